@@ -1,0 +1,35 @@
+// `npm start`: builds the web app when it is missing or older than its sources, then serves.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const built = path.join(root, 'dist/web/index.html');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = ['web', 'contract'].map((d) => path.join(root, d)).filter(existsSync);
+const stale =
+  !existsSync(built) ||
+  Math.max(...sources.map(newestMtime), statSync(path.join(root, 'index.html')).mtimeMs) >
+    statSync(built).mtimeMs;
+if (stale) {
+  console.log('Building the web app (first start or changed sources)…');
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+await import('../server/main.ts');

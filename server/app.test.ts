@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+
+let t: TestApp;
+const webRoot = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+
+beforeAll(async () => {
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(path.join(webRoot, 'assets'));
+  writeFileSync(path.join(webRoot, 'assets', 'app-123.js'), 'console.log(1)');
+  t = await buildTestApp({ deps: { webRoot } });
+});
+afterAll(() => t.close());
+
+describe('health and operations endpoints', () => {
+  it('answers /healthz while the process is up', async () => {
+    const res = await t.app.inject('/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers /readyz when the database answers', async () => {
+    const res = await t.app.inject('/readyz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('ready');
+  });
+
+  it('serves Prometheus text at /metrics with requests by route and status', async () => {
+    await t.app.inject('/api/v1/public/settings');
+    const res = await t.app.inject('/metrics');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toMatch(
+      /http_requests_total\{method="GET",route="\/api\/v1\/public\/settings",status="200"\} \d+/,
+    );
+    expect(res.body).toContain('http_request_duration_seconds_bucket');
+  });
+});
+
+describe('public settings', () => {
+  it('has the default welcome message on a fresh database', async () => {
+    const res = await t.app.inject('/api/v1/public/settings');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.welcome_message).toBe('Welcome to the portal!');
+    expect(body.company_name).toEqual(expect.any(String));
+    expect(body.support_email).toContain('@');
+    expect(body.logo_url).toBeNull();
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown API path with a JSON 404 carrying error.code', async () => {
+    const res = await t.app.inject('/api/v1/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({
+      error: { code: 'not_found', message: 'No route for GET /api/v1/nothing-here.' },
+    });
+  });
+
+  it('answers an unknown POST outside the API with JSON too, not the SPA', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/somewhere' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+});
+
+describe('the single-page app', () => {
+  for (const route of [
+    '/',
+    '/login',
+    '/signup',
+    '/buyer-signup',
+    '/forgot-password',
+    '/reset-password',
+    '/admin',
+    '/admin/offers',
+    '/dashboard/ios',
+    '/buyer-dashboard/campaigns',
+  ]) {
+    it(`loads index.html for ${route} with a strict CSP`, async () => {
+      const res = await t.app.inject(route);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).toContain("object-src 'none'");
+    });
+  }
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await t.app.inject('/assets/app-123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+});

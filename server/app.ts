@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { errorHandler, sendError } from './http/error-handler.ts';
+import { metricsPlugin } from './http/metrics.ts';
+import { publicSettingsRoutes } from './modules/settings/public-settings.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+  }
+}
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** Where the built SPA lives; defaults to dist/web. */
+  webRoot?: string;
+  /** Pino logger options, or false to keep tests quiet. */
+  logger?: boolean | object;
+};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const defaultWebRoot = path.resolve(here, '../dist/web');
+
+/** Paths owned by the API side: an unknown one answers JSON 404, never the SPA. */
+const apiPrefixes = ['/api/', '/auth/', '/files/', '/dev/'];
+
+/** Builds the whole server with an explicit plugin order; listen() is the caller's. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === undefined
+        ? { level: config.logLevel, redact: ['req.headers.authorization'] }
+        : deps.logger,
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes and injects CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Affiliate network portal API', version: '1' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(metricsPlugin);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready', database: database.kind };
+    } catch {
+      return sendError(reply, 503, 'database_unavailable', 'The database does not answer.');
+    }
+  });
+
+  // --- modules (each registers its own routes) ---
+  await app.register(
+    async (api) => {
+      await api.register(publicSettingsRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  // --- end modules ---
+
+  const webRoot = deps.webRoot ?? defaultWebRoot;
+  const hasWeb = existsSync(path.join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must always be revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isApi = apiPrefixes.some((p) => url.startsWith(p)) || url === '/api';
+    if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return sendError(reply, 404, 'not_found', `No route for ${req.method} ${url}.`);
+    }
+    if (!hasWeb) {
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build`.');
+    }
+    // History fallback: every client route loads the SPA.
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,66 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'portal-cfg-'));
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a configuration error');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000, embedded database, dev mailbox', () => {
+    const c = loadConfig({ DATA_DIR: dataDir() });
+    expect(c.port).toBe(3000);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.devMailbox).toBe(true);
+    expect(c.s3).toBeUndefined();
+  });
+
+  it('generates a JWT secret once and keeps it under DATA_DIR', () => {
+    const dir = dataDir();
+    const a = loadConfig({ DATA_DIR: dir });
+    expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(true);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim()).toBe(a.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(a.jwtSecret);
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(errorOf({ NODE_ENV: 'production' })).toMatch(/^JWT_SECRET is required/);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^PORT must be a port number/],
+    [{ PORT: '70000' }, /^PORT must be a port number/],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a URL starting with postgres:/],
+    [{ SMTP_URL: 'nope' }, /^SMTP_URL must be a URL/],
+    [{ TRUST_PROXY: 'maybe' }, /^TRUST_PROXY must be true or false/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+    [{ JWT_SECRET: 'short' }, /^JWT_SECRET must be at least 32 characters/],
+    [{ S3_ENDPOINT: 'http://localhost:9000' }, /^S3_BUCKET is required/],
+    [{ AUTH_AUTOCONFIRM: 'sure' }, /^AUTH_AUTOCONFIRM must be true or false/],
+  ])('stops on %o with one line naming the variable', (env, pattern) => {
+    const message = errorOf(env as Record<string, string>);
+    expect(message).toMatch(pattern);
+    expect(message).not.toContain('\n');
+  });
+
+  it('turns the dev mailbox off when SMTP_URL is set or in production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://localhost:25' }).devMailbox).toBe(
+      false,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })
+        .devMailbox,
+    ).toBe(false);
+  });
+});

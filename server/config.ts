@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+      error: `${name} must be true or false`,
+    })
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = (name: string, protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+/** Every environment variable the server reads, with what it expects. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'PORT must be a port number (1-65535)' })
+    .int({ error: 'PORT must be a port number (1-65535)' })
+    .min(0, { error: 'PORT must be a port number (1-65535)' })
+    .max(65535, { error: 'PORT must be a port number (1-65535)' })
+    .default(3000),
+  HOST: z.string().min(1, { error: 'HOST must be a host name or address' }).default('localhost'),
+  DATA_DIR: z.string().min(1, { error: 'DATA_DIR must be a directory path' }).default('./data'),
+  PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']).optional(),
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+  JWT_SECRET: z
+    .string()
+    .min(32, { error: 'JWT_SECRET must be at least 32 characters long' })
+    .optional(),
+  JWT_EXPIRY: z.coerce
+    .number({ error: 'JWT_EXPIRY must be a number of seconds (60-86400)' })
+    .int()
+    .min(60, { error: 'JWT_EXPIRY must be a number of seconds (60-86400)' })
+    .max(86400, { error: 'JWT_EXPIRY must be a number of seconds (60-86400)' })
+    .default(3600),
+  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3, { error: 'MAIL_FROM must be an e-mail address' }).optional(),
+  S3_ENDPOINT: url('S3_ENDPOINT', ['http:', 'https:']).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'S3_BUCKET must be a valid bucket name' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool('S3_FORCE_PATH_STYLE').default(false),
+  REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']).optional(),
+  TRUST_PROXY: bool('TRUST_PROXY').default(false),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  AUTH_AUTOCONFIRM: bool('AUTH_AUTOCONFIRM').default(false),
+  ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an e-mail address' }).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(6, { error: 'ADMIN_PASSWORD must be at least 6 characters long' })
+    .optional(),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  jwtExpiry: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  s3:
+    | {
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+  authAutoconfirm: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** The dev mailbox is on only without SMTP and outside production. */
+  devMailbox: boolean;
+};
+
+/** A configuration problem: start-up stops with its one-line message. */
+export class ConfigError extends Error {}
+
+function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const key of Object.keys(EnvSchema.shape)) {
+    const v = env[key];
+    out[key] = v === undefined || v.trim() === '' ? undefined : v.trim();
+  }
+  return out;
+}
+
+/** The JWT secret: from the environment, else generated once and kept under DATA_DIR. */
+function resolveJwtSecret(given: string | undefined, dataDir: string, nodeEnv: string): string {
+  if (given) return given;
+  if (nodeEnv === 'production') {
+    throw new ConfigError(
+      'JWT_SECRET is required when NODE_ENV=production (at least 32 characters)',
+    );
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads and checks the environment once; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const msg = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+    throw new ConfigError(msg);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const s3Given = [e.S3_BUCKET, e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].some(
+    Boolean,
+  );
+  if (s3Given && !e.S3_BUCKET) {
+    throw new ConfigError('S3_BUCKET is required when any other S3_* variable is set');
+  }
+  const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir, e.NODE_ENV),
+    jwtExpiry: e.JWT_EXPIRY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Portal <no-reply@${new URL(publicUrl).hostname}>`,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    authAutoconfirm: e.AUTH_AUTOCONFIRM,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    devMailbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
+  };
+}

@@ -1,0 +1,337 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+/** Money is numeric(12,2); drizzle hands it over as a string, the API turns it into a number. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+/** Auth and profile in one row (DESIGN §3). */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    emailConfirmedAt: ts('email_confirmed_at'),
+    confirmationSentAt: ts('confirmation_sent_at'),
+    recoverySentAt: ts('recovery_sent_at'),
+    role: text('role', { enum: ['admin', 'publisher', 'buyer'] }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'active', 'blocked'] }).notNull(),
+    userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default({}),
+    name: text('name'),
+    businessLegalName: text('business_legal_name'),
+    phoneNumber: text('phone_number'),
+    whatsappNumber: text('whatsapp_number'),
+    msTeamsId: text('ms_teams_id'),
+    address: text('address'),
+    /** Storage key (`marketing_agreements/...`), never a URL. */
+    marketingAgreementUrl: text('marketing_agreement_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastSignInAt: ts('last_sign_in_at'),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_role_created_idx').on(t.role, t.createdAt.desc()),
+    index('users_role_status_idx').on(t.role, t.status),
+    check('users_role_check', sql`${t.role} in ('admin','publisher','buyer')`),
+    check(
+      'users_status_check',
+      sql`(${t.role} = 'publisher' and ${t.status} in ('pending','approved','active','blocked'))
+        or (${t.role} in ('buyer','admin') and ${t.status} in ('active','blocked'))`,
+    ),
+  ],
+);
+
+/** One row per sign-in; deleting it signs that session out everywhere at once. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    aal: text('aal').notNull().default('aal1'),
+    amr: jsonb('amr').$type<{ method: string; timestamp: number }[]>().notNull().default([]),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    refreshedAt: ts('refreshed_at'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens, stored as SHA-256 hashes, rotated with a parent link for reuse detection. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    parentHash: text('parent_hash'),
+    revoked: boolean('revoked').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId, t.revoked)],
+);
+
+/** Sign-up confirmation and recovery links: hashed, single use, expiring. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenType: text('token_type', { enum: ['confirmation', 'recovery'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('one_time_tokens_user_type_key').on(t.userId, t.tokenType),
+    check('one_time_tokens_type_check', sql`${t.tokenType} in ('confirmation','recovery')`),
+  ],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    vertical: text('vertical').notNull(),
+    payout: money('payout').notNull(),
+    scriptInstructions: text('script_instructions'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('offers_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('offers_created_idx').on(t.createdAt.desc()),
+    check('offers_status_check', sql`${t.status} in ('active','inactive')`),
+    check('offers_payout_check', sql`${t.payout} >= 0`),
+  ],
+);
+
+export const offerApplications = pgTable(
+  'offer_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // An offer with applications cannot be deleted (the admin makes it inactive instead).
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'restrict' }),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['draft', 'pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('draft'),
+    /** Storage key of the IO document (`io_documents/...`). */
+    ioDocumentUrl: text('io_document_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One real (non-draft) application per publisher and offer.
+    uniqueIndex('offer_applications_one_per_offer_key')
+      .on(t.publisherId, t.offerId)
+      .where(sql`${t.status} <> 'draft'`),
+    index('offer_applications_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('offer_applications_publisher_idx').on(t.publisherId, t.createdAt.desc()),
+    index('offer_applications_offer_idx').on(t.offerId),
+    check(
+      'offer_applications_status_check',
+      sql`${t.status} in ('draft','pending','approved','rejected')`,
+    ),
+  ],
+);
+
+export const complianceQuestionnaires = pgTable(
+  'compliance_questionnaires',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'restrict' }),
+    applicationId: uuid('application_id')
+      .notNull()
+      .unique()
+      .references(() => offerApplications.id, { onDelete: 'cascade' }),
+    /** Storage keys of the 1-3 media files. */
+    fileUrls: jsonb('file_urls').$type<string[]>().notNull(),
+    /** Storage key of the document. */
+    documentUrl: text('document_url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('compliance_created_idx').on(t.createdAt.desc()),
+    index('compliance_publisher_idx').on(t.publisherId),
+  ],
+);
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Money records outlive nothing: a publisher or offer with leads cannot be deleted.
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'restrict' }),
+    payout: money('payout').notNull(),
+    status: text('status', { enum: ['approved', 'pending', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    /** Call length in minutes. */
+    callDuration: integer('call_duration').notNull().default(0),
+    timestamp: ts('timestamp').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('leads_publisher_ts_idx').on(t.publisherId, t.timestamp.desc()),
+    index('leads_ts_idx').on(t.timestamp.desc()),
+    index('leads_offer_ts_idx').on(t.offerId, t.timestamp.desc()),
+    index('leads_status_ts_idx').on(t.status, t.timestamp.desc()),
+    check('leads_status_check', sql`${t.status} in ('approved','pending','rejected')`),
+    check('leads_payout_check', sql`${t.payout} >= 0`),
+    check('leads_duration_check', sql`${t.callDuration} >= 0`),
+  ],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    notes: text('notes'),
+    date: ts('date').notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('payouts_publisher_date_idx').on(t.publisherId, t.date.desc()),
+    index('payouts_date_idx').on(t.date.desc()),
+    check('payouts_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    goal: text('goal'),
+    targetAudience: text('target_audience'),
+    location: text('location'),
+    budget: money('budget'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('campaigns_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
+    index('campaigns_created_idx').on(t.createdAt.desc()),
+    check('campaigns_budget_check', sql`${t.budget} is null or ${t.budget} >= 0`),
+    check(
+      'campaigns_dates_check',
+      sql`${t.startDate} is null or ${t.endDate} is null or ${t.endDate} >= ${t.startDate}`,
+    ),
+  ],
+);
+
+/** The single settings row (id 1). */
+export const settings = pgTable(
+  'settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    companyName: text('company_name').notNull(),
+    /** Storage key in the public `logos` bucket, or null. */
+    logoUrl: text('logo_url'),
+    welcomeMessage: text('welcome_message').notNull(),
+    supportEmail: text('support_email').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('settings_single_row', sql`${t.id} = 1`)],
+);
+
+/** Mail written in the same transaction as its cause; a worker sends it. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_created_idx').on(t.createdAt.desc()),
+    check('mail_outbox_status_check', sql`${t.status} in ('pending','sent','failed')`),
+  ],
+);
+
+/** Who changed what, when: before → after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt.desc()),
+  ],
+);

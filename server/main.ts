@@ -1,0 +1,71 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { ensureSettings } from './modules/settings/settings.service.ts';
+import { ensureFirstAdmin } from './modules/users/admin-account.service.ts';
+
+/** Reads config, migrates, seeds the first admin, listens, and closes gracefully on SIGTERM. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  await ensureSettings(database.db);
+  const firstAdmin = await ensureFirstAdmin(database.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
+
+  const app = await buildApp({ config, database });
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [
+    '',
+    `  Portal ready at ${config.publicUrl}`,
+    `  Database: ${database.description}`,
+    `  Files:    ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `${config.dataDir}/storage`}`,
+    `  Mail:     ${config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : `dev mailbox at ${config.publicUrl}/dev/mail`}`,
+  ];
+  if (firstAdmin) {
+    lines.push(
+      '',
+      '  First start: an admin account was created.',
+      `    e-mail:   ${firstAdmin.email}`,
+      `    password: ${firstAdmin.password}${firstAdmin.generated ? '   (generated; shown only this once)' : ''}`,
+    );
+  }
+  console.log(`${lines.join('\n')}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error('Start-up failed:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type AppDeps, buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import { ensureSettings } from '../modules/settings/settings.service.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  db: Database['db'];
+  close(): Promise<void>;
+};
+
+/**
+ * A freshly migrated database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL
+ * is set, a new PostgreSQL database that is dropped again on close.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openPglite(undefined);
+    await database.migrate();
+    return { database, drop: async () => {} };
+  }
+  const name = `portal_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = openPostgres(target.toString(), { max: 5 });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Builds the whole app on a fresh database and a temporary DATA_DIR. */
+export async function buildTestApp(
+  opts: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
+  const { database, drop } = await createTestDatabase();
+  await ensureSettings(database.db);
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    webRoot: path.join(dataDir, 'no-web'),
+    ...opts.deps,
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  return (
+    <Center mih="100vh">
+      <Stack align="center" gap="sm">
+        <Title order={1}>Page not found</Title>
+        <Text c="dimmed">The page you asked for does not exist.</Text>
+        <Button component={Link} to="/">
+          Go to the portal
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
