@@ -107,14 +107,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  // --- modules (each registers its own routes) ---
+  // --- infrastructure plugins (storage, mail, auth) register here ---
+
+  // --- end infrastructure ---
+
   await app.register(
     async (api) => {
       await api.register(publicSettingsRoutes);
+      // --- /api/v1 modules (me, admin, publisher, buyer) register here ---
+
+      // --- end /api/v1 modules ---
     },
     { prefix: '/api/v1' },
   );
-  // --- end modules ---
 
   const webRoot = deps.webRoot ?? defaultWebRoot;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { Role, UserStatus } from '../../contract/roles.ts';
+import { hashPassword } from '../auth/password.ts';
+import { createSession } from '../auth/sessions.ts';
+import { signAccessToken } from '../auth/tokens.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { offers, users } from '../db/schema.ts';
+
+export type TestUser = typeof users.$inferSelect & { password: string };
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+// Hashing is slow on purpose; tests share one hash for their default password.
+const DEFAULT_PASSWORD = 'secret-pass-1';
+let defaultHash: Promise<string> | undefined;
+
+/** Inserts a confirmed user; role publisher (approved) unless told otherwise. */
+export async function buildUser(
+  db: DbOrTx,
+  over: Partial<typeof users.$inferInsert> & {
+    role?: Role;
+    status?: UserStatus;
+    password?: string;
+  } = {},
+): Promise<TestUser> {
+  const role = over.role ?? 'publisher';
+  const password = over.password ?? DEFAULT_PASSWORD;
+  const passwordHash =
+    password === DEFAULT_PASSWORD
+      ? await (defaultHash ??= hashPassword(DEFAULT_PASSWORD))
+      : await hashPassword(password);
+  const { password: _p, ...rest } = over;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: `${role}-${unique()}@example.test`,
+      passwordHash,
+      emailConfirmedAt: new Date(),
+      status: role === 'publisher' ? 'approved' : 'active',
+      name: `Test ${role} ${unique()}`,
+      ...rest,
+      role,
+    })
+    .returning();
+  return { ...row!, password };
+}
+
+export const buildAdmin = (db: DbOrTx, over: Parameters<typeof buildUser>[1] = {}) =>
+  buildUser(db, { ...over, role: 'admin' });
+export const buildPublisher = (db: DbOrTx, over: Parameters<typeof buildUser>[1] = {}) =>
+  buildUser(db, { ...over, role: 'publisher' });
+export const buildBuyer = (db: DbOrTx, over: Parameters<typeof buildUser>[1] = {}) =>
+  buildUser(db, { ...over, role: 'buyer' });
+
+/** Signs the user in directly (a real session row) and returns a bearer header value. */
+export async function tokenFor(
+  db: DbOrTx,
+  secret: string,
+  user: { id: string; email: string },
+): Promise<string> {
+  const s = await createSession(db, { userId: user.id, method: 'password' });
+  const { token } = await signAccessToken(secret, {
+    userId: user.id,
+    email: user.email,
+    sessionId: s.sessionId,
+    amr: s.amr,
+    userMetadata: {},
+    expiresIn: 3600,
+  });
+  return token;
+}
+
+/** An offer, active unless told otherwise. */
+export async function buildOffer(db: DbOrTx, over: Partial<typeof offers.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(offers)
+    .values({ title: `Offer ${unique()}`, vertical: 'Insurance', payout: '25.00', ...over })
+    .returning();
+  return row!;
+}
