@@ -1,4 +1,6 @@
 // `npm run create-admin -- --email a@b.c --password secret`: adds another admin.
+import { existsSync } from 'node:fs';
+import { loadEnvFile } from 'node:process';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
@@ -12,6 +14,7 @@ if (!values.email || !values.password) {
   console.error('Usage: npm run create-admin -- --email admin@example.com --password <at least 6>');
   process.exit(2);
 }
+if (existsSync('.env')) loadEnvFile('.env');
 try {
   const config = loadConfig();
   const database = await openDatabase(config);

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { loadEnvFile } from 'node:process';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -6,6 +8,8 @@ import { ensureFirstAdmin } from './modules/users/admin-account.service.ts';
 
 /** Reads config, migrates, seeds the first admin, listens, and closes gracefully on SIGTERM. */
 async function main() {
+  // A .env file in the working directory is read when present; real environment variables win.
+  if (existsSync('.env')) loadEnvFile('.env');
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
