@@ -16,6 +16,9 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorHandler, sendError } from './http/error-handler.ts';
 import { metricsPlugin } from './http/metrics.ts';
+import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
+import { mailPlugin } from './mail/worker.ts';
+import { buyerRoutes } from './modules/buyer/buyer.routes.ts';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes.ts';
 
 declare module 'fastify' {
@@ -108,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // --- infrastructure plugins (storage, mail, auth) register here ---
+  await app.register(mailPlugin);
+  if (config.devMailbox) await app.register(devMailboxRoutes);
 
   // --- end infrastructure ---
 
@@ -115,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(publicSettingsRoutes);
       // --- /api/v1 modules (me, admin, publisher, buyer) register here ---
+      await api.register(buyerRoutes, { prefix: '/buyer' });
 
       // --- end /api/v1 modules ---
     },

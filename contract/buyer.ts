@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { pageQuery } from './errors.ts';
+import { isRealDate } from './publisher.ts';
+
+/** Texts of the campaign form (spec §5, §8). */
+export const CAMPAIGN_MESSAGES = {
+  nameRequired: 'Campaign name is required.',
+  nameTooLong: 'Campaign name can be at most 200 characters.',
+  textTooLong: 'This field can be at most 2000 characters.',
+  budgetNotNumber: 'Budget must be a number.',
+  budgetNegative: 'Budget cannot be negative.',
+  budgetDecimals: 'Budget can have at most 2 decimals.',
+  budgetTooLarge: 'Budget cannot be more than 9,999,999,999.99.',
+  startDate: 'Start date must be a real date in the form YYYY-MM-DD.',
+  endDate: 'End date must be a real date in the form YYYY-MM-DD.',
+  endBeforeStart: 'The end date cannot be before the start date.',
+  notLoggedIn: 'You must be logged in to create a campaign.',
+  created: 'Campaign created successfully!',
+} as const;
+
+const MAX_BUDGET = 9_999_999_999.99;
+
+/** Blank strings and undefined become null; other strings are trimmed. */
+const blankToNull = (v: unknown) => {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string') return v.trim() === '' ? null : v.trim();
+  return v;
+};
+
+const optionalText = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: CAMPAIGN_MESSAGES.textTooLong })
+    .max(2000, CAMPAIGN_MESSAGES.textTooLong)
+    .nullable(),
+);
+
+/** A form sends budget as a number, a numeric string, or blank (null). */
+const budget = z.preprocess(
+  (v) => {
+    const b = blankToNull(v);
+    return typeof b === 'string' && /^-?\d+(\.\d+)?$/.test(b) ? Number(b) : b;
+  },
+  z
+    .number({ error: CAMPAIGN_MESSAGES.budgetNotNumber })
+    .min(0, CAMPAIGN_MESSAGES.budgetNegative)
+    .max(MAX_BUDGET, CAMPAIGN_MESSAGES.budgetTooLarge)
+    .refine((n) => Math.round(n * 100) / 100 === n, CAMPAIGN_MESSAGES.budgetDecimals)
+    .nullable(),
+);
+
+const day = (message: string) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ error: message })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+      .refine(isRealDate, message)
+      .nullable(),
+  );
+
+/** POST /api/v1/buyer/campaigns body; also drives the Create Campaign dialog's validation. */
+export const CreateCampaignBody = z
+  .object({
+    name: z
+      .string({ error: CAMPAIGN_MESSAGES.nameRequired })
+      .trim()
+      .min(1, CAMPAIGN_MESSAGES.nameRequired)
+      .max(200, CAMPAIGN_MESSAGES.nameTooLong),
+    goal: optionalText,
+    target_audience: optionalText,
+    location: optionalText,
+    budget,
+    start_date: day(CAMPAIGN_MESSAGES.startDate),
+    end_date: day(CAMPAIGN_MESSAGES.endDate),
+  })
+  .superRefine((v, ctx) => {
+    if (v.start_date && v.end_date && v.end_date < v.start_date) {
+      ctx.addIssue({
+        code: 'custom',
+        message: CAMPAIGN_MESSAGES.endBeforeStart,
+        path: ['end_date'],
+      });
+    }
+  });
+export type CreateCampaignBody = z.input<typeof CreateCampaignBody>;
+export type CreateCampaignInput = z.output<typeof CreateCampaignBody>;
+
+/** A campaign as its buyer sees it; budget is a number with two decimals or null. */
+export const Campaign = z.object({
+  id: z.uuid(),
+  buyer_id: z.uuid(),
+  name: z.string(),
+  goal: z.string().nullable(),
+  target_audience: z.string().nullable(),
+  location: z.string().nullable(),
+  budget: z.number().nullable(),
+  /** YYYY-MM-DD or null. */
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  created_at: z.string().describe('ISO 8601 timestamp'),
+});
+export type Campaign = z.infer<typeof Campaign>;
+
+export const CampaignListQuery = z.object({
+  ...pageQuery,
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type CampaignListQuery = z.input<typeof CampaignListQuery>;
+
+/** GET /api/v1/buyer/campaigns: own campaigns, newest first. */
+export const CampaignList = z.object({
+  items: z.array(Campaign),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type CampaignList = z.infer<typeof CampaignList>;

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { pageQuery } from './errors.ts';
+import { LeadStatus } from './roles.ts';
+
+/** Spec §5 texts the server answers with and the compliance dialog shows before sending. */
+export const PUBLISHER_MESSAGES = {
+  alreadyAppliedTitle: 'Already Applied',
+  alreadyApplied: 'You have already submitted an application for this offer.',
+  missingFilesTitle: 'Missing Files',
+  missingFiles: 'Please upload both media files and a document.',
+  tooManyFilesTitle: 'Too many files',
+  tooManyFiles: 'You can upload a maximum of 3 media files.',
+  accountPending:
+    'Your account is pending approval. You can apply to offers once an admin approves it.',
+  offerUnavailable: 'This offer is no longer available.',
+} as const;
+
+/** Compliance upload rules (spec §5, §9): 1 to 3 media files and exactly one document. */
+export const COMPLIANCE_RULES = {
+  mediaField: 'media',
+  documentField: 'document',
+  maxMediaFiles: 3,
+  mediaTypes: ['mp3', 'mp4'],
+  documentTypes: ['pdf', 'doc', 'docx'],
+} as const;
+
+/** Drafts the publisher never submitted are removed after this long. */
+export const DRAFT_MAX_AGE_HOURS = 24;
+
+/** Signed file URLs live this long (spec §9). */
+export const SIGNED_URL_SECONDS = 3600;
+
+const isoDateTime = z.string().describe('ISO 8601 timestamp');
+/** Money as a JSON number rounded to two decimals. */
+const money = z.number();
+
+/** True for a `YYYY-MM-DD` string naming a day that exists. */
+export const isRealDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+/** A calendar day `YYYY-MM-DD` that exists (no 2024-02-30). */
+export const IsoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD.')
+  .refine(isRealDate, 'This date does not exist.');
+
+export const ApplicationState = z.enum(['pending', 'approved', 'rejected']);
+export type ApplicationState = z.infer<typeof ApplicationState>;
+
+// ---------- overview ----------
+
+/** Kinds of events in Recent Activity. */
+export const ActivityType = z.enum([
+  'application_submitted',
+  'application_approved',
+  'application_rejected',
+  'io_uploaded',
+  'lead',
+  'payout',
+  'agreement',
+]);
+export type ActivityType = z.infer<typeof ActivityType>;
+
+/** One line of Recent Activity, newest first. */
+export const ActivityItem = z.object({
+  type: ActivityType,
+  title: z.string(),
+  description: z.string(),
+  at: isoDateTime,
+});
+export type ActivityItem = z.infer<typeof ActivityItem>;
+
+/** One day of the 30-day chart (UTC days, oldest first, days without leads included). */
+export const DailyPoint = z.object({
+  date: z.string().describe('YYYY-MM-DD (UTC)'),
+  leads: z.number().int(),
+  earnings: money,
+});
+export type DailyPoint = z.infer<typeof DailyPoint>;
+
+/** GET /api/v1/publisher/overview: the four cards, Recent Activity and the chart. */
+export const PublisherOverview = z.object({
+  /** Non-draft applications of this publisher. */
+  applied_offers: z.number().int(),
+  /** Sum of the payouts of this publisher's leads. */
+  total_earnings: money,
+  /** Number of this publisher's leads. */
+  total_leads: z.number().int(),
+  /** Sum of this publisher's payouts amounts (spec §7). */
+  pending_payouts: money,
+  recent_activity: z.array(ActivityItem),
+  daily: z.array(DailyPoint),
+});
+export type PublisherOverview = z.infer<typeof PublisherOverview>;
+
+// ---------- offers and applications ----------
+
+/** An active offer with this publisher's non-draft application, if any. */
+export const PublisherOffer = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  vertical: z.string(),
+  payout: money,
+  script_instructions: z.string().nullable(),
+  created_at: isoDateTime,
+  /** Null until the publisher has submitted an application (drafts do not count). */
+  application_id: z.uuid().nullable(),
+  application_status: ApplicationState.nullable(),
+});
+export type PublisherOffer = z.infer<typeof PublisherOffer>;
+
+export const PublisherOffersQuery = z.object({
+  ...pageQuery,
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  /** Case-insensitive part of the title or vertical. */
+  search: z.string().trim().max(200).optional(),
+});
+export type PublisherOffersQuery = z.input<typeof PublisherOffersQuery>;
+
+export const PublisherOfferList = z.object({
+  items: z.array(PublisherOffer),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type PublisherOfferList = z.infer<typeof PublisherOfferList>;
+
+/** POST /api/v1/publisher/applications: starts a draft when Apply Now is clicked. */
+export const CreateApplicationBody = z.object({
+  offer_id: z.uuid({ error: 'Choose a valid offer.' }),
+});
+export type CreateApplicationBody = z.infer<typeof CreateApplicationBody>;
+
+export const ApplicationIdParams = z.object({
+  id: z.uuid({ error: 'Application not found.' }),
+});
+
+/** An application as the publisher sees it. */
+export const PublisherApplication = z.object({
+  id: z.uuid(),
+  offer_id: z.uuid(),
+  status: z.enum(['draft', 'pending', 'approved', 'rejected']),
+  created_at: isoDateTime,
+});
+export type PublisherApplication = z.infer<typeof PublisherApplication>;
+
+/** POST /applications/:id/compliance (multipart `media` ×1–3, `document` ×1) answers this. */
+export const ComplianceSubmission = z.object({
+  application: PublisherApplication,
+  questionnaire: z.object({
+    id: z.uuid(),
+    media_count: z.number().int(),
+    document_name: z.string(),
+    created_at: isoDateTime,
+  }),
+});
+export type ComplianceSubmission = z.infer<typeof ComplianceSubmission>;
+
+// ---------- leads and payouts ----------
+
+export const PublisherLeadsQuery = z
+  .object({
+    ...pageQuery,
+    status: LeadStatus.optional(),
+    /** First day included (UTC). */
+    from: IsoDay.optional(),
+    /** Last day included (UTC). */
+    to: IsoDay.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'The start date cannot be after the end date.',
+    path: ['to'],
+  });
+export type PublisherLeadsQuery = z.input<typeof PublisherLeadsQuery>;
+
+export const PublisherLead = z.object({
+  id: z.uuid(),
+  offer_id: z.uuid(),
+  offer_title: z.string(),
+  payout: money,
+  status: LeadStatus,
+  /** Minutes. */
+  call_duration: z.number().int(),
+  timestamp: isoDateTime,
+});
+export type PublisherLead = z.infer<typeof PublisherLead>;
+
+export const PublisherLeadList = z.object({
+  items: z.array(PublisherLead),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type PublisherLeadList = z.infer<typeof PublisherLeadList>;
+
+export const PublisherPayoutsQuery = z.object({ ...pageQuery });
+export type PublisherPayoutsQuery = z.input<typeof PublisherPayoutsQuery>;
+
+export const PublisherPayout = z.object({
+  id: z.uuid(),
+  amount: money,
+  notes: z.string().nullable(),
+  date: isoDateTime,
+});
+export type PublisherPayout = z.infer<typeof PublisherPayout>;
+
+export const PublisherPayoutList = z.object({
+  items: z.array(PublisherPayout),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type PublisherPayoutList = z.infer<typeof PublisherPayoutList>;
+
+// ---------- files ----------
+
+/** A private file handed out as a signed URL that expires. */
+export const SignedFile = z.object({
+  /** Original file name, without the storage prefix. */
+  file_name: z.string(),
+  /** Relative URL `/files/...?...&sig=...`, valid until expires_at. */
+  url: z.string(),
+  expires_at: isoDateTime,
+});
+export type SignedFile = z.infer<typeof SignedFile>;
+
+/** GET /api/v1/publisher/documents: the publisher's own marketing agreement, or null. */
+export const PublisherDocuments = z.object({
+  agreement: SignedFile.nullable(),
+});
+export type PublisherDocuments = z.infer<typeof PublisherDocuments>;
+
+export const PublisherIosQuery = z.object({ ...pageQuery });
+export type PublisherIosQuery = z.input<typeof PublisherIosQuery>;
+
+/** An approved application of this publisher that has an IO document. */
+export const PublisherIo = z.object({
+  application_id: z.uuid(),
+  offer_id: z.uuid(),
+  offer_title: z.string(),
+  status: z.literal('approved'),
+  applied_at: isoDateTime,
+  file: SignedFile,
+});
+export type PublisherIo = z.infer<typeof PublisherIo>;
+
+export const PublisherIoList = z.object({
+  items: z.array(PublisherIo),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type PublisherIoList = z.infer<typeof PublisherIoList>;

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildAdmin, buildBuyer, buildPublisher, tokenFor } from '../../test/factories.ts';
+
+let t: TestApp;
+let buyerA: string;
+let buyerB: string;
+let buyerAId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const a = await buildBuyer(t.db);
+  const b = await buildBuyer(t.db);
+  buyerAId = a.id;
+  buyerA = await tokenFor(t.db, t.config.jwtSecret, a);
+  buyerB = await tokenFor(t.db, t.config.jwtSecret, b);
+});
+afterAll(() => t.close());
+
+const post = (token: string, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/buyer/campaigns',
+    headers: { authorization: `Bearer ${token}` },
+    payload: payload as object,
+  });
+const list = (token: string, query = '') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/buyer/campaigns${query}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+const full = {
+  name: '  Spring Medicare push  ',
+  goal: 'Inbound calls',
+  target_audience: 'Seniors 65+',
+  location: 'Florida',
+  budget: 1500.5,
+  start_date: '2025-03-01',
+  end_date: '2025-03-31',
+};
+
+describe('POST /api/v1/buyer/campaigns', () => {
+  it('creates a campaign and answers the row with budget as a number', async () => {
+    const res = await post(buyerA, full);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      buyer_id: buyerAId,
+      name: 'Spring Medicare push',
+      goal: 'Inbound calls',
+      target_audience: 'Seniors 65+',
+      location: 'Florida',
+      budget: 1500.5,
+      start_date: '2025-03-01',
+      end_date: '2025-03-31',
+    });
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(body.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('turns a blank budget into null and accepts a campaign with only a name', async () => {
+    const blank = await post(buyerA, { name: 'No budget', budget: '', start_date: '' });
+    expect(blank.statusCode).toBe(201);
+    expect(blank.json()).toMatchObject({ budget: null, start_date: null, goal: null });
+
+    const bare = await post(buyerA, { name: 'Bare' });
+    expect(bare.statusCode).toBe(201);
+    expect(bare.json()).toMatchObject({ budget: null, end_date: null, location: null });
+  });
+
+  it('accepts a budget sent as a numeric string and a zero budget', async () => {
+    const s = await post(buyerA, { name: 'String budget', budget: '250.75' });
+    expect(s.statusCode).toBe(201);
+    expect(s.json().budget).toBe(250.75);
+    const z = await post(buyerA, { name: 'Zero', budget: 0 });
+    expect(z.json().budget).toBe(0);
+  });
+
+  it('accepts the same day as start and end', async () => {
+    const res = await post(buyerA, {
+      name: 'One day',
+      start_date: '2025-05-05',
+      end_date: '2025-05-05',
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  const invalid: [string, Record<string, unknown>, string, string][] = [
+    ['a missing name', { budget: 10 }, 'name', 'Campaign name is required.'],
+    ['a blank name', { name: '   ' }, 'name', 'Campaign name is required.'],
+    ['a negative budget', { name: 'x', budget: -1 }, 'budget', 'Budget cannot be negative.'],
+    [
+      'three decimals',
+      { name: 'x', budget: 10.125 },
+      'budget',
+      'Budget can have at most 2 decimals.',
+    ],
+    ['a text budget', { name: 'x', budget: 'lots' }, 'budget', 'Budget must be a number.'],
+    [
+      'a date in another format',
+      { name: 'x', start_date: '03/01/2025' },
+      'start_date',
+      'Start date must be a real date in the form YYYY-MM-DD.',
+    ],
+    [
+      'a day that does not exist',
+      { name: 'x', end_date: '2025-02-30' },
+      'end_date',
+      'End date must be a real date in the form YYYY-MM-DD.',
+    ],
+    [
+      'an end before the start',
+      { name: 'x', start_date: '2025-03-10', end_date: '2025-03-09' },
+      'end_date',
+      'The end date cannot be before the start date.',
+    ],
+  ];
+  for (const [what, payload, field, message] of invalid) {
+    it(`refuses ${what} with 400 and a clear message`, async () => {
+      const before = (await list(buyerA)).json().total;
+      const res = await post(buyerA, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'validation_failed', message });
+      expect(res.json().error.details[field]).toContain(message);
+      expect((await list(buyerA)).json().total).toBe(before);
+    });
+  }
+});
+
+describe('GET /api/v1/buyer/campaigns', () => {
+  it('lists own campaigns newest first', async () => {
+    const res = await list(buyerA);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(6);
+    expect(body.page).toBe(1);
+    expect(body.items.map((c: { name: string }) => c.name)).toEqual([
+      'One day',
+      'Zero',
+      'String budget',
+      'Bare',
+      'No budget',
+      'Spring Medicare push',
+    ]);
+    expect(body.items.every((c: { buyer_id: string }) => c.buyer_id === buyerAId)).toBe(true);
+  });
+
+  it('pages the list', async () => {
+    const res = await list(buyerA, '?page=2&page_size=4');
+    expect(res.json()).toMatchObject({ total: 6, page: 2, page_size: 4 });
+    expect(res.json().items).toHaveLength(2);
+  });
+
+  it("never shows another buyer's campaigns", async () => {
+    const res = await list(buyerB);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ items: [], total: 0 });
+    await post(buyerB, { name: 'B only' });
+    const a = (await list(buyerA)).json();
+    expect(a.items.map((c: { name: string }) => c.name)).not.toContain('B only');
+    expect((await list(buyerB)).json().total).toBe(1);
+  });
+});
+
+describe('who may call the buyer API', () => {
+  it('answers 401 without a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/buyer/campaigns' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses publisher and admin tokens with 403 and creates nothing', async () => {
+    const pub = await tokenFor(t.db, t.config.jwtSecret, await buildPublisher(t.db));
+    const adm = await tokenFor(t.db, t.config.jwtSecret, await buildAdmin(t.db));
+    for (const token of [pub, adm]) {
+      expect((await list(token)).statusCode).toBe(403);
+      const res = await post(token, { name: 'Sneaky' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe('This area is for buyers only.');
+    }
+  });
+
+  it('refuses a blocked buyer', async () => {
+    const blocked = await buildBuyer(t.db, { status: 'blocked' });
+    const token = await tokenFor(t.db, t.config.jwtSecret, blocked);
+    expect((await post(token, { name: 'Blocked' })).statusCode).toBe(403);
+  });
+});

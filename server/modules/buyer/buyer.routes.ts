@@ -1,0 +1,76 @@
+import type { FastifyError } from 'fastify';
+import {
+  type FastifyPluginAsyncZod,
+  hasZodFastifySchemaValidationErrors,
+} from 'fastify-type-provider-zod';
+import {
+  Campaign,
+  CampaignList,
+  CampaignListQuery,
+  CreateCampaignBody,
+} from '../../../contract/buyer.ts';
+import { ApiErrorBody } from '../../../contract/errors.ts';
+import { currentUser, requireRole } from '../../auth/guard.ts';
+import { errorHandler, sendError } from '../../http/error-handler.ts';
+import { createCampaign, listCampaigns } from './campaigns.service.ts';
+
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody };
+
+/** /api/v1/buyer/*: a buyer's own campaigns; every route is buyer-only. */
+export const buyerRoutes: FastifyPluginAsyncZod = async (app) => {
+  // onRequest: nobody learns anything about the routes (not even validation) without the role.
+  app.addHook('onRequest', requireRole('buyer'));
+
+  // The campaign form's messages are whole sentences: answer them as they are, without the
+  // generic "field: " prefix, so the dialog can show the message in its toast.
+  app.setErrorHandler(function buyerErrors(err: FastifyError, req, reply) {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details: Record<string, string[]> = {};
+      for (const v of err.validation) {
+        const field = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+        details[field] = [...(details[field] ?? []), v.message ?? 'Invalid value'];
+      }
+      const first = err.validation[0]?.message ?? 'The request is not valid.';
+      return sendError(reply, 400, 'validation_failed', first, details);
+    }
+    return errorHandler.call(this, err, req, reply);
+  });
+
+  app.get(
+    '/campaigns',
+    {
+      schema: {
+        tags: ['buyer'],
+        security: [{ bearer: [] }],
+        querystring: CampaignListQuery,
+        response: { 200: CampaignList, ...errors },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      return listCampaigns({
+        db: app.db,
+        buyerId: user.id,
+        page: req.query.page,
+        pageSize: req.query.page_size,
+      });
+    },
+  );
+
+  app.post(
+    '/campaigns',
+    {
+      schema: {
+        tags: ['buyer'],
+        security: [{ bearer: [] }],
+        body: CreateCampaignBody,
+        response: { 201: Campaign, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const campaign = await createCampaign({ db: app.db, buyerId: user.id, input: req.body });
+      return reply.status(201).send(campaign);
+    },
+  );
+};
