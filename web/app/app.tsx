@@ -1,15 +1,16 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
-import { NotFoundPage } from '../components/not-found-page.tsx';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { AuthProvider } from '../lib/auth.tsx';
 import { AppProviders } from './providers.tsx';
+import { createAppRouter } from './router.tsx';
 
 export function App() {
+  const [router] = useState(createAppRouter);
   return (
     <AppProviders>
-      <BrowserRouter>
-        <Routes>
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </BrowserRouter>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
     </AppProviders>
   );
 }

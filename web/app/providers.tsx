@@ -2,9 +2,9 @@ import { createTheme, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { usePublicSettings } from '../features/settings/api/get-public-settings.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { TOAST_DURATION } from '../lib/notify.ts';
+import { usePublicSettings } from '../lib/public-settings.ts';
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
 

@@ -1,0 +1,124 @@
+import {
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Divider,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, matchPath, Outlet, useLocation } from 'react-router';
+import { useAuth } from '../../lib/auth.tsx';
+import { useMe } from '../../lib/me.ts';
+import { BrandLogo } from '../brand-logo.tsx';
+import type { NavItem } from './nav-item.ts';
+import { useSignOut } from './use-sign-out.ts';
+
+type AreaShellProps = {
+  /** Names the navigation landmark, e.g. "Publisher". */
+  areaLabel: string;
+  nav: NavItem[];
+};
+
+/** The signed-in frame: sidebar (logo, the area's nav, Sign Out) that folds behind a burger on phones. */
+export function AreaShell({ areaLabel, nav }: AreaShellProps) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  const { data: me } = useMe(user?.id);
+  const { handleSignOut, pending } = useSignOut();
+
+  // Following a link on a phone closes the drawer.
+  useEffect(() => {
+    void pathname;
+    close();
+  }, [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 56, collapsed: !isPhone }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="sm">
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={opened}
+          />
+          <BrandLogo height={32} />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="md" aria-label={`${areaLabel} navigation`}>
+        <AppShell.Section visibleFrom="sm" mb="lg" px={4}>
+          <BrandLogo height={40} />
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={4}>
+            {nav.map((item) => {
+              const Icon = item.icon;
+              const active = Boolean(
+                matchPath({ path: item.to, end: item.end ?? false }, pathname),
+              );
+              return (
+                <NavLink
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  label={item.label}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  leftSection={Icon ? <Icon size={18} stroke={1.6} /> : null}
+                  variant="light"
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                />
+              );
+            })}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section>
+          <Divider mb="sm" />
+          {me ? (
+            <Box px={4} mb="sm">
+              {me.name ? (
+                <Text size="sm" fw={600} truncate="end">
+                  {me.name}
+                </Text>
+              ) : null}
+              <Text size="xs" c="dimmed" truncate="end">
+                {me.email}
+              </Text>
+            </Box>
+          ) : null}
+          <Button
+            variant="light"
+            color="gray"
+            fullWidth
+            justify="flex-start"
+            leftSection={<IconLogout size={18} stroke={1.6} />}
+            onClick={handleSignOut}
+            disabled={pending}
+          >
+            Sign Out
+          </Button>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,23 @@
+/** The message to show for a failed auth call; the server's sentence when it sent one. */
+export function authErrorMessage(error: unknown, fallback = 'Something went wrong'): string {
+  if (error && typeof error === 'object' && 'message' in error) {
+    const message = String((error as { message: unknown }).message ?? '').trim();
+    // auth-js puts the raw JSON in the message when the body had no readable text.
+    if (message && !message.startsWith('{')) return message;
+  }
+  return fallback;
+}
+
+/** Field rules shared by the sign-in and sign-up forms (inline messages). */
+export const fieldRules = {
+  required: (label: string) => (value: string) => (value.trim() ? null : `${label} is required`),
+  email: (value: string) => {
+    if (!value.trim()) return 'Email is required';
+    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : 'Enter a valid email address';
+  },
+  password: (value: string) => (value ? null : 'Password is required'),
+  newPassword: (value: string) => {
+    if (!value) return 'Password is required';
+    return value.length >= 6 ? null : 'Password should be at least 6 characters.';
+  },
+};

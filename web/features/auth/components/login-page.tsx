@@ -1,0 +1,87 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../app/routes.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { toast } from '../../../lib/notify.ts';
+import { usePublicSettings } from '../../../lib/public-settings.ts';
+import { authErrorMessage, fieldRules } from '../auth-errors.ts';
+import { AuthPageLayout } from './auth-page-layout.tsx';
+
+/** /login: e-mail and password; on success a toast and the role redirect at `/`. */
+export function LoginPage() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const { data: settings } = usePublicSettings();
+  const [pending, setPending] = useState(false);
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: { email: fieldRules.email, password: fieldRules.password },
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    setPending(true);
+    try {
+      const { error } = await signIn(values.email.trim(), values.password);
+      if (error) {
+        toast({
+          title: 'Login Failed',
+          description: authErrorMessage(error),
+          variant: 'destructive',
+        });
+        return;
+      }
+      toast({ title: 'Login Successful', description: 'Redirecting to your dashboard...' });
+      navigate(paths.root, { replace: true });
+    } finally {
+      setPending(false);
+    }
+  });
+
+  return (
+    <AuthPageLayout
+      title={settings?.company_name ? `Sign in to ${settings.company_name}` : 'Sign in'}
+      subtitle="Enter your email and password to access your dashboard."
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
+              Forgot your password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth disabled={pending}>
+            {pending ? 'Signing in…' : 'Sign in'}
+          </Button>
+          <Stack gap={4} align="center">
+            <Text size="sm" c="dimmed">
+              Don't have an account?
+            </Text>
+            <Group gap="md" justify="center">
+              <Anchor component={Link} to={paths.signup} size="sm">
+                Sign up as a Publisher
+              </Anchor>
+              <Anchor component={Link} to={paths.buyerSignup} size="sm">
+                Sign up as a Buyer
+              </Anchor>
+            </Group>
+          </Stack>
+        </Stack>
+      </form>
+    </AuthPageLayout>
+  );
+}

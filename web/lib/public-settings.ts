@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublicSettings } from '../../contract/settings.ts';
+import { api } from './api-client.ts';
+
+/** Query key of the public branding; invalidate it after the admin saves settings or a logo. */
+export const publicSettingsKey = ['public-settings'] as const;
+
+export function getPublicSettings(): Promise<PublicSettings> {
+  return api<PublicSettings>('public/settings');
+}
+
+/**
+ * Company name, logo, welcome message, support e-mail: read by sidebars and the login page.
+ * Re-read every minute and when the tab regains focus, so a new logo or name shows without a
+ * rebuild or a reload.
+ */
+export function usePublicSettings() {
+  return useQuery({
+    queryKey: publicSettingsKey,
+    queryFn: getPublicSettings,
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+  });
+}
