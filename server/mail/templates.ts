@@ -1,0 +1,77 @@
+import type { DbOrTx } from '../db/client.ts';
+import { getSettings } from '../modules/settings/settings.service.ts';
+import { type MailBrand, renderMail } from './layout.ts';
+import type { OutgoingMail } from './outbox.ts';
+
+/** A mail ready for enqueueMail, minus the recipient. */
+export type MailContent = Omit<OutgoingMail, 'to'>;
+
+/** The company name and support e-mail from settings, as every mail's footer shows them. */
+export async function getMailBrand(db: DbOrTx): Promise<MailBrand> {
+  const row = await getSettings(db);
+  return { companyName: row.companyName, supportEmail: row.supportEmail };
+}
+
+/** Subjects are one line: user-given text (names, offer titles) must not break the header. */
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+function greeting(name: string): string {
+  const n = oneLine(name);
+  return n ? `Hi ${n},` : 'Hi,';
+}
+
+/** Sent when an admin approves (or unblocks) a publisher account: they may log in now. */
+export function publisherApprovedMail(
+  brand: MailBrand,
+  data: { name: string; loginUrl: string },
+): MailContent {
+  const { html, text } = renderMail(brand, {
+    heading: 'Your publisher account is approved',
+    paragraphs: [
+      greeting(data.name),
+      `Good news: your publisher account at ${brand.companyName} has been approved.`,
+      'You can now log in, browse the offers and apply to the ones that fit your traffic.',
+    ],
+    action: { label: 'Log in', url: data.loginUrl },
+  });
+  return {
+    subject: oneLine(`Your ${brand.companyName} publisher account is approved`),
+    text,
+    html,
+  };
+}
+
+/** Sent when an admin approves or rejects a publisher's application to an offer. */
+export function applicationDecidedMail(
+  brand: MailBrand,
+  data: {
+    name: string;
+    offerTitle: string;
+    status: 'approved' | 'rejected';
+    dashboardUrl: string;
+  },
+): MailContent {
+  const offer = oneLine(data.offerTitle);
+  const approved = data.status === 'approved';
+  const { html, text } = renderMail(brand, {
+    heading: approved ? 'Your application was approved' : 'Your application was not approved',
+    paragraphs: approved
+      ? [
+          greeting(data.name),
+          `Your application for the offer "${offer}" has been approved.`,
+          'The offer now appears among your applications in your dashboard, with its script instructions; the IO document shows up under Campaign IOs once it is uploaded.',
+        ]
+      : [
+          greeting(data.name),
+          `After review, your application for the offer "${offer}" was not approved.`,
+          'You can still browse and apply to the other offers in your dashboard.',
+        ],
+    action: { label: 'Open your dashboard', url: data.dashboardUrl },
+  });
+  const subject = approved
+    ? `Your application for "${offer}" was approved`
+    : `Your application for "${offer}" was not approved`;
+  return { subject, text, html };
+}
