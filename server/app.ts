@@ -18,8 +18,6 @@ import { errorHandler, sendError } from './http/error-handler.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { mailPlugin } from './mail/worker.ts';
-import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
-import { mailPlugin } from './mail/worker.ts';
 import { buyerRoutes } from './modules/buyer/buyer.routes.ts';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes.ts';
 
@@ -113,8 +111,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // --- infrastructure plugins (storage, mail, auth) register here ---
-  await app.register(mailPlugin);
-  if (config.devMailbox) await app.register(devMailboxRoutes);
   await app.register(mailPlugin);
   if (config.devMailbox) await app.register(devMailboxRoutes);
 
