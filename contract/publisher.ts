@@ -132,9 +132,8 @@ export const CreateApplicationBody = z.object({
 });
 export type CreateApplicationBody = z.infer<typeof CreateApplicationBody>;
 
-export const ApplicationIdParams = z.object({
-  id: z.uuid({ error: 'Application not found.' }),
-});
+/** Any string: an id that is not a uuid simply matches no application (404). */
+export const ApplicationIdParams = z.object({ id: z.string().max(100) });
 
 /** An application as the publisher sees it. */
 export const PublisherApplication = z.object({

@@ -19,6 +19,7 @@ import { metricsPlugin } from './http/metrics.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { mailPlugin } from './mail/worker.ts';
 import { buyerRoutes } from './modules/buyer/buyer.routes.ts';
+import { publisherRoutes } from './modules/publisher/publisher.routes.ts';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes.ts';
 
 declare module 'fastify' {
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(publicSettingsRoutes);
       // --- /api/v1 modules (me, admin, publisher, buyer) register here ---
       await api.register(buyerRoutes, { prefix: '/buyer' });
+      await api.register(publisherRoutes, { prefix: '/publisher' });
 
       // --- end /api/v1 modules ---
     },

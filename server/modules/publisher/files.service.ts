@@ -1,0 +1,80 @@
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import {
+  type PublisherDocuments,
+  type PublisherIoList,
+  SIGNED_URL_SECONDS,
+  type SignedFile,
+} from '../../../contract/publisher.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { offerApplications, offers, users } from '../../db/schema.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { fileNameFromKey } from './shared.ts';
+
+/** A signed, expiring URL for a private file the caller has already been allowed to read. */
+export function signFile(storage: Storage, key: string, now = Date.now()): SignedFile {
+  return {
+    file_name: fileNameFromKey(key),
+    url: storage.signedUrl(key, SIGNED_URL_SECONDS),
+    expires_at: new Date(now + SIGNED_URL_SECONDS * 1000).toISOString(),
+  };
+}
+
+/** The publisher's own marketing agreement as a signed URL, or null when none was uploaded. */
+export async function getPublisherDocuments(opts: {
+  db: DbOrTx;
+  storage: Storage;
+  publisherId: string;
+}): Promise<PublisherDocuments> {
+  const [row] = await opts.db
+    .select({ key: users.marketingAgreementUrl })
+    .from(users)
+    .where(eq(users.id, opts.publisherId));
+  return { agreement: row?.key ? signFile(opts.storage, row.key) : null };
+}
+
+/** IOs of the publisher's own approved applications, newest first, as signed URLs. */
+export async function listPublisherIos(opts: {
+  db: DbOrTx;
+  storage: Storage;
+  publisherId: string;
+  page: number;
+  pageSize: number;
+}): Promise<PublisherIoList> {
+  const { db, storage, publisherId, page, pageSize } = opts;
+  const where = and(
+    eq(offerApplications.publisherId, publisherId),
+    eq(offerApplications.status, 'approved'),
+    isNotNull(offerApplications.ioDocumentUrl),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: offerApplications.id,
+        offerId: offerApplications.offerId,
+        title: offers.title,
+        key: offerApplications.ioDocumentUrl,
+        createdAt: offerApplications.createdAt,
+      })
+      .from(offerApplications)
+      .innerJoin(offers, eq(offers.id, offerApplications.offerId))
+      .where(where)
+      .orderBy(desc(offerApplications.updatedAt), desc(offerApplications.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(offerApplications).where(where),
+  ]);
+  const now = Date.now();
+  return {
+    items: rows.map((r) => ({
+      application_id: r.id,
+      offer_id: r.offerId,
+      offer_title: r.title,
+      status: 'approved' as const,
+      applied_at: r.createdAt.toISOString(),
+      file: signFile(storage, r.key!, now),
+    })),
+    total: total?.n ?? 0,
+    page,
+    page_size: pageSize,
+  };
+}

@@ -1,0 +1,93 @@
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { PublisherLeadList, PublisherPayoutList } from '../../../contract/publisher.ts';
+import type { LeadStatus } from '../../../contract/roles.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { leads, offers, payouts } from '../../db/schema.ts';
+import { toMoney } from './shared.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The publisher's own leads, newest first, filtered by status and UTC days (both ends included). */
+export async function listPublisherLeads(opts: {
+  db: DbOrTx;
+  publisherId: string;
+  page: number;
+  pageSize: number;
+  status?: LeadStatus;
+  from?: string;
+  to?: string;
+}): Promise<PublisherLeadList> {
+  const { db, publisherId, page, pageSize } = opts;
+  const filters: SQL[] = [eq(leads.publisherId, publisherId)];
+  if (opts.status) filters.push(eq(leads.status, opts.status));
+  if (opts.from) filters.push(gte(leads.timestamp, new Date(`${opts.from}T00:00:00Z`)));
+  if (opts.to) {
+    filters.push(lt(leads.timestamp, new Date(Date.parse(`${opts.to}T00:00:00Z`) + DAY_MS)));
+  }
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: leads.id,
+        offerId: leads.offerId,
+        title: offers.title,
+        payout: leads.payout,
+        status: leads.status,
+        duration: leads.callDuration,
+        timestamp: leads.timestamp,
+      })
+      .from(leads)
+      .innerJoin(offers, eq(offers.id, leads.offerId))
+      .where(where)
+      .orderBy(desc(leads.timestamp), desc(leads.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(leads).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      offer_id: r.offerId,
+      offer_title: r.title,
+      payout: toMoney(r.payout),
+      status: r.status,
+      call_duration: r.duration,
+      timestamp: r.timestamp.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    page,
+    page_size: pageSize,
+  };
+}
+
+/** The publisher's own payouts (amount, notes, date), newest first. */
+export async function listPublisherPayouts(opts: {
+  db: DbOrTx;
+  publisherId: string;
+  page: number;
+  pageSize: number;
+}): Promise<PublisherPayoutList> {
+  const { db, publisherId, page, pageSize } = opts;
+  const where = eq(payouts.publisherId, publisherId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: payouts.id, amount: payouts.amount, notes: payouts.notes, date: payouts.date })
+      .from(payouts)
+      .where(where)
+      .orderBy(desc(payouts.date), desc(payouts.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(payouts).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      amount: toMoney(r.amount),
+      notes: r.notes,
+      date: r.date.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    page,
+    page_size: pageSize,
+  };
+}

@@ -1,0 +1,199 @@
+import { and, count, desc, eq, ne, sql, sum } from 'drizzle-orm';
+import type { ActivityItem, DailyPoint, PublisherOverview } from '../../../contract/publisher.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  complianceQuestionnaires,
+  leads,
+  offerApplications,
+  offers,
+  payouts,
+  users,
+} from '../../db/schema.ts';
+import { formatUsd, toMoney } from './shared.ts';
+
+const ACTIVITY_LIMIT = 10;
+const CHART_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** The four cards (SQL aggregates), Recent Activity and the 30-day chart of one publisher. */
+export async function getOverview(opts: {
+  db: DbOrTx;
+  publisherId: string;
+  now?: Date;
+}): Promise<PublisherOverview> {
+  const { db, publisherId } = opts;
+  const now = opts.now ?? new Date();
+  const [[applied], [leadTotals], [payoutTotals], recent, daily] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(offerApplications)
+      .where(
+        and(eq(offerApplications.publisherId, publisherId), ne(offerApplications.status, 'draft')),
+      ),
+    db
+      .select({ n: count(), earnings: sum(leads.payout) })
+      .from(leads)
+      .where(eq(leads.publisherId, publisherId)),
+    db
+      .select({ amount: sum(payouts.amount) })
+      .from(payouts)
+      .where(eq(payouts.publisherId, publisherId)),
+    listRecentActivity({ db, publisherId }),
+    getDailySeries({ db, publisherId, now }),
+  ]);
+  return {
+    applied_offers: applied?.n ?? 0,
+    total_earnings: toMoney(leadTotals?.earnings),
+    total_leads: leadTotals?.n ?? 0,
+    pending_payouts: toMoney(payoutTotals?.amount),
+    recent_activity: recent,
+    daily,
+  };
+}
+
+/** Leads and earnings per UTC day for the last 30 days (today included), zero-filled. */
+async function getDailySeries(opts: {
+  db: DbOrTx;
+  publisherId: string;
+  now: Date;
+}): Promise<DailyPoint[]> {
+  const { db, publisherId, now } = opts;
+  const today = new Date(now.toISOString().slice(0, 10));
+  const first = new Date(today.getTime() - (CHART_DAYS - 1) * DAY_MS);
+  const res = await db
+    .select({
+      day: sql<string>`to_char((${leads.timestamp} at time zone 'UTC')::date, 'YYYY-MM-DD')`,
+      n: sql<number>`count(*)::int`,
+      earnings: sql<string>`coalesce(sum(${leads.payout}), 0)::text`,
+    })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.publisherId, publisherId),
+        sql`${leads.timestamp} >= ${first.toISOString()}::timestamptz`,
+        sql`${leads.timestamp} < ${new Date(today.getTime() + DAY_MS).toISOString()}::timestamptz`,
+      ),
+    )
+    .groupBy(sql`1`);
+  const byDay = new Map(res.map((r) => [r.day, r]));
+  const out: DailyPoint[] = [];
+  for (let i = 0; i < CHART_DAYS; i++) {
+    const date = new Date(first.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    const r = byDay.get(date);
+    out.push({ date, leads: r ? Number(r.n) : 0, earnings: toMoney(r?.earnings) });
+  }
+  return out;
+}
+
+/** The latest events of one publisher, newest first, from each source's own newest rows. */
+async function listRecentActivity(opts: {
+  db: DbOrTx;
+  publisherId: string;
+}): Promise<ActivityItem[]> {
+  const { db, publisherId } = opts;
+  const [apps, leadRows, payoutRows, [me]] = await Promise.all([
+    db
+      .select({
+        status: offerApplications.status,
+        createdAt: offerApplications.createdAt,
+        updatedAt: offerApplications.updatedAt,
+        io: offerApplications.ioDocumentUrl,
+        submittedAt: complianceQuestionnaires.createdAt,
+        title: offers.title,
+      })
+      .from(offerApplications)
+      .innerJoin(offers, eq(offers.id, offerApplications.offerId))
+      .leftJoin(
+        complianceQuestionnaires,
+        eq(complianceQuestionnaires.applicationId, offerApplications.id),
+      )
+      .where(
+        and(eq(offerApplications.publisherId, publisherId), ne(offerApplications.status, 'draft')),
+      )
+      .orderBy(desc(offerApplications.updatedAt))
+      .limit(ACTIVITY_LIMIT),
+    db
+      .select({
+        payout: leads.payout,
+        status: leads.status,
+        duration: leads.callDuration,
+        at: leads.timestamp,
+        title: offers.title,
+      })
+      .from(leads)
+      .innerJoin(offers, eq(offers.id, leads.offerId))
+      .where(eq(leads.publisherId, publisherId))
+      .orderBy(desc(leads.timestamp))
+      .limit(ACTIVITY_LIMIT),
+    db
+      .select({ amount: payouts.amount, notes: payouts.notes, at: payouts.date })
+      .from(payouts)
+      .where(eq(payouts.publisherId, publisherId))
+      .orderBy(desc(payouts.date))
+      .limit(ACTIVITY_LIMIT),
+    db
+      .select({ agreement: users.marketingAgreementUrl, updatedAt: users.updatedAt })
+      .from(users)
+      .where(eq(users.id, publisherId)),
+  ]);
+
+  const events: { type: ActivityItem['type']; title: string; description: string; at: Date }[] = [];
+  for (const a of apps) {
+    events.push({
+      type: 'application_submitted',
+      title: 'Application submitted',
+      description: `Your application for ${a.title} was sent for review.`,
+      at: a.submittedAt ?? a.createdAt,
+    });
+    if (a.status === 'approved' && a.io) {
+      events.push({
+        type: 'io_uploaded',
+        title: 'Campaign IO available',
+        description: `Your application for ${a.title} was approved and its IO is ready to download.`,
+        at: a.updatedAt,
+      });
+    } else if (a.status === 'approved') {
+      events.push({
+        type: 'application_approved',
+        title: 'Application approved',
+        description: `Your application for ${a.title} was approved.`,
+        at: a.updatedAt,
+      });
+    } else if (a.status === 'rejected') {
+      events.push({
+        type: 'application_rejected',
+        title: 'Application rejected',
+        description: `Your application for ${a.title} was not approved.`,
+        at: a.updatedAt,
+      });
+    }
+  }
+  for (const l of leadRows) {
+    events.push({
+      type: 'lead',
+      title: 'New lead',
+      description: `${l.title}: ${formatUsd(toMoney(l.payout))}, ${l.duration} min, ${l.status}.`,
+      at: l.at,
+    });
+  }
+  for (const p of payoutRows) {
+    events.push({
+      type: 'payout',
+      title: 'Payout recorded',
+      description: `${formatUsd(toMoney(p.amount))}${p.notes ? `: ${p.notes}` : ''}`,
+      at: p.at,
+    });
+  }
+  if (me?.agreement) {
+    events.push({
+      type: 'agreement',
+      title: 'Agreement available',
+      description: 'Your marketing agreement is ready in My Documents.',
+      at: me.updatedAt,
+    });
+  }
+  return events
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
+    .slice(0, ACTIVITY_LIMIT)
+    .map((e) => ({ ...e, at: e.at.toISOString() }));
+}
