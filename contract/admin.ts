@@ -1,0 +1,534 @@
+import { z } from 'zod';
+import { pageQuery } from './errors.ts';
+import { LeadStatus, OfferStatus, PublisherStatus } from './roles.ts';
+
+// ---------------------------------------------------------------------------
+// Shared pieces
+// ---------------------------------------------------------------------------
+
+/** The largest amount numeric(12,2) holds. */
+export const MAX_MONEY = 9_999_999_999.99;
+
+/** True when a number has at most two decimals (cents), tolerant of binary float noise. */
+export function hasAtMostTwoDecimals(v: number): boolean {
+  const cents = v * 100;
+  return Math.abs(cents - Math.round(cents)) < 1e-6;
+}
+
+/** A money input: a JSON number ≥ 0 (or > 0 when `positive`) with at most two decimals. */
+export function moneyInput(label: string, opts: { positive?: boolean } = {}) {
+  const base = z
+    .number({
+      error: (iss) =>
+        iss.input === undefined
+          ? `${label} is required.`
+          : `${label} must be a number, e.g. 25.50.`,
+    })
+    .max(MAX_MONEY, { error: `${label} is too large.` })
+    .refine(hasAtMostTwoDecimals, { error: `${label} can have at most two decimals (cents).` });
+  return opts.positive
+    ? base.refine((v) => v > 0, { error: `${label} must be greater than 0.` })
+    : base.refine((v) => v >= 0, { error: `${label} cannot be negative.` });
+}
+
+/** Money in answers: a JSON number with at most two decimals. */
+export const Money = z.number();
+
+/** Dates in answers are ISO 8601 strings. */
+export const IsoDateTime = z.string();
+
+/** A date filter: `YYYY-MM-DD` (a whole day, UTC) or a full ISO date-time. */
+export const DateFilter = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'Use a date like 2024-05-31 or an ISO date-time.',
+});
+
+const Order = z.enum(['asc', 'desc'], { error: 'order must be asc or desc.' });
+const sortOf = <T extends readonly [string, ...string[]]>(values: T, def: T[number]) =>
+  z.enum(values, { error: `sort must be one of: ${values.join(', ')}.` }).default(def);
+const uuidParam = (what: string) => z.uuid({ error: `This is not a valid ${what} id.` });
+const searchQuery = z.string().trim().max(200, { error: 'The search is too long.' }).optional();
+
+/** `:id` path parameter of every admin route. */
+export const IdParams = z.object({ id: z.uuid({ error: 'This is not a valid id.' }) });
+
+/** Every admin list answers this shape. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+
+/** A file the admin can open: its original name and a signed, expiring URL. */
+export const FileLink = z.object({ name: z.string(), url: z.string() });
+export type FileLink = z.infer<typeof FileLink>;
+
+/** An upload's answer: the stored file (signed or public URL). */
+export const UploadResult = z.object({ file: FileLink });
+
+// ---------------------------------------------------------------------------
+// Stats
+// ---------------------------------------------------------------------------
+
+/** GET /admin/stats: the three dashboard cards. */
+export const AdminStats = z.object({
+  pending_publishers: z.number().int(),
+  pending_applications: z.number().int(),
+  total_payouts: Money,
+});
+export type AdminStats = z.infer<typeof AdminStats>;
+
+/** GET /admin/stats/daily?days=30: the dashboard chart. */
+export const DailyStatsQuery = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a whole number from 1 to 366.' })
+    .int({ error: 'days must be a whole number from 1 to 366.' })
+    .min(1, { error: 'days must be a whole number from 1 to 366.' })
+    .max(366, { error: 'days must be a whole number from 1 to 366.' })
+    .default(30),
+});
+export const DailyStats = z.object({
+  /** One entry per UTC day, oldest first, today last; days without data are zero. */
+  days: z.array(z.object({ date: z.string(), leads: z.number().int(), payouts: Money })),
+});
+export type DailyStats = z.infer<typeof DailyStats>;
+
+// ---------------------------------------------------------------------------
+// Publishers and buyers
+// ---------------------------------------------------------------------------
+
+export const PublisherListQuery = z.object({
+  ...pageQuery,
+  q: searchQuery,
+  status: PublisherStatus.optional(),
+  sort: sortOf(['created_at', 'name', 'email', 'status'] as const, 'created_at'),
+  order: Order.default('desc'),
+});
+export type PublisherListQuery = z.infer<typeof PublisherListQuery>;
+
+export const AdminPublisher = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  /** `active` is legacy and displays as Approved. */
+  status: PublisherStatus,
+  business_legal_name: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  whatsapp_number: z.string().nullable(),
+  ms_teams_id: z.string().nullable(),
+  address: z.string().nullable(),
+  has_agreement: z.boolean(),
+  created_at: IsoDateTime,
+});
+export type AdminPublisher = z.infer<typeof AdminPublisher>;
+export const PublisherList = pageOf(AdminPublisher);
+export type PublisherList = z.infer<typeof PublisherList>;
+
+/** PATCH /admin/publishers/:id: Approve/Reject (pending), Block (approved/active), Unblock. */
+export const UpdatePublisherStatus = z.object({
+  status: PublisherStatus.exclude(['active'], {
+    error: 'status must be approved, blocked or pending.',
+  }),
+});
+export type UpdatePublisherStatus = z.infer<typeof UpdatePublisherStatus>;
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  actor_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  /** e.g. publisher.approve, offer.update, payout.create. */
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: IsoDateTime,
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** GET /admin/publishers/:id: everything the publisher's detail screen shows. */
+export const PublisherDetail = z.object({
+  publisher: AdminPublisher,
+  agreement: FileLink.nullable(),
+  applications: z.array(
+    z.object({
+      id: z.string(),
+      offer_id: z.string(),
+      offer_title: z.string(),
+      status: z.enum(['pending', 'approved', 'rejected']),
+      created_at: IsoDateTime,
+      io: FileLink.nullable(),
+    }),
+  ),
+  totals: z.object({ leads: z.number().int(), earnings: Money, payouts: Money }),
+  /** Newest first, at most 50. */
+  audit: z.array(AuditEntry),
+});
+export type PublisherDetail = z.infer<typeof PublisherDetail>;
+
+export const BuyerListQuery = z.object({
+  ...pageQuery,
+  q: searchQuery,
+  status: z.enum(['active', 'blocked'], { error: 'status must be active or blocked.' }).optional(),
+  sort: sortOf(['created_at', 'name', 'email', 'status'] as const, 'created_at'),
+  order: Order.default('desc'),
+});
+export type BuyerListQuery = z.infer<typeof BuyerListQuery>;
+
+export const AdminBuyer = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  company_name: z.string().nullable(),
+  status: z.enum(['active', 'blocked']),
+  email_confirmed: z.boolean(),
+  created_at: IsoDateTime,
+});
+export type AdminBuyer = z.infer<typeof AdminBuyer>;
+export const BuyerList = pageOf(AdminBuyer);
+export type BuyerList = z.infer<typeof BuyerList>;
+
+/** PATCH /admin/buyers/:id: Block / Unblock. */
+export const UpdateBuyerStatus = z.object({
+  status: z.enum(['active', 'blocked'], { error: 'status must be active or blocked.' }),
+});
+export type UpdateBuyerStatus = z.infer<typeof UpdateBuyerStatus>;
+
+/** GET /admin/approved-publishers: the payout form's publisher picker. */
+export const ApprovedPublishersQuery = z.object({
+  ...pageQuery,
+  page_size: z.coerce.number().int().min(1).max(200).default(200),
+  q: searchQuery,
+});
+export const ApprovedPublisher = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+});
+export const ApprovedPublisherList = pageOf(ApprovedPublisher);
+export type ApprovedPublisherList = z.infer<typeof ApprovedPublisherList>;
+
+// ---------------------------------------------------------------------------
+// Offers
+// ---------------------------------------------------------------------------
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} can be at most ${max} characters.` });
+
+export const OfferListQuery = z.object({
+  ...pageQuery,
+  q: searchQuery,
+  status: OfferStatus.optional(),
+  vertical: z.string().trim().max(100).optional(),
+  sort: sortOf(['created_at', 'title', 'vertical', 'payout', 'status'] as const, 'created_at'),
+  order: Order.default('desc'),
+});
+export type OfferListQuery = z.infer<typeof OfferListQuery>;
+
+export const AdminOffer = z.object({
+  id: z.string(),
+  title: z.string(),
+  vertical: z.string(),
+  payout: Money,
+  script_instructions: z.string().nullable(),
+  status: OfferStatus,
+  created_at: IsoDateTime,
+  updated_at: IsoDateTime,
+});
+export type AdminOffer = z.infer<typeof AdminOffer>;
+export const OfferList = pageOf(AdminOffer);
+export type OfferList = z.infer<typeof OfferList>;
+
+export const CreateOffer = z.object({
+  title: requiredText('Title', 200),
+  vertical: requiredText('Vertical', 100),
+  payout: moneyInput('Payout'),
+  script_instructions: z
+    .string()
+    .max(20_000, { error: 'Script instructions can be at most 20000 characters.' })
+    .nullable()
+    .optional(),
+  status: OfferStatus.default('active'),
+});
+export type CreateOffer = z.input<typeof CreateOffer>;
+
+export const UpdateOffer = z
+  .object({
+    title: requiredText('Title', 200),
+    vertical: requiredText('Vertical', 100),
+    payout: moneyInput('Payout'),
+    script_instructions: z
+      .string()
+      .max(20_000, { error: 'Script instructions can be at most 20000 characters.' })
+      .nullable(),
+    status: OfferStatus,
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change.' });
+export type UpdateOffer = z.infer<typeof UpdateOffer>;
+
+// ---------------------------------------------------------------------------
+// Applications and compliance
+// ---------------------------------------------------------------------------
+
+const decidedStatus = z.enum(['pending', 'approved', 'rejected'], {
+  error: 'status must be pending, approved or rejected.',
+});
+
+export const ApplicationListQuery = z.object({
+  ...pageQuery,
+  q: searchQuery,
+  status: decidedStatus.optional(),
+  offer_id: uuidParam('offer').optional(),
+  publisher_id: uuidParam('publisher').optional(),
+  sort: sortOf(['created_at', 'status'] as const, 'created_at'),
+  order: Order.default('desc'),
+});
+export type ApplicationListQuery = z.infer<typeof ApplicationListQuery>;
+
+export const AdminApplication = z.object({
+  id: z.string(),
+  offer_id: z.string(),
+  offer_title: z.string(),
+  publisher_id: z.string(),
+  publisher_name: z.string().nullable(),
+  publisher_email: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  created_at: IsoDateTime,
+  /** The IO document (approved applications only), or null when none is uploaded yet. */
+  io: FileLink.nullable(),
+});
+export type AdminApplication = z.infer<typeof AdminApplication>;
+export const ApplicationList = pageOf(AdminApplication);
+export type ApplicationList = z.infer<typeof ApplicationList>;
+
+/** PATCH /admin/applications/:id: decide a pending application. */
+export const DecideApplication = z.object({
+  status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected.' }),
+});
+export type DecideApplication = z.infer<typeof DecideApplication>;
+
+export const ComplianceListQuery = z.object({
+  ...pageQuery,
+  q: searchQuery,
+  status: decidedStatus.optional(),
+  sort: sortOf(['created_at'] as const, 'created_at'),
+  order: Order.default('desc'),
+});
+export type ComplianceListQuery = z.infer<typeof ComplianceListQuery>;
+
+export const ComplianceSubmission = z.object({
+  id: z.string(),
+  application_id: z.string(),
+  application_status: z.enum(['draft', 'pending', 'approved', 'rejected']),
+  publisher_id: z.string(),
+  publisher_name: z.string().nullable(),
+  publisher_email: z.string(),
+  offer_id: z.string(),
+  offer_title: z.string(),
+  created_at: IsoDateTime,
+  /** mp3/mp4 files with signed URLs valid 3600 s. */
+  media: z.array(FileLink),
+  /** The compliance document with a signed URL valid 3600 s. */
+  document: FileLink,
+});
+export type ComplianceSubmission = z.infer<typeof ComplianceSubmission>;
+export const ComplianceList = pageOf(ComplianceSubmission);
+export type ComplianceList = z.infer<typeof ComplianceList>;
+
+// ---------------------------------------------------------------------------
+// Leads
+// ---------------------------------------------------------------------------
+
+export const LeadListQuery = z.object({
+  ...pageQuery,
+  status: LeadStatus.optional(),
+  publisher_id: uuidParam('publisher').optional(),
+  offer_id: uuidParam('offer').optional(),
+  /** Inclusive start (a date means its first instant, UTC). */
+  from: DateFilter.optional(),
+  /** Inclusive end (a date means the whole day, UTC). */
+  to: DateFilter.optional(),
+  sort: sortOf(['timestamp', 'payout', 'call_duration'] as const, 'timestamp'),
+  order: Order.default('desc'),
+});
+export type LeadListQuery = z.infer<typeof LeadListQuery>;
+
+export const AdminLead = z.object({
+  id: z.string(),
+  publisher_id: z.string(),
+  publisher_name: z.string().nullable(),
+  publisher_email: z.string(),
+  offer_id: z.string(),
+  offer_title: z.string(),
+  payout: Money,
+  status: LeadStatus,
+  /** Minutes. */
+  call_duration: z.number().int(),
+  timestamp: IsoDateTime,
+});
+export type AdminLead = z.infer<typeof AdminLead>;
+export const LeadList = pageOf(AdminLead);
+export type LeadList = z.infer<typeof LeadList>;
+
+/** POST /admin/leads: record a lead by hand. */
+export const CreateLead = z.object({
+  publisher_id: z.uuid({ error: 'Please select a publisher.' }),
+  offer_id: z.uuid({ error: 'Please select an offer.' }),
+  /** Defaults to the offer's payout. */
+  payout: moneyInput('Payout').optional(),
+  status: LeadStatus.default('pending'),
+  call_duration: z
+    .number({ error: 'Call duration must be a whole number of minutes.' })
+    .int({ error: 'Call duration must be a whole number of minutes.' })
+    .min(0, { error: 'Call duration cannot be negative.' })
+    .max(100_000, { error: 'Call duration is too long.' })
+    .default(0),
+  /** Defaults to now; may not lie in the future. */
+  timestamp: z.iso
+    .datetime({ offset: true, error: 'Use an ISO date-time for the timestamp.' })
+    .optional(),
+});
+export type CreateLead = z.input<typeof CreateLead>;
+
+/** PATCH /admin/leads/:id. */
+export const UpdateLeadStatus = z.object({ status: LeadStatus });
+export type UpdateLeadStatus = z.infer<typeof UpdateLeadStatus>;
+
+// ---------------------------------------------------------------------------
+// Payouts
+// ---------------------------------------------------------------------------
+
+export const PayoutListQuery = z.object({
+  ...pageQuery,
+  publisher_id: uuidParam('publisher').optional(),
+  from: DateFilter.optional(),
+  to: DateFilter.optional(),
+  sort: sortOf(['date', 'amount'] as const, 'date'),
+  order: Order.default('desc'),
+});
+export type PayoutListQuery = z.infer<typeof PayoutListQuery>;
+
+export const AdminPayout = z.object({
+  id: z.string(),
+  publisher_id: z.string(),
+  publisher_name: z.string().nullable(),
+  publisher_email: z.string(),
+  amount: Money,
+  notes: z.string().nullable(),
+  date: IsoDateTime,
+});
+export type AdminPayout = z.infer<typeof AdminPayout>;
+export const PayoutList = pageOf(AdminPayout);
+export type PayoutList = z.infer<typeof PayoutList>;
+
+/** POST /admin/payouts: dated now, only for approved publishers. */
+export const CreatePayout = z.object({
+  publisher_id: z.uuid({ error: 'Please select a publisher.' }),
+  amount: moneyInput('Amount', { positive: true }),
+  notes: z
+    .string()
+    .trim()
+    .max(2000, { error: 'Notes can be at most 2000 characters.' })
+    .nullable()
+    .optional(),
+});
+export type CreatePayout = z.input<typeof CreatePayout>;
+
+// ---------------------------------------------------------------------------
+// Campaigns
+// ---------------------------------------------------------------------------
+
+export const CampaignListQuery = z.object({
+  ...pageQuery,
+  q: searchQuery,
+  buyer_id: uuidParam('buyer').optional(),
+  sort: sortOf(['created_at', 'name', 'budget', 'start_date'] as const, 'created_at'),
+  order: Order.default('desc'),
+});
+export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
+
+export const AdminCampaign = z.object({
+  id: z.string(),
+  buyer_id: z.string(),
+  buyer_name: z.string().nullable(),
+  buyer_email: z.string(),
+  name: z.string(),
+  goal: z.string().nullable(),
+  target_audience: z.string().nullable(),
+  location: z.string().nullable(),
+  budget: Money.nullable(),
+  /** `YYYY-MM-DD` or null. */
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  created_at: IsoDateTime,
+});
+export type AdminCampaign = z.infer<typeof AdminCampaign>;
+export const CampaignList = pageOf(AdminCampaign);
+export type CampaignList = z.infer<typeof CampaignList>;
+
+// ---------------------------------------------------------------------------
+// Settings
+// ---------------------------------------------------------------------------
+
+/** GET /admin/settings: every field; logo_url is the public URL of the logo or null. */
+export const AdminSettings = z.object({
+  company_name: z.string(),
+  logo_url: z.string().nullable(),
+  welcome_message: z.string(),
+  support_email: z.string(),
+  updated_at: IsoDateTime,
+});
+export type AdminSettings = z.infer<typeof AdminSettings>;
+
+export const UpdateSettings = z
+  .object({
+    company_name: requiredText('Company name', 120),
+    welcome_message: z
+      .string({ error: 'Welcome message must be text.' })
+      .trim()
+      .max(2000, { error: 'Welcome message can be at most 2000 characters.' }),
+    support_email: z
+      .string({ error: 'Support e-mail is required.' })
+      .trim()
+      .pipe(z.email({ error: 'Support e-mail must be a valid e-mail address.' })),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change.' });
+export type UpdateSettings = z.infer<typeof UpdateSettings>;
+
+/** The logo upload's size limit, enforced on the server. */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+
+// ---------------------------------------------------------------------------
+// Audit
+// ---------------------------------------------------------------------------
+
+export const auditEntityTypes = [
+  'publisher',
+  'buyer',
+  'offer',
+  'application',
+  'lead',
+  'payout',
+  'settings',
+] as const;
+
+export const AuditListQuery = z.object({
+  ...pageQuery,
+  entity_type: z
+    .enum(auditEntityTypes, {
+      error: `entity_type must be one of: ${auditEntityTypes.join(', ')}.`,
+    })
+    .optional(),
+  entity_id: z.string().trim().max(100).optional(),
+  actor_id: uuidParam('user').optional(),
+});
+export type AuditListQuery = z.infer<typeof AuditListQuery>;
+export const AuditList = pageOf(AuditEntry);
+export type AuditList = z.infer<typeof AuditList>;

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminApplication,
+  ApplicationList,
+  ApplicationListQuery,
+  ComplianceList,
+  ComplianceListQuery,
+  DecideApplication,
+  IdParams,
+} from '../../../contract/admin.ts';
+import { decideApplication, listApplications, listCompliance } from './applications.service.ts';
+import { signedLinker } from './files.helpers.ts';
+import { actorOf, adminDoc } from './route.helpers.ts';
+
+/** Applications (never drafts), their decisions, and the compliance submissions behind them. */
+export const adminApplicationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/applications',
+    {
+      schema: {
+        ...adminDoc,
+        querystring: ApplicationListQuery,
+        response: { 200: ApplicationList },
+      },
+    },
+    async (req) =>
+      listApplications({ db: app.db, query: req.query, link: signedLinker(app.storage) }),
+  );
+
+  app.patch(
+    '/applications/:id',
+    {
+      schema: {
+        ...adminDoc,
+        params: IdParams,
+        body: DecideApplication,
+        response: { 200: AdminApplication },
+      },
+    },
+    async (req) =>
+      decideApplication({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.body,
+        dashboardUrl: `${app.config.publicUrl}/dashboard`,
+        link: signedLinker(app.storage),
+      }),
+  );
+
+  app.get(
+    '/compliance',
+    {
+      schema: { ...adminDoc, querystring: ComplianceListQuery, response: { 200: ComplianceList } },
+    },
+    async (req) =>
+      listCompliance({ db: app.db, query: req.query, link: signedLinker(app.storage) }),
+  );
+};

@@ -1,0 +1,306 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type {
+  AdminApplication,
+  ApplicationList,
+  ApplicationListQuery,
+  ComplianceList,
+  ComplianceListQuery,
+  DecideApplication,
+} from '../../../contract/admin.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { applicationDecidedMail, getMailBrand } from '../../mail/templates.ts';
+import { type Actor, writeAudit } from './audit.service.ts';
+import { type FileLinker, linkOrNull } from './files.helpers.ts';
+import { countAll, iso, likePattern, orderBy, pageWindow } from './list.helpers.ts';
+
+/** Statuses an admin sees: drafts are the publisher's unfinished business. */
+const submitted = ['pending', 'approved', 'rejected'] as const;
+type Submitted = (typeof submitted)[number];
+
+const applicationColumns = {
+  id: offerApplications.id,
+  offerId: offerApplications.offerId,
+  offerTitle: offers.title,
+  publisherId: offerApplications.publisherId,
+  publisherName: users.name,
+  publisherEmail: users.email,
+  status: offerApplications.status,
+  createdAt: offerApplications.createdAt,
+  io: offerApplications.ioDocumentUrl,
+};
+
+type ApplicationRow = {
+  id: string;
+  offerId: string;
+  offerTitle: string;
+  publisherId: string;
+  publisherName: string | null;
+  publisherEmail: string;
+  status: string;
+  createdAt: Date;
+  io: string | null;
+};
+
+async function toAdminApplication(r: ApplicationRow, link: FileLinker): Promise<AdminApplication> {
+  return {
+    id: r.id,
+    offer_id: r.offerId,
+    offer_title: r.offerTitle,
+    publisher_id: r.publisherId,
+    publisher_name: r.publisherName,
+    publisher_email: r.publisherEmail,
+    status: r.status as Submitted,
+    created_at: iso(r.createdAt),
+    io: await linkOrNull(link, r.io),
+  };
+}
+
+function searchPublisherOrOffer(q: string | undefined) {
+  if (!q) return undefined;
+  const p = likePattern(q);
+  return or(
+    sql`${users.name} ilike ${p}`,
+    sql`${users.email} ilike ${p}`,
+    sql`${offers.title} ilike ${p}`,
+  );
+}
+
+/** Non-draft applications with publisher and offer, newest first unless sorted otherwise. */
+export async function listApplications(opts: {
+  db: DbOrTx;
+  query: ApplicationListQuery;
+  link: FileLinker;
+}): Promise<ApplicationList> {
+  const { db, query } = opts;
+  const cond = and(
+    query.status
+      ? eq(offerApplications.status, query.status)
+      : inArray(offerApplications.status, [...submitted]),
+    query.offer_id ? eq(offerApplications.offerId, query.offer_id) : undefined,
+    query.publisher_id ? eq(offerApplications.publisherId, query.publisher_id) : undefined,
+    searchPublisherOrOffer(query.q),
+  );
+  const sortColumn =
+    query.sort === 'status' ? offerApplications.status : offerApplications.createdAt;
+  const { limit, offset } = pageWindow(query);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(applicationColumns)
+      .from(offerApplications)
+      .innerJoin(users, eq(users.id, offerApplications.publisherId))
+      .innerJoin(offers, eq(offers.id, offerApplications.offerId))
+      .where(cond)
+      .orderBy(...orderBy(sortColumn, query.order, offerApplications.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: countAll() })
+      .from(offerApplications)
+      .innerJoin(users, eq(users.id, offerApplications.publisherId))
+      .innerJoin(offers, eq(offers.id, offerApplications.offerId))
+      .where(cond),
+  ]);
+  return {
+    items: await Promise.all(rows.map((r) => toAdminApplication(r, opts.link))),
+    total: count?.n ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+async function findApplication(db: DbOrTx, id: string): Promise<ApplicationRow> {
+  const [row] = await db
+    .select(applicationColumns)
+    .from(offerApplications)
+    .innerJoin(users, eq(users.id, offerApplications.publisherId))
+    .innerJoin(offers, eq(offers.id, offerApplications.offerId))
+    .where(eq(offerApplications.id, id));
+  if (!row) throw notFound('Application');
+  return row;
+}
+
+/** One application (with its IO link) for the answer of a write. */
+export async function getApplication(opts: {
+  db: DbOrTx;
+  id: string;
+  link: FileLinker;
+}): Promise<AdminApplication> {
+  return toAdminApplication(await findApplication(opts.db, opts.id), opts.link);
+}
+
+/**
+ * Decides a pending application (approved or rejected) in one transaction with its audit
+ * entry and the e-mail to the publisher; any other status is a 409.
+ */
+export async function decideApplication(opts: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: DecideApplication;
+  dashboardUrl: string;
+  link: FileLinker;
+}): Promise<AdminApplication> {
+  const row = await opts.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: offerApplications.status })
+      .from(offerApplications)
+      .where(eq(offerApplications.id, opts.id))
+      .for('update');
+    if (!locked) throw notFound('Application');
+    if (locked.status === 'draft') {
+      throw conflict('This application has not been submitted yet, so it cannot be decided.');
+    }
+    if (locked.status !== 'pending') {
+      throw conflict(
+        `Only a pending application can be approved or rejected; this one is already ${locked.status}.`,
+      );
+    }
+    await tx
+      .update(offerApplications)
+      .set({ status: opts.input.status, updatedAt: new Date() })
+      .where(eq(offerApplications.id, opts.id));
+    const app = await findApplication(tx, opts.id);
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: opts.input.status === 'approved' ? 'application.approve' : 'application.reject',
+      entityType: 'application',
+      entityId: opts.id,
+      before: { status: locked.status },
+      after: { status: app.status },
+    });
+    const mail = applicationDecidedMail(await getMailBrand(tx), {
+      name: app.publisherName ?? '',
+      offerTitle: app.offerTitle,
+      status: opts.input.status,
+      dashboardUrl: opts.dashboardUrl,
+    });
+    await enqueueMail(tx, { to: app.publisherEmail, ...mail });
+    return app;
+  });
+  return toAdminApplication(row, opts.link);
+}
+
+/** Compliance submissions with their publisher, offer, application status and signed files. */
+export async function listCompliance(opts: {
+  db: DbOrTx;
+  query: ComplianceListQuery;
+  link: FileLinker;
+}): Promise<ComplianceList> {
+  const { db, query, link } = opts;
+  const cond = and(
+    query.status
+      ? eq(offerApplications.status, query.status)
+      : inArray(offerApplications.status, [...submitted]),
+    searchPublisherOrOffer(query.q),
+  );
+  const { limit, offset } = pageWindow(query);
+  const base = () =>
+    db
+      .select({
+        id: complianceQuestionnaires.id,
+        applicationId: complianceQuestionnaires.applicationId,
+        applicationStatus: offerApplications.status,
+        publisherId: complianceQuestionnaires.publisherId,
+        publisherName: users.name,
+        publisherEmail: users.email,
+        offerId: complianceQuestionnaires.offerId,
+        offerTitle: offers.title,
+        createdAt: complianceQuestionnaires.createdAt,
+        fileUrls: complianceQuestionnaires.fileUrls,
+        documentUrl: complianceQuestionnaires.documentUrl,
+      })
+      .from(complianceQuestionnaires)
+      .innerJoin(
+        offerApplications,
+        eq(offerApplications.id, complianceQuestionnaires.applicationId),
+      )
+      .innerJoin(users, eq(users.id, complianceQuestionnaires.publisherId))
+      .innerJoin(offers, eq(offers.id, complianceQuestionnaires.offerId));
+  const [rows, [count]] = await Promise.all([
+    base()
+      .where(cond)
+      .orderBy(
+        ...orderBy(complianceQuestionnaires.createdAt, query.order, complianceQuestionnaires.id),
+      )
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: countAll() })
+      .from(complianceQuestionnaires)
+      .innerJoin(
+        offerApplications,
+        eq(offerApplications.id, complianceQuestionnaires.applicationId),
+      )
+      .innerJoin(users, eq(users.id, complianceQuestionnaires.publisherId))
+      .innerJoin(offers, eq(offers.id, complianceQuestionnaires.offerId))
+      .where(cond),
+  ]);
+  const items = await Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      application_id: r.applicationId,
+      application_status: r.applicationStatus,
+      publisher_id: r.publisherId,
+      publisher_name: r.publisherName,
+      publisher_email: r.publisherEmail,
+      offer_id: r.offerId,
+      offer_title: r.offerTitle,
+      created_at: iso(r.createdAt),
+      media: await Promise.all(r.fileUrls.map((k) => link(k))),
+      document: await link(r.documentUrl),
+    })),
+  );
+  return { items, total: count?.n ?? 0, page: query.page, page_size: query.page_size };
+}
+
+/** 404 for an unknown application, 409 unless it is approved: only those get an IO. */
+export async function assertCanHaveIo(db: DbOrTx, id: string, lock = false) {
+  const q = db
+    .select({ status: offerApplications.status, io: offerApplications.ioDocumentUrl })
+    .from(offerApplications)
+    .where(eq(offerApplications.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound('Application');
+  if (row.status !== 'approved') {
+    throw conflict(
+      `An IO can only be uploaded for an approved application; this one is ${row.status}.`,
+    );
+  }
+  return row;
+}
+
+/**
+ * Points an approved application's IO at a newly stored file; returns the key it replaced,
+ * which the caller deletes once this has committed.
+ */
+export async function setApplicationIo(opts: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  key: string;
+  link: FileLinker;
+}): Promise<{ application: AdminApplication; replacedKey: string | null }> {
+  const { row, replacedKey } = await opts.db.transaction(async (tx) => {
+    const before = await assertCanHaveIo(tx, opts.id, true);
+    await tx
+      .update(offerApplications)
+      .set({ ioDocumentUrl: opts.key, updatedAt: new Date() })
+      .where(eq(offerApplications.id, opts.id));
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'application.io',
+      entityType: 'application',
+      entityId: opts.id,
+      before: { io_document_url: before.io },
+      after: { io_document_url: opts.key },
+    });
+    return {
+      row: await findApplication(tx, opts.id),
+      replacedKey: before.io && before.io !== opts.key ? before.io : null,
+    };
+  });
+  return { application: await toAdminApplication(row, opts.link), replacedKey };
+}

@@ -1,0 +1,99 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { AuditEntry, AuditList, AuditListQuery } from '../../../contract/admin.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+import { countAll, iso, pageWindow } from './list.helpers.ts';
+
+/** Who did it: the signed-in admin. */
+export type Actor = { id: string; email: string };
+
+export type AuditEntityType =
+  | 'publisher'
+  | 'buyer'
+  | 'offer'
+  | 'application'
+  | 'lead'
+  | 'payout'
+  | 'settings';
+
+/** Records who changed what (before → after); call it inside the change's own transaction. */
+export async function writeAudit(
+  tx: DbOrTx,
+  entry: {
+    actor: Actor;
+    action: string;
+    entityType: AuditEntityType;
+    entityId: string | null;
+    before: unknown;
+    after: unknown;
+  },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: entry.actor.id,
+    actorEmail: entry.actor.email,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+export function toAuditEntry(r: AuditRow): AuditEntry {
+  return {
+    id: r.id,
+    actor_id: r.actorId,
+    actor_email: r.actorEmail,
+    action: r.action,
+    entity_type: r.entityType,
+    entity_id: r.entityId,
+    before: r.before,
+    after: r.after,
+    created_at: iso(r.createdAt),
+  };
+}
+
+/** The audit log, newest first, optionally for one entity or one actor. */
+export async function listAudit(opts: { db: DbOrTx; query: AuditListQuery }): Promise<AuditList> {
+  const { db, query } = opts;
+  const where: SQL[] = [];
+  if (query.entity_type) where.push(eq(auditLog.entityType, query.entity_type));
+  if (query.entity_id) where.push(eq(auditLog.entityId, query.entity_id));
+  if (query.actor_id) where.push(eq(auditLog.actorId, query.actor_id));
+  const cond = where.length ? and(...where) : undefined;
+  const { limit, offset } = pageWindow(query);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(cond)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: countAll() }).from(auditLog).where(cond),
+  ]);
+  return {
+    items: rows.map(toAuditEntry),
+    total: count?.n ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+/** The latest entries about one entity, for detail screens. */
+export async function recentAuditFor(opts: {
+  db: DbOrTx;
+  entityType: AuditEntityType;
+  entityId: string;
+  limit?: number;
+}): Promise<AuditEntry[]> {
+  const rows = await opts.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, opts.entityType), eq(auditLog.entityId, opts.entityId)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(opts.limit ?? 50);
+  return rows.map(toAuditEntry);
+}

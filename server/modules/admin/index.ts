@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireRole } from '../../auth/guard.ts';
+import { adminApplicationsRoutes } from './applications.routes.ts';
+import { adminAuditRoutes } from './audit.routes.ts';
+import { adminCampaignsRoutes } from './campaigns.routes.ts';
+import { adminCsvRoutes } from './csv.routes.ts';
+import { adminLeadsRoutes } from './leads.routes.ts';
+import { adminOffersRoutes } from './offers.routes.ts';
+import { adminPayoutsRoutes } from './payouts.routes.ts';
+import { adminSettingsRoutes } from './settings.routes.ts';
+import { adminStatsRoutes } from './stats.routes.ts';
+import { adminUsersRoutes } from './users.routes.ts';
+
+/**
+ * Everything under /api/v1/admin. The role check runs at onRequest, before any body is read
+ * or validated: a stranger gets 401 and another role 403, never a validation answer.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireRole('admin'));
+  await app.register(adminStatsRoutes);
+  await app.register(adminUsersRoutes);
+  await app.register(adminOffersRoutes);
+  await app.register(adminApplicationsRoutes);
+  await app.register(adminLeadsRoutes);
+  await app.register(adminPayoutsRoutes);
+  await app.register(adminCsvRoutes);
+  await app.register(adminCampaignsRoutes);
+  await app.register(adminSettingsRoutes);
+  await app.register(adminAuditRoutes);
+};

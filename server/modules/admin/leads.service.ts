@@ -1,0 +1,272 @@
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type {
+  AdminLead,
+  CreateLead,
+  LeadList,
+  LeadListQuery,
+  UpdateLeadStatus,
+} from '../../../contract/admin.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { leads, offers, users } from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { type Actor, writeAudit } from './audit.service.ts';
+import { csvLine } from './csv.helpers.ts';
+import {
+  countAll,
+  fromBound,
+  fromMoney,
+  iso,
+  orderBy,
+  pageWindow,
+  toBoundExclusive,
+  toMoney,
+} from './list.helpers.ts';
+
+const leadColumns = {
+  id: leads.id,
+  publisherId: leads.publisherId,
+  publisherName: users.name,
+  publisherEmail: users.email,
+  offerId: leads.offerId,
+  offerTitle: offers.title,
+  payout: leads.payout,
+  status: leads.status,
+  callDuration: leads.callDuration,
+  timestamp: leads.timestamp,
+};
+
+type LeadRow = {
+  id: string;
+  publisherId: string;
+  publisherName: string | null;
+  publisherEmail: string;
+  offerId: string;
+  offerTitle: string;
+  payout: string;
+  status: 'approved' | 'pending' | 'rejected';
+  callDuration: number;
+  timestamp: Date;
+};
+
+function toAdminLead(r: LeadRow): AdminLead {
+  return {
+    id: r.id,
+    publisher_id: r.publisherId,
+    publisher_name: r.publisherName,
+    publisher_email: r.publisherEmail,
+    offer_id: r.offerId,
+    offer_title: r.offerTitle,
+    payout: toMoney(r.payout),
+    status: r.status,
+    call_duration: r.callDuration,
+    timestamp: iso(r.timestamp),
+  };
+}
+
+export type LeadFilter = Omit<LeadListQuery, 'page' | 'page_size'>;
+
+function leadWhere(f: LeadFilter): SQL | undefined {
+  return and(
+    f.status ? eq(leads.status, f.status) : undefined,
+    f.publisher_id ? eq(leads.publisherId, f.publisher_id) : undefined,
+    f.offer_id ? eq(leads.offerId, f.offer_id) : undefined,
+    f.from ? gte(leads.timestamp, fromBound(f.from)) : undefined,
+    f.to ? lt(leads.timestamp, toBoundExclusive(f.to)) : undefined,
+  );
+}
+
+const sortColumns = {
+  timestamp: leads.timestamp,
+  payout: leads.payout,
+  call_duration: leads.callDuration,
+} as const;
+
+const selectLeads = (db: DbOrTx) =>
+  db
+    .select(leadColumns)
+    .from(leads)
+    .innerJoin(users, eq(users.id, leads.publisherId))
+    .innerJoin(offers, eq(offers.id, leads.offerId));
+
+/** Every lead with publisher and offer, filtered, sorted (timestamp by default) and paged. */
+export async function listLeads(opts: { db: DbOrTx; query: LeadListQuery }): Promise<LeadList> {
+  const { db, query } = opts;
+  const cond = leadWhere(query);
+  const { limit, offset } = pageWindow(query);
+  const [rows, [count]] = await Promise.all([
+    selectLeads(db)
+      .where(cond)
+      .orderBy(...orderBy(sortColumns[query.sort], query.order, leads.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: countAll() }).from(leads).where(cond),
+  ]);
+  return {
+    items: rows.map(toAdminLead),
+    total: count?.n ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+async function getLead(db: DbOrTx, id: string): Promise<LeadRow> {
+  const [row] = await selectLeads(db).where(eq(leads.id, id));
+  if (!row) throw notFound('Lead');
+  return row;
+}
+
+/** A lead may be dated up to this far ahead, to forgive clock skew. */
+const FUTURE_SLACK_MS = 5 * 60 * 1000;
+
+/** Records a lead by hand; the payout defaults to the offer's. */
+export async function createLead(opts: {
+  db: Db;
+  actor: Actor;
+  input: CreateLead;
+}): Promise<AdminLead> {
+  const { input } = opts;
+  const timestamp = input.timestamp ? new Date(input.timestamp) : new Date();
+  if (timestamp.getTime() > Date.now() + FUTURE_SLACK_MS) {
+    throw new AppError('validation_failed', 'A lead cannot be dated in the future.', {
+      details: { timestamp: ['A lead cannot be dated in the future.'] },
+    });
+  }
+  return opts.db.transaction(async (tx) => {
+    const [publisher] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.publisher_id), eq(users.role, 'publisher')));
+    if (!publisher) {
+      throw new AppError('validation_failed', 'The selected publisher does not exist.', {
+        details: { publisher_id: ['The selected publisher does not exist.'] },
+      });
+    }
+    const [offer] = await tx
+      .select({ id: offers.id, payout: offers.payout })
+      .from(offers)
+      .where(eq(offers.id, input.offer_id));
+    if (!offer) {
+      throw new AppError('validation_failed', 'The selected offer does not exist.', {
+        details: { offer_id: ['The selected offer does not exist.'] },
+      });
+    }
+    const [row] = await tx
+      .insert(leads)
+      .values({
+        publisherId: publisher.id,
+        offerId: offer.id,
+        payout: input.payout === undefined ? offer.payout : fromMoney(input.payout),
+        status: input.status ?? 'pending',
+        callDuration: input.call_duration ?? 0,
+        timestamp,
+      })
+      .returning({ id: leads.id });
+    const lead = toAdminLead(await getLead(tx, row!.id));
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'lead.create',
+      entityType: 'lead',
+      entityId: lead.id,
+      before: null,
+      after: {
+        publisher_id: lead.publisher_id,
+        offer_id: lead.offer_id,
+        payout: lead.payout,
+        status: lead.status,
+        call_duration: lead.call_duration,
+        timestamp: lead.timestamp,
+      },
+    });
+    return lead;
+  });
+}
+
+/** Changes a lead's status (approved, pending, rejected); the same status changes nothing. */
+export async function updateLeadStatus(opts: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: UpdateLeadStatus;
+}): Promise<AdminLead> {
+  return opts.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: leads.status })
+      .from(leads)
+      .where(eq(leads.id, opts.id))
+      .for('update');
+    if (!before) throw notFound('Lead');
+    if (before.status !== opts.input.status) {
+      await tx.update(leads).set({ status: opts.input.status }).where(eq(leads.id, opts.id));
+      await writeAudit(tx, {
+        actor: opts.actor,
+        action: 'lead.status',
+        entityType: 'lead',
+        entityId: opts.id,
+        before: { status: before.status },
+        after: { status: opts.input.status },
+      });
+    }
+    return toAdminLead(await getLead(tx, opts.id));
+  });
+}
+
+/** Rows per database round trip while streaming a CSV. */
+export const CSV_BATCH = 1000;
+
+const sortCast = { timestamp: sql`timestamptz`, payout: sql`numeric`, call_duration: sql`int` };
+
+/** Rows after the cursor in the list's order; the key is compared in its exact text form. */
+function afterCursor(f: LeadFilter, key: string, id: string): SQL {
+  const op = f.order === 'asc' ? sql`>` : sql`<`;
+  return sql`(${sortColumns[f.sort]}, ${leads.id}) ${op} (${key}::${sortCast[f.sort]}, ${id}::uuid)`;
+}
+
+/**
+ * The filtered leads as CSV lines, read in batches with a keyset cursor so memory stays flat
+ * however many leads match.
+ */
+export async function* leadsCsv(opts: { db: DbOrTx; filter: LeadFilter }): AsyncGenerator<string> {
+  const { db, filter } = opts;
+  yield csvLine([
+    'id',
+    'timestamp',
+    'publisher_name',
+    'publisher_email',
+    'offer',
+    'status',
+    'call_duration_min',
+    'payout',
+  ]);
+  const base = leadWhere(filter);
+  // Timestamps carry microseconds that a JS Date would lose: the cursor keeps the text form.
+  const sortKey = sql<string>`(${sortColumns[filter.sort]})::text`;
+  let last: { key: string; id: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .select({ ...leadColumns, sortKey })
+      .from(leads)
+      .innerJoin(users, eq(users.id, leads.publisherId))
+      .innerJoin(offers, eq(offers.id, leads.offerId))
+      .where(last ? and(base, afterCursor(filter, last.key, last.id)) : base)
+      .orderBy(...orderBy(sortColumns[filter.sort], filter.order, leads.id))
+      .limit(CSV_BATCH);
+    if (rows.length === 0) return;
+    yield rows
+      .map((r) =>
+        csvLine([
+          r.id,
+          iso(r.timestamp),
+          r.publisherName,
+          r.publisherEmail,
+          r.offerTitle,
+          r.status,
+          r.callDuration,
+          r.payout,
+        ]),
+      )
+      .join('');
+    if (rows.length < CSV_BATCH) return;
+    const tail = rows[rows.length - 1]!;
+    last = { key: tail.sortKey, id: tail.id };
+  }
+}

@@ -1,0 +1,173 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type {
+  AdminOffer,
+  CreateOffer,
+  OfferList,
+  OfferListQuery,
+  UpdateOffer,
+} from '../../../contract/admin.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { leads, offerApplications, offers } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { type Actor, writeAudit } from './audit.service.ts';
+import {
+  countAll,
+  fromMoney,
+  iso,
+  likePattern,
+  orderBy,
+  pageWindow,
+  toMoney,
+} from './list.helpers.ts';
+
+type OfferRow = typeof offers.$inferSelect;
+
+export function toAdminOffer(o: OfferRow): AdminOffer {
+  return {
+    id: o.id,
+    title: o.title,
+    vertical: o.vertical,
+    payout: toMoney(o.payout),
+    script_instructions: o.scriptInstructions,
+    status: o.status,
+    created_at: iso(o.createdAt),
+    updated_at: iso(o.updatedAt),
+  };
+}
+
+/** What the audit log keeps of an offer. */
+function auditView(o: OfferRow) {
+  const { created_at: _c, updated_at: _u, ...rest } = toAdminOffer(o);
+  return rest;
+}
+
+const sortColumns = {
+  created_at: offers.createdAt,
+  title: offers.title,
+  vertical: offers.vertical,
+  payout: offers.payout,
+  status: offers.status,
+} as const;
+
+/** All offers (any status), newest first unless sorted otherwise. */
+export async function listOffers(opts: { db: DbOrTx; query: OfferListQuery }): Promise<OfferList> {
+  const { db, query } = opts;
+  const p = query.q ? likePattern(query.q) : undefined;
+  const cond = and(
+    query.status ? eq(offers.status, query.status) : undefined,
+    query.vertical ? sql`lower(${offers.vertical}) = lower(${query.vertical})` : undefined,
+    p ? or(sql`${offers.title} ilike ${p}`, sql`${offers.vertical} ilike ${p}`) : undefined,
+  );
+  const { limit, offset } = pageWindow(query);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(offers)
+      .where(cond)
+      .orderBy(...orderBy(sortColumns[query.sort], query.order, offers.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: countAll() }).from(offers).where(cond),
+  ]);
+  return {
+    items: rows.map(toAdminOffer),
+    total: count?.n ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+/** Creates an offer (active unless told otherwise) and records it in the audit log. */
+export async function createOffer(opts: {
+  db: Db;
+  actor: Actor;
+  input: CreateOffer;
+}): Promise<AdminOffer> {
+  const { input } = opts;
+  return opts.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(offers)
+      .values({
+        title: input.title,
+        vertical: input.vertical,
+        payout: fromMoney(input.payout),
+        scriptInstructions: input.script_instructions ?? null,
+        status: input.status ?? 'active',
+      })
+      .returning();
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'offer.create',
+      entityType: 'offer',
+      entityId: row!.id,
+      before: null,
+      after: auditView(row!),
+    });
+    return toAdminOffer(row!);
+  });
+}
+
+/** Changes the given fields of an offer; the audit entry keeps before → after. */
+export async function updateOffer(opts: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: UpdateOffer;
+}): Promise<AdminOffer> {
+  const { input } = opts;
+  return opts.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(offers).where(eq(offers.id, opts.id)).for('update');
+    if (!before) throw notFound('Offer');
+    const [after] = await tx
+      .update(offers)
+      .set({
+        ...(input.title !== undefined && { title: input.title }),
+        ...(input.vertical !== undefined && { vertical: input.vertical }),
+        ...(input.payout !== undefined && { payout: fromMoney(input.payout) }),
+        ...(input.script_instructions !== undefined && {
+          scriptInstructions: input.script_instructions,
+        }),
+        ...(input.status !== undefined && { status: input.status }),
+        updatedAt: new Date(),
+      })
+      .where(eq(offers.id, before.id))
+      .returning();
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'offer.update',
+      entityType: 'offer',
+      entityId: before.id,
+      before: auditView(before),
+      after: auditView(after!),
+    });
+    return toAdminOffer(after!);
+  });
+}
+
+/** Deletes an offer nobody used; one with applications or leads must be made inactive. */
+export async function deleteOffer(opts: { db: Db; actor: Actor; id: string }): Promise<void> {
+  await opts.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(offers).where(eq(offers.id, opts.id)).for('update');
+    if (!before) throw notFound('Offer');
+    const [used] = await tx
+      .select({ one: sql`1` })
+      .from(offerApplications)
+      .where(eq(offerApplications.offerId, before.id))
+      .limit(1);
+    const [hasLead] = used
+      ? [used]
+      : await tx.select({ one: sql`1` }).from(leads).where(eq(leads.offerId, before.id)).limit(1);
+    if (used || hasLead) {
+      throw conflict('This offer has applications or leads. Make it inactive instead.');
+    }
+    await tx.delete(offers).where(eq(offers.id, before.id));
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'offer.delete',
+      entityType: 'offer',
+      entityId: before.id,
+      before: auditView(before),
+      after: null,
+    });
+  });
+}

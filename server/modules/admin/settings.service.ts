@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import type { AdminSettings, UpdateSettings } from '../../../contract/admin.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { settings } from '../../db/schema.ts';
+import { ensureSettings, type SettingsRow } from '../settings/settings.service.ts';
+import { type Actor, writeAudit } from './audit.service.ts';
+import { iso } from './list.helpers.ts';
+
+/** Public logo URLs come from storage; the row keeps the key. */
+export type LogoUrl = (key: string) => string;
+
+function toAdminSettings(row: SettingsRow, logoUrl: LogoUrl): AdminSettings {
+  return {
+    company_name: row.companyName,
+    logo_url: row.logoUrl ? logoUrl(row.logoUrl) : null,
+    welcome_message: row.welcomeMessage,
+    support_email: row.supportEmail,
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+function auditView(row: SettingsRow) {
+  return {
+    company_name: row.companyName,
+    logo_url: row.logoUrl,
+    welcome_message: row.welcomeMessage,
+    support_email: row.supportEmail,
+  };
+}
+
+async function lockRow(tx: DbOrTx): Promise<SettingsRow> {
+  await ensureSettings(tx);
+  const [row] = await tx.select().from(settings).where(eq(settings.id, 1)).for('update');
+  return row!;
+}
+
+/** Every settings field; the row is created with the defaults when it is missing. */
+export async function getAdminSettings(opts: {
+  db: DbOrTx;
+  logoUrl: LogoUrl;
+}): Promise<AdminSettings> {
+  await ensureSettings(opts.db);
+  const [row] = await opts.db.select().from(settings).where(eq(settings.id, 1));
+  return toAdminSettings(row!, opts.logoUrl);
+}
+
+/** Changes company name, welcome message and/or support e-mail; sets updated_at. */
+export async function updateSettings(opts: {
+  db: Db;
+  actor: Actor;
+  input: UpdateSettings;
+  logoUrl: LogoUrl;
+}): Promise<AdminSettings> {
+  const { input } = opts;
+  return opts.db.transaction(async (tx) => {
+    const before = await lockRow(tx);
+    const [after] = await tx
+      .update(settings)
+      .set({
+        ...(input.company_name !== undefined && { companyName: input.company_name }),
+        ...(input.welcome_message !== undefined && { welcomeMessage: input.welcome_message }),
+        ...(input.support_email !== undefined && { supportEmail: input.support_email }),
+        updatedAt: new Date(),
+      })
+      .where(eq(settings.id, 1))
+      .returning();
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'settings.update',
+      entityType: 'settings',
+      entityId: '1',
+      before: auditView(before),
+      after: auditView(after!),
+    });
+    return toAdminSettings(after!, opts.logoUrl);
+  });
+}
+
+/**
+ * Points the logo at a newly stored file; returns the settings and the key of the logo it
+ * replaced, which the caller deletes once this has committed.
+ */
+export async function setLogo(opts: {
+  db: Db;
+  actor: Actor;
+  key: string;
+  logoUrl: LogoUrl;
+}): Promise<{ settings: AdminSettings; replacedKey: string | null }> {
+  return opts.db.transaction(async (tx) => {
+    const before = await lockRow(tx);
+    const [after] = await tx
+      .update(settings)
+      .set({ logoUrl: opts.key, updatedAt: new Date() })
+      .where(eq(settings.id, 1))
+      .returning();
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'settings.logo',
+      entityType: 'settings',
+      entityId: '1',
+      before: { logo_url: before.logoUrl },
+      after: { logo_url: opts.key },
+    });
+    return {
+      settings: toAdminSettings(after!, opts.logoUrl),
+      replacedKey: before.logoUrl && before.logoUrl !== opts.key ? before.logoUrl : null,
+    };
+  });
+}

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AdminStats, DailyStats, DailyStatsQuery } from '../../../contract/admin.ts';
+import { adminDoc } from './route.helpers.ts';
+import { getDailyStats, getStats } from './stats.service.ts';
+
+/** The dashboard: three cards and the 30-day chart. */
+export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/stats', { schema: { ...adminDoc, response: { 200: AdminStats } } }, async () =>
+    getStats({ db: app.db }),
+  );
+
+  app.get(
+    '/stats/daily',
+    { schema: { ...adminDoc, querystring: DailyStatsQuery, response: { 200: DailyStats } } },
+    async (req) => getDailyStats({ db: app.db, days: req.query.days }),
+  );
+};

@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminBuyer,
+  AdminPublisher,
+  ApprovedPublisherList,
+  ApprovedPublishersQuery,
+  BuyerList,
+  BuyerListQuery,
+  IdParams,
+  PublisherDetail,
+  PublisherList,
+  PublisherListQuery,
+  UpdateBuyerStatus,
+  UpdatePublisherStatus,
+} from '../../../contract/admin.ts';
+import { signedLinker } from './files.helpers.ts';
+import { actorOf, adminDoc } from './route.helpers.ts';
+import {
+  getPublisherDetail,
+  listApprovedPublishers,
+  listBuyers,
+  listPublishers,
+  updateBuyerStatus,
+  updatePublisherStatus,
+} from './users.service.ts';
+
+/** Publisher and buyer accounts: lists, details and the status transitions of spec §4. */
+export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/publishers',
+    { schema: { ...adminDoc, querystring: PublisherListQuery, response: { 200: PublisherList } } },
+    async (req) => listPublishers({ db: app.db, query: req.query }),
+  );
+
+  app.get(
+    '/publishers/:id',
+    { schema: { ...adminDoc, params: IdParams, response: { 200: PublisherDetail } } },
+    async (req) =>
+      getPublisherDetail({ db: app.db, id: req.params.id, link: signedLinker(app.storage) }),
+  );
+
+  app.patch(
+    '/publishers/:id',
+    {
+      schema: {
+        ...adminDoc,
+        params: IdParams,
+        body: UpdatePublisherStatus,
+        response: { 200: AdminPublisher },
+      },
+    },
+    async (req) =>
+      updatePublisherStatus({
+        db: app.db,
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.body,
+        loginUrl: `${app.config.publicUrl}/login`,
+      }),
+  );
+
+  app.get(
+    '/buyers',
+    { schema: { ...adminDoc, querystring: BuyerListQuery, response: { 200: BuyerList } } },
+    async (req) => listBuyers({ db: app.db, query: req.query }),
+  );
+
+  app.patch(
+    '/buyers/:id',
+    {
+      schema: {
+        ...adminDoc,
+        params: IdParams,
+        body: UpdateBuyerStatus,
+        response: { 200: AdminBuyer },
+      },
+    },
+    async (req) =>
+      updateBuyerStatus({ db: app.db, actor: actorOf(req), id: req.params.id, input: req.body }),
+  );
+
+  app.get(
+    '/approved-publishers',
+    {
+      schema: {
+        ...adminDoc,
+        querystring: ApprovedPublishersQuery,
+        response: { 200: ApprovedPublisherList },
+      },
+    },
+    async (req) => listApprovedPublishers({ db: app.db, query: req.query }),
+  );
+};

@@ -1,0 +1,321 @@
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type {
+  AdminBuyer,
+  AdminPublisher,
+  ApprovedPublisherList,
+  BuyerList,
+  BuyerListQuery,
+  PublisherDetail,
+  PublisherList,
+  PublisherListQuery,
+  UpdateBuyerStatus,
+  UpdatePublisherStatus,
+} from '../../../contract/admin.ts';
+import type { BuyerStatus, PublisherStatus } from '../../../contract/roles.ts';
+import { endAllSessions } from '../../auth/sessions.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { leads, offerApplications, offers, payouts, users } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { getMailBrand, publisherApprovedMail } from '../../mail/templates.ts';
+import { type Actor, recentAuditFor, writeAudit } from './audit.service.ts';
+import { type FileLinker, linkOrNull } from './files.helpers.ts';
+import { countAll, iso, likePattern, orderBy, pageWindow, toMoney } from './list.helpers.ts';
+import { buyerTransition, publisherTransition } from './users.policy.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toAdminPublisher(u: UserRow): AdminPublisher {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    status: u.status,
+    business_legal_name: u.businessLegalName,
+    phone_number: u.phoneNumber,
+    whatsapp_number: u.whatsappNumber,
+    ms_teams_id: u.msTeamsId,
+    address: u.address,
+    has_agreement: u.marketingAgreementUrl !== null,
+    created_at: iso(u.createdAt),
+  };
+}
+
+function toAdminBuyer(u: UserRow): AdminBuyer {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    company_name: u.businessLegalName,
+    status: u.status === 'blocked' ? 'blocked' : 'active',
+    email_confirmed: u.emailConfirmedAt !== null,
+    created_at: iso(u.createdAt),
+  };
+}
+
+const userSortColumns = {
+  created_at: users.createdAt,
+  name: users.name,
+  email: users.email,
+  status: users.status,
+} as const;
+
+function searchUsers(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const p = likePattern(q);
+  return or(sql`${users.name} ilike ${p}`, sql`${users.email} ilike ${p}`);
+}
+
+async function listUsers(
+  db: DbOrTx,
+  role: 'publisher' | 'buyer',
+  query: PublisherListQuery | BuyerListQuery,
+) {
+  const cond = and(
+    eq(users.role, role),
+    query.status ? eq(users.status, query.status) : undefined,
+    searchUsers(query.q),
+  );
+  const { limit, offset } = pageWindow(query);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(cond)
+      .orderBy(...orderBy(userSortColumns[query.sort], query.order, users.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: countAll() }).from(users).where(cond),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Publishers, newest first unless sorted otherwise; `q` searches name and e-mail. */
+export async function listPublishers(opts: {
+  db: DbOrTx;
+  query: PublisherListQuery;
+}): Promise<PublisherList> {
+  const { rows, total } = await listUsers(opts.db, 'publisher', opts.query);
+  return {
+    items: rows.map(toAdminPublisher),
+    total,
+    page: opts.query.page,
+    page_size: opts.query.page_size,
+  };
+}
+
+/** Buyers, newest first unless sorted otherwise; `q` searches name and e-mail. */
+export async function listBuyers(opts: { db: DbOrTx; query: BuyerListQuery }): Promise<BuyerList> {
+  const { rows, total } = await listUsers(opts.db, 'buyer', opts.query);
+  return {
+    items: rows.map(toAdminBuyer),
+    total,
+    page: opts.query.page,
+    page_size: opts.query.page_size,
+  };
+}
+
+/** A publisher row by id; 404 for anything that is not a publisher. */
+export async function findPublisher(db: DbOrTx, id: string, lock = false): Promise<UserRow> {
+  const q = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'publisher')));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound('Publisher');
+  return row;
+}
+
+/** Everything the publisher detail screen shows: profile, agreement, applications, history. */
+export async function getPublisherDetail(opts: {
+  db: DbOrTx;
+  id: string;
+  link: FileLinker;
+}): Promise<PublisherDetail> {
+  const { db, id, link } = opts;
+  const publisher = await findPublisher(db, id);
+  const [apps, [leadTotals], [payoutTotals], audit] = await Promise.all([
+    db
+      .select({
+        id: offerApplications.id,
+        offerId: offerApplications.offerId,
+        offerTitle: offers.title,
+        status: offerApplications.status,
+        createdAt: offerApplications.createdAt,
+        io: offerApplications.ioDocumentUrl,
+      })
+      .from(offerApplications)
+      .innerJoin(offers, eq(offers.id, offerApplications.offerId))
+      .where(
+        and(
+          eq(offerApplications.publisherId, id),
+          inArray(offerApplications.status, ['pending', 'approved', 'rejected']),
+        ),
+      )
+      .orderBy(sql`${offerApplications.createdAt} desc`),
+    db
+      .select({ n: countAll(), sum: sql<string>`coalesce(sum(${leads.payout}), 0)` })
+      .from(leads)
+      .where(eq(leads.publisherId, id)),
+    db
+      .select({ sum: sql<string>`coalesce(sum(${payouts.amount}), 0)` })
+      .from(payouts)
+      .where(eq(payouts.publisherId, id)),
+    recentAuditFor({ db, entityType: 'publisher', entityId: id }),
+  ]);
+  return {
+    publisher: toAdminPublisher(publisher),
+    agreement: await linkOrNull(link, publisher.marketingAgreementUrl),
+    applications: await Promise.all(
+      apps.map(async (a) => ({
+        id: a.id,
+        offer_id: a.offerId,
+        offer_title: a.offerTitle,
+        status: a.status as 'pending' | 'approved' | 'rejected',
+        created_at: iso(a.createdAt),
+        io: await linkOrNull(link, a.io),
+      })),
+    ),
+    totals: {
+      leads: leadTotals?.n ?? 0,
+      earnings: toMoney(leadTotals?.sum),
+      payouts: toMoney(payoutTotals?.sum),
+    },
+    audit,
+  };
+}
+
+/**
+ * Applies one of the spec's publisher transitions in one transaction: the status, the audit
+ * entry, ending every session when blocking, and the approval mail when approving/unblocking.
+ */
+export async function updatePublisherStatus(opts: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: UpdatePublisherStatus;
+  loginUrl: string;
+}): Promise<AdminPublisher> {
+  return opts.db.transaction(async (tx) => {
+    const before = await findPublisher(tx, opts.id, true);
+    const verdict = publisherTransition(before.status, opts.input.status);
+    if (!verdict.ok) throw conflict(verdict.message);
+    const [after] = await tx
+      .update(users)
+      .set({ status: opts.input.status, updatedAt: new Date() })
+      .where(eq(users.id, before.id))
+      .returning();
+    if (opts.input.status === 'blocked') await endAllSessions(tx, before.id);
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: `publisher.${verdict.action}`,
+      entityType: 'publisher',
+      entityId: before.id,
+      before: { status: before.status },
+      after: { status: after!.status },
+    });
+    // Approving (or unblocking) lets the publisher in again: tell them.
+    if (opts.input.status === 'approved') {
+      const mail = publisherApprovedMail(await getMailBrand(tx), {
+        name: before.name ?? '',
+        loginUrl: opts.loginUrl,
+      });
+      await enqueueMail(tx, { to: before.email, ...mail });
+    }
+    return toAdminPublisher(after!);
+  });
+}
+
+/** Blocks or unblocks a buyer; blocking ends every session at once. */
+export async function updateBuyerStatus(opts: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: UpdateBuyerStatus;
+}): Promise<AdminBuyer> {
+  return opts.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, opts.id), eq(users.role, 'buyer')))
+      .for('update');
+    if (!before) throw notFound('Buyer');
+    const from: BuyerStatus = before.status === 'blocked' ? 'blocked' : 'active';
+    const verdict = buyerTransition(from, opts.input.status);
+    if (!verdict.ok) throw conflict(verdict.message);
+    const [after] = await tx
+      .update(users)
+      .set({ status: opts.input.status, updatedAt: new Date() })
+      .where(eq(users.id, before.id))
+      .returning();
+    if (opts.input.status === 'blocked') await endAllSessions(tx, before.id);
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: `buyer.${verdict.action}`,
+      entityType: 'buyer',
+      entityId: before.id,
+      before: { status: before.status },
+      after: { status: after!.status },
+    });
+    return toAdminBuyer(after!);
+  });
+}
+
+/** Approved (and legacy active) publishers for the payout form, by name. */
+export async function listApprovedPublishers(opts: {
+  db: DbOrTx;
+  query: { page: number; page_size: number; q?: string | undefined };
+}): Promise<ApprovedPublisherList> {
+  const { db, query } = opts;
+  const approved: PublisherStatus[] = ['approved', 'active'];
+  const cond = and(
+    eq(users.role, 'publisher'),
+    inArray(users.status, approved),
+    searchUsers(query.q),
+  );
+  const { limit, offset } = pageWindow(query);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(cond)
+      .orderBy(sql`lower(coalesce(${users.name}, ${users.email}))`, users.id)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: countAll() }).from(users).where(cond),
+  ]);
+  return { items: rows, total: count?.n ?? 0, page: query.page, page_size: query.page_size };
+}
+
+/**
+ * Points a publisher's marketing agreement at a newly stored file; returns the key it
+ * replaced, which the caller deletes once this has committed.
+ */
+export async function setPublisherAgreement(opts: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  key: string;
+}): Promise<{ publisher: AdminPublisher; replacedKey: string | null }> {
+  return opts.db.transaction(async (tx) => {
+    const before = await findPublisher(tx, opts.id, true);
+    const [after] = await tx
+      .update(users)
+      .set({ marketingAgreementUrl: opts.key, updatedAt: new Date() })
+      .where(eq(users.id, before.id))
+      .returning();
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'publisher.agreement',
+      entityType: 'publisher',
+      entityId: before.id,
+      before: { marketing_agreement_url: before.marketingAgreementUrl },
+      after: { marketing_agreement_url: opts.key },
+    });
+    const old = before.marketingAgreementUrl;
+    return {
+      publisher: toAdminPublisher(after!),
+      replacedKey: old && old !== opts.key ? old : null,
+    };
+  });
+}
