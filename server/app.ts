@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,6 +22,10 @@ import { mailPlugin } from './mail/worker.ts';
 import { buyerRoutes } from './modules/buyer/buyer.routes.ts';
 import { publisherRoutes } from './modules/publisher/publisher.routes.ts';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes.ts';
+import { filesRoutes } from './storage/files.routes.ts';
+import { createStorage } from './storage/index.ts';
+import type { Storage } from './storage/storage.ts';
+import { MULTIPART_LIMITS } from './storage/upload.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +42,8 @@ export type AppDeps = {
   webRoot?: string;
   /** Pino logger options, or false to keep tests quiet. */
   logger?: boolean | object;
+  /** File storage; defaults to the one config chooses (S3 when S3_BUCKET is set, else local). */
+  storage?: Storage;
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -112,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // --- infrastructure plugins (storage, mail, auth) register here ---
+  app.decorate('storage', deps.storage ?? createStorage(config));
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  await app.register(filesRoutes, { prefix: '/files' });
   await app.register(mailPlugin);
   if (config.devMailbox) await app.register(devMailboxRoutes);
 

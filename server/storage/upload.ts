@@ -1,0 +1,150 @@
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../errors.ts';
+import {
+  type BucketName,
+  describeSize,
+  type FileType,
+  LARGEST_BUCKET_MAX_BYTES,
+  type Storage,
+  type StoredFile,
+} from './storage.ts';
+
+/** Limits for @fastify/multipart: the hard ceiling above the per-bucket caps. */
+export const MULTIPART_LIMITS = {
+  // One byte over the largest cap, so our own cap (with its clear message) always fires first.
+  fileSize: LARGEST_BUCKET_MAX_BYTES + 1,
+  files: 10,
+  fields: 20,
+  fieldSize: 64 * 1024,
+  parts: 30,
+} as const;
+
+export type UploadFieldSpec = {
+  bucket: BucketName;
+  accept: readonly FileType[];
+  min?: number;
+  max: number;
+  maxBytes?: number;
+  tooManyMessage?: string;
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Turns errors of the multipart parser (limits, broken or aborted bodies) into 4xx answers. */
+function asUploadError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const e = err as { code?: string; message?: string; statusCode?: number };
+  switch (e.code) {
+    case 'FST_FILES_LIMIT':
+      return badRequest(`Too many files in one upload (at most ${MULTIPART_LIMITS.files}).`);
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return badRequest('Too many form fields in one upload.');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError(
+        'payload_too_large',
+        `The file is larger than ${describeSize(LARGEST_BUCKET_MAX_BYTES)}.`,
+      );
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('unsupported_media_type', 'A multipart/form-data upload was expected.');
+    case 'FST_PROTO_VIOLATION':
+      return badRequest('The upload has a field name that is not allowed.');
+    case 'ERR_STREAM_PREMATURE_CLOSE':
+    case 'FST_REQ_PREMATURE_CLOSE':
+      return badRequest('The upload was interrupted before it finished. Please try again.');
+  }
+  if (
+    /terminated early|unexpected end|boundary|malformed|premature close|aborted/i.test(
+      e.message ?? '',
+    )
+  ) {
+    return badRequest('The upload was interrupted or malformed. Please try again.');
+  }
+  return err;
+}
+
+/**
+ * Streams every file part of the request into storage as it arrives (nothing buffered whole in
+ * memory), enforcing per-field counts and types. Non-file fields are returned in `fields`. On
+ * ANY error it deletes what it already stored and rethrows (AppError). Unknown file fields → 400.
+ */
+export async function receiveUploads(
+  req: FastifyRequest,
+  storage: Storage,
+  opts: { owner: string; files: Record<string, UploadFieldSpec> },
+): Promise<{ files: Record<string, StoredFile[]>; fields: Record<string, string> }> {
+  if (!req.isMultipart()) {
+    throw new AppError('unsupported_media_type', 'A multipart/form-data upload was expected.');
+  }
+  const files: Record<string, StoredFile[]> = {};
+  for (const name of Object.keys(opts.files)) files[name] = [];
+  const fields: Record<string, string> = {};
+  const stored: StoredFile[] = [];
+
+  try {
+    for await (const part of req.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw badRequest(`The field ${part.fieldname} is too long.`);
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      const spec = Object.hasOwn(opts.files, part.fieldname)
+        ? opts.files[part.fieldname]
+        : undefined;
+      if (!spec) {
+        part.file.resume();
+        throw badRequest(`Unexpected file field "${part.fieldname}".`, {
+          [part.fieldname]: ['This field does not take files.'],
+        });
+      }
+      // An empty <input type="file"> is sent as a part without a name: nothing was chosen.
+      if (!part.filename) {
+        part.file.resume();
+        continue;
+      }
+      const list = files[part.fieldname]!;
+      if (list.length >= spec.max) {
+        part.file.resume();
+        const message =
+          spec.tooManyMessage ??
+          `You can upload at most ${plural(spec.max, 'file')} for ${part.fieldname}.`;
+        throw badRequest(message, { [part.fieldname]: [message] });
+      }
+      const file = await storage.putFile({
+        bucket: spec.bucket,
+        owner: opts.owner,
+        filename: part.filename,
+        stream: part.file,
+        accept: spec.accept,
+        maxBytes: spec.maxBytes,
+      });
+      stored.push(file);
+      if (part.file.truncated) {
+        throw new AppError(
+          'payload_too_large',
+          `The file is larger than ${describeSize(LARGEST_BUCKET_MAX_BYTES)}.`,
+        );
+      }
+      list.push(file);
+    }
+
+    for (const [name, spec] of Object.entries(opts.files)) {
+      const min = spec.min ?? 0;
+      if (files[name]!.length < min) {
+        const message =
+          min === 1
+            ? `Please choose a file for ${name}.`
+            : `Please choose at least ${plural(min, 'file')} for ${name}.`;
+        throw badRequest(message, { [name]: [message] });
+      }
+    }
+    return { files, fields };
+  } catch (err) {
+    // Drop the rest of the body so the client receives the answer instead of a stalled upload.
+    req.raw.unpipe();
+    req.raw.resume();
+    await Promise.allSettled(stored.map((f) => storage.delete(f.key)));
+    throw asUploadError(err);
+  }
+}

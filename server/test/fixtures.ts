@@ -1,0 +1,250 @@
+import { deflateSync } from 'node:zlib';
+
+/**
+ * Small, real files for upload tests, made in code. Each is detected by `file-type` as what its
+ * name says (svg is checked as text), so the storage module accepts it for that extension.
+ */
+
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function u32be(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n >>> 0);
+  return b;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  return Buffer.concat([u32be(data.length), body, u32be(crc32(body))]);
+}
+
+/** A valid 1×1 red PNG. */
+export const pngFile: Buffer = (() => {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(1, 0); // width
+  ihdr.writeUInt32BE(1, 4); // height
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 6; // RGBA
+  const scanline = Buffer.from([0, 0xe0, 0x30, 0x30, 0xff]); // filter byte + one pixel
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(scanline)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+})();
+
+function jpegSegment(marker: number, data: number[]): number[] {
+  const len = data.length + 2;
+  return [0xff, marker, len >> 8, len & 0xff, ...data];
+}
+
+/**
+ * A valid baseline 1×1 grey JPEG: one 8×8 block whose DC and AC coefficients are all zero,
+ * coded with one-symbol Huffman tables (code '0' for DC category 0 and for end-of-block).
+ */
+export const jpgFile: Buffer = Buffer.from([
+  0xff,
+  0xd8, // SOI
+  ...jpegSegment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]), // APP0 JFIF
+  ...jpegSegment(0xdb, [0x00, ...new Array<number>(64).fill(1)]), // DQT table 0
+  ...jpegSegment(0xc0, [8, 0, 1, 0, 1, 1, 1, 0x11, 0]), // SOF0 1×1, one component
+  ...jpegSegment(0xc4, [0x00, 1, ...new Array<number>(15).fill(0), 0x00]), // DHT DC0: '0' → 0
+  ...jpegSegment(0xc4, [0x10, 1, ...new Array<number>(15).fill(0), 0x00]), // DHT AC0: '0' → EOB
+  ...jpegSegment(0xda, [1, 1, 0x00, 0, 63, 0]), // SOS
+  0x3f, // bits 0 (DC diff 0), 0 (EOB), padded with ones
+  0xff,
+  0xd9, // EOI
+]);
+
+/** A valid one-page PDF with a correct cross-reference table. */
+export const pdfFile: Buffer = (() => {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    '<< /Length 44 >>\nstream\nBT /F1 18 Tf 20 100 Td (Test file) Tj ET\nendstream',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+})();
+
+/** An MP3: an ID3v2.3 tag followed by three silent MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz). */
+export const mp3File: Buffer = (() => {
+  const id3 = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]);
+  const frameLength = 417; // 144 * 128000 / 44100, no padding
+  const frame = Buffer.alloc(frameLength);
+  frame.set([0xff, 0xfb, 0x90, 0x64]);
+  return Buffer.concat([id3, frame, frame, frame]);
+})();
+
+function mp4Box(type: string, payload: Buffer): Buffer {
+  return Buffer.concat([u32be(8 + payload.length), Buffer.from(type, 'latin1'), payload]);
+}
+
+/** An MP4 container: an `ftyp` box (isom) followed by an empty `free` box and `mdat`. */
+export const mp4File: Buffer = Buffer.concat([
+  mp4Box(
+    'ftyp',
+    Buffer.concat([
+      Buffer.from('isom', 'latin1'),
+      u32be(0x200),
+      Buffer.from('isomiso2avc1mp41', 'latin1'),
+    ]),
+  ),
+  mp4Box('free', Buffer.alloc(0)),
+  mp4Box('mdat', Buffer.alloc(64)),
+]);
+
+/** A zip archive with stored (uncompressed) entries. */
+function zip(entries: { name: string; data: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    const crc = crc32(e.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(0, 6); // flags
+    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt32LE(0, 10); // time + date
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(e.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0, 8);
+    central.writeUInt16LE(0, 10);
+    central.writeUInt32LE(0, 12);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(e.data.length, 20);
+    central.writeUInt32LE(e.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, e.data);
+    centrals.push(central, name);
+    offset += local.length + name.length + e.data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+/** A minimal Word document (.docx): the Open XML parts Word itself needs. */
+export const docxFile: Buffer = zip([
+  {
+    name: '[Content_Types].xml',
+    data: Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+        '</Types>',
+    ),
+  },
+  {
+    name: '_rels/.rels',
+    data: Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+        '</Relationships>',
+    ),
+  },
+  {
+    name: 'word/document.xml',
+    data: Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
+        '<w:body><w:p><w:r><w:t>Test file</w:t></w:r></w:p></w:body></w:document>',
+    ),
+  },
+]);
+
+/** A Word 97-2003 (.doc) header: an OLE compound file, which is what `file-type` can tell. */
+export const docFile: Buffer = (() => {
+  const b = Buffer.alloc(1024);
+  b.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+  b.writeUInt16LE(0x003e, 24); // minor version
+  b.writeUInt16LE(0x0003, 26); // major version 3
+  b.writeUInt16LE(0xfffe, 28); // little-endian byte order mark
+  b.writeUInt16LE(9, 30); // 512-byte sectors
+  b.writeUInt16LE(6, 32); // 64-byte mini sectors
+  return b;
+})();
+
+/** A plain SVG logo. */
+export const svgFile: Buffer = Buffer.from(
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40">' +
+    '<rect width="120" height="40" rx="6" fill="#1c7ed6"/>' +
+    '<text x="60" y="26" font-family="sans-serif" font-size="16" fill="#fff" text-anchor="middle">LOGO</text>' +
+    '</svg>\n',
+);
+
+/** SVGs that must be refused because they could run script. */
+export const unsafeSvgFiles: Record<string, Buffer> = {
+  script: Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
+  ),
+  onload: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>'),
+  javascriptHref: Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="  java&#x73;cript:alert(1)"><rect width="9" height="9"/></a></svg>',
+  ),
+  foreignObject: Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" src="https://example.com"/></foreignObject></svg>',
+  ),
+  entity: Buffer.from(
+    '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg"><text>&a;</text></svg>',
+  ),
+};
+
+/** Text pretending to be anything else. */
+export const textFile: Buffer = Buffer.from(
+  'This is just some text, not a media file.\n'.repeat(20),
+);
+
+/** The start of a Windows executable (MZ header). */
+export const exeFile: Buffer = (() => {
+  const b = Buffer.alloc(512);
+  b.write('MZ', 0, 'latin1');
+  b.writeUInt32LE(0x80, 0x3c);
+  b.write('PE\0\0', 0x80, 'latin1');
+  return b;
+})();
