@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/auth.routes.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorHandler, sendError } from './http/error-handler.ts';
@@ -22,6 +23,7 @@ import { mailPlugin } from './mail/worker.ts';
 import { buyerRoutes } from './modules/buyer/buyer.routes.ts';
 import { publisherRoutes } from './modules/publisher/publisher.routes.ts';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes.ts';
+import { meRoutes } from './modules/users/me.routes.ts';
 import { filesRoutes } from './storage/files.routes.ts';
 import { createStorage } from './storage/index.ts';
 import type { Storage } from './storage/storage.ts';
@@ -124,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, { prefix: '/files' });
   await app.register(mailPlugin);
   if (config.devMailbox) await app.register(devMailboxRoutes);
+  await app.register(authRoutes, { prefix: '/auth/v1' });
 
   // --- end infrastructure ---
 
@@ -131,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(publicSettingsRoutes);
       // --- /api/v1 modules (me, admin, publisher, buyer) register here ---
+      await api.register(meRoutes);
       await api.register(buyerRoutes, { prefix: '/buyer' });
       await api.register(publisherRoutes, { prefix: '/publisher' });
 

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role, UserStatus } from '../../contract/roles.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { authSessions, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { verifyAccessToken } from './tokens.ts';
+import { type AccessClaims, AUDIENCE, verifyAccessToken } from './tokens.ts';
 
 /** The signed-in user as the API sees it, loaded fresh on every request. */
 export type AuthUser = {
@@ -29,6 +29,68 @@ export function bearerToken(req: FastifyRequest): string | null {
   return m ? m[1]! : null;
 }
 
+export type BearerProblem =
+  | 'bad_jwt'
+  | 'bad_subject'
+  | 'bad_audience'
+  | 'user_not_found'
+  | 'session_not_found';
+
+export type BearerCheck =
+  | { ok: true; user: AuthUser; claims: AccessClaims }
+  | { ok: false; problem: BearerProblem; expired?: boolean };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Checks a bearer token and says what is wrong with it (GoTrue answers each case differently):
+ * signature and expiry, a UUID subject, the audience, the user, and the session row still there.
+ */
+export async function inspectAccessToken(
+  db: DbOrTx,
+  secret: string,
+  token: string,
+): Promise<BearerCheck> {
+  let claims: AccessClaims;
+  try {
+    claims = await verifyAccessToken(secret, token, { checkAudience: false });
+  } catch (err) {
+    const expired = (err as { code?: string }).code === 'ERR_JWT_EXPIRED';
+    return { ok: false, problem: 'bad_jwt', expired };
+  }
+  if (typeof claims.sub !== 'string' || !UUID.test(claims.sub)) {
+    return { ok: false, problem: 'bad_subject' };
+  }
+  if (claims.aud !== AUDIENCE) return { ok: false, problem: 'bad_audience' };
+  const sessionId =
+    typeof claims.session_id === 'string' && UUID.test(claims.session_id)
+      ? claims.session_id
+      : null;
+  // One query for both: the user, and whether the token's session row still exists.
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      status: users.status,
+      name: users.name,
+      sessionId: authSessions.id,
+    })
+    .from(users)
+    .leftJoin(
+      authSessions,
+      and(
+        eq(authSessions.userId, users.id),
+        sessionId ? eq(authSessions.id, sessionId) : sql`false`,
+      ),
+    )
+    .where(eq(users.id, claims.sub));
+  if (!row) return { ok: false, problem: 'user_not_found' };
+  if (!row.sessionId) return { ok: false, problem: 'session_not_found' };
+  const { sessionId: _s, ...user } = row;
+  return { ok: true, user: { ...user, sessionId: row.sessionId }, claims };
+}
+
 /**
  * Resolves a bearer token: valid signature and expiry, and its session row still there
  * (a signed-out token stops working at once, not at `exp`). Null when anything fails.
@@ -38,29 +100,8 @@ export async function resolveUser(
   secret: string,
   token: string,
 ): Promise<AuthUser | null> {
-  let claims: Awaited<ReturnType<typeof verifyAccessToken>>;
-  try {
-    claims = await verifyAccessToken(secret, token);
-  } catch {
-    return null;
-  }
-  if (typeof claims.session_id !== 'string' || !/^[0-9a-f-]{36}$/i.test(claims.session_id)) {
-    return null;
-  }
-  if (typeof claims.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      role: users.role,
-      status: users.status,
-      name: users.name,
-    })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(and(eq(authSessions.id, claims.session_id), eq(authSessions.userId, claims.sub)));
-  if (!row) return null;
-  return { ...row, sessionId: claims.session_id };
+  const check = await inspectAccessToken(db, secret, token);
+  return check.ok ? check.user : null;
 }
 
 /** preHandler: 401 without a valid, live session; 403 for a blocked account. */

@@ -16,3 +16,25 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
     return false;
   }
 }
+
+/** GoTrue's minimum (never lower than 6) and bcrypt's 72-byte maximum. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_BYTES = 72;
+export const WEAK_PASSWORD_MESSAGE = `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`;
+
+/** Why a password breaks the policy: 'too_long' (400) or 'length' (422 weak_password); null if fine. */
+export function passwordProblem(password: string): 'too_long' | 'length' | null {
+  if (Buffer.byteLength(password, 'utf8') > PASSWORD_MAX_BYTES) return 'too_long';
+  if ([...password].length < PASSWORD_MIN_LENGTH) return 'length';
+  return null;
+}
+
+// A real hash to check against when the e-mail is unknown, so timing does not reveal accounts.
+let dummyHash: Promise<string> | undefined;
+
+/** Spends the same time as a real check; always false. */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('not-a-real-password-0');
+  await verifyPassword(await dummyHash, password);
+  return false;
+}

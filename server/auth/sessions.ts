@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { authSessions, refreshTokens } from '../db/schema.ts';
-import { type Amr, hashToken, newRefreshToken } from './tokens.ts';
+import { authSessions, oneTimeTokens, refreshTokens, users } from '../db/schema.ts';
+import { type Amr, deriveChildRefreshToken, hashToken, newRefreshToken } from './tokens.ts';
 
 /** Starts a session (one per sign-in) with its first refresh token. */
 export async function createSession(
@@ -30,4 +30,145 @@ export async function createSession(
 /** Ends every session of a user at once (blocking, password change elsewhere, global sign-out). */
 export async function endAllSessions(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(authSessions).where(eq(authSessions.userId, userId));
+}
+
+/** Ends one session (sign-out with scope=local); its refresh tokens go with it. */
+export async function endSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.delete(authSessions).where(eq(authSessions.id, sessionId));
+}
+
+/** Ends every session of a user but one (password change, sign-out with scope=others). */
+export async function endOtherSessions(
+  db: DbOrTx,
+  userId: string,
+  keepSessionId: string,
+): Promise<void> {
+  await db
+    .delete(authSessions)
+    .where(and(eq(authSessions.userId, userId), ne(authSessions.id, keepSessionId)));
+}
+
+/**
+ * Blocks a user and ends all their sessions at once (admin screens call this). Returns false
+ * when there is no such user.
+ */
+export async function blockUser(db: DbOrTx, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ status: 'blocked', updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (!row) return false;
+    await endAllSessions(tx, userId);
+    await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, userId));
+    return true;
+  });
+}
+
+export type RefreshOutcome =
+  | { kind: 'ok'; userId: string; sessionId: string; refreshToken: string; amr: Amr[] }
+  | { kind: 'not_found' }
+  | { kind: 'banned'; userId: string }
+  | { kind: 'reused' };
+
+/**
+ * Rotates a refresh token (contract §7). The presented token is revoked and a child issued.
+ * A revoked token that is the parent of the active one gets the active one back (a client that
+ * lost the answer, or another tab); one revoked less than `reuseIntervalSeconds` ago is swapped
+ * again; an older one means theft, so the whole session is deleted ('reused', committed).
+ * Children are derived from their parent, so only hashes are ever stored.
+ */
+export async function rotateRefreshToken(
+  db: DbOrTx,
+  input: { secret: string; token: string; reuseIntervalSeconds: number; now?: Date },
+): Promise<RefreshOutcome> {
+  const now = input.now ?? new Date();
+  const presentedHash = hashToken(input.token);
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, presentedHash));
+    if (!found) return { kind: 'not_found' } as const;
+    // Refreshes of one session run one after the other (several tabs refresh at once).
+    const [session] = await tx
+      .select({ id: authSessions.id, userId: authSessions.userId, amr: authSessions.amr })
+      .from(authSessions)
+      .where(eq(authSessions.id, found.sessionId))
+      .for('update');
+    if (!session) return { kind: 'not_found' } as const;
+    const [token] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, presentedHash));
+    const [user] = await tx
+      .select({ status: users.status })
+      .from(users)
+      .where(eq(users.id, session.userId));
+    if (!token || !user) return { kind: 'not_found' } as const;
+    if (user.status === 'blocked') return { kind: 'banned', userId: session.userId } as const;
+
+    const ok = (refreshToken: string) =>
+      ({
+        kind: 'ok',
+        userId: session.userId,
+        sessionId: session.id,
+        refreshToken,
+        amr: session.amr,
+      }) as const;
+    const children = async () => {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(refreshTokens)
+        .where(
+          and(eq(refreshTokens.sessionId, session.id), eq(refreshTokens.parentHash, presentedHash)),
+        );
+      return Number(row?.n ?? 0);
+    };
+    const issueChild = async () => {
+      const index = await children();
+      const child = deriveChildRefreshToken(input.secret, input.token, index);
+      await tx.insert(refreshTokens).values({
+        tokenHash: hashToken(child),
+        userId: session.userId,
+        sessionId: session.id,
+        parentHash: presentedHash,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx
+        .update(authSessions)
+        .set({ refreshedAt: now, updatedAt: now })
+        .where(eq(authSessions.id, session.id));
+      return ok(child);
+    };
+
+    if (!token.revoked) {
+      await tx
+        .update(refreshTokens)
+        .set({ revoked: true, updatedAt: now })
+        .where(eq(refreshTokens.id, token.id));
+      return issueChild();
+    }
+
+    const [active] = await tx
+      .select({ tokenHash: refreshTokens.tokenHash, parentHash: refreshTokens.parentHash })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.sessionId, session.id), eq(refreshTokens.revoked, false)))
+      .orderBy(desc(refreshTokens.id))
+      .limit(1);
+    if (active && active.parentHash === presentedHash) {
+      const n = await children();
+      for (let i = n - 1; i >= 0; i--) {
+        const candidate = deriveChildRefreshToken(input.secret, input.token, i);
+        if (hashToken(candidate) === active.tokenHash) return ok(candidate);
+      }
+    }
+    if (now.getTime() - token.updatedAt.getTime() < input.reuseIntervalSeconds * 1000) {
+      return issueChild();
+    }
+    await tx.delete(authSessions).where(eq(authSessions.id, session.id));
+    return { kind: 'reused' } as const;
+  });
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export type Amr = { method: string; timestamp: number };
@@ -59,10 +59,14 @@ export async function signAccessToken(
 }
 
 /** Verifies signature, algorithm, audience and expiry; throws on any problem. */
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims> {
+export async function verifyAccessToken(
+  secret: string,
+  token: string,
+  opts: { checkAudience?: boolean } = {},
+): Promise<AccessClaims> {
   const { payload } = await jwtVerify(token, key(secret), {
     algorithms: ['HS256'],
-    audience: AUDIENCE,
+    ...(opts.checkAudience === false ? {} : { audience: AUDIENCE }),
   });
   return payload as unknown as AccessClaims;
 }
@@ -75,4 +79,21 @@ export function newRefreshToken(): string {
 /** Tokens are stored only as SHA-256 hashes. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The k-th child of a refresh token, derived (HMAC with the server secret) rather than stored,
+ * so the parent's holder can be handed the active child again while only hashes are kept.
+ */
+export function deriveChildRefreshToken(secret: string, parent: string, index: number): string {
+  return createHmac('sha256', `refresh-token-rotation:${secret}`)
+    .update(`${parent}:${index}`)
+    .digest()
+    .subarray(0, 24)
+    .toString('base64url');
+}
+
+/** A random one-time link token (224 bits, hex, like GoTrue's). */
+export function newLinkToken(): string {
+  return randomBytes(28).toString('hex');
 }

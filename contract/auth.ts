@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { Role } from './roles.ts';
+
+/** The signed-in user's own profile (`GET /api/v1/me`); the web reads the role from here. */
+export const MeProfile = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: Role,
+  status: z.enum(['pending', 'approved', 'active', 'blocked']),
+  name: z.string().nullable(),
+  business_legal_name: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  whatsapp_number: z.string().nullable(),
+  ms_teams_id: z.string().nullable(),
+  address: z.string().nullable(),
+  created_at: z.string(),
+});
+export type MeProfile = z.infer<typeof MeProfile>;
+
+/** Sign-up metadata of a publisher (`data` of POST /auth/v1/signup, role left out). */
+export const PublisherSignupData = z.object({
+  full_legal_name: z.string(),
+  business_legal_name: z.string(),
+  address: z.string(),
+  phone_number: z.string(),
+  whatsapp_number: z.string(),
+  ms_teams_id: z.string(),
+});
+export type PublisherSignupData = z.infer<typeof PublisherSignupData>;
+
+/** Sign-up metadata of a buyer; `role: 'buyer'` is what makes the account a buyer. */
+export const BuyerSignupData = z.object({
+  full_name: z.string(),
+  company_name: z.string().optional(),
+  role: z.literal('buyer'),
+});
+export type BuyerSignupData = z.infer<typeof BuyerSignupData>;
+
+/** GoTrue identity (contract §2); one e-mail identity per user. */
+export const GoTrueIdentity = z.object({
+  identity_id: z.string(),
+  id: z.string(),
+  user_id: z.string(),
+  provider: z.literal('email'),
+  email: z.string(),
+  identity_data: z.record(z.string(), z.unknown()),
+  last_sign_in_at: z.string().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** GoTrue's User JSON: email/phone are "" when unset, empty timestamps are left out. */
+export const GoTrueUser = z.object({
+  id: z.string(),
+  aud: z.string(),
+  role: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  email_confirmed_at: z.string().optional(),
+  confirmed_at: z.string().optional(),
+  confirmation_sent_at: z.string().optional(),
+  recovery_sent_at: z.string().optional(),
+  last_sign_in_at: z.string().optional(),
+  app_metadata: z.record(z.string(), z.unknown()),
+  user_metadata: z.record(z.string(), z.unknown()),
+  identities: z.array(GoTrueIdentity),
+  created_at: z.string(),
+  updated_at: z.string(),
+  is_anonymous: z.boolean(),
+});
+export type GoTrueUser = z.infer<typeof GoTrueUser>;
+
+/** GoTrue's AccessTokenResponse, the Session the client stores. */
+export const GoTrueSession = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number(),
+  expires_at: z.number(),
+  refresh_token: z.string(),
+  user: GoTrueUser,
+  weak_password: z.object({ message: z.string(), reasons: z.array(z.string()) }).optional(),
+});
+export type GoTrueSession = z.infer<typeof GoTrueSession>;

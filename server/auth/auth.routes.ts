@@ -1,0 +1,329 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { GoTrueSession, GoTrueUser } from '../../contract/auth.ts';
+import {
+  blockedMessage,
+  getGoTrueUser,
+  REFRESH_REUSE_INTERVAL_SECONDS,
+  redirectTarget,
+  refreshSession,
+  requestRecovery,
+  signInWithPassword,
+  signOut,
+  signUp,
+  updateUser,
+  verifyEmailLink,
+} from './auth.service.ts';
+import {
+  API_VERSION,
+  API_VERSION_HEADER,
+  GoTrueError,
+  sendGoTrueError,
+  toGoTrueError,
+  wantsVersionedErrors,
+} from './auth-errors.ts';
+import { type AuthUser, bearerToken, inspectAccessToken } from './guard.ts';
+import {
+  AUTH_RATE_LIMITS,
+  type BucketRule,
+  MemoryRateLimitStore,
+  type RateLimitStore,
+  RedisRateLimitStore,
+} from './rate-limit.ts';
+
+export type AuthRoutesOptions = {
+  /** Where rate-limit buckets live; default: Redis when REDIS_URL is set, else memory. */
+  rateLimitStore?: RateLimitStore;
+  /** The refresh-token reuse window (contract §7); 10 s unless a test shortens it. */
+  reuseIntervalSeconds?: number;
+};
+
+const Metadata = z.record(z.string(), z.unknown());
+const SignupBody = z.looseObject({
+  email: z.string().optional(),
+  password: z.string().optional(),
+  data: Metadata.nullish(),
+});
+const TokenBody = z.looseObject({
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  password: z.string().optional(),
+  refresh_token: z.string().optional(),
+  grant_type: z.string().optional(),
+});
+const UpdateUserBody = z.looseObject({
+  password: z.string().optional(),
+  email: z.string().optional(),
+  data: Metadata.nullish(),
+});
+const RecoverBody = z.looseObject({ email: z.string().optional() });
+const RedirectQuery = z.object({ redirect_to: z.string().optional() });
+const Empty = z.object({});
+
+/** Checks the Bearer token GoTrue's way: 401 none, 403 bad or signed-out, 403 blocked. */
+async function bearerUser(req: FastifyRequest): Promise<AuthUser> {
+  const token = bearerToken(req);
+  if (!token) {
+    throw new GoTrueError(401, 'no_authorization', 'This endpoint requires a Bearer token');
+  }
+  const check = await inspectAccessToken(req.server.db, req.server.config.jwtSecret, token);
+  if (!check.ok) {
+    switch (check.problem) {
+      case 'bad_jwt':
+        throw new GoTrueError(
+          403,
+          'bad_jwt',
+          check.expired
+            ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired'
+            : 'invalid JWT: unable to parse or verify signature',
+        );
+      case 'bad_subject':
+        throw new GoTrueError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+      case 'bad_audience':
+        throw new GoTrueError(400, 'validation_failed', 'Invalid audience in the token');
+      case 'user_not_found':
+        throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      case 'session_not_found':
+        throw new GoTrueError(
+          403,
+          'session_not_found',
+          'Session from session_id claim in JWT does not exist',
+        );
+    }
+  }
+  if (check.user.status === 'blocked') {
+    throw new GoTrueError(403, 'user_banned', await blockedMessage(req.server.db));
+  }
+  return check.user;
+}
+
+const client = (req: FastifyRequest) => ({
+  ip: req.ip,
+  userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
+});
+
+const referer = (req: FastifyRequest) =>
+  typeof req.headers.referer === 'string' ? req.headers.referer : undefined;
+
+/**
+ * The GoTrue-compatible `/auth/v1` API for `@supabase/auth-js` (gotrue-contract.md). Its own
+ * error handler answers GoTrue's error bodies; register it with prefix '/auth/v1'.
+ */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
+  const { config } = app;
+  const store =
+    opts.rateLimitStore ??
+    (config.redisUrl
+      ? new RedisRateLimitStore(config.redisUrl, {
+          onError: (err) => app.log.warn({ err }, 'rate-limit store unavailable; not limiting'),
+        })
+      : new MemoryRateLimitStore());
+  if (!opts.rateLimitStore) app.addHook('onClose', () => store.close());
+  const reuseIntervalSeconds = opts.reuseIntervalSeconds ?? REFRESH_REUSE_INTERVAL_SECONDS;
+
+  const limit =
+    (bucket: string, rule: BucketRule) => async (req: FastifyRequest, reply: FastifyReply) => {
+      const r = await store.take(`${bucket}:${req.ip}`, rule);
+      if (!r.allowed) {
+        reply.header('retry-after', String(Math.max(1, r.retryAfterSeconds)));
+        throw new GoTrueError(429, 'over_request_rate_limit', 'Request rate limit reached');
+      }
+    };
+  const tokenLimit = limit('token', AUTH_RATE_LIMITS.token);
+  const otpLimit = limit('otp', AUTH_RATE_LIMITS.otp);
+  const verifyLimit = limit('verify', AUTH_RATE_LIMITS.verify);
+
+  app.setErrorHandler((err, req, reply) => {
+    const e = toGoTrueError(err as Error);
+    if (e.status >= 500) req.log.error({ err, reqId: req.id }, 'auth request failed');
+    return sendGoTrueError(req, reply, e);
+  });
+  app.setNotFoundHandler((req, reply) =>
+    sendGoTrueError(
+      req,
+      reply,
+      new GoTrueError(404, 'not_found', `No auth endpoint ${req.method} ${req.url.split('?')[0]}`),
+    ),
+  );
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (wantsVersionedErrors(req)) reply.header(API_VERSION_HEADER, API_VERSION);
+  });
+
+  // auth-js sends `Content-Type: application/json` even with no body (POST /logout).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(
+        new GoTrueError(400, 'bad_json', 'Could not parse the request body as JSON.'),
+        undefined,
+      );
+    }
+  });
+  // GoTrue also reads grant_type and credentials from a form body.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.post(
+    '/signup',
+    {
+      onRequest: otpLimit,
+      schema: {
+        tags: ['auth'],
+        querystring: RedirectQuery,
+        body: SignupBody,
+        response: { 200: z.union([GoTrueSession, GoTrueUser]) },
+      },
+    },
+    async (req) => {
+      const result = await signUp({
+        db: app.db,
+        config,
+        ...client(req),
+        input: {
+          email: req.body.email,
+          password: req.body.password,
+          data: req.body.data ?? undefined,
+        },
+        redirectTo: redirectTarget(config.publicUrl, req.query.redirect_to, referer(req)),
+      });
+      return 'session' in result ? result.session : result.user;
+    },
+  );
+
+  app.post(
+    '/token',
+    {
+      onRequest: tokenLimit,
+      schema: {
+        tags: ['auth'],
+        querystring: z.object({ grant_type: z.string().optional() }),
+        body: TokenBody,
+        response: { 200: GoTrueSession },
+      },
+    },
+    async (req) => {
+      const grantType = req.query.grant_type ?? req.body.grant_type;
+      if (grantType === 'password') {
+        return signInWithPassword({ db: app.db, config, ...client(req), input: req.body });
+      }
+      if (grantType === 'refresh_token') {
+        return refreshSession({
+          db: app.db,
+          config,
+          refreshToken: req.body.refresh_token,
+          reuseIntervalSeconds,
+        });
+      }
+      throw new GoTrueError(400, 'invalid_credentials', 'unsupported_grant_type');
+    },
+  );
+
+  app.get('/user', { schema: { tags: ['auth'], response: { 200: GoTrueUser } } }, async (req) =>
+    getGoTrueUser({ db: app.db, actor: await bearerUser(req) }),
+  );
+
+  app.put(
+    '/user',
+    { schema: { tags: ['auth'], body: UpdateUserBody, response: { 200: GoTrueUser } } },
+    async (req) => {
+      const actor = await bearerUser(req);
+      return updateUser({
+        db: app.db,
+        actor,
+        input: {
+          password: req.body.password,
+          email: req.body.email,
+          data: req.body.data ?? undefined,
+        },
+      });
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        querystring: z.object({ scope: z.string().optional() }),
+      },
+    },
+    async (req, reply) => {
+      const scope = req.query.scope ?? 'global';
+      if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+        throw new GoTrueError(
+          400,
+          'validation_failed',
+          "Unsupported logout scope: use 'global', 'local' or 'others'.",
+        );
+      }
+      const actor = await bearerUser(req);
+      await signOut({ db: app.db, actor, scope });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/recover',
+    {
+      onRequest: otpLimit,
+      schema: {
+        tags: ['auth'],
+        querystring: RedirectQuery,
+        body: RecoverBody,
+        response: { 200: Empty },
+      },
+    },
+    async (req) => {
+      await requestRecovery({
+        db: app.db,
+        config,
+        email: req.body.email,
+        redirectTo: redirectTarget(config.publicUrl, req.query.redirect_to, referer(req)),
+      });
+      return {};
+    },
+  );
+
+  app.get(
+    '/verify',
+    {
+      onRequest: verifyLimit,
+      schema: {
+        tags: ['auth'],
+        querystring: z.object({
+          token: z.string().optional(),
+          type: z.string().optional(),
+          redirect_to: z.string().optional(),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const { token, type } = req.query;
+      if (!type) {
+        throw new GoTrueError(400, 'validation_failed', 'Verify requires a verification type');
+      }
+      if (type !== 'signup' && type !== 'recovery') {
+        throw new GoTrueError(400, 'validation_failed', 'Unsupported verification type');
+      }
+      if (!token) throw new GoTrueError(400, 'validation_failed', 'Verify requires a token');
+      const location = await verifyEmailLink({
+        db: app.db,
+        config,
+        ...client(req),
+        token,
+        type,
+        redirectTo: redirectTarget(config.publicUrl, req.query.redirect_to),
+      });
+      return reply.redirect(location, 303);
+    },
+  );
+};
