@@ -64,8 +64,15 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 export const FileLink = z.object({ name: z.string(), url: z.string() });
 export type FileLink = z.infer<typeof FileLink>;
 
-/** An upload's answer: the stored file (signed or public URL). */
-export const UploadResult = z.object({ file: FileLink });
+/**
+ * Uploads (PUT …/agreement, …/io, /settings/logo) are multipart/form-data with one part named
+ * `file`; these are the types each accepts (by content and extension).
+ */
+export const uploadTypes = {
+  agreement: ['pdf', 'doc', 'docx'],
+  io: ['pdf', 'jpg', 'jpeg', 'png'],
+  logo: ['png', 'jpg', 'jpeg', 'svg'],
+} as const;
 
 // ---------------------------------------------------------------------------
 // Stats
@@ -166,6 +173,10 @@ export const PublisherDetail = z.object({
   audit: z.array(AuditEntry),
 });
 export type PublisherDetail = z.infer<typeof PublisherDetail>;
+
+/** PUT /admin/publishers/:id/agreement answers the publisher and the new agreement. */
+export const AgreementUploaded = z.object({ publisher: AdminPublisher, agreement: FileLink });
+export type AgreementUploaded = z.infer<typeof AgreementUploaded>;
 
 export const BuyerListQuery = z.object({
   ...pageQuery,

@@ -7,9 +7,17 @@ import {
   ComplianceListQuery,
   DecideApplication,
   IdParams,
+  uploadTypes,
 } from '../../../contract/admin.ts';
-import { decideApplication, listApplications, listCompliance } from './applications.service.ts';
-import { signedLinker } from './files.helpers.ts';
+import { receiveUploads } from '../../storage/upload.ts';
+import {
+  assertCanHaveIo,
+  decideApplication,
+  listApplications,
+  listCompliance,
+  setApplicationIo,
+} from './applications.service.ts';
+import { commitUpload, signedLinker } from './files.helpers.ts';
 import { actorOf, adminDoc } from './route.helpers.ts';
 
 /** Applications (never drafts), their decisions, and the compliance submissions behind them. */
@@ -55,5 +63,41 @@ export const adminApplicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       listCompliance({ db: app.db, query: req.query, link: signedLinker(app.storage) }),
+  );
+
+  app.put(
+    '/applications/:id/io',
+    {
+      schema: {
+        ...adminDoc,
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 200: AdminApplication },
+      },
+    },
+    async (req) => {
+      // Refuse before storing anything unless the application is approved.
+      const { publisherId } = await assertCanHaveIo(app.db, req.params.id);
+      const { files } = await receiveUploads(req, app.storage, {
+        owner: publisherId,
+        files: { file: { bucket: 'io_documents', accept: uploadTypes.io, min: 1, max: 1 } },
+      });
+      const key = files.file![0]!.key;
+      return commitUpload({
+        storage: app.storage,
+        key,
+        log: req.log,
+        write: async () => {
+          const r = await setApplicationIo({
+            db: app.db,
+            actor: actorOf(req),
+            id: req.params.id,
+            key,
+            link: signedLinker(app.storage),
+          });
+          return { result: r.application, replacedKey: r.replacedKey };
+        },
+      });
+    },
   );
 };

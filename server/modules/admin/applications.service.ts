@@ -259,7 +259,11 @@ export async function listCompliance(opts: {
 /** 404 for an unknown application, 409 unless it is approved: only those get an IO. */
 export async function assertCanHaveIo(db: DbOrTx, id: string, lock = false) {
   const q = db
-    .select({ status: offerApplications.status, io: offerApplications.ioDocumentUrl })
+    .select({
+      status: offerApplications.status,
+      io: offerApplications.ioDocumentUrl,
+      publisherId: offerApplications.publisherId,
+    })
     .from(offerApplications)
     .where(eq(offerApplications.id, id));
   const [row] = lock ? await q.for('update') : await q;

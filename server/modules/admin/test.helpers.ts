@@ -1,4 +1,4 @@
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildAdmin, type TestUser, tokenFor } from '../../test/factories.ts';
 
@@ -16,7 +16,7 @@ export type AdminTestContext = TestApp & {
       token?: string | null;
       headers?: Record<string, string>;
     },
-  ): ReturnType<TestApp['app']['inject']>;
+  ): Promise<LightMyRequestResponse>;
   tokenOf(user: { id: string; email: string }): Promise<string>;
 };
 
@@ -41,5 +41,20 @@ export async function setupAdminTest(): Promise<AdminTestContext> {
       });
     },
     tokenOf: (user) => tokenFor(t.db, t.config.jwtSecret, user),
+  };
+}
+
+/** A real multipart/form-data body (as a browser sends it) for app.inject. */
+export async function multipartBody(
+  parts: { field: string; filename: string; data: Buffer; type?: string }[],
+): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const p of parts) {
+    form.append(p.field, new Blob([new Uint8Array(p.data)], { type: p.type ?? '' }), p.filename);
+  }
+  const res = new Response(form);
+  return {
+    body: Buffer.from(await res.arrayBuffer()),
+    headers: { 'content-type': res.headers.get('content-type')! },
   };
 }

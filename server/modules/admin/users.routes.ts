@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminBuyer,
   AdminPublisher,
+  AgreementUploaded,
   ApprovedPublisherList,
   ApprovedPublishersQuery,
   BuyerList,
@@ -12,14 +13,18 @@ import {
   PublisherListQuery,
   UpdateBuyerStatus,
   UpdatePublisherStatus,
+  uploadTypes,
 } from '../../../contract/admin.ts';
-import { signedLinker } from './files.helpers.ts';
+import { receiveUploads } from '../../storage/upload.ts';
+import { commitUpload, signedLinker } from './files.helpers.ts';
 import { actorOf, adminDoc } from './route.helpers.ts';
 import {
+  findPublisher,
   getPublisherDetail,
   listApprovedPublishers,
   listBuyers,
   listPublishers,
+  setPublisherAgreement,
   updateBuyerStatus,
   updatePublisherStatus,
 } from './users.service.ts';
@@ -89,5 +94,43 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => listApprovedPublishers({ db: app.db, query: req.query }),
+  );
+
+  app.put(
+    '/publishers/:id/agreement',
+    {
+      schema: {
+        ...adminDoc,
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 200: AgreementUploaded },
+      },
+    },
+    async (req) => {
+      // Refuse before storing anything when the publisher does not exist.
+      await findPublisher(app.db, req.params.id);
+      const { files } = await receiveUploads(req, app.storage, {
+        owner: req.params.id,
+        files: {
+          file: { bucket: 'marketing_agreements', accept: uploadTypes.agreement, min: 1, max: 1 },
+        },
+      });
+      const key = files.file![0]!.key;
+      const publisher = await commitUpload({
+        storage: app.storage,
+        key,
+        log: req.log,
+        write: async () => {
+          const r = await setPublisherAgreement({
+            db: app.db,
+            actor: actorOf(req),
+            id: req.params.id,
+            key,
+          });
+          return { result: r.publisher, replacedKey: r.replacedKey };
+        },
+      });
+      return { publisher, agreement: await signedLinker(app.storage)(key) };
+    },
   );
 };

@@ -1,0 +1,292 @@
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  complianceQuestionnaires,
+  mailOutbox,
+  offerApplications,
+} from '../../db/schema.ts';
+import { buildOffer, buildPublisher } from '../../test/factories.ts';
+import { exeFile, jpgFile, mp3File, mp4File, pdfFile, pngFile } from '../../test/fixtures.ts';
+import { type AdminTestContext, multipartBody, setupAdminTest } from './test.helpers.ts';
+
+let t: AdminTestContext;
+beforeAll(async () => {
+  t = await setupAdminTest();
+});
+afterAll(() => t.close());
+
+async function buildApplication(status: 'draft' | 'pending' | 'approved' | 'rejected', over = {}) {
+  const publisher = await buildPublisher(t.db, { name: `Pub ${status}`, ...over });
+  const offer = await buildOffer(t.db, { title: `Offer for ${status}` });
+  const [app] = await t.db
+    .insert(offerApplications)
+    .values({ offerId: offer.id, publisherId: publisher.id, status })
+    .returning();
+  return { app: app!, publisher, offer };
+}
+
+const statusOf = async (id: string) =>
+  (
+    await t.db
+      .select({ s: offerApplications.status })
+      .from(offerApplications)
+      .where(eq(offerApplications.id, id))
+  )[0]?.s;
+
+/** Fetches a /files URL the API handed out, as a browser would. */
+const fetchFile = (url: string) => t.app.inject({ url });
+
+describe('GET /admin/applications', () => {
+  it('lists non-draft applications with publisher name, e-mail and offer title', async () => {
+    const pending = await buildApplication('pending');
+    const draft = await buildApplication('draft');
+    const res = await t.call('GET', '/applications');
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().items.map((a: { id: string }) => a.id);
+    expect(ids).toContain(pending.app.id);
+    expect(ids).not.toContain(draft.app.id);
+    const item = res.json().items.find((a: { id: string }) => a.id === pending.app.id);
+    expect(item).toEqual({
+      id: pending.app.id,
+      offer_id: pending.offer.id,
+      offer_title: 'Offer for pending',
+      publisher_id: pending.publisher.id,
+      publisher_name: 'Pub pending',
+      publisher_email: pending.publisher.email,
+      status: 'pending',
+      created_at: pending.app.createdAt.toISOString(),
+      io: null,
+    });
+  });
+
+  it('filters by status, publisher and offer, searches, and refuses draft as a filter', async () => {
+    const a = await buildApplication('rejected', { email: 'findme.rejected@example.test' });
+    const rejected = await t.call('GET', '/applications', { query: { status: 'rejected' } });
+    expect(rejected.json().items.every((x: { status: string }) => x.status === 'rejected')).toBe(
+      true,
+    );
+    const byPublisher = await t.call('GET', '/applications', {
+      query: { publisher_id: a.publisher.id },
+    });
+    expect(byPublisher.json().total).toBe(1);
+    const byOffer = await t.call('GET', '/applications', { query: { offer_id: a.offer.id } });
+    expect(byOffer.json().items[0].id).toBe(a.app.id);
+    const search = await t.call('GET', '/applications', { query: { q: 'findme.rejected' } });
+    expect(search.json().items.map((x: { id: string }) => x.id)).toEqual([a.app.id]);
+    const draft = await t.call('GET', '/applications', { query: { status: 'draft' } });
+    expect(draft.statusCode).toBe(400);
+    const badId = await t.call('GET', '/applications', { query: { offer_id: 'x' } });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().error.message).toContain('This is not a valid offer id.');
+  });
+});
+
+describe('PATCH /admin/applications/:id', () => {
+  it('approves a pending application, audits it and e-mails the publisher', async () => {
+    const { app, publisher } = await buildApplication('pending', { name: 'Apollo Approve' });
+    const res = await t.call('PATCH', `/applications/${app.id}`, { body: { status: 'approved' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: app.id, status: 'approved', io: null });
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, app.id));
+    expect(audit).toMatchObject({
+      action: 'application.approve',
+      actorId: t.admin.id,
+      before: { status: 'pending' },
+      after: { status: 'approved' },
+    });
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, publisher.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your application for "Offer for pending" was approved');
+    expect(mails[0]!.text).toContain('Apollo Approve');
+    expect(mails[0]!.text).toContain('http://localhost:3000/dashboard');
+  });
+
+  it('rejects a pending application and tells the publisher', async () => {
+    const { app, publisher } = await buildApplication('pending');
+    const res = await t.call('PATCH', `/applications/${app.id}`, { body: { status: 'rejected' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('rejected');
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, publisher.email));
+    expect(mail!.subject).toContain('was not approved');
+  });
+
+  it('refuses deciding anything but a pending application (409), changing nothing', async () => {
+    for (const [from, to] of [
+      ['approved', 'rejected'],
+      ['rejected', 'approved'],
+      ['approved', 'approved'],
+      ['draft', 'approved'],
+    ] as const) {
+      const { app, publisher } = await buildApplication(from);
+      const res = await t.call('PATCH', `/applications/${app.id}`, { body: { status: to } });
+      expect(res.statusCode, `${from} → ${to}`).toBe(409);
+      expect(res.json().error.message).toMatch(
+        from === 'draft'
+          ? /has not been submitted yet/
+          : new RegExp(
+              `Only a pending application can be approved or rejected; this one is already ${from}.`,
+            ),
+      );
+      expect(await statusOf(app.id)).toBe(from);
+      expect(
+        await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, publisher.email)),
+      ).toHaveLength(0);
+    }
+  });
+
+  it('answers 400 for a status other than approved/rejected and 404 for an unknown id', async () => {
+    const { app } = await buildApplication('pending');
+    for (const status of ['pending', 'draft', 'ok', undefined]) {
+      const res = await t.call('PATCH', `/applications/${app.id}`, { body: { status } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toContain('status must be approved or rejected.');
+    }
+    const missing = await t.call('PATCH', `/applications/${crypto.randomUUID()}`, {
+      body: { status: 'approved' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe('Application not found.');
+  });
+});
+
+describe('PUT /admin/applications/:id/io', () => {
+  const upload = async (id: string, file: Buffer, filename: string) => {
+    const mp = await multipartBody([{ field: 'file', filename, data: file }]);
+    return t.call('PUT', `/applications/${id}/io`, { body: mp.body, headers: mp.headers });
+  };
+
+  it('stores an IO for an approved application and answers a signed link that opens it', async () => {
+    const { app } = await buildApplication('approved');
+    const res = await upload(app.id, pdfFile, 'Signed IO.pdf');
+    expect(res.statusCode).toBe(200);
+    const io = res.json().io;
+    expect(io.name).toBe('Signed_IO.pdf');
+    expect(io.url).toMatch(/^\/files\/io_documents\/.+\?.*expires=.*sig=/);
+    const file = await fetchFile(io.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(pdfFile)).toBe(true);
+    const [row] = await t.db
+      .select()
+      .from(offerApplications)
+      .where(eq(offerApplications.id, app.id));
+    expect(row!.ioDocumentUrl).toMatch(/^io_documents\//);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, app.id));
+    expect(audit).toMatchObject({
+      action: 'application.io',
+      before: { io_document_url: null },
+      after: { io_document_url: row!.ioDocumentUrl },
+    });
+    // The list shows it as uploaded too.
+    const list = await t.call('GET', '/applications', { query: { offer_id: row!.offerId } });
+    expect(list.json().items[0].io.name).toBe('Signed_IO.pdf');
+  });
+
+  it('accepts jpg and png, replaces the old IO and deletes the old file', async () => {
+    const { app } = await buildApplication('approved');
+    const first = await upload(app.id, jpgFile, 'scan.jpg');
+    expect(first.statusCode).toBe(200);
+    const firstUrl = first.json().io.url;
+    expect((await fetchFile(firstUrl)).statusCode).toBe(200);
+    const second = await upload(app.id, pngFile, 'scan.png');
+    expect(second.statusCode).toBe(200);
+    expect(second.json().io.name).toBe('scan.png');
+    expect((await fetchFile(firstUrl)).statusCode).toBe(404);
+  });
+
+  it('refuses an IO for an application that is not approved (409) before storing anything', async () => {
+    for (const status of ['pending', 'rejected', 'draft'] as const) {
+      const { app } = await buildApplication(status);
+      const res = await upload(app.id, pdfFile, 'io.pdf');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(
+        `An IO can only be uploaded for an approved application; this one is ${status}.`,
+      );
+    }
+    expect((await upload(crypto.randomUUID(), pdfFile, 'io.pdf')).statusCode).toBe(404);
+  });
+
+  it('refuses other file types (415), a missing file (400) and a JSON body (415)', async () => {
+    const { app } = await buildApplication('approved');
+    const exe = await upload(app.id, exeFile, 'io.pdf');
+    expect(exe.statusCode).toBe(415);
+    expect(exe.json().error.message).toContain('PDF, JPG, JPEG or PNG');
+    const mp3 = await upload(app.id, mp3File, 'io.mp3');
+    expect(mp3.statusCode).toBe(415);
+    const empty = await multipartBody([]);
+    const none = await t.call('PUT', `/applications/${app.id}/io`, {
+      body: empty.body,
+      headers: empty.headers,
+    });
+    expect(none.statusCode).toBe(400);
+    const json = await t.call('PUT', `/applications/${app.id}/io`, { body: { file: 'x' } });
+    expect(json.statusCode).toBe(415);
+    const [row] = await t.db
+      .select()
+      .from(offerApplications)
+      .where(eq(offerApplications.id, app.id));
+    expect(row!.ioDocumentUrl).toBeNull();
+  });
+});
+
+describe('GET /admin/compliance', () => {
+  it('lists submissions with publisher, offer, application status and working signed URLs', async () => {
+    const { app, publisher, offer } = await buildApplication('pending', { name: 'Compliant Co' });
+    const put = (filename: string, data: Buffer, accept: ('mp3' | 'mp4' | 'pdf')[]) =>
+      t.app.storage.putFile({
+        bucket: 'compliance-questionnaires',
+        owner: publisher.id,
+        filename,
+        stream: Readable.from(data),
+        accept,
+      });
+    const audio = await put('call.mp3', mp3File, ['mp3']);
+    const video = await put('call.mp4', mp4File, ['mp4']);
+    const doc = await put('answers.pdf', pdfFile, ['pdf']);
+    await t.db.insert(complianceQuestionnaires).values({
+      publisherId: publisher.id,
+      offerId: offer.id,
+      applicationId: app.id,
+      fileUrls: [audio.key, video.key],
+      documentUrl: doc.key,
+    });
+
+    const res = await t.call('GET', '/compliance', { query: { q: 'Compliant Co' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe(1);
+    const s = res.json().items[0];
+    expect(s).toMatchObject({
+      application_id: app.id,
+      application_status: 'pending',
+      publisher_id: publisher.id,
+      publisher_name: 'Compliant Co',
+      publisher_email: publisher.email,
+      offer_id: offer.id,
+      offer_title: offer.title,
+    });
+    expect(s.media.map((m: { name: string }) => m.name)).toEqual(['call.mp3', 'call.mp4']);
+    expect(s.document.name).toBe('answers.pdf');
+    for (const link of [...s.media, s.document]) {
+      const expires = Number(new URL(link.url, 'http://x').searchParams.get('expires'));
+      const lifetime = expires - Date.now() / 1000;
+      expect(lifetime).toBeGreaterThan(3590);
+      expect(lifetime).toBeLessThanOrEqual(3601);
+    }
+    const audioRes = await fetchFile(s.media[0].url);
+    expect(audioRes.statusCode).toBe(200);
+    expect(audioRes.headers['content-type']).toContain('audio/mpeg');
+    expect(audioRes.rawPayload.equals(mp3File)).toBe(true);
+
+    // Deciding from the review moves it out of the pending filter.
+    await t.call('PATCH', `/applications/${app.id}`, { body: { status: 'approved' } });
+    const pending = await t.call('GET', '/compliance', {
+      query: { q: 'Compliant Co', status: 'pending' },
+    });
+    expect(pending.json().total).toBe(0);
+    const approved = await t.call('GET', '/compliance', {
+      query: { q: 'Compliant Co', status: 'approved' },
+    });
+    expect(approved.json().items[0].application_status).toBe('approved');
+  });
+});
