@@ -20,6 +20,7 @@ import { errorHandler, sendError } from './http/error-handler.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { mailPlugin } from './mail/worker.ts';
+import { adminRoutes } from './modules/admin/index.ts';
 import { buyerRoutes } from './modules/buyer/buyer.routes.ts';
 import { publisherRoutes } from './modules/publisher/publisher.routes.ts';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(publicSettingsRoutes);
       // --- /api/v1 modules (me, admin, publisher, buyer) register here ---
       await api.register(meRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(buyerRoutes, { prefix: '/buyer' });
       await api.register(publisherRoutes, { prefix: '/publisher' });
 
