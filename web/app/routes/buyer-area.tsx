@@ -1,31 +1,18 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconSpeakerphone } from '@tabler/icons-react';
 import type { RouteObject } from 'react-router';
 import type { NavItem } from '../../components/layouts/nav-item.ts';
-import { useAuth } from '../../lib/auth.tsx';
-import { useMe } from '../../lib/me.ts';
-import { usePublicSettings } from '../../lib/public-settings.ts';
-import { paths } from '../routes.ts';
+import { BuyerDashboardPage } from '../../features/buyer/components/buyer-dashboard-page.tsx';
+import { CampaignsPage } from '../../features/buyer/components/campaigns-page.tsx';
+import { buyerPaths, campaignsSegment } from '../../features/buyer/paths.ts';
 
-// Placeholder dashboard tab until the buyer's Manage Campaigns card and button land.
-function BuyerHomePage() {
-  const { user } = useAuth();
-  const { data: me } = useMe(user?.id);
-  const { data: settings } = usePublicSettings();
-  return (
-    <Stack gap="lg">
-      <Title order={1}>Welcome, {me?.name || me?.email || user?.email}!</Title>
-      <Card withBorder padding="lg">
-        <Text>{settings?.welcome_message ?? 'Welcome to the portal!'}</Text>
-      </Card>
-    </Stack>
-  );
-}
-
-/** The buyer's tabs (dashboard, then campaigns when it lands), shown in the sidebar. */
+/** The buyer's two tabs (spec §2): dashboard and campaigns, shown in the sidebar. */
 export const buyerNav: NavItem[] = [
-  { label: 'Dashboard', to: paths.buyerDashboard, icon: IconLayoutDashboard, end: true },
+  { label: 'Dashboard', to: buyerPaths.dashboard, icon: IconLayoutDashboard, end: true },
+  { label: 'Campaigns', to: buyerPaths.campaigns, icon: IconSpeakerphone },
 ];
 
 /** Child routes of /buyer-dashboard (inside the buyer shell, behind the buyer guard). */
-export const buyerRoutes: RouteObject[] = [{ index: true, element: <BuyerHomePage /> }];
+export const buyerRoutes: RouteObject[] = [
+  { index: true, element: <BuyerDashboardPage /> },
+  { path: campaignsSegment, element: <CampaignsPage /> },
+];

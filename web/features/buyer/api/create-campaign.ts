@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Campaign, CreateCampaignBody } from '../../../../contract/buyer.ts';
+import { api } from '../../../lib/api-client.ts';
+import { campaignsKey } from './get-campaigns.ts';
+
+/** POST /api/v1/buyer/campaigns: the server owns the campaign by the caller's session. */
+export function createCampaign(body: CreateCampaignBody): Promise<Campaign> {
+  return api<Campaign>('buyer/campaigns', { method: 'POST', body });
+}
+
+/** Creates a campaign and refreshes the list (and the dashboard's count) that reads it. */
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCampaign,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsKey }),
+  });
+}

@@ -1,0 +1,115 @@
+import {
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowRight, IconListDetails, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useMe } from '../../../lib/me.ts';
+import { usePublicSettings } from '../../../lib/public-settings.ts';
+import { useCampaigns } from '../api/get-campaigns.ts';
+import { buyerPaths } from '../paths.ts';
+import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
+
+function campaignCountText(total: number): string {
+  if (total === 0) return 'You have no campaigns yet.';
+  return total === 1 ? 'You have 1 campaign.' : `You have ${total.toLocaleString()} campaigns.`;
+}
+
+/** The buyer's dashboard tab: welcome, Manage Campaigns card, Create New Campaign button. */
+export function BuyerDashboardPage() {
+  const { user } = useAuth();
+  const me = useMe(user?.id);
+  const settings = usePublicSettings();
+  const campaigns = useCampaigns();
+  const [dialogOpened, dialog] = useDisclosure(false);
+
+  const displayName = me.data?.name || me.data?.email || user?.email;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        {me.isPending && !me.isError ? (
+          <Skeleton height={36} width={320} maw="100%" aria-label="Loading your name" />
+        ) : (
+          <Title order={1}>Welcome, {displayName}!</Title>
+        )}
+        {settings.isPending ? (
+          <Skeleton height={16} width={260} maw="100%" />
+        ) : (
+          <Text c="dimmed">{settings.data?.welcome_message || 'Welcome to the portal!'}</Text>
+        )}
+      </Stack>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Card withBorder padding="lg" radius="md">
+          <Stack gap="sm" h="100%" justify="space-between">
+            <Group gap="sm" wrap="nowrap">
+              <ThemeIcon size={40} radius="md" variant="light">
+                <IconListDetails size={22} stroke={1.6} />
+              </ThemeIcon>
+              <Title order={2} size="h3">
+                Manage Campaigns
+              </Title>
+            </Group>
+            {campaigns.isPending || (campaigns.isError && campaigns.isFetching) ? (
+              <Skeleton height={16} width="60%" />
+            ) : campaigns.isError ? (
+              <Text size="sm" c="red">
+                Your campaigns could not be loaded.
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {campaignCountText(campaigns.data.total)} Review their goals, audiences, budgets and
+                dates.
+              </Text>
+            )}
+            <Button
+              component={Link}
+              to={buyerPaths.campaigns}
+              variant="light"
+              rightSection={<IconArrowRight size={16} />}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              View campaigns
+            </Button>
+          </Stack>
+        </Card>
+
+        <Card withBorder padding="lg" radius="md">
+          <Stack gap="sm" h="100%" justify="space-between">
+            <Group gap="sm" wrap="nowrap">
+              <ThemeIcon size={40} radius="md" variant="light" color="teal">
+                <IconPlus size={22} stroke={1.6} />
+              </ThemeIcon>
+              <Title order={2} size="h3">
+                New campaign
+              </Title>
+            </Group>
+            <Text size="sm" c="dimmed">
+              Set a goal, the audience you want to reach, a location, a budget and the dates it
+              runs.
+            </Text>
+            <Button
+              leftSection={<IconPlus size={18} />}
+              onClick={dialog.open}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Create New Campaign
+            </Button>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+
+      <CreateCampaignDialog opened={dialogOpened} onClose={dialog.close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,152 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlertTriangle, IconPlus, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useCampaigns } from '../api/get-campaigns.ts';
+import { CampaignsTable } from './campaigns-table.tsx';
+import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
+
+const SKELETON_COLUMNS = [
+  'name',
+  'goal',
+  'audience',
+  'location',
+  'budget',
+  'start',
+  'end',
+  'created',
+];
+const SKELETON_ROWS = ['r1', 'r2', 'r3', 'r4', 'r5'];
+
+/** Table-shaped placeholder while the campaigns load (the spec allows no spinner). */
+function CampaignsTableSkeleton() {
+  return (
+    <Card withBorder padding={0} aria-busy="true" aria-label="Loading campaigns">
+      <Table.ScrollContainer minWidth={720}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              {SKELETON_COLUMNS.map((column) => (
+                <Table.Th key={column}>
+                  <Skeleton height={12} width="60%" />
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {SKELETON_ROWS.map((row) => (
+              <Table.Tr key={row}>
+                {SKELETON_COLUMNS.map((column) => (
+                  <Table.Td key={column}>
+                    <Skeleton height={12} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}
+
+/** What a buyer without campaigns sees: an invitation to create the first one. */
+function NoCampaignsYet({ onCreate }: { onCreate: () => void }) {
+  return (
+    <Card withBorder padding="xl" radius="md">
+      <Stack align="center" gap="sm" py="lg">
+        <ThemeIcon size={56} radius="xl" variant="light">
+          <IconSpeakerphone size={30} stroke={1.6} />
+        </ThemeIcon>
+        <Title order={2} size="h3" ta="center">
+          No campaigns yet
+        </Title>
+        <Text c="dimmed" ta="center" maw={420}>
+          Create your first campaign: tell us its goal, who you want to reach, where, your budget
+          and when it runs.
+        </Text>
+        <Button leftSection={<IconPlus size={18} />} onClick={onCreate} mt="xs">
+          Create your first campaign
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The campaigns tab: 'Your Campaigns' with search, sorting, paging, and the Create Campaign dialog. */
+export function CampaignsPage() {
+  const campaigns = useCampaigns();
+  const [dialogOpened, dialog] = useDisclosure(false);
+  const [search, setSearch] = useState('');
+
+  const items = campaigns.data?.items ?? [];
+  const isLoading = campaigns.isPending || (campaigns.isError && campaigns.isFetching);
+  const hasCampaigns = items.length > 0;
+
+  let body: ReactNode;
+  if (isLoading) {
+    body = <CampaignsTableSkeleton />;
+  } else if (campaigns.isError && !campaigns.data) {
+    body = (
+      <Alert
+        color="red"
+        variant="light"
+        title="Your campaigns could not be loaded"
+        icon={<IconAlertTriangle size={20} />}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{campaigns.error.message}</Text>
+          <Button variant="white" color="red" onClick={() => void campaigns.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (!hasCampaigns) {
+    body = <NoCampaignsYet onCreate={dialog.open} />;
+  } else {
+    body = (
+      <Stack gap="md">
+        <TextInput
+          label="Search campaigns"
+          placeholder="Name, goal, audience or location"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maw={{ base: '100%', sm: 360 }}
+        />
+        <CampaignsTable campaigns={items} search={search} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1}>Your Campaigns</Title>
+          <Text c="dimmed" size="sm">
+            All the campaigns you have created.
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={18} />} onClick={dialog.open}>
+          Create Campaign
+        </Button>
+      </Group>
+      {body}
+      <CreateCampaignDialog opened={dialogOpened} onClose={dialog.close} />
+    </Stack>
+  );
+}
