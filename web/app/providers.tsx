@@ -1,4 +1,4 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -6,7 +6,22 @@ import { ApiError } from '../lib/api-client.ts';
 import { TOAST_DURATION } from '../lib/notify.ts';
 import { usePublicSettings } from '../lib/public-settings.ts';
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
+// Shade 8 of blue keeps links and buttons at WCAG AA contrast (4.5:1) on white and gray.0.
+const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 8 },
+  defaultRadius: 'md',
+});
+
+// Mantine's default dimmed (gray.6) and error (red.6) text fall below 4.5:1 on white.
+const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057',
+    '--mantine-color-error': t.colors.red[8] ?? '#e03131',
+  },
+  dark: {},
+});
 
 function makeQueryClient() {
   return new QueryClient({
@@ -33,7 +48,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="light"
+        cssVariablesResolver={cssVariablesResolver}
+      >
         <Notifications limit={1} autoClose={TOAST_DURATION} position="top-right" />
         <DocumentTitle />
         {children}

@@ -1,21 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Role, UserStatus } from '../../contract/roles.ts';
+import type { MeProfile } from '../../contract/auth.ts';
 import { api } from './api-client.ts';
 
 /** The signed-in user's profile as GET /api/v1/me answers it. */
-export type Me = {
-  id: string;
-  email: string;
-  role: Role;
-  status: UserStatus;
-  name: string | null;
-  business_legal_name: string | null;
-  phone_number: string | null;
-  whatsapp_number: string | null;
-  ms_teams_id: string | null;
-  address: string | null;
-  created_at: string;
-};
+export type Me = MeProfile;
 
 export const meKey = (userId: string | null | undefined) => ['me', userId ?? null] as const;
 

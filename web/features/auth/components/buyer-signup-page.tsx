@@ -116,13 +116,13 @@ export function BuyerSignupPage() {
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             Already have an account?{' '}
-            <Anchor component={Link} to={paths.login} size="sm">
+            <Anchor component={Link} to={paths.login} size="sm" underline="always">
               Sign in
             </Anchor>
           </Text>
           <Text size="sm" ta="center" c="dimmed">
             Want to promote offers instead?{' '}
-            <Anchor component={Link} to={paths.signup} size="sm">
+            <Anchor component={Link} to={paths.signup} size="sm" underline="always">
               Sign up as a Publisher
             </Anchor>
           </Text>

@@ -144,13 +144,13 @@ export function SignupPage() {
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             Already have an account?{' '}
-            <Anchor component={Link} to={paths.login} size="sm">
+            <Anchor component={Link} to={paths.login} size="sm" underline="always">
               Sign in
             </Anchor>
           </Text>
           <Text size="sm" ta="center" c="dimmed">
             Want to run campaigns instead?{' '}
-            <Anchor component={Link} to={paths.buyerSignup} size="sm">
+            <Anchor component={Link} to={paths.buyerSignup} size="sm" underline="always">
               Sign up as a Buyer
             </Anchor>
           </Text>

@@ -1,0 +1,317 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newContext,
+  saveScreenshot,
+  trackPageErrors,
+  viewports,
+  withScreenshotOnFailure,
+} from './support/browser.ts';
+import { findLink, waitForMail } from './support/mailbox.ts';
+import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import {
+  expectPath,
+  expectToast,
+  signInViaUi,
+  signUpPublisherViaApi,
+  uniqueEmail,
+} from './support/ui.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Runs a journey in a fresh browser context (own session); a failure leaves a screenshot. */
+async function journey(
+  name: string,
+  steps: (page: Page) => Promise<void>,
+  viewport: { width: number; height: number } = viewports.desktop,
+) {
+  const context = await newContext(browser, server.url, viewport);
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  try {
+    await withScreenshotOnFailure(page, name, () => steps(page), errors);
+  } finally {
+    await context.close();
+  }
+}
+
+async function fillPublisherSignup(page: Page, email: string, password: string) {
+  await page.goto('/signup');
+  await page.getByLabel('Full legal name').fill('Pat Publisher');
+  await page.getByLabel('Business legal name').fill('Pat Media LLC');
+  await page.getByLabel('Address').fill('12 Main Street, Springfield');
+  await page.getByLabel('Phone number').fill('+1 555 0123');
+  await page.getByLabel('WhatsApp number').fill('+1 555 0124');
+  await page.getByLabel('Microsoft Teams ID').fill('pat.publisher');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+}
+
+describe('public auth screens in Chromium', () => {
+  it('publisher: sign up, sign in, land on /dashboard with the pending notice, sign out', async () => {
+    const email = uniqueEmail('publisher');
+    await journey('publisher-signup-signin', async (page) => {
+      await fillPublisherSignup(page, email, 'publisher-pass-1');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expectToast(
+        page,
+        'Account Created Successfully!',
+        'Your account is now pending approval. Please check back later.',
+      );
+      await expectPath(page, '/login');
+
+      await signInViaUi(page, email, 'publisher-pass-1');
+      await expectToast(page, 'Login Successful', 'Redirecting to your dashboard...');
+      await expectPath(page, '/dashboard');
+      await page.getByRole('heading', { name: 'Welcome, Pat Publisher!' }).waitFor();
+      await page.getByText('Your account is pending approval').waitFor();
+      const nav = page.getByRole('navigation', { name: 'Publisher navigation' });
+      await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+
+      await page.getByRole('button', { name: 'Sign Out' }).click();
+      await expectToast(page, 'Logged out', 'You have been successfully logged out.');
+      await expectPath(page, '/login');
+      // Signed out for real: the area sends us back to /login.
+      await page.goto('/dashboard');
+      await expectPath(page, '/login');
+    });
+  });
+
+  it('publisher sign-up shows inline messages for empty required fields and sends nothing', async () => {
+    await journey('publisher-signup-validation', async (page) => {
+      await page.goto('/signup');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText('Full legal name is required').waitFor();
+      await page.getByText('Microsoft Teams ID is required').waitFor();
+      await page.getByText('Email is required').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/signup');
+      const emailType = await page.getByLabel('Email').getAttribute('type');
+      expect(emailType).toBe('email');
+    });
+  });
+
+  it('buyer: sign up, blocked until confirmed, follow the mailed link, sign in to /buyer-dashboard', async () => {
+    const email = uniqueEmail('buyer');
+    await journey('buyer-signup-confirm-signin', async (page) => {
+      await page.goto('/buyer-signup');
+      await page.getByLabel('Full name').fill('Bea Buyer');
+      await page.getByLabel('Company name').fill('Bea Brands Inc');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel(/^Password/).fill('buyer-pass-1');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expectToast(
+        page,
+        'Signup Successful',
+        'Please check your email to confirm your account. You can then log in.',
+      );
+      await expectPath(page, '/login');
+
+      // Not confirmed yet: the server refuses the sign-in and the page says why.
+      await signInViaUi(page, email, 'buyer-pass-1');
+      await expectToast(page, 'Login Failed', 'Email not confirmed');
+      await expectPath(page, '/login');
+
+      const mail = await waitForMail(server.url, email, /confirm/i);
+      const link = findLink(mail, '/auth/v1/verify');
+      expect(link).toContain('type=signup');
+      await page.goto(link);
+      await expectPath(page, '/login');
+
+      await signInViaUi(page, email, 'buyer-pass-1');
+      await expectToast(page, 'Login Successful');
+      await expectPath(page, '/buyer-dashboard');
+      await page.getByRole('heading', { name: 'Welcome, Bea Buyer!' }).waitFor();
+
+      // A buyer is not a publisher: /dashboard sends them to /login.
+      await page.goto('/dashboard');
+      await expectPath(page, '/login');
+    });
+  });
+
+  it('forgot password: mail link, mismatch and too-short checks, reset, old password refused, new one works', async () => {
+    const email = uniqueEmail('forgetful');
+    await signUpPublisherViaApi(server.url, email, 'old-password-1');
+    await journey('forgot-reset-password', async (page) => {
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await expectPath(page, '/forgot-password');
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expectToast(
+        page,
+        'Check your email',
+        'A password reset link has been sent to your email address.',
+      );
+      await page
+        .getByText('Password reset email sent! Please check your inbox (and spam folder).')
+        .waitFor();
+      await page.getByRole('link', { name: 'Back to login' }).waitFor();
+
+      const mail = await waitForMail(server.url, email, /reset/i);
+      const link = findLink(mail, '/auth/v1/verify');
+      expect(link).toContain('type=recovery');
+      await page.goto(link);
+      await expectPath(page, '/reset-password');
+
+      const newPassword = page.getByLabel(/^New password/);
+      const confirm = page.getByLabel('Confirm new password');
+      await newPassword.fill('new-password-1');
+      await confirm.fill('new-password-2');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await expectToast(page, 'Passwords do not match', 'Please make sure your passwords match.');
+
+      await newPassword.fill('abc');
+      await confirm.fill('abc');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await expectToast(
+        page,
+        'Password too short',
+        'Password should be at least 6 characters long.',
+      );
+
+      await newPassword.fill('new-password-1');
+      await confirm.fill('new-password-1');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await expectToast(page, 'Password Reset Successful');
+      await expectPath(page, '/login');
+
+      await signInViaUi(page, email, 'old-password-1');
+      await expectToast(page, 'Login Failed', 'Invalid login credentials');
+
+      await signInViaUi(page, email, 'new-password-1');
+      await expectToast(page, 'Login Successful');
+      await expectPath(page, '/dashboard');
+
+      // The link works once: opened again it lands on the invalid-link message.
+      await page.goto(link);
+      await page
+        .getByText('Invalid or expired password reset link. Please request a new one.')
+        .waitFor();
+      await page.getByRole('link', { name: 'Request a new reset link' }).waitFor();
+    });
+  });
+
+  it('/reset-password opened without a recovery link says the link is invalid', async () => {
+    await journey('reset-without-recovery', async (page) => {
+      await page.goto('/reset-password');
+      await page
+        .getByText('Invalid or expired password reset link. Please request a new one.')
+        .waitFor();
+      expect(await page.getByLabel(/^New password/).count()).toBe(0);
+    });
+  });
+
+  it('a wrong password shows Login Failed and stays on /login', async () => {
+    const email = uniqueEmail('wrongpass');
+    await signUpPublisherViaApi(server.url, email, 'right-password-1');
+    await journey('wrong-password', async (page) => {
+      await signInViaUi(page, email, 'wrong-password-1');
+      await expectToast(page, 'Login Failed', 'Invalid login credentials');
+      expect(new URL(page.url()).pathname).toBe('/login');
+    });
+  });
+
+  it('a publisher opening /admin is sent to /login; the admin reaches /admin', async () => {
+    const email = uniqueEmail('nosy');
+    await signUpPublisherViaApi(server.url, email, 'nosy-password-1');
+    await journey('publisher-opens-admin', async (page) => {
+      await signInViaUi(page, email, 'nosy-password-1');
+      await expectPath(page, '/dashboard');
+      await page.goto('/admin');
+      await expectPath(page, '/login');
+    });
+    await journey('admin-signin', async (page) => {
+      await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await expectPath(page, '/admin');
+      await page.getByRole('navigation', { name: 'Admin navigation' }).waitFor();
+      // Opening / again sends the admin to the admin area.
+      await page.goto('/');
+      await expectPath(page, '/admin');
+    });
+  });
+
+  it('/ without a session goes to /login', async () => {
+    await journey('root-signed-out', async (page) => {
+      await page.goto('/');
+      await expectPath(page, '/login');
+    });
+  });
+
+  it('/login and /signup have no serious or critical accessibility violations', async () => {
+    await journey('axe', async (page) => {
+      for (const path of ['/login', '/signup', '/buyer-signup', '/forgot-password']) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        const result = await new AxeBuilder({ page }).analyze();
+        const bad = result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map(
+            (v) =>
+              `${path}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+          );
+        expect(bad).toEqual([]);
+      }
+    });
+  });
+
+  it('on a phone the sidebar folds behind a burger that opens it', async () => {
+    const email = uniqueEmail('phone');
+    await signUpPublisherViaApi(server.url, email, 'phone-password-1');
+    await journey(
+      'phone-sidebar',
+      async (page) => {
+        await signInViaUi(page, email, 'phone-password-1');
+        await expectPath(page, '/dashboard');
+        const signOut = page.getByRole('button', { name: 'Sign Out' });
+        await page.getByRole('heading', { name: 'Welcome, Api Publisher!' }).waitFor();
+        expect(await signOut.isVisible()).toBe(false);
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        await signOut.waitFor({ state: 'visible' });
+      },
+      viewports.phone,
+    );
+  });
+});
+
+describe('screenshots for review (.tmp/screenshots)', () => {
+  it('captures /login, /signup and the pending dashboard on desktop and phone', async () => {
+    const email = uniqueEmail('shots');
+    await signUpPublisherViaApi(server.url, email, 'shots-password-1');
+    for (const [label, viewport] of Object.entries(viewports)) {
+      await journey(
+        `screens-${label}`,
+        async (page) => {
+          await page.goto('/login');
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          await saveScreenshot(page, `login-${label}`);
+          await page.goto('/signup');
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          await saveScreenshot(page, `signup-${label}`);
+          await signInViaUi(page, email, 'shots-password-1');
+          await expectPath(page, '/dashboard');
+          await page.getByText('Your account is pending approval').waitFor();
+          // Let the success toast go so the shot shows the page itself.
+          await page
+            .locator('.mantine-Notification-root')
+            .first()
+            .waitFor({ state: 'detached', timeout: 10_000 });
+          await saveScreenshot(page, `publisher-dashboard-pending-${label}`);
+        },
+        viewport,
+      );
+    }
+  });
+});
