@@ -7,13 +7,12 @@ import {
 } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { offerApplications, offers, users } from '../../db/schema.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { fileNameFromKey } from './shared.ts';
+import { displayName, type Storage } from '../../storage/storage.ts';
 
 /** A signed, expiring URL for a private file the caller has already been allowed to read. */
 export function signFile(storage: Storage, key: string, now = Date.now()): SignedFile {
   return {
-    file_name: fileNameFromKey(key),
+    file_name: displayName(key),
     url: storage.signedUrl(key, SIGNED_URL_SECONDS),
     expires_at: new Date(now + SIGNED_URL_SECONDS * 1000).toISOString(),
   };

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { ApiErrorBody } from '../../../contract/errors.ts';
 import {
   ApplicationIdParams,
+  COMPLIANCE_RULES,
+  ComplianceSubmission,
   CreateApplicationBody,
+  PUBLISHER_MESSAGES,
   PublisherApplication,
   PublisherDocuments,
   PublisherIoList,
@@ -17,7 +20,11 @@ import {
   PublisherPayoutsQuery,
 } from '../../../contract/publisher.ts';
 import { currentUser, requireRole } from '../../auth/guard.ts';
+import { AppError } from '../../errors.ts';
+import { DOCUMENT_MAX_BYTES, MEDIA_MAX_BYTES } from '../../storage/storage.ts';
+import { receiveUploads } from '../../storage/upload.ts';
 import { deleteDraft, listPublisherOffers, startApplication } from './applications.service.ts';
+import { getSubmittableDraft, submitCompliance, tooManyFiles } from './compliance.service.ts';
 import { registerDraftCleanup } from './draft-cleanup.job.ts';
 import { getPublisherDocuments, listPublisherIos } from './files.service.ts';
 import { listPublisherLeads, listPublisherPayouts } from './history.service.ts';
@@ -93,6 +100,69 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
         applicationId: req.params.id,
       });
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/applications/:id/compliance',
+    {
+      schema: {
+        ...base,
+        consumes: ['multipart/form-data'],
+        description:
+          'multipart/form-data: `media` (1 to 3 files, mp3 or mp4) and `document` (one pdf, doc or docx).',
+        params: ApplicationIdParams,
+        response: {
+          201: ComplianceSubmission,
+          404: ApiErrorBody,
+          409: ApiErrorBody,
+          413: ApiErrorBody,
+          415: ApiErrorBody,
+          ...errors,
+        },
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const draft = await getSubmittableDraft({
+        db: app.db,
+        publisher: user,
+        applicationId: req.params.id,
+      });
+      const { files } = await receiveUploads(req, app.storage, {
+        owner: user.id,
+        files: {
+          [COMPLIANCE_RULES.mediaField]: {
+            bucket: 'compliance-questionnaires',
+            accept: COMPLIANCE_RULES.mediaTypes,
+            max: COMPLIANCE_RULES.maxMediaFiles,
+            maxBytes: MEDIA_MAX_BYTES,
+            tooManyMessage: PUBLISHER_MESSAGES.tooManyFiles,
+          },
+          [COMPLIANCE_RULES.documentField]: {
+            bucket: 'compliance-questionnaires',
+            accept: COMPLIANCE_RULES.documentTypes,
+            max: 1,
+            maxBytes: DOCUMENT_MAX_BYTES,
+            tooManyMessage: 'Please upload exactly one document.',
+          },
+        },
+      }).catch((err: unknown) => {
+        // The helper answers a fourth media file with the spec's text; give it the spec's code.
+        if (err instanceof AppError && err.message === PUBLISHER_MESSAGES.tooManyFiles) {
+          throw tooManyFiles();
+        }
+        throw err;
+      });
+      const result = await submitCompliance({
+        db: app.db,
+        storage: app.storage,
+        draft,
+        media: files[COMPLIANCE_RULES.mediaField] ?? [],
+        documents: files[COMPLIANCE_RULES.documentField] ?? [],
+        onDiscardError: (key, err) => req.log.error({ err, key }, 'could not delete an upload'),
+      });
+      return reply.status(201).send(result);
     },
   );
 

@@ -6,14 +6,6 @@ export const toMoney = (v: string | number | null | undefined): number =>
 export const formatUsd = (v: number): string =>
   `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** The original file name of a storage key `bucket/owner/{uuid}-{name}`. */
-export function fileNameFromKey(key: string): string {
-  const last = key.split('/').pop() ?? key;
-  return (
-    last.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, '') || last
-  );
-}
-
 /** Postgres unique-violation (23505), whether or not the driver error is wrapped. */
 export function isUniqueViolation(err: unknown): boolean {
   let e: unknown = err;

@@ -1,0 +1,145 @@
+import { and, eq, ne } from 'drizzle-orm';
+import {
+  COMPLIANCE_RULES,
+  type ComplianceSubmission,
+  PUBLISHER_MESSAGES,
+} from '../../../contract/publisher.ts';
+import type { UserStatus } from '../../../contract/roles.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { complianceQuestionnaires, offerApplications, offers } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { displayName, type Storage, type StoredFile } from '../../storage/storage.ts';
+import {
+  alreadyApplied,
+  applicationNotFound,
+  isUuid,
+  toApplication,
+} from './applications.service.ts';
+import { assertCanApply } from './publisher.policy.ts';
+import { isUniqueViolation } from './shared.ts';
+
+/** The draft a compliance submission will move to pending. */
+export type SubmittableDraft = { applicationId: string; offerId: string; publisherId: string };
+
+export const missingFiles = () =>
+  new AppError('missing_files', PUBLISHER_MESSAGES.missingFiles, { status: 400 });
+export const tooManyFiles = () =>
+  new AppError('too_many_files', PUBLISHER_MESSAGES.tooManyFiles, { status: 400 });
+
+/**
+ * Checks, before any file is stored, that the application is the caller's own draft for an
+ * active offer they have not already applied to.
+ */
+export async function getSubmittableDraft(opts: {
+  db: DbOrTx;
+  publisher: { id: string; status: UserStatus };
+  applicationId: string;
+}): Promise<SubmittableDraft> {
+  const { db, publisher, applicationId } = opts;
+  assertCanApply(publisher.status);
+  if (!isUuid(applicationId)) throw applicationNotFound();
+  const [app] = await db
+    .select({
+      id: offerApplications.id,
+      offerId: offerApplications.offerId,
+      status: offerApplications.status,
+      offerStatus: offers.status,
+    })
+    .from(offerApplications)
+    .innerJoin(offers, eq(offers.id, offerApplications.offerId))
+    .where(
+      and(eq(offerApplications.id, applicationId), eq(offerApplications.publisherId, publisher.id)),
+    );
+  if (!app) throw applicationNotFound();
+  if (app.status !== 'draft') throw alreadyApplied();
+  const [other] = await db
+    .select({ id: offerApplications.id })
+    .from(offerApplications)
+    .where(
+      and(
+        eq(offerApplications.publisherId, publisher.id),
+        eq(offerApplications.offerId, app.offerId),
+        ne(offerApplications.status, 'draft'),
+      ),
+    )
+    .limit(1);
+  if (other) throw alreadyApplied();
+  if (app.offerStatus !== 'active') {
+    throw new AppError('offer_unavailable', PUBLISHER_MESSAGES.offerUnavailable, { status: 409 });
+  }
+  return { applicationId: app.id, offerId: app.offerId, publisherId: publisher.id };
+}
+
+/** Deletes stored files after a failed submission; a file that cannot be deleted is logged. */
+export async function discardFiles(
+  storage: Storage,
+  files: readonly StoredFile[],
+  log?: (key: string, err: unknown) => void,
+): Promise<void> {
+  const results = await Promise.allSettled(files.map((f) => storage.delete(f.key)));
+  results.forEach((r, i) => {
+    if (r.status === 'rejected') log?.(files[i]!.key, r.reason);
+  });
+}
+
+/**
+ * The submission itself, after the files are stored: in one transaction the questionnaire is
+ * inserted with the file keys and the draft becomes pending. If anything fails, the stored
+ * files are deleted and the draft stays a draft.
+ */
+export async function submitCompliance(opts: {
+  db: DbOrTx;
+  storage: Storage;
+  draft: SubmittableDraft;
+  media: readonly StoredFile[];
+  documents: readonly StoredFile[];
+  onDiscardError?: (key: string, err: unknown) => void;
+}): Promise<ComplianceSubmission> {
+  const { db, storage, draft, media, documents } = opts;
+  try {
+    if (media.length === 0 || documents.length === 0) throw missingFiles();
+    if (media.length > COMPLIANCE_RULES.maxMediaFiles) throw tooManyFiles();
+    if (documents.length > 1) {
+      throw new AppError('validation_failed', 'Please upload exactly one document.');
+    }
+    const document = documents[0]!;
+    return await db.transaction(async (tx) => {
+      const [questionnaire] = await tx
+        .insert(complianceQuestionnaires)
+        .values({
+          publisherId: draft.publisherId,
+          offerId: draft.offerId,
+          applicationId: draft.applicationId,
+          fileUrls: media.map((f) => f.key),
+          documentUrl: document.key,
+        })
+        .returning();
+      const [application] = await tx
+        .update(offerApplications)
+        .set({ status: 'pending', updatedAt: new Date() })
+        .where(
+          and(
+            eq(offerApplications.id, draft.applicationId),
+            eq(offerApplications.publisherId, draft.publisherId),
+            eq(offerApplications.status, 'draft'),
+          ),
+        )
+        .returning();
+      // Deleted meanwhile (closed in another tab, or swept): the transaction rolls back.
+      if (!application) throw applicationNotFound();
+      return {
+        application: toApplication(application),
+        questionnaire: {
+          id: questionnaire!.id,
+          media_count: media.length,
+          document_name: displayName(document.key),
+          created_at: questionnaire!.createdAt.toISOString(),
+        },
+      };
+    });
+  } catch (err) {
+    await discardFiles(storage, [...media, ...documents], opts.onDiscardError);
+    if (isUniqueViolation(err)) throw alreadyApplied();
+    throw err;
+  }
+}
