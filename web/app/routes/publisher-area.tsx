@@ -1,36 +1,37 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconFileDescription,
+  IconFileText,
+  IconLayoutDashboard,
+  IconPhoneCall,
+  IconSpeakerphone,
+} from '@tabler/icons-react';
 import type { RouteObject } from 'react-router';
 import type { NavItem } from '../../components/layouts/nav-item.ts';
-import { PendingApprovalNotice } from '../../components/pending-approval-notice.tsx';
-import { useAuth } from '../../lib/auth.tsx';
-import { useMe } from '../../lib/me.ts';
-import { usePublicSettings } from '../../lib/public-settings.ts';
-import { paths } from '../routes.ts';
+import { DocumentsPage } from '../../features/publisher/components/documents-page.tsx';
+import { IosPage } from '../../features/publisher/components/ios-page.tsx';
+import { LeadsPage } from '../../features/publisher/components/leads-page.tsx';
+import { OffersPage } from '../../features/publisher/components/offers-page.tsx';
+import { OverviewPage } from '../../features/publisher/components/overview-page.tsx';
+import { PayoutsPage } from '../../features/publisher/components/payouts-page.tsx';
+import { publisherPaths } from '../../features/publisher/paths.ts';
 
-// Placeholder overview until the publisher's stat cards and quick actions land; keep the notice.
-function PublisherHomePage() {
-  const { user } = useAuth();
-  const { data: me } = useMe(user?.id);
-  const { data: settings } = usePublicSettings();
-  return (
-    <Stack gap="lg">
-      <Title order={1}>Welcome, {me?.name || me?.email || user?.email}!</Title>
-      {me?.status === 'pending' ? <PendingApprovalNotice /> : null}
-      <Card withBorder padding="lg">
-        <Text>{settings?.welcome_message ?? 'Welcome to the portal!'}</Text>
-      </Card>
-    </Stack>
-  );
-}
-
-/**
- * The publisher sidebar (labels from the spec: Dashboard, Offers, Leads, Payouts, Documents,
- * Campaign IOs); add each entry together with its route as the screen lands.
- */
+/** The publisher sidebar, labels exactly as the spec names them. */
 export const publisherNav: NavItem[] = [
-  { label: 'Dashboard', to: paths.dashboard, icon: IconLayoutDashboard, end: true },
+  { label: 'Dashboard', to: publisherPaths.overview, icon: IconLayoutDashboard, end: true },
+  { label: 'Offers', to: publisherPaths.offers, icon: IconSpeakerphone },
+  { label: 'Leads', to: publisherPaths.leads, icon: IconPhoneCall },
+  { label: 'Payouts', to: publisherPaths.payouts, icon: IconCash },
+  { label: 'Documents', to: publisherPaths.documents, icon: IconFileDescription },
+  { label: 'Campaign IOs', to: publisherPaths.ios, icon: IconFileText },
 ];
 
 /** Child routes of /dashboard (inside the publisher shell, behind the publisher guard). */
-export const publisherRoutes: RouteObject[] = [{ index: true, element: <PublisherHomePage /> }];
+export const publisherRoutes: RouteObject[] = [
+  { index: true, element: <OverviewPage /> },
+  { path: 'offers', element: <OffersPage /> },
+  { path: 'leads', element: <LeadsPage /> },
+  { path: 'payouts', element: <PayoutsPage /> },
+  { path: 'documents', element: <DocumentsPage /> },
+  { path: 'ios', element: <IosPage /> },
+];

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublisherOverview } from '../../../../contract/publisher.ts';
+import { api } from '../../../lib/api-client.ts';
+import { publisherKeys } from './keys.ts';
+
+export function getOverview(): Promise<PublisherOverview> {
+  return api<PublisherOverview>('publisher/overview');
+}
+
+/** The four cards, Recent Activity and the 30-day series of the signed-in publisher. */
+export function useOverview() {
+  return useQuery({ queryKey: publisherKeys.overview(), queryFn: getOverview });
+}

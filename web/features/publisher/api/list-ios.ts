@@ -1,0 +1,20 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PublisherIoList } from '../../../../contract/publisher.ts';
+import { api } from '../../../lib/api-client.ts';
+import { publisherKeys } from './keys.ts';
+
+/** Query of the list (the contract's schema coerces strings; the web sends numbers). */
+export type IosQuery = { page: number; page_size: number };
+
+export function listIos(query: IosQuery): Promise<PublisherIoList> {
+  return api<PublisherIoList>('publisher/ios', { query });
+}
+
+/** IOs of the publisher's own approved applications, each with a signed download URL. */
+export function useIos(query: IosQuery) {
+  return useQuery({
+    queryKey: publisherKeys.ios(query),
+    queryFn: () => listIos(query),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,20 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PublisherPayoutList } from '../../../../contract/publisher.ts';
+import { api } from '../../../lib/api-client.ts';
+import { publisherKeys } from './keys.ts';
+
+/** Query of the list (the contract's schema coerces strings; the web sends numbers). */
+export type PayoutsQuery = { page: number; page_size: number };
+
+export function listPayouts(query: PayoutsQuery): Promise<PublisherPayoutList> {
+  return api<PublisherPayoutList>('publisher/payouts', { query });
+}
+
+/** The publisher's own payouts, newest first. */
+export function usePayouts(query: PayoutsQuery) {
+  return useQuery({
+    queryKey: publisherKeys.payouts(query),
+    queryFn: () => listPayouts(query),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,74 @@
+import '@mantine/charts/styles.css';
+import { CompositeChart } from '@mantine/charts';
+import { Paper, Text } from '@mantine/core';
+import type { DailyPoint } from '../../../../contract/publisher.ts';
+import { formatMoney } from '../../../lib/format.ts';
+
+const dayLabel = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const shortDay = (date: string) => dayLabel.format(new Date(`${date}T00:00:00Z`));
+
+type TooltipProps = {
+  label?: string | number;
+  payload?: readonly { name?: string | number; value?: unknown }[];
+};
+
+function ChartTooltipBody({ label, payload }: TooltipProps) {
+  if (!payload?.length) return null;
+  const get = (name: string) => Number(payload.find((p) => p.name === name)?.value ?? 0);
+  return (
+    <Paper withBorder shadow="sm" p="xs" radius="md">
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">Leads: {get('leads')}</Text>
+      <Text size="sm">Earnings: {formatMoney(get('earnings'))}</Text>
+    </Paper>
+  );
+}
+
+/** Leads (bars, left axis) and earnings (line, right axis, $) per day for the last 30 days. */
+export function DailyChart({ data }: { data: DailyPoint[] }) {
+  const rows = data.map((d) => ({ ...d, day: shortDay(d.date) }));
+  const leads = data.reduce((n, d) => n + d.leads, 0);
+  const earnings = data.reduce((n, d) => n + d.earnings, 0);
+  return (
+    <figure style={{ margin: 0 }}>
+      <CompositeChart
+        h={260}
+        data={rows}
+        dataKey="day"
+        withLegend
+        withRightYAxis
+        legendProps={{ verticalAlign: 'bottom', height: 40 }}
+        series={[
+          { name: 'leads', label: 'Leads', color: 'blue.5', type: 'bar' },
+          {
+            name: 'earnings',
+            label: 'Earnings',
+            color: 'teal.6',
+            type: 'line',
+            yAxisId: 'right',
+          },
+        ]}
+        yAxisProps={{ allowDecimals: false, width: 36 }}
+        rightYAxisProps={{
+          width: 64,
+          tickFormatter: (v: number) => `$${v.toLocaleString('en-US')}`,
+        }}
+        xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
+        tooltipProps={{ content: (p) => <ChartTooltipBody {...(p as TooltipProps)} /> }}
+        curveType="monotone"
+        withDots={false}
+        maxBarWidth={14}
+        aria-hidden
+      />
+      <Text component="figcaption" size="sm" c="dimmed" mt="xs">
+        Last 30 days: {leads} {leads === 1 ? 'lead' : 'leads'}, {formatMoney(earnings)} earned.
+      </Text>
+    </figure>
+  );
+}

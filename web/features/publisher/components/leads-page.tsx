@@ -1,0 +1,176 @@
+import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { isRealDate, type PublisherLead } from '../../../../contract/publisher.ts';
+import type { LeadStatus } from '../../../../contract/roles.ts';
+import { useErrorToast } from '../../../components/query-error-state.tsx';
+import { formatDateTime, formatDuration, formatMoney } from '../../../lib/format.ts';
+import { useLeads } from '../api/list-leads.ts';
+import { PagedTable } from './paged-table.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+const ERROR_TITLE = 'Error loading leads';
+const RANGE_ERROR = 'The start date cannot be after the end date.';
+
+const columns: DataTableColumn<PublisherLead>[] = [
+  {
+    accessor: 'timestamp',
+    title: 'Time',
+    sortable: true,
+    render: (l) => formatDateTime(l.timestamp),
+    noWrap: true,
+  },
+  { accessor: 'offer_title', title: 'Offer', sortable: true },
+  {
+    accessor: 'status',
+    title: 'Status',
+    sortable: true,
+    render: (l) => <StatusBadge status={l.status} />,
+  },
+  {
+    accessor: 'call_duration',
+    title: 'Duration',
+    sortable: true,
+    textAlign: 'right',
+    render: (l) => formatDuration(l.call_duration),
+    noWrap: true,
+  },
+  {
+    accessor: 'payout',
+    title: 'Payout',
+    sortable: true,
+    textAlign: 'right',
+    render: (l) => formatMoney(l.payout),
+    noWrap: true,
+  },
+];
+
+function compareLeads(a: PublisherLead, b: PublisherLead, column: string): number {
+  switch (column) {
+    case 'payout':
+      return a.payout - b.payout;
+    case 'call_duration':
+      return a.call_duration - b.call_duration;
+    case 'offer_title':
+      return a.offer_title.localeCompare(b.offer_title);
+    case 'status':
+      return a.status.localeCompare(b.status);
+    default:
+      return a.timestamp.localeCompare(b.timestamp);
+  }
+}
+
+/** /dashboard/leads: 'My Leads' with status and date filters, sorting and pages. */
+export function LeadsPage() {
+  const [status, setStatus] = useState<LeadStatus | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+
+  const fromOk = from === '' || isRealDate(from);
+  const toOk = to === '' || isRealDate(to);
+  const rangeError = fromOk && toOk && from && to && from > to ? RANGE_ERROR : null;
+  // Only a complete, consistent filter is sent; the inline errors explain the rest.
+  const filters =
+    fromOk && toOk && !rangeError
+      ? { from: from || undefined, to: to || undefined }
+      : { from: undefined, to: undefined };
+  const leads = useLeads({ page, page_size: pageSize, status: status ?? undefined, ...filters });
+  useErrorToast(leads.error, ERROR_TITLE);
+  const filtered = Boolean(status || from || to);
+
+  function resetPage<T>(set: (v: T) => void) {
+    return (v: T) => {
+      set(v);
+      setPage(1);
+    };
+  }
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>My Leads</Title>
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          data={[
+            { value: 'approved', label: 'Approved' },
+            { value: 'pending', label: 'Pending' },
+            { value: 'rejected', label: 'Rejected' },
+          ]}
+          value={status}
+          onChange={resetPage((v: string | null) => setStatus(v as LeadStatus | null))}
+          clearable
+          w={{ base: '100%', xs: 180 }}
+        />
+        <TextInput
+          type="date"
+          label="From"
+          value={from}
+          onChange={(e) => resetPage(setFrom)(e.currentTarget.value)}
+          error={fromOk ? undefined : 'Use a real date.'}
+          w={{ base: '100%', xs: 180 }}
+        />
+        <TextInput
+          type="date"
+          label="To"
+          value={to}
+          onChange={(e) => resetPage(setTo)(e.currentTarget.value)}
+          error={!toOk ? 'Use a real date.' : (rangeError ?? undefined)}
+          w={{ base: '100%', xs: 180 }}
+        />
+        {filtered ? (
+          <Button
+            variant="subtle"
+            leftSection={<IconFilterOff size={16} />}
+            mt={{ base: 0, xs: 25 }}
+            onClick={() => {
+              setStatus(null);
+              setFrom('');
+              setTo('');
+              setPage(1);
+            }}
+          >
+            Clear filters
+          </Button>
+        ) : null}
+      </Group>
+      {leads.data && leads.data.total > 0 ? (
+        <Text size="sm" c="dimmed">
+          {leads.data.total} {leads.data.total === 1 ? 'lead' : 'leads'}
+          {filtered ? ' match these filters' : ''}
+          {leads.data.total > pageSize ? '. Sorting applies to the rows on this page.' : '.'}
+        </Text>
+      ) : null}
+      <PagedTable<PublisherLead>
+        label="My Leads"
+        columns={columns}
+        rowId={(l) => l.id}
+        records={leads.data?.items}
+        total={leads.data?.total ?? 0}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(n) => {
+          setPageSize(n);
+          setPage(1);
+        }}
+        loading={leads.isPending}
+        fetching={leads.isFetching && !leads.isPending}
+        error={leads.error}
+        errorTitle={ERROR_TITLE}
+        onRetry={() => leads.refetch()}
+        emptyTitle={filtered ? 'No leads match these filters.' : 'No leads yet.'}
+        emptyText={
+          filtered
+            ? 'Try another status or a wider date range.'
+            : 'Leads from your calls appear here with their status, duration and payout.'
+        }
+        initialSort={{ columnAccessor: 'timestamp', direction: 'desc' }}
+        compare={compareLeads}
+      />
+    </Stack>
+  );
+}

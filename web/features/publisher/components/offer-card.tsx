@@ -1,0 +1,89 @@
+import { Badge, Button, Card, Group, Spoiler, Stack, Text, Title } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import type { PublisherOffer } from '../../../../contract/publisher.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+type OfferCardProps = {
+  offer: PublisherOffer;
+  /** Why Apply Now is unavailable (e.g. the account is pending), or null when it is available. */
+  blockedReason: string | null;
+  starting: boolean;
+  onApply: (offer: PublisherOffer) => void;
+};
+
+/** One active offer: title, vertical, payout, script instructions, and Apply Now or its status. */
+export function OfferCard({ offer, blockedReason, starting, onApply }: OfferCardProps) {
+  const reasonId = `apply-reason-${offer.id}`;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="article"
+      aria-labelledby={`offer-${offer.id}`}
+      data-testid="offer-card"
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Title order={3} size="h4" id={`offer-${offer.id}`} style={{ overflowWrap: 'anywhere' }}>
+            {offer.title}
+          </Title>
+          <Badge variant="light" style={{ flexShrink: 0 }}>
+            {offer.vertical}
+          </Badge>
+        </Group>
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Payout
+          </Text>
+          <Text fz="xl" fw={700}>
+            {formatMoney(offer.payout)}
+          </Text>
+        </div>
+        <div style={{ flex: 1 }}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={2}>
+            Script instructions
+          </Text>
+          {offer.script_instructions ? (
+            <Spoiler maxHeight={72} showLabel="Show more" hideLabel="Show less">
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {offer.script_instructions}
+              </Text>
+            </Spoiler>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No script instructions for this offer.
+            </Text>
+          )}
+        </div>
+        {offer.application_status ? (
+          <Group gap="xs">
+            <Text size="sm" fw={500}>
+              Your application:
+            </Text>
+            <StatusBadge status={offer.application_status} />
+          </Group>
+        ) : (
+          <Stack gap={4}>
+            <Button
+              leftSection={<IconSend size={16} />}
+              onClick={() => onApply(offer)}
+              loading={starting}
+              disabled={blockedReason !== null}
+              aria-describedby={blockedReason ? reasonId : undefined}
+              aria-label={`Apply Now: ${offer.title}`}
+            >
+              Apply Now
+            </Button>
+            {blockedReason ? (
+              <Text size="xs" c="dimmed" id={reasonId}>
+                {blockedReason}
+              </Text>
+            ) : null}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,154 @@
+import { Button, Card, Grid, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  IconArrowRight,
+  IconCash,
+  IconChecklist,
+  IconCoin,
+  IconFileText,
+  IconPhoneCall,
+  IconSearch,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PendingApprovalNotice } from '../../../components/pending-approval-notice.tsx';
+import { QueryErrorState, useErrorToast } from '../../../components/query-error-state.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { usePublisherMe } from '../api/get-me.ts';
+import { useOverview } from '../api/get-overview.ts';
+import { publisherPaths } from '../paths.ts';
+import { DailyChart } from './daily-chart.tsx';
+import { RecentActivity } from './recent-activity.tsx';
+import { StatCard } from './stat-card.tsx';
+
+const ERROR_TITLE = 'Error loading dashboard';
+
+/** /dashboard: greeting, the four cards, the 30-day chart, Recent Activity and Quick Actions. */
+export function OverviewPage() {
+  const { user } = useAuth();
+  const { data: me } = usePublisherMe();
+  const overview = useOverview();
+  useErrorToast(overview.error, ERROR_TITLE);
+  const data = overview.data;
+  const loading = overview.isPending;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Welcome, {me?.name || me?.email || user?.email}!</Title>
+      {me?.status === 'pending' ? <PendingApprovalNotice /> : null}
+
+      {overview.isError && !data ? (
+        <QueryErrorState
+          title={ERROR_TITLE}
+          error={overview.error}
+          onRetry={() => overview.refetch()}
+          retrying={overview.isFetching}
+        />
+      ) : null}
+
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+        <StatCard
+          label="Applied Offers"
+          value={data ? String(data.applied_offers) : undefined}
+          icon={<IconChecklist size={24} />}
+          color="blue"
+          loading={loading}
+        />
+        <StatCard
+          label="Total Earnings"
+          value={data ? formatMoney(data.total_earnings) : undefined}
+          icon={<IconCoin size={24} />}
+          color="teal"
+          loading={loading}
+        />
+        <StatCard
+          label="Total Leads"
+          value={data ? String(data.total_leads) : undefined}
+          icon={<IconPhoneCall size={24} />}
+          color="cyan"
+          loading={loading}
+        />
+        <StatCard
+          label="Pending Payouts"
+          value={data ? formatMoney(data.pending_payouts) : undefined}
+          icon={<IconCash size={24} />}
+          color="grape"
+          loading={loading}
+        />
+      </SimpleGrid>
+
+      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="chart-title">
+        <Title order={2} size="h4" id="chart-title" mb="md">
+          Leads and earnings, last 30 days
+        </Title>
+        {data ? <DailyChart data={data.daily} /> : <Skeleton height={260} />}
+      </Card>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card
+            withBorder
+            padding="lg"
+            radius="md"
+            component="section"
+            aria-labelledby="activity-title"
+            h="100%"
+          >
+            <Title order={2} size="h4" id="activity-title" mb="md">
+              Recent Activity
+            </Title>
+            {data ? (
+              <RecentActivity items={data.recent_activity} />
+            ) : (
+              <Stack gap="md">
+                {[0, 1, 2].map((i) => (
+                  <Skeleton key={i} height={40} />
+                ))}
+              </Stack>
+            )}
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card
+            withBorder
+            padding="lg"
+            radius="md"
+            component="section"
+            aria-labelledby="actions-title"
+            h="100%"
+          >
+            <Title order={2} size="h4" id="actions-title" mb="md">
+              Quick Actions
+            </Title>
+            <Stack gap="sm">
+              <Button
+                component={Link}
+                to={publisherPaths.offers}
+                leftSection={<IconSearch size={18} />}
+                rightSection={<IconArrowRight size={16} />}
+                justify="space-between"
+                fullWidth
+              >
+                Browse Offers
+              </Button>
+              <Button
+                component={Link}
+                to={publisherPaths.ios}
+                variant="light"
+                leftSection={<IconFileText size={18} />}
+                rightSection={<IconArrowRight size={16} />}
+                justify="space-between"
+                fullWidth
+              >
+                View Campaign IOs
+              </Button>
+              <Text size="xs" c="dimmed">
+                Apply to offers with your compliance files, then download the IO once an admin
+                approves your application.
+              </Text>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import 'mantine-datatable/styles.css';
+import { Card, Skeleton, Stack, Text } from '@mantine/core';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
+import { QueryErrorState } from '../../../components/query-error-state.tsx';
+
+export const PAGE_SIZES = [10, 25, 50, 100];
+
+type PagedTableProps<T> = {
+  /** Names the table for screen readers. */
+  label: string;
+  columns: DataTableColumn<T>[];
+  rowId: (row: T) => string;
+  records: T[] | undefined;
+  total: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+  /** The first load: rows of skeletons instead of the table. */
+  loading: boolean;
+  /** A later load (next page, new filter): the current rows stay, dimmed. */
+  fetching: boolean;
+  error: Error | null;
+  errorTitle: string;
+  onRetry: () => void;
+  /** What an empty list says (e.g. different with and without filters). */
+  emptyTitle: string;
+  emptyText: string;
+  initialSort: DataTableSortStatus<T>;
+  /** Orders two rows of the page by a column; the server's order is newest first. */
+  compare: (a: T, b: T, column: string) => number;
+};
+
+/**
+ * A server-paged list for the publisher's screens: skeleton rows while loading, an error state
+ * with Retry, an empty state, sortable columns and a page-size picker.
+ */
+export function PagedTable<T>(props: PagedTableProps<T>) {
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<T>>(props.initialSort);
+  const { compare, records } = props;
+  const sorted = useMemo(() => {
+    if (!records) return [];
+    const dir = sortStatus.direction === 'asc' ? 1 : -1;
+    return [...records].sort((a, b) => dir * compare(a, b, sortStatus.columnAccessor as string));
+  }, [records, sortStatus, compare]);
+
+  if (props.error && !props.records) {
+    return (
+      <QueryErrorState
+        title={props.errorTitle}
+        error={props.error}
+        onRetry={props.onRetry}
+        retrying={props.fetching}
+      />
+    );
+  }
+  if (props.loading) {
+    return (
+      <Card withBorder radius="md" p="md" aria-busy="true" aria-label={`Loading ${props.label}`}>
+        <Stack gap="sm">
+          <Skeleton height={24} width="60%" />
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={32} />
+          ))}
+        </Stack>
+      </Card>
+    );
+  }
+  if (props.total === 0) {
+    return (
+      <Card withBorder radius="md" padding="xl">
+        <Text fw={600}>{props.emptyTitle}</Text>
+        <Text size="sm" c="dimmed" mt={4}>
+          {props.emptyText}
+        </Text>
+      </Card>
+    );
+  }
+  return (
+    <DataTable<T>
+      aria-label={props.label}
+      withTableBorder
+      borderRadius="md"
+      highlightOnHover
+      striped
+      minHeight={120}
+      columns={props.columns}
+      records={sorted}
+      idAccessor={props.rowId}
+      sortStatus={sortStatus}
+      onSortStatusChange={setSortStatus}
+      totalRecords={props.total}
+      recordsPerPage={props.pageSize}
+      page={props.page}
+      onPageChange={props.onPageChange}
+      recordsPerPageOptions={PAGE_SIZES}
+      onRecordsPerPageChange={props.onPageSizeChange}
+      recordsPerPageLabel="Rows per page"
+      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+      getPaginationControlProps={(control) => ({
+        'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
+      })}
+      paginationWrapBreakpoint="sm"
+      fetching={props.fetching}
+      customLoader={<span />}
+      loaderBackgroundBlur={0}
+      style={{ opacity: props.fetching ? 0.6 : 1 }}
+      scrollAreaProps={{ type: 'auto' }}
+    />
+  );
+}

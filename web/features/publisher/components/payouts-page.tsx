@@ -1,0 +1,83 @@
+import { Stack, Text, Title } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import type { PublisherPayout } from '../../../../contract/publisher.ts';
+import { useErrorToast } from '../../../components/query-error-state.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { usePayouts } from '../api/list-payouts.ts';
+import { PagedTable } from './paged-table.tsx';
+
+const ERROR_TITLE = 'Error loading payouts';
+
+const columns: DataTableColumn<PublisherPayout>[] = [
+  {
+    accessor: 'date',
+    title: 'Date',
+    sortable: true,
+    render: (p) => formatDate(p.date),
+    noWrap: true,
+  },
+  {
+    accessor: 'amount',
+    title: 'Amount',
+    sortable: true,
+    textAlign: 'right',
+    render: (p) => formatMoney(p.amount),
+    noWrap: true,
+  },
+  {
+    accessor: 'notes',
+    title: 'Notes',
+    render: (p) =>
+      p.notes ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {p.notes}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      ),
+  },
+];
+
+function comparePayouts(a: PublisherPayout, b: PublisherPayout, column: string): number {
+  return column === 'amount' ? a.amount - b.amount : a.date.localeCompare(b.date);
+}
+
+/** /dashboard/payouts: the payouts recorded for this publisher, newest first. */
+export function PayoutsPage() {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const payouts = usePayouts({ page, page_size: pageSize });
+  useErrorToast(payouts.error, ERROR_TITLE);
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Payouts</Title>
+      <PagedTable<PublisherPayout>
+        label="Payouts"
+        columns={columns}
+        rowId={(p) => p.id}
+        records={payouts.data?.items}
+        total={payouts.data?.total ?? 0}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(n) => {
+          setPageSize(n);
+          setPage(1);
+        }}
+        loading={payouts.isPending}
+        fetching={payouts.isFetching && !payouts.isPending}
+        error={payouts.error}
+        errorTitle={ERROR_TITLE}
+        onRetry={() => payouts.refetch()}
+        emptyTitle="No payouts yet."
+        emptyText="Payouts the network sends you are listed here with their amount, date and notes."
+        initialSort={{ columnAccessor: 'date', direction: 'desc' }}
+        compare={comparePayouts}
+      />
+    </Stack>
+  );
+}
