@@ -1,0 +1,284 @@
+import { createServer } from 'node:net';
+import { GoTrueClient } from '@supabase/auth-js';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, refreshTokens } from '../db/schema.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+
+// The real @supabase/auth-js client, in Node, against the app on a real port.
+let t: TestApp;
+let base: string;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  t = await buildTestApp({ env: { PUBLIC_URL: base } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+function newClient() {
+  const items = new Map<string, string>();
+  const events: string[] = [];
+  const client = new GoTrueClient({
+    url: `${base}/auth/v1`,
+    headers: { apikey: 'anon' },
+    storage: {
+      getItem: (k) => items.get(k) ?? null,
+      setItem: (k, v) => {
+        items.set(k, v);
+      },
+      removeItem: (k) => {
+        items.delete(k);
+      },
+    },
+    persistSession: true,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+  });
+  client.onAuthStateChange((event) => {
+    events.push(event);
+  });
+  return { client, events };
+}
+
+let n = 0;
+const email = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
+
+async function lastLink(to: string): Promise<string> {
+  const [mail] = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const m = /(http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?\S+)/.exec(mail?.text ?? '');
+  if (!m) throw new Error(`no verify link mailed to ${to}`);
+  return m[1]!;
+}
+
+async function followLink(link: string): Promise<{ status: number; location: string }> {
+  const res = await fetch(link, { redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location') ?? '' };
+}
+
+const me = (token: string) =>
+  fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+
+const publisherData = {
+  full_legal_name: 'Jo Publisher',
+  business_legal_name: 'Jo Calls Ltd',
+  address: '2 High St',
+  phone_number: '+44 20 0000 0000',
+  whatsapp_number: '+44 7000 000000',
+  ms_teams_id: 'jo.teams',
+};
+
+describe('@supabase/auth-js against our /auth/v1', () => {
+  it('publisher: sign-up, sign-in, getUser, /me, refresh, reuse revocation, updateUser, sign-out', async () => {
+    const address = email('publisher');
+    const { client, events } = newClient();
+
+    const up = await client.signUp({
+      email: address,
+      password: 'first-pass',
+      options: { data: publisherData },
+    });
+    expect(up.error).toBeNull();
+    expect(up.data.session).toBeNull();
+    expect(up.data.user).toMatchObject({ email: address, user_metadata: publisherData });
+
+    const wrong = await client.signInWithPassword({ email: address, password: 'nope-nope' });
+    expect(wrong.error?.code).toBe('invalid_credentials');
+    expect(wrong.error?.message).toBe('Invalid login credentials');
+    expect(wrong.error?.status).toBe(400);
+
+    const signIn = await client.signInWithPassword({ email: address, password: 'first-pass' });
+    expect(signIn.error).toBeNull();
+    const session = signIn.data.session!;
+    expect(session.access_token).toEqual(expect.any(String));
+    expect(session.refresh_token).toEqual(expect.any(String));
+    expect(session.token_type).toBe('bearer');
+    expect(session.expires_in).toBe(3600);
+    expect(session.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
+    expect(session.user.id).toBe(up.data.user!.id);
+    expect(signIn.data.weakPassword).toBeUndefined();
+    expect(events).toContain('SIGNED_IN');
+
+    const got = await client.getUser();
+    expect(got.error).toBeNull();
+    expect(got.data.user?.email).toBe(address);
+
+    const profile = await me(session.access_token);
+    expect(profile.status).toBe(200);
+    expect(await profile.json()).toMatchObject({
+      email: address,
+      role: 'publisher',
+      status: 'pending',
+      name: 'Jo Publisher',
+      business_legal_name: 'Jo Calls Ltd',
+      address: '2 High St',
+      phone_number: '+44 20 0000 0000',
+      whatsapp_number: '+44 7000 000000',
+      ms_teams_id: 'jo.teams',
+    });
+
+    const refreshed = await client.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(refreshed.data.session!.refresh_token).not.toBe(session.refresh_token);
+    expect(events).toContain('TOKEN_REFRESHED');
+    expect((await client.getSession()).data.session?.refresh_token).toBe(
+      refreshed.data.session!.refresh_token,
+    );
+
+    // A second device rotates twice; its first token, shown again after the reuse window
+    // (and no longer the parent of the active one), ends that session.
+    const other = newClient();
+    const s2 = (await other.client.signInWithPassword({ email: address, password: 'first-pass' }))
+      .data.session!;
+    expect((await other.client.refreshSession()).error).toBeNull();
+    expect((await other.client.refreshSession()).error).toBeNull();
+    await t.db
+      .update(refreshTokens)
+      .set({ updatedAt: new Date(Date.now() - 11_000) })
+      .where(eq(refreshTokens.revoked, true));
+    const reuse = await newClient().client.refreshSession({ refresh_token: s2.refresh_token });
+    expect(reuse.error?.code).toBe('refresh_token_already_used');
+    expect(reuse.data.session).toBeNull();
+    const dead = await other.client.getUser();
+    expect(dead.error?.name).toBe('AuthSessionMissingError');
+    // The first device is untouched.
+    expect((await client.getUser()).error).toBeNull();
+
+    const updated = await client.updateUser({ password: 'second-pass' });
+    expect(updated.error).toBeNull();
+    expect(events).toContain('USER_UPDATED');
+    const same = await client.updateUser({ password: 'second-pass' });
+    expect(same.error?.code).toBe('same_password');
+    const weak = await client.updateUser({ password: '123' });
+    expect(weak.error?.name).toBe('AuthWeakPasswordError');
+    expect(weak.error?.message).toBe('Password should be at least 6 characters.');
+
+    const current = (await client.getSession()).data.session!;
+    const out = await client.signOut();
+    expect(out.error).toBeNull();
+    expect(events).toContain('SIGNED_OUT');
+    expect((await client.getSession()).data.session).toBeNull();
+    const refused = await fetch(`${base}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${current.access_token}` },
+    });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error_code).toBe('session_not_found');
+    expect((await me(current.access_token)).status).toBe(401);
+
+    const again = await client.signInWithPassword({ email: address, password: 'second-pass' });
+    expect(again.error).toBeNull();
+  });
+
+  it('buyer: confirmation link from the outbox, 303 with the session fragment, then sign-in', async () => {
+    const address = email('buyer');
+    const { client } = newClient();
+    const up = await client.signUp({
+      email: address,
+      password: 'buyer-pass',
+      options: { data: { full_name: 'Bo Buyer', company_name: 'Bo Inc', role: 'buyer' } },
+    });
+    expect(up.error).toBeNull();
+    expect(up.data.session).toBeNull();
+    expect(up.data.user?.confirmation_sent_at).toEqual(expect.any(String));
+
+    const early = await client.signInWithPassword({ email: address, password: 'buyer-pass' });
+    expect(early.error?.code).toBe('email_not_confirmed');
+
+    const { status, location } = await followLink(await lastLink(address));
+    expect(status).toBe(303);
+    expect(location.startsWith(`${base}/#access_token=`)).toBe(true);
+    const f = new URLSearchParams(location.split('#')[1]);
+    expect(f.get('type')).toBe('signup');
+
+    // The fragment's tokens are a working session for the client.
+    const linked = newClient();
+    const set = await linked.client.setSession({
+      access_token: f.get('access_token')!,
+      refresh_token: f.get('refresh_token')!,
+    });
+    expect(set.error).toBeNull();
+    expect(set.data.user?.email).toBe(address);
+
+    const signIn = await client.signInWithPassword({ email: address, password: 'buyer-pass' });
+    expect(signIn.error).toBeNull();
+    const profile = await (await me(signIn.data.session!.access_token)).json();
+    expect(profile).toMatchObject({
+      role: 'buyer',
+      status: 'active',
+      name: 'Bo Buyer',
+      business_legal_name: 'Bo Inc',
+    });
+  });
+
+  it('recovery: resetPasswordForEmail, mailed link to /reset-password#…type=recovery, new password works', async () => {
+    const address = email('forgetful');
+    const { client } = newClient();
+    await client.signUp({ email: address, password: 'old-password', options: { data: {} } });
+
+    const reset = await client.resetPasswordForEmail(address, {
+      redirectTo: `${base}/reset-password`,
+    });
+    expect(reset.error).toBeNull();
+    expect(reset.data).toEqual({});
+
+    const link = await lastLink(address);
+    expect(new URL(link).searchParams.get('type')).toBe('recovery');
+    const { status, location } = await followLink(link);
+    expect(status).toBe(303);
+    expect(location).toMatch(
+      new RegExp(`^${base.replaceAll('.', '\\.')}/reset-password#access_token=.+&type=recovery$`),
+    );
+    const f = new URLSearchParams(location.split('#')[1]);
+
+    const recovering = newClient();
+    const set = await recovering.client.setSession({
+      access_token: f.get('access_token')!,
+      refresh_token: f.get('refresh_token')!,
+    });
+    expect(set.error).toBeNull();
+    const upd = await recovering.client.updateUser({ password: 'new-password' });
+    expect(upd.error).toBeNull();
+
+    expect(
+      (await client.signInWithPassword({ email: address, password: 'old-password' })).error?.code,
+    ).toBe('invalid_credentials');
+    expect(
+      (await client.signInWithPassword({ email: address, password: 'new-password' })).error,
+    ).toBeNull();
+
+    // The same link does not work twice.
+    const second = await followLink(link);
+    expect(second.location).toBe(
+      `${base}/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=`,
+    );
+  });
+
+  it('never lets a sign-up become admin', async () => {
+    const { client } = newClient();
+    const res = await client.signUp({
+      email: email('sneaky'),
+      password: 'secret-123',
+      options: { data: { role: 'admin' } },
+    });
+    expect(res.error?.status).toBe(400);
+    expect(res.error?.code).toBe('validation_failed');
+    expect(res.data.user).toBeNull();
+  });
+});

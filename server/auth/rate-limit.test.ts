@@ -1,0 +1,131 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { AUTH_RATE_LIMITS, MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Every run gets its own keys, so runs (and engineers) never share buckets.
+const prefix = `test:ratelimit:${Date.now().toString(36)}:${randomBytes(4).toString('hex')}:`;
+
+describe('MemoryRateLimitStore', () => {
+  it('allows the burst, refuses the next, and refills at the configured rate', async () => {
+    let now = 1_000_000;
+    const store = new MemoryRateLimitStore(() => now);
+    const rule = AUTH_RATE_LIMITS.token;
+    for (let i = 0; i < 30; i++) expect((await store.take('ip-a', rule)).allowed).toBe(true);
+    const refused = await store.take('ip-a', rule);
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    expect((await store.take('ip-b', rule)).allowed).toBe(true);
+    now += 2000; // 150 per 300 s = one token every 2 s
+    expect((await store.take('ip-a', rule)).allowed).toBe(true);
+    expect((await store.take('ip-a', rule)).allowed).toBe(false);
+    now += 300_000;
+    for (let i = 0; i < 30; i++) expect((await store.take('ip-a', rule)).allowed).toBe(true);
+    expect((await store.take('ip-a', rule)).allowed).toBe(false);
+  });
+
+  it('holds 30 sign-ups per 5 minutes', async () => {
+    let now = 0;
+    const store = new MemoryRateLimitStore(() => now);
+    for (let i = 0; i < 30; i++)
+      expect((await store.take('x', AUTH_RATE_LIMITS.otp)).allowed).toBe(true);
+    expect(await store.take('x', AUTH_RATE_LIMITS.otp)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 10,
+    });
+    now += 10_000;
+    expect((await store.take('x', AUTH_RATE_LIMITS.otp)).allowed).toBe(true);
+  });
+});
+
+describe('RedisRateLimitStore (real Redis)', () => {
+  const stores: RedisRateLimitStore[] = [];
+  afterAll(async () => {
+    await Promise.all(stores.map((s) => s.close()));
+    const r = new Redis(REDIS_URL);
+    const keys = await r.keys(`${prefix}*`);
+    if (keys.length) await r.del(...keys);
+    r.disconnect();
+  });
+  const store = () => {
+    const s = new RedisRateLimitStore(REDIS_URL, { prefix });
+    stores.push(s);
+    return s;
+  };
+
+  it('shares one bucket between two instances, atomically', async () => {
+    const a = store();
+    const b = store();
+    const rule = { capacity: 10, refillPerSecond: 0.01 };
+    // 12 concurrent takes from two connections: exactly 10 get through.
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).take('shared', rule)),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    const refused = results.find((r) => !r.allowed)!;
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(99);
+    expect((await a.take('other', rule)).allowed).toBe(true);
+  });
+
+  it('refills with time and expires idle buckets', async () => {
+    const s = store();
+    const rule = { capacity: 1, refillPerSecond: 5 };
+    expect((await s.take('refill', rule)).allowed).toBe(true);
+    expect((await s.take('refill', rule)).allowed).toBe(false);
+    await new Promise((r) => setTimeout(r, 250));
+    expect((await s.take('refill', rule)).allowed).toBe(true);
+    const r = new Redis(REDIS_URL);
+    const ttl = await r.pttl(`${prefix}refill`);
+    r.disconnect();
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(1200);
+  });
+
+  it('lets requests through and reports when Redis cannot be reached', async () => {
+    const errors: unknown[] = [];
+    const s = new RedisRateLimitStore('redis://127.0.0.1:1', {
+      prefix,
+      onError: (e) => errors.push(e),
+    });
+    stores.push(s);
+    expect(await s.take('down', { capacity: 1, refillPerSecond: 1 })).toEqual({
+      allowed: true,
+      retryAfterSeconds: 0,
+    });
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe('two app instances with REDIS_URL', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([
+      buildTestApp({ env: { REDIS_URL } }),
+      buildTestApp({ env: { REDIS_URL } }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('count /verify requests from one address together', async () => {
+    // A fresh address per run keeps this run's bucket apart from any other.
+    const ip = `172.${randomInt(16, 32)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const verify = (app: TestApp) =>
+      app.app.inject({
+        url: '/auth/v1/verify?type=signup&token=nothing',
+        remoteAddress: ip,
+        headers: { 'x-supabase-api-version': '2024-01-01' },
+      });
+    for (let i = 0; i < 15; i++) {
+      expect((await verify(a)).statusCode).toBe(303);
+      expect((await verify(b)).statusCode).toBe(303);
+    }
+    const res = await verify(b);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe('over_request_rate_limit');
+    expect((await verify(a)).statusCode).toBe(429);
+  });
+});
