@@ -65,6 +65,27 @@ function asUploadError(err: unknown): unknown {
 }
 
 /**
+ * Reads and drops the rest of a refused upload before answering: the client then gets the error
+ * instead of a stalled upload, and the connection stays usable (bounded to 30 s).
+ */
+async function drainRequest(req: FastifyRequest): Promise<void> {
+  const raw = req.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, 30_000);
+    raw.once('end', done);
+    raw.once('close', done);
+    raw.once('error', done);
+    raw.resume();
+  });
+}
+
+/**
  * Streams every file part of the request into storage as it arrives (nothing buffered whole in
  * memory), enforcing per-field counts and types. Non-file fields are returned in `fields`. On
  * ANY error it deletes what it already stored and rethrows (AppError). Unknown file fields → 400.
@@ -141,10 +162,7 @@ export async function receiveUploads(
     }
     return { files, fields };
   } catch (err) {
-    // Drop the rest of the body so the client receives the answer instead of a stalled upload.
-    req.raw.unpipe();
-    req.raw.resume();
-    await Promise.allSettled(stored.map((f) => storage.delete(f.key)));
+    await Promise.allSettled([drainRequest(req), ...stored.map((f) => storage.delete(f.key))]);
     throw asUploadError(err);
   }
 }
