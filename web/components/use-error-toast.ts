@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { toast } from '../lib/notify.ts';
+
+/**
+ * Shared: shows the spec's loading-error toast (e.g. 'Error loading publishers') once each time
+ * a query fails, with the server's message as description.
+ */
+export function useErrorToast(error: Error | null | undefined, title: string) {
+  useEffect(() => {
+    if (!error) return;
+    toast({ title, description: error.message || 'Something went wrong', variant: 'destructive' });
+  }, [error, title]);
+}

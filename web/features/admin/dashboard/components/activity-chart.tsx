@@ -1,0 +1,116 @@
+import '@mantine/charts/styles.css';
+import { CompositeChart } from '@mantine/charts';
+import { Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { DailyStats } from '../../../../../contract/admin.ts';
+import { ListError } from '../../../../components/paged-table.tsx';
+import { formatMoney } from '../../../../lib/format.ts';
+
+const dayLabel = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+function label(date: string) {
+  return dayLabel.format(new Date(`${date}T00:00:00Z`));
+}
+
+type TooltipPayload = readonly { payload?: { label: string; leads: number; payouts: number } }[];
+
+function ChartTooltipContent({ active, payload }: { active?: boolean; payload?: TooltipPayload }) {
+  const point = payload?.[0]?.payload;
+  if (!active || !point) return null;
+  return (
+    <Paper withBorder shadow="sm" p="xs">
+      <Text size="sm" fw={600}>
+        {point.label}
+      </Text>
+      <Text size="sm" c="blue.7">
+        Leads: {point.leads.toLocaleString()}
+      </Text>
+      <Text size="sm" c="teal.7">
+        Payouts: {formatMoney(point.payouts)}
+      </Text>
+    </Paper>
+  );
+}
+
+/** Leads (bars, left axis) and payouts (line, right axis, $) per day over the last 30 days. */
+export function ActivityChart({
+  data,
+  isPending,
+  error,
+  onRetry,
+}: {
+  data: DailyStats | undefined;
+  isPending: boolean;
+  error: Error | null;
+  onRetry: () => void;
+}) {
+  const points = (data?.days ?? []).map((d) => ({ ...d, label: label(d.date) }));
+  const totalLeads = points.reduce((n, d) => n + d.leads, 0);
+  const totalPayouts = points.reduce((n, d) => n + d.payouts, 0);
+
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" align="flex-start" mb="md" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={2} fz="lg">
+            Leads and payouts
+          </Title>
+          <Text size="sm" c="dimmed">
+            Last 30 days
+          </Text>
+        </Stack>
+        {data ? (
+          <Group gap="lg">
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed">
+                Leads
+              </Text>
+              <Text fw={700}>{totalLeads.toLocaleString()}</Text>
+            </Stack>
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed">
+                Payouts
+              </Text>
+              <Text fw={700}>{formatMoney(totalPayouts)}</Text>
+            </Stack>
+          </Group>
+        ) : null}
+      </Group>
+      {isPending ? (
+        <Skeleton height={280} aria-label="Loading chart" />
+      ) : error ? (
+        <ListError title="Error loading statistics" message={error.message} onRetry={onRetry} />
+      ) : (
+        <CompositeChart
+          h={280}
+          data={points}
+          dataKey="label"
+          withLegend
+          withRightYAxis
+          withDots={false}
+          maxBarWidth={18}
+          yAxisLabel="Leads"
+          rightYAxisLabel="Payouts ($)"
+          rightYAxisProps={{ tickFormatter: (v: number) => `$${v.toLocaleString()}` }}
+          yAxisProps={{ allowDecimals: false }}
+          tooltipProps={{ content: ChartTooltipContent }}
+          series={[
+            { name: 'leads', label: 'Leads', color: 'blue.5', type: 'bar' },
+            {
+              name: 'payouts',
+              label: 'Payouts',
+              color: 'teal.6',
+              type: 'line',
+              yAxisId: 'right',
+            },
+          ]}
+          aria-label="Chart of leads and payouts per day over the last 30 days"
+          role="img"
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,126 @@
+import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  IconBuildingStore,
+  IconCash,
+  IconChecklist,
+  IconSettings,
+  IconSpeakerphone,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../../components/page-header.tsx';
+import { ListError } from '../../../../components/paged-table.tsx';
+import { useErrorToast } from '../../../../components/use-error-toast.ts';
+import { formatMoney } from '../../../../lib/format.ts';
+import { adminPaths } from '../../paths.ts';
+import { useAdminStats } from '../api/get-admin-stats.ts';
+import { useDailyStats } from '../api/get-daily-stats.ts';
+import { ActivityChart } from './activity-chart.tsx';
+
+type Icon = ComponentType<{ size?: number | string; stroke?: number }>;
+
+const quickActions: { label: string; to: string; icon: Icon }[] = [
+  { label: 'Publishers', to: adminPaths.publishers, icon: IconUsers },
+  { label: 'Applications', to: adminPaths.applications, icon: IconChecklist },
+  { label: 'Offers', to: adminPaths.offers, icon: IconBuildingStore },
+  { label: 'Payouts', to: adminPaths.payouts, icon: IconCash },
+  { label: 'Campaigns', to: adminPaths.campaigns, icon: IconSpeakerphone },
+  { label: 'Settings', to: adminPaths.settings, icon: IconSettings },
+];
+
+function StatCard({
+  title,
+  value,
+  isPending,
+  to,
+}: {
+  title: string;
+  value: string;
+  isPending: boolean;
+  to: string;
+}) {
+  return (
+    <Card withBorder padding="lg" component={Link} to={to}>
+      <Text size="sm" c="dimmed" fw={500}>
+        {title}
+      </Text>
+      {isPending ? (
+        <Skeleton height={34} width="50%" mt={6} />
+      ) : (
+        <Text fz={30} fw={700} lh={1.2} mt={4}>
+          {value}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** /admin: the three cards of the spec, quick actions and the 30-day activity chart. */
+export function AdminDashboardPage() {
+  const stats = useAdminStats();
+  const daily = useDailyStats(30);
+  useErrorToast(stats.error ?? daily.error, 'Error loading dashboard');
+  const s = stats.data;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Dashboard" description="What needs your attention today." />
+      {stats.isError && !s ? (
+        <ListError
+          title="Error loading dashboard"
+          message={stats.error.message}
+          onRetry={() => void stats.refetch()}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <StatCard
+            title="Pending Publishers"
+            value={String(s?.pending_publishers ?? 0)}
+            isPending={stats.isPending}
+            to={`${adminPaths.publishers}?status=pending`}
+          />
+          <StatCard
+            title="Pending Applications"
+            value={String(s?.pending_applications ?? 0)}
+            isPending={stats.isPending}
+            to={`${adminPaths.applications}?status=pending`}
+          />
+          <StatCard
+            title="Total Payouts"
+            value={formatMoney(s?.total_payouts ?? 0)}
+            isPending={stats.isPending}
+            to={adminPaths.payouts}
+          />
+        </SimpleGrid>
+      )}
+
+      <Card withBorder padding="lg">
+        <Title order={2} fz="lg" mb="md">
+          Quick Actions
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+          {quickActions.map(({ label, to, icon: ActionIcon }) => (
+            <Button
+              key={to}
+              component={Link}
+              to={to}
+              variant="light"
+              leftSection={<ActionIcon size={18} stroke={1.6} />}
+              fullWidth
+            >
+              {label}
+            </Button>
+          ))}
+        </SimpleGrid>
+      </Card>
+
+      <ActivityChart
+        data={daily.data}
+        isPending={daily.isPending}
+        error={daily.error}
+        onRetry={() => void daily.refetch()}
+      />
+    </Stack>
+  );
+}

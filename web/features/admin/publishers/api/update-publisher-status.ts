@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminPublisher, UpdatePublisherStatus } from '../../../../../contract/admin.ts';
+import { api } from '../../../../lib/api-client.ts';
+
+export function updatePublisherStatus(
+  id: string,
+  body: UpdatePublisherStatus,
+): Promise<AdminPublisher> {
+  return api<AdminPublisher>(`admin/publishers/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body,
+  });
+}
+
+/**
+ * PATCH /api/v1/admin/publishers/:id. A status change moves the dashboard counts, the payout
+ * form's approved-publisher list and the audit history too, so every admin query is refreshed.
+ */
+export function useUpdatePublisherStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { id: string } & UpdatePublisherStatus) =>
+      updatePublisherStatus(vars.id, { status: vars.status }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,0 +1,319 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconFileText } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { AuditEntry, PublisherDetail } from '../../../../../contract/admin.ts';
+import { ListError } from '../../../../components/paged-table.tsx';
+import { useErrorToast } from '../../../../components/use-error-toast.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../../../lib/format.ts';
+import { adminPaths } from '../../paths.ts';
+import { usePublisher } from '../api/get-publisher.ts';
+import { AgreementUploadButton } from './agreement-upload-button.tsx';
+import { PublisherStatusActions } from './publisher-status-actions.tsx';
+import { PublisherStatusBadge } from './publisher-status-badge.tsx';
+
+const applicationColor = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to={adminPaths.publishers} size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={14} />
+        All publishers
+      </Group>
+    </Anchor>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children || '—'}
+      </Text>
+    </Stack>
+  );
+}
+
+const actionLabels: Record<string, string> = {
+  'publisher.approve': 'Approved',
+  'publisher.reject': 'Rejected',
+  'publisher.block': 'Blocked',
+  'publisher.unblock': 'Unblocked',
+  'publisher.agreement': 'Agreement uploaded',
+};
+
+/** "status: pending → approved" for the fields an audit entry changed. */
+function describeChange(entry: AuditEntry): string {
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const show = (v: unknown) =>
+    v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return keys
+    .filter((k) => show(before[k]) !== show(after[k]))
+    .map((k) => {
+      // Storage keys are long and meaningless to a person; the file name is enough.
+      const trim = (v: unknown) =>
+        k.endsWith('_url') && typeof v === 'string' ? (v.split('/').pop() ?? v) : show(v);
+      return `${k.replaceAll('_', ' ')}: ${trim(before[k])} → ${trim(after[k])}`;
+    })
+    .join('; ');
+}
+
+function DetailSkeleton() {
+  return (
+    <Stack gap="lg" aria-busy="true" aria-label="Loading">
+      <Skeleton height={16} width={120} />
+      <Skeleton height={32} width="40%" />
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <Skeleton height={90} />
+        <Skeleton height={90} />
+        <Skeleton height={90} />
+      </SimpleGrid>
+      <Skeleton height={220} />
+      <Skeleton height={180} />
+    </Stack>
+  );
+}
+
+function Applications({ items }: { items: PublisherDetail['applications'] }) {
+  if (!items.length) {
+    return (
+      <Text size="sm" c="dimmed">
+        This publisher has not applied to any offer yet.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Offer</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Applied</Table.Th>
+            <Table.Th>IO</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((a) => (
+            <Table.Tr key={a.id}>
+              <Table.Td>{a.offer_title}</Table.Td>
+              <Table.Td>
+                <Badge color={applicationColor[a.status]} variant="light">
+                  {a.status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{formatDate(a.created_at)}</Table.Td>
+              <Table.Td>
+                {a.io ? (
+                  <Anchor href={a.io.url} target="_blank" rel="noopener" size="sm">
+                    {a.io.name}
+                  </Anchor>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {a.status === 'approved' ? 'No IO yet' : '—'}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function History({ items }: { items: AuditEntry[] }) {
+  if (!items.length) {
+    return (
+      <Text size="sm" c="dimmed">
+        No changes recorded yet.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            <Table.Th>What</Table.Th>
+            <Table.Th>By</Table.Th>
+            <Table.Th>Change</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</Table.Td>
+              <Table.Td>{actionLabels[e.action] ?? e.action}</Table.Td>
+              <Table.Td>{e.actor_email ?? 'system'}</Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {describeChange(e)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** /admin/publishers/:id: profile, status actions, agreement, applications and history. */
+export function PublisherDetailPage() {
+  const { id = '' } = useParams();
+  const query = usePublisher(id);
+  const notFound = query.error instanceof ApiError && [400, 404].includes(query.error.status);
+  useErrorToast(notFound ? null : query.error, 'Error loading publishers');
+
+  if (query.isPending) return <DetailSkeleton />;
+  if (notFound) {
+    return (
+      <Stack gap="md">
+        <BackLink />
+        <Title order={1}>Publisher not found</Title>
+        <Text c="dimmed">This publisher does not exist or has been removed.</Text>
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Stack gap="md">
+        <BackLink />
+        <ListError
+          title="Error loading publishers"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
+      </Stack>
+    );
+  }
+
+  const { publisher: p, agreement, applications, totals, audit } = query.data;
+  return (
+    <Stack gap="lg">
+      <BackLink />
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={1} fz={{ base: 24, sm: 28 }}>
+              {p.name || p.email}
+            </Title>
+            <PublisherStatusBadge status={p.status} />
+          </Group>
+          <Text c="dimmed" size="sm">
+            {p.email} · signed up {formatDate(p.created_at)}
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          <PublisherStatusActions publisher={p} size="sm" />
+        </Group>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <Card withBorder padding="md">
+          <Text size="sm" c="dimmed">
+            Leads
+          </Text>
+          <Text fz={24} fw={700}>
+            {totals.leads.toLocaleString()}
+          </Text>
+        </Card>
+        <Card withBorder padding="md">
+          <Text size="sm" c="dimmed">
+            Earnings
+          </Text>
+          <Text fz={24} fw={700}>
+            {formatMoney(totals.earnings)}
+          </Text>
+        </Card>
+        <Card withBorder padding="md">
+          <Text size="sm" c="dimmed">
+            Payouts
+          </Text>
+          <Text fz={24} fw={700}>
+            {formatMoney(totals.payouts)}
+          </Text>
+        </Card>
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder padding="lg">
+          <Title order={2} fz="lg" mb="md">
+            Profile
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Field label="Full legal name">{p.name}</Field>
+            <Field label="Business legal name">{p.business_legal_name}</Field>
+            <Field label="Email">{p.email}</Field>
+            <Field label="Phone">{p.phone_number}</Field>
+            <Field label="WhatsApp">{p.whatsapp_number}</Field>
+            <Field label="Microsoft Teams ID">{p.ms_teams_id}</Field>
+            <Field label="Address">{p.address}</Field>
+          </SimpleGrid>
+        </Card>
+        <Card withBorder padding="lg">
+          <Title order={2} fz="lg" mb="md">
+            Agreement
+          </Title>
+          <Stack gap="md" align="flex-start">
+            {agreement ? (
+              <Button
+                component="a"
+                href={agreement.url}
+                target="_blank"
+                rel="noopener"
+                variant="light"
+                leftSection={<IconFileText size={16} />}
+              >
+                Open {agreement.name}
+              </Button>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No agreement uploaded yet.
+              </Text>
+            )}
+            <AgreementUploadButton publisher={p} size="sm" />
+            <Text size="xs" c="dimmed">
+              PDF, DOC or DOCX.
+            </Text>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+
+      <Card withBorder padding="lg">
+        <Title order={2} fz="lg" mb="md">
+          Applications
+        </Title>
+        <Applications items={applications} />
+      </Card>
+
+      <Card withBorder padding="lg">
+        <Title order={2} fz="lg" mb="md">
+          History
+        </Title>
+        <History items={audit} />
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+import { Button, Group } from '@mantine/core';
+import { useState } from 'react';
+import type { AdminPublisher } from '../../../../../contract/admin.ts';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { toast } from '../../../../lib/notify.ts';
+import { useUpdatePublisherStatus } from '../api/update-publisher-status.ts';
+
+type Action = 'approve' | 'reject' | 'block' | 'unblock';
+
+const target: Record<Action, 'approved' | 'blocked'> = {
+  approve: 'approved',
+  reject: 'blocked',
+  block: 'blocked',
+  unblock: 'approved',
+};
+
+const done: Record<Action, string> = {
+  approve: 'has been approved',
+  reject: 'has been rejected',
+  block: 'has been blocked',
+  unblock: 'has been unblocked',
+};
+
+/** The spec's transitions only: Approve/Reject when pending, Block when approved, Unblock when blocked. */
+export function actionsFor(status: AdminPublisher['status']): Action[] {
+  if (status === 'pending') return ['approve', 'reject'];
+  if (status === 'approved' || status === 'active') return ['block'];
+  return ['unblock'];
+}
+
+/** Status buttons for one publisher; Reject and Block ask for confirmation first. */
+export function PublisherStatusActions({
+  publisher,
+  size = 'xs',
+}: {
+  publisher: Pick<AdminPublisher, 'id' | 'name' | 'email' | 'status'>;
+  size?: 'xs' | 'sm';
+}) {
+  const mutation = useUpdatePublisherStatus();
+  const [confirming, setConfirming] = useState<'reject' | 'block' | null>(null);
+  const who = publisher.name || publisher.email;
+
+  const run = (action: Action) => {
+    mutation.mutate(
+      { id: publisher.id, status: target[action] },
+      {
+        onSuccess: () => {
+          setConfirming(null);
+          toast({ title: 'Publisher Updated', description: `${who} ${done[action]}.` });
+        },
+        onError: (err) => {
+          setConfirming(null);
+          toast({ title: 'Update failed', description: err.message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const pending = mutation.isPending;
+  const stop = (e: React.MouseEvent) => e.stopPropagation();
+
+  return (
+    <Group gap={6} wrap="nowrap" onClick={stop} onKeyDown={(e) => e.stopPropagation()}>
+      {actionsFor(publisher.status).map((action) => {
+        if (action === 'approve') {
+          return (
+            <Button
+              key={action}
+              size={size}
+              color="green"
+              onClick={() => run('approve')}
+              disabled={pending}
+              aria-label={`Approve ${who}`}
+            >
+              Approve
+            </Button>
+          );
+        }
+        if (action === 'unblock') {
+          return (
+            <Button
+              key={action}
+              size={size}
+              variant="light"
+              onClick={() => run('unblock')}
+              disabled={pending}
+              aria-label={`Unblock ${who}`}
+            >
+              Unblock
+            </Button>
+          );
+        }
+        return (
+          <Button
+            key={action}
+            size={size}
+            color="red"
+            variant="light"
+            onClick={() => setConfirming(action)}
+            disabled={pending}
+            aria-label={`${action === 'reject' ? 'Reject' : 'Block'} ${who}`}
+          >
+            {action === 'reject' ? 'Reject' : 'Block'}
+          </Button>
+        );
+      })}
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={confirming === 'reject' ? 'Reject this publisher?' : 'Block this publisher?'}
+        confirmLabel={confirming === 'reject' ? 'Reject' : 'Block'}
+        pending={pending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && run(confirming)}
+      >
+        {confirming === 'reject'
+          ? `${who} will not be able to sign in. You can unblock the account later.`
+          : `${who} will be signed out at once and cannot sign in until you unblock the account.`}
+      </ConfirmDialog>
+    </Group>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminSettings, UpdateSettings } from '../../../../../contract/admin.ts';
+import { api } from '../../../../lib/api-client.ts';
+import { publicSettingsKey } from '../../../../lib/public-settings.ts';
+import { adminSettingsKey } from './get-admin-settings.ts';
+
+export function updateSettings(body: UpdateSettings): Promise<AdminSettings> {
+  return api<AdminSettings>('admin/settings', { method: 'PATCH', body });
+}
+
+/**
+ * PATCH /api/v1/admin/settings. The public branding query is refreshed too, so every sidebar
+ * and the login title show the new company name at once.
+ */
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminSettingsKey, saved);
+      return queryClient.invalidateQueries({ queryKey: publicSettingsKey });
+    },
+  });
+}

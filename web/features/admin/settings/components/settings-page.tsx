@@ -1,0 +1,215 @@
+import {
+  Box,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Image,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconPhoto } from '@tabler/icons-react';
+import { useState } from 'react';
+import { type AdminSettings, UpdateSettings } from '../../../../../contract/admin.ts';
+import { PageHeader } from '../../../../components/page-header.tsx';
+import { ListError } from '../../../../components/paged-table.tsx';
+import { useErrorToast } from '../../../../components/use-error-toast.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
+import { toast } from '../../../../lib/notify.ts';
+import { useAdminSettings } from '../api/get-admin-settings.ts';
+import { useUpdateSettings } from '../api/update-settings.ts';
+import { LOGO_ACCEPT, useUploadLogo } from '../api/upload-logo.ts';
+
+const resolveSettings = schemaResolver(UpdateSettings, { sync: true });
+
+type FormValues = { company_name: string; welcome_message: string; support_email: string };
+
+function BrandingForm({ settings }: { settings: AdminSettings }) {
+  const mutation = useUpdateSettings();
+  const form = useForm<FormValues>({
+    initialValues: {
+      company_name: settings.company_name,
+      welcome_message: settings.welcome_message,
+      support_email: settings.support_email,
+    },
+    validate: resolveSettings,
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    mutation.mutate(
+      {
+        company_name: values.company_name.trim(),
+        welcome_message: values.welcome_message.trim(),
+        support_email: values.support_email.trim(),
+      },
+      {
+        onSuccess: (saved) => {
+          form.setInitialValues({
+            company_name: saved.company_name,
+            welcome_message: saved.welcome_message,
+            support_email: saved.support_email,
+          });
+          form.setValues({
+            company_name: saved.company_name,
+            welcome_message: saved.welcome_message,
+            support_email: saved.support_email,
+          });
+          toast({ title: 'Settings Saved', description: 'Your changes are live for everyone.' });
+        },
+        onError: (err) =>
+          toast({
+            title: 'Failed to save settings',
+            description: err.message,
+            variant: 'destructive',
+          }),
+      },
+    );
+  });
+
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb="md">
+        Company
+      </Title>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Company name" required {...form.getInputProps('company_name')} />
+          <Textarea
+            label="Welcome message"
+            description="Shown to publishers on their dashboard."
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...form.getInputProps('welcome_message')}
+          />
+          <TextInput
+            label="Support email"
+            type="email"
+            required
+            {...form.getInputProps('support_email')}
+          />
+          <Group justify="space-between" wrap="wrap">
+            <Text size="xs" c="dimmed">
+              Last saved {formatDateTime(settings.updated_at)}
+            </Text>
+            <Button type="submit" disabled={mutation.isPending} loading={mutation.isPending}>
+              Save settings
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function LogoCard({ settings }: { settings: AdminSettings }) {
+  const mutation = useUploadLogo();
+  const [file, setFile] = useState<File | null>(null);
+
+  const handleUpload = () => {
+    if (!file) {
+      toast({
+        title: 'No file selected',
+        description: 'Choose a PNG, JPG or SVG file first.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    mutation.mutate(file, {
+      onSuccess: () => {
+        setFile(null);
+        toast({ title: 'Logo Uploaded', description: 'The new logo is live everywhere.' });
+      },
+      onError: (err) =>
+        toast({ title: 'Logo upload failed', description: err.message, variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb="md">
+        Logo
+      </Title>
+      <Stack gap="md">
+        <Box
+          p="md"
+          bg="gray.0"
+          style={{
+            border: '1px dashed var(--mantine-color-gray-4)',
+            borderRadius: 'var(--mantine-radius-md)',
+          }}
+        >
+          {settings.logo_url ? (
+            <Image
+              src={settings.logo_url}
+              alt="Current logo"
+              h={64}
+              w="auto"
+              maw="100%"
+              fit="contain"
+            />
+          ) : (
+            <Group gap="xs" c="dimmed" h={64}>
+              <IconPhoto size={24} aria-hidden />
+              <Text size="sm">No logo yet: the sidebar shows the default.</Text>
+            </Group>
+          )}
+        </Box>
+        <FileInput
+          label="Logo file"
+          description="Max 5MB. PNG, JPG, SVG."
+          placeholder="Choose a file"
+          accept={LOGO_ACCEPT}
+          value={file}
+          onChange={setFile}
+          clearable
+          leftSection={<IconPhoto size={16} />}
+        />
+        <Group justify="flex-end">
+          <Button onClick={handleUpload} disabled={mutation.isPending} loading={mutation.isPending}>
+            Upload logo
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /admin/settings: company name, welcome message, support e-mail and the logo. */
+export function SettingsPage() {
+  const query = useAdminSettings();
+  useErrorToast(query.error, 'Error loading settings');
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Settings"
+        description="Branding for every sidebar, the login page and e-mails."
+      />
+      {query.isPending ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label="Loading">
+          <Skeleton height={360} />
+          <Skeleton height={300} />
+        </SimpleGrid>
+      ) : query.isError ? (
+        <ListError
+          title="Error loading settings"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} style={{ alignItems: 'start' }}>
+          {/* The form keeps its own values after mount: a refetch never wipes what is being typed. */}
+          <BrandingForm settings={query.data} />
+          <LogoCard settings={query.data} />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
