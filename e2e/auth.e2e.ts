@@ -275,11 +275,27 @@ describe('public auth screens in Chromium', () => {
       async (page) => {
         await signInViaUi(page, email, 'phone-password-1');
         await expectPath(page, '/dashboard');
-        const signOut = page.getByRole('button', { name: 'Sign Out' });
         await page.getByRole('heading', { name: 'Welcome, Api Publisher!' }).waitFor();
-        expect(await signOut.isVisible()).toBe(false);
+        const signOutOnScreen = () =>
+          page.evaluate(() => {
+            const button = [...document.querySelectorAll('button')].find((b) =>
+              b.textContent?.includes('Sign Out'),
+            );
+            const r = button?.getBoundingClientRect();
+            return Boolean(r && r.left >= 0 && r.right <= window.innerWidth && r.width > 0);
+          });
+        expect(await signOutOnScreen()).toBe(false);
         await page.getByRole('button', { name: 'Open navigation' }).click();
-        await signOut.waitFor({ state: 'visible' });
+        await page.waitForFunction(() => {
+          const button = [...document.querySelectorAll('button')].find((b) =>
+            b.textContent?.includes('Sign Out'),
+          );
+          const r = button?.getBoundingClientRect();
+          return Boolean(r && r.left >= 0 && r.right <= window.innerWidth && r.width > 0);
+        });
+        await page.getByRole('button', { name: 'Sign Out' }).click();
+        await expectToast(page, 'Logged out', 'You have been successfully logged out.');
+        await expectPath(page, '/login');
       },
       viewports.phone,
     );

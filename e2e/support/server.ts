@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -48,13 +50,41 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 }
 
 /**
+ * With TEST_DATABASE_URL set, a new PostgreSQL database for this server (dropped on stop);
+ * otherwise none, and the server runs on embedded PGlite under its DATA_DIR.
+ */
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return null;
+  const name = `portal_e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: () => run(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
  * Starts the real server (`node --import tsx server/main.ts`) on a free port with an empty
- * DATA_DIR: embedded PGlite, local files, dev mailbox. Extra env overrides the defaults.
+ * DATA_DIR: embedded PGlite (or a fresh PostgreSQL database when TEST_DATABASE_URL is set),
+ * local files, dev mailbox. Extra env overrides the defaults.
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  const database = await createDatabase();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -66,7 +96,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     ADMIN_PASSWORD: E2E_ADMIN.password,
     LOG_LEVEL: 'warn',
     // Nothing from the outer environment may point the server elsewhere.
-    DATABASE_URL: '',
+    DATABASE_URL: database?.url ?? '',
     SMTP_URL: '',
     REDIS_URL: '',
     S3_BUCKET: '',
@@ -101,6 +131,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
 
   try {

@@ -10,6 +10,7 @@ export function PendingApprovalNotice() {
       title="Your account is pending approval"
       icon={<IconHourglass size={20} />}
       role="status"
+      styles={{ title: { color: 'var(--mantine-color-black)' } }}
     >
       An administrator will review your account shortly. Until it is approved you can look around,
       but you cannot apply to offers. Please check back later.

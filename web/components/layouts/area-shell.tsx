@@ -61,7 +61,12 @@ export function AreaShell({ areaLabel, nav }: AreaShellProps) {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="md" aria-label={`${areaLabel} navigation`}>
+      {/* Folded away on a phone, the sidebar must not take keyboard focus either. */}
+      <AppShell.Navbar
+        p="md"
+        aria-label={`${areaLabel} navigation`}
+        inert={isPhone && !opened ? true : undefined}
+      >
         <AppShell.Section visibleFrom="sm" mb="lg" px={4}>
           <BrandLogo height={40} />
         </AppShell.Section>
