@@ -537,6 +537,20 @@ describe('refresh tokens', () => {
     expect(dead.json().code).toBe('refresh_token_not_found');
   });
 
+  it('gives two tabs refreshing the same token at once the same new token', async () => {
+    const u = await buildPublisher(t.db);
+    const s0 = await sessionFor(u.email, u.password);
+    const [a, b] = await Promise.all([refresh(s0.refresh_token), refresh(s0.refresh_token)]);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(a.json().refresh_token).toBe(b.json().refresh_token);
+    const active = await t.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, u.id), eq(refreshTokens.revoked, false)));
+    expect(active).toHaveLength(1);
+  });
+
   it('answers refresh_token_not_found for an unknown token and validation_failed for a bad one', async () => {
     const unknown = await refresh('abcdefghijklmnopqrstuvwx');
     expect(unknown.statusCode).toBe(400);
