@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { stageUpload } from './file-check.ts';
 import { createUrlSigner, DEFAULT_URL_LIFETIME_SECONDS, encodeKeyPath } from './signed-url.ts';
 import {
@@ -25,9 +26,29 @@ export type StorageDriver = {
   stat(key: string): Promise<{ size: number } | null>;
 };
 
+/** Uploads staged longer ago than this were cut off by a crash or restart. */
+const STALE_UPLOAD_MS = 60 * 60 * 1000;
+
+/** Removes staged uploads a previous process left behind; never fails start-up. */
+export async function sweepStaleUploads(tmpDir: string, now = Date.now()): Promise<number> {
+  let removed = 0;
+  const names = await readdir(tmpDir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.endsWith('.part')) continue;
+    const p = path.join(tmpDir, name);
+    const s = await stat(p).catch(() => null);
+    if (s && now - s.mtimeMs > STALE_UPLOAD_MS) {
+      await rm(p, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
 /** Builds the Storage every module uses on top of one driver. */
 export function composeStorage(driver: StorageDriver, opts: { secret: string }): Storage {
   const signer = createUrlSigner(opts.secret);
+  void sweepStaleUploads(driver.tmpDir).catch(() => {});
 
   function mustParse(key: string) {
     const parsed = parseKey(key);

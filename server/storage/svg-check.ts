@@ -132,6 +132,8 @@ export function checkSvg(text: string): SvgProblem | null {
       const raw = a[2] ?? '';
       const value = squash(raw.replace(/^["']|["']$/g, ''));
       if (SCRIPT_URL.test(value)) return 'active_content';
+      // <set>/<animate> could otherwise write an event handler at run time.
+      if (attrName === 'attributename' && value.startsWith('on')) return 'active_content';
     }
   }
   return root === null ? 'not_svg' : null;
