@@ -1,16 +1,26 @@
 import {
+  IconCash,
+  IconClipboardCheck,
+  IconFileCheck,
   IconLayoutDashboard,
+  IconPhoneCall,
   IconSettings,
   IconSpeakerphone,
+  IconTags,
   IconUserDollar,
   IconUsers,
 } from '@tabler/icons-react';
 import type { RouteObject } from 'react-router';
 import type { NavItem } from '../../components/layouts/nav-item.ts';
+import { ApplicationsPage } from '../../features/admin/applications/components/applications-page.tsx';
 import { BuyersPage } from '../../features/admin/buyers/components/buyers-page.tsx';
 import { CampaignsPage } from '../../features/admin/campaigns/components/campaigns-page.tsx';
+import { CompliancePage } from '../../features/admin/compliance/components/compliance-page.tsx';
 import { AdminDashboardPage } from '../../features/admin/dashboard/components/admin-dashboard-page.tsx';
+import { LeadsPage } from '../../features/admin/leads/components/leads-page.tsx';
+import { OffersPage } from '../../features/admin/offers/components/offers-page.tsx';
 import { adminPaths } from '../../features/admin/paths.ts';
+import { PayoutsPage } from '../../features/admin/payouts/components/payouts-page.tsx';
 import { PublisherDetailPage } from '../../features/admin/publishers/components/publisher-detail-page.tsx';
 import { PublishersPage } from '../../features/admin/publishers/components/publishers-page.tsx';
 import { SettingsPage } from '../../features/admin/settings/components/settings-page.tsx';
@@ -23,9 +33,12 @@ export const adminNav: NavItem[] = [
   { label: 'Dashboard', to: adminPaths.dashboard, icon: IconLayoutDashboard, end: true },
   { label: 'Publishers', to: adminPaths.publishers, icon: IconUsers },
   { label: 'Buyers', to: adminPaths.buyers, icon: IconUserDollar },
-  // Offers, Applications, Compliance go here.
+  { label: 'Offers', to: adminPaths.offers, icon: IconTags },
+  { label: 'Applications', to: adminPaths.applications, icon: IconClipboardCheck },
+  { label: 'Compliance', to: adminPaths.compliance, icon: IconFileCheck },
   { label: 'Campaigns', to: adminPaths.campaigns, icon: IconSpeakerphone },
-  // Leads, Payouts go here.
+  { label: 'Leads', to: adminPaths.leads, icon: IconPhoneCall },
+  { label: 'Payouts', to: adminPaths.payouts, icon: IconCash },
   { label: 'Settings', to: adminPaths.settings, icon: IconSettings },
 ];
 
@@ -35,6 +48,11 @@ export const adminRoutes: RouteObject[] = [
   { path: 'publishers', element: <PublishersPage /> },
   { path: 'publishers/:id', element: <PublisherDetailPage /> },
   { path: 'buyers', element: <BuyersPage /> },
+  { path: 'offers', element: <OffersPage /> },
+  { path: 'applications', element: <ApplicationsPage /> },
+  { path: 'compliance', element: <CompliancePage /> },
   { path: 'campaigns', element: <CampaignsPage /> },
+  { path: 'leads', element: <LeadsPage /> },
+  { path: 'payouts', element: <PayoutsPage /> },
   { path: 'settings', element: <SettingsPage /> },
 ];

@@ -1,0 +1,76 @@
+import { Anchor, Badge, Button, FileButton, Group } from '@mantine/core';
+import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
+import type { AdminApplication } from '../../../../../contract/admin.ts';
+import { toast } from '../../../../lib/notify.ts';
+import { IO_ACCEPT, isIoFileName, useUploadIo } from '../api/upload-io.ts';
+
+/**
+ * The IO cell of an approved application: an Upload IO button (pdf, jpg, jpeg, png) until one
+ * is uploaded, then 'IO Uploaded' with a link to open it.
+ */
+export function IoCell({ application }: { application: AdminApplication }) {
+  const mutation = useUploadIo();
+  const who = application.publisher_name || application.publisher_email;
+
+  if (application.status !== 'approved') return null;
+  if (application.io) {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Badge color="green" variant="light" leftSection={<IconCircleCheck size={12} />}>
+          IO Uploaded
+        </Badge>
+        <Anchor
+          href={application.io.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="xs"
+          onClick={(e) => e.stopPropagation()}
+          aria-label={`Open the IO of ${who} for ${application.offer_title}`}
+        >
+          Open
+        </Anchor>
+      </Group>
+    );
+  }
+
+  const handleFile = (file: File | null) => {
+    if (!file) return;
+    if (!isIoFileName(file.name)) {
+      toast({
+        title: 'IO Upload Failed',
+        description: 'The IO must be a PDF, JPG, JPEG or PNG file.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    mutation.mutate(
+      { id: application.id, file },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'IO Uploaded Successfully',
+            description: `The IO of ${who} for "${application.offer_title}" is ready for download.`,
+          }),
+        onError: (err) =>
+          toast({ title: 'IO Upload Failed', description: err.message, variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <FileButton onChange={handleFile} accept={IO_ACCEPT}>
+      {(props) => (
+        <Button
+          {...props}
+          size="xs"
+          variant="default"
+          leftSection={<IconUpload size={14} />}
+          loading={mutation.isPending}
+          aria-label={`Upload IO for ${who} on ${application.offer_title}`}
+        >
+          Upload IO
+        </Button>
+      )}
+    </FileButton>
+  );
+}

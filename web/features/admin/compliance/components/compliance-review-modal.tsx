@@ -1,0 +1,153 @@
+import { Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ComplianceSubmission } from '../../../../../contract/admin.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
+import { toast } from '../../../../lib/notify.ts';
+import { ApplicationDecisionButtons } from '../../applications/components/application-decision-buttons.tsx';
+import { ApplicationStatusBadge } from '../../applications/components/application-status-badge.tsx';
+import { complianceKey, getFreshSubmission } from '../api/list-compliance.ts';
+import { DocumentFileView, MediaFileView } from './compliance-file-views.tsx';
+import { FILE_MESSAGES } from './file-url.ts';
+
+/** Signed URLs live 3600 s; older than this, the review asks for fresh ones before playing. */
+const STALE_AFTER_MS = 50 * 60 * 1000;
+
+type ComplianceReviewModalProps = {
+  /** The submission to review, or null when closed. */
+  submission: ComplianceSubmission | null;
+  /** When the list holding `submission` was fetched (its URLs' age). */
+  fetchedAt: number;
+  onClose: () => void;
+};
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Reviews one compliance submission: plays each mp3/mp4 in the page, opens the document, and
+ * approves or rejects the application behind it.
+ */
+export function ComplianceReviewModal({
+  submission,
+  fetchedAt,
+  onClose,
+}: ComplianceReviewModalProps) {
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const queryClient = useQueryClient();
+  const [current, setCurrent] = useState<ComplianceSubmission | null>(submission);
+  const [generation, setGeneration] = useState(0);
+  const [reloading, setReloading] = useState(false);
+
+  async function reloadLinks(target: ComplianceSubmission) {
+    setReloading(true);
+    try {
+      const fresh = await getFreshSubmission(target);
+      setCurrent(fresh);
+      setGeneration((g) => g + 1);
+    } catch (err) {
+      toast({
+        title: FILE_MESSAGES.urlFailed,
+        description: err instanceof Error && err.message ? err.message : 'Something went wrong',
+        variant: 'destructive',
+      });
+    } finally {
+      setReloading(false);
+    }
+  }
+
+  // A newly opened submission starts from the list's copy; links about to expire are renewed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a different submission resets the view
+  useEffect(() => {
+    setCurrent(submission);
+    setGeneration((g) => g + 1);
+    if (submission && Date.now() - fetchedAt > STALE_AFTER_MS) void reloadLinks(submission);
+  }, [submission?.id]);
+
+  const s = current;
+  return (
+    <Modal
+      opened={submission !== null}
+      onClose={onClose}
+      title="Review compliance submission"
+      size="xl"
+      fullScreen={isPhone}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {s ? (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Field label="Publisher">
+              {s.publisher_name || '—'}
+              <Text size="xs" c="dimmed">
+                {s.publisher_email}
+              </Text>
+            </Field>
+            <Field label="Offer">{s.offer_title}</Field>
+            <Field label="Submitted">{formatDateTime(s.created_at)}</Field>
+            <Field label="Application status">
+              <ApplicationStatusBadge status={s.application_status} />
+            </Field>
+          </SimpleGrid>
+          <Divider />
+          <Title order={2} fz="md">
+            Media files ({s.media.length})
+          </Title>
+          {s.media.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {FILE_MESSAGES.missing}
+            </Text>
+          ) : (
+            <Stack gap="sm">
+              {s.media.map((file, i) => (
+                <MediaFileView
+                  // biome-ignore lint/suspicious/noArrayIndexKey: files have no id; a reload remounts all
+                  key={`${generation}-${i}`}
+                  file={file}
+                  index={i}
+                  onReload={() => void reloadLinks(s)}
+                  reloading={reloading}
+                />
+              ))}
+            </Stack>
+          )}
+          <Title order={2} fz="md">
+            Document
+          </Title>
+          <DocumentFileView key={generation} file={s.document} />
+          {s.application_status === 'pending' ? (
+            <>
+              <Divider />
+              <Group justify="flex-end">
+                <ApplicationDecisionButtons
+                  size="sm"
+                  application={{
+                    id: s.application_id,
+                    offer_title: s.offer_title,
+                    publisher_name: s.publisher_name,
+                    publisher_email: s.publisher_email,
+                  }}
+                  onDecided={(status) => {
+                    setCurrent({ ...s, application_status: status });
+                    void queryClient.invalidateQueries({ queryKey: complianceKey });
+                  }}
+                />
+              </Group>
+            </>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,20 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PublisherList } from '../../../../../contract/admin.ts';
+import { api } from '../../../../lib/api-client.ts';
+
+/** Up to 50 publishers whose name or e-mail matches, for the leads pickers. */
+export function searchPublishers(q: string): Promise<PublisherList> {
+  return api<PublisherList>('admin/publishers', {
+    query: { q: q || undefined, page: 1, page_size: 50, sort: 'name', order: 'asc' },
+  });
+}
+
+/** GET /api/v1/admin/publishers?q=: options for the publisher pickers. */
+export function usePublisherOptions(q: string) {
+  return useQuery({
+    queryKey: ['admin', 'publishers', 'options', q],
+    queryFn: () => searchPublishers(q),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}

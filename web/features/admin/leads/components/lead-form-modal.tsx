@@ -1,0 +1,192 @@
+import '@mantine/dates/styles.css';
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { CreateLead } from '../../../../../contract/admin.ts';
+import type { LeadStatus } from '../../../../../contract/roles.ts';
+import { serverFieldErrors, validateWithSchema } from '../../../../components/zod-form.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { formatMoney } from '../../../../lib/format.ts';
+import { toast } from '../../../../lib/notify.ts';
+import { useCreateLead } from '../api/create-lead.ts';
+import { leadStatusOptions } from './lead-status.tsx';
+import { OfferSelect, PublisherSelect } from './search-select.tsx';
+
+type LeadFormValues = {
+  publisher_id: string;
+  offer_id: string;
+  /** '' means "the offer's payout". */
+  payout: number | string;
+  status: LeadStatus;
+  call_duration: number | string;
+  /** `YYYY-MM-DD HH:mm:ss` in local time, as the picker gives it. */
+  timestamp: string | null;
+};
+
+const fields = ['publisher_id', 'offer_id', 'payout', 'status', 'call_duration', 'timestamp'];
+
+function toBody(v: LeadFormValues) {
+  return {
+    publisher_id: v.publisher_id,
+    offer_id: v.offer_id,
+    payout: v.payout === '' ? undefined : Number(v.payout),
+    status: v.status,
+    call_duration: v.call_duration === '' ? 0 : Number(v.call_duration),
+    timestamp: v.timestamp ? dayjs(v.timestamp).toISOString() : undefined,
+  };
+}
+
+const validateContract = validateWithSchema(CreateLead, toBody);
+
+// The server refuses a lead dated in the future; the form says so before sending.
+function validate(values: LeadFormValues) {
+  const errors = validateContract(values);
+  if (values.timestamp && dayjs(values.timestamp).isAfter(dayjs().add(1, 'minute'))) {
+    errors.timestamp = 'A lead cannot be dated in the future.';
+  }
+  return errors;
+}
+
+function freshValues(): LeadFormValues {
+  return {
+    publisher_id: '',
+    offer_id: '',
+    payout: '',
+    status: 'pending',
+    call_duration: '',
+    timestamp: dayjs().format('YYYY-MM-DD HH:mm:ss'),
+  };
+}
+
+/** Records a lead by hand; the payout starts at the chosen offer's. */
+export function LeadFormModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const mutation = useCreateLead();
+  const form = useForm<LeadFormValues>({
+    mode: 'controlled',
+    initialValues: freshValues(),
+    validate,
+    validateInputOnBlur: true,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new opening starts a new lead
+  useEffect(() => {
+    if (opened) {
+      const v = freshValues();
+      form.setInitialValues(v);
+      form.setValues(v);
+      form.clearErrors();
+    }
+  }, [opened]);
+
+  function handleClose() {
+    if (!mutation.isPending) onClose();
+  }
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    try {
+      const lead = await mutation.mutateAsync(toBody(values));
+      toast({
+        title: 'Lead Created',
+        description: `A ${formatMoney(lead.payout)} lead for ${lead.publisher_name || lead.publisher_email} on "${lead.offer_title}" has been recorded.`,
+      });
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError) form.setErrors(serverFieldErrors(err.details, fields));
+      toast({
+        title: 'Failed to create lead',
+        description: err instanceof Error && err.message ? err.message : 'Something went wrong',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  const publisherProps = form.getInputProps('publisher_id');
+  const offerProps = form.getInputProps('offer_id');
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={handleClose}
+      title="Record Lead"
+      size="lg"
+      fullScreen={isPhone}
+      closeOnClickOutside={!form.isDirty()}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <PublisherSelect
+            label="Publisher"
+            placeholder="Search by name or email"
+            withAsterisk
+            data-autofocus
+            value={form.values.publisher_id || null}
+            error={publisherProps.error}
+            onBlur={publisherProps.onBlur}
+            onChange={(v) => form.setFieldValue('publisher_id', v ?? '')}
+          />
+          <OfferSelect
+            label="Offer"
+            placeholder="Search by title or vertical"
+            withAsterisk
+            value={form.values.offer_id || null}
+            error={offerProps.error}
+            onBlur={offerProps.onBlur}
+            onChange={(v, option) => {
+              form.setFieldValue('offer_id', v ?? '');
+              // The payout defaults to the offer's; the admin may change it afterwards.
+              form.setFieldValue('payout', option ? option.payout : '');
+            }}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Payout"
+              description="Defaults to the offer's payout."
+              placeholder="Offer's payout"
+              prefix="$"
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              thousandSeparator=","
+              {...form.getInputProps('payout')}
+            />
+            <NumberInput
+              label="Call duration (min)"
+              placeholder="0"
+              min={0}
+              step={1}
+              allowDecimal={false}
+              allowNegative={false}
+              suffix=" min"
+              {...form.getInputProps('call_duration')}
+            />
+            <Select
+              label="Status"
+              data={leadStatusOptions}
+              allowDeselect={false}
+              {...form.getInputProps('status')}
+            />
+            <DateTimePicker
+              label="Timestamp"
+              valueFormat="YYYY-MM-DD HH:mm"
+              maxDate={dayjs().format('YYYY-MM-DD')}
+              {...form.getInputProps('timestamp')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={handleClose} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              Record Lead
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,105 @@
+import { Loader, Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { useOfferOptions } from '../api/search-offers.ts';
+import { usePublisherOptions } from '../api/search-publishers.ts';
+
+export type SearchOption = { value: string; label: string };
+
+export type SearchSelectProps<O extends SearchOption> = Omit<
+  SelectProps,
+  'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange'
+> & {
+  value: string | null;
+  onChange: (value: string | null, option: O | null) => void;
+  /** Matches for the current (debounced) search text. */
+  useOptions: (q: string) => { options: O[]; isFetching: boolean };
+};
+
+/**
+ * A Select searched on the server: typing asks the API (debounced), the chosen option stays
+ * listed even when a new search no longer returns it.
+ */
+export function SearchSelect<O extends SearchOption>({
+  value,
+  onChange,
+  useOptions,
+  ...rest
+}: SearchSelectProps<O>) {
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<O | null>(null);
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  // Showing the chosen label in the box is not a new search.
+  const q = selected && debounced === selected.label ? '' : debounced;
+  const { options, isFetching } = useOptions(q);
+
+  useEffect(() => {
+    if (value === null) setSelected(null);
+  }, [value]);
+
+  const data = useMemo(() => {
+    if (!selected || options.some((o) => o.value === selected.value)) return options;
+    return [selected, ...options];
+  }, [options, selected]);
+
+  return (
+    <Select
+      {...rest}
+      searchable
+      clearable
+      value={value}
+      data={data}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={isFetching ? 'Searching…' : (rest.nothingFoundMessage ?? 'No matches')}
+      rightSection={isFetching ? <Loader size={14} /> : undefined}
+      onChange={(v) => {
+        const option = data.find((o) => o.value === v) ?? null;
+        setSelected(option);
+        onChange(v, option);
+      }}
+    />
+  );
+}
+
+type PickerProps<O extends SearchOption> = Omit<SearchSelectProps<O>, 'useOptions'>;
+
+function usePublisherSearch(q: string) {
+  const query = usePublisherOptions(q);
+  const options = useMemo(
+    () =>
+      (query.data?.items ?? []).map((p) => ({
+        value: p.id,
+        label: p.name ? `${p.name} (${p.email})` : p.email,
+      })),
+    [query.data],
+  );
+  return { options, isFetching: query.isFetching };
+}
+
+export type OfferOption = SearchOption & { payout: number };
+
+function useOfferSearch(q: string) {
+  const query = useOfferOptions(q);
+  const options = useMemo(
+    () =>
+      (query.data?.items ?? []).map((o) => ({
+        value: o.id,
+        label: o.status === 'inactive' ? `${o.title} (inactive)` : o.title,
+        payout: o.payout,
+      })),
+    [query.data],
+  );
+  return { options, isFetching: query.isFetching };
+}
+
+/** Any publisher, searched by name or e-mail. */
+export function PublisherSelect(props: PickerProps<SearchOption>) {
+  return <SearchSelect {...props} useOptions={usePublisherSearch} />;
+}
+
+/** Any offer, searched by title or vertical; the option carries the offer's payout. */
+export function OfferSelect(props: PickerProps<OfferOption>) {
+  return <SearchSelect<OfferOption> {...props} useOptions={useOfferSearch} />;
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../lib/api-client.ts';
+import { offersKey } from './list-offers.ts';
+
+export function deleteOffer(id: string): Promise<void> {
+  return api<void>(`admin/offers/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** DELETE /api/v1/admin/offers/:id; the server refuses (409) an offer with applications or leads. */
+export function useDeleteOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteOffer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offersKey }),
+  });
+}

@@ -1,0 +1,213 @@
+import {
+  Autocomplete,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { type AdminOffer, CreateOffer } from '../../../../../contract/admin.ts';
+import type { OfferStatus } from '../../../../../contract/roles.ts';
+import { serverFieldErrors, validateWithSchema } from '../../../../components/zod-form.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { toast } from '../../../../lib/notify.ts';
+import { useCreateOffer } from '../api/create-offer.ts';
+import { useUpdateOffer } from '../api/update-offer.ts';
+
+type OfferFormValues = {
+  title: string;
+  vertical: string;
+  /** '' while blank. */
+  payout: number | string;
+  script_instructions: string;
+  status: OfferStatus;
+};
+
+const fields = ['title', 'vertical', 'payout', 'script_instructions', 'status'] as const;
+
+/** Verticals an affiliate network usually runs; any other text is accepted too. */
+const commonVerticals = [
+  'ACA Health',
+  'Auto Insurance',
+  'Debt Relief',
+  'Final Expense',
+  'Home Services',
+  'Home Warranty',
+  'Legal',
+  'Medicare',
+  'Solar',
+  'Tax Relief',
+];
+
+function toBody(values: OfferFormValues) {
+  const script = values.script_instructions.trim();
+  return {
+    title: values.title,
+    vertical: values.vertical,
+    payout: values.payout === '' ? undefined : Number(values.payout),
+    script_instructions: script ? values.script_instructions : null,
+    status: values.status,
+  };
+}
+
+const validate = validateWithSchema(CreateOffer, toBody);
+
+function valuesOf(offer: AdminOffer | null): OfferFormValues {
+  return {
+    title: offer?.title ?? '',
+    vertical: offer?.vertical ?? '',
+    payout: offer?.payout ?? '',
+    script_instructions: offer?.script_instructions ?? '',
+    status: offer?.status ?? 'active',
+  };
+}
+
+type OfferFormModalProps = {
+  opened: boolean;
+  /** The offer to edit, or null to create one. */
+  offer: AdminOffer | null;
+  onClose: () => void;
+};
+
+/** Create or edit an offer: title, vertical and payout required; status active by default. */
+export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) {
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const createMutation = useCreateOffer();
+  const updateMutation = useUpdateOffer();
+  const isEdit = offer !== null;
+  const form = useForm<OfferFormValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(offer),
+    validate,
+    validateInputOnBlur: true,
+  });
+
+  // A new target (another offer, or create after edit) starts from its own values.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the target changes
+  useEffect(() => {
+    if (opened) {
+      form.setInitialValues(valuesOf(offer));
+      form.setValues(valuesOf(offer));
+      form.resetDirty(valuesOf(offer));
+      form.clearErrors();
+    }
+  }, [opened, offer?.id]);
+
+  const pending = createMutation.isPending || updateMutation.isPending;
+
+  function handleClose() {
+    if (!pending) onClose();
+  }
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    const body = toBody(values);
+    const failTitle = isEdit ? 'Failed to update offer' : 'Failed to create offer';
+    try {
+      if (offer) {
+        const saved = await updateMutation.mutateAsync({
+          id: offer.id,
+          body: { ...body, payout: body.payout as number },
+        });
+        toast({ title: 'Offer Updated', description: `"${saved.title}" has been saved.` });
+      } else {
+        const saved = await createMutation.mutateAsync({ ...body, payout: body.payout as number });
+        toast({ title: 'Offer Created', description: `"${saved.title}" has been created.` });
+      }
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError) form.setErrors(serverFieldErrors(err.details, fields));
+      toast({
+        title: failTitle,
+        description: err instanceof Error && err.message ? err.message : 'Something went wrong',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={handleClose}
+      title={isEdit ? 'Edit Offer' : 'Create Offer'}
+      size="lg"
+      fullScreen={isPhone}
+      closeOnClickOutside={!form.isDirty()}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Title"
+            placeholder="e.g. Medicare Advantage inbound"
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('title')}
+          />
+          <Autocomplete
+            label="Vertical"
+            placeholder="e.g. Medicare"
+            withAsterisk
+            data={commonVerticals}
+            {...form.getInputProps('vertical')}
+          />
+          <NumberInput
+            label="Payout"
+            description="Paid to the publisher per qualified call, in USD."
+            placeholder="0.00"
+            withAsterisk
+            prefix="$"
+            min={0}
+            step={0.01}
+            decimalScale={2}
+            thousandSeparator=","
+            {...form.getInputProps('payout')}
+          />
+          <Textarea
+            label="Script instructions"
+            description="What publishers must say or do on the call."
+            autosize
+            minRows={3}
+            maxRows={10}
+            {...form.getInputProps('script_instructions')}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="offer-status-label">
+              Status
+            </Text>
+            <SegmentedControl
+              aria-labelledby="offer-status-label"
+              data={[
+                { value: 'active', label: 'Active' },
+                { value: 'inactive', label: 'Inactive' },
+              ]}
+              {...form.getInputProps('status')}
+            />
+            <Text size="xs" c="dimmed">
+              Publishers see and apply to active offers only.
+            </Text>
+          </Stack>
+          {form.errors.form ? (
+            <Text c="red" size="sm" role="alert">
+              {form.errors.form}
+            </Text>
+          ) : null}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={handleClose} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={pending}>
+              {isEdit ? 'Save changes' : 'Create Offer'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

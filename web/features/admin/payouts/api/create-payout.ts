@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminPayout, CreatePayout } from '../../../../../contract/admin.ts';
+import { api } from '../../../../lib/api-client.ts';
+
+export function createPayout(body: CreatePayout): Promise<AdminPayout> {
+  return api<AdminPayout>('admin/payouts', { method: 'POST', body });
+}
+
+/** POST /api/v1/admin/payouts; moves the dashboard's Total Payouts too, so all admin data refreshes. */
+export function useCreatePayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPayout,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,0 +1,18 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ApprovedPublisherList } from '../../../../../contract/admin.ts';
+import { api } from '../../../../lib/api-client.ts';
+
+export function listApprovedPublishers(q: string): Promise<ApprovedPublisherList> {
+  return api<ApprovedPublisherList>('admin/approved-publishers', {
+    query: { q: q || undefined, page: 1, page_size: 200 },
+  });
+}
+
+/** GET /api/v1/admin/approved-publishers: the only publishers a payout may go to. */
+export function useApprovedPublishers(q: string) {
+  return useQuery({
+    queryKey: ['admin', 'publishers', 'approved', q],
+    queryFn: () => listApprovedPublishers(q),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,178 @@
+import { Alert, Button, Group, Modal, NumberInput, Skeleton, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconUserOff } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { CreatePayout } from '../../../../../contract/admin.ts';
+import { serverFieldErrors, validateWithSchema } from '../../../../components/zod-form.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { formatMoney } from '../../../../lib/format.ts';
+import { toast } from '../../../../lib/notify.ts';
+import { type SearchOption, SearchSelect } from '../../leads/components/search-select.tsx';
+import { useCreatePayout } from '../api/create-payout.ts';
+import { useApprovedPublishers } from '../api/list-approved-publishers.ts';
+
+type PayoutFormValues = {
+  publisher_id: string;
+  /** '' while blank. */
+  amount: number | string;
+  notes: string;
+};
+
+const fields = ['publisher_id', 'amount', 'notes'];
+const emptyValues: PayoutFormValues = { publisher_id: '', amount: '', notes: '' };
+
+function toBody(v: PayoutFormValues) {
+  const notes = v.notes.trim();
+  return {
+    publisher_id: v.publisher_id,
+    amount: v.amount === '' ? undefined : Number(v.amount),
+    notes: notes ? notes : null,
+  };
+}
+
+const validate = validateWithSchema(CreatePayout, toBody);
+
+function useApprovedOptions(q: string) {
+  const query = useApprovedPublishers(q);
+  const options = useMemo<SearchOption[]>(
+    () =>
+      (query.data?.items ?? []).map((p) => ({
+        value: p.id,
+        label: p.name ? `${p.name} (${p.email})` : p.email,
+      })),
+    [query.data],
+  );
+  return { options, isFetching: query.isFetching };
+}
+
+/** Records a payout (dated now) to an approved publisher. */
+export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const mutation = useCreatePayout();
+  const approved = useApprovedPublishers('');
+  const noPublishers = approved.data?.total === 0;
+  const form = useForm<PayoutFormValues>({
+    mode: 'controlled',
+    initialValues: emptyValues,
+    validate,
+    validateInputOnBlur: true,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new opening starts a new payout
+  useEffect(() => {
+    if (opened) {
+      form.setValues(emptyValues);
+      form.resetDirty(emptyValues);
+      form.clearErrors();
+    }
+  }, [opened]);
+
+  function handleClose() {
+    if (!mutation.isPending) onClose();
+  }
+
+  const handleSubmit = form.onSubmit(
+    async (values) => {
+      try {
+        const body = toBody(values);
+        const payout = await mutation.mutateAsync({ ...body, amount: body.amount as number });
+        toast({
+          title: 'Payout Created',
+          description: `${formatMoney(payout.amount)} to ${payout.publisher_name || payout.publisher_email} has been recorded.`,
+        });
+        onClose();
+      } catch (err) {
+        if (err instanceof ApiError) form.setErrors(serverFieldErrors(err.details, fields));
+        toast({
+          title: 'Failed to create payout',
+          description: err instanceof Error && err.message ? err.message : 'Something went wrong',
+          variant: 'destructive',
+        });
+      }
+    },
+    (errors) => {
+      // The spec's toast for a missing publisher; other mistakes are shown at their fields.
+      if (errors.publisher_id) {
+        toast({
+          title: 'Validation Error',
+          description: 'Please select a publisher.',
+          variant: 'destructive',
+        });
+      }
+    },
+  );
+
+  const publisherProps = form.getInputProps('publisher_id');
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={handleClose}
+      title="Record Payout"
+      size="md"
+      fullScreen={isPhone}
+      closeOnClickOutside={!form.isDirty()}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          {approved.isPending ? (
+            <Skeleton height={60} />
+          ) : noPublishers ? (
+            <Alert
+              color="yellow"
+              variant="light"
+              title="No Publishers Found"
+              icon={<IconUserOff size={18} />}
+              role="status"
+              styles={{ title: { color: 'var(--mantine-color-black)' } }}
+            >
+              Payouts can only go to approved publishers. Approve a publisher first.
+            </Alert>
+          ) : (
+            <SearchSelect
+              label="Publisher"
+              placeholder="Search approved publishers"
+              withAsterisk
+              data-autofocus
+              nothingFoundMessage="No Publishers Found"
+              useOptions={useApprovedOptions}
+              value={form.values.publisher_id || null}
+              error={publisherProps.error}
+              onBlur={publisherProps.onBlur}
+              onChange={(v) => form.setFieldValue('publisher_id', v ?? '')}
+            />
+          )}
+          <NumberInput
+            label="Amount"
+            placeholder="0.00"
+            withAsterisk
+            prefix="$"
+            min={0}
+            step={0.01}
+            decimalScale={2}
+            thousandSeparator=","
+            {...form.getInputProps('amount')}
+          />
+          <Textarea
+            label="Notes"
+            placeholder="e.g. Weekly payout, wire ref 1234"
+            autosize
+            minRows={2}
+            maxRows={6}
+            {...form.getInputProps('notes')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={handleClose} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={mutation.isPending} disabled={noPublishers}>
+              Record Payout
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
