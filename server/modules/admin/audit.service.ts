@@ -41,6 +41,7 @@ export async function writeAudit(
 
 type AuditRow = typeof auditLog.$inferSelect;
 
+/** An audit row as the API answers it. */
 export function toAuditEntry(r: AuditRow): AuditEntry {
   return {
     id: r.id,

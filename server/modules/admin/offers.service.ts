@@ -22,6 +22,7 @@ import {
 
 type OfferRow = typeof offers.$inferSelect;
 
+/** An offer as the admin API answers it: payout as a JSON number, dates as ISO strings. */
 export function toAdminOffer(o: OfferRow): AdminOffer {
   return {
     id: o.id,

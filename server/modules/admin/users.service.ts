@@ -25,6 +25,7 @@ import { buyerTransition, publisherTransition } from './users.policy.ts';
 
 type UserRow = typeof users.$inferSelect;
 
+/** A publisher as the admin API answers it: no password hash, the agreement as a flag. */
 export function toAdminPublisher(u: UserRow): AdminPublisher {
   return {
     id: u.id,
