@@ -243,6 +243,35 @@ describe('public auth screens in Chromium', () => {
     });
   });
 
+  it('a session ended on the server: the role cannot be read, so Authentication Error and sign-out', async () => {
+    const email = uniqueEmail('ended');
+    await signUpPublisherViaApi(server.url, email, 'ended-password-1');
+    await journey('session-ended-elsewhere', async (page) => {
+      await signInViaUi(page, email, 'ended-password-1');
+      await expectPath(page, '/dashboard');
+      // End the browser's session behind its back, as a sign-out elsewhere or an admin would.
+      const token = await page.evaluate(() => {
+        const raw = localStorage.getItem('portal-auth');
+        return raw ? (JSON.parse(raw) as { access_token: string }).access_token : null;
+      });
+      expect(token).toBeTruthy();
+      const res = await fetch(`${server.url}/auth/v1/logout?scope=global`, {
+        method: 'POST',
+        headers: { apikey: 'public-anon-key', authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(204);
+
+      await page.goto('/dashboard');
+      await expectToast(
+        page,
+        'Authentication Error',
+        'Could not verify your role. Please log in again.',
+      );
+      await expectPath(page, '/login');
+      expect(await page.evaluate(() => localStorage.getItem('portal-auth'))).toBeNull();
+    });
+  });
+
   it('/ without a session goes to /login', async () => {
     await journey('root-signed-out', async (page) => {
       await page.goto('/');
