@@ -14,6 +14,13 @@ import {
 
 const PAGE_SIZES = [10, 25, 50];
 
+const paginationLabels = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 function dash(value: string | null) {
   return value?.trim() ? value : '—';
 }
@@ -92,9 +99,11 @@ export function CampaignsTable({ campaigns, search }: CampaignsTableProps) {
   const pageRows = rows.slice((currentPage - 1) * pageSize, currentPage * pageSize);
 
   function handleSortChange(status: DataTableSortStatus<Campaign>) {
+    const column = status.columnAccessor as CampaignSortKey;
+    // A newly chosen column starts ascending (the library would keep the old direction).
     setSort({
-      columnAccessor: status.columnAccessor as CampaignSortKey,
-      direction: status.direction,
+      columnAccessor: column,
+      direction: column === sort.columnAccessor ? status.direction : 'asc',
     });
     setPage(1);
   }
@@ -108,6 +117,8 @@ export function CampaignsTable({ campaigns, search }: CampaignsTableProps) {
       highlightOnHover
       verticalAlign="top"
       minHeight={rows.length === 0 ? 160 : undefined}
+      // Wide enough that cells do not wrap word by word on a phone; the table scrolls instead.
+      styles={{ table: { minWidth: 880 } }}
       records={pageRows}
       columns={columns}
       idAccessor="id"
@@ -124,6 +135,7 @@ export function CampaignsTable({ campaigns, search }: CampaignsTableProps) {
       }}
       recordsPerPageLabel="Campaigns per page"
       paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+      getPaginationControlProps={(control) => ({ 'aria-label': paginationLabels[control] })}
       noRecordsText="No campaigns match your search."
     />
   );

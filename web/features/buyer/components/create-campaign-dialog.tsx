@@ -123,6 +123,7 @@ export function CreateCampaignDialog({ opened, onClose }: CreateCampaignDialogPr
       size="lg"
       fullScreen={isPhone}
       closeOnClickOutside={!form.isDirty()}
+      closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <form onSubmit={handleSubmit} noValidate>
