@@ -34,6 +34,8 @@ type PagedTableProps<T> = {
   emptyText: string;
   onRowClick?: (record: T) => void;
   idAccessor?: keyof T & string;
+  /** Below this width (px) the table scrolls sideways instead of squeezing its columns. */
+  minWidth?: number;
 };
 
 /** Skeleton rows shown while a list's first page loads. */
@@ -125,6 +127,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
         }
         onRowClick={props.onRowClick ? ({ record }) => props.onRowClick?.(record) : undefined}
         verticalAlign="center"
+        styles={{ table: { minWidth: props.minWidth ?? 720 } }}
       />
     </Box>
   );

@@ -100,27 +100,30 @@ export function BuyersPage() {
     },
     {
       accessor: 'status',
+      noWrap: true,
       title: 'Status',
       sortable: true,
       render: (b) =>
         b.status === 'blocked' ? (
-          <Badge color="red" variant="light">
+          <Badge color="red" variant="light" c="red.9">
             Blocked
           </Badge>
         ) : (
-          <Badge color="green" variant="light">
+          <Badge color="green" variant="light" c="green.9">
             Active
           </Badge>
         ),
     },
     {
       accessor: 'created_at',
+      noWrap: true,
       title: 'Signed up',
       sortable: true,
       render: (b) => formatDate(b.created_at),
     },
     {
       accessor: 'actions',
+      noWrap: true,
       title: 'Actions',
       textAlign: 'right',
       render: (b) => {
@@ -191,6 +194,7 @@ export function BuyersPage() {
         errorTitle="Error loading buyers"
         errorMessage={query.error?.message}
         onRetry={() => void query.refetch()}
+        minWidth={760}
         emptyText={q || status ? 'No buyers match these filters.' : 'No buyers have signed up yet.'}
       />
       <ConfirmDialog

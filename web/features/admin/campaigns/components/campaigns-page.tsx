@@ -70,6 +70,7 @@ export function CampaignsPage() {
     { accessor: 'location', title: 'Location', render: (c) => c.location || '—' },
     {
       accessor: 'budget',
+      noWrap: true,
       title: 'Budget',
       sortable: true,
       textAlign: 'right',
@@ -77,6 +78,7 @@ export function CampaignsPage() {
     },
     {
       accessor: 'start_date',
+      noWrap: true,
       title: 'Dates',
       sortable: true,
       render: (c) =>
@@ -84,6 +86,7 @@ export function CampaignsPage() {
     },
     {
       accessor: 'created_at',
+      noWrap: true,
       title: 'Created',
       sortable: true,
       render: (c) => formatDate(c.created_at),
@@ -118,6 +121,7 @@ export function CampaignsPage() {
         errorTitle="Error fetching campaigns"
         errorMessage={query.error?.message}
         onRetry={() => void query.refetch()}
+        minWidth={980}
         emptyText={q ? 'No campaigns match this search.' : 'No campaigns have been created yet.'}
       />
     </Stack>

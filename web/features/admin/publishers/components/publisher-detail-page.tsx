@@ -117,7 +117,11 @@ function Applications({ items }: { items: PublisherDetail['applications'] }) {
             <Table.Tr key={a.id}>
               <Table.Td>{a.offer_title}</Table.Td>
               <Table.Td>
-                <Badge color={applicationColor[a.status]} variant="light">
+                <Badge
+                  color={applicationColor[a.status]}
+                  variant="light"
+                  c={`${applicationColor[a.status]}.9`}
+                >
                   {a.status}
                 </Badge>
               </Table.Td>

@@ -67,7 +67,7 @@ export function PublisherStatusActions({
             <Button
               key={action}
               size={size}
-              color="green"
+              color="green.9"
               onClick={() => run('approve')}
               disabled={pending}
               aria-label={`Approve ${who}`}

@@ -13,7 +13,8 @@ const look: Record<PublisherStatus, { label: string; color: string }> = {
 export function PublisherStatusBadge({ status }: { status: PublisherStatus }) {
   const { label, color } = look[status];
   return (
-    <Badge color={color} variant="light">
+    // Shade 9 text keeps the light badge at WCAG AA contrast.
+    <Badge color={color} variant="light" c={`${color}.9`}>
       {label}
     </Badge>
   );

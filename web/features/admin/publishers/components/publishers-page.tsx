@@ -71,21 +71,24 @@ export function PublishersPage() {
         </Stack>
       ),
     },
-    { accessor: 'email', title: 'Email', sortable: true },
+    { accessor: 'email', noWrap: true, title: 'Email', sortable: true },
     {
       accessor: 'status',
+      noWrap: true,
       title: 'Status',
       sortable: true,
       render: (p) => <PublisherStatusBadge status={p.status} />,
     },
     {
       accessor: 'created_at',
+      noWrap: true,
       title: 'Signed up',
       sortable: true,
       render: (p) => formatDate(p.created_at),
     },
     {
       accessor: 'actions',
+      noWrap: true,
       title: 'Actions',
       textAlign: 'right',
       render: (p) => (
@@ -139,6 +142,7 @@ export function PublishersPage() {
         errorTitle="Error loading publishers"
         errorMessage={query.error?.message}
         onRetry={() => void query.refetch()}
+        minWidth={960}
         emptyText={
           q || status ? 'No publishers match these filters.' : 'No publishers have signed up yet.'
         }

@@ -165,6 +165,7 @@ function LogoCard({ settings }: { settings: AdminSettings }) {
           label="Logo file"
           description="Max 5MB. PNG, JPG, SVG."
           placeholder="Choose a file"
+          styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
           accept={LOGO_ACCEPT}
           value={file}
           onChange={setFile}
