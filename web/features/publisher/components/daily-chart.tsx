@@ -64,7 +64,6 @@ export function DailyChart({ data }: { data: DailyPoint[] }) {
         curveType="monotone"
         withDots={false}
         maxBarWidth={14}
-        aria-hidden
       />
       <Text component="figcaption" size="sm" c="dimmed" mt="xs">
         Last 30 days: {leads} {leads === 1 ? 'lead' : 'leads'}, {formatMoney(earnings)} earned.

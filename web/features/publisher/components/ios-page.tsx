@@ -136,6 +136,27 @@ export function IosPage() {
         }
         initialSort={{ columnAccessor: 'applied_at', direction: 'desc' }}
         compare={compareIos}
+        renderCard={(io) => (
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {io.offer_title}
+              </Text>
+              <StatusBadge status={io.status} />
+            </Group>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {formatDate(io.applied_at)} · {io.file?.file_name ?? '—'}
+            </Text>
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={14} />}
+              onClick={() => void handleDownload(io)}
+              aria-label={`Download IO for ${io.offer_title}`}
+            >
+              Download
+            </Button>
+          </Stack>
+        )}
       />
     </Stack>
   );

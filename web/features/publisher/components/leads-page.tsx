@@ -61,6 +61,28 @@ function compareLeads(a: PublisherLead, b: PublisherLead, column: string): numbe
   }
 }
 
+/** A lead as a phone-width card. */
+function LeadCard({ lead }: { lead: PublisherLead }) {
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {lead.offer_title}
+        </Text>
+        <StatusBadge status={lead.status} />
+      </Group>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {formatDateTime(lead.timestamp)}
+        </Text>
+        <Text size="sm">
+          {formatDuration(lead.call_duration)} · <b>{formatMoney(lead.payout)}</b>
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
 /** /dashboard/leads: 'My Leads' with status and date filters, sorting and pages. */
 export function LeadsPage() {
   const [status, setStatus] = useState<LeadStatus | null>(null);
@@ -111,7 +133,7 @@ export function LeadsPage() {
           value={from}
           onChange={(e) => resetPage(setFrom)(e.currentTarget.value)}
           error={fromOk ? undefined : 'Use a real date.'}
-          w={{ base: '100%', xs: 180 }}
+          w={{ base: 'calc(50% - 6px)', xs: 180 }}
         />
         <TextInput
           type="date"
@@ -119,7 +141,7 @@ export function LeadsPage() {
           value={to}
           onChange={(e) => resetPage(setTo)(e.currentTarget.value)}
           error={!toOk ? 'Use a real date.' : (rangeError ?? undefined)}
-          w={{ base: '100%', xs: 180 }}
+          w={{ base: 'calc(50% - 6px)', xs: 180 }}
         />
         {filtered ? (
           <Button
@@ -170,6 +192,7 @@ export function LeadsPage() {
         }
         initialSort={{ columnAccessor: 'timestamp', direction: 'desc' }}
         compare={compareLeads}
+        renderCard={(l) => <LeadCard lead={l} />}
       />
     </Stack>
   );

@@ -1,7 +1,8 @@
 import 'mantine-datatable/styles.css';
-import { Card, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { QueryErrorState } from '../../../components/query-error-state.tsx';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
@@ -30,7 +31,19 @@ type PagedTableProps<T> = {
   initialSort: DataTableSortStatus<T>;
   /** Orders two rows of the page by a column; the server's order is newest first. */
   compare: (a: T, b: T, column: string) => number;
+  /** On a phone, each row shows as this card instead of a table row. */
+  renderCard?: (row: T) => ReactNode;
 };
+
+/** Sort choices of the phone layout, from the table's sortable columns. */
+function sortOptions<T>(columns: DataTableColumn<T>[]) {
+  return columns
+    .filter((c) => c.sortable && typeof c.title === 'string')
+    .flatMap((c) => [
+      { value: `${String(c.accessor)}:desc`, label: `${c.title as string}, descending` },
+      { value: `${String(c.accessor)}:asc`, label: `${c.title as string}, ascending` },
+    ]);
+}
 
 /**
  * A server-paged list for the publisher's screens: skeleton rows while loading, an error state
@@ -38,6 +51,7 @@ type PagedTableProps<T> = {
  */
 export function PagedTable<T>(props: PagedTableProps<T>) {
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<T>>(props.initialSort);
+  const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const { compare, records } = props;
   const sorted = useMemo(() => {
     if (!records) return [];
@@ -75,6 +89,57 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
           {props.emptyText}
         </Text>
       </Card>
+    );
+  }
+  const renderCard = props.renderCard;
+  if (isPhone && renderCard) {
+    const from = (props.page - 1) * props.pageSize + 1;
+    const to = Math.min(props.total, props.page * props.pageSize);
+    const pages = Math.max(1, Math.ceil(props.total / props.pageSize));
+    return (
+      <Stack gap="sm" style={{ opacity: props.fetching ? 0.6 : 1 }}>
+        <Select
+          label="Sort by"
+          data={sortOptions(props.columns)}
+          value={`${String(sortStatus.columnAccessor)}:${sortStatus.direction}`}
+          onChange={(v) => {
+            if (!v) return;
+            const [columnAccessor, direction] = v.split(':') as [string, 'asc' | 'desc'];
+            setSortStatus({ columnAccessor, direction });
+          }}
+          allowDeselect={false}
+        />
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          aria-label={props.label}
+          style={{ listStyle: 'none' }}
+        >
+          {sorted.map((row) => (
+            <Card component="li" key={props.rowId(row)} withBorder radius="md" padding="md">
+              {renderCard(row)}
+            </Card>
+          ))}
+        </Stack>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed">
+            {from}–{to} of {props.total}
+          </Text>
+          {pages > 1 ? (
+            <Pagination
+              total={pages}
+              value={props.page}
+              onChange={props.onPageChange}
+              size="sm"
+              getControlProps={(control) => ({
+                'aria-label': control === 'next' ? 'Next page' : 'Previous page',
+              })}
+            />
+          ) : null}
+        </Group>
+      </Stack>
     );
   }
   return (

@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import type { PublisherPayout } from '../../../../contract/publisher.ts';
@@ -45,6 +45,25 @@ function comparePayouts(a: PublisherPayout, b: PublisherPayout, column: string):
   return column === 'amount' ? a.amount - b.amount : a.date.localeCompare(b.date);
 }
 
+/** A payout as a phone-width card. */
+function PayoutCard({ payout }: { payout: PublisherPayout }) {
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between">
+        <Text fw={700}>{formatMoney(payout.amount)}</Text>
+        <Text size="sm" c="dimmed">
+          {formatDate(payout.date)}
+        </Text>
+      </Group>
+      {payout.notes ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {payout.notes}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** /dashboard/payouts: the payouts recorded for this publisher, newest first. */
 export function PayoutsPage() {
   const [page, setPage] = useState(1);
@@ -77,6 +96,7 @@ export function PayoutsPage() {
         emptyText="Payouts the network sends you are listed here with their amount, date and notes."
         initialSort={{ columnAccessor: 'date', direction: 'desc' }}
         compare={comparePayouts}
+        renderCard={(p) => <PayoutCard payout={p} />}
       />
     </Stack>
   );

@@ -10,7 +10,13 @@ const colors: Record<string, string> = {
 /** An application's or a lead's status (approved / pending / rejected) as a coloured badge. */
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={colors[status] ?? 'gray'} variant="light" data-status={status}>
+    // Dark text on the light tint keeps AA contrast for every colour (yellow included).
+    <Badge
+      color={colors[status] ?? 'gray'}
+      c={`${colors[status] ?? 'gray'}.9`}
+      variant="light"
+      data-status={status}
+    >
       {status}
     </Badge>
   );

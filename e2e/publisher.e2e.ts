@@ -1,0 +1,347 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mp3File, pdfFile } from '../server/test/fixtures.ts';
+import {
+  launchBrowser,
+  newContext,
+  saveScreenshot,
+  trackPageErrors,
+  viewports,
+  withScreenshotOnFailure,
+} from './support/browser.ts';
+import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import {
+  expectPath,
+  expectToast,
+  signInViaUi,
+  signUpPublisherViaApi,
+  uniqueEmail,
+} from './support/ui.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let adminToken: string;
+
+const authHeaders = {
+  'content-type': 'application/json',
+  apikey: 'public-anon-key',
+  'x-supabase-api-version': '2024-01-01',
+};
+
+async function passwordToken(email: string, password: string): Promise<string> {
+  const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: authHeaders,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Calls the admin API as the e2e admin; throws with the answer on anything but 2xx. */
+async function admin<T>(method: string, path: string, body?: unknown | FormData): Promise<T> {
+  const headers: Record<string, string> = { authorization: `Bearer ${adminToken}` };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(`${server.url}/api/v1/admin${path}`, { method, headers, body: payload });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} /admin${path} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+function pdfUpload(name: string): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(pdfFile)], { type: 'application/pdf' }), name);
+  return form;
+}
+
+const mp3 = (name: string) => ({ name, mimeType: 'audio/mpeg', buffer: mp3File });
+const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: pdfFile });
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  adminToken = await passwordToken(E2E_ADMIN.email, E2E_ADMIN.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Text of the overview's stat card with this label. */
+async function statValue(page: Page, label: string): Promise<string> {
+  return (
+    (await page.getByRole('region', { name: label }).getByTestId('stat-value').textContent()) ?? ''
+  );
+}
+
+async function offerCard(page: Page, title: string) {
+  return page.getByRole('article', { name: title });
+}
+
+/** Saves desktop and phone screenshots of the screen at `path` (each page has its own session). */
+async function shootBothSizes(
+  pages: { desktop: Page; phone: Page },
+  path: string,
+  name: string,
+  ready: string,
+) {
+  for (const [size, page] of Object.entries(pages)) {
+    await withScreenshotOnFailure(page, `publisher-${name}-${size}`, async () => {
+      await page.goto(path);
+      await page.getByRole('heading', { name: ready, level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      await saveScreenshot(page, `publisher-${name}-${size}`);
+    });
+  }
+}
+
+describe('publisher journey across roles in Chromium', () => {
+  it('applies with compliance files, gets approved, downloads the IO and sees the cards change', async () => {
+    const email = uniqueEmail('pub');
+    const password = 'publisher-pass-1';
+    const offerA = await admin<{ id: string }>('POST', '/offers', {
+      title: 'Final Expense Inbound',
+      vertical: 'Insurance',
+      payout: 42.5,
+      script_instructions: 'Greet the caller by name.\nConfirm the state before transfer.',
+    });
+    await admin('POST', '/offers', {
+      title: 'Solar Leads Premium',
+      vertical: 'Solar',
+      payout: 18,
+      script_instructions: null,
+    });
+    await signUpPublisherViaApi(server.url, email, password);
+    const { items } = await admin<{ items: { id: string; email: string }[] }>(
+      'GET',
+      `/publishers?q=${encodeURIComponent(email)}`,
+    );
+    const publisherId = items.find((p) => p.email === email)!.id;
+
+    const context = await newContext(browser, server.url, viewports.desktop);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    // A second session on a phone-sized screen, for the screenshots.
+    const phoneContext = await newContext(browser, server.url, viewports.phone);
+    const phone = await phoneContext.newPage();
+    await signInViaUi(phone, email, password);
+    await expectPath(phone, '/dashboard');
+    const shots = { desktop: page, phone };
+    await withScreenshotOnFailure(
+      page,
+      'publisher-journey',
+      async () => {
+        // Pending: the dashboard says so and Apply Now explains why it is unavailable.
+        await signInViaUi(page, email, password);
+        await expectPath(page, '/dashboard');
+        await page.getByRole('heading', { name: 'Welcome, Api Publisher!' }).waitFor();
+        await page.getByText('Your account is pending approval').waitFor();
+        expect(await statValue(page, 'Applied Offers')).toBe('0');
+        expect(await statValue(page, 'Total Earnings')).toBe('$0.00');
+        await page.getByText('No activity yet.').waitFor();
+        const nav = page.getByRole('navigation', { name: 'Publisher navigation' });
+        for (const label of [
+          'Dashboard',
+          'Offers',
+          'Leads',
+          'Payouts',
+          'Documents',
+          'Campaign IOs',
+        ]) {
+          await nav.getByRole('link', { name: label, exact: true }).waitFor();
+        }
+
+        await page.getByRole('link', { name: 'Browse Offers' }).click();
+        await expectPath(page, '/dashboard/offers');
+        await page.getByRole('heading', { name: 'Available Offers' }).waitFor();
+        const pendingCard = await offerCard(page, 'Final Expense Inbound');
+        await expect(
+          pendingCard.getByRole('button', { name: /Apply Now/ }).isDisabled(),
+        ).resolves.toBe(true);
+        await pendingCard.getByText('Your account is pending approval. You can apply').waitFor();
+
+        // Empty states before any data exists.
+        await shootBothSizes(shots, '/dashboard', 'overview-empty', 'Welcome, Api Publisher!');
+        await shootBothSizes(shots, '/dashboard/offers', 'offers-pending', 'Available Offers');
+        for (const [path, heading, empty] of [
+          ['/dashboard/leads', 'My Leads', 'No leads yet.'],
+          ['/dashboard/payouts', 'Payouts', 'No payouts yet.'],
+          ['/dashboard/documents', 'My Documents', 'No documents yet.'],
+          ['/dashboard/ios', 'Campaign IOs', 'No campaign IOs yet.'],
+        ] as const) {
+          await page.goto(path);
+          await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+          await page.getByText(empty).waitFor();
+          await shootBothSizes(shots, path, `${path.split('/').pop()}-empty`, heading);
+        }
+
+        // The admin approves the account; the offers screen unlocks Apply Now.
+        await admin('PATCH', `/publishers/${publisherId}`, { status: 'approved' });
+        await page.goto('/dashboard/offers');
+        const card = await offerCard(page, 'Final Expense Inbound');
+        const apply = card.getByRole('button', { name: /Apply Now/ });
+        await expect.poll(() => apply.isEnabled()).toBe(true);
+
+        // Closing the dialog without submitting deletes the draft.
+        await apply.click();
+        const dialog = page.getByRole('dialog', { name: 'Apply to Final Expense Inbound' });
+        await dialog.waitFor();
+        const deleted = page.waitForResponse(
+          (r) => r.request().method() === 'DELETE' && r.url().includes('/publisher/applications/'),
+        );
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        expect((await deleted).status()).toBe(204);
+        await dialog.waitFor({ state: 'hidden' });
+
+        // Apply for real: the spec's checks run before anything is sent.
+        await apply.click();
+        await dialog.waitFor();
+        await dialog.getByRole('button', { name: 'Submit Application' }).click();
+        await expectToast(page, 'Missing Files', 'Please upload both media files and a document.');
+
+        const mediaInput = dialog.locator('input[name="media"]');
+        const documentInput = dialog.locator('input[name="document"]');
+        await mediaInput.setInputFiles([mp3('call-1.mp3'), mp3('call-2.mp3')]);
+        await mediaInput.setInputFiles([mp3('call-3.mp3'), mp3('call-4.mp3')]);
+        await documentInput.setInputFiles([pdf('compliance.pdf')]);
+        const mediaList = dialog.getByRole('list', { name: 'Selected media files' });
+        await expect(mediaList.getByRole('listitem').count()).resolves.toBe(4);
+        await dialog.getByText('MP3', { exact: true }).first().waitFor();
+        await dialog.getByRole('button', { name: 'Submit Application' }).click();
+        await expectToast(page, 'Too many files', 'You can upload a maximum of 3 media files.');
+        await saveScreenshot(page, 'publisher-compliance-dialog-desktop');
+
+        await dialog.getByRole('button', { name: 'Remove call-4.mp3' }).click();
+        await dialog.getByRole('button', { name: 'Remove call-3.mp3' }).click();
+        await expect(mediaList.getByRole('listitem').count()).resolves.toBe(2);
+        const submitted = page.waitForResponse((r) => r.url().endsWith('/compliance'));
+        await dialog.getByRole('button', { name: 'Submit Application' }).click();
+        expect((await submitted).status()).toBe(201);
+        await expectToast(page, 'Applied. Thank you.');
+        await dialog.waitFor({ state: 'hidden' });
+        await card.getByText('pending', { exact: true }).waitFor();
+        expect(await card.getByRole('button', { name: /Apply Now/ }).count()).toBe(0);
+
+        // The admin approves the application, uploads its IO, records a lead, a payout and
+        // the publisher's agreement.
+        const apps = await admin<{ items: { id: string; offer_id: string; status: string }[] }>(
+          'GET',
+          `/applications?publisher_id=${publisherId}`,
+        );
+        const application = apps.items.find((a) => a.offer_id === offerA.id)!;
+        expect(application.status).toBe('pending');
+        await admin('PATCH', `/applications/${application.id}`, { status: 'approved' });
+        await admin('PUT', `/applications/${application.id}/io`, pdfUpload('io-final-expense.pdf'));
+        await admin('POST', '/leads', {
+          publisher_id: publisherId,
+          offer_id: offerA.id,
+          payout: 42.5,
+          status: 'approved',
+          call_duration: 12,
+        });
+        await admin('POST', '/payouts', {
+          publisher_id: publisherId,
+          amount: 1234.5,
+          notes: 'Weekly payout',
+        });
+        await admin('PUT', `/publishers/${publisherId}/agreement`, pdfUpload('agreement.pdf'));
+
+        // Offers shows the new status.
+        await page.reload();
+        await (await offerCard(page, 'Final Expense Inbound'))
+          .getByText('approved', { exact: true })
+          .waitFor();
+
+        // Campaign IOs: the IO downloads with its bytes intact.
+        await page.getByRole('navigation').getByRole('link', { name: 'Campaign IOs' }).click();
+        await page.getByRole('heading', { name: 'Campaign IOs', level: 1 }).waitFor();
+        const row = page.getByRole('row', { name: /Final Expense Inbound/ });
+        await row.getByText('io-final-expense.pdf').waitFor();
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          row.getByRole('button', { name: 'Download IO for Final Expense Inbound' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe('io-final-expense.pdf');
+        const saved = await download.path();
+        expect(readFileSync(saved).equals(pdfFile)).toBe(true);
+
+        // The overview cards and Recent Activity follow.
+        await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+        await page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
+        await page.getByRole('region', { name: 'Applied Offers' }).getByText('1').waitFor();
+        expect(await statValue(page, 'Applied Offers')).toBe('1');
+        expect(await statValue(page, 'Total Earnings')).toBe('$42.50');
+        expect(await statValue(page, 'Total Leads')).toBe('1');
+        expect(await statValue(page, 'Pending Payouts')).toBe('$1,234.50');
+        await page.getByText('Campaign IO available').waitFor();
+        await page.getByText('Payout recorded').waitFor();
+
+        // Leads, payouts and documents show the admin's records.
+        await page.goto('/dashboard/leads');
+        const lead = page.getByRole('row', { name: /Final Expense Inbound/ });
+        await lead.getByText('12 min').waitFor();
+        await lead.getByText('$42.50').waitFor();
+        await lead.getByText('approved').waitFor();
+        await page.getByRole('combobox', { name: 'Status' }).click();
+        await page.getByRole('option', { name: 'Rejected' }).click();
+        await page.getByText('No leads match these filters.').waitFor();
+
+        await page.goto('/dashboard/payouts');
+        await page
+          .getByRole('row', { name: /Weekly payout/ })
+          .getByText('$1,234.50')
+          .waitFor();
+
+        await page.goto('/dashboard/documents');
+        await page.getByText('agreement.pdf').waitFor();
+        const [agreement] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Download' }).click(),
+        ]);
+        expect(agreement.suggestedFilename()).toBe('agreement.pdf');
+
+        // Screens with data, desktop and phone.
+        await shootBothSizes(shots, '/dashboard', 'overview', 'Welcome, Api Publisher!');
+        await shootBothSizes(shots, '/dashboard/offers', 'offers', 'Available Offers');
+        await shootBothSizes(shots, '/dashboard/leads', 'leads', 'My Leads');
+        await shootBothSizes(shots, '/dashboard/payouts', 'payouts', 'Payouts');
+        await shootBothSizes(shots, '/dashboard/documents', 'documents', 'My Documents');
+        await shootBothSizes(shots, '/dashboard/ios', 'ios', 'Campaign IOs');
+        // No serious or critical accessibility problems on the screens with data.
+        for (const path of [
+          '/dashboard',
+          '/dashboard/offers',
+          '/dashboard/leads',
+          '/dashboard/payouts',
+          '/dashboard/documents',
+          '/dashboard/ios',
+        ]) {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          await page.waitForLoadState('networkidle');
+          const result = await new AxeBuilder({ page }).analyze();
+          const bad = result.violations.filter(
+            (v) => v.impact === 'serious' || v.impact === 'critical',
+          );
+          expect(
+            bad.map((v) => `${path}: ${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`),
+          ).toEqual([]);
+        }
+
+        expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+      },
+      errors,
+    );
+    await context.close();
+    await phoneContext.close();
+  });
+});
