@@ -65,6 +65,7 @@ const EnvSchema = z.object({
     .default('info'),
   AUTH_AUTOCONFIRM: bool('AUTH_AUTOCONFIRM').default(false),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an e-mail address' }).optional(),
+  WEB_ROOT: z.string().min(1, { error: 'WEB_ROOT must be a directory path' }).optional(),
   ADMIN_PASSWORD: z
     .string()
     .min(6, { error: 'ADMIN_PASSWORD must be at least 6 characters long' })
@@ -100,6 +101,8 @@ export type Config = {
   adminPassword: string | undefined;
   /** The dev mailbox is on only without SMTP and outside production. */
   devMailbox: boolean;
+  /** Where the built SPA is served from; undefined = dist/web of this checkout. */
+  webRoot: string | undefined;
 };
 
 /** A configuration problem: start-up stops with its one-line message. */
@@ -180,5 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     devMailbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
+    webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
   };
 }

@@ -29,7 +29,7 @@ async function main() {
     password: config.adminPassword,
   });
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, webRoot: config.webRoot });
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,29 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 }
 
 /**
+ * A private copy of dist/web for one server: another suite on the same machine may rebuild
+ * dist/web meanwhile, and the server only serves the asset files it saw at start.
+ */
+function snapshotWebBuild(dataDir: string): string {
+  const source = path.join(root, 'dist/web');
+  const target = path.join(dataDir, 'web');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!existsSync(path.join(source, 'index.html'))) {
+        throw new Error('dist/web/index.html is missing: run `npm run build`');
+      }
+      rmSync(target, { recursive: true, force: true });
+      cpSync(source, target, { recursive: true });
+      if (existsSync(path.join(target, 'index.html'))) return target;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+    }
+    // A rebuild is swapping folders right now; try again in a moment.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+  }
+}
+
+/**
  * With TEST_DATABASE_URL set, a new PostgreSQL database for this server (dropped on stop);
  * otherwise none, and the server runs on embedded PGlite under its DATA_DIR.
  */
@@ -84,6 +107,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  const webRoot = snapshotWebBuild(dataDir);
   const database = await createDatabase();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -92,6 +116,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
+    WEB_ROOT: webRoot,
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     LOG_LEVEL: 'warn',
