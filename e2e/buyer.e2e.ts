@@ -254,7 +254,23 @@ describe('buyer area in Chromium', () => {
     ]);
   });
 
-  it('loads with skeletons (never a spinner); a failed load toasts and Try again recovers', async () => {
+  it('the admin sees them on the admin Campaigns screen too', async () => {
+    await journey('buyer-campaigns-in-admin-screen', async (page) => {
+      await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await expectPath(page, '/admin');
+      await page.goto('/admin/campaigns');
+      await page.getByLabel('Search').fill(buyer.email);
+      const region = page.getByRole('region', { name: 'Campaigns' });
+      const row = (name: string) => region.locator('tbody tr').filter({ hasText: name });
+      await row(withBudget.name).waitFor();
+      await row(withoutBudget.name).waitFor();
+      expect(await row(withBudget.name).textContent()).toContain('$1,500.00');
+      expect(await row(withBudget.name).textContent()).toContain(buyer.name);
+      expect(await row(withoutBudget.name).getByRole('cell').nth(4).textContent()).toBe('—');
+    });
+  });
+
+  it('loads with skeletons (never a spinner); a failed load toasts and Retry recovers', async () => {
     await journey('buyer-campaigns-error', async (page) => {
       await signInBuyer(page);
       // Hold the list's answer: the table's place shows skeletons meanwhile.
@@ -285,10 +301,13 @@ describe('buyer area in Chromium', () => {
       );
       await page.reload();
       await expectToast(page, 'Error fetching campaigns', 'The server had a problem.');
-      await page.getByText('Your campaigns could not be loaded').waitFor();
+      await page
+        .getByRole('main')
+        .getByRole('alert', { name: 'Error fetching campaigns' })
+        .waitFor();
       await saveScreenshot(page, 'buyer-desktop-campaigns-error');
       await page.unroute(isCampaignList);
-      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('button', { name: 'Retry' }).click();
       await campaignsTable(page).getByText(withoutBudget.name).waitFor();
     });
   });
@@ -364,6 +383,9 @@ describe('buyer area in Chromium', () => {
         await page.getByRole('link', { name: 'Campaigns', exact: true }).click();
         await expectPath(page, '/buyer-dashboard/campaigns');
         await campaignsTable(page).getByText(withBudget.name).waitFor();
+        // Following the link folds the drawer away again.
+        await page.getByRole('button', { name: 'Open navigation' }).waitFor();
+        await page.waitForTimeout(400); // let the drawer's slide finish before the picture
         await expectNoPageOverflow(page);
         await saveScreenshot(page, 'buyer-phone-campaigns');
 

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { Campaign, CampaignList } from '../../../../contract/buyer.ts';
 import { api } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/notify.ts';
 
 /** Query key of the buyer's own campaigns; invalidate it after a campaign is created. */
 export const campaignsKey = ['buyer', 'campaigns'] as const;
@@ -32,21 +30,11 @@ export async function getAllCampaigns(signal?: AbortSignal): Promise<AllCampaign
   return { items, total };
 }
 
-/** The buyer's campaigns; a failed load shows the spec's 'Error fetching campaigns' toast once. */
+/** The buyer's campaigns (the dashboard's count and the campaigns table read the same cache). */
 export function useCampaigns() {
-  const query = useQuery({
+  return useQuery({
     queryKey: campaignsKey,
     queryFn: ({ signal }) => getAllCampaigns(signal),
     staleTime: 30_000,
   });
-  const { error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (!error || !errorUpdatedAt) return;
-    toast({
-      title: 'Error fetching campaigns',
-      description: error.message || 'Something went wrong',
-      variant: 'destructive',
-    });
-  }, [error, errorUpdatedAt]);
-  return query;
 }

@@ -12,6 +12,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowRight, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useErrorToast } from '../../../components/use-error-toast.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useMe } from '../../../lib/me.ts';
 import { usePublicSettings } from '../../../lib/public-settings.ts';
@@ -30,6 +31,7 @@ export function BuyerDashboardPage() {
   const me = useMe(user?.id);
   const settings = usePublicSettings();
   const campaigns = useCampaigns();
+  useErrorToast(campaigns.error, 'Error fetching campaigns');
   const [dialogOpened, dialog] = useDisclosure(false);
 
   const displayName = me.data?.name || me.data?.email || user?.email;

@@ -1,8 +1,6 @@
 import {
-  Alert,
   Button,
   Card,
-  Group,
   Skeleton,
   Stack,
   Table,
@@ -12,8 +10,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle, IconPlus, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
+import { IconPlus, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryErrorState } from '../../../components/query-error-state.tsx';
+import { useErrorToast } from '../../../components/use-error-toast.ts';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { CampaignsTable } from './campaigns-table.tsx';
 import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
@@ -88,6 +89,7 @@ function NoCampaignsYet({ onCreate }: { onCreate: () => void }) {
 /** The campaigns tab: 'Your Campaigns' with search, sorting, paging, and the Create Campaign dialog. */
 export function CampaignsPage() {
   const campaigns = useCampaigns();
+  useErrorToast(campaigns.error, 'Error fetching campaigns');
   const [dialogOpened, dialog] = useDisclosure(false);
   const [search, setSearch] = useState('');
 
@@ -100,19 +102,11 @@ export function CampaignsPage() {
     body = <CampaignsTableSkeleton />;
   } else if (campaigns.isError && !campaigns.data) {
     body = (
-      <Alert
-        color="red"
-        variant="light"
-        title="Your campaigns could not be loaded"
-        icon={<IconAlertTriangle size={20} />}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{campaigns.error.message}</Text>
-          <Button variant="white" color="red" onClick={() => void campaigns.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <QueryErrorState
+        title="Error fetching campaigns"
+        error={campaigns.error}
+        onRetry={() => void campaigns.refetch()}
+      />
     );
   } else if (!hasCampaigns) {
     body = <NoCampaignsYet onCreate={dialog.open} />;
@@ -134,17 +128,15 @@ export function CampaignsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={1}>Your Campaigns</Title>
-          <Text c="dimmed" size="sm">
-            All the campaigns you have created.
-          </Text>
-        </div>
-        <Button leftSection={<IconPlus size={18} />} onClick={dialog.open}>
-          Create Campaign
-        </Button>
-      </Group>
+      <PageHeader
+        title="Your Campaigns"
+        description="All the campaigns you have created."
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={dialog.open}>
+            Create Campaign
+          </Button>
+        }
+      />
       {body}
       <CreateCampaignDialog opened={dialogOpened} onClose={dialog.close} />
     </Stack>
