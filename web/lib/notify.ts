@@ -25,6 +25,7 @@ export function toast({
     color: variant === 'destructive' ? 'red' : 'blue',
     autoClose: Number.isFinite(duration) ? duration : false,
     withBorder: true,
+    closeButtonProps: { 'aria-label': 'Close notification' },
     'data-variant': variant,
   } as Parameters<typeof notifications.show>[0]);
 }

@@ -10,7 +10,7 @@ export const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_req, reply) => {
       reply.header('cache-control', 'no-cache');
       const row = await getSettings(app.db);
-      return toPublicSettings(row, (key) => `/files/public/${key}`);
+      return toPublicSettings(row, (key) => app.storage.publicUrl(key));
     },
   );
 };
