@@ -343,5 +343,5 @@ describe('publisher journey across roles in Chromium', () => {
     );
     await context.close();
     await phoneContext.close();
-  });
+  }, 400_000);
 });
