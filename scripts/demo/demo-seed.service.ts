@@ -36,7 +36,7 @@ import {
 import { makeDocx, makeMp3, makeMp4, makePdf } from './demo-files.ts';
 import { createRandom, type Random } from './random.ts';
 
-/** How much to make. Offers are a fixed catalog of 16 across 9 verticals. */
+/** How much to make. Offers are a fixed catalog of 16 across 8 verticals. */
 export type DemoSize = { publishers: number; buyers: number; leads: number };
 export const DEFAULT_DEMO_SIZE: DemoSize = { publishers: 48, buyers: 7, leads: 5000 };
 
@@ -618,7 +618,7 @@ export async function seedDemoData(opts: {
     const p = featuredPublisher;
     const open = rand.shuffle(
       plannedOffers.filter(
-        (o) => o.row.status === 'active' && o.row.createdAt.getTime() < p.approvedAt!.getTime(),
+        (o) => o.row.status === 'active' && o.row.createdAt.getTime() < now - 60 * DAY,
       ),
     );
     const plan: Decision[] = [
@@ -634,7 +634,10 @@ export async function seedDemoData(opts: {
       const createdAt =
         decision === 'pending'
           ? new Date(now - rand.int(6, 40) * HOUR)
-          : between(p.approvedAt!.getTime() + HOUR, p.approvedAt!.getTime() + 25 * DAY);
+          : between(
+              Math.max(p.approvedAt!.getTime(), o.row.createdAt.getTime()) + HOUR,
+              Math.max(p.approvedAt!.getTime(), o.row.createdAt.getTime()) + 20 * DAY,
+            );
       apply(p, o, createdAt, decision);
     });
   }
@@ -645,27 +648,41 @@ export async function seedDemoData(opts: {
     const wanted = rand.int(2, 5);
     const chosen = new Set<PlannedOffer>();
     for (let tries = 0; chosen.size < wanted && tries < 40; tries++) {
-      const o = rand.weighted(plannedOffers.map((x) => [x, x.spec.volume] as const));
+      // Big offers attract more applications, but niche ones get some too.
+      const o = rand.weighted(plannedOffers.map((x) => [x, 1 + Math.sqrt(x.spec.volume)] as const));
       if (chosen.has(o)) continue;
-      // Applications cluster soon after approval, some come later.
-      const t = lo + (hi - lo) * rand.next() ** 1.8;
-      if (t >= hi || !activeAt(o, t)) continue;
+      // Applications cluster soon after approval (or after the offer went live), some come later.
+      const from = Math.max(lo, o.row.createdAt.getTime() + rand.int(2, 120) * HOUR);
+      const until = Math.min(hi, (o.deactivatedAt?.getTime() ?? hi) - HOUR);
+      if (until <= from) continue;
+      const t = from + (until - from) * rand.next() ** 1.8;
+      if (!activeAt(o, t)) continue;
       chosen.add(o);
       apply(p, o, new Date(t), 'auto');
     }
   }
-  // Make sure every state shows up even in a tiny demo.
-  const hasStatus = (s: string) => applications.some((a) => a.status === s);
-  if (!hasStatus('pending') || !hasStatus('rejected')) {
-    for (const s of ['pending', 'rejected'] as const) {
-      if (hasStatus(s)) continue;
-      const p = canWork.find((x) => !x.blockedAt && x !== featuredPublisher) ?? featuredPublisher;
-      const taken = new Set(
-        applications.filter((a) => a.publisherId === p.row.id).map((a) => a.offerId),
-      );
-      const o = plannedOffers.find((x) => x.row.status === 'active' && !taken.has(x.row.id));
-      if (o) apply(p, o, new Date(now - rand.int(8, 60) * HOUR), s);
-    }
+  // A review backlog for the admin (recent submissions waiting for a decision), and every
+  // state present even in a tiny demo.
+  const statusCount = (st: string) => applications.filter((a) => a.status === st).length;
+  const active = canWork.filter((x) => !x.blockedAt);
+  const wantPending = Math.max(2, Math.round(canWork.length * 0.2));
+  const wantRejected = 1;
+  for (let tries = 0; tries < 200; tries++) {
+    const st =
+      statusCount('pending') < wantPending
+        ? 'pending'
+        : statusCount('rejected') < wantRejected
+          ? 'rejected'
+          : null;
+    if (!st) break;
+    const p = rand.pick(active);
+    const taken = new Set(
+      applications.filter((a) => a.publisherId === p.row.id).map((a) => a.offerId),
+    );
+    const o = rand.pick(plannedOffers);
+    const when = now - rand.int(2, 110) * HOUR;
+    if (taken.has(o.row.id) || !activeAt(o, when) || when < p.approvedAt!.getTime()) continue;
+    apply(p, o, new Date(when), st);
   }
 
   // Drafts: a publisher opened the compliance dialog moments ago and has not submitted yet.
@@ -1007,7 +1024,7 @@ function leadTime(rand: Random, from: number, to: number, now: number): number {
     const recency = 1 - Math.min(1, (now - t) / (LEAD_WINDOW_DAYS * DAY));
     const dow = day.getUTCDay();
     const weekday = dow === 0 ? 0.35 : dow === 6 ? 0.55 : 1;
-    if (rand.next() > (0.6 + 0.4 * recency) * weekday) continue;
+    if (rand.next() > (0.75 + 0.25 * recency) * weekday) continue;
     const midnight = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
     const ts = midnight + (rand.weighted(HOUR_WEIGHTS) + 5) * HOUR + rand.int(0, 3599) * 1000;
     if (ts >= from && ts <= to) return ts;
