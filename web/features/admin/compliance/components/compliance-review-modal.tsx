@@ -84,6 +84,7 @@ export function ComplianceReviewModal({
       size="xl"
       fullScreen={isPhone}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {s ? (
         <Stack gap="md">

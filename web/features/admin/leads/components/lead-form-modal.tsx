@@ -69,7 +69,8 @@ export function LeadFormModal({ opened, onClose }: { opened: boolean; onClose: (
     mode: 'controlled',
     initialValues: freshValues(),
     validate,
-    validateInputOnBlur: true,
+    // Checked on submit (a message appearing on blur would shift the button under the pointer);
+    // a field's message goes away as soon as it is edited.
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new opening starts a new lead
@@ -116,6 +117,7 @@ export function LeadFormModal({ opened, onClose }: { opened: boolean; onClose: (
       fullScreen={isPhone}
       closeOnClickOutside={!form.isDirty()}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
@@ -123,7 +125,6 @@ export function LeadFormModal({ opened, onClose }: { opened: boolean; onClose: (
             label="Publisher"
             placeholder="Search by name or email"
             withAsterisk
-            data-autofocus
             value={form.values.publisher_id || null}
             error={publisherProps.error}
             onBlur={publisherProps.onBlur}

@@ -86,7 +86,8 @@ export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) 
     mode: 'controlled',
     initialValues: valuesOf(offer),
     validate,
-    validateInputOnBlur: true,
+    // Checked on submit (a message appearing on blur would shift the button under the pointer);
+    // a field's message goes away as soon as it is edited.
   });
 
   // A new target (another offer, or create after edit) starts from its own values.
@@ -140,6 +141,7 @@ export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) 
       fullScreen={isPhone}
       closeOnClickOutside={!form.isDirty()}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">

@@ -56,7 +56,8 @@ export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose:
     mode: 'controlled',
     initialValues: emptyValues,
     validate,
-    validateInputOnBlur: true,
+    // Checked on submit (a message appearing on blur would shift the button under the pointer);
+    // a field's message goes away as soon as it is edited.
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new opening starts a new payout
@@ -114,6 +115,7 @@ export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose:
       fullScreen={isPhone}
       closeOnClickOutside={!form.isDirty()}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
@@ -135,7 +137,6 @@ export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose:
               label="Publisher"
               placeholder="Search approved publishers"
               withAsterisk
-              data-autofocus
               nothingFoundMessage="No Publishers Found"
               useOptions={useApprovedOptions}
               value={form.values.publisher_id || null}

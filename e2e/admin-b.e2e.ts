@@ -1,0 +1,501 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mp3File, mp4File, pdfFile } from '../server/test/fixtures.ts';
+import {
+  launchBrowser,
+  newContext,
+  saveScreenshot,
+  trackPageErrors,
+  viewports,
+  withScreenshotOnFailure,
+} from './support/browser.ts';
+import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+const publisher = {
+  name: 'Paula Pipeline',
+  email: uniqueEmail('paula'),
+  password: 'paula-pass-1',
+};
+
+/** What the API seeding created: offers with a pending application each. */
+type Seed = {
+  /** Approved and given an IO in the applications journey. */
+  ioOffer: { id: string; title: string };
+  /** Rejected from the applications list. */
+  rejectOffer: { id: string; title: string };
+  /** Reviewed (media played) and approved in the compliance journey. */
+  reviewOffer: { id: string; title: string };
+};
+let seed: Seed | null = null;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// ---------------------------------------------------------------------------
+// Seeding through the real APIs
+// ---------------------------------------------------------------------------
+
+const authHeaders = { 'content-type': 'application/json', apikey: 'public-anon-key' };
+
+async function passwordGrant(email: string, password: string): Promise<string> {
+  const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: authHeaders,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function callApi<T>(token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.url}/api/v1/${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body instanceof FormData || body === undefined
+        ? {}
+        : { 'content-type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Sign-up, admin approval, offers, and a submitted compliance application per offer. */
+async function seedApplications(): Promise<Seed> {
+  if (seed) return seed;
+  const signup = await fetch(`${server.url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: authHeaders,
+    body: JSON.stringify({
+      email: publisher.email,
+      password: publisher.password,
+      data: {
+        full_legal_name: publisher.name,
+        business_legal_name: 'Pipeline Media LLC',
+        address: '5 Harbor Road, Tampa',
+        phone_number: '+1 555 0150',
+        whatsapp_number: '+1 555 0151',
+        ms_teams_id: 'paula.pipeline',
+      },
+    }),
+  });
+  if (!signup.ok) throw new Error(`signup answered ${signup.status}: ${await signup.text()}`);
+
+  const admin = await passwordGrant(E2E_ADMIN.email, E2E_ADMIN.password);
+  const found = await callApi<{ items: { id: string }[] }>(
+    admin,
+    'GET',
+    `admin/publishers?q=${encodeURIComponent(publisher.email)}`,
+  );
+  const publisherId = found.items[0]?.id;
+  if (!publisherId) throw new Error('the new publisher is not in the admin list');
+  await callApi(admin, 'PATCH', `admin/publishers/${publisherId}`, { status: 'approved' });
+
+  const makeOffer = (title: string, payout: number) =>
+    callApi<{ id: string; title: string }>(admin, 'POST', 'admin/offers', {
+      title,
+      vertical: 'Medicare',
+      payout,
+      script_instructions: 'Greet the caller and confirm their zip code.',
+    });
+  const ioOffer = await makeOffer('Seeded IO Offer', 42.5);
+  const rejectOffer = await makeOffer('Seeded Reject Offer', 18);
+  const reviewOffer = await makeOffer('Seeded Review Offer', 35.25);
+
+  const pub = await passwordGrant(publisher.email, publisher.password);
+  for (const offer of [ioOffer, rejectOffer, reviewOffer]) {
+    const draft = await callApi<{ id: string }>(pub, 'POST', 'publisher/applications', {
+      offer_id: offer.id,
+    });
+    const form = new FormData();
+    form.append(
+      'media',
+      new Blob([new Uint8Array(mp3File)], { type: 'audio/mpeg' }),
+      'intro-call.mp3',
+    );
+    form.append(
+      'media',
+      new Blob([new Uint8Array(mp4File)], { type: 'video/mp4' }),
+      'screen-capture.mp4',
+    );
+    form.append(
+      'document',
+      new Blob([new Uint8Array(pdfFile)], { type: 'application/pdf' }),
+      'script.pdf',
+    );
+    await callApi(pub, 'POST', `publisher/applications/${draft.id}/compliance`, form);
+  }
+  seed = { ioOffer, rejectOffer, reviewOffer };
+  return seed;
+}
+
+// ---------------------------------------------------------------------------
+// Browser helpers
+// ---------------------------------------------------------------------------
+
+/** Runs a journey as the admin in a fresh context; a failure leaves a screenshot. */
+async function adminJourney(
+  name: string,
+  steps: (page: Page) => Promise<void>,
+  viewport: { width: number; height: number } = viewports.desktop,
+) {
+  const context = await newContext(browser, server.url, viewport);
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  try {
+    await withScreenshotOnFailure(
+      page,
+      `admin-b-${name}`,
+      async () => {
+        await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+        await expectToast(page, 'Login Successful');
+        await expectPath(page, '/admin');
+        await steps(page);
+      },
+      errors,
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens an admin screen from the sidebar, as a person would. */
+async function openFromSidebar(page: Page, label: string, path: string) {
+  // Phone width: the sidebar sits behind the burger.
+  if ((page.viewportSize()?.width ?? 1280) < 768) {
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+  }
+  await page.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
+  await expectPath(page, path);
+  await page.getByRole('heading', { level: 1, name: label }).waitFor();
+}
+
+function table(page: Page, name: string): Locator {
+  return page.getByRole('region', { name }).getByRole('table');
+}
+
+function rowWith(page: Page, tableName: string, text: string): Locator {
+  return table(page, tableName).locator('tbody tr').filter({ hasText: text });
+}
+
+/** Picks an option of a Mantine Select (searchable or not) by its label. */
+async function pick(scope: Page | Locator, page: Page, label: string, option: string | RegExp) {
+  const input = scope.getByRole('combobox', { name: label });
+  await input.click();
+  if (typeof option === 'string') await input.fill(option);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** The document itself never scrolls sideways (wide tables scroll inside their own box). */
+async function expectNoPageOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+const screens = [
+  { label: 'Offers', path: '/admin/offers', empty: 'No offers yet.' },
+  { label: 'Applications', path: '/admin/applications', empty: 'No applications yet.' },
+  { label: 'Compliance', path: '/admin/compliance', empty: 'No compliance submissions yet.' },
+  { label: 'Leads', path: '/admin/leads', empty: 'No leads yet.' },
+  { label: 'Payouts', path: '/admin/payouts', empty: 'No payouts recorded yet.' },
+] as const;
+
+// ---------------------------------------------------------------------------
+// Journeys
+// ---------------------------------------------------------------------------
+
+describe('admin screens B in Chromium', () => {
+  it('shows each screen empty, and the payout form says No Publishers Found', async () => {
+    await adminJourney('empty', async (page) => {
+      for (const s of screens) {
+        await openFromSidebar(page, s.label, s.path);
+        await page.getByText(s.empty).waitFor();
+        await saveScreenshot(page, `admin-b-${s.label.toLowerCase()}-empty-desktop`);
+      }
+      await page.getByRole('button', { name: 'Record Payout' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Record Payout' });
+      await dialog.getByText('No Publishers Found').waitFor();
+      expect(await dialog.getByRole('button', { name: 'Record Payout' }).isDisabled()).toBe(true);
+      await saveScreenshot(page, 'admin-b-payout-no-publishers');
+      await expectNoSeriousAxeViolations(page);
+    });
+  });
+
+  it('creates, edits and deletes an offer; a used offer cannot be deleted', async () => {
+    const s = await seedApplications();
+    await adminJourney('offers', async (page) => {
+      await openFromSidebar(page, 'Offers', '/admin/offers');
+      await rowWith(page, 'Offers', s.ioOffer.title).waitFor();
+
+      await page.getByRole('button', { name: 'Create Offer' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create Offer' });
+      await dialog.getByRole('button', { name: 'Create Offer' }).click();
+      await dialog.getByText('Title is required.').waitFor();
+      await dialog.getByText('Vertical is required.').waitFor();
+      await dialog.getByText('Payout is required.').waitFor();
+
+      await dialog.getByRole('textbox', { name: 'Title' }).fill('Final Expense Inbound');
+      await dialog.getByRole('combobox', { name: 'Vertical' }).fill('Final Expense');
+      await dialog.getByRole('textbox', { name: 'Payout' }).fill('12.5');
+      await dialog.getByRole('textbox', { name: 'Script instructions' }).fill('Ask for age.');
+      await dialog.getByRole('button', { name: 'Create Offer' }).click();
+      await expectToast(page, 'Offer Created');
+      await dialog.waitFor({ state: 'hidden' });
+      const row = rowWith(page, 'Offers', 'Final Expense Inbound');
+      await row.getByText('$12.50').waitFor();
+      await row.getByText('Active').waitFor();
+      await saveScreenshot(page, 'admin-b-offers-desktop');
+
+      await page.getByRole('button', { name: 'Edit offer Final Expense Inbound' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Offer' });
+      expect(await edit.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(
+        'Final Expense Inbound',
+      );
+      await edit.getByRole('textbox', { name: 'Title' }).fill('Final Expense Premium');
+      await edit.getByRole('textbox', { name: 'Payout' }).fill('30');
+      await edit.getByText('Inactive', { exact: true }).click();
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await expectToast(page, 'Offer Updated');
+      const edited = rowWith(page, 'Offers', 'Final Expense Premium');
+      await edited.getByText('$30.00').waitFor();
+      await edited.getByText('Inactive').waitFor();
+
+      await page.getByRole('button', { name: 'Delete offer Final Expense Premium' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete this offer?' });
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expectToast(page, 'Offer Deleted');
+      await edited.waitFor({ state: 'detached' });
+
+      // An offer with applications is refused, and the message suggests making it inactive.
+      await page.getByRole('button', { name: `Delete offer ${s.ioOffer.title}` }).click();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expectToast(page, 'Failed to delete offer', 'Make it inactive instead.');
+      await rowWith(page, 'Offers', s.ioOffer.title).waitFor();
+
+      // Filter and search narrow the list on the server.
+      await page.getByRole('textbox', { name: 'Search' }).fill('Review');
+      await rowWith(page, 'Offers', s.reviewOffer.title).waitFor();
+      await rowWith(page, 'Offers', s.ioOffer.title).waitFor({ state: 'detached' });
+    });
+  });
+
+  it('approves an application and uploads its IO; rejects another after confirming', async () => {
+    const s = await seedApplications();
+    await adminJourney('applications', async (page) => {
+      await openFromSidebar(page, 'Applications', '/admin/applications');
+      const row = rowWith(page, 'Applications', s.ioOffer.title);
+      await row.getByText(publisher.name).waitFor();
+      await row.getByText(publisher.email).waitFor();
+      await row.getByText('Pending').waitFor();
+      await saveScreenshot(page, 'admin-b-applications-desktop');
+
+      await row.getByRole('button', { name: /^Approve/ }).click();
+      await expectToast(page, 'Application Updated');
+      await row.getByText('Approved').waitFor();
+
+      const chooser = page.waitForEvent('filechooser');
+      await row.getByRole('button', { name: /^Upload IO/ }).click();
+      await (await chooser).setFiles({
+        name: 'insertion-order.pdf',
+        mimeType: 'application/pdf',
+        buffer: pdfFile,
+      });
+      await expectToast(page, 'IO Uploaded Successfully');
+      await row.getByText('IO Uploaded').waitFor();
+      expect(await row.getByRole('button', { name: /^Upload IO/ }).count()).toBe(0);
+      const ioHref = await row.getByRole('link', { name: /Open the IO/ }).getAttribute('href');
+      const io = await page.request.get(ioHref ?? '');
+      expect(io.status()).toBe(200);
+      expect(io.headers()['content-type']).toContain('application/pdf');
+
+      const rejectRow = rowWith(page, 'Applications', s.rejectOffer.title);
+      await rejectRow.getByRole('button', { name: /^Reject/ }).click();
+      const confirm = page.getByRole('dialog', { name: 'Reject this application?' });
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await rejectRow.getByText('Pending').waitFor();
+      await rejectRow.getByRole('button', { name: /^Reject/ }).click();
+      await confirm.getByRole('button', { name: 'Reject' }).click();
+      await expectToast(page, 'Application Updated');
+      await rejectRow.getByText('Rejected').waitFor();
+
+      await page.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Pending' }).click();
+      await rowWith(page, 'Applications', s.reviewOffer.title).waitFor();
+      await row.waitFor({ state: 'detached' });
+    });
+  });
+
+  it('reviews a compliance submission, plays its media, opens the document, approves', async () => {
+    const s = await seedApplications();
+    await adminJourney('compliance', async (page) => {
+      await openFromSidebar(page, 'Compliance', '/admin/compliance');
+      const row = rowWith(page, 'Compliance submissions', s.reviewOffer.title);
+      await row.getByText('Pending').waitFor();
+      await saveScreenshot(page, 'admin-b-compliance-desktop');
+      await row.getByRole('button', { name: /^Review/ }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Review compliance submission' });
+      await dialog.getByText(publisher.name).waitFor();
+      const audio = dialog.locator('audio');
+      await audio.waitFor();
+      // The mp3 really loads from its signed URL: metadata arrives and no media error fires.
+      await page.waitForFunction(
+        () => {
+          const el = document.querySelector<HTMLAudioElement>('[role="dialog"] audio');
+          return el !== null && (el.readyState > 0 || el.error !== null);
+        },
+        undefined,
+        { timeout: 15_000 },
+      );
+      const state = await audio.evaluate((el: HTMLAudioElement) => ({
+        readyState: el.readyState,
+        error: el.error?.code ?? null,
+        src: el.currentSrc,
+      }));
+      expect(state.error).toBeNull();
+      expect(state.readyState).toBeGreaterThan(0);
+      expect(state.src).toContain('/files/compliance-questionnaires/');
+      // The mp4 fixture is a bare container without a movie header: Chromium's media error
+      // event fires and the page says so in the spec's words instead of a dead player.
+      const video = dialog.getByText('screen-capture.mp4').locator('..');
+      await video.getByText('Could not load file').waitFor();
+      await video.getByRole('button', { name: 'Try again' }).waitFor();
+
+      const docLink = dialog.getByRole('link', { name: /Open document/ });
+      expect(await docLink.getAttribute('target')).toBe('_blank');
+      const doc = await page.request.get((await docLink.getAttribute('href')) ?? '');
+      expect(doc.status()).toBe(200);
+      expect(doc.headers()['content-type']).toContain('application/pdf');
+      await saveScreenshot(page, 'admin-b-compliance-review-desktop');
+
+      await dialog.getByRole('button', { name: /^Approve/ }).click();
+      await expectToast(page, 'Application Updated');
+      await dialog.getByText('Approved').waitFor();
+      expect(await dialog.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await row.getByText('Approved').waitFor();
+    });
+  });
+
+  it('records a payout and sees it listed', async () => {
+    await seedApplications();
+    await adminJourney('payouts', async (page) => {
+      await openFromSidebar(page, 'Payouts', '/admin/payouts');
+      await page.getByRole('button', { name: 'Record Payout' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Record Payout' });
+      await dialog.getByRole('button', { name: 'Record Payout' }).click();
+      await expectToast(page, 'Validation Error', 'Please select a publisher.');
+      await dialog.getByText('Amount is required.').waitFor();
+
+      await pick(dialog, page, 'Publisher', publisher.name);
+      await dialog.getByRole('textbox', { name: 'Amount' }).fill('250.75');
+      await dialog.getByRole('textbox', { name: 'Notes' }).fill('March payout, wire 7731');
+      await dialog.getByRole('button', { name: 'Record Payout' }).click();
+      await expectToast(page, 'Payout Created');
+      await dialog.waitFor({ state: 'hidden' });
+      const row = rowWith(page, 'Payouts', publisher.name);
+      await row.getByText('$250.75').waitFor();
+      await row.getByText('March payout, wire 7731').waitFor();
+      await saveScreenshot(page, 'admin-b-payouts-desktop');
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const csv = await (await download).createReadStream();
+      let text = '';
+      for await (const chunk of csv) text += chunk;
+      expect(text).toContain('250.75');
+      expect(text).toContain(publisher.email);
+    });
+  });
+
+  it('records a lead by hand with the offer payout, changes its status, exports the CSV', async () => {
+    const s = await seedApplications();
+    await adminJourney('leads', async (page) => {
+      await openFromSidebar(page, 'Leads', '/admin/leads');
+      await page.getByRole('button', { name: 'Record Lead' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Record Lead' });
+      await dialog.getByRole('button', { name: 'Record Lead' }).click();
+      await dialog.getByText('Please select a publisher.').waitFor();
+      await dialog.getByText('Please select an offer.').waitFor();
+
+      await pick(dialog, page, 'Publisher', publisher.name);
+      await pick(dialog, page, 'Offer', s.reviewOffer.title);
+      expect(await dialog.getByRole('textbox', { name: 'Payout' }).inputValue()).toBe('$35.25');
+      await dialog.getByRole('textbox', { name: 'Call duration (min)' }).fill('7');
+      await dialog.getByRole('button', { name: 'Record Lead' }).click();
+      await expectToast(page, 'Lead Created');
+      await dialog.waitFor({ state: 'hidden' });
+      const row = rowWith(page, 'Leads', s.reviewOffer.title);
+      await row.getByText('$35.25').waitFor();
+      await row.getByText('7 min').waitFor();
+
+      await row.getByRole('combobox', { name: /^Status of the lead/ }).click();
+      await page.getByRole('option', { name: 'Approved' }).click();
+      await expectToast(page, 'Lead Updated');
+      await saveScreenshot(page, 'admin-b-leads-desktop');
+
+      // The status filter runs on the server.
+      await page.getByRole('combobox', { name: 'Status', exact: true }).click();
+      await page.getByRole('option', { name: 'Rejected' }).click();
+      await page.getByText('No leads match these filters.').waitFor();
+      await page.getByRole('combobox', { name: 'Status', exact: true }).click();
+      await page.getByRole('option', { name: 'Approved' }).click();
+      await row.waitFor();
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const csv = await (await download).createReadStream();
+      let text = '';
+      for await (const chunk of csv) text += chunk;
+      expect(text).toContain(s.reviewOffer.title);
+      expect(text).toContain('35.25');
+    });
+  });
+
+  it('fits a phone: every screen with data, no sideways scrolling, no serious axe issues', async () => {
+    await seedApplications();
+    await adminJourney(
+      'phone',
+      async (page) => {
+        for (const s of screens) {
+          await openFromSidebar(page, s.label, s.path);
+          await table(page, s.label === 'Compliance' ? 'Compliance submissions' : s.label)
+            .locator('tbody tr')
+            .first()
+            .waitFor();
+          await expectNoPageOverflow(page);
+          await saveScreenshot(page, `admin-b-${s.label.toLowerCase()}-phone`);
+        }
+        await expectNoSeriousAxeViolations(page);
+      },
+      viewports.phone,
+    );
+  });
+});
