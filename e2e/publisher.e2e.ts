@@ -190,6 +190,12 @@ describe('publisher journey across roles in Chromium', () => {
         const card = await offerCard(page, 'Final Expense Inbound');
         const apply = card.getByRole('button', { name: /Apply Now/ });
         await expect.poll(() => apply.isEnabled()).toBe(true);
+        // The phone session opens the offers now and keeps this (soon stale) list.
+        await phone.goto('/dashboard/offers');
+        const phoneApply = (await offerCard(phone, 'Final Expense Inbound')).getByRole('button', {
+          name: /Apply Now/,
+        });
+        await expect.poll(() => phoneApply.isEnabled()).toBe(true);
 
         // Closing the dialog without submitting deletes the draft.
         await apply.click();
@@ -230,6 +236,33 @@ describe('publisher journey across roles in Chromium', () => {
         await dialog.waitFor({ state: 'hidden' });
         await card.getByText('pending', { exact: true }).waitFor();
         expect(await card.getByRole('button', { name: /Apply Now/ }).count()).toBe(0);
+
+        // Applying again from the stale phone screen: 'Already Applied', then the status shows.
+        await phoneApply.click();
+        await expectToast(
+          phone,
+          'Already Applied',
+          'You have already submitted an application for this offer.',
+        );
+        await (await offerCard(phone, 'Final Expense Inbound'))
+          .getByText('pending', { exact: true })
+          .waitFor();
+        // The dialog on a phone (then closed, which drops that draft).
+        await (await offerCard(phone, 'Solar Leads Premium'))
+          .getByRole('button', { name: /Apply Now/ })
+          .click();
+        const phoneDialog = phone.getByRole('dialog', { name: 'Apply to Solar Leads Premium' });
+        await phoneDialog
+          .locator('input[name="media"]')
+          .setInputFiles([mp3('a-rather-long-recording-name-from-the-call-center.mp3')]);
+        await phoneDialog.locator('input[name="document"]').setInputFiles([pdf('compliance.pdf')]);
+        await phone.waitForTimeout(300);
+        await saveScreenshot(phone, 'publisher-compliance-dialog-phone');
+        const phoneDeleted = phone.waitForResponse(
+          (r) => r.request().method() === 'DELETE' && r.url().includes('/publisher/applications/'),
+        );
+        await phoneDialog.getByRole('button', { name: 'Close without applying' }).click();
+        expect((await phoneDeleted).status()).toBe(204);
 
         // The admin approves the application, uploads its IO, records a lead, a payout and
         // the publisher's agreement.
@@ -284,6 +317,24 @@ describe('publisher journey across roles in Chromium', () => {
         expect(await statValue(page, 'Pending Payouts')).toBe('$1,234.50');
         await page.getByText('Campaign IO available').waitFor();
         await page.getByText('Payout recorded').waitFor();
+
+        // A failed load shows the spec's toast and an error state whose Retry recovers.
+        await page.route('**/api/v1/publisher/leads?*', (route) =>
+          route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: { code: 'unavailable', message: 'The database is restarting.' },
+            }),
+          }),
+        );
+        await page.goto('/dashboard/leads');
+        await expectToast(page, 'Error loading leads', 'The database is restarting.');
+        const failed = page.getByRole('alert', { name: 'Error loading leads' });
+        await failed.waitFor();
+        await page.unroute('**/api/v1/publisher/leads?*');
+        await failed.getByRole('button', { name: 'Retry' }).click();
+        await page.getByRole('row', { name: /Final Expense Inbound/ }).waitFor();
 
         // Leads, payouts and documents show the admin's records.
         await page.goto('/dashboard/leads');
