@@ -147,7 +147,7 @@ async function axeProblems(page: Page, where: string): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
-        `${where}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`,
     );
 }
 
@@ -171,7 +171,11 @@ describe('admin screens A in Chromium', () => {
           }
           await openScreen(page, '/admin', 'Dashboard');
           await page.getByText('Pending Publishers').waitFor();
-          await expect(page.getByText('$0.00').first().isVisible()).resolves.toBe(true);
+          await page
+            .locator('.mantine-Card-root')
+            .filter({ hasText: 'Total Payouts' })
+            .getByText('$0.00', { exact: true })
+            .waitFor();
         },
         viewport,
       );

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -7,6 +7,7 @@ import type { AdminBuyer } from '../../../../../contract/admin.ts';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { PagedTable } from '../../../../components/paged-table.tsx';
+import { StatusBadge } from '../../../../components/status-badge.tsx';
 import { useErrorToast } from '../../../../components/use-error-toast.ts';
 import { useListParams } from '../../../../components/use-list-params.ts';
 import { formatDate } from '../../../../lib/format.ts';
@@ -91,7 +92,7 @@ export function BuyersPage() {
         <Stack gap={2}>
           <Text size="sm">{b.email}</Text>
           {b.email_confirmed ? null : (
-            <Text size="xs" c="orange.8">
+            <Text size="xs" c="#a33b00">
               Email not confirmed
             </Text>
           )}
@@ -105,13 +106,9 @@ export function BuyersPage() {
       sortable: true,
       render: (b) =>
         b.status === 'blocked' ? (
-          <Badge color="red" variant="light" c="red.9">
-            Blocked
-          </Badge>
+          <StatusBadge color="red">Blocked</StatusBadge>
         ) : (
-          <Badge color="green" variant="light" c="green.9">
-            Active
-          </Badge>
+          <StatusBadge color="green">Active</StatusBadge>
         ),
     },
     {

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -16,6 +15,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AuditEntry, PublisherDetail } from '../../../../../contract/admin.ts';
 import { ListError } from '../../../../components/paged-table.tsx';
+import { StatusBadge } from '../../../../components/status-badge.tsx';
 import { useErrorToast } from '../../../../components/use-error-toast.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../../../lib/format.ts';
@@ -117,13 +117,7 @@ function Applications({ items }: { items: PublisherDetail['applications'] }) {
             <Table.Tr key={a.id}>
               <Table.Td>{a.offer_title}</Table.Td>
               <Table.Td>
-                <Badge
-                  color={applicationColor[a.status]}
-                  variant="light"
-                  c={`${applicationColor[a.status]}.9`}
-                >
-                  {a.status}
-                </Badge>
+                <StatusBadge color={applicationColor[a.status]}>{a.status}</StatusBadge>
               </Table.Td>
               <Table.Td>{formatDate(a.created_at)}</Table.Td>
               <Table.Td>

@@ -1,7 +1,7 @@
-import { Badge } from '@mantine/core';
 import type { PublisherStatus } from '../../../../../contract/roles.ts';
+import { StatusBadge, type StatusColor } from '../../../../components/status-badge.tsx';
 
-const look: Record<PublisherStatus, { label: string; color: string }> = {
+const look: Record<PublisherStatus, { label: string; color: StatusColor }> = {
   pending: { label: 'Pending', color: 'yellow' },
   approved: { label: 'Approved', color: 'green' },
   // Legacy status: shown as Approved (spec §4).
@@ -12,10 +12,5 @@ const look: Record<PublisherStatus, { label: string; color: string }> = {
 /** A publisher's status; the legacy `active` reads Approved. */
 export function PublisherStatusBadge({ status }: { status: PublisherStatus }) {
   const { label, color } = look[status];
-  return (
-    // Shade 9 text keeps the light badge at WCAG AA contrast.
-    <Badge color={color} variant="light" c={`${color}.9`}>
-      {label}
-    </Badge>
-  );
+  return <StatusBadge color={color}>{label}</StatusBadge>;
 }
