@@ -132,3 +132,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     </Box>
   );
 }
+
+/** For a column's `visibleMediaQuery`: shown from the `sm` breakpoint up, hidden on phones. */
+export const fromTablet = (theme: { breakpoints: Record<string, string> }) =>
+  `(min-width: ${theme.breakpoints.sm})`;

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { AdminBuyer } from '../../../../../contract/admin.ts';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
-import { PagedTable } from '../../../../components/paged-table.tsx';
+import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
 import { StatusBadge } from '../../../../components/status-badge.tsx';
 import { useErrorToast } from '../../../../components/use-error-toast.ts';
 import { useListParams } from '../../../../components/use-list-params.ts';
@@ -102,6 +102,7 @@ export function BuyersPage() {
     {
       accessor: 'status',
       noWrap: true,
+      width: 120,
       title: 'Status',
       sortable: true,
       render: (b) =>
@@ -116,6 +117,7 @@ export function BuyersPage() {
       noWrap: true,
       title: 'Signed up',
       sortable: true,
+      visibleMediaQuery: fromTablet,
       render: (b) => formatDate(b.created_at),
     },
     {
@@ -191,7 +193,7 @@ export function BuyersPage() {
         errorTitle="Error loading buyers"
         errorMessage={query.error?.message}
         onRetry={() => void query.refetch()}
-        minWidth={760}
+        minWidth={600}
         emptyText={q || status ? 'No buyers match these filters.' : 'No buyers have signed up yet.'}
       />
       <ConfirmDialog

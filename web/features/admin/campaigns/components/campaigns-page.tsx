@@ -5,7 +5,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import type { AdminCampaign } from '../../../../../contract/admin.ts';
 import { PageHeader } from '../../../../components/page-header.tsx';
-import { PagedTable } from '../../../../components/paged-table.tsx';
+import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
 import { useErrorToast } from '../../../../components/use-error-toast.ts';
 import { useListParams } from '../../../../components/use-list-params.ts';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
@@ -66,8 +66,18 @@ export function CampaignsPage() {
         </Stack>
       ),
     },
-    { accessor: 'target_audience', title: 'Audience', render: (c) => c.target_audience || '—' },
-    { accessor: 'location', title: 'Location', render: (c) => c.location || '—' },
+    {
+      accessor: 'target_audience',
+      title: 'Audience',
+      render: (c) => c.target_audience || '—',
+      visibleMediaQuery: fromTablet,
+    },
+    {
+      accessor: 'location',
+      title: 'Location',
+      render: (c) => c.location || '—',
+      visibleMediaQuery: fromTablet,
+    },
     {
       accessor: 'budget',
       noWrap: true,
@@ -88,6 +98,7 @@ export function CampaignsPage() {
       accessor: 'created_at',
       noWrap: true,
       title: 'Created',
+      visibleMediaQuery: fromTablet,
       sortable: true,
       render: (c) => formatDate(c.created_at),
     },
@@ -121,7 +132,7 @@ export function CampaignsPage() {
         errorTitle="Error fetching campaigns"
         errorMessage={query.error?.message}
         onRetry={() => void query.refetch()}
-        minWidth={980}
+        minWidth={620}
         emptyText={q ? 'No campaigns match this search.' : 'No campaigns have been created yet.'}
       />
     </Stack>

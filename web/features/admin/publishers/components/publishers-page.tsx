@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import type { AdminPublisher } from '../../../../../contract/admin.ts';
 import type { PublisherStatus } from '../../../../../contract/roles.ts';
 import { PageHeader } from '../../../../components/page-header.tsx';
-import { PagedTable } from '../../../../components/paged-table.tsx';
+import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
 import { useErrorToast } from '../../../../components/use-error-toast.ts';
 import { useListParams } from '../../../../components/use-list-params.ts';
 import { formatDate } from '../../../../lib/format.ts';
@@ -68,13 +68,23 @@ export function PublishersPage() {
               {p.business_legal_name}
             </Text>
           ) : null}
+          <Text size="xs" c="dimmed" hiddenFrom="sm">
+            {p.email}
+          </Text>
         </Stack>
       ),
     },
-    { accessor: 'email', noWrap: true, title: 'Email', sortable: true },
+    {
+      accessor: 'email',
+      noWrap: true,
+      title: 'Email',
+      sortable: true,
+      visibleMediaQuery: fromTablet,
+    },
     {
       accessor: 'status',
       noWrap: true,
+      width: 120,
       title: 'Status',
       sortable: true,
       render: (p) => <PublisherStatusBadge status={p.status} />,
@@ -84,6 +94,7 @@ export function PublishersPage() {
       noWrap: true,
       title: 'Signed up',
       sortable: true,
+      visibleMediaQuery: fromTablet,
       render: (p) => formatDate(p.created_at),
     },
     {
@@ -142,7 +153,7 @@ export function PublishersPage() {
         errorTitle="Error loading publishers"
         errorMessage={query.error?.message}
         onRetry={() => void query.refetch()}
-        minWidth={960}
+        minWidth={640}
         emptyText={
           q || status ? 'No publishers match these filters.' : 'No publishers have signed up yet.'
         }
