@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './errors.ts';
-import { isRealDate } from './publisher.ts';
+import { isRealDate, SortOrder, searchParam, sortParam } from './publisher.ts';
 
 /** Texts of the campaign form (spec §5, §8). */
 export const CAMPAIGN_MESSAGES = {
@@ -102,13 +102,30 @@ export const Campaign = z.object({
 });
 export type Campaign = z.infer<typeof Campaign>;
 
+/** Columns the campaigns list sorts by; empty values (no budget, no date) come last either way. */
+export const CAMPAIGN_SORTS = [
+  'created_at',
+  'name',
+  'goal',
+  'target_audience',
+  'location',
+  'budget',
+  'start_date',
+  'end_date',
+] as const;
+export type CampaignSortKey = (typeof CAMPAIGN_SORTS)[number];
+
 export const CampaignListQuery = z.object({
   ...pageQuery,
   page_size: z.coerce.number().int().min(1).max(200).default(50),
+  /** Case-insensitive part of the name, goal, target audience or location. */
+  q: searchParam,
+  sort: sortParam(CAMPAIGN_SORTS, 'created_at'),
+  order: SortOrder.default('desc'),
 });
 export type CampaignListQuery = z.input<typeof CampaignListQuery>;
 
-/** GET /api/v1/buyer/campaigns: own campaigns, newest first. */
+/** GET /api/v1/buyer/campaigns: own campaigns, newest first unless sorted otherwise. */
 export const CampaignList = z.object({
   items: z.array(Campaign),
   total: z.number().int(),

@@ -45,6 +45,35 @@ export const IsoDay = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD.')
   .refine(isRealDate, 'This date does not exist.');
 
+// ---------- list sorting and search ----------
+
+/** `order` of a sortable list; each list's default is newest first. */
+export const SortOrder = z.enum(['asc', 'desc'], { error: 'Order must be asc or desc.' });
+export type SortOrder = z.infer<typeof SortOrder>;
+
+/** `sort` of a list: one of the whitelisted columns, with the list's default. */
+export const sortParam = <T extends readonly [string, ...string[]]>(values: T, def: T[number]) =>
+  z.enum(values, { error: `Sort by one of: ${values.join(', ')}.` }).default(def);
+
+/** A list's search box: trimmed, blank means no search. */
+export const searchParam = z
+  .string()
+  .trim()
+  .max(200, { error: 'The search can be at most 200 characters.' })
+  .optional();
+
+/** Columns the publisher's lists sort by (the first is the default, newest first). */
+export const PUBLISHER_SORTS = {
+  offers: ['created_at', 'payout', 'title', 'vertical'],
+  leads: ['timestamp', 'payout', 'call_duration', 'status', 'offer'],
+  payouts: ['date', 'amount'],
+  ios: ['created_at', 'offer'],
+} as const;
+export type OfferSort = (typeof PUBLISHER_SORTS.offers)[number];
+export type LeadSort = (typeof PUBLISHER_SORTS.leads)[number];
+export type PayoutSort = (typeof PUBLISHER_SORTS.payouts)[number];
+export type IoSort = (typeof PUBLISHER_SORTS.ios)[number];
+
 export const ApplicationState = z.enum(['pending', 'approved', 'rejected']);
 export type ApplicationState = z.infer<typeof ApplicationState>;
 
@@ -114,7 +143,9 @@ export const PublisherOffersQuery = z.object({
   ...pageQuery,
   page_size: z.coerce.number().int().min(1).max(200).default(50),
   /** Case-insensitive part of the title or vertical. */
-  search: z.string().trim().max(200).optional(),
+  search: searchParam,
+  sort: sortParam(PUBLISHER_SORTS.offers, 'created_at'),
+  order: SortOrder.default('desc'),
 });
 export type PublisherOffersQuery = z.input<typeof PublisherOffersQuery>;
 
@@ -166,6 +197,9 @@ export const PublisherLeadsQuery = z
     from: IsoDay.optional(),
     /** Last day included (UTC). */
     to: IsoDay.optional(),
+    /** `offer` sorts by the offer's title. */
+    sort: sortParam(PUBLISHER_SORTS.leads, 'timestamp'),
+    order: SortOrder.default('desc'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'The start date cannot be after the end date.',
@@ -193,7 +227,11 @@ export const PublisherLeadList = z.object({
 });
 export type PublisherLeadList = z.infer<typeof PublisherLeadList>;
 
-export const PublisherPayoutsQuery = z.object({ ...pageQuery });
+export const PublisherPayoutsQuery = z.object({
+  ...pageQuery,
+  sort: sortParam(PUBLISHER_SORTS.payouts, 'date'),
+  order: SortOrder.default('desc'),
+});
 export type PublisherPayoutsQuery = z.input<typeof PublisherPayoutsQuery>;
 
 export const PublisherPayout = z.object({
@@ -230,7 +268,14 @@ export const PublisherDocuments = z.object({
 });
 export type PublisherDocuments = z.infer<typeof PublisherDocuments>;
 
-export const PublisherIosQuery = z.object({ ...pageQuery });
+export const PublisherIosQuery = z.object({
+  ...pageQuery,
+  /** Case-insensitive part of the offer title. */
+  q: searchParam,
+  /** `created_at` is the day of the application (applied_at); `offer` the offer's title. */
+  sort: sortParam(PUBLISHER_SORTS.ios, 'created_at'),
+  order: SortOrder.default('desc'),
+});
 export type PublisherIosQuery = z.input<typeof PublisherIosQuery>;
 
 /** An approved application of this publisher that has an IO document. */

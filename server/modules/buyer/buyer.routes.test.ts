@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildAdmin, buildBuyer, buildPublisher, tokenFor } from '../../test/factories.ts';
 
@@ -161,6 +162,143 @@ describe('GET /api/v1/buyer/campaigns', () => {
     const a = (await list(buyerA)).json();
     expect(a.items.map((c: { name: string }) => c.name)).not.toContain('B only');
     expect((await list(buyerB)).json().total).toBe(1);
+  });
+});
+
+describe('sorting and searching GET /api/v1/buyer/campaigns', () => {
+  let buyerC: string;
+  let otherC: string;
+  const names = (res: { json(): { items: { name: string }[] } }) =>
+    res.json().items.map((c) => c.name);
+
+  beforeAll(async () => {
+    const c = await buildBuyer(t.db);
+    const other = await buildBuyer(t.db);
+    buyerC = await tokenFor(t.db, t.config.jwtSecret, c);
+    otherC = await tokenFor(t.db, t.config.jwtSecret, other);
+    const row = (name: string, over: Partial<typeof campaigns.$inferInsert>) => ({
+      buyerId: c.id,
+      name,
+      ...over,
+    });
+    await t.db.insert(campaigns).values([
+      row('beta', {
+        goal: 'Brand calls',
+        location: 'Texas',
+        budget: '500.00',
+        startDate: '2025-02-01',
+        endDate: '2025-06-30',
+        createdAt: new Date('2025-01-02T00:00:00Z'),
+      }),
+      row('Alpha', {
+        goal: 'Inbound sales',
+        targetAudience: 'Homeowners',
+        budget: '1500.00',
+        startDate: '2025-01-15',
+        createdAt: new Date('2025-01-01T00:00:00Z'),
+      }),
+      row('Gamma', {
+        location: 'Florida keys',
+        budget: null,
+        endDate: '2025-03-31',
+        createdAt: new Date('2025-01-03T00:00:00Z'),
+      }),
+      row('Delta', {
+        goal: 'Texas retirees',
+        budget: '500.00',
+        createdAt: new Date('2025-01-04T00:00:00Z'),
+      }),
+    ]);
+    await t.db.insert(campaigns).values({ buyerId: other.id, name: 'Aardvark Texas' });
+  });
+
+  it('is newest first by default and oldest first with order=asc', async () => {
+    expect(names(await list(buyerC))).toEqual(['Delta', 'Gamma', 'beta', 'Alpha']);
+    expect(names(await list(buyerC, '?order=asc'))).toEqual(['Alpha', 'beta', 'Gamma', 'Delta']);
+  });
+
+  it('sorts by name without regard to case, both ways', async () => {
+    expect(names(await list(buyerC, '?sort=name&order=asc'))).toEqual([
+      'Alpha',
+      'beta',
+      'Delta',
+      'Gamma',
+    ]);
+    expect(names(await list(buyerC, '?sort=name&order=desc'))).toEqual([
+      'Gamma',
+      'Delta',
+      'beta',
+      'Alpha',
+    ]);
+  });
+
+  it('puts campaigns without a budget or date last, whichever the direction', async () => {
+    const budgetsAsc = (await list(buyerC, '?sort=budget&order=asc')).json().items;
+    expect(budgetsAsc.map((c: { budget: number | null }) => c.budget)).toEqual([
+      500,
+      500,
+      1500,
+      null,
+    ]);
+    const budgetsDesc = (await list(buyerC, '?sort=budget&order=desc')).json().items;
+    expect(budgetsDesc.map((c: { budget: number | null }) => c.budget)).toEqual([
+      1500,
+      500,
+      500,
+      null,
+    ]);
+    const byStart = names(await list(buyerC, '?sort=start_date&order=asc'));
+    expect(byStart.slice(0, 2)).toEqual(['Alpha', 'beta']);
+    // No start date: Gamma and Delta, after the dated ones.
+    expect(byStart.slice(2).sort()).toEqual(['Delta', 'Gamma']);
+    expect(names(await list(buyerC, '?sort=start_date&order=desc')).slice(0, 2)).toEqual([
+      'beta',
+      'Alpha',
+    ]);
+    expect(names(await list(buyerC, '?sort=end_date&order=desc')).slice(0, 2)).toEqual([
+      'beta',
+      'Gamma',
+    ]);
+    expect(names(await list(buyerC, '?sort=goal&order=asc'))).toEqual([
+      'beta',
+      'Alpha',
+      'Delta',
+      'Gamma',
+    ]);
+  });
+
+  it('keeps equal budgets in the same order across pages', async () => {
+    const all = (await list(buyerC, '?sort=budget&order=asc')).json().items;
+    const p1 = (await list(buyerC, '?sort=budget&order=asc&page_size=1&page=1')).json().items;
+    const p2 = (await list(buyerC, '?sort=budget&order=asc&page_size=1&page=2')).json().items;
+    expect([p1[0].id, p2[0].id]).toEqual([all[0].id, all[1].id]);
+  });
+
+  it('searches name, goal, audience and location in any case, with the total of the matches', async () => {
+    const texas = await list(buyerC, '?q=TEXAS&sort=name&order=asc');
+    expect(texas.json()).toMatchObject({ total: 2, page: 1 });
+    expect(names(texas)).toEqual(['beta', 'Delta']);
+    expect(names(await list(buyerC, '?q=homeowners'))).toEqual(['Alpha']);
+    expect(names(await list(buyerC, '?q=keys'))).toEqual(['Gamma']);
+    expect(names(await list(buyerC, '?q=gam'))).toEqual(['Gamma']);
+    expect((await list(buyerC, '?q=%20')).json().total).toBe(4);
+    expect((await list(buyerC, '?q=_')).json().total).toBe(0);
+    // Another buyer's campaign matches the words but is never found.
+    expect(names(await list(buyerC, '?q=aardvark'))).toEqual([]);
+    expect(names(await list(otherC, '?q=texas'))).toEqual(['Aardvark Texas']);
+  });
+
+  it.each([
+    ['?sort=buyer_id', 'sort', 'Sort by one of: created_at, name, goal'],
+    ['?sort=', 'sort', 'Sort by one of:'],
+    ['?order=newest', 'order', 'Order must be asc or desc.'],
+    [`?q=${'a'.repeat(201)}`, 'q', 'The search can be at most 200 characters.'],
+  ])('refuses %s with 400 and a clear message', async (query, field, message) => {
+    const res = await list(buyerC, query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.message).toContain(message);
+    expect(res.json().error.details[field][0]).toContain(message);
   });
 });
 

@@ -53,6 +53,9 @@ export const buyerRoutes: FastifyPluginAsyncZod = async (app) => {
         buyerId: user.id,
         page: req.query.page,
         pageSize: req.query.page_size,
+        q: req.query.q || undefined,
+        sort: req.query.sort,
+        order: req.query.order,
       });
     },
   );

@@ -1,16 +1,18 @@
-import { and, count, desc, eq, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import {
   DRAFT_MAX_AGE_HOURS,
+  type OfferSort,
   PUBLISHER_MESSAGES,
   type PublisherApplication,
   type PublisherOfferList,
+  type SortOrder,
 } from '../../../contract/publisher.ts';
 import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { offerApplications, offers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanApply } from './publisher.policy.ts';
-import { toMoney } from './shared.ts';
+import { likePattern, sortedBy, toMoney } from './shared.ts';
 
 type ApplicationRow = typeof offerApplications.$inferSelect;
 
@@ -29,20 +31,30 @@ export const isUuid = (s: string) =>
 export const alreadyApplied = () =>
   new AppError('already_applied', PUBLISHER_MESSAGES.alreadyApplied, { status: 409 });
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const offerSortColumns = {
+  created_at: offers.createdAt,
+  payout: offers.payout,
+  title: sql`lower(${offers.title})`,
+  vertical: sql`lower(${offers.vertical})`,
+} as const;
 
-/** Active offers, each with this publisher's non-draft application (drafts do not count). */
+/**
+ * Active offers, each with this publisher's non-draft application (drafts do not count),
+ * searched by title or vertical, newest first unless sorted otherwise.
+ */
 export async function listPublisherOffers(opts: {
   db: DbOrTx;
   publisherId: string;
   page: number;
   pageSize: number;
   search?: string;
+  sort?: OfferSort;
+  order?: SortOrder;
 }): Promise<PublisherOfferList> {
-  const { db, publisherId, page, pageSize, search } = opts;
+  const { db, publisherId, page, pageSize, search, sort = 'created_at', order = 'desc' } = opts;
   const filters: SQL[] = [eq(offers.status, 'active')];
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = likePattern(search);
     filters.push(or(ilike(offers.title, pattern), ilike(offers.vertical, pattern))!);
   }
   const where = and(...filters);
@@ -63,7 +75,7 @@ export async function listPublisherOffers(opts: {
         ),
       )
       .where(where)
-      .orderBy(desc(offers.createdAt), desc(offers.id))
+      .orderBy(...sortedBy(offerSortColumns[sort], order, offers.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(offers).where(where),

@@ -1,13 +1,16 @@
-import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
 import {
+  type IoSort,
   type PublisherDocuments,
   type PublisherIoList,
   SIGNED_URL_SECONDS,
   type SignedFile,
+  type SortOrder,
 } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { offerApplications, offers, users } from '../../db/schema.ts';
 import { displayName, type Storage } from '../../storage/storage.ts';
+import { likePattern, sortedBy } from './shared.ts';
 
 /** A signed, expiring URL for a private file the caller has already been allowed to read. */
 export function signFile(storage: Storage, key: string, now = Date.now()): SignedFile {
@@ -31,20 +34,33 @@ export async function getPublisherDocuments(opts: {
   return { agreement: row?.key ? signFile(opts.storage, row.key) : null };
 }
 
-/** IOs of the publisher's own approved applications, newest first, as signed URLs. */
+const ioSortColumns = {
+  created_at: offerApplications.createdAt,
+  offer: sql`lower(${offers.title})`,
+} as const;
+
+/**
+ * IOs of the publisher's own approved applications as signed URLs, searched by offer title,
+ * newest application first unless sorted otherwise.
+ */
 export async function listPublisherIos(opts: {
   db: DbOrTx;
   storage: Storage;
   publisherId: string;
   page: number;
   pageSize: number;
+  q?: string;
+  sort?: IoSort;
+  order?: SortOrder;
 }): Promise<PublisherIoList> {
-  const { db, storage, publisherId, page, pageSize } = opts;
-  const where = and(
+  const { db, storage, publisherId, page, pageSize, sort = 'created_at', order = 'desc' } = opts;
+  const filters: SQL[] = [
     eq(offerApplications.publisherId, publisherId),
     eq(offerApplications.status, 'approved'),
     isNotNull(offerApplications.ioDocumentUrl),
-  );
+  ];
+  if (opts.q) filters.push(ilike(offers.title, likePattern(opts.q)));
+  const where = and(...filters);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -57,10 +73,14 @@ export async function listPublisherIos(opts: {
       .from(offerApplications)
       .innerJoin(offers, eq(offers.id, offerApplications.offerId))
       .where(where)
-      .orderBy(desc(offerApplications.updatedAt), desc(offerApplications.id))
+      .orderBy(...sortedBy(ioSortColumns[sort], order, offerApplications.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(offerApplications).where(where),
+    db
+      .select({ n: count() })
+      .from(offerApplications)
+      .innerJoin(offers, eq(offers.id, offerApplications.offerId))
+      .where(where),
   ]);
   const now = Date.now();
   return {

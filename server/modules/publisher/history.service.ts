@@ -1,13 +1,31 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import type { PublisherLeadList, PublisherPayoutList } from '../../../contract/publisher.ts';
+import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type {
+  LeadSort,
+  PayoutSort,
+  PublisherLeadList,
+  PublisherPayoutList,
+  SortOrder,
+} from '../../../contract/publisher.ts';
 import type { LeadStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { leads, offers, payouts } from '../../db/schema.ts';
-import { toMoney } from './shared.ts';
+import { sortedBy, toMoney } from './shared.ts';
 
 const DAY_MS = 86_400_000;
 
-/** The publisher's own leads, newest first, filtered by status and UTC days (both ends included). */
+// Status sorts by its name (as shown), offer by its title without regard to case.
+const leadSortColumns = {
+  timestamp: leads.timestamp,
+  payout: leads.payout,
+  call_duration: leads.callDuration,
+  status: sql`${leads.status}::text`,
+  offer: sql`lower(${offers.title})`,
+} as const;
+
+/**
+ * The publisher's own leads filtered by status and UTC days (both ends included), sorted
+ * (newest first by default; the leads_publisher_ts index serves that order) and paged.
+ */
 export async function listPublisherLeads(opts: {
   db: DbOrTx;
   publisherId: string;
@@ -16,8 +34,10 @@ export async function listPublisherLeads(opts: {
   status?: LeadStatus;
   from?: string;
   to?: string;
+  sort?: LeadSort;
+  order?: SortOrder;
 }): Promise<PublisherLeadList> {
-  const { db, publisherId, page, pageSize } = opts;
+  const { db, publisherId, page, pageSize, sort = 'timestamp', order = 'desc' } = opts;
   const filters: SQL[] = [eq(leads.publisherId, publisherId)];
   if (opts.status) filters.push(eq(leads.status, opts.status));
   if (opts.from) filters.push(gte(leads.timestamp, new Date(`${opts.from}T00:00:00Z`)));
@@ -39,7 +59,7 @@ export async function listPublisherLeads(opts: {
       .from(leads)
       .innerJoin(offers, eq(offers.id, leads.offerId))
       .where(where)
-      .orderBy(desc(leads.timestamp), desc(leads.id))
+      .orderBy(...sortedBy(leadSortColumns[sort], order, leads.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(leads).where(where),
@@ -60,21 +80,25 @@ export async function listPublisherLeads(opts: {
   };
 }
 
-/** The publisher's own payouts (amount, notes, date), newest first. */
+const payoutSortColumns = { date: payouts.date, amount: payouts.amount } as const;
+
+/** The publisher's own payouts (amount, notes, date), newest first unless sorted otherwise. */
 export async function listPublisherPayouts(opts: {
   db: DbOrTx;
   publisherId: string;
   page: number;
   pageSize: number;
+  sort?: PayoutSort;
+  order?: SortOrder;
 }): Promise<PublisherPayoutList> {
-  const { db, publisherId, page, pageSize } = opts;
+  const { db, publisherId, page, pageSize, sort = 'date', order = 'desc' } = opts;
   const where = eq(payouts.publisherId, publisherId);
   const [rows, [total]] = await Promise.all([
     db
       .select({ id: payouts.id, amount: payouts.amount, notes: payouts.notes, date: payouts.date })
       .from(payouts)
       .where(where)
-      .orderBy(desc(payouts.date), desc(payouts.id))
+      .orderBy(...sortedBy(payoutSortColumns[sort], order, payouts.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(payouts).where(where),

@@ -61,6 +61,8 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
         page: req.query.page,
         pageSize: req.query.page_size,
         search: req.query.search || undefined,
+        sort: req.query.sort,
+        order: req.query.order,
       }),
   );
 
@@ -184,6 +186,8 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
         status: req.query.status,
         from: req.query.from,
         to: req.query.to,
+        sort: req.query.sort,
+        order: req.query.order,
       }),
   );
 
@@ -202,6 +206,8 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
         publisherId: currentUser(req).id,
         page: req.query.page,
         pageSize: req.query.page_size,
+        sort: req.query.sort,
+        order: req.query.order,
       }),
   );
 
@@ -228,6 +234,9 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
         publisherId: currentUser(req).id,
         page: req.query.page,
         pageSize: req.query.page_size,
+        q: req.query.q || undefined,
+        sort: req.query.sort,
+        order: req.query.order,
       }),
   );
 };

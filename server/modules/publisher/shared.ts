@@ -1,3 +1,5 @@
+import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+
 /** Money from numeric(12,2) (a string) as a JSON number. */
 export const toMoney = (v: string | number | null | undefined): number =>
   v === null || v === undefined ? 0 : Math.round(Number(v) * 100) / 100;
@@ -14,4 +16,24 @@ export function isUniqueViolation(err: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** `%q%` for ILIKE, with the user's own `%`, `_` and `\` taken literally. */
+export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * ORDER BY the chosen column, then id in the same direction, so pages are stable when values
+ * repeat. A nullable column puts its empty values (NULL) last whichever the direction; NOT NULL
+ * columns keep plain ASC/DESC so an index in that order (e.g. leads by publisher and time) serves.
+ */
+export function sortedBy(
+  column: AnyColumn | SQL,
+  order: 'asc' | 'desc',
+  id: AnyColumn,
+  opts: { nullable?: boolean } = {},
+): SQL[] {
+  const nulls = opts.nullable ? sql` nulls last` : sql``;
+  return order === 'asc'
+    ? [sql`${column} asc${nulls}`, asc(id)]
+    : [sql`${column} desc${nulls}`, desc(id)];
 }
