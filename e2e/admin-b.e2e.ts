@@ -185,12 +185,12 @@ async function openFromSidebar(page: Page, label: string, path: string) {
   await page.getByRole('heading', { level: 1, name: label }).waitFor();
 }
 
-function table(page: Page, name: string): Locator {
-  return page.getByRole('region', { name }).getByRole('table');
-}
-
 function rowWith(page: Page, tableName: string, text: string): Locator {
-  return table(page, tableName).locator('tbody tr').filter({ hasText: text });
+  return page
+    .getByRole('region', { name: tableName })
+    .getByRole('table')
+    .locator('tbody tr')
+    .filter({ hasText: text });
 }
 
 /** Picks an option of a Mantine Select (searchable or not) by its label. */
@@ -199,6 +199,17 @@ async function pick(scope: Page | Locator, page: Page, label: string, option: st
   await input.click();
   if (typeof option === 'string') await input.fill(option);
   await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Waits until open dialogs have finished their opening transition (axe and screenshots). */
+async function waitForDialogSettled(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>('.mantine-Modal-content')].every((el) => {
+      const style = getComputedStyle(el);
+      const still = ['none', '', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform);
+      return style.opacity === '1' && still;
+    }),
+  );
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
@@ -242,6 +253,7 @@ describe('admin screens B in Chromium', () => {
       await page.getByRole('button', { name: 'Record Payout' }).click();
       const dialog = page.getByRole('dialog', { name: 'Record Payout' });
       await dialog.getByText('No Publishers Found').waitFor();
+      await waitForDialogSettled(page);
       expect(await dialog.getByRole('button', { name: 'Record Payout' }).isDisabled()).toBe(true);
       await saveScreenshot(page, 'admin-b-payout-no-publishers');
       await expectNoSeriousAxeViolations(page);
@@ -260,6 +272,7 @@ describe('admin screens B in Chromium', () => {
       await dialog.getByText('Title is required.').waitFor();
       await dialog.getByText('Vertical is required.').waitFor();
       await dialog.getByText('Payout is required.').waitFor();
+      await saveScreenshot(page, 'admin-b-offer-form-errors');
 
       await dialog.getByRole('textbox', { name: 'Title' }).fill('Final Expense Inbound');
       await dialog.getByRole('combobox', { name: 'Vertical' }).fill('Final Expense');
@@ -449,6 +462,7 @@ describe('admin screens B in Chromium', () => {
       await pick(dialog, page, 'Offer', s.reviewOffer.title);
       expect(await dialog.getByRole('textbox', { name: 'Payout' }).inputValue()).toBe('$35.25');
       await dialog.getByRole('textbox', { name: 'Call duration (min)' }).fill('7');
+      await saveScreenshot(page, 'admin-b-lead-form');
       await dialog.getByRole('button', { name: 'Record Lead' }).click();
       await expectToast(page, 'Lead Created');
       await dialog.waitFor({ state: 'hidden' });
@@ -486,13 +500,25 @@ describe('admin screens B in Chromium', () => {
       async (page) => {
         for (const s of screens) {
           await openFromSidebar(page, s.label, s.path);
-          await table(page, s.label === 'Compliance' ? 'Compliance submissions' : s.label)
-            .locator('tbody tr')
+          // Rows made by the seeding and by the journeys above (this one runs last).
+          const tableName = s.label === 'Compliance' ? 'Compliance submissions' : s.label;
+          await rowWith(page, tableName, s.label === 'Offers' ? 'Seeded IO Offer' : publisher.name)
             .first()
             .waitFor();
           await expectNoPageOverflow(page);
           await saveScreenshot(page, `admin-b-${s.label.toLowerCase()}-phone`);
+          await expectNoSeriousAxeViolations(page);
         }
+
+        await openFromSidebar(page, 'Compliance', '/admin/compliance');
+        await page
+          .getByRole('button', { name: /^Review/ })
+          .first()
+          .click();
+        const dialog = page.getByRole('dialog', { name: 'Review compliance submission' });
+        await dialog.locator('audio').waitFor();
+        await waitForDialogSettled(page);
+        await saveScreenshot(page, 'admin-b-compliance-review-phone');
         await expectNoSeriousAxeViolations(page);
       },
       viewports.phone,

@@ -60,7 +60,6 @@ export function ApplicationDecisionButtons({
     >
       <Button
         size={size}
-        color="green"
         leftSection={<IconCheck size={14} />}
         onClick={() => decide('approved')}
         loading={pending && mutation.variables?.status === 'approved'}

@@ -12,7 +12,8 @@ const look: Record<ApplicationStatus, { label: string; color: string }> = {
 export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
   const { label, color } = look[status];
   return (
-    <Badge color={color} variant="light">
+    // Dot badges keep the label in the text colour: light badges' tinted text misses AA contrast.
+    <Badge color={color} variant="dot">
       {label}
     </Badge>
   );

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, FileButton, Group } from '@mantine/core';
-import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
+import { IconUpload } from '@tabler/icons-react';
 import type { AdminApplication } from '../../../../../contract/admin.ts';
 import { toast } from '../../../../lib/notify.ts';
 import { IO_ACCEPT, isIoFileName, useUploadIo } from '../api/upload-io.ts';
@@ -16,7 +16,7 @@ export function IoCell({ application }: { application: AdminApplication }) {
   if (application.io) {
     return (
       <Group gap={6} wrap="nowrap">
-        <Badge color="green" variant="light" leftSection={<IconCircleCheck size={12} />}>
+        <Badge color="green" variant="dot">
           IO Uploaded
         </Badge>
         <Anchor

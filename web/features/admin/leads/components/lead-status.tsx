@@ -1,4 +1,4 @@
-import { Badge, Select } from '@mantine/core';
+import { ColorSwatch, Select } from '@mantine/core';
 import type { AdminLead } from '../../../../../contract/admin.ts';
 import type { LeadStatus } from '../../../../../contract/roles.ts';
 import { toast } from '../../../../lib/notify.ts';
@@ -15,15 +15,6 @@ const colors: Record<LeadStatus, string> = {
   pending: 'yellow',
   rejected: 'red',
 };
-
-/** A lead's status as a badge. */
-export function LeadStatusBadge({ status }: { status: LeadStatus }) {
-  return (
-    <Badge color={colors[status]} variant="light">
-      {status}
-    </Badge>
-  );
-}
 
 /** Changes one lead's status in place (approved, pending, rejected). */
 export function LeadStatusSelect({ lead }: { lead: AdminLead }) {
@@ -51,9 +42,8 @@ export function LeadStatusSelect({ lead }: { lead: AdminLead }) {
           },
         );
       }}
-      styles={{
-        input: { color: `var(--mantine-color-${colors[value]}-9)`, fontWeight: 600 },
-      }}
+      leftSection={<ColorSwatch color={`var(--mantine-color-${colors[value]}-6)`} size={10} />}
+      leftSectionPointerEvents="none"
     />
   );
 }

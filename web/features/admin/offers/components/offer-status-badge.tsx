@@ -4,7 +4,8 @@ import type { OfferStatus } from '../../../../../contract/roles.ts';
 /** An offer's status: Active (green) or Inactive (grey). */
 export function OfferStatusBadge({ status }: { status: OfferStatus }) {
   return (
-    <Badge color={status === 'active' ? 'green' : 'gray'} variant="light">
+    // Dot badges keep the label in the text colour: light badges' tinted text misses AA contrast.
+    <Badge color={status === 'active' ? 'green' : 'gray'} variant="dot">
       {status === 'active' ? 'Active' : 'Inactive'}
     </Badge>
   );
