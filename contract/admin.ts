@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, isInDateRange } from './dates.ts';
 import { pageQuery } from './errors.ts';
 import { LeadStatus, OfferStatus, PublisherStatus } from './roles.ts';
 
@@ -38,9 +39,11 @@ export const Money = z.number();
 export const IsoDateTime = z.string();
 
 /** A date filter: `YYYY-MM-DD` (a whole day, UTC) or a full ISO date-time. */
-export const DateFilter = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'Use a date like 2024-05-31 or an ISO date-time.',
-});
+export const DateFilter = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+    error: 'Use a date like 2024-05-31 or an ISO date-time.',
+  })
+  .refine(isInDateRange, { error: DATE_RANGE_MESSAGE });
 
 const Order = z.enum(['asc', 'desc'], { error: 'order must be asc or desc.' });
 const sortOf = <T extends readonly [string, ...string[]]>(values: T, def: T[number]) =>
@@ -403,6 +406,7 @@ export const CreateLead = z.object({
   /** Defaults to now; may not lie in the future. */
   timestamp: z.iso
     .datetime({ offset: true, error: 'Use an ISO date-time for the timestamp.' })
+    .refine(isInDateRange, { error: DATE_RANGE_MESSAGE })
     .optional(),
 });
 export type CreateLead = z.input<typeof CreateLead>;

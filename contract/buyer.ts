@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isInDateRange, MAX_DATE, MIN_DATE } from './dates.ts';
 import { pageQuery } from './errors.ts';
 import { isRealDate, SortOrder, searchParam, sortParam } from './publisher.ts';
 
@@ -13,6 +14,8 @@ export const CAMPAIGN_MESSAGES = {
   budgetTooLarge: 'Budget cannot be more than 9,999,999,999.99.',
   startDate: 'Start date must be a real date in the form YYYY-MM-DD.',
   endDate: 'End date must be a real date in the form YYYY-MM-DD.',
+  startDateRange: `Start date must be between ${MIN_DATE} and ${MAX_DATE}.`,
+  endDateRange: `End date must be between ${MIN_DATE} and ${MAX_DATE}.`,
   endBeforeStart: 'The end date cannot be before the start date.',
   notLoggedIn: 'You must be logged in to create a campaign.',
   created: 'Campaign created successfully!',
@@ -49,13 +52,14 @@ const budget = z.preprocess(
     .nullable(),
 );
 
-const day = (message: string) =>
+const day = (message: string, rangeMessage: string) =>
   z.preprocess(
     blankToNull,
     z
       .string({ error: message })
       .regex(/^\d{4}-\d{2}-\d{2}$/, message)
       .refine(isRealDate, message)
+      .refine(isInDateRange, rangeMessage)
       .nullable(),
   );
 
@@ -71,8 +75,8 @@ export const CreateCampaignBody = z
     target_audience: optionalText,
     location: optionalText,
     budget,
-    start_date: day(CAMPAIGN_MESSAGES.startDate),
-    end_date: day(CAMPAIGN_MESSAGES.endDate),
+    start_date: day(CAMPAIGN_MESSAGES.startDate, CAMPAIGN_MESSAGES.startDateRange),
+    end_date: day(CAMPAIGN_MESSAGES.endDate, CAMPAIGN_MESSAGES.endDateRange),
   })
   .superRefine((v, ctx) => {
     if (v.start_date && v.end_date && v.end_date < v.start_date) {

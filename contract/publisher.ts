@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, isInDateRange } from './dates.ts';
 import { pageQuery } from './errors.ts';
 import { LeadStatus } from './roles.ts';
 
@@ -43,7 +44,8 @@ export const isRealDate = (s: string) => {
 export const IsoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD.')
-  .refine(isRealDate, 'This date does not exist.');
+  .refine(isRealDate, 'This date does not exist.')
+  .refine(isInDateRange, DATE_RANGE_MESSAGE);
 
 // ---------- list sorting and search ----------
 

@@ -37,3 +37,19 @@ export const forbidden = (message: string) => new AppError('forbidden', message)
 export const conflict = (message: string) => new AppError('conflict', message);
 export const badRequest = (message: string, details?: Record<string, string[]>) =>
   new AppError('validation_failed', message, { details });
+
+/**
+ * True for a PostgreSQL "data exception" (SQLSTATE class 22: a value out of range, a bad date,
+ * a NUL in text): caused by what the client sent, so it is answered 400, not 500.
+ */
+export function isDataException(err: unknown): boolean {
+  for (let e = err, i = 0; e && typeof e === 'object' && i < 5; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const dataExceptionMessage =
+  'A value in the request is out of range or cannot be stored. Please check it and try again.';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
+import { AppError, dataExceptionMessage, isDataException } from '../errors.ts';
 
 /** The API version GoTrue answers with when the client asks for 2024-01-01 or later. */
 export const API_VERSION = '2024-01-01';
@@ -94,6 +94,7 @@ export function toGoTrueError(err: FastifyError | Error): GoTrueError {
   const status = fe.statusCode ?? 500;
   if (status >= 400 && status < 500)
     return new GoTrueError(status, 'validation_failed', fe.message);
+  if (isDataException(err)) return new GoTrueError(400, 'validation_failed', dataExceptionMessage);
   return new GoTrueError(
     500,
     'unexpected_failure',

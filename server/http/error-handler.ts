@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
+import { AppError, dataExceptionMessage, isDataException } from '../errors.ts';
+// Plain-sentence messages for zod's built-in checks, for every schema the server validates.
+import './zod-messages.ts';
 
 /** `{error:{code,message,details?}}`, the one error body of /api, /files and /dev. */
 export function sendError(
@@ -81,6 +83,10 @@ export function errorHandler(
     );
   if (status >= 400 && status < 500) {
     return sendError(reply, status, status === 429 ? 'rate_limited' : 'bad_request', err.message);
+  }
+  if (isDataException(err)) {
+    req.log.warn({ err, reqId: req.id }, 'the database refused a value from the request');
+    return sendError(reply, 400, 'validation_failed', dataExceptionMessage);
   }
   req.log.error({ err, reqId: req.id }, 'unhandled error');
   return sendError(

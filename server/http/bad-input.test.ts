@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import {
+  buildAdmin,
+  buildBuyer,
+  buildOffer,
+  buildPublisher,
+  type TestUser,
+  tokenFor,
+} from '../test/factories.ts';
+
+// Garbage a person or a script may send: every answer is a 4xx with a readable message, never
+// a 500 from the database.
+let t: TestApp;
+let admin: string;
+let publisher: string;
+let buyer: string;
+let pub: TestUser;
+let offerId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const secret = t.config.jwtSecret;
+  const a = await buildAdmin(t.db);
+  pub = await buildPublisher(t.db);
+  const b = await buildBuyer(t.db);
+  admin = await tokenFor(t.db, secret, a);
+  publisher = await tokenFor(t.db, secret, pub);
+  buyer = await tokenFor(t.db, secret, b);
+  offerId = (await buildOffer(t.db)).id;
+});
+afterAll(() => t.close());
+
+type Call = { method: 'GET' | 'POST' | 'PATCH'; url: string; token?: string; body?: unknown };
+
+async function call(c: Call) {
+  const res = await t.app.inject({
+    method: c.method,
+    url: c.url,
+    headers: c.token ? { authorization: `Bearer ${c.token}` } : {},
+    ...(c.body === undefined ? {} : { payload: c.body as object }),
+  });
+  return { status: res.statusCode, body: res.json() as { error?: { message: string } } };
+}
+
+describe('a NUL character (\\u0000) in text', () => {
+  it('is refused with 400 naming the field, in a JSON body', async () => {
+    const r = await call({
+      method: 'POST',
+      url: '/api/v1/admin/offers',
+      token: admin,
+      body: { title: 'Solar\u0000', vertical: 'Solar', payout: 1 },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error?.message).toMatch(/title/);
+    expect(r.body.error?.message).toMatch(/NUL/);
+  });
+
+  it('is refused with 400 in a query string, for every role', async () => {
+    for (const c of [
+      { method: 'GET', url: '/api/v1/admin/publishers?q=%00', token: admin },
+      { method: 'GET', url: '/api/v1/admin/audit?entity_id=%00', token: admin },
+      { method: 'GET', url: '/api/v1/publisher/offers?search=a%00', token: publisher },
+    ] as Call[]) {
+      const r = await call(c);
+      expect(r.status, c.url).toBe(400);
+      expect(r.body.error?.message, c.url).toMatch(/NUL/);
+    }
+  });
+
+  it('is refused in nested JSON (settings, campaigns, payouts)', async () => {
+    for (const c of [
+      {
+        method: 'PATCH',
+        url: '/api/v1/admin/settings',
+        token: admin,
+        body: { welcome_message: 'Hi\u0000' },
+      },
+      { method: 'POST', url: '/api/v1/buyer/campaigns', token: buyer, body: { name: 'a\u0000b' } },
+      {
+        method: 'POST',
+        url: '/api/v1/admin/payouts',
+        token: admin,
+        body: { publisher_id: pub.id, amount: 1, notes: '\u0000' },
+      },
+    ] as Call[]) {
+      const r = await call(c);
+      expect(r.status, c.url).toBe(400);
+    }
+  });
+
+  it('is refused on /auth/v1 in the GoTrue error format', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/signup',
+      headers: { 'x-supabase-api-version': '2024-01-01' },
+      payload: {
+        email: 'nul-in-data@example.test',
+        password: 'secret123',
+        data: { full_legal_name: 'Jo\u0000' },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed' });
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email: 'a\u0000@example.test', password: 'whatever' },
+    });
+    expect(token.statusCode).toBe(400);
+  });
+});
+
+describe('dates outside what the database stores', () => {
+  it('are refused with 400 in list filters', async () => {
+    for (const c of [
+      { method: 'GET', url: '/api/v1/admin/leads?to=9999-12-31', token: admin },
+      { method: 'GET', url: '/api/v1/admin/payouts?from=0000-01-01', token: admin },
+      { method: 'GET', url: '/api/v1/publisher/leads?from=0000-01-01', token: publisher },
+      { method: 'GET', url: '/api/v1/publisher/leads?to=9999-12-31', token: publisher },
+    ] as Call[]) {
+      const r = await call(c);
+      expect(r.status, c.url).toBe(400);
+      expect(r.body.error?.message, c.url).toMatch(/1900-01-01/);
+    }
+  });
+
+  it('are refused with 400 when recording a lead or creating a campaign', async () => {
+    const lead = await call({
+      method: 'POST',
+      url: '/api/v1/admin/leads',
+      token: admin,
+      body: { publisher_id: pub.id, offer_id: offerId, timestamp: '0000-01-01T00:00:00Z' },
+    });
+    expect(lead.status).toBe(400);
+    const campaign = await call({
+      method: 'POST',
+      url: '/api/v1/buyer/campaigns',
+      token: buyer,
+      body: { name: 'Old', start_date: '0000-01-01' },
+    });
+    expect(campaign.status).toBe(400);
+    expect(campaign.body.error?.message).toMatch(/Start date/);
+  });
+});
+
+describe("zod's own messages", () => {
+  it('read as sentences, without NaN or schema jargon', async () => {
+    const page = await call({ method: 'GET', url: '/api/v1/admin/offers?page=abc', token: admin });
+    expect(page.status).toBe(400);
+    expect(page.body.error?.message).toBe('page: Must be a number.');
+    const zero = await call({ method: 'GET', url: '/api/v1/admin/offers?page=0', token: admin });
+    expect(zero.body.error?.message).toBe('page: Must be at least 1.');
+    const big = await call({
+      method: 'GET',
+      url: '/api/v1/publisher/offers?page_size=1000',
+      token: publisher,
+    });
+    expect(big.body.error?.message).toBe('page_size: Must be at most 200.');
+    const status = await call({
+      method: 'POST',
+      url: '/api/v1/admin/offers',
+      token: admin,
+      body: { title: 'T', vertical: 'V', payout: 1, status: 'paused' },
+    });
+    expect(status.body.error?.message).toBe('status: Must be one of: active, inactive.');
+    const list = await call({
+      method: 'POST',
+      url: '/api/v1/admin/offers',
+      token: admin,
+      body: [],
+    });
+    expect(list.body.error?.message).toBe('Request: Must be a JSON object.');
+  });
+});
+
+describe('a value the database itself refuses', () => {
+  it('answers 400 with a readable message, not 500', async () => {
+    // A route no schema guards: the SQL cast fails with a class-22 data exception.
+    const Fastify = (await import('fastify')).default;
+    const { errorHandler } = await import('./error-handler.ts');
+    const { sql } = await import('drizzle-orm');
+    const bare = Fastify({ logger: false });
+    bare.setErrorHandler(errorHandler);
+    bare.get('/cast', async () => t.db.execute(sql`select ${'2024-13-45'}::date`));
+    const res = await bare.inject('/cast');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/out of range or cannot be stored/);
+    await bare.close();
+  });
+});
