@@ -67,16 +67,21 @@ function searchUsers(q: string | undefined): SQL | undefined {
   return or(sql`${users.name} ilike ${p}`, sql`${users.email} ilike ${p}`);
 }
 
+/** The legacy publisher status `active` displays as Approved, so the Approved filter finds both. */
+function statusFilter(role: 'publisher' | 'buyer', status: string | undefined): SQL | undefined {
+  if (!status) return undefined;
+  if (role === 'publisher' && status === 'approved') {
+    return inArray(users.status, ['approved', 'active']);
+  }
+  return eq(users.status, status as PublisherStatus);
+}
+
 async function listUsers(
   db: DbOrTx,
   role: 'publisher' | 'buyer',
   query: PublisherListQuery | BuyerListQuery,
 ) {
-  const cond = and(
-    eq(users.role, role),
-    query.status ? eq(users.status, query.status) : undefined,
-    searchUsers(query.q),
-  );
+  const cond = and(eq(users.role, role), statusFilter(role, query.status), searchUsers(query.q));
   const { limit, offset } = pageWindow(query);
   const [rows, [count]] = await Promise.all([
     db
