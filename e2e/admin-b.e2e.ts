@@ -417,6 +417,75 @@ describe('admin screens B in Chromium', () => {
     });
   });
 
+  it("shows the spec's file errors and loading errors, and recovers on retry", async () => {
+    const s = await seedApplications();
+    await adminJourney('errors', async (page) => {
+      // A list that fails to load: the spec's toast, an error state, and Retry that works.
+      let failOffers = true;
+      await page.route('**/api/v1/admin/offers?**', (route) =>
+        failOffers
+          ? route.fulfill({
+              status: 503,
+              contentType: 'application/json',
+              body: JSON.stringify({
+                error: { code: 'unavailable', message: 'The database is restarting.' },
+              }),
+            })
+          : route.continue(),
+      );
+      await openFromSidebar(page, 'Offers', '/admin/offers');
+      await expectToast(page, 'Error loading offers', 'The database is restarting.');
+      const retry = page.getByRole('button', { name: 'Retry' });
+      await retry.waitFor();
+      failOffers = false;
+      await retry.click();
+      await rowWith(page, 'Offers', s.ioOffer.title).waitFor();
+
+      // Submissions whose stored links are missing or unusable say so in the spec's words.
+      await page.route('**/api/v1/admin/compliance?**', async (route) => {
+        const res = await route.fetch();
+        const body = (await res.json()) as {
+          items: { offer_title: string; media: { name: string; url: string }[] }[];
+        };
+        for (const item of body.items) {
+          if (item.offer_title !== s.ioOffer.title) continue;
+          item.media = [
+            { name: 'gone.mp3', url: '' },
+            { name: 'evil.mp3', url: 'javascript:alert(1)' },
+          ];
+        }
+        await route.fulfill({ response: res, json: body });
+      });
+      await openFromSidebar(page, 'Compliance', '/admin/compliance');
+      await rowWith(page, 'Compliance submissions', s.ioOffer.title)
+        .getByRole('button', { name: /^Review/ })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Review compliance submission' });
+      await dialog.getByText('gone.mp3').locator('..').getByText('File not available').waitFor();
+      await dialog.getByText('evil.mp3').locator('..').getByText('Invalid file URL').waitFor();
+      expect(await dialog.locator('audio').count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.unroute('**/api/v1/admin/compliance?**');
+
+      // A media file that cannot be played; asking for fresh links fails too.
+      await rowWith(page, 'Compliance submissions', s.reviewOffer.title)
+        .getByRole('button', { name: /^Review/ })
+        .click();
+      const video = dialog.getByText('screen-capture.mp4').locator('..');
+      await video.getByText('Could not load file').waitFor();
+      await page.route('**/api/v1/admin/compliance?**', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'internal_error', message: 'Signing failed.' } }),
+        }),
+      );
+      await video.getByRole('button', { name: 'Try again' }).click();
+      await expectToast(page, 'Could not get file URL', 'Signing failed.');
+    });
+  });
+
   it('records a payout and sees it listed', async () => {
     await seedApplications();
     await adminJourney('payouts', async (page) => {
