@@ -218,15 +218,24 @@ describe('buyer area in Chromium', () => {
 
       // Sorting by name, both ways.
       // A sortable header is a button (Enter or a click sorts).
+      // The server sorts (and searches) the whole list: the request says how.
       const nameHeader = campaignsTable(page).getByRole('button', { name: /^Name/ });
+      const byName = page.waitForRequest(
+        (r) => isCampaignList(new URL(r.url())) && r.url().includes('sort=name&order=asc'),
+      );
       await nameHeader.click();
+      await byName;
       await expect.poll(() => campaignNames(page)).toEqual([withBudget.name, withoutBudget.name]);
       await nameHeader.click();
       await expect.poll(() => campaignNames(page)).toEqual([withoutBudget.name, withBudget.name]);
 
       // Search narrows the rows; a search without hits says so.
       const search = page.getByLabel('Search campaigns');
+      const searched = page.waitForRequest(
+        (r) => isCampaignList(new URL(r.url())) && r.url().includes('q=medicare'),
+      );
       await search.fill('medicare');
+      await searched;
       await expect.poll(() => campaignNames(page)).toEqual([withBudget.name]);
       await search.fill('no such campaign');
       await page.getByText('No campaigns match your search.').waitFor();

@@ -395,4 +395,130 @@ describe('publisher journey across roles in Chromium', () => {
     await context.close();
     await phoneContext.close();
   }, 400_000);
+
+  it('sorts, searches and pages leads, offers and IOs on the server', async () => {
+    const email = uniqueEmail('pub-sort');
+    const password = 'publisher-pass-2';
+    const cheap = await admin<{ id: string }>('POST', '/offers', {
+      title: 'Zeta Home Warranty',
+      vertical: 'Home',
+      payout: 5.25,
+    });
+    const dear = await admin<{ id: string }>('POST', '/offers', {
+      title: 'Alpha Auto Transfer',
+      vertical: 'Auto',
+      payout: 20,
+    });
+    await signUpPublisherViaApi(server.url, email, password);
+    const { items } = await admin<{ items: { id: string; email: string }[] }>(
+      'GET',
+      `/publishers?q=${encodeURIComponent(email)}`,
+    );
+    const publisherId = items.find((p) => p.email === email)!.id;
+    await admin('PATCH', `/publishers/${publisherId}`, { status: 'approved' });
+
+    // 27 leads, one an hour: the oldest pays the most, so newest first it sits on page 2 of 25.
+    for (let i = 0; i < 27; i++) {
+      await admin('POST', '/leads', {
+        publisher_id: publisherId,
+        offer_id: i % 2 ? cheap.id : dear.id,
+        payout: i === 26 ? 99 : i + 1,
+        status: 'approved',
+        call_duration: 5,
+        timestamp: new Date(Date.now() - (i + 1) * 3_600_000).toISOString(),
+      });
+    }
+
+    // Both offers applied to (with compliance files), approved, each with an IO.
+    const token = await passwordToken(email, password);
+    for (const offer of [cheap, dear]) {
+      const start = await fetch(`${server.url}/api/v1/publisher/applications`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ offer_id: offer.id }),
+      });
+      expect(start.status).toBe(201);
+      const { id } = (await start.json()) as { id: string };
+      const form = new FormData();
+      form.append('media', new Blob([new Uint8Array(mp3File)], { type: 'audio/mpeg' }), 'c.mp3');
+      form.append(
+        'document',
+        new Blob([new Uint8Array(pdfFile)], { type: 'application/pdf' }),
+        'd.pdf',
+      );
+      const sent = await fetch(`${server.url}/api/v1/publisher/applications/${id}/compliance`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(sent.status).toBe(201);
+      await admin('PATCH', `/applications/${id}`, { status: 'approved' });
+      await admin('PUT', `/applications/${id}/io`, pdfUpload(`io-${offer.id.slice(0, 8)}.pdf`));
+    }
+
+    const context = await newContext(browser, server.url, viewports.desktop);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await withScreenshotOnFailure(
+      page,
+      'publisher-server-sorting',
+      async () => {
+        await signInViaUi(page, email, password);
+        await expectPath(page, '/dashboard');
+
+        // Leads: newest first; sorting by Payout orders all 27, not just the rows on screen.
+        await page.goto('/dashboard/leads');
+        const table = page.getByRole('table', { name: 'My Leads' });
+        const firstPayout = () =>
+          table.locator('tbody tr').first().locator('td').nth(4).textContent();
+        await expect.poll(firstPayout).toBe('$1.00');
+        await page.getByText('27 leads.').waitFor();
+        const sorted = page.waitForRequest(
+          (r) => r.url().includes('/publisher/leads?') && r.url().includes('sort=payout'),
+        );
+        await table.getByRole('button', { name: /^Payout/ }).click();
+        expect(new URL((await sorted).url()).searchParams.get('order')).toBe('desc');
+        await expect.poll(firstPayout).toBe('$99.00');
+        await table.getByRole('button', { name: /^Payout/ }).click();
+        await expect.poll(firstPayout).toBe('$1.00');
+        await page.getByRole('button', { name: 'Next page' }).click();
+        await expect.poll(firstPayout).toBe('$26.00');
+        expect(await table.locator('tbody tr').count()).toBe(2);
+
+        // Offers: 'Lowest payout' asks the server, which has every active offer.
+        await page.goto('/dashboard/offers');
+        await page.getByRole('heading', { name: 'Available Offers' }).waitFor();
+        await page.getByRole('article').first().waitFor();
+        await page.getByRole('combobox', { name: 'Sort by' }).click();
+        const lowest = page.waitForRequest((r) => r.url().includes('sort=payout&order=asc'));
+        await page.getByRole('option', { name: 'Lowest payout' }).click();
+        await lowest;
+        await expect
+          .poll(() => page.getByRole('article').first().textContent())
+          .toContain('Zeta Home Warranty');
+
+        // Campaign IOs: sorted by offer title both ways, and searched by the server.
+        await page.goto('/dashboard/ios');
+        const ios = page.getByRole('table', { name: 'Campaign IOs' });
+        const titles = () => ios.locator('tbody tr td:first-child').allInnerTexts();
+        await expect.poll(titles).toHaveLength(2);
+        const offerHeader = ios.getByRole('button', { name: /^Offer/ });
+        await offerHeader.click();
+        await expect.poll(titles).toEqual(['Zeta Home Warranty', 'Alpha Auto Transfer']);
+        await offerHeader.click();
+        await expect.poll(titles).toEqual(['Alpha Auto Transfer', 'Zeta Home Warranty']);
+        const searched = page.waitForRequest(
+          (r) => r.url().includes('/publisher/ios?') && r.url().includes('q=zeta'),
+        );
+        await page.getByLabel('Search by offer').fill('zeta');
+        await searched;
+        await expect.poll(titles).toEqual(['Zeta Home Warranty']);
+        await page.getByLabel('Search by offer').fill('no such offer');
+        await page.getByText('No IOs match your search.').waitFor();
+        expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+      },
+      errors,
+    );
+    await context.close();
+  }, 300_000);
 });

@@ -1,40 +1,40 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Campaign, CampaignList } from '../../../../contract/buyer.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CampaignList, CampaignSortKey } from '../../../../contract/buyer.ts';
+import type { SortOrder } from '../../../../contract/publisher.ts';
 import { api } from '../../../lib/api-client.ts';
 
-/** Query key of the buyer's own campaigns; invalidate it after a campaign is created. */
+/** Prefix of every campaigns query; invalidate it after a campaign is created. */
 export const campaignsKey = ['buyer', 'campaigns'] as const;
 
-const PAGE_SIZE = 200;
-// A buyer's campaigns are few; the cap only stops a runaway loop if the server misbehaves.
-const MAX_PAGES = 50;
+/** Query of the list (the contract's schema coerces strings; the web sends numbers). */
+export type CampaignsQuery = {
+  page: number;
+  page_size: number;
+  /** Part of the name, goal, target audience or location (any case). */
+  q?: string;
+  sort?: CampaignSortKey;
+  order?: SortOrder;
+};
 
-export type AllCampaigns = { items: Campaign[]; total: number };
-
-/**
- * Every campaign of the signed-in buyer, newest first (the server's order), read page by page:
- * the table searches, sorts and pages them in the browser.
- */
-export async function getAllCampaigns(signal?: AbortSignal): Promise<AllCampaigns> {
-  const items: Campaign[] = [];
-  let total = 0;
-  for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const res = await api<CampaignList>('buyer/campaigns', {
-      query: { page, page_size: PAGE_SIZE },
-      signal,
-    });
-    items.push(...res.items);
-    total = res.total;
-    if (res.items.length < PAGE_SIZE || items.length >= total) break;
-  }
-  return { items, total };
+export function listCampaigns(query: CampaignsQuery, signal?: AbortSignal): Promise<CampaignList> {
+  return api<CampaignList>('buyer/campaigns', { query, signal });
 }
 
-/** The buyer's campaigns (the dashboard's count and the campaigns table read the same cache). */
-export function useCampaigns() {
+/** One page of the buyer's own campaigns, searched and sorted on the server. */
+export function useCampaigns(query: CampaignsQuery) {
   return useQuery({
-    queryKey: campaignsKey,
-    queryFn: ({ signal }) => getAllCampaigns(signal),
+    queryKey: [...campaignsKey, 'list', query],
+    queryFn: ({ signal }) => listCampaigns(query, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** How many campaigns the buyer has (the dashboard's card): the total of a one-row page. */
+export function useCampaignCount() {
+  return useQuery({
+    queryKey: [...campaignsKey, 'count'],
+    queryFn: ({ signal }) => listCampaigns({ page: 1, page_size: 1 }, signal).then((r) => r.total),
     staleTime: 30_000,
   });
 }

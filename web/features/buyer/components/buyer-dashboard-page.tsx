@@ -16,7 +16,7 @@ import { useErrorToast } from '../../../components/use-error-toast.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useMe } from '../../../lib/me.ts';
 import { usePublicSettings } from '../../../lib/public-settings.ts';
-import { useCampaigns } from '../api/get-campaigns.ts';
+import { useCampaignCount } from '../api/get-campaigns.ts';
 import { buyerPaths } from '../paths.ts';
 import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
 
@@ -30,7 +30,7 @@ export function BuyerDashboardPage() {
   const { user } = useAuth();
   const me = useMe(user?.id);
   const settings = usePublicSettings();
-  const campaigns = useCampaigns();
+  const campaigns = useCampaignCount();
   useErrorToast(campaigns.error, 'Error fetching campaigns');
   const [dialogOpened, dialog] = useDisclosure(false);
 
@@ -70,7 +70,7 @@ export function BuyerDashboardPage() {
               </Text>
             ) : (
               <Text size="sm" c="dimmed">
-                {campaignCountText(campaigns.data.total)} Review their goals, audiences, budgets and
+                {campaignCountText(campaigns.data)} Review their goals, audiences, budgets and
                 dates.
               </Text>
             )}

@@ -9,14 +9,15 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryErrorState } from '../../../components/query-error-state.tsx';
 import { useErrorToast } from '../../../components/use-error-toast.ts';
 import { useCampaigns } from '../api/get-campaigns.ts';
-import { CampaignsTable } from './campaigns-table.tsx';
+import type { CampaignSort } from '../campaign-rows.ts';
+import { CAMPAIGN_PAGE_SIZES, CampaignsTable } from './campaigns-table.tsx';
 import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
 
 const SKELETON_COLUMNS = [
@@ -86,16 +87,31 @@ function NoCampaignsYet({ onCreate }: { onCreate: () => void }) {
   );
 }
 
-/** The campaigns tab: 'Your Campaigns' with search, sorting, paging, and the Create Campaign dialog. */
+const NEWEST_FIRST: CampaignSort = { columnAccessor: 'created_at', direction: 'desc' };
+
+/**
+ * The campaigns tab: 'Your Campaigns' with search, sorting and paging (done by the server), and
+ * the Create Campaign dialog.
+ */
 export function CampaignsPage() {
-  const campaigns = useCampaigns();
-  useErrorToast(campaigns.error, 'Error fetching campaigns');
   const [dialogOpened, dialog] = useDisclosure(false);
   const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [sort, setSort] = useState(NEWEST_FIRST);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(CAMPAIGN_PAGE_SIZES[0]!);
+  const campaigns = useCampaigns({
+    page,
+    page_size: pageSize,
+    q: q || undefined,
+    sort: sort.columnAccessor,
+    order: sort.direction,
+  });
+  useErrorToast(campaigns.error, 'Error fetching campaigns');
 
-  const items = campaigns.data?.items ?? [];
   const isLoading = campaigns.isPending || (campaigns.isError && campaigns.isFetching);
-  const hasCampaigns = items.length > 0;
+  // The search box stays while a search finds nothing; without one, an empty list is "no campaigns".
+  const hasCampaigns = (campaigns.data?.total ?? 0) > 0 || search.trim() !== '' || q !== '';
 
   let body: ReactNode;
   if (isLoading) {
@@ -118,10 +134,29 @@ export function CampaignsPage() {
           placeholder="Name, goal, audience or location"
           leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
           maw={{ base: '100%', sm: 360 }}
         />
-        <CampaignsTable campaigns={items} search={search} />
+        <CampaignsTable
+          records={campaigns.data?.items ?? []}
+          total={campaigns.data?.total ?? 0}
+          page={page}
+          pageSize={pageSize}
+          sort={sort}
+          fetching={campaigns.isFetching}
+          onSortChange={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
       </Stack>
     );
   }

@@ -1,18 +1,11 @@
 import 'mantine-datatable/styles.css';
 import { Text } from '@mantine/core';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { useMemo, useState } from 'react';
-import type { Campaign } from '../../../../contract/buyer.ts';
+import type { Campaign, CampaignSortKey } from '../../../../contract/buyer.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import {
-  type CampaignSort,
-  type CampaignSortKey,
-  filterCampaigns,
-  formatDay,
-  sortCampaigns,
-} from '../campaign-rows.ts';
+import { type CampaignSort, formatDay } from '../campaign-rows.ts';
 
-const PAGE_SIZES = [10, 25, 50];
+export const CAMPAIGN_PAGE_SIZES = [10, 25, 50];
 
 const paginationLabels = {
   first: 'First page',
@@ -76,63 +69,56 @@ const columns: DataTableColumn<Campaign>[] = [
 ];
 
 type CampaignsTableProps = {
-  campaigns: Campaign[];
-  search: string;
+  /** The current page, as the server searched, sorted and paged it. */
+  records: Campaign[];
+  total: number;
+  page: number;
+  pageSize: number;
+  sort: CampaignSort;
+  /** A later load (new page, sort or search): the current rows stay, dimmed. */
+  fetching: boolean;
+  onSortChange: (sort: CampaignSort) => void;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
 };
 
-/** 'Your Campaigns': searched, sorted and paged in the browser (a buyer's list is short). */
-export function CampaignsTable({ campaigns, search }: CampaignsTableProps) {
-  const [sort, setSort] = useState<CampaignSort>({
-    columnAccessor: 'created_at',
-    direction: 'desc',
-  });
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
-
-  const rows = useMemo(
-    () => sortCampaigns(filterCampaigns(campaigns, search), sort),
-    [campaigns, search, sort],
-  );
-  // A new search, sort or page size could leave the page past the end: clamp it.
-  const lastPage = Math.max(1, Math.ceil(rows.length / pageSize));
-  const currentPage = Math.min(page, lastPage);
-  const pageRows = rows.slice((currentPage - 1) * pageSize, currentPage * pageSize);
+/** 'Your Campaigns': one page of the list; the server searches, sorts and pages it. */
+export function CampaignsTable(props: CampaignsTableProps) {
+  const { sort, onSortChange } = props;
 
   function handleSortChange(status: DataTableSortStatus<Campaign>) {
     const column = status.columnAccessor as CampaignSortKey;
     // A newly chosen column starts ascending (the library would keep the old direction).
-    setSort({
+    onSortChange({
       columnAccessor: column,
       direction: column === sort.columnAccessor ? status.direction : 'asc',
     });
-    setPage(1);
   }
 
   return (
     <DataTable<Campaign>
       aria-label="Your Campaigns"
+      aria-busy={props.fetching || undefined}
       withTableBorder
       borderRadius="md"
       striped
       highlightOnHover
       verticalAlign="top"
-      minHeight={rows.length === 0 ? 160 : undefined}
+      minHeight={props.records.length === 0 ? 160 : undefined}
       // Wide enough that cells do not wrap word by word on a phone; the table scrolls instead.
       styles={{ table: { minWidth: 880 } }}
-      records={pageRows}
+      style={{ opacity: props.fetching ? 0.6 : 1, transition: 'opacity 150ms' }}
+      records={props.records}
       columns={columns}
       idAccessor="id"
       sortStatus={sort as DataTableSortStatus<Campaign>}
       onSortStatusChange={handleSortChange}
-      totalRecords={rows.length}
-      recordsPerPage={pageSize}
-      page={currentPage}
-      onPageChange={setPage}
-      recordsPerPageOptions={PAGE_SIZES}
-      onRecordsPerPageChange={(size) => {
-        setPageSize(size);
-        setPage(1);
-      }}
+      totalRecords={props.total}
+      recordsPerPage={props.pageSize}
+      page={props.page}
+      onPageChange={props.onPageChange}
+      recordsPerPageOptions={CAMPAIGN_PAGE_SIZES}
+      onRecordsPerPageChange={props.onPageSizeChange}
       recordsPerPageLabel="Campaigns per page"
       paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
       getPaginationControlProps={(control) => ({ 'aria-label': paginationLabels[control] })}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PublisherLeadList } from '../../../../contract/publisher.ts';
+import type { LeadSort, PublisherLeadList, SortOrder } from '../../../../contract/publisher.ts';
 import type { LeadStatus } from '../../../../contract/roles.ts';
 import { api } from '../../../lib/api-client.ts';
 import { publisherKeys } from './keys.ts';
@@ -13,13 +13,16 @@ export type LeadsQuery = {
   from?: string;
   /** Last day included. */
   to?: string;
+  /** Sorted on the server over all matching leads, then paged. */
+  sort?: LeadSort;
+  order?: SortOrder;
 };
 
 export function listLeads(query: LeadsQuery): Promise<PublisherLeadList> {
   return api<PublisherLeadList>('publisher/leads', { query });
 }
 
-/** The publisher's own leads, newest first, filtered by status and days. */
+/** The publisher's own leads, filtered by status and days, sorted (newest first by default). */
 export function useLeads(query: LeadsQuery) {
   return useQuery({
     queryKey: publisherKeys.leads(query),

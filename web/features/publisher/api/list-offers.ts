@@ -1,10 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PublisherOfferList } from '../../../../contract/publisher.ts';
+import type { OfferSort, PublisherOfferList, SortOrder } from '../../../../contract/publisher.ts';
 import { api } from '../../../lib/api-client.ts';
 import { publisherKeys } from './keys.ts';
 
 /** Query of the list (the contract's schema coerces strings; the web sends numbers). */
-export type OffersQuery = { page: number; page_size: number; search?: string };
+export type OffersQuery = {
+  page: number;
+  page_size: number;
+  search?: string;
+  sort?: OfferSort;
+  order?: SortOrder;
+};
 
 export function listOffers(query: OffersQuery): Promise<PublisherOfferList> {
   return api<PublisherOfferList>('publisher/offers', { query });

@@ -1,8 +1,9 @@
 import { Button, Group, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
-import { useMemo, useState } from 'react';
-import type { PublisherIo } from '../../../../contract/publisher.ts';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import { useState } from 'react';
+import type { IoSort, PublisherIo } from '../../../../contract/publisher.ts';
 import { useErrorToast } from '../../../components/query-error-state.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -13,25 +14,31 @@ import { StatusBadge } from './status-badge.tsx';
 
 const ERROR_TITLE = 'Error loading IOs';
 
-function compareIos(a: PublisherIo, b: PublisherIo, column: string): number {
-  return column === 'offer_title'
-    ? a.offer_title.localeCompare(b.offer_title)
-    : a.applied_at.localeCompare(b.applied_at);
-}
+/** The server's sort key of each sortable column. */
+const sortKeys: Record<string, IoSort> = { offer_title: 'offer', applied_at: 'created_at' };
+const NEWEST_FIRST: DataTableSortStatus<PublisherIo> = {
+  columnAccessor: 'applied_at',
+  direction: 'desc',
+};
 
-/** /dashboard/ios: 'Campaign IOs' of the publisher's approved applications, with download. */
+/**
+ * /dashboard/ios: 'Campaign IOs' of the publisher's approved applications, with download;
+ * searched by offer title, sorted and paged on the server.
+ */
 export function IosPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
+  const [sort, setSort] = useState(NEWEST_FIRST);
   const [search, setSearch] = useState('');
-  const ios = useIos({ page, page_size: pageSize });
+  const [needle] = useDebouncedValue(search.trim(), 300);
+  const ios = useIos({
+    page,
+    page_size: pageSize,
+    q: needle || undefined,
+    sort: sortKeys[String(sort.columnAccessor)] ?? 'created_at',
+    order: sort.direction,
+  });
   useErrorToast(ios.error, ERROR_TITLE);
-
-  const needle = search.trim().toLowerCase();
-  const records = useMemo(
-    () => ios.data?.items.filter((io) => io.offer_title.toLowerCase().includes(needle)),
-    [ios.data, needle],
-  );
 
   async function handleDownload(io: PublisherIo) {
     if (!io.file?.url) {
@@ -106,7 +113,10 @@ export function IosPage() {
           placeholder="Offer title"
           leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
           w={{ base: '100%', xs: 320 }}
         />
       </Group>
@@ -114,8 +124,8 @@ export function IosPage() {
         label="Campaign IOs"
         columns={columns}
         rowId={(io) => io.application_id}
-        records={records}
-        total={needle ? (records?.length ?? 0) : (ios.data?.total ?? 0)}
+        records={ios.data?.items}
+        total={ios.data?.total ?? 0}
         page={page}
         pageSize={pageSize}
         onPageChange={setPage}
@@ -134,8 +144,11 @@ export function IosPage() {
             ? 'Try another offer title.'
             : 'When an admin approves one of your applications and uploads its insertion order, you can download it here.'
         }
-        initialSort={{ columnAccessor: 'applied_at', direction: 'desc' }}
-        compare={compareIos}
+        sortStatus={sort}
+        onSortStatusChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
         renderCard={(io) => (
           <Stack gap={6}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">

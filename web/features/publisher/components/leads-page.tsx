@@ -1,8 +1,8 @@
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
-import { isRealDate, type PublisherLead } from '../../../../contract/publisher.ts';
+import { isRealDate, type LeadSort, type PublisherLead } from '../../../../contract/publisher.ts';
 import type { LeadStatus } from '../../../../contract/roles.ts';
 import { useErrorToast } from '../../../components/query-error-state.tsx';
 import { formatDateTime, formatDuration, formatMoney } from '../../../lib/format.ts';
@@ -46,20 +46,18 @@ const columns: DataTableColumn<PublisherLead>[] = [
   },
 ];
 
-function compareLeads(a: PublisherLead, b: PublisherLead, column: string): number {
-  switch (column) {
-    case 'payout':
-      return a.payout - b.payout;
-    case 'call_duration':
-      return a.call_duration - b.call_duration;
-    case 'offer_title':
-      return a.offer_title.localeCompare(b.offer_title);
-    case 'status':
-      return a.status.localeCompare(b.status);
-    default:
-      return a.timestamp.localeCompare(b.timestamp);
-  }
-}
+/** The server's sort key of each sortable column. */
+const sortKeys: Record<string, LeadSort> = {
+  timestamp: 'timestamp',
+  offer_title: 'offer',
+  status: 'status',
+  call_duration: 'call_duration',
+  payout: 'payout',
+};
+const NEWEST_FIRST: DataTableSortStatus<PublisherLead> = {
+  columnAccessor: 'timestamp',
+  direction: 'desc',
+};
 
 /** A lead as a phone-width card. */
 function LeadCard({ lead }: { lead: PublisherLead }) {
@@ -83,13 +81,14 @@ function LeadCard({ lead }: { lead: PublisherLead }) {
   );
 }
 
-/** /dashboard/leads: 'My Leads' with status and date filters, sorting and pages. */
+/** /dashboard/leads: 'My Leads' with status and date filters, sorting and pages (all on the server). */
 export function LeadsPage() {
   const [status, setStatus] = useState<LeadStatus | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
+  const [sort, setSort] = useState(NEWEST_FIRST);
 
   const fromOk = from === '' || isRealDate(from);
   const toOk = to === '' || isRealDate(to);
@@ -99,7 +98,14 @@ export function LeadsPage() {
     fromOk && toOk && !rangeError
       ? { from: from || undefined, to: to || undefined }
       : { from: undefined, to: undefined };
-  const leads = useLeads({ page, page_size: pageSize, status: status ?? undefined, ...filters });
+  const leads = useLeads({
+    page,
+    page_size: pageSize,
+    status: status ?? undefined,
+    ...filters,
+    sort: sortKeys[String(sort.columnAccessor)] ?? 'timestamp',
+    order: sort.direction,
+  });
   useErrorToast(leads.error, ERROR_TITLE);
   const filtered = Boolean(status || from || to);
 
@@ -162,8 +168,7 @@ export function LeadsPage() {
       {leads.data && leads.data.total > 0 ? (
         <Text size="sm" c="dimmed">
           {leads.data.total} {leads.data.total === 1 ? 'lead' : 'leads'}
-          {filtered ? ' match these filters' : ''}
-          {leads.data.total > pageSize ? '. Sorting applies to the rows on this page.' : '.'}
+          {filtered ? ' match these filters.' : '.'}
         </Text>
       ) : null}
       <PagedTable<PublisherLead>
@@ -190,8 +195,8 @@ export function LeadsPage() {
             ? 'Try another status or a wider date range.'
             : 'Leads from your calls appear here with their status, duration and payout.'
         }
-        initialSort={{ columnAccessor: 'timestamp', direction: 'desc' }}
-        compare={compareLeads}
+        sortStatus={sort}
+        onSortStatusChange={resetPage(setSort)}
         renderCard={(l) => <LeadCard lead={l} />}
       />
     </Stack>

@@ -13,8 +13,13 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { PUBLISHER_MESSAGES, type PublisherOffer } from '../../../../contract/publisher.ts';
+import { useEffect, useRef, useState } from 'react';
+import {
+  type OfferSort,
+  PUBLISHER_MESSAGES,
+  type PublisherOffer,
+  type SortOrder,
+} from '../../../../contract/publisher.ts';
 import { PendingApprovalNotice } from '../../../components/pending-approval-notice.tsx';
 import { QueryErrorState, useErrorToast } from '../../../components/query-error-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -30,12 +35,16 @@ import { OfferCard } from './offer-card.tsx';
 const PAGE_SIZE = 12;
 const ERROR_TITLE = 'Error loading offers';
 
-type SortKey = 'newest' | 'payout' | 'title';
-const sorters: Record<SortKey, (a: PublisherOffer, b: PublisherOffer) => number> = {
-  newest: (a, b) => b.created_at.localeCompare(a.created_at),
-  payout: (a, b) => b.payout - a.payout,
-  title: (a, b) => a.title.localeCompare(b.title),
-};
+/** The Sort by choices and the server's sort of each (the server sorts every page). */
+const SORTS = {
+  newest: { label: 'Newest first', sort: 'created_at', order: 'desc' },
+  payout: { label: 'Highest payout', sort: 'payout', order: 'desc' },
+  payout_low: { label: 'Lowest payout', sort: 'payout', order: 'asc' },
+  title: { label: 'Title A–Z', sort: 'title', order: 'asc' },
+  vertical: { label: 'Vertical A–Z', sort: 'vertical', order: 'asc' },
+} as const satisfies Record<string, { label: string; sort: OfferSort; order: SortOrder }>;
+type SortKey = keyof typeof SORTS;
+const SORT_OPTIONS = Object.entries(SORTS).map(([value, s]) => ({ value, label: s.label }));
 
 /**
  * Deletes the open draft when the page goes away with the dialog still open (e.g. the Back
@@ -68,7 +77,13 @@ export function OffersPage() {
   const [draft, setDraft] = useState<ComplianceDraft | null>(null);
   const [startingId, setStartingId] = useState<string | null>(null);
 
-  const query = { page, page_size: PAGE_SIZE, search: debouncedSearch || undefined };
+  const query = {
+    page,
+    page_size: PAGE_SIZE,
+    search: debouncedSearch || undefined,
+    sort: SORTS[sort].sort,
+    order: SORTS[sort].order,
+  };
   const offers = useOffers(query);
   useErrorToast(offers.error, ERROR_TITLE);
   const createApplication = useCreateApplication();
@@ -78,10 +93,7 @@ export function OffersPage() {
     setPage(1);
   }, [debouncedSearch]);
 
-  const items = useMemo(
-    () => [...(offers.data?.items ?? [])].sort(sorters[sort]),
-    [offers.data, sort],
-  );
+  const items = offers.data?.items ?? [];
   const totalPages = offers.data ? Math.max(1, Math.ceil(offers.data.total / PAGE_SIZE)) : 1;
   const isPending = me?.status === 'pending';
   const blockedReason = isPending ? PUBLISHER_MESSAGES.accountPending : null;
@@ -137,13 +149,12 @@ export function OffersPage() {
         />
         <Select
           label="Sort by"
-          data={[
-            { value: 'newest', label: 'Newest first' },
-            { value: 'payout', label: 'Highest payout' },
-            { value: 'title', label: 'Title A–Z' },
-          ]}
+          data={SORT_OPTIONS}
           value={sort}
-          onChange={(v) => setSort((v as SortKey | null) ?? 'newest')}
+          onChange={(v) => {
+            setSort((v as SortKey | null) ?? 'newest');
+            setPage(1);
+          }}
           allowDeselect={false}
           w={{ base: '100%', xs: 200 }}
         />

@@ -2,7 +2,7 @@ import 'mantine-datatable/styles.css';
 import { Card, Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { type ReactNode, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { QueryErrorState } from '../../../components/query-error-state.tsx';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
@@ -28,9 +28,9 @@ type PagedTableProps<T> = {
   /** What an empty list says (e.g. different with and without filters). */
   emptyTitle: string;
   emptyText: string;
-  initialSort: DataTableSortStatus<T>;
-  /** Orders two rows of the page by a column; the server's order is newest first. */
-  compare: (a: T, b: T, column: string) => number;
+  /** The server sorts the whole list (before paging); the page maps a column to its sort key. */
+  sortStatus: DataTableSortStatus<T>;
+  onSortStatusChange: (status: DataTableSortStatus<T>) => void;
   /** On a phone, each row shows as this card instead of a table row. */
   renderCard?: (row: T) => ReactNode;
 };
@@ -46,18 +46,13 @@ function sortOptions<T>(columns: DataTableColumn<T>[]) {
 }
 
 /**
- * A server-paged list for the publisher's screens: skeleton rows while loading, an error state
- * with Retry, an empty state, sortable columns and a page-size picker.
+ * A server-paged, server-sorted list for the publisher's screens: skeleton rows while loading,
+ * an error state with Retry, an empty state, sortable columns and a page-size picker.
  */
 export function PagedTable<T>(props: PagedTableProps<T>) {
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<T>>(props.initialSort);
   const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
-  const { compare, records } = props;
-  const sorted = useMemo(() => {
-    if (!records) return [];
-    const dir = sortStatus.direction === 'asc' ? 1 : -1;
-    return [...records].sort((a, b) => dir * compare(a, b, sortStatus.columnAccessor as string));
-  }, [records, sortStatus, compare]);
+  const { sortStatus, onSortStatusChange } = props;
+  const rows = props.records ?? [];
 
   if (props.error && !props.records) {
     return (
@@ -105,7 +100,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
           onChange={(v) => {
             if (!v) return;
             const [columnAccessor, direction] = v.split(':') as [string, 'asc' | 'desc'];
-            setSortStatus({ columnAccessor, direction });
+            onSortStatusChange({ columnAccessor, direction });
           }}
           allowDeselect={false}
         />
@@ -117,7 +112,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
           aria-label={props.label}
           style={{ listStyle: 'none' }}
         >
-          {sorted.map((row) => (
+          {rows.map((row) => (
             <Card component="li" key={props.rowId(row)} withBorder radius="md" padding="md">
               {renderCard(row)}
             </Card>
@@ -151,10 +146,10 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
       striped
       minHeight={120}
       columns={props.columns}
-      records={sorted}
+      records={rows}
       idAccessor={props.rowId}
       sortStatus={sortStatus}
-      onSortStatusChange={setSortStatus}
+      onSortStatusChange={onSortStatusChange}
       totalRecords={props.total}
       recordsPerPage={props.pageSize}
       page={props.page}

@@ -1,7 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import type { DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
-import type { PublisherPayout } from '../../../../contract/publisher.ts';
+import type { PayoutSort, PublisherPayout } from '../../../../contract/publisher.ts';
 import { useErrorToast } from '../../../components/query-error-state.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { usePayouts } from '../api/list-payouts.ts';
@@ -41,9 +41,12 @@ const columns: DataTableColumn<PublisherPayout>[] = [
   },
 ];
 
-function comparePayouts(a: PublisherPayout, b: PublisherPayout, column: string): number {
-  return column === 'amount' ? a.amount - b.amount : a.date.localeCompare(b.date);
-}
+/** The server's sort key of each sortable column. */
+const sortKeys: Record<string, PayoutSort> = { date: 'date', amount: 'amount' };
+const NEWEST_FIRST: DataTableSortStatus<PublisherPayout> = {
+  columnAccessor: 'date',
+  direction: 'desc',
+};
 
 /** A payout as a phone-width card. */
 function PayoutCard({ payout }: { payout: PublisherPayout }) {
@@ -64,11 +67,17 @@ function PayoutCard({ payout }: { payout: PublisherPayout }) {
   );
 }
 
-/** /dashboard/payouts: the payouts recorded for this publisher, newest first. */
+/** /dashboard/payouts: the payouts recorded for this publisher, newest first unless sorted otherwise. */
 export function PayoutsPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
-  const payouts = usePayouts({ page, page_size: pageSize });
+  const [sort, setSort] = useState(NEWEST_FIRST);
+  const payouts = usePayouts({
+    page,
+    page_size: pageSize,
+    sort: sortKeys[String(sort.columnAccessor)] ?? 'date',
+    order: sort.direction,
+  });
   useErrorToast(payouts.error, ERROR_TITLE);
 
   return (
@@ -94,8 +103,11 @@ export function PayoutsPage() {
         onRetry={() => payouts.refetch()}
         emptyTitle="No payouts yet."
         emptyText="Payouts the network sends you are listed here with their amount, date and notes."
-        initialSort={{ columnAccessor: 'date', direction: 'desc' }}
-        compare={comparePayouts}
+        sortStatus={sort}
+        onSortStatusChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
         renderCard={(p) => <PayoutCard payout={p} />}
       />
     </Stack>
