@@ -484,6 +484,7 @@ describe('publisher journey across roles in Chromium', () => {
         await page.getByRole('button', { name: 'Next page' }).click();
         await expect.poll(firstPayout).toBe('$26.00');
         expect(await table.locator('tbody tr').count()).toBe(2);
+        await saveScreenshot(page, 'publisher-leads-sorted-page2-desktop');
 
         // Offers: 'Lowest payout' asks the server, which has every active offer.
         await page.goto('/dashboard/offers');
@@ -520,5 +521,21 @@ describe('publisher journey across roles in Chromium', () => {
       errors,
     );
     await context.close();
+
+    // On a phone the cards sort through 'Sort by', over all leads as well.
+    const phoneContext = await newContext(browser, server.url, viewports.phone);
+    const phone = await phoneContext.newPage();
+    await withScreenshotOnFailure(phone, 'publisher-server-sorting-phone', async () => {
+      await signInViaUi(phone, email, password);
+      await expectPath(phone, '/dashboard');
+      await phone.goto('/dashboard/leads');
+      const cards = phone.getByRole('list', { name: 'My Leads' }).getByRole('listitem');
+      await expect.poll(() => cards.first().textContent()).toContain('$1.00');
+      await phone.getByRole('combobox', { name: 'Sort by' }).click();
+      await phone.getByRole('option', { name: 'Payout, descending' }).click();
+      await expect.poll(() => cards.first().textContent()).toContain('$99.00');
+      await saveScreenshot(phone, 'publisher-leads-sorted-phone');
+    });
+    await phoneContext.close();
   }, 300_000);
 });
