@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Role, UserStatus } from '../../contract/roles.ts';
 import { hashPassword } from '../auth/password.ts';
 import { createSession } from '../auth/sessions.ts';
