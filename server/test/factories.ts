@@ -25,10 +25,9 @@ export async function buildUser(
 ): Promise<TestUser> {
   const role = over.role ?? 'publisher';
   const password = over.password ?? DEFAULT_PASSWORD;
+  if (password === DEFAULT_PASSWORD && !defaultHash) defaultHash = hashPassword(DEFAULT_PASSWORD);
   const passwordHash =
-    password === DEFAULT_PASSWORD
-      ? await (defaultHash ??= hashPassword(DEFAULT_PASSWORD))
-      : await hashPassword(password);
+    password === DEFAULT_PASSWORD ? await defaultHash! : await hashPassword(password);
   const { password: _p, ...rest } = over;
   const [row] = await db
     .insert(users)
