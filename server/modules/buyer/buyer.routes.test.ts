@@ -283,6 +283,7 @@ describe('sorting and searching GET /api/v1/buyer/campaigns', () => {
     expect(names(await list(buyerC, '?q=gam'))).toEqual(['Gamma']);
     expect((await list(buyerC, '?q=%20')).json().total).toBe(4);
     expect((await list(buyerC, '?q=_')).json().total).toBe(0);
+    expect((await list(buyerC, '?q=a%00')).statusCode).toBe(400);
     // Another buyer's campaign matches the words but is never found.
     expect(names(await list(buyerC, '?q=aardvark'))).toEqual([]);
     expect(names(await list(otherC, '?q=texas'))).toEqual(['Aardvark Texas']);

@@ -258,6 +258,8 @@ describe('campaign IOs', () => {
     expect((await get('/ios?q=%20%20')).json().total).toBe(3);
     expect((await get('/ios?q=%25')).json().total).toBe(0);
     expect((await get('/ios?q=solar', otherToken)).json().total).toBe(0);
+    // A NUL byte is refused before it reaches the database.
+    expect((await get('/ios?q=a%00')).statusCode).toBe(400);
   });
 });
 
