@@ -234,7 +234,7 @@ describe('publisher journey across roles in Chromium', () => {
         expect((await submitted).status()).toBe(201);
         await expectToast(page, 'Applied. Thank you.');
         await dialog.waitFor({ state: 'hidden' });
-        await card.getByText('pending', { exact: true }).waitFor();
+        await card.getByText('Pending', { exact: true }).waitFor();
         expect(await card.getByRole('button', { name: /Apply Now/ }).count()).toBe(0);
 
         // Applying again from the stale phone screen: 'Already Applied', then the status shows.
@@ -245,7 +245,7 @@ describe('publisher journey across roles in Chromium', () => {
           'You have already submitted an application for this offer.',
         );
         await (await offerCard(phone, 'Final Expense Inbound'))
-          .getByText('pending', { exact: true })
+          .getByText('Pending', { exact: true })
           .waitFor();
         // The dialog on a phone (then closed, which drops that draft).
         await (await offerCard(phone, 'Solar Leads Premium'))
@@ -291,7 +291,7 @@ describe('publisher journey across roles in Chromium', () => {
         // Offers shows the new status.
         await page.reload();
         await (await offerCard(page, 'Final Expense Inbound'))
-          .getByText('approved', { exact: true })
+          .getByText('Approved', { exact: true })
           .waitFor();
 
         // Campaign IOs: the IO downloads with its bytes intact.

@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider, Modal } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -7,10 +7,15 @@ import { TOAST_DURATION } from '../lib/notify.ts';
 import { usePublicSettings } from '../lib/public-settings.ts';
 
 // Shade 8 of blue keeps links and buttons at WCAG AA contrast (4.5:1) on white and gray.0.
+// Every dialog's icon-only close button gets a name for screen readers (a dialog may name it
+// more precisely).
 const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });
 
 // Mantine's default dimmed (gray.6) and error (red.6) text fall below 4.5:1 on white.

@@ -27,7 +27,14 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={pending ? () => {} : onCancel} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={pending ? () => {} : onCancel}
+      title={title}
+      centered
+      // Without a name the icon-only close button is announced as just "button" (axe: serious).
+      closeButtonProps={{ 'aria-label': 'Close', disabled: pending }}
+    >
       <Text size="sm" component="div">
         {children}
       </Text>

@@ -1,7 +1,9 @@
 import 'mantine-datatable/styles.css';
-import { Alert, Box, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
+import { Box, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { QueryErrorState } from './query-error-state.tsx';
+import { useErrorToast } from './use-error-toast.ts';
 
 /** Rows per page offered by every admin list. */
 export const PAGE_SIZES = [10, 25, 50, 100];
@@ -9,27 +11,33 @@ export const PAGE_SIZES = [10, 25, 50, 100];
 /** A list's sort in the shape mantine-datatable uses: column accessor and direction. */
 export type SortStatus<T> = DataTableSortStatus<T>;
 
+/** The part of `useListParams` a table needs: page, page size and sort, kept in the URL. */
+export type TableListState = {
+  page: number;
+  pageSize: number;
+  setPage: (page: number) => void;
+  setPageSize: (size: number) => void;
+  sortStatus<T>(): SortStatus<T>;
+  setSortStatus<T>(status: SortStatus<T>): void;
+};
+
+/** The part of a TanStack list query a table needs (`{items, total}` pages). */
+export type TableQuery<T> = {
+  data: { items: T[]; total: number } | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+};
+
 type PagedTableProps<T> = {
   /** Names the table for screen readers, e.g. "Publishers". */
   label: string;
   columns: DataTableColumn<T>[];
-  records: T[] | undefined;
-  total: number;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: number) => void;
-  sortStatus: SortStatus<T>;
-  onSortStatusChange: (status: SortStatus<T>) => void;
-  /** True while the first answer is on its way: skeleton rows, never a spinner. */
-  isPending: boolean;
-  /** True while a newer page or filter loads over the current rows. */
-  isFetching?: boolean;
-  isError: boolean;
-  /** What the error state says, e.g. "Error loading publishers". */
+  list: TableListState;
+  query: TableQuery<T>;
+  /** The spec's loading-error toast and error state title, e.g. "Error loading publishers". */
   errorTitle: string;
-  errorMessage?: string;
-  onRetry: () => void;
   /** What an empty list says (e.g. "No publishers match these filters."). */
   emptyText: string;
   onRowClick?: (record: T) => void;
@@ -53,45 +61,23 @@ export function TableSkeleton({ rows = 6 }: { rows?: number }) {
   );
 }
 
-/** A list's error state: what failed, the server's message and a Retry button. */
-export function ListError({
-  title,
-  message,
-  onRetry,
-}: {
-  title: string;
-  message?: string;
-  onRetry: () => void;
-}) {
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      title={title}
-      icon={<IconAlertTriangle size={20} />}
-      role="alert"
-    >
-      <Stack gap="sm" align="flex-start">
-        {message ? <Text size="sm">{message}</Text> : null}
-        <Button size="xs" variant="white" color="red" onClick={onRetry}>
-          Retry
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
-
 /**
- * Shared server-paged list (admin and other areas): skeleton while the first page loads, an
- * error state with Retry, an empty state, sortable columns and pagination, horizontal scroll on
- * phones. Paging and sorting are server-side; the caller owns the state.
+ * Shared server-paged list (every admin list): skeleton while the first page loads, the spec's
+ * loading-error toast plus an error state with Retry, an empty state, sortable columns and
+ * pagination, horizontal scroll on phones. Paging and sorting are server-side, in the URL.
  */
-export function PagedTable<T>(props: PagedTableProps<T>) {
-  const { isPending, isError, records } = props;
-  if (isPending && !records) return <TableSkeleton />;
-  if (isError && !records) {
+export function PagedTable<T>({ list, query, ...props }: PagedTableProps<T>) {
+  useErrorToast(query.error, props.errorTitle);
+  const records = query.data?.items;
+  if (query.isPending && !records) return <TableSkeleton />;
+  if (query.error && !records) {
     return (
-      <ListError title={props.errorTitle} message={props.errorMessage} onRetry={props.onRetry} />
+      <QueryErrorState
+        title={props.errorTitle}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
   const rows = records ?? [];
@@ -106,18 +92,18 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
         idAccessor={props.idAccessor ?? ('id' as keyof T & string)}
         columns={props.columns}
         records={rows}
-        totalRecords={props.total}
-        recordsPerPage={props.pageSize}
-        page={props.page}
-        onPageChange={props.onPageChange}
+        totalRecords={query.data?.total ?? 0}
+        recordsPerPage={list.pageSize}
+        page={list.page}
+        onPageChange={list.setPage}
         recordsPerPageOptions={PAGE_SIZES}
-        onRecordsPerPageChange={props.onPageSizeChange}
+        onRecordsPerPageChange={list.setPageSize}
         recordsPerPageLabel="Rows per page"
         paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
         paginationWrapBreakpoint="sm"
-        sortStatus={props.sortStatus}
-        onSortStatusChange={props.onSortStatusChange}
-        fetching={Boolean(props.isFetching) && rows.length > 0}
+        sortStatus={list.sortStatus<T>()}
+        onSortStatusChange={list.setSortStatus<T>}
+        fetching={query.isFetching && rows.length > 0}
         loaderType="dots"
         emptyState={
           <Stack align="center" gap={4} c="dimmed" p="xl">
@@ -136,3 +122,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
 /** For a column's `visibleMediaQuery`: shown from the `sm` breakpoint up, hidden on phones. */
 export const fromTablet = (theme: { breakpoints: Record<string, string> }) =>
   `(min-width: ${theme.breakpoints.sm})`;
+
+/** For a column's `visibleMediaQuery`: shown from the `md` breakpoint up (desktop). */
+export const fromDesktop = (theme: { breakpoints: Record<string, string> }) =>
+  `(min-width: ${theme.breakpoints.md})`;

@@ -1,17 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { toast } from '../lib/notify.ts';
-
-/**
- * Shows the spec's loading-error toast ('Error loading leads', …) with the server's message,
- * once per failure (a retry that fails again toasts again). Shared by every list screen.
- */
-export function useErrorToast(error: Error | null | undefined, title: string) {
-  useEffect(() => {
-    if (error) toast({ title, description: error.message, variant: 'destructive' });
-  }, [error, title]);
-}
 
 type QueryErrorStateProps = {
   /** e.g. 'Error loading leads'. */

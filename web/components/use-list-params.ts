@@ -66,6 +66,9 @@ export function useListParams<S extends string, F extends string = never>(
     setPage: (p: number) => update({ page: p === 1 ? null : p }, false),
     setPageSize: (size: number) => update({ page_size: size === defaultSize ? null : size }, true),
     setFilter: (name: F, value: string | null) => update({ [name]: value }, true),
+    /** Several filters in one step (e.g. a date range's from and to), back to page 1. */
+    setFilters: (changes: Partial<Record<F, string | null>>) =>
+      update(changes as Record<string, string | null>, true),
     sortStatus<T>(): SortStatus<T> {
       return { columnAccessor: sort, direction: order } as SortStatus<T>;
     },

@@ -6,7 +6,8 @@ import {
   IconFileOff,
 } from '@tabler/icons-react';
 import type { SignedFile } from '../../../../contract/publisher.ts';
-import { QueryErrorState, useErrorToast } from '../../../components/query-error-state.tsx';
+import { QueryErrorState } from '../../../components/query-error-state.tsx';
+import { useErrorToast } from '../../../components/use-error-toast.ts';
 import { toast } from '../../../lib/notify.ts';
 import { usePublicSettings } from '../../../lib/public-settings.ts';
 import { useDocuments } from '../api/get-documents.ts';

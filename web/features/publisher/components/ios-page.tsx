@@ -4,13 +4,13 @@ import { IconDownload, IconSearch } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import type { IoSort, PublisherIo } from '../../../../contract/publisher.ts';
-import { useErrorToast } from '../../../components/query-error-state.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { useErrorToast } from '../../../components/use-error-toast.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/notify.ts';
 import { useIos } from '../api/list-ios.ts';
 import { PagedTable } from './paged-table.tsx';
 import { downloadFile, isExpired } from './signed-file.ts';
-import { StatusBadge } from './status-badge.tsx';
 
 const ERROR_TITLE = 'Error loading IOs';
 

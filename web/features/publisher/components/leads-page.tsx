@@ -4,11 +4,11 @@ import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { isRealDate, type LeadSort, type PublisherLead } from '../../../../contract/publisher.ts';
 import type { LeadStatus } from '../../../../contract/roles.ts';
-import { useErrorToast } from '../../../components/query-error-state.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { useErrorToast } from '../../../components/use-error-toast.ts';
 import { formatDateTime, formatDuration, formatMoney } from '../../../lib/format.ts';
 import { useLeads } from '../api/list-leads.ts';
 import { PagedTable } from './paged-table.tsx';
-import { StatusBadge } from './status-badge.tsx';
 
 const ERROR_TITLE = 'Error loading leads';
 const RANGE_ERROR = 'The start date cannot be after the end date.';

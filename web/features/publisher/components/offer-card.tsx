@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import type { PublisherOffer } from '../../../../contract/publisher.ts';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { StatusBadge } from './status-badge.tsx';
 
 type OfferCardProps = {
   offer: PublisherOffer;

@@ -21,7 +21,8 @@ import {
   type SortOrder,
 } from '../../../../contract/publisher.ts';
 import { PendingApprovalNotice } from '../../../components/pending-approval-notice.tsx';
-import { QueryErrorState, useErrorToast } from '../../../components/query-error-state.tsx';
+import { QueryErrorState } from '../../../components/query-error-state.tsx';
+import { useErrorToast } from '../../../components/use-error-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/notify.ts';
 import { useCreateApplication } from '../api/create-application.ts';

@@ -10,7 +10,8 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PendingApprovalNotice } from '../../../components/pending-approval-notice.tsx';
-import { QueryErrorState, useErrorToast } from '../../../components/query-error-state.tsx';
+import { QueryErrorState } from '../../../components/query-error-state.tsx';
+import { useErrorToast } from '../../../components/use-error-toast.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { usePublisherMe } from '../api/get-me.ts';

@@ -2,7 +2,7 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import type { PayoutSort, PublisherPayout } from '../../../../contract/publisher.ts';
-import { useErrorToast } from '../../../components/query-error-state.tsx';
+import { useErrorToast } from '../../../components/use-error-toast.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { usePayouts } from '../api/list-payouts.ts';
 import { PagedTable } from './paged-table.tsx';

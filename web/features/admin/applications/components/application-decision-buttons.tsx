@@ -1,7 +1,7 @@
-import { Button, Group } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { Group } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { StatusActionButton } from '../../../../components/status-action-button.tsx';
 import { toast } from '../../../../lib/notify.ts';
 import { useDecideApplication } from '../api/decide-application.ts';
 
@@ -58,27 +58,21 @@ export function ApplicationDecisionButtons({
       onClick={(e) => e.stopPropagation()}
       onKeyDown={(e) => e.stopPropagation()}
     >
-      <Button
+      <StatusActionButton
+        action="approve"
         size={size}
-        leftSection={<IconCheck size={14} />}
         onClick={() => decide('approved')}
         loading={pending && mutation.variables?.status === 'approved'}
         disabled={pending}
         aria-label={`Approve application of ${who} to ${application.offer_title}`}
-      >
-        Approve
-      </Button>
-      <Button
+      />
+      <StatusActionButton
+        action="reject"
         size={size}
-        color="red"
-        variant="light"
-        leftSection={<IconX size={14} />}
         onClick={() => setConfirmingReject(true)}
         disabled={pending}
         aria-label={`Reject application of ${who} to ${application.offer_title}`}
-      >
-        Reject
-      </Button>
+      />
       <ConfirmDialog
         opened={confirmingReject}
         title="Reject this application?"

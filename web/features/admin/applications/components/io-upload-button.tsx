@@ -1,6 +1,7 @@
-import { Anchor, Badge, Button, FileButton, Group } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { Anchor, Group } from '@mantine/core';
 import type { AdminApplication } from '../../../../../contract/admin.ts';
+import { FileUploadButton } from '../../../../components/file-upload-button.tsx';
+import { StatusBadge } from '../../../../components/status-badge.tsx';
 import { toast } from '../../../../lib/notify.ts';
 import { IO_ACCEPT, isIoFileName, useUploadIo } from '../api/upload-io.ts';
 
@@ -16,9 +17,9 @@ export function IoCell({ application }: { application: AdminApplication }) {
   if (application.io) {
     return (
       <Group gap={6} wrap="nowrap">
-        <Badge color="green" variant="dot">
+        <StatusBadge status="uploaded" subject="io">
           IO Uploaded
-        </Badge>
+        </StatusBadge>
         <Anchor
           href={application.io.url}
           target="_blank"
@@ -33,44 +34,35 @@ export function IoCell({ application }: { application: AdminApplication }) {
     );
   }
 
-  const handleFile = (file: File | null) => {
-    if (!file) return;
-    if (!isIoFileName(file.name)) {
-      toast({
+  return (
+    <FileUploadButton
+      label="Upload IO"
+      ariaLabel={`Upload IO for ${who} on ${application.offer_title}`}
+      accept={IO_ACCEPT}
+      isAllowed={isIoFileName}
+      wrongType={{
         title: 'IO Upload Failed',
         description: 'The IO must be a PDF, JPG, JPEG or PNG file.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    mutation.mutate(
-      { id: application.id, file },
-      {
-        onSuccess: () =>
-          toast({
-            title: 'IO Uploaded Successfully',
-            description: `The IO of ${who} for "${application.offer_title}" is ready for download.`,
-          }),
-        onError: (err) =>
-          toast({ title: 'IO Upload Failed', description: err.message, variant: 'destructive' }),
-      },
-    );
-  };
-
-  return (
-    <FileButton onChange={handleFile} accept={IO_ACCEPT}>
-      {(props) => (
-        <Button
-          {...props}
-          size="xs"
-          variant="default"
-          leftSection={<IconUpload size={14} />}
-          loading={mutation.isPending}
-          aria-label={`Upload IO for ${who} on ${application.offer_title}`}
-        >
-          Upload IO
-        </Button>
-      )}
-    </FileButton>
+      }}
+      loading={mutation.isPending}
+      onFile={(file) =>
+        mutation.mutate(
+          { id: application.id, file },
+          {
+            onSuccess: () =>
+              toast({
+                title: 'IO Uploaded Successfully',
+                description: `The IO of ${who} for "${application.offer_title}" is ready for download.`,
+              }),
+            onError: (err) =>
+              toast({
+                title: 'IO Upload Failed',
+                description: err.message,
+                variant: 'destructive',
+              }),
+          },
+        )
+      }
+    />
   );
 }

@@ -1,14 +1,17 @@
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Stack, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AdminBuyer } from '../../../../../contract/admin.ts';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { ListFilters, SearchFilter, SelectFilter } from '../../../../components/list-filters.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
-import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
-import { StatusBadge } from '../../../../components/status-badge.tsx';
-import { useErrorToast } from '../../../../components/use-error-toast.ts';
+import { fromDesktop, fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
+import {
+  StatusActionButton,
+  statusActionColor,
+} from '../../../../components/status-action-button.tsx';
+import { StatusBadge, statusOptions } from '../../../../components/status-badge.tsx';
 import { useListParams } from '../../../../components/use-list-params.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { toast } from '../../../../lib/notify.ts';
@@ -17,32 +20,41 @@ import { useUpdateBuyerStatus } from '../api/update-buyer-status.ts';
 
 const sorts = ['created_at', 'name', 'email', 'status'] as const;
 const filterNames = ['q', 'status'] as const;
-const statusOptions = [
-  { value: 'active', label: 'Active' },
-  { value: 'blocked', label: 'Blocked' },
-];
+
+/** A buyer's e-mail, and a warning while it is unconfirmed (such a buyer cannot sign in). */
+function BuyerEmail({ buyer, size }: { buyer: AdminBuyer; size: 'xs' | 'sm' }) {
+  return (
+    <Stack gap={2}>
+      <Text
+        size={size}
+        c={size === 'xs' ? 'dimmed' : undefined}
+        style={{ overflowWrap: 'anywhere' }}
+      >
+        {buyer.email}
+      </Text>
+      {buyer.email_confirmed ? null : (
+        <Text size="xs" c="#a33b00">
+          Email not confirmed
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 /** /admin/buyers: search, status filter, sorting, paging; Block / Unblock after confirmation. */
 export function BuyersPage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
-  const [search, setSearch] = useState(list.filters.q);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
   const [confirming, setConfirming] = useState<AdminBuyer | null>(null);
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, true);
   const mutation = useUpdateBuyerStatus();
-
   const { q, status } = list.filters;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced search resets the page
-  useEffect(() => {
-    if (debounced !== q) list.setFilter('q', debounced);
-  }, [debounced]);
-
   const params: BuyerListParams = {
     ...list.query,
     q: q || undefined,
     status: status === 'active' || status === 'blocked' ? status : undefined,
   };
   const query = useBuyers(params);
-  useErrorToast(query.error, 'Error loading buyers');
 
   const handleConfirm = () => {
     if (!confirming) return;
@@ -72,7 +84,7 @@ export function BuyersPage() {
       title: 'Name',
       sortable: true,
       render: (b) => (
-        <Stack gap={0}>
+        <Stack gap={0} miw={150} maw={{ base: 200, md: 320 }}>
           <Text size="sm" fw={600}>
             {b.name || '—'}
           </Text>
@@ -81,6 +93,8 @@ export function BuyersPage() {
               {b.company_name}
             </Text>
           ) : null}
+          {/* Rendered, not just hidden, in one place only: the e-mail column or under the name. */}
+          {wide ? null : <BuyerEmail buyer={b} size="xs" />}
         </Stack>
       ),
     },
@@ -88,16 +102,8 @@ export function BuyersPage() {
       accessor: 'email',
       title: 'Email',
       sortable: true,
-      render: (b) => (
-        <Stack gap={2}>
-          <Text size="sm">{b.email}</Text>
-          {b.email_confirmed ? null : (
-            <Text size="xs" c="#a33b00">
-              Email not confirmed
-            </Text>
-          )}
-        </Stack>
-      ),
+      visibleMediaQuery: fromDesktop,
+      render: (b) => <BuyerEmail buyer={b} size="sm" />,
     },
     {
       accessor: 'status',
@@ -105,12 +111,7 @@ export function BuyersPage() {
       width: 120,
       title: 'Status',
       sortable: true,
-      render: (b) =>
-        b.status === 'blocked' ? (
-          <StatusBadge color="red">Blocked</StatusBadge>
-        ) : (
-          <StatusBadge color="green">Active</StatusBadge>
-        ),
+      render: (b) => <StatusBadge status={b.status} subject="buyer" />,
     },
     {
       accessor: 'created_at',
@@ -125,29 +126,13 @@ export function BuyersPage() {
       noWrap: true,
       title: 'Actions',
       textAlign: 'right',
-      render: (b) => {
-        const who = b.name || b.email;
-        return b.status === 'blocked' ? (
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => setConfirming(b)}
-            aria-label={`Unblock ${who}`}
-          >
-            Unblock
-          </Button>
-        ) : (
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            onClick={() => setConfirming(b)}
-            aria-label={`Block ${who}`}
-          >
-            Block
-          </Button>
-        );
-      },
+      render: (b) => (
+        <StatusActionButton
+          action={b.status === 'blocked' ? 'unblock' : 'block'}
+          onClick={() => setConfirming(b)}
+          aria-label={`${b.status === 'blocked' ? 'Unblock' : 'Block'} ${b.name || b.email}`}
+        />
+      ),
     },
   ];
 
@@ -157,42 +142,26 @@ export function BuyersPage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Buyers" description="Every buyer account; block or unblock access." />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
+      <ListFilters>
+        <SearchFilter
+          value={q}
+          onSearch={(v) => list.setFilter('q', v)}
           placeholder="Name or email"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 280 }}
         />
-        <Select
+        <SelectFilter
           label="Status"
           placeholder="All statuses"
-          data={statusOptions}
-          value={status || null}
+          data={statusOptions(['active', 'blocked'])}
+          value={status}
           onChange={(v) => list.setFilter('status', v)}
-          clearable
-          w={{ base: '100%', sm: 200 }}
         />
-      </Group>
+      </ListFilters>
       <PagedTable<AdminBuyer>
         label="Buyers"
         columns={columns}
-        records={query.data?.items}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sortStatus={list.sortStatus<AdminBuyer>()}
-        onSortStatusChange={list.setSortStatus}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        isError={query.isError}
+        list={list}
+        query={query}
         errorTitle="Error loading buyers"
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
         minWidth={600}
         emptyText={q || status ? 'No buyers match these filters.' : 'No buyers have signed up yet.'}
       />
@@ -200,7 +169,7 @@ export function BuyersPage() {
         opened={confirming !== null}
         title={blocking ? 'Block this buyer?' : 'Unblock this buyer?'}
         confirmLabel={blocking ? 'Block' : 'Unblock'}
-        color={blocking ? 'red' : 'blue'}
+        color={statusActionColor(blocking ? 'block' : 'unblock')}
         pending={mutation.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={handleConfirm}

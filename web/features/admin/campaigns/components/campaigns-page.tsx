@@ -1,12 +1,10 @@
-import { Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useEffect, useState } from 'react';
 import type { AdminCampaign } from '../../../../../contract/admin.ts';
+import { ListFilters, SearchFilter } from '../../../../components/list-filters.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
-import { useErrorToast } from '../../../../components/use-error-toast.ts';
+import { PersonCell } from '../../../../components/person-cell.tsx';
 import { useListParams } from '../../../../components/use-list-params.ts';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
 import { type CampaignListParams, useCampaigns } from '../api/list-campaigns.ts';
@@ -24,17 +22,9 @@ function formatDay(day: string | null): string {
 /** /admin/campaigns: every campaign with its buyer; search, sorting, paging (read only). */
 export function CampaignsPage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
-  const [search, setSearch] = useState(list.filters.q);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
   const { q } = list.filters;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced search resets the page
-  useEffect(() => {
-    if (debounced !== q) list.setFilter('q', debounced);
-  }, [debounced]);
-
   const params: CampaignListParams = { ...list.query, q: q || undefined };
   const query = useCampaigns(params);
-  useErrorToast(query.error, 'Error fetching campaigns');
 
   const columns: DataTableColumn<AdminCampaign>[] = [
     {
@@ -42,7 +32,7 @@ export function CampaignsPage() {
       title: 'Campaign',
       sortable: true,
       render: (c) => (
-        <Stack gap={0}>
+        <Stack gap={0} miw={140}>
           <Text size="sm" fw={600}>
             {c.name}
           </Text>
@@ -57,26 +47,25 @@ export function CampaignsPage() {
     {
       accessor: 'buyer_name',
       title: 'Buyer',
-      render: (c) => (
-        <Stack gap={0}>
-          <Text size="sm">{c.buyer_name || '—'}</Text>
-          <Text size="xs" c="dimmed">
-            {c.buyer_email}
-          </Text>
-        </Stack>
-      ),
+      render: (c) => <PersonCell name={c.buyer_name} email={c.buyer_email} />,
     },
     {
       accessor: 'target_audience',
-      title: 'Audience',
-      render: (c) => c.target_audience || '—',
+      title: 'Audience and location',
       visibleMediaQuery: fromTablet,
-    },
-    {
-      accessor: 'location',
-      title: 'Location',
-      render: (c) => c.location || '—',
-      visibleMediaQuery: fromTablet,
+      render: (c) =>
+        c.target_audience || c.location ? (
+          <Stack gap={0} miw={140}>
+            <Text size="sm">{c.target_audience || '—'}</Text>
+            {c.location ? (
+              <Text size="xs" c="dimmed">
+                {c.location}
+              </Text>
+            ) : null}
+          </Stack>
+        ) : (
+          '—'
+        ),
     },
     {
       accessor: 'budget',
@@ -107,31 +96,20 @@ export function CampaignsPage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Campaigns" description="Every buyer's campaigns." />
-      <TextInput
-        label="Search"
-        placeholder="Campaign, buyer name or email"
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        w={{ base: '100%', sm: 320 }}
-      />
+      <ListFilters>
+        <SearchFilter
+          value={q}
+          onSearch={(v) => list.setFilter('q', v)}
+          placeholder="Campaign, buyer name or email"
+          w={320}
+        />
+      </ListFilters>
       <PagedTable<AdminCampaign>
         label="Campaigns"
         columns={columns}
-        records={query.data?.items}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sortStatus={list.sortStatus<AdminCampaign>()}
-        onSortStatusChange={list.setSortStatus}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        isError={query.isError}
+        list={list}
+        query={query}
         errorTitle="Error fetching campaigns"
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
         minWidth={620}
         emptyText={q ? 'No campaigns match this search.' : 'No campaigns have been created yet.'}
       />

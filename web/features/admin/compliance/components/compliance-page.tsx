@@ -1,39 +1,26 @@
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlayerPlay, IconSearch } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ComplianceSubmission } from '../../../../../contract/admin.ts';
+import { ListFilters, SearchFilter, SelectFilter } from '../../../../components/list-filters.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
-import { PagedTable } from '../../../../components/paged-table.tsx';
-import { useErrorToast } from '../../../../components/use-error-toast.ts';
+import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
+import { PersonCell } from '../../../../components/person-cell.tsx';
+import { StatusBadge, statusOptions } from '../../../../components/status-badge.tsx';
 import { useListParams } from '../../../../components/use-list-params.ts';
 import { formatDate } from '../../../../lib/format.ts';
-import { ApplicationStatusBadge } from '../../applications/components/application-status-badge.tsx';
 import { type ComplianceListParams, useCompliance } from '../api/list-compliance.ts';
 import { ComplianceReviewModal } from './compliance-review-modal.tsx';
 
 const sorts = ['created_at'] as const;
 const filterNames = ['q', 'status'] as const;
-const statusOptions = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-];
 
 /** /admin/compliance: submissions with their files; review plays the media and decides. */
 export function CompliancePage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
-  const [search, setSearch] = useState(list.filters.q);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
   const [reviewing, setReviewing] = useState<ComplianceSubmission | null>(null);
-
   const { q, status } = list.filters;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced search resets the page
-  useEffect(() => {
-    if (debounced !== q) list.setFilter('q', debounced);
-  }, [debounced]);
-
   const params: ComplianceListParams = {
     ...list.query,
     sort: 'created_at',
@@ -41,38 +28,31 @@ export function CompliancePage() {
     status: (status || undefined) as ComplianceListParams['status'],
   };
   const query = useCompliance(params);
-  useErrorToast(query.error, 'Error loading submissions');
 
   const columns: DataTableColumn<ComplianceSubmission>[] = [
     {
       accessor: 'publisher_name',
       title: 'Publisher',
-      render: (s) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {s.publisher_name || '—'}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {s.publisher_email}
-          </Text>
-        </Stack>
-      ),
+      render: (s) => <PersonCell name={s.publisher_name} email={s.publisher_email} />,
     },
     { accessor: 'offer_title', title: 'Offer' },
     {
       accessor: 'application_status',
       title: 'Application status',
-      render: (s) => <ApplicationStatusBadge status={s.application_status} />,
+      noWrap: true,
+      render: (s) => <StatusBadge status={s.application_status} subject="application" />,
     },
     {
       accessor: 'files',
       title: 'Files',
+      visibleMediaQuery: fromTablet,
       render: (s) => `${s.media.length} media, 1 document`,
     },
     {
       accessor: 'created_at',
       title: 'Submitted',
       sortable: true,
+      noWrap: true,
       render: (s) => formatDate(s.created_at),
     },
     {
@@ -102,42 +82,27 @@ export function CompliancePage() {
         title="Compliance"
         description="Compliance submissions: listen to the calls, read the document, and decide the application."
       />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
+      <ListFilters>
+        <SearchFilter
+          value={q}
+          onSearch={(v) => list.setFilter('q', v)}
           placeholder="Publisher, email or offer"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 280 }}
         />
-        <Select
+        <SelectFilter
           label="Application status"
           placeholder="All statuses"
-          data={statusOptions}
-          value={status || null}
+          data={statusOptions(['pending', 'approved', 'rejected'])}
+          value={status}
           onChange={(v) => list.setFilter('status', v)}
-          clearable
-          w={{ base: '100%', sm: 220 }}
+          w={220}
         />
-      </Group>
+      </ListFilters>
       <PagedTable<ComplianceSubmission>
         label="Compliance submissions"
         columns={columns}
-        records={query.data?.items}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sortStatus={list.sortStatus<ComplianceSubmission>()}
-        onSortStatusChange={list.setSortStatus}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        isError={query.isError}
+        list={list}
+        query={query}
         errorTitle="Error loading submissions"
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
         emptyText={
           q || status
             ? 'No submissions match these filters.'

@@ -3,10 +3,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ComplianceSubmission } from '../../../../../contract/admin.ts';
+import { StatusBadge } from '../../../../components/status-badge.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { toast } from '../../../../lib/notify.ts';
 import { ApplicationDecisionButtons } from '../../applications/components/application-decision-buttons.tsx';
-import { ApplicationStatusBadge } from '../../applications/components/application-status-badge.tsx';
 import { complianceKey, getFreshSubmission } from '../api/list-compliance.ts';
 import { DocumentFileView, MediaFileView } from './compliance-file-views.tsx';
 import { FILE_MESSAGES } from './file-url.ts';
@@ -98,7 +98,7 @@ export function ComplianceReviewModal({
             <Field label="Offer">{s.offer_title}</Field>
             <Field label="Submitted">{formatDateTime(s.created_at)}</Field>
             <Field label="Application status">
-              <ApplicationStatusBadge status={s.application_status} />
+              <StatusBadge status={s.application_status} subject="application" />
             </Field>
           </SimpleGrid>
           <Divider />

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { CompositeChart } from '@mantine/charts';
 import { Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { DailyStats } from '../../../../../contract/admin.ts';
-import { ListError } from '../../../../components/paged-table.tsx';
+import { QueryErrorState } from '../../../../components/query-error-state.tsx';
 import { formatMoney } from '../../../../lib/format.ts';
 
 const dayLabel = new Intl.DateTimeFormat(undefined, {
@@ -82,7 +82,7 @@ export function ActivityChart({
       {isPending ? (
         <Skeleton height={280} aria-label="Loading chart" />
       ) : error ? (
-        <ListError title="Error loading statistics" message={error.message} onRetry={onRetry} />
+        <QueryErrorState title="Error loading statistics" error={error} onRetry={onRetry} />
       ) : (
         <CompositeChart
           h={280}

@@ -10,7 +10,7 @@ import {
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../../components/page-header.tsx';
-import { ListError } from '../../../../components/paged-table.tsx';
+import { QueryErrorState } from '../../../../components/query-error-state.tsx';
 import { useErrorToast } from '../../../../components/use-error-toast.ts';
 import { formatMoney } from '../../../../lib/format.ts';
 import { adminPaths } from '../../paths.ts';
@@ -67,10 +67,11 @@ export function AdminDashboardPage() {
     <Stack gap="lg">
       <PageHeader title="Dashboard" description="What needs your attention today." />
       {stats.isError && !s ? (
-        <ListError
+        <QueryErrorState
           title="Error loading dashboard"
-          message={stats.error.message}
+          error={stats.error}
           onRetry={() => void stats.refetch()}
+          retrying={stats.isFetching}
         />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

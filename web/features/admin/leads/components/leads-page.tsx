@@ -1,15 +1,17 @@
-import '@mantine/dates/styles.css';
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Button, Stack } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { AdminLead } from '../../../../../contract/admin.ts';
 import type { LeadStatus } from '../../../../../contract/roles.ts';
+import {
+  DateRangeFilter,
+  ListFilters,
+  SelectFilter,
+} from '../../../../components/list-filters.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { PagedTable } from '../../../../components/paged-table.tsx';
-import { useErrorToast } from '../../../../components/use-error-toast.ts';
+import { PersonCell } from '../../../../components/person-cell.tsx';
 import { useListParams } from '../../../../components/use-list-params.ts';
 import { formatDateTime, formatDuration, formatMoney } from '../../../../lib/format.ts';
 import { toast } from '../../../../lib/notify.ts';
@@ -27,7 +29,6 @@ export function LeadsPage() {
   const list = useListParams({ sort: 'timestamp', order: 'desc', sorts }, filterNames);
   const [formOpen, setFormOpen] = useState(false);
   const exportMutation = useExportLeadsCsv();
-  const [, setParams] = useSearchParams();
 
   const { status, publisher_id, offer_id, from, to } = list.filters;
   const filters: LeadFilterParams = {
@@ -40,7 +41,6 @@ export function LeadsPage() {
     to: to || undefined,
   };
   const query = useLeads({ ...filters, page: list.page, page_size: list.pageSize });
-  useErrorToast(query.error, 'Error loading leads');
   const filtered = Boolean(status || publisher_id || offer_id || from || to);
 
   function handleExport() {
@@ -55,27 +55,20 @@ export function LeadsPage() {
       accessor: 'timestamp',
       title: 'Date',
       sortable: true,
+      width: 120,
       render: (l) => formatDateTime(l.timestamp),
     },
     {
       accessor: 'publisher_name',
       title: 'Publisher',
-      render: (l) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {l.publisher_name || '—'}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {l.publisher_email}
-          </Text>
-        </Stack>
-      ),
+      render: (l) => <PersonCell name={l.publisher_name} email={l.publisher_email} />,
     },
     { accessor: 'offer_title', title: 'Offer' },
     {
       accessor: 'call_duration',
       title: 'Duration',
       sortable: true,
+      noWrap: true,
       textAlign: 'right',
       render: (l) => formatDuration(l.call_duration),
     },
@@ -83,6 +76,7 @@ export function LeadsPage() {
       accessor: 'payout',
       title: 'Payout',
       sortable: true,
+      noWrap: true,
       textAlign: 'right',
       render: (l) => formatMoney(l.payout),
     },
@@ -114,15 +108,14 @@ export function LeadsPage() {
           </>
         }
       />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
+      <ListFilters>
+        <SelectFilter
           label="Status"
           placeholder="All statuses"
           data={leadStatusOptions}
-          value={status || null}
+          value={status}
           onChange={(v) => list.setFilter('status', v)}
-          clearable
-          w={{ base: '100%', sm: 160 }}
+          w={160}
         />
         <PublisherSelect
           label="Publisher"
@@ -138,55 +131,18 @@ export function LeadsPage() {
           onChange={(v) => list.setFilter('offer_id', v)}
           w={{ base: '100%', sm: 240 }}
         />
-        <DatePickerInput
-          type="range"
-          label="Date range"
-          placeholder="Any date"
-          // Mantine's placeholder grey is below 4.5:1 on white; this one is a button's text.
-          styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-          valueFormat="YYYY-MM-DD"
-          clearable
-          allowSingleDateInRange
-          value={[from || null, to || null]}
-          onChange={([start, end]) => {
-            // Wait for both ends (or a clear) before filtering.
-            if (start && !end) return;
-            setParams(
-              (prev) => {
-                const next = new URLSearchParams(prev);
-                for (const [k, v] of [
-                  ['from', start],
-                  ['to', end],
-                ] as const) {
-                  if (v) next.set(k, v);
-                  else next.delete(k);
-                }
-                next.delete('page');
-                return next;
-              },
-              { replace: true },
-            );
-          }}
-          w={{ base: '100%', sm: 240 }}
+        <DateRangeFilter
+          from={from}
+          to={to}
+          onChange={(f, t) => list.setFilters({ from: f, to: t })}
         />
-      </Group>
+      </ListFilters>
       <PagedTable<AdminLead>
         label="Leads"
         columns={columns}
-        records={query.data?.items}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sortStatus={list.sortStatus<AdminLead>()}
-        onSortStatusChange={list.setSortStatus}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        isError={query.isError}
+        list={list}
+        query={query}
         errorTitle="Error loading leads"
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
         emptyText={filtered ? 'No leads match these filters.' : 'No leads yet.'}
       />
       <LeadFormModal opened={formOpen} onClose={() => setFormOpen(false)} />

@@ -1,52 +1,38 @@
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AdminOffer } from '../../../../../contract/admin.ts';
 import type { OfferStatus } from '../../../../../contract/roles.ts';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { ListFilters, SearchFilter, SelectFilter } from '../../../../components/list-filters.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
-import { PagedTable } from '../../../../components/paged-table.tsx';
-import { useErrorToast } from '../../../../components/use-error-toast.ts';
+import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
+import { StatusBadge, statusOptions } from '../../../../components/status-badge.tsx';
 import { useListParams } from '../../../../components/use-list-params.ts';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
 import { toast } from '../../../../lib/notify.ts';
 import { useDeleteOffer } from '../api/delete-offer.ts';
 import { type OfferListParams, useOffers } from '../api/list-offers.ts';
 import { OfferFormModal } from './offer-form-modal.tsx';
-import { OfferStatusBadge } from './offer-status-badge.tsx';
 
 const sorts = ['created_at', 'title', 'vertical', 'payout', 'status'] as const;
 const filterNames = ['q', 'status'] as const;
-const statusOptions = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
 
 /** /admin/offers: search, status filter, sorting, paging; create, edit and delete offers. */
 export function OffersPage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
-  const [search, setSearch] = useState(list.filters.q);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
   const [editing, setEditing] = useState<AdminOffer | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminOffer | null>(null);
   const deleteMutation = useDeleteOffer();
-
   const { q, status } = list.filters;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced search resets the page
-  useEffect(() => {
-    if (debounced !== q) list.setFilter('q', debounced);
-  }, [debounced]);
-
   const params: OfferListParams = {
     ...list.query,
     q: q || undefined,
     status: (status || undefined) as OfferStatus | undefined,
   };
   const query = useOffers(params);
-  useErrorToast(query.error, 'Error loading offers');
 
   function openCreate() {
     setEditing(null);
@@ -83,7 +69,7 @@ export function OffersPage() {
       title: 'Title',
       sortable: true,
       render: (o) => (
-        <Stack gap={0} maw={360}>
+        <Stack gap={0} maw={360} miw={180}>
           <Text size="sm" fw={600}>
             {o.title}
           </Text>
@@ -95,11 +81,12 @@ export function OffersPage() {
         </Stack>
       ),
     },
-    { accessor: 'vertical', title: 'Vertical', sortable: true },
+    { accessor: 'vertical', title: 'Vertical', sortable: true, visibleMediaQuery: fromTablet },
     {
       accessor: 'payout',
       title: 'Payout',
       sortable: true,
+      noWrap: true,
       textAlign: 'right',
       render: (o) => formatMoney(o.payout),
     },
@@ -107,12 +94,15 @@ export function OffersPage() {
       accessor: 'status',
       title: 'Status',
       sortable: true,
-      render: (o) => <OfferStatusBadge status={o.status} />,
+      noWrap: true,
+      render: (o) => <StatusBadge status={o.status} subject="offer" />,
     },
     {
       accessor: 'created_at',
       title: 'Created',
       sortable: true,
+      noWrap: true,
+      visibleMediaQuery: fromTablet,
       render: (o) => formatDate(o.created_at),
     },
     {
@@ -156,42 +146,27 @@ export function OffersPage() {
           </Button>
         }
       />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
+      <ListFilters>
+        <SearchFilter
+          value={q}
+          onSearch={(v) => list.setFilter('q', v)}
           placeholder="Title or vertical"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 280 }}
         />
-        <Select
+        <SelectFilter
           label="Status"
           placeholder="All statuses"
-          data={statusOptions}
-          value={status || null}
+          data={statusOptions(['active', 'inactive'])}
+          value={status}
           onChange={(v) => list.setFilter('status', v)}
-          clearable
-          w={{ base: '100%', sm: 200 }}
         />
-      </Group>
+      </ListFilters>
       <PagedTable<AdminOffer>
         label="Offers"
         columns={columns}
-        records={query.data?.items}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sortStatus={list.sortStatus<AdminOffer>()}
-        onSortStatusChange={list.setSortStatus}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        isError={query.isError}
+        list={list}
+        query={query}
         errorTitle="Error loading offers"
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
+        minWidth={600}
         emptyText={
           q || status
             ? 'No offers match these filters.'

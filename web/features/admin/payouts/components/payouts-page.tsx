@@ -1,14 +1,12 @@
-import '@mantine/dates/styles.css';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { AdminPayout } from '../../../../../contract/admin.ts';
+import { DateRangeFilter, ListFilters } from '../../../../components/list-filters.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { PagedTable } from '../../../../components/paged-table.tsx';
-import { useErrorToast } from '../../../../components/use-error-toast.ts';
+import { PersonCell } from '../../../../components/person-cell.tsx';
 import { useListParams } from '../../../../components/use-list-params.ts';
 import { formatDateTime, formatMoney } from '../../../../lib/format.ts';
 import { toast } from '../../../../lib/notify.ts';
@@ -25,7 +23,6 @@ export function PayoutsPage() {
   const list = useListParams({ sort: 'date', order: 'desc', sorts }, filterNames);
   const [formOpen, setFormOpen] = useState(false);
   const exportMutation = useExportPayoutsCsv();
-  const [, setParams] = useSearchParams();
 
   const { publisher_id, from, to } = list.filters;
   const filters: PayoutFilterParams = {
@@ -36,7 +33,6 @@ export function PayoutsPage() {
     to: to || undefined,
   };
   const query = usePayouts({ ...filters, page: list.page, page_size: list.pageSize });
-  useErrorToast(query.error, 'Error loading payouts');
   const filtered = Boolean(publisher_id || from || to);
 
   function handleExport() {
@@ -46,44 +42,24 @@ export function PayoutsPage() {
     });
   }
 
-  function setRange(start: string | null, end: string | null) {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of [
-          ['from', start],
-          ['to', end],
-        ] as const) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }
-
   const columns: DataTableColumn<AdminPayout>[] = [
-    { accessor: 'date', title: 'Date', sortable: true, render: (p) => formatDateTime(p.date) },
+    {
+      accessor: 'date',
+      title: 'Date',
+      sortable: true,
+      width: 120,
+      render: (p) => formatDateTime(p.date),
+    },
     {
       accessor: 'publisher_name',
       title: 'Publisher',
-      render: (p) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {p.publisher_name || '—'}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {p.publisher_email}
-          </Text>
-        </Stack>
-      ),
+      render: (p) => <PersonCell name={p.publisher_name} email={p.publisher_email} />,
     },
     {
       accessor: 'amount',
       title: 'Amount',
       sortable: true,
+      noWrap: true,
       textAlign: 'right',
       render: (p) => formatMoney(p.amount),
     },
@@ -91,7 +67,7 @@ export function PayoutsPage() {
       accessor: 'notes',
       title: 'Notes',
       render: (p) => (
-        <Text size="sm" lineClamp={2} maw={360}>
+        <Text size="sm" lineClamp={2} maw={360} miw={160}>
           {p.notes || '—'}
         </Text>
       ),
@@ -119,7 +95,7 @@ export function PayoutsPage() {
           </>
         }
       />
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <ListFilters>
         <PublisherSelect
           label="Publisher"
           placeholder="All publishers"
@@ -127,41 +103,18 @@ export function PayoutsPage() {
           onChange={(v) => list.setFilter('publisher_id', v)}
           w={{ base: '100%', sm: 260 }}
         />
-        <DatePickerInput
-          type="range"
-          label="Date range"
-          placeholder="Any date"
-          // Mantine's placeholder grey is below 4.5:1 on white; this one is a button's text.
-          styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-          valueFormat="YYYY-MM-DD"
-          clearable
-          allowSingleDateInRange
-          value={[from || null, to || null]}
-          onChange={([start, end]) => {
-            // Wait for both ends (or a clear) before filtering.
-            if (start && !end) return;
-            setRange(start ?? null, end ?? null);
-          }}
-          w={{ base: '100%', sm: 240 }}
+        <DateRangeFilter
+          from={from}
+          to={to}
+          onChange={(f, t) => list.setFilters({ from: f, to: t })}
         />
-      </Group>
+      </ListFilters>
       <PagedTable<AdminPayout>
         label="Payouts"
         columns={columns}
-        records={query.data?.items}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sortStatus={list.sortStatus<AdminPayout>()}
-        onSortStatusChange={list.setSortStatus}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        isError={query.isError}
+        list={list}
+        query={query}
         errorTitle="Error loading payouts"
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
         emptyText={filtered ? 'No payouts match these filters.' : 'No payouts recorded yet.'}
       />
       <PayoutFormModal opened={formOpen} onClose={() => setFormOpen(false)} />

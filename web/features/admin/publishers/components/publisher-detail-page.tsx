@@ -14,7 +14,7 @@ import { IconArrowLeft, IconFileText } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AuditEntry, PublisherDetail } from '../../../../../contract/admin.ts';
-import { ListError } from '../../../../components/paged-table.tsx';
+import { QueryErrorState } from '../../../../components/query-error-state.tsx';
 import { StatusBadge } from '../../../../components/status-badge.tsx';
 import { useErrorToast } from '../../../../components/use-error-toast.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
@@ -23,9 +23,6 @@ import { adminPaths } from '../../paths.ts';
 import { usePublisher } from '../api/get-publisher.ts';
 import { AgreementUploadButton } from './agreement-upload-button.tsx';
 import { PublisherStatusActions } from './publisher-status-actions.tsx';
-import { PublisherStatusBadge } from './publisher-status-badge.tsx';
-
-const applicationColor = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
 
 function BackLink() {
   return (
@@ -117,7 +114,7 @@ function Applications({ items }: { items: PublisherDetail['applications'] }) {
             <Table.Tr key={a.id}>
               <Table.Td>{a.offer_title}</Table.Td>
               <Table.Td>
-                <StatusBadge color={applicationColor[a.status]}>{a.status}</StatusBadge>
+                <StatusBadge status={a.status} subject="application" />
               </Table.Td>
               <Table.Td>{formatDate(a.created_at)}</Table.Td>
               <Table.Td>
@@ -198,10 +195,11 @@ export function PublisherDetailPage() {
     return (
       <Stack gap="md">
         <BackLink />
-        <ListError
+        <QueryErrorState
           title="Error loading publishers"
-          message={query.error.message}
+          error={query.error}
           onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
         />
       </Stack>
     );
@@ -217,7 +215,7 @@ export function PublisherDetailPage() {
             <Title order={1} fz={{ base: 24, sm: 28 }}>
               {p.name || p.email}
             </Title>
-            <PublisherStatusBadge status={p.status} />
+            <StatusBadge status={p.status} subject="publisher" />
           </Group>
           <Text c="dimmed" size="sm">
             {p.email} · signed up {formatDate(p.created_at)}

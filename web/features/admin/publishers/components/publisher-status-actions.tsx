@@ -1,7 +1,8 @@
-import { Button, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminPublisher } from '../../../../../contract/admin.ts';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { StatusActionButton } from '../../../../components/status-action-button.tsx';
 import { toast } from '../../../../lib/notify.ts';
 import { useUpdatePublisherStatus } from '../api/update-publisher-status.ts';
 
@@ -61,50 +62,19 @@ export function PublisherStatusActions({
 
   return (
     <Group gap={6} wrap="nowrap" onClick={stop} onKeyDown={(e) => e.stopPropagation()}>
-      {actionsFor(publisher.status).map((action) => {
-        if (action === 'approve') {
-          return (
-            <Button
-              key={action}
-              size={size}
-              // #1e6b30 keeps white text at WCAG AA (Mantine green.9 is 4.36:1).
-              color="#1e6b30"
-              onClick={() => run('approve')}
-              disabled={pending}
-              aria-label={`Approve ${who}`}
-            >
-              Approve
-            </Button>
-          );
-        }
-        if (action === 'unblock') {
-          return (
-            <Button
-              key={action}
-              size={size}
-              variant="light"
-              onClick={() => run('unblock')}
-              disabled={pending}
-              aria-label={`Unblock ${who}`}
-            >
-              Unblock
-            </Button>
-          );
-        }
-        return (
-          <Button
-            key={action}
-            size={size}
-            color="red"
-            variant="light"
-            onClick={() => setConfirming(action)}
-            disabled={pending}
-            aria-label={`${action === 'reject' ? 'Reject' : 'Block'} ${who}`}
-          >
-            {action === 'reject' ? 'Reject' : 'Block'}
-          </Button>
-        );
-      })}
+      {actionsFor(publisher.status).map((action) => (
+        <StatusActionButton
+          key={action}
+          action={action}
+          size={size}
+          // Reject and Block ask first; Approve and Unblock are undone by the other.
+          onClick={() =>
+            action === 'reject' || action === 'block' ? setConfirming(action) : run(action)
+          }
+          disabled={pending}
+          aria-label={`${action[0]?.toUpperCase()}${action.slice(1)} ${who}`}
+        />
+      ))}
       <ConfirmDialog
         opened={confirming !== null}
         title={confirming === 'reject' ? 'Reject this publisher?' : 'Block this publisher?'}

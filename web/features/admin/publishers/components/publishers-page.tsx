@@ -1,25 +1,22 @@
-import { Anchor, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AdminPublisher } from '../../../../../contract/admin.ts';
 import type { PublisherStatus } from '../../../../../contract/roles.ts';
+import { ListFilters, SearchFilter, SelectFilter } from '../../../../components/list-filters.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
-import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
-import { useErrorToast } from '../../../../components/use-error-toast.ts';
+import { fromDesktop, fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
+import { StatusBadge } from '../../../../components/status-badge.tsx';
 import { useListParams } from '../../../../components/use-list-params.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { adminPaths } from '../../paths.ts';
 import { type PublisherListParams, usePublishers } from '../api/list-publishers.ts';
 import { AgreementUploadButton } from './agreement-upload-button.tsx';
 import { PublisherStatusActions } from './publisher-status-actions.tsx';
-import { PublisherStatusBadge } from './publisher-status-badge.tsx';
 
 const sorts = ['created_at', 'name', 'email', 'status'] as const;
 const filterNames = ['q', 'status'] as const;
-const statusOptions = [
+const statusFilterOptions = [
   { value: 'pending', label: 'Pending' },
   { value: 'approved', label: 'Approved' },
   { value: 'active', label: 'Active (legacy)' },
@@ -29,23 +26,14 @@ const statusOptions = [
 /** /admin/publishers: search, status filter, sorting, paging; approve, reject, block, agreements. */
 export function PublishersPage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
-  const [search, setSearch] = useState(list.filters.q);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
   const navigate = useNavigate();
-
   const { q, status } = list.filters;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced search resets the page
-  useEffect(() => {
-    if (debounced !== q) list.setFilter('q', debounced);
-  }, [debounced]);
-
   const params: PublisherListParams = {
     ...list.query,
     q: q || undefined,
     status: (status || undefined) as PublisherStatus | undefined,
   };
   const query = usePublishers(params);
-  useErrorToast(query.error, 'Error loading publishers');
 
   const columns: DataTableColumn<AdminPublisher>[] = [
     {
@@ -53,7 +41,7 @@ export function PublishersPage() {
       title: 'Name',
       sortable: true,
       render: (p) => (
-        <Stack gap={0}>
+        <Stack gap={0} miw={150} maw={{ base: 200, md: 320 }}>
           <Anchor
             component={Link}
             to={adminPaths.publisher(p.id)}
@@ -68,7 +56,7 @@ export function PublishersPage() {
               {p.business_legal_name}
             </Text>
           ) : null}
-          <Text size="xs" c="dimmed" hiddenFrom="sm">
+          <Text size="xs" c="dimmed" hiddenFrom="md" style={{ overflowWrap: 'anywhere' }}>
             {p.email}
           </Text>
         </Stack>
@@ -76,10 +64,14 @@ export function PublishersPage() {
     },
     {
       accessor: 'email',
-      noWrap: true,
       title: 'Email',
       sortable: true,
-      visibleMediaQuery: fromTablet,
+      visibleMediaQuery: fromDesktop,
+      render: (p) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {p.email}
+        </Text>
+      ),
     },
     {
       accessor: 'status',
@@ -87,7 +79,7 @@ export function PublishersPage() {
       width: 120,
       title: 'Status',
       sortable: true,
-      render: (p) => <PublisherStatusBadge status={p.status} />,
+      render: (p) => <StatusBadge status={p.status} subject="publisher" />,
     },
     {
       accessor: 'created_at',
@@ -117,42 +109,26 @@ export function PublishersPage() {
         title="Publishers"
         description="Approve new publishers, block or unblock accounts, and upload agreements."
       />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
+      <ListFilters>
+        <SearchFilter
+          value={q}
+          onSearch={(v) => list.setFilter('q', v)}
           placeholder="Name or email"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 280 }}
         />
-        <Select
+        <SelectFilter
           label="Status"
           placeholder="All statuses"
-          data={statusOptions}
-          value={status || null}
+          data={statusFilterOptions}
+          value={status}
           onChange={(v) => list.setFilter('status', v)}
-          clearable
-          w={{ base: '100%', sm: 200 }}
         />
-      </Group>
+      </ListFilters>
       <PagedTable<AdminPublisher>
         label="Publishers"
         columns={columns}
-        records={query.data?.items}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sortStatus={list.sortStatus<AdminPublisher>()}
-        onSortStatusChange={list.setSortStatus}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        isError={query.isError}
+        list={list}
+        query={query}
         errorTitle="Error loading publishers"
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
         minWidth={640}
         emptyText={
           q || status ? 'No publishers match these filters.' : 'No publishers have signed up yet.'

@@ -18,7 +18,7 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type AdminSettings, UpdateSettings } from '../../../../../contract/admin.ts';
 import { PageHeader } from '../../../../components/page-header.tsx';
-import { ListError } from '../../../../components/paged-table.tsx';
+import { QueryErrorState } from '../../../../components/query-error-state.tsx';
 import { useErrorToast } from '../../../../components/use-error-toast.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { toast } from '../../../../lib/notify.ts';
@@ -199,10 +199,11 @@ export function SettingsPage() {
           <Skeleton height={300} />
         </SimpleGrid>
       ) : query.isError ? (
-        <ListError
+        <QueryErrorState
           title="Error loading settings"
-          message={query.error.message}
+          error={query.error}
           onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
         />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} style={{ alignItems: 'start' }}>

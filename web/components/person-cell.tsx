@@ -1,0 +1,34 @@
+import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * Shared table cell for a person: the name (or a link to them) over the e-mail. Long addresses
+ * break anywhere so a phone-width table keeps its other columns in view.
+ */
+export function PersonCell({
+  name,
+  email,
+  extra,
+}: {
+  /** The name, or a link rendering it; '—' when there is none. */
+  name: ReactNode;
+  email: string;
+  /** An extra dimmed line under the name (e.g. the company). */
+  extra?: ReactNode;
+}) {
+  return (
+    <Stack gap={0} miw={160} maw={{ base: 200, md: 320 }}>
+      <Text size="sm" fw={600} component="div">
+        {name || '—'}
+      </Text>
+      {extra ? (
+        <Text size="xs" c="dimmed">
+          {extra}
+        </Text>
+      ) : null}
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {email}
+      </Text>
+    </Stack>
+  );
+}
