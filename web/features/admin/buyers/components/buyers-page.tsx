@@ -162,7 +162,7 @@ export function BuyersPage() {
         list={list}
         query={query}
         errorTitle="Error loading buyers"
-        minWidth={600}
+        minWidth={440}
         emptyText={q || status ? 'No buyers match these filters.' : 'No buyers have signed up yet.'}
       />
       <ConfirmDialog

@@ -1,12 +1,12 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { CreateLead } from '../../../../../contract/admin.ts';
 import type { LeadStatus } from '../../../../../contract/roles.ts';
+import { FormModal } from '../../../../components/form-modal.tsx';
 import { serverFieldErrors, validateWithSchema } from '../../../../components/zod-form.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { formatMoney } from '../../../../lib/format.ts';
@@ -63,7 +63,6 @@ function freshValues(): LeadFormValues {
 
 /** Records a lead by hand; the payout starts at the chosen offer's. */
 export function LeadFormModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const mutation = useCreateLead();
   const form = useForm<LeadFormValues>({
     mode: 'controlled',
@@ -109,85 +108,72 @@ export function LeadFormModal({ opened, onClose }: { opened: boolean; onClose: (
   const offerProps = form.getInputProps('offer_id');
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={handleClose}
       title="Record Lead"
-      size="lg"
-      fullScreen={isPhone}
-      closeOnClickOutside={!form.isDirty()}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      dirty={form.isDirty()}
+      pending={mutation.isPending}
+      submitLabel="Record Lead"
+      onSubmit={handleSubmit}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <PublisherSelect
-            label="Publisher"
-            placeholder="Search by name or email"
-            withAsterisk
-            value={form.values.publisher_id || null}
-            error={publisherProps.error}
-            onBlur={publisherProps.onBlur}
-            onChange={(v) => form.setFieldValue('publisher_id', v ?? '')}
-          />
-          <OfferSelect
-            label="Offer"
-            placeholder="Search by title or vertical"
-            withAsterisk
-            value={form.values.offer_id || null}
-            error={offerProps.error}
-            onBlur={offerProps.onBlur}
-            onChange={(v, option) => {
-              form.setFieldValue('offer_id', v ?? '');
-              // The payout defaults to the offer's; the admin may change it afterwards.
-              form.setFieldValue('payout', option ? option.payout : '');
-            }}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput
-              label="Payout"
-              description="Defaults to the offer's payout."
-              placeholder="Offer's payout"
-              prefix="$"
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              thousandSeparator=","
-              {...form.getInputProps('payout')}
-            />
-            <NumberInput
-              label="Call duration (min)"
-              placeholder="0"
-              min={0}
-              step={1}
-              allowDecimal={false}
-              allowNegative={false}
-              suffix=" min"
-              {...form.getInputProps('call_duration')}
-            />
-            <Select
-              label="Status"
-              data={leadStatusOptions}
-              allowDeselect={false}
-              {...form.getInputProps('status')}
-            />
-            <DateTimePicker
-              label="Timestamp"
-              valueFormat="YYYY-MM-DD HH:mm"
-              maxDate={dayjs().format('YYYY-MM-DD')}
-              {...form.getInputProps('timestamp')}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={handleClose} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Record Lead
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <PublisherSelect
+        label="Publisher"
+        placeholder="Search by name or email"
+        withAsterisk
+        value={form.values.publisher_id || null}
+        error={publisherProps.error}
+        onBlur={publisherProps.onBlur}
+        onChange={(v) => form.setFieldValue('publisher_id', v ?? '')}
+      />
+      <OfferSelect
+        label="Offer"
+        placeholder="Search by title or vertical"
+        withAsterisk
+        value={form.values.offer_id || null}
+        error={offerProps.error}
+        onBlur={offerProps.onBlur}
+        onChange={(v, option) => {
+          form.setFieldValue('offer_id', v ?? '');
+          // The payout defaults to the offer's; the admin may change it afterwards.
+          form.setFieldValue('payout', option ? option.payout : '');
+        }}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label="Payout"
+          description="Defaults to the offer's payout."
+          placeholder="Offer's payout"
+          prefix="$"
+          min={0}
+          step={0.01}
+          decimalScale={2}
+          thousandSeparator=","
+          {...form.getInputProps('payout')}
+        />
+        <NumberInput
+          label="Call duration (min)"
+          placeholder="0"
+          min={0}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          suffix=" min"
+          {...form.getInputProps('call_duration')}
+        />
+        <Select
+          label="Status"
+          data={leadStatusOptions}
+          allowDeselect={false}
+          {...form.getInputProps('status')}
+        />
+        <DateTimePicker
+          label="Timestamp"
+          valueFormat="YYYY-MM-DD HH:mm"
+          maxDate={dayjs().format('YYYY-MM-DD')}
+          {...form.getInputProps('timestamp')}
+        />
+      </SimpleGrid>
+    </FormModal>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Stack } from '@mantine/core';
-import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import type { AdminLead } from '../../../../../contract/admin.ts';
 import type { LeadStatus } from '../../../../../contract/roles.ts';
+import { ExportAndRecordActions } from '../../../../components/export-and-record.tsx';
 import {
   DateRangeFilter,
   ListFilters,
@@ -14,7 +14,6 @@ import { PagedTable } from '../../../../components/paged-table.tsx';
 import { PersonCell } from '../../../../components/person-cell.tsx';
 import { useListParams } from '../../../../components/use-list-params.ts';
 import { formatDateTime, formatDuration, formatMoney } from '../../../../lib/format.ts';
-import { toast } from '../../../../lib/notify.ts';
 import { useExportLeadsCsv } from '../api/export-leads-csv.ts';
 import { type LeadFilterParams, useLeads } from '../api/list-leads.ts';
 import { LeadFormModal } from './lead-form-modal.tsx';
@@ -42,13 +41,6 @@ export function LeadsPage() {
   };
   const query = useLeads({ ...filters, page: list.page, page_size: list.pageSize });
   const filtered = Boolean(status || publisher_id || offer_id || from || to);
-
-  function handleExport() {
-    exportMutation.mutate(filters, {
-      onError: (err) =>
-        toast({ title: 'Export failed', description: err.message, variant: 'destructive' }),
-    });
-  }
 
   const columns: DataTableColumn<AdminLead>[] = [
     {
@@ -93,19 +85,12 @@ export function LeadsPage() {
         title="Leads"
         description="Every call publishers have generated. Record a lead by hand or change its status."
         actions={
-          <>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={handleExport}
-              loading={exportMutation.isPending}
-            >
-              Export CSV
-            </Button>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setFormOpen(true)}>
-              Record Lead
-            </Button>
-          </>
+          <ExportAndRecordActions
+            exportCsv={() => exportMutation.mutateAsync(filters)}
+            exporting={exportMutation.isPending}
+            recordLabel="Record Lead"
+            onRecord={() => setFormOpen(true)}
+          />
         }
       />
       <ListFilters>

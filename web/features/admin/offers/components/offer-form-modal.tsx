@@ -1,8 +1,5 @@
 import {
   Autocomplete,
-  Button,
-  Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Stack,
@@ -11,10 +8,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { type AdminOffer, CreateOffer } from '../../../../../contract/admin.ts';
 import type { OfferStatus } from '../../../../../contract/roles.ts';
+import { FormModal } from '../../../../components/form-modal.tsx';
 import { serverFieldErrors, validateWithSchema } from '../../../../components/zod-form.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/notify.ts';
@@ -78,7 +75,6 @@ type OfferFormModalProps = {
 
 /** Create or edit an offer: title, vertical and payout required; status active by default. */
 export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) {
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const createMutation = useCreateOffer();
   const updateMutation = useUpdateOffer();
   const isEdit = offer !== null;
@@ -133,83 +129,70 @@ export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) 
   });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={handleClose}
       title={isEdit ? 'Edit Offer' : 'Create Offer'}
-      size="lg"
-      fullScreen={isPhone}
-      closeOnClickOutside={!form.isDirty()}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      dirty={form.isDirty()}
+      pending={pending}
+      submitLabel={isEdit ? 'Save changes' : 'Create Offer'}
+      onSubmit={handleSubmit}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Title"
-            placeholder="e.g. Medicare Advantage inbound"
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('title')}
-          />
-          <Autocomplete
-            label="Vertical"
-            placeholder="e.g. Medicare"
-            withAsterisk
-            data={commonVerticals}
-            {...form.getInputProps('vertical')}
-          />
-          <NumberInput
-            label="Payout"
-            description="Paid to the publisher per qualified call, in USD."
-            placeholder="0.00"
-            withAsterisk
-            prefix="$"
-            min={0}
-            step={0.01}
-            decimalScale={2}
-            thousandSeparator=","
-            {...form.getInputProps('payout')}
-          />
-          <Textarea
-            label="Script instructions"
-            description="What publishers must say or do on the call."
-            autosize
-            minRows={3}
-            maxRows={10}
-            {...form.getInputProps('script_instructions')}
-          />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="offer-status-label">
-              Status
-            </Text>
-            <SegmentedControl
-              aria-labelledby="offer-status-label"
-              data={[
-                { value: 'active', label: 'Active' },
-                { value: 'inactive', label: 'Inactive' },
-              ]}
-              {...form.getInputProps('status')}
-            />
-            <Text size="xs" c="dimmed">
-              Publishers see and apply to active offers only.
-            </Text>
-          </Stack>
-          {form.errors.form ? (
-            <Text c="red" size="sm" role="alert">
-              {form.errors.form}
-            </Text>
-          ) : null}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={handleClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              {isEdit ? 'Save changes' : 'Create Offer'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Title"
+        placeholder="e.g. Medicare Advantage inbound"
+        withAsterisk
+        data-autofocus
+        {...form.getInputProps('title')}
+      />
+      <Autocomplete
+        label="Vertical"
+        placeholder="e.g. Medicare"
+        withAsterisk
+        data={commonVerticals}
+        {...form.getInputProps('vertical')}
+      />
+      <NumberInput
+        label="Payout"
+        description="Paid to the publisher per qualified call, in USD."
+        placeholder="0.00"
+        withAsterisk
+        prefix="$"
+        min={0}
+        step={0.01}
+        decimalScale={2}
+        thousandSeparator=","
+        {...form.getInputProps('payout')}
+      />
+      <Textarea
+        label="Script instructions"
+        description="What publishers must say or do on the call."
+        autosize
+        minRows={3}
+        maxRows={10}
+        {...form.getInputProps('script_instructions')}
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="offer-status-label">
+          Status
+        </Text>
+        <SegmentedControl
+          aria-labelledby="offer-status-label"
+          data={[
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+          ]}
+          {...form.getInputProps('status')}
+        />
+        <Text size="xs" c="dimmed">
+          Publishers see and apply to active offers only.
+        </Text>
+      </Stack>
+      {form.errors.form ? (
+        <Text c="red" size="sm" role="alert">
+          {form.errors.form}
+        </Text>
+      ) : null}
+    </FormModal>
   );
 }

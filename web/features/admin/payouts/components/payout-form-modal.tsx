@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, NumberInput, Skeleton, Stack, Textarea } from '@mantine/core';
+import { Alert, NumberInput, Skeleton, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconUserOff } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { CreatePayout } from '../../../../../contract/admin.ts';
+import { FormModal } from '../../../../components/form-modal.tsx';
 import { serverFieldErrors, validateWithSchema } from '../../../../components/zod-form.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { formatMoney } from '../../../../lib/format.ts';
@@ -48,7 +48,6 @@ function useApprovedOptions(q: string) {
 
 /** Records a payout (dated now) to an approved publisher. */
 export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const mutation = useCreatePayout();
   const approved = useApprovedPublishers('');
   const noPublishers = approved.data?.total === 0;
@@ -107,73 +106,62 @@ export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose:
   const publisherProps = form.getInputProps('publisher_id');
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={handleClose}
       title="Record Payout"
+      dirty={form.isDirty()}
+      pending={mutation.isPending}
+      submitLabel="Record Payout"
+      submitDisabled={noPublishers}
       size="md"
-      fullScreen={isPhone}
-      closeOnClickOutside={!form.isDirty()}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      onSubmit={handleSubmit}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          {approved.isPending ? (
-            <Skeleton height={60} />
-          ) : noPublishers ? (
-            <Alert
-              color="yellow"
-              variant="light"
-              title="No Publishers Found"
-              icon={<IconUserOff size={18} />}
-              role="status"
-              styles={{ title: { color: 'var(--mantine-color-black)' } }}
-            >
-              Payouts can only go to approved publishers. Approve a publisher first.
-            </Alert>
-          ) : (
-            <SearchSelect
-              label="Publisher"
-              placeholder="Search approved publishers"
-              withAsterisk
-              nothingFoundMessage="No Publishers Found"
-              useOptions={useApprovedOptions}
-              value={form.values.publisher_id || null}
-              error={publisherProps.error}
-              onBlur={publisherProps.onBlur}
-              onChange={(v) => form.setFieldValue('publisher_id', v ?? '')}
-            />
-          )}
-          <NumberInput
-            label="Amount"
-            placeholder="0.00"
-            withAsterisk
-            prefix="$"
-            min={0}
-            step={0.01}
-            decimalScale={2}
-            thousandSeparator=","
-            {...form.getInputProps('amount')}
-          />
-          <Textarea
-            label="Notes"
-            placeholder="e.g. Weekly payout, wire ref 1234"
-            autosize
-            minRows={2}
-            maxRows={6}
-            {...form.getInputProps('notes')}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={handleClose} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending} disabled={noPublishers}>
-              Record Payout
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {approved.isPending ? (
+        <Skeleton height={60} />
+      ) : noPublishers ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          title="No Publishers Found"
+          icon={<IconUserOff size={18} />}
+          role="status"
+          styles={{ title: { color: 'var(--mantine-color-black)' } }}
+        >
+          Payouts can only go to approved publishers. Approve a publisher first.
+        </Alert>
+      ) : (
+        <SearchSelect
+          label="Publisher"
+          placeholder="Search approved publishers"
+          withAsterisk
+          nothingFoundMessage="No Publishers Found"
+          useOptions={useApprovedOptions}
+          value={form.values.publisher_id || null}
+          error={publisherProps.error}
+          onBlur={publisherProps.onBlur}
+          onChange={(v) => form.setFieldValue('publisher_id', v ?? '')}
+        />
+      )}
+      <NumberInput
+        label="Amount"
+        placeholder="0.00"
+        withAsterisk
+        prefix="$"
+        min={0}
+        step={0.01}
+        decimalScale={2}
+        thousandSeparator=","
+        {...form.getInputProps('amount')}
+      />
+      <Textarea
+        label="Notes"
+        placeholder="e.g. Weekly payout, wire ref 1234"
+        autosize
+        minRows={2}
+        maxRows={6}
+        {...form.getInputProps('notes')}
+      />
+    </FormModal>
   );
 }

@@ -1,15 +1,14 @@
-import { Button, Stack, Text } from '@mantine/core';
-import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import type { AdminPayout } from '../../../../../contract/admin.ts';
+import { ExportAndRecordActions } from '../../../../components/export-and-record.tsx';
 import { DateRangeFilter, ListFilters } from '../../../../components/list-filters.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { PagedTable } from '../../../../components/paged-table.tsx';
 import { PersonCell } from '../../../../components/person-cell.tsx';
 import { useListParams } from '../../../../components/use-list-params.ts';
 import { formatDateTime, formatMoney } from '../../../../lib/format.ts';
-import { toast } from '../../../../lib/notify.ts';
 import { PublisherSelect } from '../../leads/components/search-select.tsx';
 import { useExportPayoutsCsv } from '../api/export-payouts-csv.ts';
 import { type PayoutFilterParams, usePayouts } from '../api/list-payouts.ts';
@@ -34,13 +33,6 @@ export function PayoutsPage() {
   };
   const query = usePayouts({ ...filters, page: list.page, page_size: list.pageSize });
   const filtered = Boolean(publisher_id || from || to);
-
-  function handleExport() {
-    exportMutation.mutate(filters, {
-      onError: (err) =>
-        toast({ title: 'Export failed', description: err.message, variant: 'destructive' }),
-    });
-  }
 
   const columns: DataTableColumn<AdminPayout>[] = [
     {
@@ -80,19 +72,12 @@ export function PayoutsPage() {
         title="Payouts"
         description="Money paid to publishers. Record a payout when you send one."
         actions={
-          <>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={handleExport}
-              loading={exportMutation.isPending}
-            >
-              Export CSV
-            </Button>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setFormOpen(true)}>
-              Record Payout
-            </Button>
-          </>
+          <ExportAndRecordActions
+            exportCsv={() => exportMutation.mutateAsync(filters)}
+            exporting={exportMutation.isPending}
+            recordLabel="Record Payout"
+            onRecord={() => setFormOpen(true)}
+          />
         }
       />
       <ListFilters>
