@@ -44,7 +44,10 @@ async function main() {
       '',
       '  First start: an admin account was created.',
       `    e-mail:   ${firstAdmin.email}`,
-      `    password: ${firstAdmin.password}${firstAdmin.generated ? '   (generated; shown only this once)' : ''}`,
+      // A password the operator chose is never echoed into logs; a generated one is shown once.
+      firstAdmin.generated
+        ? `    password: ${firstAdmin.password}   (generated; shown only this once)`
+        : '    password: the one set in ADMIN_PASSWORD',
     );
   }
   console.log(`${lines.join('\n')}\n`);
