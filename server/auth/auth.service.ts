@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { GoTrueSession, GoTrueUser } from '../../contract/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { isUniqueViolation } from '../db/pg-errors.ts';
 import { oneTimeTokens, users } from '../db/schema.ts';
 import { getSettings } from '../modules/settings/settings.service.ts';
 import { GoTrueError } from './auth-errors.ts';
@@ -132,11 +133,6 @@ async function issueLinkToken(
       set: { tokenHash: hashToken(token), createdAt: input.now, expiresAt },
     });
   return token;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 const PROFILE_FIELDS = [

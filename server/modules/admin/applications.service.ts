@@ -8,13 +8,13 @@ import type {
   DecideApplication,
 } from '../../../contract/admin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { countAll, likePattern, orderBy, pageWindow } from '../../db/list-query.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { applicationDecidedMail, getMailBrand } from '../../mail/templates.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
 import { type FileLinker, linkOrNull } from './files.helpers.ts';
-import { countAll, iso, likePattern, orderBy, pageWindow } from './list.helpers.ts';
 
 /** Statuses an admin sees: drafts are the publisher's unfinished business. */
 const submitted = ['pending', 'approved', 'rejected'] as const;
@@ -53,7 +53,7 @@ async function toAdminApplication(r: ApplicationRow, link: FileLinker): Promise<
     publisher_name: r.publisherName,
     publisher_email: r.publisherEmail,
     status: r.status as Submitted,
-    created_at: iso(r.createdAt),
+    created_at: r.createdAt.toISOString(),
     io: await linkOrNull(link, r.io),
   };
 }
@@ -248,7 +248,7 @@ export async function listCompliance(opts: {
       publisher_email: r.publisherEmail,
       offer_id: r.offerId,
       offer_title: r.offerTitle,
-      created_at: iso(r.createdAt),
+      created_at: r.createdAt.toISOString(),
       media: await Promise.all(r.fileUrls.map((k) => link(k))),
       document: await link(r.documentUrl),
     })),

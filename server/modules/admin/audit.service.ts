@@ -1,8 +1,8 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditList, AuditListQuery } from '../../../contract/admin.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { countAll, pageWindow } from '../../db/list-query.ts';
 import { auditLog } from '../../db/schema.ts';
-import { countAll, iso, pageWindow } from './list.helpers.ts';
 
 /** Who did it: the signed-in admin. */
 export type Actor = { id: string; email: string };
@@ -52,7 +52,7 @@ export function toAuditEntry(r: AuditRow): AuditEntry {
     entity_id: r.entityId,
     before: r.before,
     after: r.after,
-    created_at: iso(r.createdAt),
+    created_at: r.createdAt.toISOString(),
   };
 }
 

@@ -1,8 +1,9 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { CampaignList, CampaignListQuery } from '../../../contract/admin.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { countAll, likePattern, orderBy, pageWindow } from '../../db/list-query.ts';
+import { toMoney } from '../../db/money.ts';
 import { campaigns, users } from '../../db/schema.ts';
-import { countAll, iso, likePattern, orderBy, pageWindow, toMoney } from './list.helpers.ts';
 
 const sortColumns = {
   created_at: campaigns.createdAt,
@@ -57,7 +58,7 @@ export async function listCampaigns(opts: {
       budget: c.budget === null ? null : toMoney(c.budget),
       start_date: c.startDate,
       end_date: c.endDate,
-      created_at: iso(c.createdAt),
+      created_at: c.createdAt.toISOString(),
     })),
     total: count?.n ?? 0,
     page: query.page,

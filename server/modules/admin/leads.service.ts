@@ -7,20 +7,12 @@ import type {
   UpdateLeadStatus,
 } from '../../../contract/admin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { countAll, fromBound, orderBy, pageWindow, toBoundExclusive } from '../../db/list-query.ts';
+import { fromMoney, toMoney } from '../../db/money.ts';
 import { leads, offers, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
 import { csvLine } from './csv.helpers.ts';
-import {
-  countAll,
-  fromBound,
-  fromMoney,
-  iso,
-  orderBy,
-  pageWindow,
-  toBoundExclusive,
-  toMoney,
-} from './list.helpers.ts';
 
 const leadColumns = {
   id: leads.id,
@@ -59,7 +51,7 @@ function toAdminLead(r: LeadRow): AdminLead {
     payout: toMoney(r.payout),
     status: r.status,
     call_duration: r.callDuration,
-    timestamp: iso(r.timestamp),
+    timestamp: r.timestamp.toISOString(),
   };
 }
 
@@ -255,7 +247,7 @@ export async function* leadsCsv(opts: { db: DbOrTx; filter: LeadFilter }): Async
       .map((r) =>
         csvLine([
           r.id,
-          iso(r.timestamp),
+          r.timestamp.toISOString(),
           r.publisherName,
           r.publisherEmail,
           r.offerTitle,

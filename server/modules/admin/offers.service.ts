@@ -7,18 +7,11 @@ import type {
   UpdateOffer,
 } from '../../../contract/admin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { countAll, likePattern, orderBy, pageWindow } from '../../db/list-query.ts';
+import { fromMoney, toMoney } from '../../db/money.ts';
 import { leads, offerApplications, offers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
-import {
-  countAll,
-  fromMoney,
-  iso,
-  likePattern,
-  orderBy,
-  pageWindow,
-  toMoney,
-} from './list.helpers.ts';
 
 type OfferRow = typeof offers.$inferSelect;
 
@@ -31,8 +24,8 @@ export function toAdminOffer(o: OfferRow): AdminOffer {
     payout: toMoney(o.payout),
     script_instructions: o.scriptInstructions,
     status: o.status,
-    created_at: iso(o.createdAt),
-    updated_at: iso(o.updatedAt),
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
   };
 }
 

@@ -6,21 +6,13 @@ import type {
   PayoutListQuery,
 } from '../../../contract/admin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { countAll, fromBound, orderBy, pageWindow, toBoundExclusive } from '../../db/list-query.ts';
+import { fromMoney, toMoney } from '../../db/money.ts';
 import { payouts, users } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
 import { csvLine } from './csv.helpers.ts';
 import { CSV_BATCH } from './leads.service.ts';
-import {
-  countAll,
-  fromBound,
-  fromMoney,
-  iso,
-  orderBy,
-  pageWindow,
-  toBoundExclusive,
-  toMoney,
-} from './list.helpers.ts';
 import { canReceivePayout } from './users.policy.ts';
 
 type PayoutRow = {
@@ -51,7 +43,7 @@ function toAdminPayout(r: PayoutRow): AdminPayout {
     publisher_email: r.publisherEmail,
     amount: toMoney(r.amount),
     notes: r.notes,
-    date: iso(r.date),
+    date: r.date.toISOString(),
   };
 }
 
@@ -170,7 +162,7 @@ export async function* payoutsCsv(opts: {
     if (rows.length === 0) return;
     yield rows
       .map((r) =>
-        csvLine([r.id, iso(r.date), r.publisherName, r.publisherEmail, r.amount, r.notes]),
+        csvLine([r.id, r.date.toISOString(), r.publisherName, r.publisherEmail, r.amount, r.notes]),
       )
       .join('');
     if (rows.length < CSV_BATCH) return;

@@ -4,7 +4,6 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { ensureSettings, type SettingsRow } from '../settings/settings.service.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
-import { iso } from './list.helpers.ts';
 
 /** Public logo URLs come from storage; the row keeps the key. */
 export type LogoUrl = (key: string) => string;
@@ -15,7 +14,7 @@ function toAdminSettings(row: SettingsRow, logoUrl: LogoUrl): AdminSettings {
     logo_url: row.logoUrl ? logoUrl(row.logoUrl) : null,
     welcome_message: row.welcomeMessage,
     support_email: row.supportEmail,
-    updated_at: iso(row.updatedAt),
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 

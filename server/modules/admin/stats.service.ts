@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AdminStats, DailyStats } from '../../../contract/admin.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { countAll } from '../../db/list-query.ts';
+import { toMoney } from '../../db/money.ts';
 import { offerApplications, payouts, users } from '../../db/schema.ts';
-import { countAll, toMoney } from './list.helpers.ts';
 
 /** The dashboard cards, each one SQL aggregate. */
 export async function getStats(opts: { db: DbOrTx }): Promise<AdminStats> {

@@ -14,13 +14,14 @@ import type {
 import type { BuyerStatus, PublisherStatus } from '../../../contract/roles.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { countAll, likePattern, orderBy, pageWindow } from '../../db/list-query.ts';
+import { toMoney } from '../../db/money.ts';
 import { leads, offerApplications, offers, payouts, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { getMailBrand, publisherApprovedMail } from '../../mail/templates.ts';
 import { type Actor, recentAuditFor, writeAudit } from './audit.service.ts';
 import { type FileLinker, linkOrNull } from './files.helpers.ts';
-import { countAll, iso, likePattern, orderBy, pageWindow, toMoney } from './list.helpers.ts';
 import { buyerTransition, publisherTransition } from './users.policy.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -38,7 +39,7 @@ export function toAdminPublisher(u: UserRow): AdminPublisher {
     ms_teams_id: u.msTeamsId,
     address: u.address,
     has_agreement: u.marketingAgreementUrl !== null,
-    created_at: iso(u.createdAt),
+    created_at: u.createdAt.toISOString(),
   };
 }
 
@@ -50,7 +51,7 @@ function toAdminBuyer(u: UserRow): AdminBuyer {
     company_name: u.businessLegalName,
     status: u.status === 'blocked' ? 'blocked' : 'active',
     email_confirmed: u.emailConfirmedAt !== null,
-    created_at: iso(u.createdAt),
+    created_at: u.createdAt.toISOString(),
   };
 }
 
@@ -178,7 +179,7 @@ export async function getPublisherDetail(opts: {
         offer_id: a.offerId,
         offer_title: a.offerTitle,
         status: a.status as 'pending' | 'approved' | 'rejected',
-        created_at: iso(a.createdAt),
+        created_at: a.createdAt.toISOString(),
         io: await linkOrNull(link, a.io),
       })),
     ),

@@ -7,8 +7,8 @@ import type {
 } from '../../../contract/buyer.ts';
 import type { SortOrder } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { likePattern, orderBy } from '../../db/list-query.ts';
 import { campaigns } from '../../db/schema.ts';
-import { likePattern, sortedBy } from '../publisher/shared.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -74,7 +74,7 @@ export async function listCampaigns(opts: {
       .from(campaigns)
       .where(where)
       .orderBy(
-        ...sortedBy(sortColumns[sort], order, campaigns.id, { nullable: sort !== 'created_at' }),
+        ...orderBy(sortColumns[sort], order, campaigns.id, { nullable: sort !== 'created_at' }),
       )
       .limit(pageSize)
       .offset((page - 1) * pageSize),

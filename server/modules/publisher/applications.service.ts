@@ -9,10 +9,11 @@ import {
 } from '../../../contract/publisher.ts';
 import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { likePattern, orderBy } from '../../db/list-query.ts';
+import { toMoney } from '../../db/money.ts';
 import { offerApplications, offers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanApply } from './publisher.policy.ts';
-import { likePattern, sortedBy, toMoney } from './shared.ts';
 
 type ApplicationRow = typeof offerApplications.$inferSelect;
 
@@ -75,7 +76,7 @@ export async function listPublisherOffers(opts: {
         ),
       )
       .where(where)
-      .orderBy(...sortedBy(offerSortColumns[sort], order, offers.id))
+      .orderBy(...orderBy(offerSortColumns[sort], order, offers.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(offers).where(where),

@@ -6,6 +6,7 @@ import {
 } from '../../../contract/publisher.ts';
 import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { complianceQuestionnaires, offerApplications, offers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { displayName, type Storage, type StoredFile } from '../../storage/storage.ts';
@@ -16,7 +17,6 @@ import {
   toApplication,
 } from './applications.service.ts';
 import { assertCanApply } from './publisher.policy.ts';
-import { isUniqueViolation } from './shared.ts';
 
 /** The draft a compliance submission will move to pending. */
 export type SubmittableDraft = { applicationId: string; offerId: string; publisherId: string };

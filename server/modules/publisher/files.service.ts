@@ -8,9 +8,9 @@ import {
   type SortOrder,
 } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { likePattern, orderBy } from '../../db/list-query.ts';
 import { offerApplications, offers, users } from '../../db/schema.ts';
 import { displayName, type Storage } from '../../storage/storage.ts';
-import { likePattern, sortedBy } from './shared.ts';
 
 /** A signed, expiring URL for a private file the caller has already been allowed to read. */
 export function signFile(storage: Storage, key: string, now = Date.now()): SignedFile {
@@ -73,7 +73,7 @@ export async function listPublisherIos(opts: {
       .from(offerApplications)
       .innerJoin(offers, eq(offers.id, offerApplications.offerId))
       .where(where)
-      .orderBy(...sortedBy(ioSortColumns[sort], order, offerApplications.id))
+      .orderBy(...orderBy(ioSortColumns[sort], order, offerApplications.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db

@@ -8,10 +8,9 @@ import type {
 } from '../../../contract/publisher.ts';
 import type { LeadStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { fromBound, orderBy, toBoundExclusive } from '../../db/list-query.ts';
+import { toMoney } from '../../db/money.ts';
 import { leads, offers, payouts } from '../../db/schema.ts';
-import { sortedBy, toMoney } from './shared.ts';
-
-const DAY_MS = 86_400_000;
 
 // Status sorts by its name (as shown), offer by its title without regard to case.
 const leadSortColumns = {
@@ -40,10 +39,8 @@ export async function listPublisherLeads(opts: {
   const { db, publisherId, page, pageSize, sort = 'timestamp', order = 'desc' } = opts;
   const filters: SQL[] = [eq(leads.publisherId, publisherId)];
   if (opts.status) filters.push(eq(leads.status, opts.status));
-  if (opts.from) filters.push(gte(leads.timestamp, new Date(`${opts.from}T00:00:00Z`)));
-  if (opts.to) {
-    filters.push(lt(leads.timestamp, new Date(Date.parse(`${opts.to}T00:00:00Z`) + DAY_MS)));
-  }
+  if (opts.from) filters.push(gte(leads.timestamp, fromBound(opts.from)));
+  if (opts.to) filters.push(lt(leads.timestamp, toBoundExclusive(opts.to)));
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([
     db
@@ -59,7 +56,7 @@ export async function listPublisherLeads(opts: {
       .from(leads)
       .innerJoin(offers, eq(offers.id, leads.offerId))
       .where(where)
-      .orderBy(...sortedBy(leadSortColumns[sort], order, leads.id))
+      .orderBy(...orderBy(leadSortColumns[sort], order, leads.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(leads).where(where),
@@ -98,7 +95,7 @@ export async function listPublisherPayouts(opts: {
       .select({ id: payouts.id, amount: payouts.amount, notes: payouts.notes, date: payouts.date })
       .from(payouts)
       .where(where)
-      .orderBy(...sortedBy(payoutSortColumns[sort], order, payouts.id))
+      .orderBy(...orderBy(payoutSortColumns[sort], order, payouts.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(payouts).where(where),

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne, sql, sum } from 'drizzle-orm';
 import type { ActivityItem, DailyPoint, PublisherOverview } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { formatUsd, toMoney } from '../../db/money.ts';
 import {
   complianceQuestionnaires,
   leads,
@@ -9,7 +10,6 @@ import {
   payouts,
   users,
 } from '../../db/schema.ts';
-import { formatUsd, toMoney } from './shared.ts';
 
 const ACTIVITY_LIMIT = 10;
 const CHART_DAYS = 30;

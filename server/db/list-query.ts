@@ -1,22 +1,23 @@
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 
-/** Answers a money column (numeric string) as a JSON number; exact for ≤ 2 decimals. */
-export const toMoney = (v: string | number | null | undefined): number => Number(v ?? 0);
+/** `%q%` for ILIKE, with the user's own `%`, `_` and `\` taken literally. */
+export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Money for a numeric(12,2) column: two decimals, as the string the driver expects. */
-export const fromMoney = (v: number): string => v.toFixed(2);
-
-/** ISO string for answers. */
-export const iso = (d: Date): string => d.toISOString();
-
-/** `%q%` for ILIKE with the user's own % and _ taken literally. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** ORDER BY the chosen column, then id, so pages are stable when values repeat. */
-export function orderBy(column: AnyColumn | SQL, order: 'asc' | 'desc', id: AnyColumn): SQL[] {
-  return order === 'asc' ? [asc(column), asc(id)] : [desc(column), desc(id)];
+/**
+ * ORDER BY the chosen column, then id in the same direction, so pages are stable when values
+ * repeat. A nullable column puts its empty values (NULL) last whichever the direction; NOT NULL
+ * columns keep plain ASC/DESC so an index in that order (e.g. leads by publisher and time) serves.
+ */
+export function orderBy(
+  column: AnyColumn | SQL,
+  order: 'asc' | 'desc',
+  id: AnyColumn,
+  opts: { nullable?: boolean } = {},
+): SQL[] {
+  const nulls = opts.nullable ? sql` nulls last` : sql``;
+  return order === 'asc'
+    ? [sql`${column} asc${nulls}`, asc(id)]
+    : [sql`${column} desc${nulls}`, desc(id)];
 }
 
 /** LIMIT/OFFSET of a 1-based page. */
