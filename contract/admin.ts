@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, isInDateRange } from './dates.ts';
-import { pageQuery } from './errors.ts';
+import { pageOf, pageQuery } from './errors.ts';
 import { LeadStatus, OfferStatus, PublisherStatus } from './roles.ts';
 
 // ---------------------------------------------------------------------------
@@ -53,15 +53,6 @@ const searchQuery = z.string().trim().max(200, { error: 'The search is too long.
 
 /** `:id` path parameter of every admin route. */
 export const IdParams = z.object({ id: z.uuid({ error: 'This is not a valid id.' }) });
-
-/** Every admin list answers this shape. */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    page_size: z.number().int(),
-  });
 
 /** A file the admin can open: its original name and a signed, expiring URL. */
 export const FileLink = z.object({ name: z.string(), url: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isInDateRange, MAX_DATE, MIN_DATE } from './dates.ts';
-import { pageQuery } from './errors.ts';
+import { pageOf, pageQuery } from './errors.ts';
 import { isRealDate, SortOrder, searchParam, sortParam } from './publisher.ts';
 
 /** Texts of the campaign form (spec §5, §8). */
@@ -130,10 +130,5 @@ export const CampaignListQuery = z.object({
 export type CampaignListQuery = z.input<typeof CampaignListQuery>;
 
 /** GET /api/v1/buyer/campaigns: own campaigns, newest first unless sorted otherwise. */
-export const CampaignList = z.object({
-  items: z.array(Campaign),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const CampaignList = pageOf(Campaign);
 export type CampaignList = z.infer<typeof CampaignList>;

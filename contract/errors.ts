@@ -29,3 +29,12 @@ export const pageQuery = {
   page_size: z.coerce.number().int().min(1).max(200).default(25),
 };
 export type Page<T> = { items: T[]; total: number; page: number; page_size: number };
+
+/** The response schema of a list: a page of `item` in the `Page<T>` shape. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, isInDateRange } from './dates.ts';
-import { pageQuery } from './errors.ts';
+import { pageOf, pageQuery } from './errors.ts';
 import { LeadStatus } from './roles.ts';
 
 /** Spec §5 texts the server answers with and the compliance dialog shows before sending. */
@@ -151,12 +151,7 @@ export const PublisherOffersQuery = z.object({
 });
 export type PublisherOffersQuery = z.input<typeof PublisherOffersQuery>;
 
-export const PublisherOfferList = z.object({
-  items: z.array(PublisherOffer),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const PublisherOfferList = pageOf(PublisherOffer);
 export type PublisherOfferList = z.infer<typeof PublisherOfferList>;
 
 /** POST /api/v1/publisher/applications: starts a draft when Apply Now is clicked. */
@@ -221,12 +216,7 @@ export const PublisherLead = z.object({
 });
 export type PublisherLead = z.infer<typeof PublisherLead>;
 
-export const PublisherLeadList = z.object({
-  items: z.array(PublisherLead),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const PublisherLeadList = pageOf(PublisherLead);
 export type PublisherLeadList = z.infer<typeof PublisherLeadList>;
 
 export const PublisherPayoutsQuery = z.object({
@@ -244,12 +234,7 @@ export const PublisherPayout = z.object({
 });
 export type PublisherPayout = z.infer<typeof PublisherPayout>;
 
-export const PublisherPayoutList = z.object({
-  items: z.array(PublisherPayout),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const PublisherPayoutList = pageOf(PublisherPayout);
 export type PublisherPayoutList = z.infer<typeof PublisherPayoutList>;
 
 // ---------- files ----------
@@ -291,10 +276,5 @@ export const PublisherIo = z.object({
 });
 export type PublisherIo = z.infer<typeof PublisherIo>;
 
-export const PublisherIoList = z.object({
-  items: z.array(PublisherIo),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const PublisherIoList = pageOf(PublisherIo);
 export type PublisherIoList = z.infer<typeof PublisherIoList>;
