@@ -13,7 +13,7 @@ import type {
 } from '../../../contract/admin.ts';
 import type { BuyerStatus, PublisherStatus } from '../../../contract/roles.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { countAll, likePattern, orderBy, pageWindow } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { leads, offerApplications, offers, payouts, users } from '../../db/schema.ts';
@@ -193,6 +193,38 @@ export async function getPublisherDetail(opts: {
 }
 
 /**
+ * The part every allowed status change shares: the new status, every session ended when it is a
+ * block, and the audit entry (`publisher.approve`, `buyer.block`…) with the status before and after.
+ */
+async function writeStatusChange(
+  tx: Tx,
+  change: {
+    actor: Actor;
+    entityType: 'publisher' | 'buyer';
+    before: UserRow;
+    status: UserRow['status'];
+    action: string;
+  },
+): Promise<UserRow> {
+  const { before } = change;
+  const [after] = await tx
+    .update(users)
+    .set({ status: change.status, updatedAt: new Date() })
+    .where(eq(users.id, before.id))
+    .returning();
+  if (change.status === 'blocked') await endAllSessions(tx, before.id);
+  await writeAudit(tx, {
+    actor: change.actor,
+    action: `${change.entityType}.${change.action}`,
+    entityType: change.entityType,
+    entityId: before.id,
+    before: { status: before.status },
+    after: { status: after!.status },
+  });
+  return after!;
+}
+
+/**
  * Applies one of the spec's publisher transitions in one transaction: the status, the audit
  * entry, ending every session when blocking, and the approval mail when approving/unblocking.
  */
@@ -207,19 +239,12 @@ export async function updatePublisherStatus(opts: {
     const before = await findPublisher(tx, opts.id, true);
     const verdict = publisherTransition(before.status, opts.input.status);
     if (!verdict.ok) throw conflict(verdict.message);
-    const [after] = await tx
-      .update(users)
-      .set({ status: opts.input.status, updatedAt: new Date() })
-      .where(eq(users.id, before.id))
-      .returning();
-    if (opts.input.status === 'blocked') await endAllSessions(tx, before.id);
-    await writeAudit(tx, {
+    const after = await writeStatusChange(tx, {
       actor: opts.actor,
-      action: `publisher.${verdict.action}`,
       entityType: 'publisher',
-      entityId: before.id,
-      before: { status: before.status },
-      after: { status: after!.status },
+      before,
+      status: opts.input.status,
+      action: verdict.action,
     });
     // Approving (or unblocking) lets the publisher in again: tell them.
     if (opts.input.status === 'approved') {
@@ -229,7 +254,7 @@ export async function updatePublisherStatus(opts: {
       });
       await enqueueMail(tx, { to: before.email, ...mail });
     }
-    return toAdminPublisher(after!);
+    return toAdminPublisher(after);
   });
 }
 
@@ -250,21 +275,14 @@ export async function updateBuyerStatus(opts: {
     const from: BuyerStatus = before.status === 'blocked' ? 'blocked' : 'active';
     const verdict = buyerTransition(from, opts.input.status);
     if (!verdict.ok) throw conflict(verdict.message);
-    const [after] = await tx
-      .update(users)
-      .set({ status: opts.input.status, updatedAt: new Date() })
-      .where(eq(users.id, before.id))
-      .returning();
-    if (opts.input.status === 'blocked') await endAllSessions(tx, before.id);
-    await writeAudit(tx, {
+    const after = await writeStatusChange(tx, {
       actor: opts.actor,
-      action: `buyer.${verdict.action}`,
       entityType: 'buyer',
-      entityId: before.id,
-      before: { status: before.status },
-      after: { status: after!.status },
+      before,
+      status: opts.input.status,
+      action: verdict.action,
     });
-    return toAdminBuyer(after!);
+    return toAdminBuyer(after);
   });
 }
 
