@@ -13,6 +13,8 @@ const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
+  // One page-title size in every area (PageHeader and the screens' own h1s): 28px, not 34px.
+  headings: { sizes: { h1: { fontSize: '1.75rem', lineHeight: '1.3' } } },
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
   },
