@@ -268,8 +268,8 @@ function xmlEscape(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A zip archive with stored (uncompressed) entries, which every Office reader accepts. */
-function zipStored(entries: readonly { name: string; data: Buffer }[]): Buffer {
+/** A zip archive with stored (uncompressed) entries, which every Office reader accepts (the test fixtures use it too). */
+export function zipStored(entries: readonly { name: string; data: Buffer }[]): Buffer {
   const parts: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
