@@ -1,27 +1,21 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { loadEnvFile } from 'node:process';
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { ensureSettings } from './modules/settings/settings.service.ts';
-import { ensureFirstAdmin } from './modules/users/admin-account.service.ts';
-import { busyMessage, DataDirBusyError, findOwner } from './ops/data-dir-owner.ts';
-import { ownerOps } from './ops/owner-ops.ts';
+// Only light imports up here: a refused second start must answer at once, so the app is
+// loaded after the data folder check.
+import { DataDirBusyError, exitIfDataDirHeld } from './ops/data-dir-owner.ts';
 
 /** Reads config, migrates, seeds the first admin, listens, and closes gracefully on SIGTERM. */
 async function main() {
   // A .env file in the working directory is read when present; real environment variables win.
   if (existsSync('.env')) loadEnvFile('.env');
   // One portal per embedded data folder: refuse before anything is read or written there.
-  if (!process.env.DATABASE_URL?.trim()) {
-    const dataDir = path.resolve(process.env.DATA_DIR?.trim() || './data');
-    const holder = await findOwner(dataDir);
-    if (holder) {
-      console.error(busyMessage(dataDir, holder.info));
-      process.exit(1);
-    }
-  }
+  await exitIfDataDirHeld();
+  const { ConfigError, loadConfig } = await import('./config.ts');
+  const { openDatabase } = await import('./db/client.ts');
+  const { buildApp } = await import('./app.ts');
+  const { ownerOps } = await import('./ops/owner-ops.ts');
+  const { ensureSettings } = await import('./modules/settings/settings.service.ts');
+  const { ensureFirstAdmin } = await import('./modules/users/admin-account.service.ts');
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -379,3 +379,17 @@ export async function callOwner(
     await sleep(500);
   }
 }
+
+/**
+ * For entry points (npm start, dev, the server): when the embedded database's folder is held
+ * by a live process, prints the one line and exits before anything is read or written.
+ */
+export async function exitIfDataDirHeld(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  if (env.DATABASE_URL?.trim()) return; // PostgreSQL: any number of instances may run
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
+  const holder = await findOwner(dataDir);
+  if (holder) {
+    console.error(busyMessage(dataDir, holder.info));
+    process.exit(1);
+  }
+}

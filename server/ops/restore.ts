@@ -178,13 +178,17 @@ async function nonEmptyDir(dir: string): Promise<boolean> {
   return names.some((n) => n !== '.tmp');
 }
 
-async function pgliteTarget(dataDir: string, force: boolean, stamp: string): Promise<Target> {
+async function assertPgliteTargetEmpty(dataDir: string, force: boolean) {
   const pgdata = path.join(dataDir, 'pgdata');
   if ((await nonEmptyDir(pgdata)) && !force) {
     throw new RestoreRefusedError(
       `${pgdata} already holds a database. Restore into an empty DATA_DIR (e.g. DATA_DIR=./data-restored), or pass --force to move the current one aside.`,
     );
   }
+}
+
+async function pgliteTarget(dataDir: string, stamp: string): Promise<Target> {
+  const pgdata = path.join(dataDir, 'pgdata');
   const staging = path.join(dataDir, `pgdata.restoring-${process.pid}`);
   await rm(staging, { recursive: true, force: true });
   const client = await PGlite.create(staging);
@@ -267,9 +271,8 @@ export async function restoreBackup(opts: {
       );
     }
     // The target must be empty (or --force): checked first, before reading the archive.
-    target = config.databaseUrl
-      ? await postgresTarget(config.databaseUrl, force)
-      : await pgliteTarget(config.dataDir, force, stamp);
+    if (config.databaseUrl) target = await postgresTarget(config.databaseUrl, force);
+    else await assertPgliteTargetEmpty(config.dataDir, force);
     // 1. The archive, completely, before touching the target.
     progress(`reading ${path.basename(file)}`);
     await rm(work, { recursive: true, force: true });
@@ -314,6 +317,7 @@ export async function restoreBackup(opts: {
     );
 
     // 2. The database, in a transaction (PostgreSQL) or a staging folder (embedded).
+    target ??= await pgliteTarget(config.dataDir, stamp);
     const known = new Set(
       (await target.query<{ name: string }>('select name from pg_settings')).map((r) => r.name),
     );
