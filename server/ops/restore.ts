@@ -265,14 +265,14 @@ export async function restoreBackup(opts: {
     : createLocalDriver(storageRoot);
   const movedAside: string[] = [];
   try {
+    // The target must be empty (or --force): checked first, before reading the archive.
+    if (config.databaseUrl) target = await postgresTarget(config.databaseUrl, force);
+    else await assertPgliteTargetEmpty(config.dataDir, force);
     if (!config.s3 && (await nonEmptyDir(storageRoot)) && !force) {
       throw new RestoreRefusedError(
         `${storageRoot} already holds files. Restore into an empty DATA_DIR, or pass --force to move them aside.`,
       );
     }
-    // The target must be empty (or --force): checked first, before reading the archive.
-    if (config.databaseUrl) target = await postgresTarget(config.databaseUrl, force);
-    else await assertPgliteTargetEmpty(config.dataDir, force);
     // 1. The archive, completely, before touching the target.
     progress(`reading ${path.basename(file)}`);
     await rm(work, { recursive: true, force: true });
