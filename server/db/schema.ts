@@ -32,6 +32,11 @@ export const users = pgTable(
     emailConfirmedAt: ts('email_confirmed_at'),
     confirmationSentAt: ts('confirmation_sent_at'),
     recoverySentAt: ts('recovery_sent_at'),
+    /** The new address of a pending e-mail change (PUT /auth/v1/user {email}); null when none. */
+    emailChange: text('email_change'),
+    emailChangeSentAt: ts('email_change_sent_at'),
+    /** When the last reauthentication code went out (GET /auth/v1/reauthenticate). */
+    reauthenticationSentAt: ts('reauthentication_sent_at'),
     role: text('role', { enum: ['admin', 'publisher', 'buyer'] }).notNull(),
     status: text('status', { enum: ['pending', 'approved', 'active', 'blocked'] }).notNull(),
     userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default({}),
@@ -107,14 +112,19 @@ export const oneTimeTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    tokenType: text('token_type', { enum: ['confirmation', 'recovery'] }).notNull(),
+    tokenType: text('token_type', {
+      enum: ['confirmation', 'recovery', 'email_change', 'reauthentication'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [
     uniqueIndex('one_time_tokens_user_type_key').on(t.userId, t.tokenType),
-    check('one_time_tokens_type_check', sql`${t.tokenType} in ('confirmation','recovery')`),
+    check(
+      'one_time_tokens_type_check',
+      sql`${t.tokenType} in ('confirmation','recovery','email_change','reauthentication')`,
+    ),
   ],
 );
 
