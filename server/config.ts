@@ -100,6 +100,17 @@ const EnvSchema = z.object({
     .default('HS256'),
   JWT_PRIVATE_KEY: z.string().min(1).optional(),
   CORS_ORIGINS: z.string().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'METRICS_TOKEN must be at least 16 characters long' })
+    .optional(),
+  METRICS_PORT: z.coerce
+    .number({ error: 'METRICS_PORT must be a port number (1-65535)' })
+    .int({ error: 'METRICS_PORT must be a port number (1-65535)' })
+    .min(0, { error: 'METRICS_PORT must be a port number (1-65535)' })
+    .max(65535, { error: 'METRICS_PORT must be a port number (1-65535)' })
+    .optional(),
+  API_DOCS: bool('API_DOCS').default(true),
 });
 
 export type Config = {
@@ -151,6 +162,13 @@ export type Config = {
   jwtPrivateKeyPem: string | undefined;
   /** Origins allowed to call /auth/v1 and /api/v1 from a browser (CORS); empty = none. */
   corsOrigins: string[];
+  /**
+   * /metrics: `port` serves it on its own listener (HOST:METRICS_PORT) instead of the main port;
+   * `token` requires `Authorization: Bearer <token>`; `open` without either (outside production).
+   */
+  metrics: { token: string | undefined; port: number | undefined; open: boolean };
+  /** Serve the OpenAPI browser at /api/docs. */
+  apiDocs: boolean;
 };
 
 /** A configuration problem: start-up stops with its one-line message. */
@@ -260,6 +278,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (s3Given && !e.S3_BUCKET) {
     throw new ConfigError('S3_BUCKET is required when any other S3_* variable is set');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('METRICS_PORT must differ from PORT');
+  }
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   const publicUrl = (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -303,5 +324,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtAlg: e.JWT_ALG,
     jwtPrivateKeyPem: resolveJwtPrivateKey(e.JWT_ALG, e.JWT_PRIVATE_KEY, dataDir),
     corsOrigins: corsOrigins(e.CORS_ORIGINS),
+    metrics: {
+      token: e.METRICS_TOKEN,
+      port: e.METRICS_PORT,
+      open: e.NODE_ENV !== 'production' && !e.METRICS_TOKEN,
+    },
+    apiDocs: e.API_DOCS,
   };
 }
