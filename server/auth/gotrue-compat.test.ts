@@ -27,7 +27,8 @@ beforeAll(async () => {
       CORS_ORIGINS: `${ORIGIN}, http://localhost:5173`,
     },
   });
-});
+  // Two migrated databases: on a busy 2-core CI machine this can take more than a minute.
+}, 180_000);
 afterAll(async () => {
   await Promise.all([t?.close(), u?.close()]);
 });
