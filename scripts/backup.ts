@@ -31,6 +31,11 @@ if (values.help) {
   process.exit(0);
 }
 if (existsSync('.env')) loadEnvFile('.env');
+/** Relative to here when the file is below the working directory, else absolute. */
+const shown = (file: string) => {
+  const rel = path.relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') ? rel : file;
+};
 const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 try {
   const config = loadConfig();
@@ -51,7 +56,7 @@ try {
       m.files.included
         ? `    files     ${m.files.count} (${mb(m.files.bytes)}) with SHA-256 checksums`
         : `    files     ${m.files.count} objects stay in S3 bucket ${m.source.bucket} (pass --include-files to copy them)`,
-      `  Check it: DATA_DIR=./restore-check npm run restore -- ${path.relative(process.cwd(), result.file) || result.file}`,
+      `  Check it: DATA_DIR=./restore-check npm run restore -- ${shown(result.file)}`,
       '',
     ].join('\n'),
   );

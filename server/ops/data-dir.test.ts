@@ -250,7 +250,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
         if (ok) break;
         await new Promise((r) => setTimeout(r, 250));
       }
-    }, 120_000);
+    }, 240_000);
 
     afterAll(() => {
       if (portal && portal.exitCode === null) portal.kill('SIGKILL');
@@ -270,7 +270,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
       // In this process too: opening the folder is refused before PGlite touches it.
       await expect(claimDataDir(dataDir)).rejects.toBeInstanceOf(DataDirBusyError);
       expect(listing(dataDir)).toEqual(before);
-    }, 60_000);
+    }, 120_000);
 
     it('creates an admin through the running portal, who signs in at once', async () => {
       expect((await signIn(url)).status).toBe(400);
@@ -292,7 +292,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
       );
       expect(again.code).toBe(1);
       expect(again.out).toContain('already exists');
-    }, 60_000);
+    }, 120_000);
 
     it('fills demo data through the running portal', async () => {
       const r = await runNode(
@@ -308,7 +308,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
       });
       expect(list.status).toBe(200);
       expect(await list.text()).toContain('/files/');
-    }, 120_000);
+    }, 240_000);
 
     it('backs up while the portal serves and writes go on', async () => {
       backupFile = path.join(tempDir('backup'), 'b.tar.gz');
@@ -353,7 +353,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
       console.log(
         `backup: ${statSync(backupFile).size} bytes in ${r.ms} ms with ${writes} sign-ins meanwhile`,
       );
-    }, 120_000);
+    }, 240_000);
 
     it('leaves no stale lock when the portal is killed with SIGKILL, and keeps acknowledged writes', async () => {
       const exited = new Promise((r) => portal.once('exit', r));
@@ -375,13 +375,18 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
       } finally {
         await database.close();
       }
-    }, 60_000);
+    }, 120_000);
 
     it('restores into a new folder; the portal serves the restored data', async () => {
       const target = tempDir('restored');
-      const r = await runNode('scripts/restore.ts', [backupFile], { DATA_DIR: target });
-      expect(r.out).toContain('every count as in the manifest');
-      expect(r.code).toBe(0);
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: target,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+      });
+      const result = await restoreBackup({ config, file: backupFile });
+      expect(result.rows).toBe(Object.values(manifest.database.tables).reduce((a, b) => a + b, 0));
+      expect(result.files.restored).toBe(manifest.files.count);
       await serveRestored({ DATA_DIR: target }, manifest);
 
       // Not again into the same, now non-empty, folder.
@@ -389,7 +394,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
       expect(again.code).toBe(1);
       expect(again.out).toContain('already holds a database');
       expect(again.out).toContain('--force');
-    }, 120_000);
+    }, 240_000);
 
     it('restores into a fresh PostgreSQL database (the move to PostgreSQL)', async () => {
       const db = await pgDatabase();
@@ -417,7 +422,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
       } finally {
         await db.drop();
       }
-    }, 120_000);
+    }, 240_000);
 
     it('refuses a truncated or corrupted backup and restores nothing', async () => {
       const whole = readFileSync(backupFile);
@@ -441,7 +446,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
         );
         expect(readdirSync(target)).toEqual([]);
       }
-    }, 120_000);
+    }, 240_000);
   },
 );
 
@@ -509,5 +514,5 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a backup of a PostgreSQL portal',
     } finally {
       await db.drop();
     }
-  }, 180_000);
+  }, 240_000);
 });
