@@ -239,7 +239,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
       portal.stderr?.on('data', (d) => {
         portalLog += d;
       });
-      const deadline = Date.now() + 90_000;
+      const deadline = Date.now() + 180_000;
       for (;;) {
         if (portal.exitCode !== null) throw new Error(`portal exited:\n${portalLog}`);
         if (Date.now() > deadline) throw new Error(`portal not ready:\n${portalLog}`);
@@ -270,7 +270,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
       // In this process too: opening the folder is refused before PGlite touches it.
       await expect(claimDataDir(dataDir)).rejects.toBeInstanceOf(DataDirBusyError);
       expect(listing(dataDir)).toEqual(before);
-    }, 120_000);
+    }, 240_000);
 
     it('creates an admin through the running portal, who signs in at once', async () => {
       expect((await signIn(url)).status).toBe(400);
