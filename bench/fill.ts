@@ -97,8 +97,14 @@ function fillKey(sizes: Sizes) {
   return { ...sizes, version: FILL_VERSION, migration: journal.entries.at(-1)?.tag ?? null };
 }
 
+/** jsonb keeps its own key order, so both sides are compared with sorted keys. */
+const canonical = (o: unknown) =>
+  o && typeof o === 'object'
+    ? JSON.stringify(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)))
+    : null;
+
 const sameSizes = (stored: unknown, sizes: Sizes) =>
-  JSON.stringify(stored) === JSON.stringify(fillKey(sizes));
+  stored !== null && canonical(stored) === canonical(fillKey(sizes));
 
 /**
  * Makes the bench database hold exactly `sizes`: reuses an earlier fill of the same sizes,
