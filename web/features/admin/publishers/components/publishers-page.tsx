@@ -14,7 +14,8 @@ import { type PublisherListParams, usePublishers } from '../api/list-publishers.
 import { AgreementUploadButton } from './agreement-upload-button.tsx';
 import { PublisherStatusActions } from './publisher-status-actions.tsx';
 
-const sorts = ['created_at', 'name', 'email', 'status'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = { created_at: 'desc', name: 'asc', email: 'asc', status: 'asc' } as const;
 const filterNames = ['q', 'status'] as const;
 const statusFilterOptions = [
   { value: 'pending', label: 'Pending' },
@@ -130,7 +131,7 @@ export function PublishersPage() {
         query={query}
         errorTitle="Error loading publishers"
         minWidth={640}
-        emptyText={
+        emptyTitle={
           q || status ? 'No publishers match these filters.' : 'No publishers have signed up yet.'
         }
         onRowClick={(p) => navigate(adminPaths.publisher(p.id))}
