@@ -80,7 +80,10 @@ function EmptyState({ title, text }: { title: string; text?: string }) {
   return (
     <Stack align="center" gap={4} p="xl" ta="center">
       <IconInbox size={32} stroke={1.4} aria-hidden color="var(--mantine-color-dimmed)" />
-      <Text fw={600}>{title}</Text>
+      {/* The table's empty-state layer greys its text below 4.5:1: set the colours here. */}
+      <Text fw={600} c="var(--mantine-color-text)">
+        {title}
+      </Text>
       {text ? (
         <Text size="sm" c="dimmed" maw={480}>
           {text}
