@@ -504,7 +504,12 @@ describe('publisher journey across roles in Chromium', () => {
         const titles = () => ios.locator('tbody tr td:first-child').allInnerTexts();
         await expect.poll(titles).toHaveLength(2);
         const offerHeader = ios.getByRole('button', { name: /^Offer/ });
+        // The newest-first order may already read A→Z: wait for the sorted answer itself.
+        const byOffer = page.waitForResponse(
+          (r) => r.url().includes('/publisher/ios?') && r.url().includes('sort=offer&order=asc'),
+        );
         await offerHeader.click();
+        await byOffer;
         await expect.poll(titles).toEqual(['Alpha Auto Transfer', 'Zeta Home Warranty']);
         await offerHeader.click();
         await expect.poll(titles).toEqual(['Zeta Home Warranty', 'Alpha Auto Transfer']);
