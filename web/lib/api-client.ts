@@ -179,3 +179,10 @@ export async function apiUpload<E extends Endpoint>(
     xhr.send(form);
   });
 }
+
+/** The multipart body of a one-file upload (`file` is the field every such route reads). */
+export function fileForm(file: File, field = 'file'): FormData {
+  const form = new FormData();
+  form.append(field, file, file.name);
+  return form;
+}

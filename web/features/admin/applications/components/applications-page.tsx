@@ -12,7 +12,8 @@ import { type ApplicationListParams, useApplications } from '../api/list-applica
 import { ApplicationDecisionButtons } from './application-decision-buttons.tsx';
 import { IoCell } from './io-upload-button.tsx';
 
-const sorts = ['created_at', 'status'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = { created_at: 'desc', status: 'asc' } as const;
 const filterNames = ['q', 'status'] as const;
 
 /** /admin/applications: submitted applications; approve or reject pending ones, upload IOs. */
@@ -87,7 +88,7 @@ export function ApplicationsPage() {
         list={list}
         query={query}
         errorTitle="Error loading applications"
-        emptyText={
+        emptyTitle={
           q || status
             ? 'No applications match these filters.'
             : 'No applications yet. They appear here once a publisher submits compliance files.'

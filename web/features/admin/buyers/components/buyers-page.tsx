@@ -18,7 +18,8 @@ import { toast } from '../../../../lib/notify.ts';
 import { type BuyerListParams, useBuyers } from '../api/list-buyers.ts';
 import { useUpdateBuyerStatus } from '../api/update-buyer-status.ts';
 
-const sorts = ['created_at', 'name', 'email', 'status'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = { created_at: 'desc', name: 'asc', email: 'asc', status: 'asc' } as const;
 const filterNames = ['q', 'status'] as const;
 
 /** A buyer's e-mail, and a warning while it is unconfirmed (such a buyer cannot sign in). */
@@ -163,7 +164,9 @@ export function BuyersPage() {
         query={query}
         errorTitle="Error loading buyers"
         minWidth={440}
-        emptyText={q || status ? 'No buyers match these filters.' : 'No buyers have signed up yet.'}
+        emptyTitle={
+          q || status ? 'No buyers match these filters.' : 'No buyers have signed up yet.'
+        }
       />
       <ConfirmDialog
         opened={confirming !== null}

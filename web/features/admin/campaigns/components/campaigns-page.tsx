@@ -9,7 +9,8 @@ import { useListParams } from '../../../../components/use-list-params.ts';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
 import { type CampaignListParams, useCampaigns } from '../api/list-campaigns.ts';
 
-const sorts = ['created_at', 'name', 'budget', 'start_date'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = { created_at: 'desc', name: 'asc', budget: 'desc', start_date: 'desc' } as const;
 const filterNames = ['q'] as const;
 
 /** A `YYYY-MM-DD` date in the user's locale, read as a calendar day (no time-zone shift). */
@@ -111,7 +112,7 @@ export function CampaignsPage() {
         query={query}
         errorTitle="Error fetching campaigns"
         minWidth={620}
-        emptyText={q ? 'No campaigns match this search.' : 'No campaigns have been created yet.'}
+        emptyTitle={q ? 'No campaigns match this search.' : 'No campaigns have been created yet.'}
       />
     </Stack>
   );

@@ -13,7 +13,8 @@ import { formatDate } from '../../../../lib/format.ts';
 import { type ComplianceListParams, useCompliance } from '../api/list-compliance.ts';
 import { ComplianceReviewModal } from './compliance-review-modal.tsx';
 
-const sorts = ['created_at'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = { created_at: 'desc' } as const;
 const filterNames = ['q', 'status'] as const;
 
 /** /admin/compliance: submissions with their files; review plays the media and decides. */
@@ -103,7 +104,7 @@ export function CompliancePage() {
         list={list}
         query={query}
         errorTitle="Error loading submissions"
-        emptyText={
+        emptyTitle={
           q || status
             ? 'No submissions match these filters.'
             : 'No compliance submissions yet. They appear here when a publisher applies to an offer.'

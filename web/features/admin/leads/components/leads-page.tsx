@@ -20,7 +20,8 @@ import { LeadFormModal } from './lead-form-modal.tsx';
 import { LeadStatusSelect, leadStatusOptions } from './lead-status.tsx';
 import { OfferSelect, PublisherSelect } from './search-select.tsx';
 
-const sorts = ['timestamp', 'payout', 'call_duration'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = { timestamp: 'desc', payout: 'desc', call_duration: 'desc' } as const;
 const filterNames = ['status', 'publisher_id', 'offer_id', 'from', 'to'] as const;
 
 /** /admin/leads: every lead with filters, sorting, paging, CSV export, and recording by hand. */
@@ -128,7 +129,7 @@ export function LeadsPage() {
         list={list}
         query={query}
         errorTitle="Error loading leads"
-        emptyText={filtered ? 'No leads match these filters.' : 'No leads yet.'}
+        emptyTitle={filtered ? 'No leads match these filters.' : 'No leads yet.'}
       />
       <LeadFormModal opened={formOpen} onClose={() => setFormOpen(false)} />
     </Stack>

@@ -16,7 +16,14 @@ import { useDeleteOffer } from '../api/delete-offer.ts';
 import { type OfferListParams, useOffers } from '../api/list-offers.ts';
 import { OfferFormModal } from './offer-form-modal.tsx';
 
-const sorts = ['created_at', 'title', 'vertical', 'payout', 'status'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = {
+  created_at: 'desc',
+  title: 'asc',
+  vertical: 'asc',
+  payout: 'desc',
+  status: 'asc',
+} as const;
 const filterNames = ['q', 'status'] as const;
 
 /** /admin/offers: search, status filter, sorting, paging; create, edit and delete offers. */
@@ -167,7 +174,7 @@ export function OffersPage() {
         query={query}
         errorTitle="Error loading offers"
         minWidth={600}
-        emptyText={
+        emptyTitle={
           q || status
             ? 'No offers match these filters.'
             : 'No offers yet. Create the first one for publishers to apply to.'

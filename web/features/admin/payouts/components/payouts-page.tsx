@@ -14,7 +14,8 @@ import { useExportPayoutsCsv } from '../api/export-payouts-csv.ts';
 import { type PayoutFilterParams, usePayouts } from '../api/list-payouts.ts';
 import { PayoutFormModal } from './payout-form-modal.tsx';
 
-const sorts = ['date', 'amount'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = { date: 'desc', amount: 'desc' } as const;
 const filterNames = ['publisher_id', 'from', 'to'] as const;
 
 /** /admin/payouts: payouts with publisher names, filters, sorting, paging, CSV, and recording. */
@@ -100,7 +101,7 @@ export function PayoutsPage() {
         list={list}
         query={query}
         errorTitle="Error loading payouts"
-        emptyText={filtered ? 'No payouts match these filters.' : 'No payouts recorded yet.'}
+        emptyTitle={filtered ? 'No payouts match these filters.' : 'No payouts recorded yet.'}
       />
       <PayoutFormModal opened={formOpen} onClose={() => setFormOpen(false)} />
     </Stack>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../../lib/api-client.ts';
+import { apiUpload, fileForm } from '../../../../lib/api-client.ts';
 import { apiRoutes } from '../../../../lib/api-routes.ts';
 import { publicSettingsKey } from '../../../../lib/public-settings.ts';
 import { adminSettingsKey } from './get-admin-settings.ts';
@@ -8,9 +8,7 @@ import { adminSettingsKey } from './get-admin-settings.ts';
 export const LOGO_ACCEPT = 'image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.svg';
 
 export function uploadLogo(file: File): Promise<unknown> {
-  const body = new FormData();
-  body.append('file', file);
-  return apiUpload(apiRoutes.admin.uploadLogo, body);
+  return apiUpload(apiRoutes.admin.uploadLogo, fileForm(file));
 }
 
 /**
