@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { aliases } from './vite.config.ts';
 
 // Web component tests (jsdom) need no database: they run once, in the PGlite pass of `npm test`,
 // and are left out when TEST_DATABASE_URL asks for the PostgreSQL pass.
 const withWeb = !process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
+  resolve: { alias: aliases },
   test: {
     pool: 'forks',
     testTimeout: 30_000,

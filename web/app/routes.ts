@@ -1,4 +1,4 @@
-import type { Role } from '../../contract/roles.ts';
+import type { Role } from '@contract/roles.ts';
 
 /** Every client route, defined once: components link by name, never by a literal path. */
 export const paths = {

@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '@/app/routes.ts';
 
 export function NotFoundPage() {
   return (

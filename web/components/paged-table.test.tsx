@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../test/render.tsx';
-import { viewport } from '../test/setup-dom.ts';
+import { renderWithApp } from '@/test/render.tsx';
+import { viewport } from '@/test/setup-dom.ts';
 import { PagedTable, type TableQuery } from './paged-table.tsx';
 import { useListParams } from './use-list-params.ts';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../test/render.tsx';
+import { renderWithApp } from '@/test/render.tsx';
 import { useListParams } from './use-list-params.ts';
 
 const sorts = { created_at: 'desc', name: 'asc' } as const;

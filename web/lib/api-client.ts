@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../contract/errors.ts';
+import type { ApiErrorBody } from '@contract/errors.ts';
 import type { Endpoint, EndpointBody, EndpointQuery, EndpointResult } from './api-routes.ts';
 
 /** An API answer that was not 2xx, typed from `{error:{code,message}}`. */

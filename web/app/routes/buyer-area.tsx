@@ -1,9 +1,9 @@
 import { IconLayoutDashboard, IconSpeakerphone } from '@tabler/icons-react';
 import type { RouteObject } from 'react-router';
-import type { NavItem } from '../../components/layouts/nav-item.ts';
-import { BuyerDashboardPage } from '../../features/buyer/components/buyer-dashboard-page.tsx';
-import { CampaignsPage } from '../../features/buyer/components/campaigns-page.tsx';
-import { buyerPaths } from '../routes.ts';
+import { buyerPaths } from '@/app/routes.ts';
+import type { NavItem } from '@/components/layouts/nav-item.ts';
+import { BuyerDashboardPage } from '@/features/buyer/components/buyer-dashboard-page.tsx';
+import { CampaignsPage } from '@/features/buyer/components/campaigns-page.tsx';
 
 /** The buyer's two tabs (spec §2): dashboard and campaigns, shown in the sidebar. */
 export const buyerNav: NavItem[] = [

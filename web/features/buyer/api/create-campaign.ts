@@ -1,7 +1,7 @@
-import type { CreateCampaignBody } from '../../../../contract/buyer.ts';
-import { apiCall } from '../../../lib/api-client.ts';
-import { useApiMutation } from '../../../lib/api-queries.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
+import type { CreateCampaignBody } from '@contract/buyer.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { useApiMutation } from '@/lib/api-queries.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 import { campaignsKey } from './get-campaigns.ts';
 
 /**

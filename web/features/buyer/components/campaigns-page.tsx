@@ -1,12 +1,12 @@
+import type { Campaign } from '@contract/buyer.ts';
 import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
-import type { Campaign } from '../../../../contract/buyer.ts';
-import { ListFilters, SearchFilter } from '../../../components/list-filters.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedTable } from '../../../components/paged-table.tsx';
-import { useListParams } from '../../../components/use-list-params.ts';
-import { useCampaigns } from '../api/get-campaigns.ts';
+import { ListFilters, SearchFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { PagedTable } from '@/components/paged-table.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { useCampaigns } from '@/features/buyer/api/get-campaigns.ts';
 import { campaignColumns } from './campaigns-table.tsx';
 import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AuthProvider } from '../../../lib/auth.tsx';
-import { renderWithApp } from '../../../test/render.tsx';
+import { AuthProvider } from '@/lib/auth.tsx';
+import { renderWithApp } from '@/test/render.tsx';
 import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
 
 function openForm() {

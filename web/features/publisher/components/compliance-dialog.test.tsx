@@ -1,7 +1,7 @@
+import type { PublisherOffer } from '@contract/publisher.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PublisherOffer } from '../../../../contract/publisher.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { renderWithApp } from '@/test/render.tsx';
 import { ComplianceDialog } from './compliance-dialog.tsx';
 
 const offer: PublisherOffer = {

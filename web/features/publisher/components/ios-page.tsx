@@ -1,14 +1,14 @@
+import type { PublisherIo } from '@contract/publisher.ts';
 import { Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { PublisherIo } from '../../../../contract/publisher.ts';
-import { ListFilters, SearchFilter } from '../../../components/list-filters.tsx';
-import { PagedTable } from '../../../components/paged-table.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
-import { useListParams } from '../../../components/use-list-params.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { toast } from '../../../lib/notify.ts';
-import { useIos } from '../api/list-ios.ts';
+import { ListFilters, SearchFilter } from '@/components/list-filters.tsx';
+import { PagedTable } from '@/components/paged-table.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { useIos } from '@/features/publisher/api/list-ios.ts';
+import { formatDate } from '@/lib/format.ts';
+import { toast } from '@/lib/notify.ts';
 import { downloadFile, isExpired } from './signed-file.ts';
 
 const ERROR_TITLE = 'Error loading IOs';

@@ -1,13 +1,13 @@
+import { isRealDate, type PublisherLead } from '@contract/publisher.ts';
+import type { LeadStatus } from '@contract/roles.ts';
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { isRealDate, type PublisherLead } from '../../../../contract/publisher.ts';
-import type { LeadStatus } from '../../../../contract/roles.ts';
-import { PagedTable } from '../../../components/paged-table.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
-import { useListParams } from '../../../components/use-list-params.ts';
-import { formatDateTime, formatDuration, formatMoney } from '../../../lib/format.ts';
-import { useLeads } from '../api/list-leads.ts';
+import { PagedTable } from '@/components/paged-table.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { useLeads } from '@/features/publisher/api/list-leads.ts';
+import { formatDateTime, formatDuration, formatMoney } from '@/lib/format.ts';
 
 const ERROR_TITLE = 'Error loading leads';
 const RANGE_ERROR = 'The start date cannot be after the end date.';

@@ -1,4 +1,10 @@
 import {
+  type OfferSort,
+  PUBLISHER_MESSAGES,
+  type PublisherOffer,
+  type SortOrder,
+} from '@contract/publisher.ts';
+import {
   Card,
   Group,
   Pagination,
@@ -11,24 +17,18 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import {
-  type OfferSort,
-  PUBLISHER_MESSAGES,
-  type PublisherOffer,
-  type SortOrder,
-} from '../../../../contract/publisher.ts';
-import { SearchFilter } from '../../../components/list-filters.tsx';
-import { PendingApprovalNotice } from '../../../components/pending-approval-notice.tsx';
-import { QueryErrorState } from '../../../components/query-error-state.tsx';
-import { useErrorToast } from '../../../components/use-error-toast.ts';
-import { useListParams } from '../../../components/use-list-params.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/notify.ts';
-import { useCreateApplication } from '../api/create-application.ts';
-import { deleteDraftApplication } from '../api/delete-application.ts';
-import { usePublisherMe } from '../api/get-me.ts';
-import { publisherKeys } from '../api/keys.ts';
-import { useOffers } from '../api/list-offers.ts';
+import { SearchFilter } from '@/components/list-filters.tsx';
+import { PendingApprovalNotice } from '@/components/pending-approval-notice.tsx';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { useErrorToast } from '@/components/use-error-toast.ts';
+import { useListParams } from '@/components/use-list-params.ts';
+import { useCreateApplication } from '@/features/publisher/api/create-application.ts';
+import { deleteDraftApplication } from '@/features/publisher/api/delete-application.ts';
+import { usePublisherMe } from '@/features/publisher/api/get-me.ts';
+import { publisherKeys } from '@/features/publisher/api/keys.ts';
+import { useOffers } from '@/features/publisher/api/list-offers.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { toast } from '@/lib/notify.ts';
 import { ComplianceDialog, type ComplianceDraft } from './compliance-dialog.tsx';
 import { OfferCard } from './offer-card.tsx';
 

@@ -1,10 +1,10 @@
+import type { PublisherPayout } from '@contract/publisher.ts';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { PublisherPayout } from '../../../../contract/publisher.ts';
-import { PagedTable } from '../../../components/paged-table.tsx';
-import { useListParams } from '../../../components/use-list-params.ts';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { usePayouts } from '../api/list-payouts.ts';
+import { PagedTable } from '@/components/paged-table.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { usePayouts } from '@/features/publisher/api/list-payouts.ts';
+import { formatDate, formatMoney } from '@/lib/format.ts';
 
 const ERROR_TITLE = 'Error loading payouts';
 

@@ -1,7 +1,7 @@
-import type { DecideApplication } from '../../../../../contract/admin.ts';
-import { apiCall } from '../../../../lib/api-client.ts';
-import { useApiMutation } from '../../../../lib/api-queries.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
+import type { DecideApplication } from '@contract/admin.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { useApiMutation } from '@/lib/api-queries.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 
 /**
  * PATCH /api/v1/admin/applications/:id (pending → approved or rejected). The decision shows in

@@ -1,8 +1,8 @@
-import { uploadTypes } from '../../../../../contract/admin.ts';
-import { hasUploadType, uploadRules } from '../../../../../contract/uploads.ts';
-import { apiUpload, fileForm } from '../../../../lib/api-client.ts';
-import { useApiMutation } from '../../../../lib/api-queries.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
+import { uploadTypes } from '@contract/admin.ts';
+import { hasUploadType, uploadRules } from '@contract/uploads.ts';
+import { apiUpload, fileForm } from '@/lib/api-client.ts';
+import { useApiMutation } from '@/lib/api-queries.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 
 /** The IO formats the server accepts (spec §5: pdf, jpg, jpeg, png). */
 export const IO_ACCEPT = `${uploadTypes.io.map((t) => `.${t}`).join(',')},application/pdf,image/jpeg,image/png`;

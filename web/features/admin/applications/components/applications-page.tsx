@@ -1,14 +1,17 @@
+import type { AdminApplication } from '@contract/admin.ts';
 import { Group, Stack } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { AdminApplication } from '../../../../../contract/admin.ts';
-import { ListFilters, SearchFilter, SelectFilter } from '../../../../components/list-filters.tsx';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
-import { PersonCell } from '../../../../components/person-cell.tsx';
-import { StatusBadge, statusOptions } from '../../../../components/status-badge.tsx';
-import { useListParams } from '../../../../components/use-list-params.ts';
-import { formatDate } from '../../../../lib/format.ts';
-import { type ApplicationListParams, useApplications } from '../api/list-applications.ts';
+import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { PersonCell } from '@/components/person-cell.tsx';
+import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import {
+  type ApplicationListParams,
+  useApplications,
+} from '@/features/admin/applications/api/list-applications.ts';
+import { formatDate } from '@/lib/format.ts';
 import { ApplicationDecisionButtons } from './application-decision-buttons.tsx';
 import { IoCell } from './io-upload-button.tsx';
 

@@ -1,7 +1,7 @@
-import type { UpdateBuyerStatus } from '../../../../../contract/admin.ts';
-import { apiCall } from '../../../../lib/api-client.ts';
-import { useApiMutation } from '../../../../lib/api-queries.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
+import type { UpdateBuyerStatus } from '@contract/admin.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { useApiMutation } from '@/lib/api-queries.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 import { buyersKey } from './list-buyers.ts';
 
 /** PATCH /api/v1/admin/buyers/:id: Block / Unblock. */

@@ -1,13 +1,16 @@
+import type { AdminCampaign } from '@contract/admin.ts';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { AdminCampaign } from '../../../../../contract/admin.ts';
-import { ListFilters, SearchFilter } from '../../../../components/list-filters.tsx';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
-import { PersonCell } from '../../../../components/person-cell.tsx';
-import { useListParams } from '../../../../components/use-list-params.ts';
-import { formatDate, formatMoney } from '../../../../lib/format.ts';
-import { type CampaignListParams, useCampaigns } from '../api/list-campaigns.ts';
+import { ListFilters, SearchFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { PersonCell } from '@/components/person-cell.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import {
+  type CampaignListParams,
+  useCampaigns,
+} from '@/features/admin/campaigns/api/list-campaigns.ts';
+import { formatDate, formatMoney } from '@/lib/format.ts';
 
 /** Sortable columns and the direction of their first click. */
 const sorts = { created_at: 'desc', name: 'asc', budget: 'desc', start_date: 'desc' } as const;

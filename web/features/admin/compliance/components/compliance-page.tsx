@@ -1,16 +1,19 @@
+import type { ComplianceSubmission } from '@contract/admin.ts';
 import { Button, Stack } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import type { ComplianceSubmission } from '../../../../../contract/admin.ts';
-import { ListFilters, SearchFilter, SelectFilter } from '../../../../components/list-filters.tsx';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
-import { PersonCell } from '../../../../components/person-cell.tsx';
-import { StatusBadge, statusOptions } from '../../../../components/status-badge.tsx';
-import { useListParams } from '../../../../components/use-list-params.ts';
-import { formatDate } from '../../../../lib/format.ts';
-import { type ComplianceListParams, useCompliance } from '../api/list-compliance.ts';
+import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { PersonCell } from '@/components/person-cell.tsx';
+import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import {
+  type ComplianceListParams,
+  useCompliance,
+} from '@/features/admin/compliance/api/list-compliance.ts';
+import { formatDate } from '@/lib/format.ts';
 import { ComplianceReviewModal } from './compliance-review-modal.tsx';
 
 /** Sortable columns and the direction of their first click. */

@@ -1,7 +1,7 @@
-import type { UpdateLeadStatus } from '../../../../../contract/admin.ts';
-import { apiCall } from '../../../../lib/api-client.ts';
-import { useApiMutation } from '../../../../lib/api-queries.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
+import type { UpdateLeadStatus } from '@contract/admin.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { useApiMutation } from '@/lib/api-queries.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 
 /** PATCH /api/v1/admin/leads/:id {status}. */
 export const useUpdateLeadStatus = () =>

@@ -1,21 +1,17 @@
+import type { AdminLead } from '@contract/admin.ts';
+import type { LeadStatus } from '@contract/roles.ts';
 import { Stack } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import type { AdminLead } from '../../../../../contract/admin.ts';
-import type { LeadStatus } from '../../../../../contract/roles.ts';
-import { ExportAndRecordActions } from '../../../../components/export-and-record.tsx';
-import {
-  DateRangeFilter,
-  ListFilters,
-  SelectFilter,
-} from '../../../../components/list-filters.tsx';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { PagedTable } from '../../../../components/paged-table.tsx';
-import { PersonCell } from '../../../../components/person-cell.tsx';
-import { useListParams } from '../../../../components/use-list-params.ts';
-import { formatDateTime, formatDuration, formatMoney } from '../../../../lib/format.ts';
-import { useExportLeadsCsv } from '../api/export-leads-csv.ts';
-import { type LeadFilterParams, useLeads } from '../api/list-leads.ts';
+import { ExportAndRecordActions } from '@/components/export-and-record.tsx';
+import { DateRangeFilter, ListFilters, SelectFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { PagedTable } from '@/components/paged-table.tsx';
+import { PersonCell } from '@/components/person-cell.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { useExportLeadsCsv } from '@/features/admin/leads/api/export-leads-csv.ts';
+import { type LeadFilterParams, useLeads } from '@/features/admin/leads/api/list-leads.ts';
+import { formatDateTime, formatDuration, formatMoney } from '@/lib/format.ts';
 import { LeadFormModal } from './lead-form-modal.tsx';
 import { LeadStatusSelect, leadStatusOptions } from './lead-status.tsx';
 import { OfferSelect, PublisherSelect } from './search-select.tsx';

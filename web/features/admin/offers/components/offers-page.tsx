@@ -1,19 +1,19 @@
+import type { AdminOffer } from '@contract/admin.ts';
+import type { OfferStatus } from '@contract/roles.ts';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import type { AdminOffer } from '../../../../../contract/admin.ts';
-import type { OfferStatus } from '../../../../../contract/roles.ts';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { ListFilters, SearchFilter, SelectFilter } from '../../../../components/list-filters.tsx';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
-import { StatusBadge, statusOptions } from '../../../../components/status-badge.tsx';
-import { useListParams } from '../../../../components/use-list-params.ts';
-import { formatDate, formatMoney } from '../../../../lib/format.ts';
-import { toast } from '../../../../lib/notify.ts';
-import { useDeleteOffer } from '../api/delete-offer.ts';
-import { type OfferListParams, useOffers } from '../api/list-offers.ts';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { useDeleteOffer } from '@/features/admin/offers/api/delete-offer.ts';
+import { type OfferListParams, useOffers } from '@/features/admin/offers/api/list-offers.ts';
+import { formatDate, formatMoney } from '@/lib/format.ts';
+import { toast } from '@/lib/notify.ts';
 import { OfferFormModal } from './offer-form-modal.tsx';
 
 /** Sortable columns and the direction of their first click. */

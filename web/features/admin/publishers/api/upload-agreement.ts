@@ -1,6 +1,6 @@
-import { apiUpload, fileForm } from '../../../../lib/api-client.ts';
-import { useApiMutation } from '../../../../lib/api-queries.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
+import { apiUpload, fileForm } from '@/lib/api-client.ts';
+import { useApiMutation } from '@/lib/api-queries.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 import { publishersKey } from './list-publishers.ts';
 
 /** The agreement formats the server accepts (spec §5). */

@@ -1,16 +1,19 @@
+import type { AdminPublisher } from '@contract/admin.ts';
+import type { PublisherStatus } from '@contract/roles.ts';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
-import type { AdminPublisher } from '../../../../../contract/admin.ts';
-import type { PublisherStatus } from '../../../../../contract/roles.ts';
-import { adminPaths } from '../../../../app/routes.ts';
-import { ListFilters, SearchFilter, SelectFilter } from '../../../../components/list-filters.tsx';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { fromDesktop, fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
-import { StatusBadge } from '../../../../components/status-badge.tsx';
-import { useListParams } from '../../../../components/use-list-params.ts';
-import { formatDate } from '../../../../lib/format.ts';
-import { type PublisherListParams, usePublishers } from '../api/list-publishers.ts';
+import { adminPaths } from '@/app/routes.ts';
+import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { fromDesktop, fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import {
+  type PublisherListParams,
+  usePublishers,
+} from '@/features/admin/publishers/api/list-publishers.ts';
+import { formatDate } from '@/lib/format.ts';
 import { AgreementUploadButton } from './agreement-upload-button.tsx';
 import { PublisherStatusActions } from './publisher-status-actions.tsx';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload, fileForm } from '../../../../lib/api-client.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
-import { publicSettingsKey } from '../../../../lib/public-settings.ts';
+import { apiUpload, fileForm } from '@/lib/api-client.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
+import { publicSettingsKey } from '@/lib/public-settings.ts';
 import { adminSettingsKey } from './get-admin-settings.ts';
 
 /** The logo formats the server accepts (spec §5). */
