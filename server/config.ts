@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { emailField } from '../contract/email.ts';
 
 const bool = (name: string) =>
   z
@@ -64,7 +65,7 @@ const EnvSchema = z.object({
     })
     .default('info'),
   AUTH_AUTOCONFIRM: bool('AUTH_AUTOCONFIRM').default(false),
-  ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an e-mail address' }).optional(),
+  ADMIN_EMAIL: emailField('ADMIN_EMAIL must be an e-mail address').optional(),
   WEB_ROOT: z.string().min(1, { error: 'WEB_ROOT must be a directory path' }).optional(),
   ADMIN_PASSWORD: z
     .string()

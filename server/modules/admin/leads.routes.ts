@@ -7,6 +7,7 @@ import {
   LeadListQuery,
   UpdateLeadStatus,
 } from '../../../contract/admin.ts';
+import { respondIdempotently } from '../../http/idempotency.ts';
 import { createLead, listLeads, updateLeadStatus } from './leads.service.ts';
 import { actorOf, adminDoc } from './route.helpers.ts';
 
@@ -21,10 +22,10 @@ export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/leads',
     { schema: { ...adminDoc, body: CreateLead, response: { 201: AdminLead } } },
-    async (req, reply) => {
-      const lead = await createLead({ db: app.db, actor: actorOf(req), input: req.body });
-      return reply.status(201).send(lead);
-    },
+    async (req, reply) =>
+      respondIdempotently(req, reply, 201, (db) =>
+        createLead({ db, actor: actorOf(req), input: req.body }),
+      ),
   );
 
   app.patch(
