@@ -101,20 +101,24 @@ describe('per-account sign-in throttle', () => {
     const blocked = await buildPublisher(t.db, { status: 'blocked' });
     const time = async (email: string) => {
       const runs: number[] = [];
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < 5; i++) {
         await t.db.delete(loginThrottle);
         const start = performance.now();
         const res = await signin(email, 'wrong-guess');
         runs.push(performance.now() - start);
         expect(res.statusCode).toBe(400);
       }
-      return runs.sort((a, b) => a - b)[1]!;
+      // The fastest run is the one least disturbed by other work on the machine.
+      return Math.min(...runs);
     };
     // Warm up argon2 and the dummy hash.
     await time(normal.email);
     const n = await time(normal.email);
     const b = await time(blocked.email);
     const unknown = await time(`nobody-${randomInt(1e9)}@example.test`);
+    console.log(
+      `sign-in timing (fastest of 5): normal ${n.toFixed(1)} ms, blocked ${b.toFixed(1)} ms, unknown ${unknown.toFixed(1)} ms`,
+    );
     // Before the fix a blocked account answered about 4x faster (no argon2 at all).
     for (const other of [b, unknown]) {
       expect(other / n).toBeGreaterThan(0.5);

@@ -210,10 +210,14 @@ function baseRequest(op: Operation): Built {
   return { path, query, body: op.body ? validValue(op.body) : undefined };
 }
 
+/** Lone surrogates become U+FFFD, as a browser would send them (encodeURIComponent throws). */
+const wellFormed = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
+
 async function send(op: Operation, req: Built) {
   const url =
-    op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(req.path[name] ?? '')) +
-    (Object.keys(req.query).length ? `?${new URLSearchParams(req.query)}` : '');
+    op.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+      encodeURIComponent(wellFormed(req.path[name] ?? '')),
+    ) + (Object.keys(req.query).length ? `?${new URLSearchParams(req.query)}` : '');
   const token = await tokenFor_(op.path);
   const hasBody = req.body !== undefined;
   const res = await t.app.inject({

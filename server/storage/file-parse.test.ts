@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, setupAdminTest } from '../modules/admin/test.helpers.ts';
+import {
+  type AdminTestContext,
+  multipartBody,
+  setupAdminTest,
+} from '../modules/admin/test.helpers.ts';
 import {
   docFile,
   docxFile,
@@ -180,27 +184,26 @@ describe('sanitizeSvg', () => {
 });
 
 describe('over HTTP', () => {
-  it('answers 415 with the reason for an SVG logo that loads a style sheet from elsewhere', async () => {
-    const t = await setupAdminTest();
-    try {
-      const mp = await multipartBody([
-        {
-          field: 'file',
-          filename: 'logo.svg',
-          data: Buffer.from(svg2('<image href="https://evil.test/track.png"/>')),
-        },
-      ]);
-      const res = await t.call('PUT', '/settings/logo', { body: mp.body, headers: mp.headers });
-      expect(res.statusCode).toBe(415);
-      expect(res.json().error.message).toContain(
-        'logo.svg links to a resource outside the file in <image> (https://evil.test/track.png).',
-      );
-    } finally {
-      await t.close();
-    }
+  let t: AdminTestContext;
+  beforeAll(async () => {
+    t = await setupAdminTest();
+  });
+  afterAll(() => t.close());
+
+  it('answers 415 with the reason for an SVG logo that loads an image from elsewhere', async () => {
+    const mp = await multipartBody([
+      {
+        field: 'file',
+        filename: 'logo.svg',
+        data: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.test/track.png"/></svg>',
+        ),
+      },
+    ]);
+    const res = await t.call('PUT', '/settings/logo', { body: mp.body, headers: mp.headers });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.message).toContain(
+      'logo.svg links to a resource outside the file in <image> (https://evil.test/track.png).',
+    );
   });
 });
-
-function svg2(body: string) {
-  return `<svg xmlns="http://www.w3.org/2000/svg">${body}</svg>`;
-}
