@@ -274,7 +274,7 @@ describe('authorization matrix', () => {
     );
     expect(failures).toEqual([]);
     expect(cells).toBe(routes.length * EVERYONE.length);
-  });
+  }, 600_000);
 
   it("leaves publisher B's records as they were", async () => {
     const [app] = await t.db
