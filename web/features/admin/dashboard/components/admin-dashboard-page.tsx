@@ -9,13 +9,13 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { QueryErrorState } from '../../../../components/query-error-state.tsx';
-import { useErrorToast } from '../../../../components/use-error-toast.ts';
-import { formatMoney } from '../../../../lib/format.ts';
-import { adminPaths } from '../../paths.ts';
-import { useAdminStats } from '../api/get-admin-stats.ts';
-import { useDailyStats } from '../api/get-daily-stats.ts';
+import { adminPaths } from '@/app/routes.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { useErrorToast } from '@/components/use-error-toast.ts';
+import { useAdminStats } from '@/features/admin/dashboard/api/get-admin-stats.ts';
+import { useDailyStats } from '@/features/admin/dashboard/api/get-daily-stats.ts';
+import { formatMoney } from '@/lib/format.ts';
 import { ActivityChart } from './activity-chart.tsx';
 
 type Icon = ComponentType<{ size?: number | string; stroke?: number }>;
