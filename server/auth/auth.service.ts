@@ -593,6 +593,8 @@ export async function updateUser(
           redirectTo: opts.redirectTo,
         }),
       });
+      // The current owner hears of it at once, before anything changes.
+      await enqueueAuthMail(tx, { kind: 'email_change_requested', to: user.email, newEmail });
       set.emailChange = newEmail;
       set.emailChangeSentAt = now;
     }
