@@ -66,9 +66,11 @@ type Results = {
 
 // ---------------------------------------------------------------- small helpers
 
+/** A problem to report without a stack trace; thrown so the children are stopped first. */
+class BenchError extends Error {}
+
 function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
+  throw new BenchError(message);
 }
 
 const fmt = (n: number, digits = 1) =>
@@ -193,6 +195,22 @@ function compare(aFile: string, bFile: string) {
       `${o ? o.errors : '-'} → ${r.errors}`,
     ];
   });
+  const after = new Set(b.rows.map(key));
+  for (const o of a.rows) {
+    if (!after.has(key(o))) {
+      rows.push([
+        o.endpoint,
+        String(o.c),
+        fmt(o.rps),
+        '-',
+        'gone',
+        ms(o.p95),
+        '-',
+        'gone',
+        `${o.errors} → -`,
+      ]);
+    }
+  }
   console.log(`${aFile} (${a.startedAt}) → ${bFile} (${b.startedAt})\n`);
   console.log(
     table(
@@ -213,27 +231,36 @@ function compare(aFile: string, bFile: string) {
 // ---------------------------------------------------------------- main
 
 async function main() {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      leads: { type: 'string' },
-      publishers: { type: 'string' },
-      'big-publishers': { type: 'string' },
-      buyers: { type: 'string' },
-      offers: { type: 'string' },
-      applications: { type: 'string' },
-      payouts: { type: 'string' },
-      campaigns: { type: 'string' },
-      audit: { type: 'string' },
-      duration: { type: 'string' },
-      concurrency: { type: 'string' },
-      only: { type: 'string' },
-      'no-ladder': { type: 'boolean' },
-      smoke: { type: 'boolean' },
-      compare: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const parse = () =>
+    parseArgs({
+      allowPositionals: true,
+      options: {
+        leads: { type: 'string' },
+        publishers: { type: 'string' },
+        'big-publishers': { type: 'string' },
+        buyers: { type: 'string' },
+        offers: { type: 'string' },
+        applications: { type: 'string' },
+        payouts: { type: 'string' },
+        campaigns: { type: 'string' },
+        audit: { type: 'string' },
+        duration: { type: 'string' },
+        concurrency: { type: 'string' },
+        only: { type: 'string' },
+        'no-ladder': { type: 'boolean' },
+        smoke: { type: 'boolean' },
+        compare: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  // parseArgs's complaint (an unknown option, a missing value) is shown beside the usage.
+  const { values, positionals } = (() => {
+    try {
+      return parse();
+    } catch (err) {
+      fail(`${(err as Error).message}\n\n${USAGE}`);
+    }
+  })();
   if (values.help) {
     console.log(USAGE);
     return;
@@ -709,6 +736,10 @@ async function main() {
 }
 
 main().catch((err) => {
+  if (err instanceof BenchError) {
+    console.error(err.message);
+    process.exit(2);
+  }
   console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });
