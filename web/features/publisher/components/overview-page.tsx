@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
 import { PendingApprovalNotice } from '@/components/pending-approval-notice.tsx';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { StatCard } from '@/components/stat-card.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { usePublisherMe } from '@/features/publisher/api/get-me.ts';
 import { useOverview } from '@/features/publisher/api/get-overview.ts';
@@ -19,7 +20,6 @@ import { useAuth } from '@/lib/auth.tsx';
 import { formatMoney } from '@/lib/format.ts';
 import { DailyChart } from './daily-chart.tsx';
 import { RecentActivity } from './recent-activity.tsx';
-import { StatCard } from './stat-card.tsx';
 
 const ERROR_TITLE = 'Error loading dashboard';
 
