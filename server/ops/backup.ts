@@ -108,6 +108,8 @@ async function listS3(s3: NonNullable<Config['s3']>): Promise<{ key: string; byt
       s3.accessKeyId && s3.secretAccessKey
         ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
         : undefined,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const out: { key: string; bytes: number }[] = [];
   let token: string | undefined;

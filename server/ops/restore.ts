@@ -309,11 +309,18 @@ export async function restoreBackup(opts: {
     }
     // Files already in the storage with the same content are kept (the move to PostgreSQL with
     // the same DATA_DIR); a different file under the same name is refused unless --force.
+    // Its own S3 client: a bucket answering 404s may close kept-alive connections, which must
+    // not be the ones the uploads below reuse (a streamed upload cannot be retried).
+    const checker = config.s3
+      ? createS3Driver(config.s3, path.join(config.dataDir, 'tmp', 'uploads'))
+      : driver;
     const already = new Set<string>();
     const differing: string[] = [];
     if (manifest.files.included) {
       for (const f of manifest.files.list) {
-        const existing = await driver.open(f.key).catch(() => null);
+        // stat first: most keys are missing, and a HEAD answers that without a body.
+        if (!(await checker.stat(f.key))) continue;
+        const existing = await checker.open(f.key);
         if (!existing) continue;
         const hash = createHash('sha256');
         for await (const chunk of existing.stream as AsyncIterable<Buffer>) hash.update(chunk);
