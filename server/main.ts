@@ -3,7 +3,7 @@ import { loadEnvFile } from 'node:process';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { ensureSettings } from './modules/settings/settings.service.ts';
+import { ensureSettings } from './db/settings.ts';
 import { ensureFirstAdmin } from './modules/users/admin-account.service.ts';
 
 /** Reads config, migrates, seeds the first admin, listens, and closes gracefully on SIGTERM. */

@@ -17,7 +17,7 @@ import {
   payouts,
   users,
 } from '../../server/db/schema.ts';
-import { getSettings } from '../../server/modules/settings/settings.service.ts';
+import { getSettings } from '../../server/db/settings.ts';
 import type { BucketName, FileType, Storage } from '../../server/storage/index.ts';
 import {
   BUYERS,
