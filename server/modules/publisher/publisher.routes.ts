@@ -58,11 +58,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
       listPublisherOffers({
         db: app.db,
         publisherId: currentUser(req).id,
-        page: req.query.page,
-        pageSize: req.query.page_size,
-        search: req.query.search || undefined,
-        sort: req.query.sort,
-        order: req.query.order,
+        query: req.query,
       }),
   );
 
@@ -181,13 +177,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
       listPublisherLeads({
         db: app.db,
         publisherId: currentUser(req).id,
-        page: req.query.page,
-        pageSize: req.query.page_size,
-        status: req.query.status,
-        from: req.query.from,
-        to: req.query.to,
-        sort: req.query.sort,
-        order: req.query.order,
+        query: req.query,
       }),
   );
 
@@ -204,10 +194,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
       listPublisherPayouts({
         db: app.db,
         publisherId: currentUser(req).id,
-        page: req.query.page,
-        pageSize: req.query.page_size,
-        sort: req.query.sort,
-        order: req.query.order,
+        query: req.query,
       }),
   );
 
@@ -232,11 +219,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         storage: app.storage,
         publisherId: currentUser(req).id,
-        page: req.query.page,
-        pageSize: req.query.page_size,
-        q: req.query.q || undefined,
-        sort: req.query.sort,
-        order: req.query.order,
+        query: req.query,
       }),
   );
 };

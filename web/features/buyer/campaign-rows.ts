@@ -1,5 +1,5 @@
 import type { CampaignSortKey } from '../../../contract/buyer.ts';
-import type { SortOrder } from '../../../contract/publisher.ts';
+import type { SortOrder } from '../../../contract/list.ts';
 
 /** The table's sort: its columns are named like the server's sort keys. */
 export type CampaignSort = { columnAccessor: CampaignSortKey; direction: SortOrder };

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CampaignList, CampaignSortKey } from '../../../../contract/buyer.ts';
-import type { SortOrder } from '../../../../contract/publisher.ts';
+import type { SortOrder } from '../../../../contract/list.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** Prefix of every campaigns query; invalidate it after a campaign is created. */

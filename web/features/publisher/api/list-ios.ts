@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { IoSort, PublisherIoList, SortOrder } from '../../../../contract/publisher.ts';
+import type { SortOrder } from '../../../../contract/list.ts';
+import type { IoSort, PublisherIoList } from '../../../../contract/publisher.ts';
 import { api } from '../../../lib/api-client.ts';
 import { publisherKeys } from './keys.ts';
 

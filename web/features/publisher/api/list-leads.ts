@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { LeadSort, PublisherLeadList, SortOrder } from '../../../../contract/publisher.ts';
+import type { SortOrder } from '../../../../contract/list.ts';
+import type { LeadSort, PublisherLeadList } from '../../../../contract/publisher.ts';
 import type { LeadStatus } from '../../../../contract/roles.ts';
 import { api } from '../../../lib/api-client.ts';
 import { publisherKeys } from './keys.ts';

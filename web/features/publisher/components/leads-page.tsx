@@ -2,7 +2,8 @@ import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/c
 import { IconFilterOff } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
-import { isRealDate, type LeadSort, type PublisherLead } from '../../../../contract/publisher.ts';
+import { isRealDate } from '../../../../contract/list.ts';
+import type { LeadSort, PublisherLead } from '../../../../contract/publisher.ts';
 import type { LeadStatus } from '../../../../contract/roles.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useErrorToast } from '../../../components/use-error-toast.ts';

@@ -14,11 +14,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import type { SortOrder } from '../../../../contract/list.ts';
 import {
   type OfferSort,
   PUBLISHER_MESSAGES,
   type PublisherOffer,
-  type SortOrder,
 } from '../../../../contract/publisher.ts';
 import { PendingApprovalNotice } from '../../../components/pending-approval-notice.tsx';
 import { QueryErrorState } from '../../../components/query-error-state.tsx';
