@@ -11,6 +11,7 @@ import {
   searchParam,
   sortQuery,
 } from './list.ts';
+import { emailField } from './email.ts';
 import { LeadStatus, OfferStatus, PublisherStatus } from './roles.ts';
 
 // ---------------------------------------------------------------------------
@@ -459,10 +460,7 @@ export const UpdateSettings = z
       .string({ error: 'Welcome message must be text.' })
       .trim()
       .max(2000, { error: 'Welcome message can be at most 2000 characters.' }),
-    support_email: z
-      .string({ error: 'Support e-mail is required.' })
-      .trim()
-      .pipe(z.email({ error: 'Support e-mail must be a valid e-mail address.' })),
+    support_email: emailField('Support e-mail must be a valid e-mail address.'),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change.' });

@@ -17,6 +17,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorHandler, sendError } from './http/error-handler.ts';
+import { idempotencyPlugin } from './http/idempotency.ts';
 import { inputGuards } from './http/input-guards.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
@@ -68,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    // Fastify's 10 s default fails start-up on a busy 2-core machine (swagger-ui loads its assets).
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -108,7 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // API_DOCS=false hides the browsable docs; the OpenAPI document itself stays internal.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(metricsPlugin);
 
@@ -124,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // --- infrastructure plugins (storage, mail, auth) register here ---
   await app.register(inputGuards);
+  await app.register(idempotencyPlugin);
   app.decorate('storage', deps.storage ?? createStorage(config));
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(filesRoutes, { prefix: '/files' });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { emailField } from '../contract/email.ts';
 
 const bool = (name: string) =>
   z
@@ -64,12 +65,23 @@ const EnvSchema = z.object({
     })
     .default('info'),
   AUTH_AUTOCONFIRM: bool('AUTH_AUTOCONFIRM').default(false),
-  ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an e-mail address' }).optional(),
+  ADMIN_EMAIL: emailField('ADMIN_EMAIL must be an e-mail address').optional(),
   WEB_ROOT: z.string().min(1, { error: 'WEB_ROOT must be a directory path' }).optional(),
   ADMIN_PASSWORD: z
     .string()
     .min(6, { error: 'ADMIN_PASSWORD must be at least 6 characters long' })
     .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'METRICS_TOKEN must be at least 16 characters long' })
+    .optional(),
+  METRICS_PORT: z.coerce
+    .number({ error: 'METRICS_PORT must be a port number (1-65535)' })
+    .int({ error: 'METRICS_PORT must be a port number (1-65535)' })
+    .min(0, { error: 'METRICS_PORT must be a port number (1-65535)' })
+    .max(65535, { error: 'METRICS_PORT must be a port number (1-65535)' })
+    .optional(),
+  API_DOCS: bool('API_DOCS').default(true),
 });
 
 export type Config = {
@@ -103,6 +115,13 @@ export type Config = {
   devMailbox: boolean;
   /** Where the built SPA is served from; undefined = dist/web of this checkout. */
   webRoot: string | undefined;
+  /**
+   * /metrics: `port` serves it on its own listener (HOST:METRICS_PORT) instead of the main port;
+   * `token` requires `Authorization: Bearer <token>`; `open` without either (outside production).
+   */
+  metrics: { token: string | undefined; port: number | undefined; open: boolean };
+  /** Serve the OpenAPI browser at /api/docs. */
+  apiDocs: boolean;
 };
 
 /** A configuration problem: start-up stops with its one-line message. */
@@ -153,6 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (s3Given && !e.S3_BUCKET) {
     throw new ConfigError('S3_BUCKET is required when any other S3_* variable is set');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('METRICS_PORT must differ from PORT');
+  }
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   const publicUrl = (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -184,5 +206,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     devMailbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
+    metrics: {
+      token: e.METRICS_TOKEN,
+      port: e.METRICS_PORT,
+      open: e.NODE_ENV !== 'production' && !e.METRICS_TOKEN,
+    },
+    apiDocs: e.API_DOCS,
   };
 }

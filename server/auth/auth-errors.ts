@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailableMessage,
+  isDatabaseUnavailable,
+} from '../db/pg-errors.ts';
 import { AppError, dataExceptionMessage, isDataException } from '../errors.ts';
 
 /** The API version GoTrue answers with when the client asks for 2024-01-01 or later. */
@@ -95,6 +100,11 @@ export function toGoTrueError(err: FastifyError | Error): GoTrueError {
   if (status >= 400 && status < 500)
     return new GoTrueError(status, 'validation_failed', fe.message);
   if (isDataException(err)) return new GoTrueError(400, 'validation_failed', dataExceptionMessage);
+  if (isDatabaseUnavailable(err)) {
+    return new GoTrueError(503, 'service_unavailable', databaseUnavailableMessage, {
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+    });
+  }
   return new GoTrueError(
     500,
     'unexpected_failure',

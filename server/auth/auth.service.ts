@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { GoTrueSession, GoTrueUser } from '../../contract/auth.ts';
+import { normalizeEmail } from '../../contract/email.ts';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/pg-errors.ts';
@@ -36,10 +37,6 @@ export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
 type Ctx = { db: Db; config: Config };
 type Client = { ip?: string; userAgent?: string };
 
-// GoTrue's own e-mail pattern (a dot in the domain is not required: admin@localhost works).
-const EMAIL_RE =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-
 const invalidEmail = () =>
   new GoTrueError(400, 'validation_failed', 'Unable to validate email address: invalid format');
 const invalidCredentials = () =>
@@ -52,13 +49,6 @@ const tooLong = () =>
   );
 const weakPassword = () =>
   new GoTrueError(422, 'weak_password', WEAK_PASSWORD_MESSAGE, { weakPasswordReasons: ['length'] });
-
-/** Lowercases and checks an e-mail address; null when it is not one. */
-export function normalizeEmail(raw: string): string | null {
-  const email = raw.trim().toLowerCase();
-  if (email.length === 0 || email.length > 255 || !EMAIL_RE.test(email)) return null;
-  return email;
-}
 
 /** The message a blocked user sees, naming the support address from settings. */
 export async function blockedMessage(db: DbOrTx): Promise<string> {

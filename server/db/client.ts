@@ -32,13 +32,34 @@ export const migrationsFolder = path.resolve(
   '../../drizzle',
 );
 
-/** PostgreSQL through a pg pool (DATABASE_URL). */
-export function openPostgres(url: string, opts: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
-  // numeric stays a string (exact money); bigint count(*) becomes a number.
-  pool.on('error', () => {
-    /* a broken idle client is dropped by the pool; requests report their own errors */
+/**
+ * PostgreSQL through a pg pool (DATABASE_URL).
+ *
+ * When PostgreSQL ends a connection (pg_terminate_backend, a restart, a crash), node-postgres
+ * emits `error` on that client. The pool listens on idle clients only; a client checked out for
+ * a transaction has no listener, and an unheard `error` event ends the process. So every client
+ * gets its own listener as soon as it connects: the query in flight fails (its request answers
+ * 503), the pool drops the broken client on release, and the next request opens a fresh one.
+ */
+export function openPostgres(
+  url: string,
+  opts: { max?: number; onConnectionError?: (err: Error) => void } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    // A database that does not answer must not hold requests forever: they answer 503 instead.
+    connectionTimeoutMillis: 10_000,
+    // Dead peers (a host that vanished without closing the socket) are noticed by TCP keepalive.
+    keepAlive: true,
   });
+  const report = (err: Error) => opts.onConnectionError?.(err);
+  pool.on('connect', (client) => {
+    client.on('error', report);
+  });
+  // A broken idle client is dropped by the pool; requests report their own errors.
+  pool.on('error', report);
+  // numeric stays a string (exact money); bigint count(*) becomes a number.
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const u = new URL(url);
   return {

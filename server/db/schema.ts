@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -31,6 +32,11 @@ export const users = pgTable(
     emailConfirmedAt: ts('email_confirmed_at'),
     confirmationSentAt: ts('confirmation_sent_at'),
     recoverySentAt: ts('recovery_sent_at'),
+    /** The new address of a pending e-mail change (PUT /auth/v1/user {email}); null when none. */
+    emailChange: text('email_change'),
+    emailChangeSentAt: ts('email_change_sent_at'),
+    /** When the last reauthentication code went out (GET /auth/v1/reauthenticate). */
+    reauthenticationSentAt: ts('reauthentication_sent_at'),
     role: text('role', { enum: ['admin', 'publisher', 'buyer'] }).notNull(),
     status: text('status', { enum: ['pending', 'approved', 'active', 'blocked'] }).notNull(),
     userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default({}),
@@ -106,14 +112,19 @@ export const oneTimeTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    tokenType: text('token_type', { enum: ['confirmation', 'recovery'] }).notNull(),
+    tokenType: text('token_type', {
+      enum: ['confirmation', 'recovery', 'email_change', 'reauthentication'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [
     uniqueIndex('one_time_tokens_user_type_key').on(t.userId, t.tokenType),
-    check('one_time_tokens_type_check', sql`${t.tokenType} in ('confirmation','recovery')`),
+    check(
+      'one_time_tokens_type_check',
+      sql`${t.tokenType} in ('confirmation','recovery','email_change','reauthentication')`,
+    ),
   ],
 );
 
@@ -163,6 +174,10 @@ export const offerApplications = pgTable(
     uniqueIndex('offer_applications_one_per_offer_key')
       .on(t.publisherId, t.offerId)
       .where(sql`${t.status} <> 'draft'`),
+    // One open draft per publisher and offer: Apply Now inserts or returns it (ON CONFLICT).
+    uniqueIndex('offer_applications_one_draft_key')
+      .on(t.publisherId, t.offerId)
+      .where(sql`${t.status} = 'draft'`),
     index('offer_applications_status_created_idx').on(t.status, t.createdAt.desc()),
     index('offer_applications_publisher_idx').on(t.publisherId, t.createdAt.desc()),
     index('offer_applications_offer_idx').on(t.offerId),
@@ -333,5 +348,31 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc()),
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Idempotency-Key records (server/http/idempotency.ts): claimed in the same transaction as the
+ * write they protect, holding its first response, which retries get back for 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Keys are scoped per user: two users may pick the same key. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of method, route, path parameters and body: "the same request". */
+    fingerprint: text('fingerprint').notNull(),
+    /** `POST /api/v1/admin/payouts`, for the message when a key is reused elsewhere. */
+    route: text('route').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key], name: 'idempotency_keys_pkey' }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );

@@ -1,5 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailableMessage,
+  foreignKeyMessage,
+  isDatabaseUnavailable,
+  isForeignKeyViolation,
+} from '../db/pg-errors.ts';
 import { AppError, dataExceptionMessage, isDataException } from '../errors.ts';
 // Plain-sentence messages for zod's built-in checks, for every schema the server validates.
 import './zod-messages.ts';
@@ -83,6 +90,16 @@ export function errorHandler(
     );
   if (status >= 400 && status < 500) {
     return sendError(reply, status, status === 429 ? 'rate_limited' : 'bad_request', err.message);
+  }
+  if (isDatabaseUnavailable(err)) {
+    req.log.warn({ err, reqId: req.id }, 'the database is unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return sendError(reply, 503, 'service_unavailable', databaseUnavailableMessage);
+  }
+  if (isForeignKeyViolation(err)) {
+    // A row this request refers to was deleted at the same moment (or the reverse).
+    req.log.info({ err, reqId: req.id }, 'foreign-key race');
+    return sendError(reply, 409, 'conflict', foreignKeyMessage(err));
   }
   if (isDataException(err)) {
     req.log.warn({ err, reqId: req.id }, 'the database refused a value from the request');

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MeProfile } from '../../contract/auth.ts';
-import { api } from './api-client.ts';
+import { apiCall } from './api-client.ts';
+import { apiRoutes } from './api-routes.ts';
 
 /** The signed-in user's profile as GET /api/v1/me answers it. */
 export type Me = MeProfile;
@@ -8,7 +9,7 @@ export type Me = MeProfile;
 export const meKey = (userId: string | null | undefined) => ['me', userId ?? null] as const;
 
 export function getMe(): Promise<Me> {
-  return api<Me>('me');
+  return apiCall(apiRoutes.me);
 }
 
 /** The role and profile from the server: route guards and greetings read it, never the JWT. */

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicSettings } from '../../contract/settings.ts';
-import { api } from './api-client.ts';
+import { apiCall } from './api-client.ts';
+import { apiRoutes } from './api-routes.ts';
 
 /** Query key of the public branding; invalidate it after the admin saves settings or a logo. */
 export const publicSettingsKey = ['public-settings'] as const;
 
 export function getPublicSettings(): Promise<PublicSettings> {
-  return api<PublicSettings>('public/settings');
+  return apiCall(apiRoutes.publicSettings);
 }
 
 /**

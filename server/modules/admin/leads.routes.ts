@@ -9,6 +9,7 @@ import {
   UpdateLeadStatus,
 } from '../../../contract/admin.ts';
 import { sendCsv } from '../../db/csv.ts';
+import { respondIdempotently } from '../../http/idempotency.ts';
 import { createLead, leadsCsv, listLeads, updateLeadStatus } from './leads.service.ts';
 import { actorOf, adminDoc } from './route.helpers.ts';
 
@@ -30,10 +31,10 @@ export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/leads',
     { schema: { ...adminDoc, body: CreateLead, response: { 201: AdminLead } } },
-    async (req, reply) => {
-      const lead = await createLead({ db: app.db, actor: actorOf(req), input: req.body });
-      return reply.status(201).send(lead);
-    },
+    async (req, reply) =>
+      respondIdempotently(req, reply, 201, (db) =>
+        createLead({ db, actor: actorOf(req), input: req.body }),
+      ),
   );
 
   app.patch(

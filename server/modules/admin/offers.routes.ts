@@ -8,6 +8,7 @@ import {
   OfferListQuery,
   UpdateOffer,
 } from '../../../contract/admin.ts';
+import { respondIdempotently } from '../../http/idempotency.ts';
 import { createOffer, deleteOffer, listOffers, updateOffer } from './offers.service.ts';
 import { actorOf, adminDoc } from './route.helpers.ts';
 
@@ -22,10 +23,10 @@ export const adminOffersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/offers',
     { schema: { ...adminDoc, body: CreateOffer, response: { 201: AdminOffer } } },
-    async (req, reply) => {
-      const offer = await createOffer({ db: app.db, actor: actorOf(req), input: req.body });
-      return reply.status(201).send(offer);
-    },
+    async (req, reply) =>
+      respondIdempotently(req, reply, 201, (db) =>
+        createOffer({ db, actor: actorOf(req), input: req.body }),
+      ),
   );
 
   app.patch(

@@ -7,6 +7,7 @@ import {
   PayoutListQuery,
 } from '../../../contract/admin.ts';
 import { sendCsv } from '../../db/csv.ts';
+import { respondIdempotently } from '../../http/idempotency.ts';
 import { createPayout, listPayouts, payoutsCsv } from './payouts.service.ts';
 import { actorOf, adminDoc } from './route.helpers.ts';
 
@@ -28,9 +29,9 @@ export const adminPayoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payouts',
     { schema: { ...adminDoc, body: CreatePayout, response: { 201: AdminPayout } } },
-    async (req, reply) => {
-      const payout = await createPayout({ db: app.db, actor: actorOf(req), input: req.body });
-      return reply.status(201).send(payout);
-    },
+    async (req, reply) =>
+      respondIdempotently(req, reply, 201, (db) =>
+        createPayout({ db, actor: actorOf(req), input: req.body }),
+      ),
   );
 };

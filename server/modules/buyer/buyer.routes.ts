@@ -12,6 +12,7 @@ import {
 import { ApiErrorBody } from '../../../contract/errors.ts';
 import { currentUser, requireRole } from '../../auth/guard.ts';
 import { errorHandler, sendError } from '../../http/error-handler.ts';
+import { respondIdempotently } from '../../http/idempotency.ts';
 import { createCampaign, listCampaigns } from './campaigns.service.ts';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody };
@@ -64,8 +65,9 @@ export const buyerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const campaign = await createCampaign({ db: app.db, buyerId: user.id, input: req.body });
-      return reply.status(201).send(campaign);
+      return respondIdempotently(req, reply, 201, (db) =>
+        createCampaign({ db, buyerId: user.id, input: req.body }),
+      );
     },
   );
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DRAFT_MAX_AGE_HOURS,
@@ -11,6 +11,7 @@ import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { countAll, listPage, searchAny, sortBy } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
+import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 import { offerApplications, offers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanApply } from './publisher.policy.ts';
@@ -91,8 +92,9 @@ export function listPublisherOffers(opts: {
 }
 
 /**
- * Apply Now: a draft for an active offer. An open draft for the same offer is reused (and its
- * 24-hour clock restarted) so a double click or a reopened dialog leaves one draft.
+ * Apply Now: a draft for an active offer. There is at most one draft per publisher and offer (a
+ * partial unique index), so a double click, a reopened dialog or twenty parallel requests all get
+ * the same draft back, with its 24-hour clock restarted.
  */
 export async function startApplication(opts: {
   db: DbOrTx;
@@ -101,38 +103,54 @@ export async function startApplication(opts: {
 }): Promise<PublisherApplication> {
   const { db, publisher, offerId } = opts;
   assertCanApply(publisher.status);
-  return db.transaction(async (tx) => {
-    const [offer] = await tx
-      .select({ id: offers.id })
-      .from(offers)
-      .where(and(eq(offers.id, offerId), eq(offers.status, 'active')));
-    if (!offer) throw new AppError('not_found', 'Offer not found.', { status: 404 });
-    const existing = await tx
-      .select()
-      .from(offerApplications)
-      .where(
-        and(
-          eq(offerApplications.publisherId, publisher.id),
-          eq(offerApplications.offerId, offerId),
-        ),
-      )
-      .orderBy(desc(offerApplications.updatedAt));
-    if (existing.some((a) => a.status !== 'draft')) throw alreadyApplied();
-    const draft = existing[0];
-    if (draft) {
+  try {
+    return await db.transaction(async (tx) => {
+      // `for key share` keeps the offer from being deleted until this transaction ends; an
+      // offer deleted a moment before is simply not found.
+      const [offer] = await tx
+        .select({ id: offers.id })
+        .from(offers)
+        .where(and(eq(offers.id, offerId), eq(offers.status, 'active')))
+        .for('key share');
+      if (!offer) throw new AppError('not_found', 'Offer not found.', { status: 404 });
+      const [applied] = await tx
+        .select({ id: offerApplications.id })
+        .from(offerApplications)
+        .where(
+          and(
+            eq(offerApplications.publisherId, publisher.id),
+            eq(offerApplications.offerId, offerId),
+            ne(offerApplications.status, 'draft'),
+          ),
+        )
+        .limit(1);
+      if (applied) throw alreadyApplied();
+      // Insert or return the existing draft in one statement: concurrent requests wait on the
+      // unique index and then take the update branch instead of adding a second draft.
       const [row] = await tx
-        .update(offerApplications)
-        .set({ updatedAt: new Date() })
-        .where(eq(offerApplications.id, draft.id))
+        .insert(offerApplications)
+        .values({ offerId, publisherId: publisher.id, status: 'draft' })
+        .onConflictDoUpdate({
+          target: [offerApplications.publisherId, offerApplications.offerId],
+          targetWhere: sql`status = 'draft'`,
+          set: { updatedAt: sql`now()` },
+        })
         .returning();
       return toApplication(row!);
+    });
+  } catch (err) {
+    // The offer was deleted between the check and the insert (other drivers, other paths).
+    if (isForeignKeyViolation(err)) {
+      throw new AppError(
+        'not_found',
+        'This offer was removed a moment ago, so you cannot apply to it.',
+        {
+          status: 404,
+        },
+      );
     }
-    const [row] = await tx
-      .insert(offerApplications)
-      .values({ offerId, publisherId: publisher.id, status: 'draft' })
-      .returning();
-    return toApplication(row!);
-  });
+    throw err;
+  }
 }
 
 /** Closing the compliance dialog: deletes the publisher's own draft, nothing else. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { normalizeEmail } from '../../../contract/email.ts';
 import { hashPassword } from '../../auth/password.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -7,8 +8,8 @@ import { AppError } from '../../errors.ts';
 
 /** Creates a confirmed, active admin; 409 when the e-mail is taken. */
 export async function createAdmin(db: DbOrTx, input: { email: string; password: string }) {
-  const email = input.email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
+  const email = normalizeEmail(input.email);
+  if (!email) {
     throw new AppError('validation_failed', 'The e-mail address is not valid.');
   }
   if (input.password.length < 6) {

@@ -1,3 +1,5 @@
+import { INVALID_EMAIL_MESSAGE, isEmailAddress } from '../../../contract/email.ts';
+
 /** The message to show for a failed auth call; the server's sentence when it sent one. */
 export function authErrorMessage(error: unknown, fallback = 'Something went wrong'): string {
   if (error && typeof error === 'object' && 'message' in error) {
@@ -13,7 +15,7 @@ export const fieldRules = {
   required: (label: string) => (value: string) => (value.trim() ? null : `${label} is required`),
   email: (value: string) => {
     if (!value.trim()) return 'Email is required';
-    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : 'Enter a valid email address';
+    return isEmailAddress(value) ? null : INVALID_EMAIL_MESSAGE;
   },
   password: (value: string) => (value ? null : 'Password is required'),
   newPassword: (value: string) => {

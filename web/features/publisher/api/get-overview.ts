@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublisherOverview } from '../../../../contract/publisher.ts';
-import { api } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { apiRoutes } from '../../../lib/api-routes.ts';
 import { publisherKeys } from './keys.ts';
 
 export function getOverview(): Promise<PublisherOverview> {
-  return api<PublisherOverview>('publisher/overview');
+  return apiCall(apiRoutes.publisher.overview);
 }
 
 /** The four cards, Recent Activity and the 30-day series of the signed-in publisher. */
 export function useOverview() {
-  return useQuery({ queryKey: publisherKeys.overview(), queryFn: getOverview });
+  return useQuery({ queryKey: publisherKeys.overview, queryFn: getOverview });
 }

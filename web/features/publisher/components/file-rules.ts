@@ -1,4 +1,7 @@
 import { COMPLIANCE_RULES, PUBLISHER_MESSAGES } from '../../../../contract/publisher.ts';
+import { checkUpload, hasUploadType, uploadRules } from '../../../../contract/uploads.ts';
+
+export { extensionOf } from '../../../../contract/uploads.ts';
 
 /** What the media drop zone offers the file picker (MIME types plus extensions). */
 export const MEDIA_ACCEPT = {
@@ -15,16 +18,10 @@ export const DOCUMENT_ACCEPT = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
 };
 
-/** `mp3`, `pdf`, … from the file name (the server checks the content as well). */
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
-}
+const rule = uploadRules.compliance;
 
-export const isMediaFile = (f: File) =>
-  (COMPLIANCE_RULES.mediaTypes as readonly string[]).includes(extensionOf(f.name));
-export const isDocumentFile = (f: File) =>
-  (COMPLIANCE_RULES.documentTypes as readonly string[]).includes(extensionOf(f.name));
+/** True for an MP3/MP4 name (the server checks the content as well). */
+export const isMediaFile = (f: File) => hasUploadType(rule[COMPLIANCE_RULES.mediaField], f.name);
 
 /** `512 B`, `14.2 KB`, `3.4 MB`. */
 export function formatBytes(bytes: number): string {
@@ -41,16 +38,23 @@ export function formatBytes(bytes: number): string {
 
 export type ComplianceCheck = { ok: true } | { ok: false; title: string; description: string };
 
-/** The spec's checks before anything is sent: 1 to 3 media files and a document. */
+/**
+ * The spec's checks before anything is sent: 1 to 3 media files and a document, by the upload's
+ * one rule in contract/uploads.ts (the server applies the same).
+ */
 export function checkComplianceFiles(media: File[], document: File | null): ComplianceCheck {
-  if (media.length === 0 || !document) {
+  const problem = checkUpload(rule, {
+    [COMPLIANCE_RULES.mediaField]: media,
+    [COMPLIANCE_RULES.documentField]: document ? [document] : [],
+  });
+  if (problem?.code === 'missing_files') {
     return {
       ok: false,
       title: PUBLISHER_MESSAGES.missingFilesTitle,
       description: PUBLISHER_MESSAGES.missingFiles,
     };
   }
-  if (media.length > COMPLIANCE_RULES.maxMediaFiles) {
+  if (problem?.code === 'too_many_files') {
     return {
       ok: false,
       title: PUBLISHER_MESSAGES.tooManyFilesTitle,

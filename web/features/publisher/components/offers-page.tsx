@@ -99,7 +99,7 @@ export function OffersPage() {
   const isPending = me?.status === 'pending';
   const blockedReason = isPending ? PUBLISHER_MESSAGES.accountPending : null;
 
-  const refreshOffers = () => queryClient.invalidateQueries({ queryKey: publisherKeys.offers() });
+  const refreshOffers = () => queryClient.invalidateQueries({ queryKey: publisherKeys.offers });
 
   function discardDraft(d: ComplianceDraft) {
     // A failed delete is harmless: the server removes drafts left for 24 hours.

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminApplication, DecideApplication } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 
 export function decideApplication(id: string, body: DecideApplication): Promise<AdminApplication> {
-  return api<AdminApplication>(`admin/applications/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body,
-  });
+  return apiCall(apiRoutes.admin.decideApplication(id), { body });
 }
 
 /**

@@ -1,27 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BuyerList } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { useListQuery } from '../../../../lib/api-queries.ts';
+import { apiRoutes, type EndpointQuery } from '../../../../lib/api-routes.ts';
 
-export type BuyerListParams = {
-  page: number;
-  page_size: number;
-  sort: 'created_at' | 'name' | 'email' | 'status';
-  order: 'asc' | 'desc';
-  q?: string;
-  status?: 'active' | 'blocked';
-};
+export type BuyerListParams = EndpointQuery<typeof apiRoutes.admin.buyers>;
 
+/** Every admin buyers query starts with this key; invalidate it after any change. */
 export const buyersKey = ['admin', 'buyers'] as const;
-
-export function listBuyers(params: BuyerListParams): Promise<BuyerList> {
-  return api<BuyerList>('admin/buyers', { query: params });
-}
 
 /** GET /api/v1/admin/buyers: one page, filtered and sorted on the server. */
 export function useBuyers(params: BuyerListParams) {
-  return useQuery({
-    queryKey: [...buyersKey, 'list', params],
-    queryFn: () => listBuyers(params),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(buyersKey, apiRoutes.admin.buyers, params);
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminBuyer, UpdateBuyerStatus } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 import { buyersKey } from './list-buyers.ts';
 
 export function updateBuyerStatus(id: string, body: UpdateBuyerStatus): Promise<AdminBuyer> {
-  return api<AdminBuyer>(`admin/buyers/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+  return apiCall(apiRoutes.admin.updateBuyer(id), { body });
 }
 
 /** PATCH /api/v1/admin/buyers/:id: Block / Unblock. */

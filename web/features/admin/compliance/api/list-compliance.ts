@@ -1,30 +1,16 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ComplianceList, ComplianceSubmission } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import type { ComplianceSubmission } from '../../../../../contract/admin.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { useListQuery } from '../../../../lib/api-queries.ts';
+import { apiRoutes, type EndpointQuery } from '../../../../lib/api-routes.ts';
 
-export type ComplianceListParams = {
-  page: number;
-  page_size: number;
-  sort: 'created_at';
-  order: 'asc' | 'desc';
-  q?: string;
-  status?: 'pending' | 'approved' | 'rejected';
-};
+export type ComplianceListParams = EndpointQuery<typeof apiRoutes.admin.compliance>;
 
 /** Every admin compliance query starts with this key. */
 export const complianceKey = ['admin', 'compliance'] as const;
 
-export function listCompliance(params: ComplianceListParams): Promise<ComplianceList> {
-  return api<ComplianceList>('admin/compliance', { query: params });
-}
-
 /** GET /api/v1/admin/compliance: submissions with signed file URLs (valid 3600 s). */
 export function useCompliance(params: ComplianceListParams) {
-  return useQuery({
-    queryKey: [...complianceKey, 'list', params],
-    queryFn: () => listCompliance(params),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(complianceKey, apiRoutes.admin.compliance, params);
 }
 
 /**
@@ -34,12 +20,14 @@ export function useCompliance(params: ComplianceListParams) {
 export async function getFreshSubmission(
   submission: Pick<ComplianceSubmission, 'id' | 'publisher_email'>,
 ): Promise<ComplianceSubmission> {
-  const page = await listCompliance({
-    page: 1,
-    page_size: 200,
-    sort: 'created_at',
-    order: 'desc',
-    q: submission.publisher_email,
+  const page = await apiCall(apiRoutes.admin.compliance, {
+    query: {
+      page: 1,
+      page_size: 200,
+      sort: 'created_at',
+      order: 'desc',
+      q: submission.publisher_email,
+    },
   });
   const found = page.items.find((s) => s.id === submission.id);
   if (!found) throw new Error('This submission is no longer available.');

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminStats } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 
 export const adminStatsKey = ['admin', 'stats'] as const;
 
 export function getAdminStats(): Promise<AdminStats> {
-  return api<AdminStats>('admin/stats');
+  return apiCall(apiRoutes.admin.stats);
 }
 
 /** GET /api/v1/admin/stats: pending publishers, pending applications, total payouts. */

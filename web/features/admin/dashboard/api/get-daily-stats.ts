@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DailyStats } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 import { adminStatsKey } from './get-admin-stats.ts';
 
 export const dailyStatsKey = (days: number) => [...adminStatsKey, 'daily', days] as const;
 
 export function getDailyStats(days: number): Promise<DailyStats> {
-  return api<DailyStats>('admin/stats/daily', { query: { days } });
+  return apiCall(apiRoutes.admin.dailyStats, { query: { days } });
 }
 
 /** GET /api/v1/admin/stats/daily: leads and payouts per UTC day, oldest first. */

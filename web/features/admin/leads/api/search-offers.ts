@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OfferList } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 
 /** Up to 50 offers (active or not) whose title or vertical matches, for the leads pickers. */
 export function searchOffers(q: string): Promise<OfferList> {
-  return api<OfferList>('admin/offers', {
+  return apiCall(apiRoutes.admin.offers, {
     query: { q: q || undefined, page: 1, page_size: 50, sort: 'title', order: 'asc' },
   });
 }

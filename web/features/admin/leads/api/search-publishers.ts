@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PublisherList } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 
 /** Up to 50 publishers whose name or e-mail matches, for the leads pickers. */
 export function searchPublishers(q: string): Promise<PublisherList> {
-  return api<PublisherList>('admin/publishers', {
+  return apiCall(apiRoutes.admin.publishers, {
     query: { q: q || undefined, page: 1, page_size: 50, sort: 'name', order: 'asc' },
   });
 }

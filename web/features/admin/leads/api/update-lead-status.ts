@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminLead, UpdateLeadStatus } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 
 export function updateLeadStatus(id: string, body: UpdateLeadStatus): Promise<AdminLead> {
-  return api<AdminLead>(`admin/leads/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+  return apiCall(apiRoutes.admin.updateLead(id), { body });
 }
 
 /** PATCH /api/v1/admin/leads/:id {status}. */

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOffer, CreateOffer } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 import { offersKey } from './list-offers.ts';
 
 export function createOffer(body: CreateOffer): Promise<AdminOffer> {
-  return api<AdminOffer>('admin/offers', { method: 'POST', body });
+  return apiCall(apiRoutes.admin.createOffer, { body });
 }
 
 /** POST /api/v1/admin/offers; refreshes every offer list (and the pickers built on them). */

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 import { offersKey } from './list-offers.ts';
 
 export function deleteOffer(id: string): Promise<void> {
-  return api<void>(`admin/offers/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return apiCall(apiRoutes.admin.deleteOffer(id));
 }
 
 /** DELETE /api/v1/admin/offers/:id; the server refuses (409) an offer with applications or leads. */

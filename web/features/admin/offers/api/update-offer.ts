@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOffer, UpdateOffer } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 
 export function updateOffer(id: string, body: UpdateOffer): Promise<AdminOffer> {
-  return api<AdminOffer>(`admin/offers/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+  return apiCall(apiRoutes.admin.updateOffer(id), { body });
 }
 
 /**

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPayout, CreatePayout } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 
 export function createPayout(body: CreatePayout): Promise<AdminPayout> {
-  return api<AdminPayout>('admin/payouts', { method: 'POST', body });
+  return apiCall(apiRoutes.admin.createPayout, { body });
 }
 
 /** POST /api/v1/admin/payouts; moves the dashboard's Total Payouts too, so all admin data refreshes. */

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApprovedPublisherList } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 
 export function listApprovedPublishers(q: string): Promise<ApprovedPublisherList> {
-  return api<ApprovedPublisherList>('admin/approved-publishers', {
+  return apiCall(apiRoutes.admin.approvedPublishers, {
     query: { q: q || undefined, page: 1, page_size: 200 },
   });
 }

@@ -1,30 +1,14 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PayoutList } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { useListQuery } from '../../../../lib/api-queries.ts';
+import { apiRoutes, type EndpointQuery } from '../../../../lib/api-routes.ts';
 
+export type PayoutListParams = EndpointQuery<typeof apiRoutes.admin.payouts>;
 /** The payouts list's filters and sort (also what the CSV export takes). */
-export type PayoutFilterParams = {
-  sort: 'date' | 'amount';
-  order: 'asc' | 'desc';
-  publisher_id?: string;
-  from?: string;
-  to?: string;
-};
+export type PayoutFilterParams = EndpointQuery<typeof apiRoutes.admin.payoutsCsv>;
 
-export type PayoutListParams = PayoutFilterParams & { page: number; page_size: number };
-
-/** Every admin payout query starts with this key. */
+/** Every admin payouts query starts with this key; invalidate it after any change. */
 export const payoutsKey = ['admin', 'payouts'] as const;
-
-export function listPayouts(params: PayoutListParams): Promise<PayoutList> {
-  return api<PayoutList>('admin/payouts', { query: params });
-}
 
 /** GET /api/v1/admin/payouts: one page with publisher names, newest first by default. */
 export function usePayouts(params: PayoutListParams) {
-  return useQuery({
-    queryKey: [...payoutsKey, 'list', params],
-    queryFn: () => listPayouts(params),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(payoutsKey, apiRoutes.admin.payouts, params);
 }

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublisherDetail } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 import { publishersKey } from './list-publishers.ts';
 
 export const publisherKey = (id: string) => [...publishersKey, 'detail', id] as const;
 
 export function getPublisher(id: string): Promise<PublisherDetail> {
-  return api<PublisherDetail>(`admin/publishers/${encodeURIComponent(id)}`);
+  return apiCall(apiRoutes.admin.publisher(id));
 }
 
 /** GET /api/v1/admin/publishers/:id: profile, agreement, applications, totals, history. */

@@ -1,29 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PublisherList } from '../../../../../contract/admin.ts';
-import type { PublisherStatus } from '../../../../../contract/roles.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { useListQuery } from '../../../../lib/api-queries.ts';
+import { apiRoutes, type EndpointQuery } from '../../../../lib/api-routes.ts';
 
-export type PublisherListParams = {
-  page: number;
-  page_size: number;
-  sort: 'created_at' | 'name' | 'email' | 'status';
-  order: 'asc' | 'desc';
-  q?: string;
-  status?: PublisherStatus;
-};
+export type PublisherListParams = EndpointQuery<typeof apiRoutes.admin.publishers>;
 
-/** Every admin publisher query starts with this key; invalidate it after any change. */
+/** Every admin publishers query starts with this key; invalidate it after any change. */
 export const publishersKey = ['admin', 'publishers'] as const;
-
-export function listPublishers(params: PublisherListParams): Promise<PublisherList> {
-  return api<PublisherList>('admin/publishers', { query: params });
-}
 
 /** GET /api/v1/admin/publishers: one page, filtered and sorted on the server. */
 export function usePublishers(params: PublisherListParams) {
-  return useQuery({
-    queryKey: [...publishersKey, 'list', params],
-    queryFn: () => listPublishers(params),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(publishersKey, apiRoutes.admin.publishers, params);
 }

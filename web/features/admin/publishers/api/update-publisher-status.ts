@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPublisher, UpdatePublisherStatus } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 
 export function updatePublisherStatus(
   id: string,
   body: UpdatePublisherStatus,
 ): Promise<AdminPublisher> {
-  return api<AdminPublisher>(`admin/publishers/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body,
-  });
+  return apiCall(apiRoutes.admin.updatePublisher(id), { body });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { apiUpload } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 import { publishersKey } from './list-publishers.ts';
 
 /** The agreement formats the server accepts (spec §5). */
@@ -9,10 +10,7 @@ export const AGREEMENT_ACCEPT =
 export function uploadAgreement(id: string, file: File): Promise<unknown> {
   const body = new FormData();
   body.append('file', file);
-  return api<unknown>(`admin/publishers/${encodeURIComponent(id)}/agreement`, {
-    method: 'PUT',
-    body,
-  });
+  return apiUpload(apiRoutes.admin.uploadAgreement(id), body);
 }
 
 /** PUT /api/v1/admin/publishers/:id/agreement (multipart `file`: pdf, doc, docx). */

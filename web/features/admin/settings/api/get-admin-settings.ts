@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminSettings } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 
 export const adminSettingsKey = ['admin', 'settings'] as const;
 
 export function getAdminSettings(): Promise<AdminSettings> {
-  return api<AdminSettings>('admin/settings');
+  return apiCall(apiRoutes.admin.settings);
 }
 
 /** GET /api/v1/admin/settings: every field of the single settings row. */

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSettings, UpdateSettings } from '../../../../../contract/admin.ts';
-import { api } from '../../../../lib/api-client.ts';
+import { apiCall } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 import { publicSettingsKey } from '../../../../lib/public-settings.ts';
 import { adminSettingsKey } from './get-admin-settings.ts';
 
 export function updateSettings(body: UpdateSettings): Promise<AdminSettings> {
-  return api<AdminSettings>('admin/settings', { method: 'PATCH', body });
+  return apiCall(apiRoutes.admin.updateSettings, { body });
 }
 
 /**

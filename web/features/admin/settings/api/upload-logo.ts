@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { apiUpload } from '../../../../lib/api-client.ts';
+import { apiRoutes } from '../../../../lib/api-routes.ts';
 import { publicSettingsKey } from '../../../../lib/public-settings.ts';
 import { adminSettingsKey } from './get-admin-settings.ts';
 
@@ -9,7 +10,7 @@ export const LOGO_ACCEPT = 'image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.
 export function uploadLogo(file: File): Promise<unknown> {
   const body = new FormData();
   body.append('file', file);
-  return api<unknown>('admin/settings/logo', { method: 'PUT', body });
+  return apiUpload(apiRoutes.admin.uploadLogo, body);
 }
 
 /**

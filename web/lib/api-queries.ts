@@ -1,0 +1,21 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiCall } from './api-client.ts';
+import type { Endpoint, EndpointQuery } from './api-routes.ts';
+
+/**
+ * One page of a server list: keyed `[...key, 'list', query]` (so invalidating `key` refreshes
+ * it), aborted when the query changes, and the previous page stays on screen while the next loads.
+ */
+export function useListQuery<E extends Endpoint>(
+  key: readonly unknown[],
+  endpoint: E,
+  query: EndpointQuery<E>,
+  options: { staleTime?: number } = {},
+) {
+  return useQuery({
+    queryKey: [...key, 'list', query],
+    queryFn: ({ signal }) => apiCall(endpoint, { query, signal }),
+    placeholderData: keepPreviousData,
+    ...options,
+  });
+}

@@ -1,0 +1,133 @@
+import type { z } from 'zod';
+import type * as admin from '../../contract/admin.ts';
+import type { MeProfile } from '../../contract/auth.ts';
+import type * as buyer from '../../contract/buyer.ts';
+import type * as publisher from '../../contract/publisher.ts';
+import type { PublicSettings } from '../../contract/settings.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One /api/v1 endpoint: method and path, plus (as types only) its answer `R`, its query `Q` and
+ * its body `B`, so `apiCall` is typed from the contract.
+ */
+export type Endpoint<R = unknown, Q = unknown, B = unknown> = {
+  readonly method: Method;
+  readonly path: string;
+  /** Never set: carries the types. */
+  readonly __types?: { result: R; query: Q; body: B };
+};
+export type EndpointResult<E> = E extends Endpoint<infer R, unknown, unknown> ? R : never;
+export type EndpointQuery<E> = E extends Endpoint<unknown, infer Q, unknown> ? Q : never;
+export type EndpointBody<E> = E extends Endpoint<unknown, unknown, infer B> ? B : never;
+
+/**
+ * What the web sends for a contract query schema: its fields as the server reads them, each
+ * optional (the server fills the defaults). Derived, never restated by hand.
+ */
+export type QueryOf<S extends z.ZodType> = Partial<z.output<S>>;
+
+const at =
+  (method: Method) =>
+  <R, Q = undefined, B = undefined>(path: string): Endpoint<R, Q, B> => ({ method, path });
+const get = at('GET');
+const post = at('POST');
+const put = at('PUT');
+const patch = at('PATCH');
+const del = at('DELETE');
+const id = (value: string) => encodeURIComponent(value);
+
+/** A CSV export: the list's query without paging, answered as a file. */
+type CsvQuery<S extends z.ZodType> = Omit<QueryOf<S>, 'page' | 'page_size'>;
+
+/** Every /api/v1 path the web calls, defined once; features call `apiCall(apiRoutes.…)`. */
+export const apiRoutes = {
+  me: get<MeProfile>('me'),
+  publicSettings: get<PublicSettings>('public/settings'),
+  admin: {
+    stats: get<admin.AdminStats>('admin/stats'),
+    dailyStats: get<admin.DailyStats, QueryOf<typeof admin.DailyStatsQuery>>('admin/stats/daily'),
+    publishers: get<admin.PublisherList, QueryOf<typeof admin.PublisherListQuery>>(
+      'admin/publishers',
+    ),
+    publisher: (publisherId: string) =>
+      get<admin.PublisherDetail>(`admin/publishers/${id(publisherId)}`),
+    updatePublisher: (publisherId: string) =>
+      patch<admin.AdminPublisher, undefined, admin.UpdatePublisherStatus>(
+        `admin/publishers/${id(publisherId)}`,
+      ),
+    uploadAgreement: (publisherId: string) =>
+      put<admin.AgreementUploaded, undefined, FormData>(
+        `admin/publishers/${id(publisherId)}/agreement`,
+      ),
+    approvedPublishers: get<
+      admin.ApprovedPublisherList,
+      QueryOf<typeof admin.ApprovedPublishersQuery>
+    >('admin/approved-publishers'),
+    buyers: get<admin.BuyerList, QueryOf<typeof admin.BuyerListQuery>>('admin/buyers'),
+    updateBuyer: (buyerId: string) =>
+      patch<admin.AdminBuyer, undefined, admin.UpdateBuyerStatus>(`admin/buyers/${id(buyerId)}`),
+    offers: get<admin.OfferList, QueryOf<typeof admin.OfferListQuery>>('admin/offers'),
+    createOffer: post<admin.AdminOffer, undefined, admin.CreateOffer>('admin/offers'),
+    updateOffer: (offerId: string) =>
+      patch<admin.AdminOffer, undefined, admin.UpdateOffer>(`admin/offers/${id(offerId)}`),
+    deleteOffer: (offerId: string) => del<void>(`admin/offers/${id(offerId)}`),
+    applications: get<admin.ApplicationList, QueryOf<typeof admin.ApplicationListQuery>>(
+      'admin/applications',
+    ),
+    decideApplication: (applicationId: string) =>
+      patch<admin.AdminApplication, undefined, admin.DecideApplication>(
+        `admin/applications/${id(applicationId)}`,
+      ),
+    uploadIo: (applicationId: string) =>
+      put<admin.AdminApplication, undefined, FormData>(
+        `admin/applications/${id(applicationId)}/io`,
+      ),
+    compliance: get<admin.ComplianceList, QueryOf<typeof admin.ComplianceListQuery>>(
+      'admin/compliance',
+    ),
+    leads: get<admin.LeadList, QueryOf<typeof admin.LeadListQuery>>('admin/leads'),
+    leadsCsv: get<Blob, CsvQuery<typeof admin.LeadListQuery>>('admin/leads.csv'),
+    createLead: post<admin.AdminLead, undefined, admin.CreateLead>('admin/leads'),
+    updateLead: (leadId: string) =>
+      patch<admin.AdminLead, undefined, admin.UpdateLeadStatus>(`admin/leads/${id(leadId)}`),
+    payouts: get<admin.PayoutList, QueryOf<typeof admin.PayoutListQuery>>('admin/payouts'),
+    payoutsCsv: get<Blob, CsvQuery<typeof admin.PayoutListQuery>>('admin/payouts.csv'),
+    createPayout: post<admin.AdminPayout, undefined, admin.CreatePayout>('admin/payouts'),
+    campaigns: get<admin.CampaignList, QueryOf<typeof admin.CampaignListQuery>>('admin/campaigns'),
+    settings: get<admin.AdminSettings>('admin/settings'),
+    updateSettings: patch<admin.AdminSettings, undefined, admin.UpdateSettings>('admin/settings'),
+    uploadLogo: put<admin.AdminSettings, undefined, FormData>('admin/settings/logo'),
+  },
+  publisher: {
+    overview: get<publisher.PublisherOverview>('publisher/overview'),
+    offers: get<publisher.PublisherOfferList, QueryOf<typeof publisher.PublisherOffersQuery>>(
+      'publisher/offers',
+    ),
+    createApplication: post<
+      publisher.PublisherApplication,
+      undefined,
+      publisher.CreateApplicationBody
+    >('publisher/applications'),
+    deleteApplication: (applicationId: string) =>
+      del<void>(`publisher/applications/${id(applicationId)}`),
+    submitCompliance: (applicationId: string) =>
+      post<publisher.ComplianceSubmission, undefined, FormData>(
+        `publisher/applications/${id(applicationId)}/compliance`,
+      ),
+    leads: get<publisher.PublisherLeadList, QueryOf<typeof publisher.PublisherLeadsQuery>>(
+      'publisher/leads',
+    ),
+    payouts: get<publisher.PublisherPayoutList, QueryOf<typeof publisher.PublisherPayoutsQuery>>(
+      'publisher/payouts',
+    ),
+    documents: get<publisher.PublisherDocuments>('publisher/documents'),
+    ios: get<publisher.PublisherIoList, QueryOf<typeof publisher.PublisherIosQuery>>(
+      'publisher/ios',
+    ),
+  },
+  buyer: {
+    campaigns: get<buyer.CampaignList, QueryOf<typeof buyer.CampaignListQuery>>('buyer/campaigns'),
+    createCampaign: post<buyer.Campaign, undefined, buyer.CreateCampaignBody>('buyer/campaigns'),
+  },
+} as const;
