@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailField } from './email.ts';
 import {
   dateRangeQuery,
   fromNotAfterTo,
@@ -11,8 +12,18 @@ import {
   searchParam,
   sortQuery,
 } from './list.ts';
-import { emailField } from './email.ts';
-import { LeadStatus, OfferStatus, PublisherStatus } from './roles.ts';
+import {
+  ApplicationStatus,
+  accountStatuses,
+  BuyerStatus,
+  LeadStatus,
+  OfferStatus,
+  PublisherStatus,
+  SubmittedApplicationStatus,
+} from './roles.ts';
+
+/** A buyer status as input: active or blocked, said in a sentence when it is neither. */
+const BuyerStatusInput = z.enum(accountStatuses, { error: 'status must be active or blocked.' });
 
 // ---------------------------------------------------------------------------
 // Shared pieces
@@ -125,7 +136,7 @@ export const PublisherDetail = z.object({
       id: z.string(),
       offer_id: z.string(),
       offer_title: z.string(),
-      status: z.enum(['pending', 'approved', 'rejected']),
+      status: SubmittedApplicationStatus,
       created_at: IsoDateTime,
       io: FileLink.nullable(),
     }),
@@ -143,7 +154,7 @@ export type AgreementUploaded = z.infer<typeof AgreementUploaded>;
 export const BuyerListQuery = z.object({
   ...pageQuery(),
   q: searchParam,
-  status: z.enum(['active', 'blocked'], { error: 'status must be active or blocked.' }).optional(),
+  status: BuyerStatusInput.optional(),
   ...sortQuery(['created_at', 'name', 'email', 'status'] as const, 'created_at'),
 });
 export type BuyerListQuery = z.infer<typeof BuyerListQuery>;
@@ -153,7 +164,7 @@ export const AdminBuyer = z.object({
   email: z.string(),
   name: z.string().nullable(),
   company_name: z.string().nullable(),
-  status: z.enum(['active', 'blocked']),
+  status: BuyerStatus,
   email_confirmed: z.boolean(),
   created_at: IsoDateTime,
 });
@@ -163,7 +174,7 @@ export type BuyerList = z.infer<typeof BuyerList>;
 
 /** PATCH /admin/buyers/:id: Block / Unblock. */
 export const UpdateBuyerStatus = z.object({
-  status: z.enum(['active', 'blocked'], { error: 'status must be active or blocked.' }),
+  status: BuyerStatusInput,
 });
 export type UpdateBuyerStatus = z.infer<typeof UpdateBuyerStatus>;
 
@@ -246,14 +257,10 @@ export type UpdateOffer = z.infer<typeof UpdateOffer>;
 // Applications and compliance
 // ---------------------------------------------------------------------------
 
-const decidedStatus = z.enum(['pending', 'approved', 'rejected'], {
-  error: 'status must be pending, approved or rejected.',
-});
-
 export const ApplicationListQuery = z.object({
   ...pageQuery(),
   q: searchParam,
-  status: decidedStatus.optional(),
+  status: SubmittedApplicationStatus.optional(),
   offer_id: uuidParam('offer').optional(),
   publisher_id: uuidParam('publisher').optional(),
   ...sortQuery(['created_at', 'status'] as const, 'created_at'),
@@ -267,7 +274,7 @@ export const AdminApplication = z.object({
   publisher_id: z.string(),
   publisher_name: z.string().nullable(),
   publisher_email: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected']),
+  status: SubmittedApplicationStatus,
   created_at: IsoDateTime,
   /** The IO document (approved applications only), or null when none is uploaded yet. */
   io: FileLink.nullable(),
@@ -285,7 +292,7 @@ export type DecideApplication = z.infer<typeof DecideApplication>;
 export const ComplianceListQuery = z.object({
   ...pageQuery(),
   q: searchParam,
-  status: decidedStatus.optional(),
+  status: SubmittedApplicationStatus.optional(),
   ...sortQuery(['created_at'] as const, 'created_at'),
 });
 export type ComplianceListQuery = z.infer<typeof ComplianceListQuery>;
@@ -293,7 +300,7 @@ export type ComplianceListQuery = z.infer<typeof ComplianceListQuery>;
 export const ComplianceSubmission = z.object({
   id: z.string(),
   application_id: z.string(),
-  application_status: z.enum(['draft', 'pending', 'approved', 'rejected']),
+  application_status: ApplicationStatus,
   publisher_id: z.string(),
   publisher_name: z.string().nullable(),
   publisher_email: z.string(),

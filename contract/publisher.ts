@@ -9,7 +9,7 @@ import {
   searchParam,
   sortQuery,
 } from './list.ts';
-import { LeadStatus } from './roles.ts';
+import { ApplicationStatus, LeadStatus, SubmittedApplicationStatus } from './roles.ts';
 
 /** Spec §5 texts the server answers with and the compliance dialog shows before sending. */
 export const PUBLISHER_MESSAGES = {
@@ -51,8 +51,9 @@ export type LeadSort = (typeof PUBLISHER_SORTS.leads)[number];
 export type PayoutSort = (typeof PUBLISHER_SORTS.payouts)[number];
 export type IoSort = (typeof PUBLISHER_SORTS.ios)[number];
 
-export const ApplicationState = z.enum(['pending', 'approved', 'rejected']);
-export type ApplicationState = z.infer<typeof ApplicationState>;
+/** A submitted application's status as the publisher sees it (drafts are not shown as applied). */
+export const ApplicationState = SubmittedApplicationStatus;
+export type ApplicationState = SubmittedApplicationStatus;
 
 // ---------- overview ----------
 
@@ -140,7 +141,7 @@ export const ApplicationIdParams = z.object({ id: z.string().max(100) });
 export const PublisherApplication = z.object({
   id: z.uuid(),
   offer_id: z.uuid(),
-  status: z.enum(['draft', 'pending', 'approved', 'rejected']),
+  status: ApplicationStatus,
   created_at: IsoDateTime,
 });
 export type PublisherApplication = z.infer<typeof PublisherApplication>;

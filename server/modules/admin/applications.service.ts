@@ -7,6 +7,10 @@ import type {
   ComplianceListQuery,
   DecideApplication,
 } from '../../../contract/admin.ts';
+import {
+  type SubmittedApplicationStatus,
+  submittedApplicationStatuses,
+} from '../../../contract/roles.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { countAll, listPage, orderBy, searchAny, sortBy } from '../../db/list-query.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
@@ -17,8 +21,6 @@ import { type Actor, writeAudit } from './audit.service.ts';
 import { type FileLinker, linkOrNull } from './files.helpers.ts';
 
 /** Statuses an admin sees: drafts are the publisher's unfinished business. */
-const submitted = ['pending', 'approved', 'rejected'] as const;
-type Submitted = (typeof submitted)[number];
 
 const applicationColumns = {
   id: offerApplications.id,
@@ -52,7 +54,7 @@ async function toAdminApplication(r: ApplicationRow, link: FileLinker): Promise<
     publisher_id: r.publisherId,
     publisher_name: r.publisherName,
     publisher_email: r.publisherEmail,
-    status: r.status as Submitted,
+    status: r.status as SubmittedApplicationStatus,
     created_at: r.createdAt.toISOString(),
     io: await linkOrNull(link, r.io),
   };
@@ -76,7 +78,7 @@ export async function listApplications(opts: {
   const cond = and(
     query.status
       ? eq(offerApplications.status, query.status)
-      : inArray(offerApplications.status, [...submitted]),
+      : inArray(offerApplications.status, submittedApplicationStatuses),
     query.offer_id ? eq(offerApplications.offerId, query.offer_id) : undefined,
     query.publisher_id ? eq(offerApplications.publisherId, query.publisher_id) : undefined,
     searchPublisherOrOffer(query.q),
@@ -185,7 +187,7 @@ export async function listCompliance(opts: {
   const cond = and(
     query.status
       ? eq(offerApplications.status, query.status)
-      : inArray(offerApplications.status, [...submitted]),
+      : inArray(offerApplications.status, submittedApplicationStatuses),
     searchPublisherOrOffer(query.q),
   );
   const base = () =>

@@ -11,7 +11,11 @@ import type {
   UpdateBuyerStatus,
   UpdatePublisherStatus,
 } from '../../../contract/admin.ts';
-import type { BuyerStatus, PublisherStatus } from '../../../contract/roles.ts';
+import {
+  approvedPublisherStatuses,
+  type BuyerStatus,
+  type PublisherStatus,
+} from '../../../contract/roles.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { countAll, listPage, searchAny, sortBy } from '../../db/list-query.ts';
@@ -68,7 +72,7 @@ const searchUsers = (q: string | undefined) => searchAny(q, users.name, users.em
 function statusFilter(role: 'publisher' | 'buyer', status: string | undefined): SQL | undefined {
   if (!status) return undefined;
   if (role === 'publisher' && status === 'approved') {
-    return inArray(users.status, ['approved', 'active']);
+    return inArray(users.status, approvedPublisherStatuses);
   }
   return eq(users.status, status as PublisherStatus);
 }
@@ -278,10 +282,9 @@ export async function listApprovedPublishers(opts: {
   query: { page: number; page_size: number; q?: string | undefined };
 }): Promise<ApprovedPublisherList> {
   const { db, query } = opts;
-  const approved: PublisherStatus[] = ['approved', 'active'];
   const cond = and(
     eq(users.role, 'publisher'),
-    inArray(users.status, approved),
+    inArray(users.status, approvedPublisherStatuses),
     searchUsers(query.q),
   );
   return listPage({

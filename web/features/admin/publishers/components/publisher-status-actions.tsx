@@ -1,6 +1,7 @@
 import { Group } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminPublisher } from '../../../../../contract/admin.ts';
+import { isApprovedPublisher } from '../../../../../contract/roles.ts';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { StatusActionButton } from '../../../../components/status-action-button.tsx';
 import { toast } from '../../../../lib/notify.ts';
@@ -25,7 +26,7 @@ const done: Record<Action, string> = {
 /** The spec's transitions only: Approve/Reject when pending, Block when approved, Unblock when blocked. */
 export function actionsFor(status: AdminPublisher['status']): Action[] {
   if (status === 'pending') return ['approve', 'reject'];
-  if (status === 'approved' || status === 'active') return ['block'];
+  if (isApprovedPublisher(status)) return ['block'];
   return ['unblock'];
 }
 
