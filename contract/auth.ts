@@ -60,6 +60,8 @@ export const GoTrueUser = z.object({
   confirmed_at: z.string().optional(),
   confirmation_sent_at: z.string().optional(),
   recovery_sent_at: z.string().optional(),
+  new_email: z.string().optional(),
+  email_change_sent_at: z.string().optional(),
   last_sign_in_at: z.string().optional(),
   app_metadata: z.record(z.string(), z.unknown()),
   user_metadata: z.record(z.string(), z.unknown()),

@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.ts';
+import { corsPlugin } from './auth/cors.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorHandler, sendError } from './http/error-handler.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(metricsPlugin);
+  await app.register(corsPlugin);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -22,6 +22,22 @@ const url = (name: string, protocols: string[]) =>
     },
     { error: `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
+
+const perFiveMinutes = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number of requests per 5 minutes (0 = no limit)` })
+    .int({ error: `${name} must be a whole number of requests per 5 minutes (0 = no limit)` })
+    .min(0, { error: `${name} must be a whole number of requests per 5 minutes (0 = no limit)` })
+    .max(1_000_000, {
+      error: `${name} must be a whole number of requests per 5 minutes (0 = no limit)`,
+    });
+
+const seconds = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number of seconds (${min}-${max})` })
+    .int({ error: `${name} must be a number of seconds (${min}-${max})` })
+    .min(min, { error: `${name} must be a number of seconds (${min}-${max})` })
+    .max(max, { error: `${name} must be a number of seconds (${min}-${max})` });
 
 /** Every environment variable the server reads, with what it expects. */
 const EnvSchema = z.object({
@@ -71,6 +87,19 @@ const EnvSchema = z.object({
     .string()
     .min(6, { error: 'ADMIN_PASSWORD must be at least 6 characters long' })
     .optional(),
+  // Per-IP request limits of /auth/v1, requests per 5 minutes (GoTrue's defaults; 0 = off).
+  AUTH_RATE_LIMIT_TOKEN: perFiveMinutes('AUTH_RATE_LIMIT_TOKEN').default(150),
+  AUTH_RATE_LIMIT_SIGNUP: perFiveMinutes('AUTH_RATE_LIMIT_SIGNUP').default(30),
+  AUTH_RATE_LIMIT_RECOVER: perFiveMinutes('AUTH_RATE_LIMIT_RECOVER').default(30),
+  AUTH_RATE_LIMIT_VERIFY: perFiveMinutes('AUTH_RATE_LIMIT_VERIFY').default(30),
+  AUTH_RATE_LIMIT_USER_UPDATE: perFiveMinutes('AUTH_RATE_LIMIT_USER_UPDATE').default(30),
+  AUTH_MAIL_INTERVAL: seconds('AUTH_MAIL_INTERVAL', 0, 86400).default(60),
+  AUTH_REAUTHENTICATE_AFTER: seconds('AUTH_REAUTHENTICATE_AFTER', 0, 31_536_000).default(86400),
+  JWT_ALG: z
+    .enum(['HS256', 'ES256', 'RS256'], { error: 'JWT_ALG must be HS256, ES256 or RS256' })
+    .default('HS256'),
+  JWT_PRIVATE_KEY: z.string().min(1).optional(),
+  CORS_ORIGINS: z.string().optional(),
   METRICS_TOKEN: z
     .string()
     .min(16, { error: 'METRICS_TOKEN must be at least 16 characters long' })
@@ -115,6 +144,24 @@ export type Config = {
   devMailbox: boolean;
   /** Where the built SPA is served from; undefined = dist/web of this checkout. */
   webRoot: string | undefined;
+  /** Per-IP limits of /auth/v1 in requests per 5 minutes; 0 = no limit. */
+  authRateLimits: {
+    token: number;
+    signup: number;
+    recover: number;
+    verify: number;
+    userUpdate: number;
+  };
+  /** At most one auth mail of a kind per user in this many seconds (GoTrue's SMTP_MAX_FREQUENCY). */
+  authMailInterval: number;
+  /** A session older than this needs a reauthentication code to change the password. */
+  authReauthenticateAfter: number;
+  /** How access tokens are signed; HS256 tokens stay accepted until they expire. */
+  jwtAlg: 'HS256' | 'ES256' | 'RS256';
+  /** PEM private key for ES256/RS256 (JWT_PRIVATE_KEY, else generated under DATA_DIR). */
+  jwtPrivateKeyPem: string | undefined;
+  /** Origins allowed to call /auth/v1 and /api/v1 from a browser (CORS); empty = none. */
+  corsOrigins: string[];
   /**
    * /metrics: `port` serves it on its own listener (HOST:METRICS_PORT) instead of the main port;
    * `token` requires `Authorization: Bearer <token>`; `open` without either (outside production).
@@ -153,6 +200,65 @@ function resolveJwtSecret(given: string | undefined, dataDir: string, nodeEnv: s
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** The ES256/RS256 private key: from the environment, else generated once under DATA_DIR. */
+function resolveJwtPrivateKey(
+  alg: 'HS256' | 'ES256' | 'RS256',
+  given: string | undefined,
+  dataDir: string,
+): string | undefined {
+  if (alg === 'HS256') return undefined;
+  const check = (pem: string, from: string) => {
+    let key: KeyObject;
+    try {
+      key = createPrivateKey(pem);
+    } catch {
+      throw new ConfigError(`${from} is not a PEM private key`);
+    }
+    const want = alg === 'ES256' ? 'ec' : 'rsa';
+    if (key.asymmetricKeyType !== want) {
+      throw new ConfigError(`${from} must be an ${want.toUpperCase()} key for JWT_ALG=${alg}`);
+    }
+    if (alg === 'ES256' && key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+      throw new ConfigError(`${from} must be a P-256 key for JWT_ALG=ES256`);
+    }
+    return pem;
+  };
+  if (given) return check(given.replace(/\\n/g, '\n'), 'JWT_PRIVATE_KEY');
+  const file = path.join(dataDir, `jwt-${alg.toLowerCase()}-key.pem`);
+  if (existsSync(file)) return check(readFileSync(file, 'utf8'), file);
+  mkdirSync(dataDir, { recursive: true });
+  const { privateKey } =
+    alg === 'ES256'
+      ? generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+      : generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  writeFileSync(file, pem, { mode: 0o600 });
+  return pem;
+}
+
+function corsOrigins(raw: string | undefined): string[] {
+  if (!raw) return [];
+  return raw
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      let url: URL;
+      try {
+        url = new URL(o);
+      } catch {
+        throw new ConfigError(`CORS_ORIGINS: "${o}" is not an origin like https://app.example.com`);
+      }
+      if (
+        (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+        url.origin !== o.replace(/\/$/, '')
+      ) {
+        throw new ConfigError(`CORS_ORIGINS: "${o}" is not an origin like https://app.example.com`);
+      }
+      return url.origin;
+    });
 }
 
 /** Reads and checks the environment once; throws ConfigError naming the first bad variable. */
@@ -206,6 +312,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     devMailbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
+    authRateLimits: {
+      token: e.AUTH_RATE_LIMIT_TOKEN,
+      signup: e.AUTH_RATE_LIMIT_SIGNUP,
+      recover: e.AUTH_RATE_LIMIT_RECOVER,
+      verify: e.AUTH_RATE_LIMIT_VERIFY,
+      userUpdate: e.AUTH_RATE_LIMIT_USER_UPDATE,
+    },
+    authMailInterval: e.AUTH_MAIL_INTERVAL,
+    authReauthenticateAfter: e.AUTH_REAUTHENTICATE_AFTER,
+    jwtAlg: e.JWT_ALG,
+    jwtPrivateKeyPem: resolveJwtPrivateKey(e.JWT_ALG, e.JWT_PRIVATE_KEY, dataDir),
+    corsOrigins: corsOrigins(e.CORS_ORIGINS),
     metrics: {
       token: e.METRICS_TOKEN,
       port: e.METRICS_PORT,

@@ -270,6 +270,63 @@ describe('@supabase/auth-js against our /auth/v1', () => {
     );
   });
 
+  it('updateUser({data}), resend and an e-mail change, read from the dev mailbox', async () => {
+    const address = email('profile');
+    const { client, events } = newClient();
+    const up = await client.signUp({
+      email: address,
+      password: 'meta-pass-1',
+      options: { data: publisherData },
+    });
+    expect(up.error).toBeNull();
+    const signIn = await client.signInWithPassword({ email: address, password: 'meta-pass-1' });
+    expect(signIn.error).toBeNull();
+
+    const updated = await client.updateUser({ data: { theme: 'dark', full_legal_name: null } });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user?.user_metadata).toMatchObject({ theme: 'dark' });
+    expect(updated.data.user?.user_metadata.full_legal_name).toBeUndefined();
+    expect(events).toContain('USER_UPDATED');
+    // The portal's own profile columns are not touched by metadata.
+    const profile = await me(signIn.data.session!.access_token);
+    expect(await profile.json()).toMatchObject({ name: 'Jo Publisher', role: 'publisher' });
+
+    const tooBig = await client.updateUser({ data: { blob: 'x'.repeat(20_000) } });
+    expect(tooBig.error?.status).toBe(400);
+    expect(tooBig.error?.code).toBe('validation_failed');
+
+    // resend for an unknown and a confirmed address: no error, no hint either way.
+    expect((await client.resend({ type: 'signup', email: email('nobody') })).error).toBeNull();
+    expect((await client.resend({ type: 'signup', email: address })).error).toBeNull();
+
+    const newAddress = email('moved');
+    const change = await client.updateUser(
+      { email: newAddress },
+      { emailRedirectTo: `${base}/account` },
+    );
+    expect(change.error).toBeNull();
+    expect(change.data.user?.new_email).toBe(newAddress);
+    const tooSoon = await client.resend({ type: 'email_change', email: address });
+    expect(tooSoon.error?.code).toBe('over_email_send_rate_limit');
+
+    const box = await fetch(`${base}/dev/mail/messages?to=${encodeURIComponent(newAddress)}`);
+    const mails = (await box.json()) as { subject: string; text: string }[];
+    const mail = mails.find((m) => /new e-mail address/.test(m.subject));
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?\S+)/.exec(mail?.text ?? '')?.[1];
+    expect(link).toBeDefined();
+    const landed = await followLink(link!);
+    expect(landed.status).toBe(303);
+    expect(landed.location.startsWith(`${base}/account#access_token=`)).toBe(true);
+
+    await client.signOut();
+    const moved = await client.signInWithPassword({ email: newAddress, password: 'meta-pass-1' });
+    expect(moved.error).toBeNull();
+    expect(moved.data.user?.email).toBe(newAddress);
+    const old = await fetch(`${base}/dev/mail/messages?to=${encodeURIComponent(address)}`);
+    const oldMails = (await old.json()) as { subject: string }[];
+    expect(oldMails.some((m) => /e-mail address was changed/.test(m.subject))).toBe(true);
+  });
+
   it('never lets a sign-up become admin', async () => {
     const { client } = newClient();
     const res = await client.signUp({

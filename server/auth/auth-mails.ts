@@ -10,7 +10,7 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 export function verifyLink(input: {
   publicUrl: string;
   token: string;
-  type: 'signup' | 'recovery';
+  type: 'signup' | 'recovery' | 'email_change';
   redirectTo: string;
 }): string {
   const q = new URLSearchParams({
@@ -51,15 +51,75 @@ export function recoveryMail(brand: MailBrand, link: string) {
   };
 }
 
+/** The link that confirms a new e-mail address; it goes to the new address. */
+export function emailChangeMail(brand: MailBrand, link: string, newEmail: string) {
+  return {
+    subject: oneLine(`Confirm your new e-mail address for ${brand.companyName}`),
+    ...renderMail(brand, {
+      heading: 'Confirm your new e-mail address',
+      paragraphs: [
+        `Someone, hopefully you, asked to change the e-mail address of a ${brand.companyName} account to ${newEmail}.`,
+        'The change takes effect when you open the link below. It is valid for 24 hours and works once. If you did not ask for it, ignore this e-mail.',
+      ],
+      action: { label: 'Confirm my new e-mail address', url: link },
+    }),
+  };
+}
+
+/** Tells the old address that the account now signs in with another one. */
+export function emailChangedMail(brand: MailBrand, newEmail: string) {
+  return {
+    subject: oneLine(`Your ${brand.companyName} e-mail address was changed`),
+    ...renderMail(brand, {
+      heading: 'Your e-mail address was changed',
+      paragraphs: [
+        `The e-mail address of your ${brand.companyName} account is now ${newEmail}. Sign in with that address from now on.`,
+        `If you did not make this change, write to ${brand.supportEmail} at once.`,
+      ],
+    }),
+  };
+}
+
+/** The code that confirms a password change (GET /auth/v1/reauthenticate). */
+export function reauthenticationMail(brand: MailBrand, code: string, validMinutes: number) {
+  return {
+    subject: oneLine(`Your ${brand.companyName} confirmation code: ${code}`),
+    ...renderMail(brand, {
+      heading: 'Confirm it is you',
+      paragraphs: [
+        `Enter this code to change the password of your ${brand.companyName} account: ${code}`,
+        `The code is valid for ${validMinutes} minutes and works once. If you did not ask for it, someone may be using your account: change your password and write to ${brand.supportEmail}.`,
+      ],
+    }),
+  };
+}
+
+export type AuthMail =
+  | { kind: 'confirmation' | 'recovery'; to: string; link: string }
+  | { kind: 'email_change'; to: string; link: string }
+  | { kind: 'email_changed'; to: string; newEmail: string }
+  | { kind: 'reauthentication'; to: string; code: string; validMinutes: number };
+
 /** Queues the mail in the caller's transaction, with the company name and support e-mail. */
-export async function enqueueAuthMail(
-  tx: DbOrTx,
-  input: { kind: 'confirmation' | 'recovery'; to: string; link: string },
-): Promise<void> {
+export async function enqueueAuthMail(tx: DbOrTx, input: AuthMail): Promise<void> {
   const brand = await getMailBrand(tx);
-  const mail =
-    input.kind === 'confirmation'
-      ? confirmationMail(brand, input.link)
-      : recoveryMail(brand, input.link);
+  let mail: { subject: string; html: string; text: string };
+  switch (input.kind) {
+    case 'confirmation':
+      mail = confirmationMail(brand, input.link);
+      break;
+    case 'recovery':
+      mail = recoveryMail(brand, input.link);
+      break;
+    case 'email_change':
+      mail = emailChangeMail(brand, input.link, input.to);
+      break;
+    case 'email_changed':
+      mail = emailChangedMail(brand, input.newEmail);
+      break;
+    case 'reauthentication':
+      mail = reauthenticationMail(brand, input.code, input.validMinutes);
+      break;
+  }
   await enqueueMail(tx, { to: input.to, ...mail });
 }

@@ -8,7 +8,9 @@ import {
   REFRESH_REUSE_INTERVAL_SECONDS,
   redirectTarget,
   refreshSession,
+  requestReauthentication,
   requestRecovery,
+  resend,
   signInWithPassword,
   signOut,
   signUp,
@@ -25,12 +27,13 @@ import {
 } from './auth-errors.ts';
 import { type AuthUser, bearerToken, inspectAccessToken } from './guard.ts';
 import {
-  AUTH_RATE_LIMITS,
   type BucketRule,
+  fiveMinuteRule,
   MemoryRateLimitStore,
   type RateLimitStore,
   RedisRateLimitStore,
 } from './rate-limit.ts';
+import { jwks, jwtSigner } from './tokens.ts';
 
 export type AuthRoutesOptions = {
   /** Where rate-limit buckets live; default: Redis when REDIS_URL is set, else memory. */
@@ -56,10 +59,93 @@ const UpdateUserBody = z.looseObject({
   password: z.string().optional(),
   email: z.string().optional(),
   data: Metadata.nullish(),
+  nonce: z.string().max(100).optional(),
+});
+const ResendBody = z.looseObject({
+  type: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
 });
 const RecoverBody = z.looseObject({ email: z.string().optional() });
 const RedirectQuery = z.object({ redirect_to: z.string().optional() });
 const Empty = z.object({});
+
+/** The external providers GoTrue's /settings lists; all off here (e-mail and password only). */
+const EXTERNAL_PROVIDERS = [
+  'anonymous_users',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'phone',
+  'zoom',
+] as const;
+
+/** The issuers GoTrue knows for the id_token grant (all disabled here). */
+const OIDC_ISSUERS: Record<string, string> = {
+  apple: 'https://appleid.apple.com',
+  azure: 'https://login.microsoftonline.com/common/v2.0',
+  facebook: 'https://www.facebook.com',
+  google: 'https://accounts.google.com',
+  keycloak: 'keycloak',
+  kakao: 'https://kauth.kakao.com',
+};
+
+/**
+ * Features this server does not offer answer what GoTrue answers when they are turned off,
+ * so auth-js apps get the error code they already handle instead of a 404.
+ */
+function registerDisabledFeatures(app: Parameters<typeof authRoutes>[0]) {
+  const otpDisabled = async (req: FastifyRequest) => {
+    const body = (req.body ?? {}) as { phone?: unknown };
+    if (body.phone)
+      throw new GoTrueError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+    throw new GoTrueError(422, 'otp_disabled', 'Signups not allowed for otp');
+  };
+  app.post('/otp', { schema: { hide: true } }, otpDisabled);
+  app.post('/magiclink', { schema: { hide: true } }, otpDisabled);
+  app.get('/authorize', { schema: { hide: true } }, async (req) => {
+    const provider = String((req.query as { provider?: unknown }).provider ?? '');
+    if (!provider)
+      throw new GoTrueError(400, 'validation_failed', 'Unsupported provider: provider is required');
+    throw new GoTrueError(
+      400,
+      'validation_failed',
+      'Unsupported provider: provider is not enabled',
+    );
+  });
+  const samlDisabled = async () => {
+    throw new GoTrueError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
+  };
+  app.post('/sso', { schema: { hide: true } }, samlDisabled);
+  app.get('/sso/saml/metadata', { schema: { hide: true } }, samlDisabled);
+  app.post('/sso/saml/acs', { schema: { hide: true } }, samlDisabled);
+  app.get('/user/identities/authorize', { schema: { hide: true } }, async (req) => {
+    await bearerUser(req);
+    throw new GoTrueError(404, 'manual_linking_disabled', 'Manual linking is disabled');
+  });
+  app.delete('/user/identities/:id', { schema: { hide: true } }, async (req) => {
+    await bearerUser(req);
+    throw new GoTrueError(404, 'manual_linking_disabled', 'Manual linking is disabled');
+  });
+}
 
 /** Checks the Bearer token GoTrue's way: 401 none, 403 bad or signed-out, 403 blocked. */
 async function bearerUser(req: FastifyRequest): Promise<AuthUser> {
@@ -67,7 +153,7 @@ async function bearerUser(req: FastifyRequest): Promise<AuthUser> {
   if (!token) {
     throw new GoTrueError(401, 'no_authorization', 'This endpoint requires a Bearer token');
   }
-  const check = await inspectAccessToken(req.server.db, req.server.config.jwtSecret, token);
+  const check = await inspectAccessToken(req.server.db, await jwtSigner(req.server.config), token);
   if (!check.ok) {
     switch (check.problem) {
       case 'bad_jwt':
@@ -122,17 +208,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   if (!opts.rateLimitStore) app.addHook('onClose', () => store.close());
   const reuseIntervalSeconds = opts.reuseIntervalSeconds ?? REFRESH_REUSE_INTERVAL_SECONDS;
 
+  // Keyed by the client address as TRUST_PROXY defines it (req.ip); 0 turns a limit off.
   const limit =
-    (bucket: string, rule: BucketRule) => async (req: FastifyRequest, reply: FastifyReply) => {
+    (bucket: string, rule: BucketRule | null) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      if (!rule) return;
       const r = await store.take(`${bucket}:${req.ip}`, rule);
       if (!r.allowed) {
         reply.header('retry-after', String(Math.max(1, r.retryAfterSeconds)));
         throw new GoTrueError(429, 'over_request_rate_limit', 'Request rate limit reached');
       }
     };
-  const tokenLimit = limit('token', AUTH_RATE_LIMITS.token);
-  const otpLimit = limit('otp', AUTH_RATE_LIMITS.otp);
-  const verifyLimit = limit('verify', AUTH_RATE_LIMITS.verify);
+  const limits = config.authRateLimits;
+  const tokenLimit = limit('token', fiveMinuteRule(limits.token));
+  const signupLimit = limit('signup', fiveMinuteRule(limits.signup));
+  const recoverLimit = limit('recover', fiveMinuteRule(limits.recover));
+  const verifyLimit = limit('verify', fiveMinuteRule(limits.verify));
+  const userUpdateLimit = limit('user', fiveMinuteRule(limits.userUpdate));
 
   app.setErrorHandler((err, req, reply) => {
     const e = toGoTrueError(err as Error);
@@ -175,7 +267,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/signup',
     {
-      onRequest: otpLimit,
+      onRequest: signupLimit,
       schema: {
         tags: ['auth'],
         querystring: RedirectQuery,
@@ -184,6 +276,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (req) => {
+      if (!req.body.email && !(req.body as { phone?: unknown }).phone) {
+        throw new GoTrueError(
+          422,
+          'anonymous_provider_disabled',
+          'Anonymous sign-ins are disabled',
+        );
+      }
       const result = await signUp({
         db: app.db,
         config,
@@ -223,6 +322,25 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           reuseIntervalSeconds,
         });
       }
+      if (grantType === 'id_token') {
+        const provider = String((req.body as { provider?: unknown }).provider ?? '');
+        const issuer = OIDC_ISSUERS[provider];
+        if (!issuer) {
+          throw new GoTrueError(
+            400,
+            'validation_failed',
+            `Custom OIDC provider "${provider}" not allowed`,
+          );
+        }
+        throw new GoTrueError(
+          400,
+          'provider_disabled',
+          `Provider (issuer "${issuer}") is not enabled`,
+        );
+      }
+      if (grantType === 'web3') {
+        throw new GoTrueError(422, 'web3_provider_disabled', 'Web3 provider is disabled');
+      }
       throw new GoTrueError(400, 'invalid_credentials', 'unsupported_grant_type');
     },
   );
@@ -233,20 +351,90 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.put(
     '/user',
-    { schema: { tags: ['auth'], body: UpdateUserBody, response: { 200: GoTrueUser } } },
+    {
+      onRequest: userUpdateLimit,
+      schema: {
+        tags: ['auth'],
+        querystring: RedirectQuery,
+        body: UpdateUserBody,
+        response: { 200: GoTrueUser },
+      },
+    },
     async (req) => {
       const actor = await bearerUser(req);
       return updateUser({
         db: app.db,
+        config,
         actor,
         input: {
           password: req.body.password,
           email: req.body.email,
           data: req.body.data ?? undefined,
+          nonce: req.body.nonce,
         },
+        redirectTo: redirectTarget(config.publicUrl, req.query.redirect_to, referer(req)),
       });
     },
   );
+
+  app.get(
+    '/reauthenticate',
+    { onRequest: recoverLimit, schema: { tags: ['auth'], response: { 200: Empty } } },
+    async (req) => {
+      const actor = await bearerUser(req);
+      await requestReauthentication({ db: app.db, config, actor });
+      return {};
+    },
+  );
+
+  app.post(
+    '/resend',
+    {
+      onRequest: recoverLimit,
+      schema: {
+        tags: ['auth'],
+        querystring: RedirectQuery,
+        body: ResendBody,
+        response: { 200: Empty },
+      },
+    },
+    async (req) => {
+      await resend({
+        db: app.db,
+        config,
+        type: req.body.type,
+        email: req.body.email,
+        phone: req.body.phone,
+        redirectTo: redirectTarget(config.publicUrl, req.query.redirect_to, referer(req)),
+      });
+      return {};
+    },
+  );
+
+  app.get('/settings', { schema: { tags: ['auth'] } }, async () => ({
+    external: Object.fromEntries([
+      ...EXTERNAL_PROVIDERS.map((p) => [p, false] as const),
+      ['email', true] as const,
+    ]),
+    disable_signup: false,
+    mailer_autoconfirm: config.authAutoconfirm,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  }));
+
+  app.get('/health', { schema: { tags: ['auth'] } }, async () => ({
+    version: 'portal',
+    name: 'GoTrue',
+    description: 'GoTrue is a user registration and authentication API',
+  }));
+
+  app.get('/.well-known/jwks.json', { schema: { tags: ['auth'] } }, async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=600');
+    return jwks(await jwtSigner(config));
+  });
+
+  registerDisabledFeatures(app);
 
   app.post(
     '/logout',
@@ -274,7 +462,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/recover',
     {
-      onRequest: otpLimit,
+      onRequest: recoverLimit,
       schema: {
         tags: ['auth'],
         querystring: RedirectQuery,
@@ -311,7 +499,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (!type) {
         throw new GoTrueError(400, 'validation_failed', 'Verify requires a verification type');
       }
-      if (type !== 'signup' && type !== 'recovery') {
+      if (type !== 'signup' && type !== 'recovery' && type !== 'email_change') {
         throw new GoTrueError(400, 'validation_failed', 'Unsupported verification type');
       }
       if (!token) throw new GoTrueError(400, 'validation_failed', 'Verify requires a token');

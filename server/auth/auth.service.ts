@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { GoTrueSession, GoTrueUser } from '../../contract/auth.ts';
 import { normalizeEmail } from '../../contract/email.ts';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/pg-errors.ts';
-import { oneTimeTokens, users } from '../db/schema.ts';
+import { authSessions, oneTimeTokens, users } from '../db/schema.ts';
 import { getSettings } from '../db/settings.ts';
 import { GoTrueError } from './auth-errors.ts';
 import { enqueueAuthMail, verifyLink } from './auth-mails.ts';
@@ -24,11 +25,15 @@ import {
   endSession,
   rotateRefreshToken,
 } from './sessions.ts';
-import { hashToken, newLinkToken } from './tokens.ts';
+import { hashToken, jwtSigner, newLinkToken } from './tokens.ts';
 import { madeUpUser, toGoTrueUser, toSessionJson, type UserRow } from './user-json.ts';
 
-/** At most one confirmation or recovery mail per user in this many seconds. */
+/** At most one auth mail of a kind per user in this many seconds (AUTH_MAIL_INTERVAL's default). */
 export const MAIL_INTERVAL_SECONDS = 60;
+/** The reauthentication code of GET /reauthenticate is valid this long. */
+export const REAUTHENTICATION_VALIDITY_SECONDS = 15 * 60;
+/** user_metadata may hold at most this many bytes of JSON (PUT /user {data}). */
+export const USER_METADATA_MAX_BYTES = 16 * 1024;
 /** E-mail links work for 24 hours. */
 export const LINK_VALIDITY_SECONDS = 24 * 60 * 60;
 /** A just-revoked refresh token may be swapped again within this window (contract §7). */
@@ -87,10 +92,14 @@ async function lockUser(tx: DbOrTx, id: string): Promise<UserRow | undefined> {
   return row;
 }
 
-/** 429 when the previous mail of this kind went out less than 60 s ago. */
-function checkMailGap(sentAt: Date | null, now: Date): void {
+/** 429 when the previous mail of this kind went out less than AUTH_MAIL_INTERVAL seconds ago. */
+function checkMailGap(
+  sentAt: Date | null,
+  now: Date,
+  intervalSeconds: number = MAIL_INTERVAL_SECONDS,
+): void {
   if (!sentAt) return;
-  const waitMs = sentAt.getTime() + MAIL_INTERVAL_SECONDS * 1000 - now.getTime();
+  const waitMs = sentAt.getTime() + intervalSeconds * 1000 - now.getTime();
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
     throw new GoTrueError(
@@ -105,10 +114,17 @@ function checkMailGap(sentAt: Date | null, now: Date): void {
 /** Stores a fresh one-time link token (hashed; one per user and kind) and returns it. */
 async function issueLinkToken(
   tx: DbOrTx,
-  input: { userId: string; kind: 'confirmation' | 'recovery'; now: Date },
+  input: {
+    userId: string;
+    kind: 'confirmation' | 'recovery' | 'email_change' | 'reauthentication';
+    now: Date;
+    token?: string;
+    validSeconds?: number;
+  },
 ): Promise<string> {
-  const token = newLinkToken();
-  const expiresAt = new Date(input.now.getTime() + LINK_VALIDITY_SECONDS * 1000);
+  const token = input.token ?? newLinkToken();
+  const validMs = (input.validSeconds ?? LINK_VALIDITY_SECONDS) * 1000;
+  const expiresAt = new Date(input.now.getTime() + validMs);
   await tx
     .insert(oneTimeTokens)
     .values({
@@ -251,7 +267,7 @@ export async function signUp(
         });
         return {
           session: await toSessionJson({
-            secret: config.jwtSecret,
+            secret: await jwtSigner(config),
             expiresIn: config.jwtExpiry,
             user,
             ...s,
@@ -312,7 +328,7 @@ async function repeatedSignUp(
     const user = (await lockUser(tx, existing.id)) ?? existing;
     if (user.status === 'blocked') return { user: toGoTrueUser(user) };
     const now = new Date();
-    checkMailGap(user.confirmationSentAt, now);
+    checkMailGap(user.confirmationSentAt, now, config.authMailInterval);
     await sendConfirmation(tx, config, user, opts.redirectTo, now);
     const [updated] = await tx
       .update(users)
@@ -370,7 +386,7 @@ export async function signInWithPassword(
       .returning();
     const weak = passwordProblem(password) === 'length';
     return toSessionJson({
-      secret: config.jwtSecret,
+      secret: await jwtSigner(config),
       expiresIn: config.jwtExpiry,
       user: updated!,
       ...s,
@@ -414,7 +430,7 @@ export async function refreshSession(
     );
   }
   return toSessionJson({
-    secret: config.jwtSecret,
+    secret: await jwtSigner(config),
     expiresIn: config.jwtExpiry,
     user,
     sessionId: out.sessionId,
@@ -431,55 +447,268 @@ export async function getGoTrueUser(opts: { db: DbOrTx; actor: AuthUser }): Prom
   return toGoTrueUser(row);
 }
 
+/** Merges GoTrue-style: a key set to null is removed, any other value replaces the old one. */
+function mergeMetadata(
+  current: Record<string, unknown>,
+  updates: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...current };
+  for (const [k, v] of Object.entries(updates)) {
+    if (v === null) delete merged[k];
+    else merged[k] = v;
+  }
+  if (Buffer.byteLength(JSON.stringify(merged)) > USER_METADATA_MAX_BYTES) {
+    throw new GoTrueError(
+      400,
+      'validation_failed',
+      `User metadata cannot be larger than ${USER_METADATA_MAX_BYTES / 1024} KB.`,
+    );
+  }
+  return merged;
+}
+
+/** True when the session was started by a recovery link (its AMR says so). */
+function isRecoverySession(amr: { method: string }[]): boolean {
+  return amr.some((a) => a.method === 'recovery');
+}
+
+const invalidNonce = () =>
+  new GoTrueError(400, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
+
 /**
- * PUT /user: changes the password (the last step of recovery). Ends the user's other sessions
- * and clears pending e-mail links; the caller's session stays.
+ * Checks and uses up the reauthentication code. A wrong code also discards the pending one, so a
+ * thief gets one guess per mailed code (and mails are 60 s apart).
  */
-export async function updateUser(opts: {
-  db: Db;
-  actor: AuthUser;
-  input: { password?: string; email?: string; data?: Record<string, unknown> };
-}): Promise<GoTrueUser> {
-  const { db, actor, input } = opts;
-  if (input.email !== undefined && input.email.trim().toLowerCase() !== actor.email) {
-    throw new GoTrueError(
-      400,
-      'validation_failed',
-      'Changing the e-mail address is not possible here. Please contact support.',
-    );
+async function consumeNonce(tx: DbOrTx, userId: string, nonce: string): Promise<void> {
+  const [pending] = await tx
+    .delete(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.tokenType, 'reauthentication')))
+    .returning();
+  if (!pending || pending.expiresAt.getTime() <= Date.now()) throw invalidNonce();
+  const given = Buffer.from(hashToken(`${userId}:${nonce.trim()}`));
+  const stored = Buffer.from(pending.tokenHash);
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) throw invalidNonce();
+}
+
+/**
+ * PUT /user as GoTrue has it: `data` merges into user_metadata (never role, status or the
+ * profile columns), `email` starts an e-mail change confirmed from the new address, `password`
+ * changes the password (outside a recovery session, sessions older than
+ * AUTH_REAUTHENTICATE_AFTER need the `nonce` mailed by GET /reauthenticate). A password change
+ * ends the user's other sessions and clears pending links.
+ */
+export async function updateUser(
+  opts: Ctx & {
+    actor: AuthUser;
+    input: {
+      password?: string;
+      email?: string;
+      data?: Record<string, unknown>;
+      nonce?: string;
+    };
+    redirectTo: string;
+  },
+): Promise<GoTrueUser> {
+  const { db, config, actor, input } = opts;
+  let newEmail: string | null = null;
+  if (input.email !== undefined && input.email !== '') {
+    newEmail = normalizeEmail(input.email);
+    if (!newEmail) throw invalidEmail();
+    if (newEmail === actor.email.toLowerCase()) newEmail = null;
   }
-  if (input.data !== undefined && Object.keys(input.data).length > 0) {
-    throw new GoTrueError(
-      400,
-      'validation_failed',
-      'Profile data cannot be changed here. Please contact support.',
-    );
-  }
-  if (input.password === undefined) return getGoTrueUser({ db, actor });
   const password = input.password;
-  const problem = passwordProblem(password);
-  if (problem === 'too_long') throw tooLong();
-  if (problem === 'length') throw weakPassword();
-  const [current] = await db.select().from(users).where(eq(users.id, actor.id));
-  if (!current)
-    throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-  if (current.passwordHash && (await verifyPassword(current.passwordHash, password))) {
-    throw new GoTrueError(
-      422,
-      'same_password',
-      'New password should be different from the old password.',
-    );
+  if (password !== undefined) {
+    const problem = passwordProblem(password);
+    if (problem === 'too_long') throw tooLong();
+    if (problem === 'length') throw weakPassword();
   }
-  const passwordHash = await hashPassword(password);
+  if (newEmail) {
+    const taken = await findUserByEmail(db, newEmail);
+    if (taken && taken.id !== actor.id) {
+      throw new GoTrueError(
+        422,
+        'email_exists',
+        'A user with this email address has already been registered',
+      );
+    }
+  }
+  let passwordHash: string | undefined;
+  let needsNonce = false;
+  if (password !== undefined) {
+    const [session] = await db
+      .select({ createdAt: authSessions.createdAt, amr: authSessions.amr })
+      .from(authSessions)
+      .where(eq(authSessions.id, actor.sessionId));
+    const ageSeconds = session ? (Date.now() - session.createdAt.getTime()) / 1000 : Infinity;
+    needsNonce =
+      !session || (!isRecoverySession(session.amr) && ageSeconds >= config.authReauthenticateAfter);
+    if (needsNonce && !input.nonce) {
+      throw new GoTrueError(
+        400,
+        'reauthentication_needed',
+        'Password update requires reauthentication',
+      );
+    }
+    const [current] = await db.select().from(users).where(eq(users.id, actor.id));
+    if (current?.passwordHash && (await verifyPassword(current.passwordHash, password))) {
+      throw new GoTrueError(
+        422,
+        'same_password',
+        'New password should be different from the old password.',
+      );
+    }
+    passwordHash = await hashPassword(password);
+    // Outside the update's transaction, so a wrong guess stays spent even though it fails.
+    if (needsNonce) await consumeNonce(db, actor.id, input.nonce ?? '');
+  }
+
   return db.transaction(async (tx) => {
+    const user = await lockUser(tx, actor.id);
+    if (!user) {
+      throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    }
+    const now = new Date();
+    const set: Partial<typeof users.$inferInsert> = {};
+    if (passwordHash) set.passwordHash = passwordHash;
+    if (input.data !== undefined) set.userMetadata = mergeMetadata(user.userMetadata, input.data);
+    if (newEmail) {
+      checkMailGap(user.emailChangeSentAt, now, config.authMailInterval);
+      const token = await issueLinkToken(tx, { userId: user.id, kind: 'email_change', now });
+      await enqueueAuthMail(tx, {
+        kind: 'email_change',
+        to: newEmail,
+        link: verifyLink({
+          publicUrl: config.publicUrl,
+          token,
+          type: 'email_change',
+          redirectTo: opts.redirectTo,
+        }),
+      });
+      set.emailChange = newEmail;
+      set.emailChangeSentAt = now;
+    }
+    if (Object.keys(set).length === 0) return toGoTrueUser(user);
     const [row] = await tx
       .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
+      .set({ ...set, updatedAt: now })
       .where(eq(users.id, actor.id))
       .returning();
-    await endOtherSessions(tx, actor.id, actor.sessionId);
-    await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, actor.id));
+    if (passwordHash) {
+      await endOtherSessions(tx, actor.id, actor.sessionId);
+      await tx
+        .delete(oneTimeTokens)
+        .where(
+          and(
+            eq(oneTimeTokens.userId, actor.id),
+            inArray(oneTimeTokens.tokenType, ['confirmation', 'recovery', 'reauthentication']),
+          ),
+        );
+    }
     return toGoTrueUser(row!);
+  });
+}
+
+/**
+ * GET /reauthenticate: mails a 6-digit code that PUT /user {password, nonce} then accepts once,
+ * within 15 minutes. One mail per AUTH_MAIL_INTERVAL.
+ */
+export async function requestReauthentication(opts: Ctx & { actor: AuthUser }): Promise<void> {
+  const { db, config, actor } = opts;
+  await db.transaction(async (tx) => {
+    const user = await lockUser(tx, actor.id);
+    if (!user) {
+      throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    }
+    if (!user.emailConfirmedAt) {
+      throw new GoTrueError(400, 'email_not_confirmed', 'Please verify your email first.');
+    }
+    const now = new Date();
+    checkMailGap(user.reauthenticationSentAt, now, config.authMailInterval);
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await tx
+      .insert(oneTimeTokens)
+      .values({
+        userId: user.id,
+        tokenType: 'reauthentication',
+        tokenHash: hashToken(`${user.id}:${code}`),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + REAUTHENTICATION_VALIDITY_SECONDS * 1000),
+      })
+      .onConflictDoUpdate({
+        target: [oneTimeTokens.userId, oneTimeTokens.tokenType],
+        set: {
+          tokenHash: hashToken(`${user.id}:${code}`),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + REAUTHENTICATION_VALIDITY_SECONDS * 1000),
+        },
+      });
+    await enqueueAuthMail(tx, {
+      kind: 'reauthentication',
+      to: user.email,
+      code,
+      validMinutes: REAUTHENTICATION_VALIDITY_SECONDS / 60,
+    });
+    await tx.update(users).set({ reauthenticationSentAt: now }).where(eq(users.id, user.id));
+  });
+}
+
+/**
+ * POST /resend: mails the sign-up confirmation (type signup) or the pending e-mail change link
+ * (type email_change) again. Answers {} whether or not the address has an account; the per-user
+ * mail gap still applies.
+ */
+export async function resend(
+  opts: Ctx & {
+    type: string | undefined;
+    email: string | undefined;
+    phone?: string;
+    redirectTo: string;
+  },
+): Promise<void> {
+  const { db, config } = opts;
+  const type = opts.type ?? '';
+  if (!['signup', 'email_change', 'sms', 'phone_change'].includes(type)) {
+    throw new GoTrueError(
+      400,
+      'validation_failed',
+      'Missing one of these types: signup, email_change, sms, phone_change',
+    );
+  }
+  if (type === 'sms' || type === 'phone_change' || opts.phone) {
+    throw new GoTrueError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  }
+  if (!opts.email) {
+    throw new GoTrueError(400, 'validation_failed', 'Type provided requires an email address');
+  }
+  const email = normalizeEmail(opts.email);
+  if (!email) throw invalidEmail();
+  const found = await findUserByEmail(db, email);
+  if (!found) return;
+  await db.transaction(async (tx) => {
+    const user = await lockUser(tx, found.id);
+    if (!user || user.status === 'blocked') return;
+    const now = new Date();
+    if (type === 'signup') {
+      if (user.emailConfirmedAt) return;
+      checkMailGap(user.confirmationSentAt, now, config.authMailInterval);
+      await sendConfirmation(tx, config, user, opts.redirectTo, now);
+      await tx.update(users).set({ confirmationSentAt: now }).where(eq(users.id, user.id));
+      return;
+    }
+    if (!user.emailChange) return;
+    checkMailGap(user.emailChangeSentAt, now, config.authMailInterval);
+    const token = await issueLinkToken(tx, { userId: user.id, kind: 'email_change', now });
+    await enqueueAuthMail(tx, {
+      kind: 'email_change',
+      to: user.emailChange,
+      link: verifyLink({
+        publicUrl: config.publicUrl,
+        token,
+        type: 'email_change',
+        redirectTo: opts.redirectTo,
+      }),
+    });
+    await tx.update(users).set({ emailChangeSentAt: now }).where(eq(users.id, user.id));
   });
 }
 
@@ -516,7 +745,7 @@ export async function requestRecovery(
     const user = await lockUser(tx, found.id);
     if (!user || user.status === 'blocked') return;
     const now = new Date();
-    checkMailGap(user.recoverySentAt, now);
+    checkMailGap(user.recoverySentAt, now, config.authMailInterval);
     const token = await issueLinkToken(tx, { userId: user.id, kind: 'recovery', now });
     await enqueueAuthMail(tx, {
       kind: 'recovery',
@@ -563,10 +792,16 @@ export function errorRedirect(target: string, status: number, code: string, mess
  * starts a session and answers the 303 target with the tokens in the sorted fragment.
  */
 export async function verifyEmailLink(
-  opts: Ctx & Client & { token: string; type: 'signup' | 'recovery'; redirectTo: string },
+  opts: Ctx &
+    Client & { token: string; type: 'signup' | 'recovery' | 'email_change'; redirectTo: string },
 ): Promise<string> {
   const { db, config, redirectTo } = opts;
-  const kind = opts.type === 'signup' ? 'confirmation' : 'recovery';
+  const kind =
+    opts.type === 'signup'
+      ? 'confirmation'
+      : opts.type === 'recovery'
+        ? 'recovery'
+        : 'email_change';
   const expired = () =>
     errorRedirect(redirectTo, 403, 'otp_expired', 'Email link is invalid or has expired');
   type Outcome =
@@ -589,12 +824,36 @@ export async function verifyEmailLink(
       };
     }
     const now = new Date();
+    let emailChange: Partial<typeof users.$inferInsert> = {};
+    if (kind === 'email_change') {
+      const newEmail = user.emailChange;
+      if (!newEmail) return { redirect: expired() };
+      const taken = await findUserByEmail(tx, newEmail);
+      if (taken && taken.id !== user.id) {
+        return {
+          redirect: errorRedirect(
+            redirectTo,
+            422,
+            'email_exists',
+            'A user with this email address has already been registered',
+          ),
+        };
+      }
+      emailChange = {
+        email: newEmail,
+        emailChange: null,
+        emailChangeSentAt: null,
+      };
+      // The old address is told, so a change the owner did not make does not go unnoticed.
+      await enqueueAuthMail(tx, { kind: 'email_changed', to: user.email, newEmail });
+    }
     const confirm = !user.emailConfirmedAt;
     const [updated] = await tx
       .update(users)
       .set({
         lastSignInAt: now,
         updatedAt: now,
+        ...emailChange,
         ...(confirm
           ? {
               emailConfirmedAt: now,
@@ -606,7 +865,7 @@ export async function verifyEmailLink(
       .returning();
     const s = await createSession(tx, {
       userId: user.id,
-      method: 'otp',
+      method: kind === 'recovery' ? 'recovery' : 'otp',
       ip: opts.ip,
       userAgent: opts.userAgent,
     });
@@ -614,7 +873,7 @@ export async function verifyEmailLink(
   });
   if ('redirect' in result) return result.redirect;
   const session = await toSessionJson({
-    secret: config.jwtSecret,
+    secret: await jwtSigner(config),
     expiresIn: config.jwtExpiry,
     user: result.user,
     ...result.session,

@@ -862,17 +862,26 @@ describe('per-IP rate limits', () => {
     expect(other.statusCode).toBe(400);
   });
 
-  it('shares 30 requests per 5 minutes between /signup and /recover', async () => {
+  it('limits /signup and /recover (with /resend) to 30 per 5 minutes each', async () => {
     const ip = randomIp();
-    for (let i = 0; i < 15; i++) {
+    for (let i = 0; i < 30; i++) {
       expect((await signup({ email: 'bad', password: 'secret-123' }, { ip })).statusCode).toBe(400);
-      expect(
-        (await call('POST', '/auth/v1/recover', { body: { email: 'bad' }, ip })).statusCode,
-      ).toBe(400);
     }
     const res = await signup({ email: email('late'), password: 'secret-123' }, { ip });
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('over_request_rate_limit');
+    for (let i = 0; i < 15; i++) {
+      expect(
+        (await call('POST', '/auth/v1/recover', { body: { email: 'bad' }, ip })).statusCode,
+      ).toBe(400);
+      const resent = await call('POST', '/auth/v1/resend', {
+        body: { type: 'signup', email: 'bad' },
+        ip,
+      });
+      expect(resent.statusCode).toBe(400);
+    }
+    const late = await call('POST', '/auth/v1/recover', { body: { email: email('x') }, ip });
+    expect(late.statusCode).toBe(429);
   });
 
   it('limits /verify to 30 per 5 minutes', async () => {

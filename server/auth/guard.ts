@@ -4,7 +4,13 @@ import type { Role, UserStatus } from '../../contract/roles.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { authSessions, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { type AccessClaims, AUDIENCE, verifyAccessToken } from './tokens.ts';
+import {
+  type AccessClaims,
+  AUDIENCE,
+  type JwtSigner,
+  jwtSigner,
+  verifyAccessToken,
+} from './tokens.ts';
 
 /** The signed-in user as the API sees it, loaded fresh on every request. */
 export type AuthUser = {
@@ -48,7 +54,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function inspectAccessToken(
   db: DbOrTx,
-  secret: string,
+  secret: string | JwtSigner,
   token: string,
 ): Promise<BearerCheck> {
   let claims: AccessClaims;
@@ -97,7 +103,7 @@ export async function inspectAccessToken(
  */
 export async function resolveUser(
   db: DbOrTx,
-  secret: string,
+  secret: string | JwtSigner,
   token: string,
 ): Promise<AuthUser | null> {
   const check = await inspectAccessToken(db, secret, token);
@@ -108,7 +114,7 @@ export async function resolveUser(
 export async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(req);
   if (!token) throw new AppError('unauthorized', 'Please sign in to continue.');
-  const user = await resolveUser(req.server.db, req.server.config.jwtSecret, token);
+  const user = await resolveUser(req.server.db, await jwtSigner(req.server.config), token);
   if (!user) {
     throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
   }

@@ -3,7 +3,16 @@ import { Redis } from 'ioredis';
 /** A token bucket: `capacity` requests at once, refilled at `refillPerSecond`. */
 export type BucketRule = { capacity: number; refillPerSecond: number };
 
-/** The per-IP limits of /auth/v1 (contract §7; GoTrue's defaults). */
+/**
+ * A bucket for `perFiveMinutes` requests per 5 minutes, at most 30 at once (GoTrue's burst);
+ * null when the limit is off (0).
+ */
+export function fiveMinuteRule(perFiveMinutes: number): BucketRule | null {
+  if (perFiveMinutes <= 0) return null;
+  return { capacity: Math.min(30, perFiveMinutes), refillPerSecond: perFiveMinutes / 300 };
+}
+
+/** The per-IP limits of /auth/v1 with GoTrue's defaults (contract §7). */
 export const AUTH_RATE_LIMITS = {
   /** /token, password and refresh grants share it: 150 per 5 min, burst 30. */
   token: { capacity: 30, refillPerSecond: 150 / 300 },

@@ -6,7 +6,12 @@ import { type Amr, deriveChildRefreshToken, hashToken, newRefreshToken } from '.
 /** Starts a session (one per sign-in) with its first refresh token. */
 export async function createSession(
   db: DbOrTx,
-  input: { userId: string; method: 'password' | 'otp'; userAgent?: string; ip?: string },
+  input: {
+    userId: string;
+    method: 'password' | 'otp' | 'recovery';
+    userAgent?: string;
+    ip?: string;
+  },
 ): Promise<{ sessionId: string; refreshToken: string; amr: Amr[] }> {
   const amr: Amr[] = [{ method: input.method, timestamp: Math.floor(Date.now() / 1000) }];
   const [session] = await db

@@ -1,5 +1,12 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import {
+  createHash,
+  createHmac,
+  createPrivateKey,
+  createPublicKey,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto';
+import { calculateJwkThumbprint, exportJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 
 export type Amr = { method: string; timestamp: number };
 
@@ -17,15 +24,77 @@ export type AccessClaims = {
   amr: Amr[];
   session_id: string;
   is_anonymous: boolean;
+  iss?: string;
 };
 
 export const AUDIENCE = 'authenticated';
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-/** HS256 access token with GoTrue's claims (contract §6). */
+/**
+ * How this server signs and checks access tokens (JWT_ALG). HS256 uses the shared secret;
+ * ES256/RS256 sign with the private key and publish the public one as a JWK with `kid`.
+ * After a switch to ES256/RS256, HS256 tokens are still accepted when they were issued before
+ * this process started (so before the switch) and have not expired.
+ */
+export type JwtSigner = {
+  alg: 'HS256' | 'ES256' | 'RS256';
+  secret: string;
+  issuer: string;
+  privateKey?: KeyObject;
+  publicKey?: KeyObject;
+  publicJwk?: JWK;
+  /** HS256 tokens issued after this second are refused when alg is not HS256. */
+  hsIssuedBefore: number;
+};
+
+type SignerConfig = {
+  jwtSecret: string;
+  jwtAlg: 'HS256' | 'ES256' | 'RS256';
+  jwtPrivateKeyPem: string | undefined;
+  publicUrl: string;
+};
+
+const signers = new WeakMap<object, Promise<JwtSigner>>();
+
+/** The signer of a config, built once per config object. */
+export function jwtSigner(config: SignerConfig): Promise<JwtSigner> {
+  let signer = signers.get(config);
+  if (!signer) {
+    signer = buildSigner(config);
+    signers.set(config, signer);
+  }
+  return signer;
+}
+
+async function buildSigner(config: SignerConfig): Promise<JwtSigner> {
+  const base = {
+    alg: config.jwtAlg,
+    secret: config.jwtSecret,
+    issuer: `${config.publicUrl}/auth/v1`,
+    hsIssuedBefore: Math.floor(Date.now() / 1000),
+  };
+  if (config.jwtAlg === 'HS256' || !config.jwtPrivateKeyPem) return { ...base, alg: 'HS256' };
+  const privateKey = createPrivateKey(config.jwtPrivateKeyPem);
+  const publicKey = createPublicKey(privateKey);
+  const jwk = await exportJWK(publicKey);
+  const kid = await calculateJwkThumbprint(jwk);
+  return {
+    ...base,
+    privateKey,
+    publicKey,
+    publicJwk: { ...jwk, kid, alg: config.jwtAlg, use: 'sig', key_ops: ['verify'] },
+  };
+}
+
+/** GET /.well-known/jwks.json: the public key when tokens are signed asymmetrically. */
+export function jwks(signer: JwtSigner): { keys: JWK[] } {
+  return { keys: signer.publicJwk ? [signer.publicJwk] : [] };
+}
+
+/** An access token with GoTrue's claims (contract §6); HS256 when given a bare secret. */
 export async function signAccessToken(
-  secret: string,
+  secretOrSigner: string | JwtSigner,
   input: {
     userId: string;
     email: string;
@@ -38,7 +107,9 @@ export async function signAccessToken(
 ): Promise<{ token: string; iat: number; exp: number }> {
   const iat = input.now ?? Math.floor(Date.now() / 1000);
   const exp = iat + input.expiresIn;
-  const token = await new SignJWT({
+  const signer = typeof secretOrSigner === 'string' ? null : secretOrSigner;
+  const asymmetric = signer?.privateKey && signer.alg !== 'HS256';
+  const jwt = new SignJWT({
     email: input.email,
     phone: '',
     app_metadata: { provider: 'email', providers: ['email'] },
@@ -49,25 +120,51 @@ export async function signAccessToken(
     session_id: input.sessionId,
     is_anonymous: false,
   })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader(
+      asymmetric
+        ? { alg: signer.alg, typ: 'JWT', kid: signer.publicJwk?.kid }
+        : { alg: 'HS256', typ: 'JWT' },
+    )
     .setSubject(input.userId)
     .setAudience(AUDIENCE)
     .setIssuedAt(iat)
-    .setExpirationTime(exp)
-    .sign(key(secret));
+    .setExpirationTime(exp);
+  if (signer) jwt.setIssuer(signer.issuer);
+  const token = await jwt.sign(
+    asymmetric ? signer.privateKey! : key(signer ? signer.secret : (secretOrSigner as string)),
+  );
   return { token, iat, exp };
 }
 
 /** Verifies signature, algorithm, audience and expiry; throws on any problem. */
 export async function verifyAccessToken(
-  secret: string,
+  secretOrSigner: string | JwtSigner,
   token: string,
   opts: { checkAudience?: boolean } = {},
 ): Promise<AccessClaims> {
-  const { payload } = await jwtVerify(token, key(secret), {
-    algorithms: ['HS256'],
-    ...(opts.checkAudience === false ? {} : { audience: AUDIENCE }),
-  });
+  const audience = opts.checkAudience === false ? {} : { audience: AUDIENCE };
+  if (typeof secretOrSigner === 'string') {
+    const { payload } = await jwtVerify(token, key(secretOrSigner), {
+      algorithms: ['HS256'],
+      ...audience,
+    });
+    return payload as unknown as AccessClaims;
+  }
+  const signer = secretOrSigner;
+  const asymmetric = signer.alg !== 'HS256' && signer.publicKey;
+  const { payload, protectedHeader } = await jwtVerify(
+    token,
+    (header) => (header.alg === 'HS256' ? key(signer.secret) : signer.publicKey!),
+    { algorithms: asymmetric ? ['HS256', signer.alg] : ['HS256'], ...audience },
+  );
+  if (asymmetric && protectedHeader.alg === 'HS256') {
+    // Only tokens from before the switch: one signed with the old secret afterwards is forged.
+    if (typeof payload.iat !== 'number' || payload.iat > signer.hsIssuedBefore) {
+      throw Object.assign(new Error(`HS256 token issued after the switch to ${signer.alg}`), {
+        code: 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED',
+      });
+    }
+  }
   return payload as unknown as AccessClaims;
 }
 

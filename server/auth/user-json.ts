@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { GoTrueSession, GoTrueUser } from '../../contract/auth.ts';
 import type { users } from '../db/schema.ts';
-import { type Amr, AUDIENCE, signAccessToken } from './tokens.ts';
+import { type Amr, AUDIENCE, type JwtSigner, signAccessToken } from './tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -31,6 +31,9 @@ export function toGoTrueUser(row: UserRow): GoTrueUser {
     confirmed_at: iso(row.emailConfirmedAt),
     confirmation_sent_at: iso(row.confirmationSentAt),
     recovery_sent_at: iso(row.recoverySentAt),
+    ...(row.emailChange
+      ? { new_email: row.emailChange, email_change_sent_at: iso(row.emailChangeSentAt) }
+      : {}),
     last_sign_in_at: iso(row.lastSignInAt),
     app_metadata: APP_METADATA,
     user_metadata: metadata,
@@ -89,7 +92,7 @@ export function madeUpUser(input: {
 
 /** A Session (GoTrue's AccessTokenResponse) with a fresh access token for the session. */
 export async function toSessionJson(input: {
-  secret: string;
+  secret: string | JwtSigner;
   expiresIn: number;
   user: UserRow;
   sessionId: string;

@@ -41,10 +41,7 @@ export const migrationsFolder = path.resolve(
  * gets its own listener as soon as it connects: the query in flight fails (its request answers
  * 503), the pool drops the broken client on release, and the next request opens a fresh one.
  */
-export function openPostgres(
-  url: string,
-  opts: { max?: number; onConnectionError?: (err: Error) => void } = {},
-): Database {
+export function openPostgres(url: string, opts: { max?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
@@ -53,12 +50,13 @@ export function openPostgres(
     // Dead peers (a host that vanished without closing the socket) are noticed by TCP keepalive.
     keepAlive: true,
   });
-  const report = (err: Error) => opts.onConnectionError?.(err);
+  // The failed query reports the error to its request (503); the event itself needs no action.
+  const ignore = () => {};
   pool.on('connect', (client) => {
-    client.on('error', report);
+    client.on('error', ignore);
   });
-  // A broken idle client is dropped by the pool; requests report their own errors.
-  pool.on('error', report);
+  // A broken idle client is dropped by the pool.
+  pool.on('error', ignore);
   // numeric stays a string (exact money); bigint count(*) becomes a number.
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const u = new URL(url);

@@ -193,4 +193,35 @@ describe('Idempotency-Key', () => {
     expect(r.json().error.message).toMatch(/Idempotency-Key header must be/);
     expect(r.json().error.details['idempotency-key']).toBeDefined();
   });
+
+  // Needs a second connection holding the key, so PostgreSQL only.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'answers 409 with Retry-After when the first request with the key takes too long',
+    async () => {
+      const key = randomUUID();
+      const notes = `held ${key}`;
+      let answer: Awaited<ReturnType<typeof t.call>> | undefined;
+      await t.db
+        .transaction(async (tx) => {
+          // Another instance's request that claimed the key and has not finished yet.
+          await tx.insert(idempotencyKeys).values({
+            userId: t.admin.id,
+            key,
+            fingerprint: 'x',
+            route: 'POST /api/v1/admin/payouts',
+          });
+          answer = await t.call('POST', '/payouts', {
+            body: { publisher_id: publisherId, amount: 8, notes },
+            headers: { 'idempotency-key': key },
+          });
+          tx.rollback();
+        })
+        .catch(() => {});
+      expect(answer!.statusCode).toBe(409);
+      expect(answer!.headers['retry-after']).toBe('1');
+      expect(answer!.json().error.code).toBe('idempotency_key_in_use');
+      expect(await payoutCount(notes)).toBe(0);
+    },
+    30_000,
+  );
 });

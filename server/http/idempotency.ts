@@ -119,6 +119,8 @@ export async function respondIdempotently<T>(
         if (first.fingerprint !== fingerprint) throw keyReused(first.route === route, route);
         return { status: first.responseStatus, body: first.responseBody, replayed: true };
       }
+      // The wait limit was for the key only; the write's own locks wait as they always do.
+      await tx.execute(sql.raw('reset lock_timeout'));
       const result = await create(tx as unknown as Db);
       // Stored as the JSON the client receives (dates as strings, undefined dropped).
       const body = result === undefined ? null : (JSON.parse(JSON.stringify(result)) as unknown);
@@ -129,7 +131,10 @@ export async function respondIdempotently<T>(
       return { status, body, replayed: false };
     });
   } catch (err) {
-    if (isLockTimeout(err)) throw stillRunning();
+    if (isLockTimeout(err) || (err instanceof AppError && err.code === 'idempotency_key_in_use')) {
+      reply.header('retry-after', '1');
+      throw stillRunning();
+    }
     throw err;
   }
   if (outcome.replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');

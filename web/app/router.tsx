@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { AreaShell } from '../components/layouts/area-shell.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { BuyerSignupPage } from '../features/auth/components/buyer-signup-page.tsx';
+import { ChangePasswordPage } from '../features/auth/components/change-password-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
@@ -22,6 +23,7 @@ export function createAppRouter() {
     { path: paths.buyerSignup, element: <BuyerSignupPage /> },
     { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
     { path: paths.resetPassword, element: <ResetPasswordPage /> },
+    { path: paths.changePassword, element: <ChangePasswordPage /> },
     {
       path: paths.admin,
       element: (

@@ -8,6 +8,7 @@ export const paths = {
   buyerSignup: '/buyer-signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  changePassword: '/account/password',
   admin: '/admin',
   dashboard: '/dashboard',
   buyerDashboard: '/buyer-dashboard',

@@ -123,7 +123,11 @@ export type AuthContextValue = AuthSnapshot & {
   signUp: (input: SignUpInput) => Promise<AuthResult & { session: Session | null }>;
   signOut: (scope?: 'global' | 'local') => Promise<AuthResult>;
   resetPasswordForEmail: (email: string) => Promise<AuthResult>;
-  updatePassword: (password: string) => Promise<AuthResult>;
+  updatePassword: (password: string, nonce?: string) => Promise<AuthResult>;
+  /** Mails the code a password change on an older session needs (GET /auth/v1/reauthenticate). */
+  reauthenticate: () => Promise<AuthResult>;
+  /** Mails the sign-up confirmation link again (POST /auth/v1/resend). */
+  resendConfirmation: (email: string) => Promise<AuthResult>;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -151,8 +155,20 @@ const actions = {
     });
     return { error };
   },
-  async updatePassword(password: string): Promise<AuthResult> {
-    const { error } = await authClient.updateUser({ password });
+  async updatePassword(password: string, nonce?: string): Promise<AuthResult> {
+    const { error } = await authClient.updateUser(nonce ? { password, nonce } : { password });
+    return { error };
+  },
+  async reauthenticate(): Promise<AuthResult> {
+    const { error } = await authClient.reauthenticate();
+    return { error };
+  },
+  async resendConfirmation(email: string): Promise<AuthResult> {
+    const { error } = await authClient.resend({
+      type: 'signup',
+      email,
+      options: { emailRedirectTo: `${window.location.origin}/login` },
+    });
     return { error };
   },
 };

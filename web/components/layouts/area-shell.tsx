@@ -11,9 +11,10 @@ import {
   Text,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
+import { IconKey, IconLogout } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
+import { paths } from '../../app/routes.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useMe } from '../../lib/me.ts';
 import { BrandLogo } from '../brand-logo.tsx';
@@ -107,6 +108,18 @@ export function AreaShell({ areaLabel, nav }: AreaShellProps) {
               </Text>
             </Box>
           ) : null}
+          <Button
+            component={Link}
+            to={paths.changePassword}
+            variant="subtle"
+            color="gray"
+            fullWidth
+            justify="flex-start"
+            mb={4}
+            leftSection={<IconKey size={18} stroke={1.6} />}
+          >
+            Change password
+          </Button>
           <Button
             variant="light"
             color="gray"

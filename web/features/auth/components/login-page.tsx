@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,10 +11,31 @@ import { AuthPageLayout } from './auth-page-layout.tsx';
 
 /** /login: e-mail and password; on success a toast and the role redirect at `/`. */
 export function LoginPage() {
-  const { signIn } = useAuth();
+  const { signIn, resendConfirmation } = useAuth();
   const navigate = useNavigate();
   const { data: settings } = usePublicSettings();
   const [pending, setPending] = useState(false);
+  // The address that signed in correctly but is not confirmed yet: offer the mail again.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+
+  const resend = async () => {
+    if (!unconfirmed) return;
+    setResending(true);
+    try {
+      const { error } = await resendConfirmation(unconfirmed);
+      if (error) {
+        toast({ title: 'Not sent', description: authErrorMessage(error), variant: 'destructive' });
+        return;
+      }
+      toast({
+        title: 'Confirmation e-mail sent',
+        description: `Check the inbox of ${unconfirmed} and open the link.`,
+      });
+    } finally {
+      setResending(false);
+    }
+  };
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: { email: fieldRules.email, password: fieldRules.password },
@@ -24,6 +45,7 @@ export function LoginPage() {
     setPending(true);
     try {
       const { error } = await signIn(values.email.trim(), values.password);
+      setUnconfirmed(error?.code === 'email_not_confirmed' ? values.email.trim() : null);
       if (error) {
         toast({
           title: 'Login Failed',
@@ -67,6 +89,24 @@ export function LoginPage() {
           <Button type="submit" fullWidth disabled={pending}>
             {pending ? 'Signing in…' : 'Sign in'}
           </Button>
+          {unconfirmed ? (
+            <Alert color="yellow" variant="light" title="Confirm your e-mail address">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">
+                  We sent a confirmation link to {unconfirmed} when you signed up. Open it, then
+                  sign in.
+                </Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => void resend()}
+                  disabled={resending}
+                >
+                  {resending ? 'Sending…' : 'Resend confirmation e-mail'}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : null}
           <Stack gap={4} align="center">
             <Text size="sm" c="dimmed">
               Don't have an account?
