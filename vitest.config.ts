@@ -1,12 +1,39 @@
 import { defineConfig } from 'vitest/config';
+import { aliases } from './vite.config.ts';
+
+// Web component tests (jsdom) need no database: they run once, in the PGlite pass of `npm test`,
+// and are left out when TEST_DATABASE_URL asks for the PostgreSQL pass.
+const withWeb = !process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
+  resolve: { alias: aliases },
   test: {
-    include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
-    environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      ...(withWeb
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'web',
+                include: ['web/**/*.test.tsx'],
+                environment: 'jsdom',
+                setupFiles: ['web/test/setup-dom.ts'],
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

@@ -460,16 +460,21 @@ describe('publisher journey across roles in Chromium', () => {
           .poll(() => page.getByRole('article').first().textContent())
           .toContain('Zeta Home Warranty');
 
-        // Campaign IOs: sorted by offer title both ways, and searched by the server.
+        // Campaign IOs: sorted by offer title (a text column starts A→Z), then Z→A; searched by the server.
         await page.goto('/dashboard/ios');
         const ios = page.getByRole('table', { name: 'Campaign IOs' });
         const titles = () => ios.locator('tbody tr td:first-child').allInnerTexts();
         await expect.poll(titles).toHaveLength(2);
         const offerHeader = ios.getByRole('button', { name: /^Offer/ });
+        // The newest-first order may already read A→Z: wait for the sorted answer itself.
+        const byOffer = page.waitForResponse(
+          (r) => r.url().includes('/publisher/ios?') && r.url().includes('sort=offer&order=asc'),
+        );
+        await offerHeader.click();
+        await byOffer;
+        await expect.poll(titles).toEqual(['Alpha Auto Transfer', 'Zeta Home Warranty']);
         await offerHeader.click();
         await expect.poll(titles).toEqual(['Zeta Home Warranty', 'Alpha Auto Transfer']);
-        await offerHeader.click();
-        await expect.poll(titles).toEqual(['Alpha Auto Transfer', 'Zeta Home Warranty']);
         const searched = page.waitForRequest(
           (r) => r.url().includes('/publisher/ios?') && r.url().includes('q=zeta'),
         );

@@ -1,4 +1,6 @@
-// `npm run create-admin -- --email a@b.c --password secret`: adds another admin.
+// `npm run create-admin -- --email a@b.c --password secret`: adds another admin. With the
+// embedded database and a portal running on DATA_DIR, the running portal creates it (so the
+// admin can sign in at once); otherwise this process opens the database itself.
 import { existsSync } from 'node:fs';
 import { loadEnvFile } from 'node:process';
 import { parseArgs } from 'node:util';
@@ -6,6 +8,12 @@ import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { AppError } from '../server/errors.ts';
 import { createAdmin } from '../server/modules/users/admin-account.service.ts';
+import {
+  callOwner,
+  DataDirBusyError,
+  findOwner,
+  OwnerOpError,
+} from '../server/ops/data-dir-owner.ts';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, password: { type: 'string' } },
@@ -17,19 +25,27 @@ if (!values.email || !values.password) {
 if (existsSync('.env')) loadEnvFile('.env');
 try {
   const config = loadConfig();
-  const database = await openDatabase(config);
-  await database.migrate();
-  try {
-    const admin = await createAdmin(database.db, {
-      email: values.email,
-      password: values.password,
-    });
-    console.log(`Admin ${admin.email} created.`);
-  } finally {
-    await database.close();
+  const params = { email: values.email, password: values.password };
+  if (!config.databaseUrl && (await findOwner(config.dataDir))) {
+    const admin = (await callOwner(config.dataDir, 'create-admin', params)) as { email: string };
+    console.log(`Admin ${admin.email} created (through the portal running on ${config.dataDir}).`);
+  } else {
+    const database = await openDatabase(config);
+    try {
+      await database.migrate();
+      const admin = await createAdmin(database.db, params);
+      console.log(`Admin ${admin.email} created.`);
+    } finally {
+      await database.close();
+    }
   }
 } catch (err) {
-  if (err instanceof ConfigError || err instanceof AppError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof AppError ||
+    err instanceof OwnerOpError ||
+    err instanceof DataDirBusyError
+  ) {
     console.error(err.message);
     process.exit(1);
   }

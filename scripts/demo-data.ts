@@ -8,6 +8,12 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
 import { ensureSettings } from '../server/db/settings.ts';
+import {
+  callOwner,
+  DataDirBusyError,
+  findOwner,
+  OwnerOpError,
+} from '../server/ops/data-dir-owner.ts';
 import { createStorage } from '../server/storage/index.ts';
 import {
   assertDemoTargetEmpty,
@@ -16,7 +22,6 @@ import {
   type DemoSummary,
   seedDemoData,
 } from './demo/demo-seed.service.ts';
-import { embeddedDatabaseBusy } from './demo/embedded-db.ts';
 
 const DEFAULT_PASSWORD = 'demo-pass-2024';
 
@@ -108,22 +113,36 @@ async function main() {
   const seed = count('seed', args.seed, 20_240_601);
 
   const pgdata = path.join(config.dataDir, 'pgdata');
-  if (!config.databaseUrl) {
-    const busy = await embeddedDatabaseBusy(pgdata);
-    if (busy) fail(busy);
+  const started = performance.now();
+  if (!config.databaseUrl && (await findOwner(config.dataDir))) {
+    // A portal runs on this data folder: it fills its own database (live at once).
+    console.log(`  Filling the database of the portal running on ${config.dataDir}...`);
+    try {
+      const summary = (await callOwner(
+        config.dataDir,
+        'demo',
+        { size, password, seed },
+        { onProgress: (line) => console.log(`  ${line}`) },
+      )) as DemoSummary;
+      printSummary(summary, password, config.publicUrl, (performance.now() - started) / 1000);
+      return;
+    } catch (err) {
+      if (err instanceof OwnerOpError) fail(err.message);
+      throw err;
+    }
   }
 
-  const started = performance.now();
   let database: Database;
   try {
     database = await openDatabase(config);
     await database.migrate();
   } catch (err) {
+    if (err instanceof DataDirBusyError) fail(err.message);
     const why = err instanceof Error ? err.message : String(err);
     fail(
       config.databaseUrl
         ? `Could not open the PostgreSQL database (DATABASE_URL): ${why}`
-        : `Could not open the embedded database at ${pgdata}: ${why}. If the server is running with this DATA_DIR, stop it first.`,
+        : `Could not open the embedded database at ${pgdata}: ${why}`,
     );
   }
   try {
@@ -147,7 +166,7 @@ async function main() {
     if (err instanceof DemoRefusedError) fail(err.message);
     throw err;
   } finally {
-    // A clean close matters: PGlite removes its postmaster.pid only then.
+    // A clean close matters: PGlite removes its postmaster.pid only then, and the folder is freed.
     await database.close();
   }
 }

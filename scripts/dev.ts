@@ -1,8 +1,14 @@
 // `npm run dev`: the API server with reload on change, and Vite's dev server with hot reload.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { loadEnvFile } from 'node:process';
+import { exitIfDataDirHeld } from '../server/ops/data-dir-owner.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+// Refused at once when a portal already runs on the embedded data folder.
+if (existsSync('.env')) loadEnvFile('.env');
+await exitIfDataDirHeld();
 const bin = (p: string) => path.join(root, 'node_modules', p);
 
 const children: ChildProcess[] = [

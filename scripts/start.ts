@@ -2,8 +2,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { loadEnvFile } from 'node:process';
+import { exitIfDataDirHeld } from '../server/ops/data-dir-owner.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+// A second portal on the same data folder is refused before the (slow) build.
+if (existsSync('.env')) loadEnvFile('.env');
+await exitIfDataDirHeld();
 const built = path.join(root, 'dist/web/index.html');
 
 function newestMtime(dir: string): number {

@@ -1,15 +1,21 @@
 import { existsSync } from 'node:fs';
 import { loadEnvFile } from 'node:process';
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { ensureSettings } from './db/settings.ts';
-import { ensureFirstAdmin } from './modules/users/admin-account.service.ts';
+// Only light imports up here: a refused second start must answer at once, so the app is
+// loaded after the data folder check.
+import { DataDirBusyError, exitIfDataDirHeld } from './ops/data-dir-owner.ts';
 
 /** Reads config, migrates, seeds the first admin, listens, and closes gracefully on SIGTERM. */
 async function main() {
   // A .env file in the working directory is read when present; real environment variables win.
   if (existsSync('.env')) loadEnvFile('.env');
+  // One portal per embedded data folder: refuse before anything is read or written there.
+  await exitIfDataDirHeld();
+  const { ConfigError, loadConfig } = await import('./config.ts');
+  const { openDatabase } = await import('./db/client.ts');
+  const { buildApp } = await import('./app.ts');
+  const { ownerOps } = await import('./ops/owner-ops.ts');
+  const { ensureSettings } = await import('./db/settings.ts');
+  const { ensureFirstAdmin } = await import('./modules/users/admin-account.service.ts');
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -21,7 +27,16 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase(config);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DataDirBusyError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   await database.migrate();
   await ensureSettings(database.db);
   const firstAdmin = await ensureFirstAdmin(database.db, {
@@ -31,6 +46,8 @@ async function main() {
 
   const app = await buildApp({ config, database, webRoot: config.webRoot });
   await app.listen({ port: config.port, host: config.host });
+  // Other commands on this data folder (create-admin, demo, backup) now go through this process.
+  database.owner?.serve(ownerOps({ database, storage: app.storage, config }));
 
   const lines = [
     '',

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { GoTrueClient } from '@supabase/auth-js';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, refreshTokens } from '../db/schema.ts';
+import { authSessions, mailOutbox, refreshTokens } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 
 // The real @supabase/auth-js client, in Node, against the app on a real port.
@@ -325,6 +325,46 @@ describe('@supabase/auth-js against our /auth/v1', () => {
     const old = await fetch(`${base}/dev/mail/messages?to=${encodeURIComponent(address)}`);
     const oldMails = (await old.json()) as { subject: string }[];
     expect(oldMails.some((m) => /e-mail address was changed/.test(m.subject))).toBe(true);
+  });
+
+  it('reauthenticate(): an old session changes the password only with the mailed nonce', async () => {
+    const address = email('reauth');
+    const { client } = newClient();
+    expect(
+      (
+        await client.signUp({
+          email: address,
+          password: 'old-pass-1',
+          options: { data: publisherData },
+        })
+      ).error,
+    ).toBeNull();
+    const signIn = await client.signInWithPassword({ email: address, password: 'old-pass-1' });
+    expect(signIn.error).toBeNull();
+    const sessionId = JSON.parse(
+      Buffer.from(signIn.data.session!.access_token.split('.')[1]!, 'base64url').toString(),
+    ).session_id as string;
+    await t.db
+      .update(authSessions)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(authSessions.id, sessionId));
+
+    const bare = await client.updateUser({ password: 'new-pass-1' });
+    expect(bare.error?.code).toBe('reauthentication_needed');
+    expect(bare.error?.status).toBe(400);
+    expect((await client.reauthenticate()).error).toBeNull();
+    const box = await fetch(`${base}/dev/mail/messages?to=${encodeURIComponent(address)}`);
+    const mails = (await box.json()) as { subject: string; text: string }[];
+    const code = /code[^:]*: (\d{6})/.exec(
+      mails.find((m) => /confirmation code/.test(m.subject))?.text ?? '',
+    )?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const ok = await client.updateUser({ password: 'new-pass-1', nonce: code! });
+    expect(ok.error).toBeNull();
+    await client.signOut();
+    expect(
+      (await client.signInWithPassword({ email: address, password: 'new-pass-1' })).error,
+    ).toBeNull();
   });
 
   it('never lets a sign-up become admin', async () => {

@@ -555,3 +555,34 @@ describe('CORS_ORIGINS', () => {
     ).toThrow('CORS_ORIGINS');
   });
 });
+
+describe('limits are keyed by the client address as TRUST_PROXY defines it', () => {
+  let p: TestApp; // TRUST_PROXY=true behind our own proxy
+  beforeAll(async () => {
+    p = await buildTestApp({ env: { TRUST_PROXY: 'true', AUTH_RATE_LIMIT_VERIFY: '2' } });
+  }, 120_000);
+  afterAll(() => p?.close());
+
+  const verify = (app: TestApp, forwardedFor: string, remoteAddress: string) =>
+    app.app.inject({
+      url: '/auth/v1/verify?type=signup&token=none',
+      headers: { ...V, 'x-forwarded-for': forwardedFor },
+      remoteAddress,
+    });
+
+  it('without TRUST_PROXY a forged X-Forwarded-For does not get a fresh bucket', async () => {
+    const ip = randomIp();
+    expect((await verify(u, '1.1.1.1', ip)).statusCode).toBe(303);
+    expect((await verify(u, '2.2.2.2', ip)).statusCode).toBe(303);
+    expect((await verify(u, '3.3.3.3', ip)).statusCode).toBe(429);
+  });
+
+  it('with TRUST_PROXY each forwarded client has its own bucket', async () => {
+    const proxy = randomIp();
+    const client = randomIp();
+    expect((await verify(p, client, proxy)).statusCode).toBe(303);
+    expect((await verify(p, client, proxy)).statusCode).toBe(303);
+    expect((await verify(p, client, proxy)).statusCode).toBe(429);
+    expect((await verify(p, randomIp(), proxy)).statusCode).toBe(303);
+  });
+});

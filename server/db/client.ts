@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { claimDataDir, type DataDirOwner } from '../ops/data-dir-owner.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -25,6 +26,10 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Embedded on disk: this process's hold on DATA_DIR (released by close). */
+  owner?: DataDirOwner;
+  /** Embedded: the PGlite instance itself (backups dump it). */
+  pglite?: PGlite;
 };
 
 export const migrationsFolder = path.resolve(
@@ -86,14 +91,37 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
       await client.query('select 1');
     },
     close: () => client.close(),
+    pglite: client,
   };
 }
 
-/** The database the config asks for: PostgreSQL when DATABASE_URL is set, else PGlite. */
+/**
+ * The database the config asks for: PostgreSQL when DATABASE_URL is set, else PGlite under
+ * DATA_DIR, after taking the folder for this process (DataDirBusyError when another process
+ * holds it; nothing is written then).
+ */
 export async function openDatabase(cfg: {
   databaseUrl: string | undefined;
   dataDir: string;
 }): Promise<Database> {
   if (cfg.databaseUrl) return openPostgres(cfg.databaseUrl);
-  return openPglite(path.join(cfg.dataDir, 'pgdata'));
+  const owner = await claimDataDir(cfg.dataDir);
+  let database: Database;
+  try {
+    database = await openPglite(path.join(cfg.dataDir, 'pgdata'));
+  } catch (err) {
+    await owner.release();
+    throw err;
+  }
+  return {
+    ...database,
+    owner,
+    close: async () => {
+      try {
+        await database.close();
+      } finally {
+        await owner.release();
+      }
+    },
+  };
 }

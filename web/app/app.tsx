@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { AuthProvider } from '../lib/auth.tsx';
+import { AuthProvider } from '@/lib/auth.tsx';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 

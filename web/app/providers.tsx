@@ -2,9 +2,9 @@ import { type CSSVariablesResolver, createTheme, MantineProvider, Modal } from '
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { ApiError } from '../lib/api-client.ts';
-import { TOAST_DURATION } from '../lib/notify.ts';
-import { usePublicSettings } from '../lib/public-settings.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { TOAST_DURATION } from '@/lib/notify.ts';
+import { usePublicSettings } from '@/lib/public-settings.ts';
 
 // Shade 8 of blue keeps links and buttons at WCAG AA contrast (4.5:1) on white and gray.0.
 // Every dialog's icon-only close button gets a name for screen readers (a dialog may name it

@@ -1,5 +1,5 @@
 import { Image, Skeleton, Text } from '@mantine/core';
-import { usePublicSettings } from '../lib/public-settings.ts';
+import { usePublicSettings } from '@/lib/public-settings.ts';
 
 /** The spec's fallback when no logo has been uploaded. */
 export const FALLBACK_LOGO_TEXT = 'MR.LEADS';

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
-import { toast } from '../lib/notify.ts';
+import { toast } from '@/lib/notify.ts';
 
 /**
  * Shared header actions of a money list (leads, payouts): Export CSV of the current filters

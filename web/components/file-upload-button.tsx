@@ -1,6 +1,6 @@
 import { Button, FileButton } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { toast } from '../lib/notify.ts';
+import { toast } from '@/lib/notify.ts';
 
 /**
  * Shared upload button of a list row or a detail page (agreements, IOs): opens the file

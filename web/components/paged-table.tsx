@@ -1,12 +1,17 @@
 import 'mantine-datatable/styles.css';
-import { Box, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Card, Group, Pagination, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { ReactNode } from 'react';
 import { QueryErrorState } from './query-error-state.tsx';
 import { useErrorToast } from './use-error-toast.ts';
 
-/** Rows per page offered by every admin list. */
+/** Rows per page offered by every list, in every area. */
 export const PAGE_SIZES = [10, 25, 50, 100];
+
+/** Rows per page of a list whose URL does not say. */
+export const DEFAULT_PAGE_SIZE = 25;
 
 /** A list's sort in the shape mantine-datatable uses: column accessor and direction. */
 export type SortStatus<T> = DataTableSortStatus<T>;
@@ -15,10 +20,12 @@ export type SortStatus<T> = DataTableSortStatus<T>;
 export type TableListState = {
   page: number;
   pageSize: number;
+  sort: string;
+  order: 'asc' | 'desc';
   setPage: (page: number) => void;
   setPageSize: (size: number) => void;
-  sortStatus<T>(): SortStatus<T>;
-  setSortStatus<T>(status: SortStatus<T>): void;
+  /** Sorts by a column; a newly chosen column starts in its own first direction. */
+  setSort: (column: string, order?: 'asc' | 'desc') => void;
 };
 
 /** The part of a TanStack list query a table needs (`{items, total}` pages). */
@@ -31,25 +38,33 @@ export type TableQuery<T> = {
 };
 
 type PagedTableProps<T> = {
-  /** Names the table for screen readers, e.g. "Publishers". */
+  /** Names the table (and the phone card list) for screen readers, e.g. "Publishers". */
   label: string;
+  /** Sortable columns use the server's sort key as their accessor. */
   columns: DataTableColumn<T>[];
   list: TableListState;
   query: TableQuery<T>;
   /** The spec's loading-error toast and error state title, e.g. "Error loading publishers". */
   errorTitle: string;
-  /** What an empty list says (e.g. "No publishers match these filters."). */
-  emptyText: string;
+  /** What an empty list says in bold (e.g. "No leads match these filters."). */
+  emptyTitle: string;
+  /** A second, quieter line under the empty title. */
+  emptyText?: string;
+  /** Names the skeleton while the first page loads (default "Loading <label>"). */
+  loadingLabel?: string;
   onRowClick?: (record: T) => void;
-  idAccessor?: keyof T & string;
+  /** The row's key (default: its `id`). */
+  rowId?: (record: T) => string;
   /** Below this width (px) the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
+  /** Phone layout: below the `sm` breakpoint each row shows as this card, with a sort picker. */
+  renderCard?: (record: T) => ReactNode;
 };
 
-/** Skeleton rows shown while a list's first page loads. */
-export function TableSkeleton({ rows = 6 }: { rows?: number }) {
+/** Skeleton rows shown while a list's first page loads (the spec allows no spinner). */
+export function TableSkeleton({ label = 'Loading', rows = 6 }: { label?: string; rows?: number }) {
   return (
-    <Paper withBorder p="md" aria-busy="true" aria-label="Loading">
+    <Paper withBorder p="md" aria-busy="true" aria-label={label}>
       <Stack gap="sm">
         <Skeleton height={20} width="60%" />
         {Array.from({ length: rows }, (_, i) => (
@@ -61,15 +76,120 @@ export function TableSkeleton({ rows = 6 }: { rows?: number }) {
   );
 }
 
+function EmptyState({ title, text }: { title: string; text?: string }) {
+  return (
+    <Stack align="center" gap={4} p="xl" ta="center">
+      <IconInbox size={32} stroke={1.4} aria-hidden color="var(--mantine-color-dimmed)" />
+      {/* The table's empty-state layer greys its text below 4.5:1: set the colours here. */}
+      <Text fw={600} c="var(--mantine-color-text)">
+        {title}
+      </Text>
+      {text ? (
+        <Text size="sm" c="dimmed" maw={480}>
+          {text}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Sort choices of the phone layout, from the table's sortable columns. */
+function sortOptions<T>(columns: DataTableColumn<T>[]) {
+  return columns
+    .filter((c) => c.sortable && typeof c.title === 'string')
+    .flatMap((c) => [
+      { value: `${String(c.accessor)}:desc`, label: `${c.title as string}, descending` },
+      { value: `${String(c.accessor)}:asc`, label: `${c.title as string}, ascending` },
+    ]);
+}
+
+const rangeText = ({
+  from,
+  to,
+  totalRecords,
+}: {
+  from: number;
+  to: number;
+  totalRecords: number;
+}) => `${from}–${to} of ${totalRecords}`;
+
+const pageControlLabel = (control: string) => ({
+  'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
+});
+
+function PhoneCards<T>(props: PagedTableProps<T> & { rows: T[]; total: number; busy: boolean }) {
+  const { list, rows, total } = props;
+  const from = (list.page - 1) * list.pageSize + 1;
+  const to = Math.min(total, list.page * list.pageSize);
+  const pages = Math.max(1, Math.ceil(total / list.pageSize));
+  const rowId = props.rowId ?? ((r: T) => String((r as { id: unknown }).id));
+  return (
+    <Stack gap="sm" aria-busy={props.busy || undefined} style={{ opacity: props.busy ? 0.6 : 1 }}>
+      <Select
+        label="Sort by"
+        data={sortOptions(props.columns)}
+        value={`${list.sort}:${list.order}`}
+        onChange={(v) => {
+          if (!v) return;
+          const [column, order] = v.split(':') as [string, 'asc' | 'desc'];
+          list.setSort(column, order);
+        }}
+        allowDeselect={false}
+      />
+      {total === 0 ? (
+        <Paper withBorder radius="md">
+          <EmptyState title={props.emptyTitle} text={props.emptyText} />
+        </Paper>
+      ) : (
+        <>
+          <Stack
+            component="ul"
+            gap="sm"
+            p={0}
+            m={0}
+            aria-label={props.label}
+            style={{ listStyle: 'none' }}
+          >
+            {rows.map((row) => (
+              <Card component="li" key={rowId(row)} withBorder radius="md" padding="md">
+                {props.renderCard?.(row)}
+              </Card>
+            ))}
+          </Stack>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="dimmed">
+              {rangeText({ from, to, totalRecords: total })}
+            </Text>
+            {pages > 1 ? (
+              <Pagination
+                total={pages}
+                value={list.page}
+                onChange={list.setPage}
+                size="sm"
+                getControlProps={(control) => pageControlLabel(control)}
+              />
+            ) : null}
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
 /**
- * Shared server-paged list (every admin list): skeleton while the first page loads, the spec's
- * loading-error toast plus an error state with Retry, an empty state, sortable columns and
- * pagination, horizontal scroll on phones. Paging and sorting are server-side, in the URL.
+ * The one server-paged list of every area: skeleton while the first page loads, the spec's
+ * loading-error toast plus an error state with Retry, an empty state, sortable columns, a
+ * page-size picker, and on phones either cards (`renderCard`) or a table that scrolls sideways.
+ * Paging and sorting are done by the server and kept in the URL by `useListParams`.
  */
-export function PagedTable<T>({ list, query, ...props }: PagedTableProps<T>) {
+export function PagedTable<T>(props: PagedTableProps<T>) {
+  const { list, query } = props;
+  const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   useErrorToast(query.error, props.errorTitle);
   const records = query.data?.items;
-  if (query.isPending && !records) return <TableSkeleton />;
+  if (query.isPending && !records) {
+    return <TableSkeleton label={props.loadingLabel ?? `Loading ${props.label}`} />;
+  }
   if (query.error && !records) {
     return (
       <QueryErrorState
@@ -81,39 +201,51 @@ export function PagedTable<T>({ list, query, ...props }: PagedTableProps<T>) {
     );
   }
   const rows = records ?? [];
+  const total = query.data?.total ?? 0;
+  const busy = query.isFetching;
+  if (isPhone && props.renderCard)
+    return <PhoneCards {...props} rows={rows} total={total} busy={busy} />;
+
+  function onSortStatusChange(status: SortStatus<T>) {
+    const column = String(status.columnAccessor);
+    list.setSort(column, column === list.sort ? status.direction : undefined);
+  }
+  const rowId = props.rowId;
   return (
     <Box aria-label={props.label} role="region">
       <DataTable<T>
+        aria-label={props.label}
+        aria-busy={busy || undefined}
         withTableBorder
         borderRadius="md"
         highlightOnHover
         striped
         minHeight={rows.length ? undefined : 220}
-        idAccessor={props.idAccessor ?? ('id' as keyof T & string)}
+        idAccessor={rowId ?? ('id' as keyof T & string)}
         columns={props.columns}
         records={rows}
-        totalRecords={query.data?.total ?? 0}
+        totalRecords={total}
         recordsPerPage={list.pageSize}
         page={list.page}
         onPageChange={list.setPage}
         recordsPerPageOptions={PAGE_SIZES}
         onRecordsPerPageChange={list.setPageSize}
         recordsPerPageLabel="Rows per page"
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+        paginationText={rangeText}
+        getPaginationControlProps={pageControlLabel}
         paginationWrapBreakpoint="sm"
-        sortStatus={list.sortStatus<T>()}
-        onSortStatusChange={list.setSortStatus<T>}
-        fetching={query.isFetching && rows.length > 0}
-        loaderType="dots"
-        emptyState={
-          <Stack align="center" gap={4} c="dimmed" p="xl">
-            <IconInbox size={32} stroke={1.4} aria-hidden />
-            <Text size="sm">{props.emptyText}</Text>
-          </Stack>
-        }
+        sortStatus={{ columnAccessor: list.sort, direction: list.order } as SortStatus<T>}
+        onSortStatusChange={onSortStatusChange}
+        // A later load (next page, new filter or sort): the rows stay, dimmed; no spinner.
+        fetching={busy && rows.length > 0}
+        customLoader={<span />}
+        loaderBackgroundBlur={0}
+        style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}
+        emptyState={<EmptyState title={props.emptyTitle} text={props.emptyText} />}
         onRowClick={props.onRowClick ? ({ record }) => props.onRowClick?.(record) : undefined}
         verticalAlign="center"
         styles={{ table: { minWidth: props.minWidth ?? 720 } }}
+        scrollAreaProps={{ type: 'auto' }}
       />
     </Box>
   );

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from '../lib/notify.ts';
+import { toast } from '@/lib/notify.ts';
 
 /**
  * Shared: shows the spec's loading-error toast (e.g. 'Error loading publishers') once each time

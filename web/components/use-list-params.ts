@@ -1,33 +1,39 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { SortStatus } from './paged-table.tsx';
+import { DEFAULT_PAGE_SIZE, type TableListState } from './paged-table.tsx';
 
 type Order = 'asc' | 'desc';
 
-type ListDefaults<S extends string> = {
-  sort: S;
+export type ListDefaults<S extends string> = {
+  /**
+   * The sortable columns, named by the server's sort keys, each with the direction its first
+   * click gives (text A→Z, amounts and dates highest/newest first). Anything else in the URL
+   * falls back to `sort`.
+   */
+  sorts: Readonly<Record<S, Order>>;
+  sort: NoInfer<S>;
   order: Order;
   pageSize?: number;
-  /** The sortable columns the server accepts; anything else in the URL falls back to `sort`. */
-  sorts: readonly S[];
 };
 
 /**
- * Shared: a list's page, page size, sort and filters kept in the URL's query string, so a
- * reload, a shared link or coming back from a detail page shows the same list. Changing a
- * filter or the sort goes back to page 1.
+ * The one list state of every area: page, page size, sort and filters kept in the URL's query
+ * string (`?page=2&page_size=50&sort=payout&order=asc&status=approved`), so a reload, a shared
+ * link or coming back from a detail page shows the same list. Changing a filter or the sort
+ * goes back to page 1. A URL without these parameters shows the list's defaults.
  */
 export function useListParams<S extends string, F extends string = never>(
   defaults: ListDefaults<S>,
   filterNames: readonly F[] = [],
 ) {
   const [params, setParams] = useSearchParams();
-  const defaultSize = defaults.pageSize ?? 25;
+  const defaultSize = defaults.pageSize ?? DEFAULT_PAGE_SIZE;
 
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const pageSize = Math.min(200, Math.max(1, Number(params.get('page_size')) || defaultSize));
-  const rawSort = params.get('sort') as S | null;
-  const sort: S = rawSort && defaults.sorts.includes(rawSort) ? rawSort : defaults.sort;
+  const rawSort = params.get('sort');
+  const sort: S =
+    rawSort !== null && Object.hasOwn(defaults.sorts, rawSort) ? (rawSort as S) : defaults.sort;
   const rawOrder = params.get('order');
   const order: Order = rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : defaults.order;
 
@@ -55,13 +61,15 @@ export function useListParams<S extends string, F extends string = never>(
     [setParams],
   );
 
-  return {
+  const state = {
     page,
     pageSize,
     sort,
     order,
     filters,
-    /** The query the admin list routes take. */
+    /** True when any filter is set (the empty state then says "match these filters"). */
+    filtered: filterNames.some((name) => filters[name] !== ''),
+    /** Paging and sort as every list route takes them. */
     query: { page, page_size: pageSize, sort, order },
     setPage: (p: number) => update({ page: p === 1 ? null : p }, false),
     setPageSize: (size: number) => update({ page_size: size === defaultSize ? null : size }, true),
@@ -69,11 +77,10 @@ export function useListParams<S extends string, F extends string = never>(
     /** Several filters in one step (e.g. a date range's from and to), back to page 1. */
     setFilters: (changes: Partial<Record<F, string | null>>) =>
       update(changes as Record<string, string | null>, true),
-    sortStatus<T>(): SortStatus<T> {
-      return { columnAccessor: sort, direction: order } as SortStatus<T>;
-    },
-    setSortStatus<T>(s: SortStatus<T>) {
-      update({ sort: String(s.columnAccessor), order: s.direction }, true);
+    setSort: (column: string, next?: Order) => {
+      if (!Object.hasOwn(defaults.sorts, column)) return;
+      update({ sort: column, order: next ?? defaults.sorts[column as S] }, true);
     },
   };
+  return state satisfies TableListState;
 }

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../contract/errors.ts';
+import type { ApiErrorBody } from '@contract/errors.ts';
 import type { Endpoint, EndpointBody, EndpointQuery, EndpointResult } from './api-routes.ts';
 
 /** An API answer that was not 2xx, typed from `{error:{code,message}}`. */
@@ -178,4 +178,11 @@ export async function apiUpload<E extends Endpoint>(
     xhr.onerror = () => reject(networkError());
     xhr.send(form);
   });
+}
+
+/** The multipart body of a one-file upload (`file` is the field every such route reads). */
+export function fileForm(file: File, field = 'file'): FormData {
+  const form = new FormData();
+  form.append(field, file, file.name);
+  return form;
 }

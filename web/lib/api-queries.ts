@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from './api-client.ts';
 import type { Endpoint, EndpointQuery } from './api-routes.ts';
 
@@ -17,5 +17,17 @@ export function useListQuery<E extends Endpoint>(
     queryFn: ({ signal }) => apiCall(endpoint, { query, signal }),
     placeholderData: keepPreviousData,
     ...options,
+  });
+}
+
+/** A write: on success the queries under `refresh` (e.g. `['admin']`) are loaded again. */
+export function useApiMutation<V, R>(
+  mutationFn: (vars: V) => Promise<R>,
+  refresh: readonly unknown[],
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: refresh }),
   });
 }

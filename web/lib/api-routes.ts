@@ -1,9 +1,9 @@
+import type * as admin from '@contract/admin.ts';
+import type { MeProfile } from '@contract/auth.ts';
+import type * as buyer from '@contract/buyer.ts';
+import type * as publisher from '@contract/publisher.ts';
+import type { PublicSettings } from '@contract/settings.ts';
 import type { z } from 'zod';
-import type * as admin from '../../contract/admin.ts';
-import type { MeProfile } from '../../contract/auth.ts';
-import type * as buyer from '../../contract/buyer.ts';
-import type * as publisher from '../../contract/publisher.ts';
-import type { PublicSettings } from '../../contract/settings.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

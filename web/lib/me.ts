@@ -1,5 +1,5 @@
+import type { MeProfile } from '@contract/auth.ts';
 import { useQuery } from '@tanstack/react-query';
-import type { MeProfile } from '../../contract/auth.ts';
 import { apiCall } from './api-client.ts';
 import { apiRoutes } from './api-routes.ts';
 

@@ -1,5 +1,5 @@
+import type { PublicSettings } from '@contract/settings.ts';
 import { useQuery } from '@tanstack/react-query';
-import type { PublicSettings } from '../../contract/settings.ts';
 import { apiCall } from './api-client.ts';
 import { apiRoutes } from './api-routes.ts';
 

@@ -1,8 +1,8 @@
+import type { Role } from '@contract/roles.ts';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import type { Role } from '../../../contract/roles.ts';
-import { AreaSkeleton } from '../../components/layouts/area-skeleton.tsx';
-import { paths } from '../routes.ts';
+import { paths } from '@/app/routes.ts';
+import { AreaSkeleton } from '@/components/layouts/area-skeleton.tsx';
 import { useVerifiedRole } from './use-verified-role.ts';
 
 type RequireRoleProps = { allow: Role; children: ReactNode };

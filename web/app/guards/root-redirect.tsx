@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import { AreaSkeleton } from '../../components/layouts/area-skeleton.tsx';
-import { homePathFor, paths } from '../routes.ts';
+import { homePathFor, paths } from '@/app/routes.ts';
+import { AreaSkeleton } from '@/components/layouts/area-skeleton.tsx';
 import { useVerifiedRole } from './use-verified-role.ts';
 
 /** `/`: admin → /admin, publisher → /dashboard, buyer → /buyer-dashboard, anyone else → /login. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useAuth } from '../../lib/auth.tsx';
-import { useMe } from '../../lib/me.ts';
-import { toast } from '../../lib/notify.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { useMe } from '@/lib/me.ts';
+import { toast } from '@/lib/notify.ts';
 
 export type RoleCheck =
   | { state: 'loading' }

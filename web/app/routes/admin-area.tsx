@@ -11,19 +11,19 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { RouteObject } from 'react-router';
-import type { NavItem } from '../../components/layouts/nav-item.ts';
-import { ApplicationsPage } from '../../features/admin/applications/components/applications-page.tsx';
-import { BuyersPage } from '../../features/admin/buyers/components/buyers-page.tsx';
-import { CampaignsPage } from '../../features/admin/campaigns/components/campaigns-page.tsx';
-import { CompliancePage } from '../../features/admin/compliance/components/compliance-page.tsx';
-import { AdminDashboardPage } from '../../features/admin/dashboard/components/admin-dashboard-page.tsx';
-import { LeadsPage } from '../../features/admin/leads/components/leads-page.tsx';
-import { OffersPage } from '../../features/admin/offers/components/offers-page.tsx';
-import { adminPaths } from '../../features/admin/paths.ts';
-import { PayoutsPage } from '../../features/admin/payouts/components/payouts-page.tsx';
-import { PublisherDetailPage } from '../../features/admin/publishers/components/publisher-detail-page.tsx';
-import { PublishersPage } from '../../features/admin/publishers/components/publishers-page.tsx';
-import { SettingsPage } from '../../features/admin/settings/components/settings-page.tsx';
+import { adminPaths } from '@/app/routes.ts';
+import type { NavItem } from '@/components/layouts/nav-item.ts';
+import { ApplicationsPage } from '@/features/admin/applications/components/applications-page.tsx';
+import { BuyersPage } from '@/features/admin/buyers/components/buyers-page.tsx';
+import { CampaignsPage } from '@/features/admin/campaigns/components/campaigns-page.tsx';
+import { CompliancePage } from '@/features/admin/compliance/components/compliance-page.tsx';
+import { AdminDashboardPage } from '@/features/admin/dashboard/components/admin-dashboard-page.tsx';
+import { LeadsPage } from '@/features/admin/leads/components/leads-page.tsx';
+import { OffersPage } from '@/features/admin/offers/components/offers-page.tsx';
+import { PayoutsPage } from '@/features/admin/payouts/components/payouts-page.tsx';
+import { PublisherDetailPage } from '@/features/admin/publishers/components/publisher-detail-page.tsx';
+import { PublishersPage } from '@/features/admin/publishers/components/publishers-page.tsx';
+import { SettingsPage } from '@/features/admin/settings/components/settings-page.tsx';
 
 /**
  * The admin sidebar in the spec's order: Dashboard, Publishers, Buyers, Offers, Applications,
@@ -45,14 +45,14 @@ export const adminNav: NavItem[] = [
 /** Child routes of /admin (rendered inside the admin shell, behind the admin guard). */
 export const adminRoutes: RouteObject[] = [
   { index: true, element: <AdminDashboardPage /> },
-  { path: 'publishers', element: <PublishersPage /> },
-  { path: 'publishers/:id', element: <PublisherDetailPage /> },
-  { path: 'buyers', element: <BuyersPage /> },
-  { path: 'offers', element: <OffersPage /> },
-  { path: 'applications', element: <ApplicationsPage /> },
-  { path: 'compliance', element: <CompliancePage /> },
-  { path: 'campaigns', element: <CampaignsPage /> },
-  { path: 'leads', element: <LeadsPage /> },
-  { path: 'payouts', element: <PayoutsPage /> },
-  { path: 'settings', element: <SettingsPage /> },
+  { path: adminPaths.publishers, element: <PublishersPage /> },
+  { path: adminPaths.publisherPattern, element: <PublisherDetailPage /> },
+  { path: adminPaths.buyers, element: <BuyersPage /> },
+  { path: adminPaths.offers, element: <OffersPage /> },
+  { path: adminPaths.applications, element: <ApplicationsPage /> },
+  { path: adminPaths.compliance, element: <CompliancePage /> },
+  { path: adminPaths.campaigns, element: <CampaignsPage /> },
+  { path: adminPaths.leads, element: <LeadsPage /> },
+  { path: adminPaths.payouts, element: <PayoutsPage /> },
+  { path: adminPaths.settings, element: <SettingsPage /> },
 ];

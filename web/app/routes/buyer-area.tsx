@@ -1,9 +1,9 @@
 import { IconLayoutDashboard, IconSpeakerphone } from '@tabler/icons-react';
 import type { RouteObject } from 'react-router';
-import type { NavItem } from '../../components/layouts/nav-item.ts';
-import { BuyerDashboardPage } from '../../features/buyer/components/buyer-dashboard-page.tsx';
-import { CampaignsPage } from '../../features/buyer/components/campaigns-page.tsx';
-import { buyerPaths, campaignsSegment } from '../../features/buyer/paths.ts';
+import { buyerPaths } from '@/app/routes.ts';
+import type { NavItem } from '@/components/layouts/nav-item.ts';
+import { BuyerDashboardPage } from '@/features/buyer/components/buyer-dashboard-page.tsx';
+import { CampaignsPage } from '@/features/buyer/components/campaigns-page.tsx';
 
 /** The buyer's two tabs (spec §2): dashboard and campaigns, shown in the sidebar. */
 export const buyerNav: NavItem[] = [
@@ -14,5 +14,5 @@ export const buyerNav: NavItem[] = [
 /** Child routes of /buyer-dashboard (inside the buyer shell, behind the buyer guard). */
 export const buyerRoutes: RouteObject[] = [
   { index: true, element: <BuyerDashboardPage /> },
-  { path: campaignsSegment, element: <CampaignsPage /> },
+  { path: buyerPaths.campaigns, element: <CampaignsPage /> },
 ];

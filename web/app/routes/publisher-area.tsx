@@ -7,14 +7,14 @@ import {
   IconSpeakerphone,
 } from '@tabler/icons-react';
 import type { RouteObject } from 'react-router';
-import type { NavItem } from '../../components/layouts/nav-item.ts';
-import { DocumentsPage } from '../../features/publisher/components/documents-page.tsx';
-import { IosPage } from '../../features/publisher/components/ios-page.tsx';
-import { LeadsPage } from '../../features/publisher/components/leads-page.tsx';
-import { OffersPage } from '../../features/publisher/components/offers-page.tsx';
-import { OverviewPage } from '../../features/publisher/components/overview-page.tsx';
-import { PayoutsPage } from '../../features/publisher/components/payouts-page.tsx';
-import { publisherPaths } from '../../features/publisher/paths.ts';
+import { publisherPaths } from '@/app/routes.ts';
+import type { NavItem } from '@/components/layouts/nav-item.ts';
+import { DocumentsPage } from '@/features/publisher/components/documents-page.tsx';
+import { IosPage } from '@/features/publisher/components/ios-page.tsx';
+import { LeadsPage } from '@/features/publisher/components/leads-page.tsx';
+import { OffersPage } from '@/features/publisher/components/offers-page.tsx';
+import { OverviewPage } from '@/features/publisher/components/overview-page.tsx';
+import { PayoutsPage } from '@/features/publisher/components/payouts-page.tsx';
 
 /** The publisher sidebar, labels exactly as the spec names them. */
 export const publisherNav: NavItem[] = [
@@ -29,9 +29,9 @@ export const publisherNav: NavItem[] = [
 /** Child routes of /dashboard (inside the publisher shell, behind the publisher guard). */
 export const publisherRoutes: RouteObject[] = [
   { index: true, element: <OverviewPage /> },
-  { path: 'offers', element: <OffersPage /> },
-  { path: 'leads', element: <LeadsPage /> },
-  { path: 'payouts', element: <PayoutsPage /> },
-  { path: 'documents', element: <DocumentsPage /> },
-  { path: 'ios', element: <IosPage /> },
+  { path: publisherPaths.offers, element: <OffersPage /> },
+  { path: publisherPaths.leads, element: <LeadsPage /> },
+  { path: publisherPaths.payouts, element: <PayoutsPage /> },
+  { path: publisherPaths.documents, element: <DocumentsPage /> },
+  { path: publisherPaths.ios, element: <IosPage /> },
 ];

@@ -14,10 +14,10 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconKey, IconLogout } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
-import { paths } from '../../app/routes.ts';
-import { useAuth } from '../../lib/auth.tsx';
-import { useMe } from '../../lib/me.ts';
-import { BrandLogo } from '../brand-logo.tsx';
+import { paths } from '@/app/routes.ts';
+import { BrandLogo } from '@/components/brand-logo.tsx';
+import { useAuth } from '@/lib/auth.tsx';
+import { useMe } from '@/lib/me.ts';
 import type { NavItem } from './nav-item.ts';
 import { useSignOut } from './use-sign-out.ts';
 

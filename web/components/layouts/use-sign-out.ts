@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/routes.ts';
-import { useAuth } from '../../lib/auth.tsx';
-import { toast } from '../../lib/notify.ts';
+import { paths } from '@/app/routes.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { toast } from '@/lib/notify.ts';
 
 /** Sign Out of every shell: ends the session, says so, and goes to /login. */
 export function useSignOut() {

@@ -1,6 +1,6 @@
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { BrandLogo } from '../../../components/brand-logo.tsx';
+import { BrandLogo } from '@/components/brand-logo.tsx';
 
 type AuthPageLayoutProps = {
   /** The screen's heading, e.g. "Create a publisher account". */

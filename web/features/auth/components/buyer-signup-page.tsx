@@ -2,10 +2,10 @@ import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/routes.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { toast } from '../../../lib/notify.ts';
-import { fieldRules } from '../auth-errors.ts';
+import { paths } from '@/app/routes.ts';
+import { fieldRules } from '@/features/auth/auth-errors.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { toast } from '@/lib/notify.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 
 /** /buyer-signup: a buyer signs up, then confirms the e-mail before the first sign-in. */

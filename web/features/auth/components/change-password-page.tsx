@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@
 import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { paths } from '../../../app/routes.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { toast } from '../../../lib/notify.ts';
-import { authErrorMessage, fieldRules } from '../auth-errors.ts';
+import { paths } from '@/app/routes.ts';
+import { authErrorMessage, fieldRules } from '@/features/auth/auth-errors.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { toast } from '@/lib/notify.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 
 type Values = { password: string; confirmPassword: string; code: string };

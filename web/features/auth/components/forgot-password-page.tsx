@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/routes.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { toast } from '../../../lib/notify.ts';
-import { authErrorMessage, fieldRules } from '../auth-errors.ts';
+import { paths } from '@/app/routes.ts';
+import { authErrorMessage, fieldRules } from '@/features/auth/auth-errors.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { toast } from '@/lib/notify.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 
 /** /forgot-password: asks for a reset link that lands on /reset-password. */

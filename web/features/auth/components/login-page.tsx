@@ -2,11 +2,11 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } f
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/routes.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { toast } from '../../../lib/notify.ts';
-import { usePublicSettings } from '../../../lib/public-settings.ts';
-import { authErrorMessage, fieldRules } from '../auth-errors.ts';
+import { paths } from '@/app/routes.ts';
+import { authErrorMessage, fieldRules } from '@/features/auth/auth-errors.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { toast } from '@/lib/notify.ts';
+import { usePublicSettings } from '@/lib/public-settings.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 
 /** /login: e-mail and password; on success a toast and the role redirect at `/`. */

@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, PasswordInput, Skeleton, Stack } from '@mantine/
 import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/routes.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { toast } from '../../../lib/notify.ts';
-import { authErrorMessage } from '../auth-errors.ts';
+import { paths } from '@/app/routes.ts';
+import { authErrorMessage } from '@/features/auth/auth-errors.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { toast } from '@/lib/notify.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 
 const MIN_PASSWORD_LENGTH = 6;

@@ -11,10 +11,10 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/routes.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { toast } from '../../../lib/notify.ts';
-import { authErrorMessage, fieldRules } from '../auth-errors.ts';
+import { paths } from '@/app/routes.ts';
+import { authErrorMessage, fieldRules } from '@/features/auth/auth-errors.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { toast } from '@/lib/notify.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 
 const initialValues = {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client.ts';
-import { useListQuery } from '../../../lib/api-queries.ts';
-import { apiRoutes, type EndpointQuery } from '../../../lib/api-routes.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { useListQuery } from '@/lib/api-queries.ts';
+import { apiRoutes, type EndpointQuery } from '@/lib/api-routes.ts';
 
 /** Prefix of every campaigns query; invalidate it after a campaign is created. */
 export const campaignsKey = ['buyer', 'campaigns'] as const;

@@ -12,12 +12,12 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowRight, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useErrorToast } from '../../../components/use-error-toast.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { useMe } from '../../../lib/me.ts';
-import { usePublicSettings } from '../../../lib/public-settings.ts';
-import { useCampaignCount } from '../api/get-campaigns.ts';
-import { buyerPaths } from '../paths.ts';
+import { buyerPaths } from '@/app/routes.ts';
+import { useErrorToast } from '@/components/use-error-toast.ts';
+import { useCampaignCount } from '@/features/buyer/api/get-campaigns.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { useMe } from '@/lib/me.ts';
+import { usePublicSettings } from '@/lib/public-settings.ts';
 import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
 
 function campaignCountText(total: number): string {

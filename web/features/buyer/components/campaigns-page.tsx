@@ -1,68 +1,14 @@
-import {
-  Button,
-  Card,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryErrorState } from '../../../components/query-error-state.tsx';
-import { useErrorToast } from '../../../components/use-error-toast.ts';
-import { useCampaigns } from '../api/get-campaigns.ts';
-import type { CampaignSort } from '../campaign-rows.ts';
-import { CAMPAIGN_PAGE_SIZES, CampaignsTable } from './campaigns-table.tsx';
+import type { Campaign } from '@contract/buyer.ts';
+import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
+import { ListFilters, SearchFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { PagedTable } from '@/components/paged-table.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { useCampaigns } from '@/features/buyer/api/get-campaigns.ts';
+import { campaignColumns } from './campaigns-table.tsx';
 import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
-
-const SKELETON_COLUMNS = [
-  'name',
-  'goal',
-  'audience',
-  'location',
-  'budget',
-  'start',
-  'end',
-  'created',
-];
-const SKELETON_ROWS = ['r1', 'r2', 'r3', 'r4', 'r5'];
-
-/** Table-shaped placeholder while the campaigns load (the spec allows no spinner). */
-function CampaignsTableSkeleton() {
-  return (
-    <Card withBorder padding={0} aria-busy="true" aria-label="Loading campaigns">
-      <Table.ScrollContainer minWidth={720}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              {SKELETON_COLUMNS.map((column) => (
-                <Table.Th key={column}>
-                  <Skeleton height={12} width="60%" />
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {SKELETON_ROWS.map((row) => (
-              <Table.Tr key={row}>
-                {SKELETON_COLUMNS.map((column) => (
-                  <Table.Td key={column}>
-                    <Skeleton height={12} />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
-  );
-}
 
 /** What a buyer without campaigns sees: an invitation to create the first one. */
 function NoCampaignsYet({ onCreate }: { onCreate: () => void }) {
@@ -87,79 +33,30 @@ function NoCampaignsYet({ onCreate }: { onCreate: () => void }) {
   );
 }
 
-const NEWEST_FIRST: CampaignSort = { columnAccessor: 'created_at', direction: 'desc' };
+/** Sortable columns (the server's sort keys) and the direction of their first click. */
+const sorts = {
+  created_at: 'desc',
+  name: 'asc',
+  goal: 'asc',
+  target_audience: 'asc',
+  location: 'asc',
+  budget: 'desc',
+  start_date: 'desc',
+  end_date: 'desc',
+} as const;
+const filterNames = ['q'] as const;
 
 /**
- * The campaigns tab: 'Your Campaigns' with search, sorting and paging (done by the server), and
- * the Create Campaign dialog.
+ * The campaigns tab: 'Your Campaigns' with search, sorting and paging (done by the server, kept
+ * in the URL), and the Create Campaign dialog.
  */
 export function CampaignsPage() {
   const [dialogOpened, dialog] = useDisclosure(false);
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const [sort, setSort] = useState(NEWEST_FIRST);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(CAMPAIGN_PAGE_SIZES[0]!);
-  const campaigns = useCampaigns({
-    page,
-    page_size: pageSize,
-    q: q || undefined,
-    sort: sort.columnAccessor,
-    order: sort.direction,
-  });
-  useErrorToast(campaigns.error, 'Error fetching campaigns');
-
-  const isLoading = campaigns.isPending || (campaigns.isError && campaigns.isFetching);
-  // The search box stays while a search finds nothing; without one, an empty list is "no campaigns".
-  const hasCampaigns = (campaigns.data?.total ?? 0) > 0 || search.trim() !== '' || q !== '';
-
-  let body: ReactNode;
-  if (isLoading) {
-    body = <CampaignsTableSkeleton />;
-  } else if (campaigns.isError && !campaigns.data) {
-    body = (
-      <QueryErrorState
-        title="Error fetching campaigns"
-        error={campaigns.error}
-        onRetry={() => void campaigns.refetch()}
-      />
-    );
-  } else if (!hasCampaigns) {
-    body = <NoCampaignsYet onCreate={dialog.open} />;
-  } else {
-    body = (
-      <Stack gap="md">
-        <TextInput
-          label="Search campaigns"
-          placeholder="Name, goal, audience or location"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          maw={{ base: '100%', sm: 360 }}
-        />
-        <CampaignsTable
-          records={campaigns.data?.items ?? []}
-          total={campaigns.data?.total ?? 0}
-          page={page}
-          pageSize={pageSize}
-          sort={sort}
-          fetching={campaigns.isFetching}
-          onSortChange={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      </Stack>
-    );
-  }
+  const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
+  const q = list.filters.q;
+  const campaigns = useCampaigns({ ...list.query, q: q || undefined });
+  // Without a search, an empty list is "no campaigns yet": an invitation instead of a table.
+  const noCampaignsYet = !q && campaigns.data?.total === 0;
 
   return (
     <Stack gap="lg">
@@ -172,7 +69,32 @@ export function CampaignsPage() {
           </Button>
         }
       />
-      {body}
+      {noCampaignsYet ? (
+        <NoCampaignsYet onCreate={dialog.open} />
+      ) : (
+        <Stack gap="md">
+          <ListFilters>
+            <SearchFilter
+              label="Search campaigns"
+              placeholder="Name, goal, audience or location"
+              value={q}
+              onSearch={(text) => list.setFilter('q', text)}
+              w={360}
+            />
+          </ListFilters>
+          <PagedTable<Campaign>
+            label="Your Campaigns"
+            loadingLabel="Loading campaigns"
+            columns={campaignColumns}
+            list={list}
+            query={campaigns}
+            errorTitle="Error fetching campaigns"
+            emptyTitle="No campaigns match your search."
+            // Wide enough that cells do not wrap word by word on a phone; the table scrolls instead.
+            minWidth={880}
+          />
+        </Stack>
+      )}
       <CreateCampaignDialog opened={dialogOpened} onClose={dialog.close} />
     </Stack>
   );

@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css';
+import { CAMPAIGN_MESSAGES, CreateCampaignBody } from '@contract/buyer.ts';
 import {
   Button,
   Group,
@@ -12,11 +13,10 @@ import {
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { CAMPAIGN_MESSAGES, CreateCampaignBody } from '../../../../contract/buyer.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { toast } from '../../../lib/notify.ts';
-import { useCreateCampaign } from '../api/create-campaign.ts';
+import { useCreateCampaign } from '@/features/buyer/api/create-campaign.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { toast } from '@/lib/notify.ts';
 
 type CampaignFormValues = {
   name: string;

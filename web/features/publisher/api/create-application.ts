@@ -1,7 +1,7 @@
+import type { PublisherApplication } from '@contract/publisher.ts';
 import { useMutation } from '@tanstack/react-query';
-import type { PublisherApplication } from '../../../../contract/publisher.ts';
-import { apiCall } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 
 export function createApplication(offerId: string): Promise<PublisherApplication> {
   return apiCall(apiRoutes.publisher.createApplication, { body: { offer_id: offerId } });

@@ -1,7 +1,7 @@
+import type { PublisherDocuments } from '@contract/publisher.ts';
 import { useQuery } from '@tanstack/react-query';
-import type { PublisherDocuments } from '../../../../contract/publisher.ts';
-import { apiCall } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 import { publisherKeys } from './keys.ts';
 
 export function getDocuments(): Promise<PublisherDocuments> {

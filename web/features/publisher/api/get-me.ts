@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../../../lib/auth.tsx';
-import { getMe, meKey } from '../../../lib/me.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { getMe, meKey } from '@/lib/me.ts';
 
 /**
  * The signed-in publisher's profile, re-read whenever a publisher screen mounts: an approval

@@ -1,5 +1,5 @@
-import { useListQuery } from '../../../lib/api-queries.ts';
-import { apiRoutes, type EndpointQuery } from '../../../lib/api-routes.ts';
+import { useListQuery } from '@/lib/api-queries.ts';
+import { apiRoutes, type EndpointQuery } from '@/lib/api-routes.ts';
 import { publisherKeys } from './keys.ts';
 
 export type OffersQuery = EndpointQuery<typeof apiRoutes.publisher.offers>;

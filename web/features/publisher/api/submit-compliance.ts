@@ -1,7 +1,7 @@
+import { COMPLIANCE_RULES, type ComplianceSubmission } from '@contract/publisher.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { COMPLIANCE_RULES, type ComplianceSubmission } from '../../../../contract/publisher.ts';
-import { apiUpload } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/api-routes.ts';
+import { apiUpload } from '@/lib/api-client.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 import { publisherKeys } from './keys.ts';
 
 export type ComplianceUpload = {

@@ -1,16 +1,12 @@
 import '@mantine/dropzone/styles.css';
+import { COMPLIANCE_RULES, PUBLISHER_MESSAGES, type PublisherOffer } from '@contract/publisher.ts';
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFileUpload, IconInfoCircle, IconMusic, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import {
-  COMPLIANCE_RULES,
-  PUBLISHER_MESSAGES,
-  type PublisherOffer,
-} from '../../../../contract/publisher.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/notify.ts';
-import { useSubmitCompliance } from '../api/submit-compliance.ts';
+import { useSubmitCompliance } from '@/features/publisher/api/submit-compliance.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { toast } from '@/lib/notify.ts';
 import { checkComplianceFiles, DOCUMENT_ACCEPT, MEDIA_ACCEPT } from './file-rules.ts';
 import { SelectedFileList } from './selected-file-list.tsx';
 

@@ -1,8 +1,8 @@
 import '@mantine/charts/styles.css';
+import type { DailyPoint } from '@contract/publisher.ts';
 import { CompositeChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
-import type { DailyPoint } from '../../../../contract/publisher.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney } from '@/lib/format.ts';
 
 const dayLabel = new Intl.DateTimeFormat(undefined, {
   month: 'short',

@@ -1,3 +1,4 @@
+import type { SignedFile } from '@contract/publisher.ts';
 import { Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconDownload,
@@ -5,12 +6,11 @@ import {
   IconFileDescription,
   IconFileOff,
 } from '@tabler/icons-react';
-import type { SignedFile } from '../../../../contract/publisher.ts';
-import { QueryErrorState } from '../../../components/query-error-state.tsx';
-import { useErrorToast } from '../../../components/use-error-toast.ts';
-import { toast } from '../../../lib/notify.ts';
-import { usePublicSettings } from '../../../lib/public-settings.ts';
-import { useDocuments } from '../api/get-documents.ts';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { useErrorToast } from '@/components/use-error-toast.ts';
+import { useDocuments } from '@/features/publisher/api/get-documents.ts';
+import { toast } from '@/lib/notify.ts';
+import { usePublicSettings } from '@/lib/public-settings.ts';
 import { downloadFile, isExpired, viewFile } from './signed-file.ts';
 
 const ERROR_TITLE = 'Error fetching document';

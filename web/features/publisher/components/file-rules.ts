@@ -1,7 +1,7 @@
-import { COMPLIANCE_RULES, PUBLISHER_MESSAGES } from '../../../../contract/publisher.ts';
-import { checkUpload, hasUploadType, uploadRules } from '../../../../contract/uploads.ts';
+import { COMPLIANCE_RULES, PUBLISHER_MESSAGES } from '@contract/publisher.ts';
+import { checkUpload, hasUploadType, uploadRules } from '@contract/uploads.ts';
 
-export { extensionOf } from '../../../../contract/uploads.ts';
+export { extensionOf } from '@contract/uploads.ts';
 
 /** What the media drop zone offers the file picker (MIME types plus extensions). */
 export const MEDIA_ACCEPT = {

@@ -1,44 +1,30 @@
-import { Button, Group, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
-import { useState } from 'react';
-import type { IoSort, PublisherIo } from '../../../../contract/publisher.ts';
-import { StatusBadge } from '../../../components/status-badge.tsx';
-import { useErrorToast } from '../../../components/use-error-toast.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { toast } from '../../../lib/notify.ts';
-import { useIos } from '../api/list-ios.ts';
-import { PagedTable } from './paged-table.tsx';
+import type { PublisherIo } from '@contract/publisher.ts';
+import { Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { ListFilters, SearchFilter } from '@/components/list-filters.tsx';
+import { PagedTable } from '@/components/paged-table.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { useIos } from '@/features/publisher/api/list-ios.ts';
+import { formatDate } from '@/lib/format.ts';
+import { toast } from '@/lib/notify.ts';
 import { downloadFile, isExpired } from './signed-file.ts';
 
 const ERROR_TITLE = 'Error loading IOs';
 
-/** The server's sort key of each sortable column. */
-const sortKeys: Record<string, IoSort> = { offer_title: 'offer', applied_at: 'created_at' };
-const NEWEST_FIRST: DataTableSortStatus<PublisherIo> = {
-  columnAccessor: 'applied_at',
-  direction: 'desc',
-};
+/** Sortable columns (the server's sort keys) and the direction of their first click. */
+const sorts = { offer: 'asc', created_at: 'desc' } as const;
+const filterNames = ['q'] as const;
 
 /**
  * /dashboard/ios: 'Campaign IOs' of the publisher's approved applications, with download;
  * searched by offer title, sorted and paged on the server.
  */
 export function IosPage() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [sort, setSort] = useState(NEWEST_FIRST);
-  const [search, setSearch] = useState('');
-  const [needle] = useDebouncedValue(search.trim(), 300);
-  const ios = useIos({
-    page,
-    page_size: pageSize,
-    q: needle || undefined,
-    sort: sortKeys[String(sort.columnAccessor)] ?? 'created_at',
-    order: sort.direction,
-  });
-  useErrorToast(ios.error, ERROR_TITLE);
+  const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
+  const needle = list.filters.q;
+  const ios = useIos({ ...list.query, q: needle || undefined });
 
   async function handleDownload(io: PublisherIo) {
     if (!io.file?.url) {
@@ -68,9 +54,9 @@ export function IosPage() {
   }
 
   const columns: DataTableColumn<PublisherIo>[] = [
-    { accessor: 'offer_title', title: 'Offer', sortable: true },
+    { accessor: 'offer', title: 'Offer', sortable: true, render: (io) => io.offer_title },
     {
-      accessor: 'applied_at',
+      accessor: 'created_at',
       title: 'Date',
       sortable: true,
       render: (io) => formatDate(io.applied_at),
@@ -107,48 +93,28 @@ export function IosPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>Campaign IOs</Title>
-      <Group>
-        <TextInput
+      <ListFilters>
+        <SearchFilter
           label="Search by offer"
           placeholder="Offer title"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          w={{ base: '100%', xs: 320 }}
+          value={needle}
+          onSearch={(q) => list.setFilter('q', q)}
+          w={320}
         />
-      </Group>
+      </ListFilters>
       <PagedTable<PublisherIo>
         label="Campaign IOs"
         columns={columns}
         rowId={(io) => io.application_id}
-        records={ios.data?.items}
-        total={ios.data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
-        loading={ios.isPending}
-        fetching={ios.isFetching && !ios.isPending}
-        error={ios.error}
+        list={list}
+        query={ios}
         errorTitle={ERROR_TITLE}
-        onRetry={() => ios.refetch()}
         emptyTitle={needle ? 'No IOs match your search.' : 'No campaign IOs yet.'}
         emptyText={
           needle
             ? 'Try another offer title.'
             : 'When an admin approves one of your applications and uploads its insertion order, you can download it here.'
         }
-        sortStatus={sort}
-        onSortStatusChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
         renderCard={(io) => (
           <Stack gap={6}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">

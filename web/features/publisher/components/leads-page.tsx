@@ -1,15 +1,14 @@
+import { isRealDate } from '@contract/list.ts';
+import type { PublisherLead } from '@contract/publisher.ts';
+import type { LeadStatus } from '@contract/roles.ts';
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
-import { useState } from 'react';
-import { isRealDate } from '../../../../contract/list.ts';
-import type { LeadSort, PublisherLead } from '../../../../contract/publisher.ts';
-import type { LeadStatus } from '../../../../contract/roles.ts';
-import { StatusBadge } from '../../../components/status-badge.tsx';
-import { useErrorToast } from '../../../components/use-error-toast.ts';
-import { formatDateTime, formatDuration, formatMoney } from '../../../lib/format.ts';
-import { useLeads } from '../api/list-leads.ts';
-import { PagedTable } from './paged-table.tsx';
+import type { DataTableColumn } from 'mantine-datatable';
+import { PagedTable } from '@/components/paged-table.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { useLeads } from '@/features/publisher/api/list-leads.ts';
+import { formatDateTime, formatDuration, formatMoney } from '@/lib/format.ts';
 
 const ERROR_TITLE = 'Error loading leads';
 const RANGE_ERROR = 'The start date cannot be after the end date.';
@@ -22,7 +21,7 @@ const columns: DataTableColumn<PublisherLead>[] = [
     render: (l) => formatDateTime(l.timestamp),
     noWrap: true,
   },
-  { accessor: 'offer_title', title: 'Offer', sortable: true },
+  { accessor: 'offer', title: 'Offer', sortable: true, render: (l) => l.offer_title },
   {
     accessor: 'status',
     title: 'Status',
@@ -47,18 +46,15 @@ const columns: DataTableColumn<PublisherLead>[] = [
   },
 ];
 
-/** The server's sort key of each sortable column. */
-const sortKeys: Record<string, LeadSort> = {
-  timestamp: 'timestamp',
-  offer_title: 'offer',
-  status: 'status',
-  call_duration: 'call_duration',
-  payout: 'payout',
-};
-const NEWEST_FIRST: DataTableSortStatus<PublisherLead> = {
-  columnAccessor: 'timestamp',
-  direction: 'desc',
-};
+/** Sortable columns (the server's sort keys) and the direction of their first click. */
+const sorts = {
+  timestamp: 'desc',
+  offer: 'asc',
+  status: 'asc',
+  call_duration: 'desc',
+  payout: 'desc',
+} as const;
+const filterNames = ['status', 'from', 'to'] as const;
 
 /** A lead as a phone-width card. */
 function LeadCard({ lead }: { lead: PublisherLead }) {
@@ -84,38 +80,22 @@ function LeadCard({ lead }: { lead: PublisherLead }) {
 
 /** /dashboard/leads: 'My Leads' with status and date filters, sorting and pages (all on the server). */
 export function LeadsPage() {
-  const [status, setStatus] = useState<LeadStatus | null>(null);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [sort, setSort] = useState(NEWEST_FIRST);
+  const list = useListParams({ sort: 'timestamp', order: 'desc', sorts }, filterNames);
+  const { status, from, to } = list.filters;
 
   const fromOk = from === '' || isRealDate(from);
   const toOk = to === '' || isRealDate(to);
   const rangeError = fromOk && toOk && from && to && from > to ? RANGE_ERROR : null;
   // Only a complete, consistent filter is sent; the inline errors explain the rest.
-  const filters =
+  const dates =
     fromOk && toOk && !rangeError
       ? { from: from || undefined, to: to || undefined }
       : { from: undefined, to: undefined };
   const leads = useLeads({
-    page,
-    page_size: pageSize,
-    status: status ?? undefined,
-    ...filters,
-    sort: sortKeys[String(sort.columnAccessor)] ?? 'timestamp',
-    order: sort.direction,
+    ...list.query,
+    status: (status || undefined) as LeadStatus | undefined,
+    ...dates,
   });
-  useErrorToast(leads.error, ERROR_TITLE);
-  const filtered = Boolean(status || from || to);
-
-  function resetPage<T>(set: (v: T) => void) {
-    return (v: T) => {
-      set(v);
-      setPage(1);
-    };
-  }
 
   return (
     <Stack gap="lg">
@@ -129,8 +109,8 @@ export function LeadsPage() {
             { value: 'pending', label: 'Pending' },
             { value: 'rejected', label: 'Rejected' },
           ]}
-          value={status}
-          onChange={resetPage((v: string | null) => setStatus(v as LeadStatus | null))}
+          value={status || null}
+          onChange={(v) => list.setFilter('status', v)}
           clearable
           w={{ base: '100%', xs: 180 }}
         />
@@ -138,7 +118,7 @@ export function LeadsPage() {
           type="date"
           label="From"
           value={from}
-          onChange={(e) => resetPage(setFrom)(e.currentTarget.value)}
+          onChange={(e) => list.setFilter('from', e.currentTarget.value)}
           error={fromOk ? undefined : 'Use a real date.'}
           w={{ base: 'calc(50% - 6px)', xs: 180 }}
         />
@@ -146,21 +126,16 @@ export function LeadsPage() {
           type="date"
           label="To"
           value={to}
-          onChange={(e) => resetPage(setTo)(e.currentTarget.value)}
+          onChange={(e) => list.setFilter('to', e.currentTarget.value)}
           error={!toOk ? 'Use a real date.' : (rangeError ?? undefined)}
           w={{ base: 'calc(50% - 6px)', xs: 180 }}
         />
-        {filtered ? (
+        {list.filtered ? (
           <Button
             variant="subtle"
             leftSection={<IconFilterOff size={16} />}
             mt={{ base: 0, xs: 25 }}
-            onClick={() => {
-              setStatus(null);
-              setFrom('');
-              setTo('');
-              setPage(1);
-            }}
+            onClick={() => list.setFilters({ status: null, from: null, to: null })}
           >
             Clear filters
           </Button>
@@ -169,35 +144,21 @@ export function LeadsPage() {
       {leads.data && leads.data.total > 0 ? (
         <Text size="sm" c="dimmed">
           {leads.data.total} {leads.data.total === 1 ? 'lead' : 'leads'}
-          {filtered ? ' match these filters.' : '.'}
+          {list.filtered ? ' match these filters.' : '.'}
         </Text>
       ) : null}
       <PagedTable<PublisherLead>
         label="My Leads"
         columns={columns}
-        rowId={(l) => l.id}
-        records={leads.data?.items}
-        total={leads.data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
-        loading={leads.isPending}
-        fetching={leads.isFetching && !leads.isPending}
-        error={leads.error}
+        list={list}
+        query={leads}
         errorTitle={ERROR_TITLE}
-        onRetry={() => leads.refetch()}
-        emptyTitle={filtered ? 'No leads match these filters.' : 'No leads yet.'}
+        emptyTitle={list.filtered ? 'No leads match these filters.' : 'No leads yet.'}
         emptyText={
-          filtered
+          list.filtered
             ? 'Try another status or a wider date range.'
             : 'Leads from your calls appear here with their status, duration and payout.'
         }
-        sortStatus={sort}
-        onSortStatusChange={resetPage(setSort)}
         renderCard={(l) => <LeadCard lead={l} />}
       />
     </Stack>

@@ -1,8 +1,8 @@
+import type { PublisherOffer } from '@contract/publisher.ts';
 import { Badge, Button, Card, Group, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import type { PublisherOffer } from '../../../../contract/publisher.ts';
-import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatMoney } from '../../../lib/format.ts';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import { formatMoney } from '@/lib/format.ts';
 
 type OfferCardProps = {
   offer: PublisherOffer;

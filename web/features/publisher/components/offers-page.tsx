@@ -1,3 +1,5 @@
+import type { SortOrder } from '@contract/list.ts';
+import { type OfferSort, PUBLISHER_MESSAGES, type PublisherOffer } from '@contract/publisher.ts';
 import {
   Card,
   Group,
@@ -7,29 +9,22 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { SortOrder } from '../../../../contract/list.ts';
-import {
-  type OfferSort,
-  PUBLISHER_MESSAGES,
-  type PublisherOffer,
-} from '../../../../contract/publisher.ts';
-import { PendingApprovalNotice } from '../../../components/pending-approval-notice.tsx';
-import { QueryErrorState } from '../../../components/query-error-state.tsx';
-import { useErrorToast } from '../../../components/use-error-toast.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/notify.ts';
-import { useCreateApplication } from '../api/create-application.ts';
-import { deleteDraftApplication } from '../api/delete-application.ts';
-import { usePublisherMe } from '../api/get-me.ts';
-import { publisherKeys } from '../api/keys.ts';
-import { useOffers } from '../api/list-offers.ts';
+import { SearchFilter } from '@/components/list-filters.tsx';
+import { PendingApprovalNotice } from '@/components/pending-approval-notice.tsx';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { useErrorToast } from '@/components/use-error-toast.ts';
+import { useListParams } from '@/components/use-list-params.ts';
+import { useCreateApplication } from '@/features/publisher/api/create-application.ts';
+import { deleteDraftApplication } from '@/features/publisher/api/delete-application.ts';
+import { usePublisherMe } from '@/features/publisher/api/get-me.ts';
+import { publisherKeys } from '@/features/publisher/api/keys.ts';
+import { useOffers } from '@/features/publisher/api/list-offers.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { toast } from '@/lib/notify.ts';
 import { ComplianceDialog, type ComplianceDraft } from './compliance-dialog.tsx';
 import { OfferCard } from './offer-card.tsx';
 
@@ -45,6 +40,9 @@ const SORTS = {
   vertical: { label: 'Vertical A–Z', sort: 'vertical', order: 'asc' },
 } as const satisfies Record<string, { label: string; sort: OfferSort; order: SortOrder }>;
 type SortKey = keyof typeof SORTS;
+/** The server's sort keys of the offers and the direction of each one's first choice. */
+const OFFER_SORTS = { created_at: 'desc', payout: 'desc', title: 'asc', vertical: 'asc' } as const;
+const filterNames = ['search'] as const;
 const SORT_OPTIONS = Object.entries(SORTS).map(([value, s]) => ({ value, label: s.label }));
 
 /**
@@ -71,31 +69,24 @@ function useDiscardOnLeave(draft: ComplianceDraft | null, discard: (d: Complianc
 export function OffersPage() {
   const queryClient = useQueryClient();
   const { data: me } = usePublisherMe();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortKey>('newest');
+  const list = useListParams(
+    { sort: 'created_at', order: 'desc', sorts: OFFER_SORTS, pageSize: PAGE_SIZE },
+    filterNames,
+  );
+  const debouncedSearch = list.filters.search;
+  const sort =
+    (Object.keys(SORTS) as SortKey[]).find(
+      (k) => SORTS[k].sort === list.sort && SORTS[k].order === list.order,
+    ) ?? 'newest';
   const [draft, setDraft] = useState<ComplianceDraft | null>(null);
   const [startingId, setStartingId] = useState<string | null>(null);
 
-  const query = {
-    page,
-    page_size: PAGE_SIZE,
-    search: debouncedSearch || undefined,
-    sort: SORTS[sort].sort,
-    order: SORTS[sort].order,
-  };
-  const offers = useOffers(query);
+  const offers = useOffers({ ...list.query, search: debouncedSearch || undefined });
   useErrorToast(offers.error, ERROR_TITLE);
   const createApplication = useCreateApplication();
 
-  useEffect(() => {
-    void debouncedSearch;
-    setPage(1);
-  }, [debouncedSearch]);
-
   const items = offers.data?.items ?? [];
-  const totalPages = offers.data ? Math.max(1, Math.ceil(offers.data.total / PAGE_SIZE)) : 1;
+  const totalPages = offers.data ? Math.max(1, Math.ceil(offers.data.total / list.pageSize)) : 1;
   const isPending = me?.status === 'pending';
   const blockedReason = isPending ? PUBLISHER_MESSAGES.accountPending : null;
 
@@ -140,21 +131,20 @@ export function OffersPage() {
       {isPending ? <PendingApprovalNotice /> : null}
 
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <SearchFilter
           label="Search offers"
           placeholder="Title or vertical"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          style={{ flex: '1 1 240px' }}
+          value={debouncedSearch}
+          onSearch={(q) => list.setFilter('search', q)}
+          w={320}
         />
         <Select
           label="Sort by"
           data={SORT_OPTIONS}
           value={sort}
           onChange={(v) => {
-            setSort((v as SortKey | null) ?? 'newest');
-            setPage(1);
+            const chosen = SORTS[(v as SortKey | null) ?? 'newest'];
+            list.setSort(chosen.sort, chosen.order);
           }}
           allowDeselect={false}
           w={{ base: '100%', xs: 200 }}
@@ -209,8 +199,8 @@ export function OffersPage() {
             {totalPages > 1 ? (
               <Pagination
                 total={totalPages}
-                value={page}
-                onChange={setPage}
+                value={list.page}
+                onChange={list.setPage}
                 getControlProps={(control) => ({
                   'aria-label': control === 'next' ? 'Next page' : 'Previous page',
                 })}

@@ -9,17 +9,17 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PendingApprovalNotice } from '../../../components/pending-approval-notice.tsx';
-import { QueryErrorState } from '../../../components/query-error-state.tsx';
-import { useErrorToast } from '../../../components/use-error-toast.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { formatMoney } from '../../../lib/format.ts';
-import { usePublisherMe } from '../api/get-me.ts';
-import { useOverview } from '../api/get-overview.ts';
-import { publisherPaths } from '../paths.ts';
+import { publisherPaths } from '@/app/routes.ts';
+import { PendingApprovalNotice } from '@/components/pending-approval-notice.tsx';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { StatCard } from '@/components/stat-card.tsx';
+import { useErrorToast } from '@/components/use-error-toast.ts';
+import { usePublisherMe } from '@/features/publisher/api/get-me.ts';
+import { useOverview } from '@/features/publisher/api/get-overview.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { formatMoney } from '@/lib/format.ts';
 import { DailyChart } from './daily-chart.tsx';
 import { RecentActivity } from './recent-activity.tsx';
-import { StatCard } from './stat-card.tsx';
 
 const ERROR_TITLE = 'Error loading dashboard';
 

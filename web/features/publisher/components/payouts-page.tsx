@@ -1,11 +1,10 @@
+import type { PublisherPayout } from '@contract/publisher.ts';
 import { Group, Stack, Text, Title } from '@mantine/core';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
-import { useState } from 'react';
-import type { PayoutSort, PublisherPayout } from '../../../../contract/publisher.ts';
-import { useErrorToast } from '../../../components/use-error-toast.ts';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { usePayouts } from '../api/list-payouts.ts';
-import { PagedTable } from './paged-table.tsx';
+import type { DataTableColumn } from 'mantine-datatable';
+import { PagedTable } from '@/components/paged-table.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { usePayouts } from '@/features/publisher/api/list-payouts.ts';
+import { formatDate, formatMoney } from '@/lib/format.ts';
 
 const ERROR_TITLE = 'Error loading payouts';
 
@@ -41,12 +40,8 @@ const columns: DataTableColumn<PublisherPayout>[] = [
   },
 ];
 
-/** The server's sort key of each sortable column. */
-const sortKeys: Record<string, PayoutSort> = { date: 'date', amount: 'amount' };
-const NEWEST_FIRST: DataTableSortStatus<PublisherPayout> = {
-  columnAccessor: 'date',
-  direction: 'desc',
-};
+/** Sortable columns (the server's sort keys) and the direction of their first click. */
+const sorts = { date: 'desc', amount: 'desc' } as const;
 
 /** A payout as a phone-width card. */
 function PayoutCard({ payout }: { payout: PublisherPayout }) {
@@ -69,16 +64,8 @@ function PayoutCard({ payout }: { payout: PublisherPayout }) {
 
 /** /dashboard/payouts: the payouts recorded for this publisher, newest first unless sorted otherwise. */
 export function PayoutsPage() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [sort, setSort] = useState(NEWEST_FIRST);
-  const payouts = usePayouts({
-    page,
-    page_size: pageSize,
-    sort: sortKeys[String(sort.columnAccessor)] ?? 'date',
-    order: sort.direction,
-  });
-  useErrorToast(payouts.error, ERROR_TITLE);
+  const list = useListParams({ sort: 'date', order: 'desc', sorts });
+  const payouts = usePayouts(list.query);
 
   return (
     <Stack gap="lg">
@@ -86,28 +73,11 @@ export function PayoutsPage() {
       <PagedTable<PublisherPayout>
         label="Payouts"
         columns={columns}
-        rowId={(p) => p.id}
-        records={payouts.data?.items}
-        total={payouts.data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
-        loading={payouts.isPending}
-        fetching={payouts.isFetching && !payouts.isPending}
-        error={payouts.error}
+        list={list}
+        query={payouts}
         errorTitle={ERROR_TITLE}
-        onRetry={() => payouts.refetch()}
         emptyTitle="No payouts yet."
         emptyText="Payouts the network sends you are listed here with their amount, date and notes."
-        sortStatus={sort}
-        onSortStatusChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
         renderCard={(p) => <PayoutCard payout={p} />}
       />
     </Stack>

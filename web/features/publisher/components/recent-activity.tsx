@@ -1,3 +1,4 @@
+import type { ActivityItem, ActivityType } from '@contract/publisher.ts';
 import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconCash,
@@ -9,8 +10,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { ActivityItem, ActivityType } from '../../../../contract/publisher.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '@/lib/format.ts';
 
 const looks: Record<ActivityType, { icon: ReactNode; color: string }> = {
   application_submitted: { icon: <IconSend size={16} />, color: 'blue' },

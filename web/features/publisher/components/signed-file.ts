@@ -1,4 +1,4 @@
-import type { SignedFile } from '../../../../contract/publisher.ts';
+import type { SignedFile } from '@contract/publisher.ts';
 
 /** Seconds of slack: a URL this close to expiry is fetched afresh before use. */
 const EXPIRY_SLACK_MS = 30_000;

@@ -3,4 +3,4 @@ export {
   getPublicSettings,
   publicSettingsKey,
   usePublicSettings,
-} from '../../../lib/public-settings.ts';
+} from '@/lib/public-settings.ts';

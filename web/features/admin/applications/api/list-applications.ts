@@ -1,5 +1,5 @@
-import { useListQuery } from '../../../../lib/api-queries.ts';
-import { apiRoutes, type EndpointQuery } from '../../../../lib/api-routes.ts';
+import { useListQuery } from '@/lib/api-queries.ts';
+import { apiRoutes, type EndpointQuery } from '@/lib/api-routes.ts';
 
 export type ApplicationListParams = EndpointQuery<typeof apiRoutes.admin.applications>;
 

@@ -1,9 +1,9 @@
 import { Group } from '@mantine/core';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { StatusActionButton } from '../../../../components/status-action-button.tsx';
-import { toast } from '../../../../lib/notify.ts';
-import { useDecideApplication } from '../api/decide-application.ts';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { StatusActionButton } from '@/components/status-action-button.tsx';
+import { useDecideApplication } from '@/features/admin/applications/api/decide-application.ts';
+import { toast } from '@/lib/notify.ts';
 
 type DecisionTarget = {
   id: string;

@@ -1,18 +1,22 @@
+import type { AdminApplication } from '@contract/admin.ts';
 import { Group, Stack } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { AdminApplication } from '../../../../../contract/admin.ts';
-import { ListFilters, SearchFilter, SelectFilter } from '../../../../components/list-filters.tsx';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
-import { PersonCell } from '../../../../components/person-cell.tsx';
-import { StatusBadge, statusOptions } from '../../../../components/status-badge.tsx';
-import { useListParams } from '../../../../components/use-list-params.ts';
-import { formatDate } from '../../../../lib/format.ts';
-import { type ApplicationListParams, useApplications } from '../api/list-applications.ts';
+import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { PersonCell } from '@/components/person-cell.tsx';
+import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import {
+  type ApplicationListParams,
+  useApplications,
+} from '@/features/admin/applications/api/list-applications.ts';
+import { formatDate } from '@/lib/format.ts';
 import { ApplicationDecisionButtons } from './application-decision-buttons.tsx';
 import { IoCell } from './io-upload-button.tsx';
 
-const sorts = ['created_at', 'status'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = { created_at: 'desc', status: 'asc' } as const;
 const filterNames = ['q', 'status'] as const;
 
 /** /admin/applications: submitted applications; approve or reject pending ones, upload IOs. */
@@ -87,7 +91,7 @@ export function ApplicationsPage() {
         list={list}
         query={query}
         errorTitle="Error loading applications"
-        emptyText={
+        emptyTitle={
           q || status
             ? 'No applications match these filters.'
             : 'No applications yet. They appear here once a publisher submits compliance files.'

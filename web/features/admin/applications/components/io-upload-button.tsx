@@ -1,9 +1,13 @@
+import type { AdminApplication } from '@contract/admin.ts';
 import { Anchor, Group } from '@mantine/core';
-import type { AdminApplication } from '../../../../../contract/admin.ts';
-import { FileUploadButton } from '../../../../components/file-upload-button.tsx';
-import { StatusBadge } from '../../../../components/status-badge.tsx';
-import { toast } from '../../../../lib/notify.ts';
-import { IO_ACCEPT, isIoFileName, useUploadIo } from '../api/upload-io.ts';
+import { FileUploadButton } from '@/components/file-upload-button.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import {
+  IO_ACCEPT,
+  isIoFileName,
+  useUploadIo,
+} from '@/features/admin/applications/api/upload-io.ts';
+import { toast } from '@/lib/notify.ts';
 
 /**
  * The IO cell of an approved application: an Upload IO button (pdf, jpg, jpeg, png) until one

@@ -1,24 +1,22 @@
+import type { AdminBuyer } from '@contract/admin.ts';
 import { Stack, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import type { AdminBuyer } from '../../../../../contract/admin.ts';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { ListFilters, SearchFilter, SelectFilter } from '../../../../components/list-filters.tsx';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { fromDesktop, fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
-import {
-  StatusActionButton,
-  statusActionColor,
-} from '../../../../components/status-action-button.tsx';
-import { StatusBadge, statusOptions } from '../../../../components/status-badge.tsx';
-import { useListParams } from '../../../../components/use-list-params.ts';
-import { formatDate } from '../../../../lib/format.ts';
-import { toast } from '../../../../lib/notify.ts';
-import { type BuyerListParams, useBuyers } from '../api/list-buyers.ts';
-import { useUpdateBuyerStatus } from '../api/update-buyer-status.ts';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { fromDesktop, fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { StatusActionButton, statusActionColor } from '@/components/status-action-button.tsx';
+import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { type BuyerListParams, useBuyers } from '@/features/admin/buyers/api/list-buyers.ts';
+import { useUpdateBuyerStatus } from '@/features/admin/buyers/api/update-buyer-status.ts';
+import { formatDate } from '@/lib/format.ts';
+import { toast } from '@/lib/notify.ts';
 
-const sorts = ['created_at', 'name', 'email', 'status'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = { created_at: 'desc', name: 'asc', email: 'asc', status: 'asc' } as const;
 const filterNames = ['q', 'status'] as const;
 
 /** A buyer's e-mail, and a warning while it is unconfirmed (such a buyer cannot sign in). */
@@ -163,7 +161,9 @@ export function BuyersPage() {
         query={query}
         errorTitle="Error loading buyers"
         minWidth={440}
-        emptyText={q || status ? 'No buyers match these filters.' : 'No buyers have signed up yet.'}
+        emptyTitle={
+          q || status ? 'No buyers match these filters.' : 'No buyers have signed up yet.'
+        }
       />
       <ConfirmDialog
         opened={confirming !== null}

@@ -1,15 +1,19 @@
+import type { AdminCampaign } from '@contract/admin.ts';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { AdminCampaign } from '../../../../../contract/admin.ts';
-import { ListFilters, SearchFilter } from '../../../../components/list-filters.tsx';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
-import { PersonCell } from '../../../../components/person-cell.tsx';
-import { useListParams } from '../../../../components/use-list-params.ts';
-import { formatDate, formatMoney } from '../../../../lib/format.ts';
-import { type CampaignListParams, useCampaigns } from '../api/list-campaigns.ts';
+import { ListFilters, SearchFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { PersonCell } from '@/components/person-cell.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import {
+  type CampaignListParams,
+  useCampaigns,
+} from '@/features/admin/campaigns/api/list-campaigns.ts';
+import { formatDate, formatMoney } from '@/lib/format.ts';
 
-const sorts = ['created_at', 'name', 'budget', 'start_date'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = { created_at: 'desc', name: 'asc', budget: 'desc', start_date: 'desc' } as const;
 const filterNames = ['q'] as const;
 
 /** A `YYYY-MM-DD` date in the user's locale, read as a calendar day (no time-zone shift). */
@@ -111,7 +115,7 @@ export function CampaignsPage() {
         query={query}
         errorTitle="Error fetching campaigns"
         minWidth={620}
-        emptyText={q ? 'No campaigns match this search.' : 'No campaigns have been created yet.'}
+        emptyTitle={q ? 'No campaigns match this search.' : 'No campaigns have been created yet.'}
       />
     </Stack>
   );

@@ -1,7 +1,7 @@
-import type { ComplianceSubmission } from '../../../../../contract/admin.ts';
-import { apiCall } from '../../../../lib/api-client.ts';
-import { useListQuery } from '../../../../lib/api-queries.ts';
-import { apiRoutes, type EndpointQuery } from '../../../../lib/api-routes.ts';
+import type { ComplianceSubmission } from '@contract/admin.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { useListQuery } from '@/lib/api-queries.ts';
+import { apiRoutes, type EndpointQuery } from '@/lib/api-routes.ts';
 
 export type ComplianceListParams = EndpointQuery<typeof apiRoutes.admin.compliance>;
 

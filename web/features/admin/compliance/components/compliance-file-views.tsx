@@ -1,3 +1,4 @@
+import type { FileLink } from '@contract/admin.ts';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -6,7 +7,6 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { FileLink } from '../../../../../contract/admin.ts';
 import { checkFileUrl, FILE_MESSAGES, mediaKindOf } from './file-url.ts';
 
 function FileProblem({

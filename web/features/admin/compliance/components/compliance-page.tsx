@@ -1,19 +1,23 @@
+import type { ComplianceSubmission } from '@contract/admin.ts';
 import { Button, Stack } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import type { ComplianceSubmission } from '../../../../../contract/admin.ts';
-import { ListFilters, SearchFilter, SelectFilter } from '../../../../components/list-filters.tsx';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
-import { PersonCell } from '../../../../components/person-cell.tsx';
-import { StatusBadge, statusOptions } from '../../../../components/status-badge.tsx';
-import { useListParams } from '../../../../components/use-list-params.ts';
-import { formatDate } from '../../../../lib/format.ts';
-import { type ComplianceListParams, useCompliance } from '../api/list-compliance.ts';
+import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { PersonCell } from '@/components/person-cell.tsx';
+import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import {
+  type ComplianceListParams,
+  useCompliance,
+} from '@/features/admin/compliance/api/list-compliance.ts';
+import { formatDate } from '@/lib/format.ts';
 import { ComplianceReviewModal } from './compliance-review-modal.tsx';
 
-const sorts = ['created_at'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = { created_at: 'desc' } as const;
 const filterNames = ['q', 'status'] as const;
 
 /** /admin/compliance: submissions with their files; review plays the media and decides. */
@@ -103,7 +107,7 @@ export function CompliancePage() {
         list={list}
         query={query}
         errorTitle="Error loading submissions"
-        emptyText={
+        emptyTitle={
           q || status
             ? 'No submissions match these filters.'
             : 'No compliance submissions yet. They appear here when a publisher applies to an offer.'

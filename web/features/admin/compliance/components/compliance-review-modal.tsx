@@ -1,13 +1,16 @@
+import type { ComplianceSubmission } from '@contract/admin.ts';
 import { Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ComplianceSubmission } from '../../../../../contract/admin.ts';
-import { StatusBadge } from '../../../../components/status-badge.tsx';
-import { formatDateTime } from '../../../../lib/format.ts';
-import { toast } from '../../../../lib/notify.ts';
-import { ApplicationDecisionButtons } from '../../applications/components/application-decision-buttons.tsx';
-import { complianceKey, getFreshSubmission } from '../api/list-compliance.ts';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import { ApplicationDecisionButtons } from '@/features/admin/applications/components/application-decision-buttons.tsx';
+import {
+  complianceKey,
+  getFreshSubmission,
+} from '@/features/admin/compliance/api/list-compliance.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { toast } from '@/lib/notify.ts';
 import { DocumentFileView, MediaFileView } from './compliance-file-views.tsx';
 import { FILE_MESSAGES } from './file-url.ts';
 

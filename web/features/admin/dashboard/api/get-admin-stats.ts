@@ -1,7 +1,7 @@
+import type { AdminStats } from '@contract/admin.ts';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminStats } from '../../../../../contract/admin.ts';
-import { apiCall } from '../../../../lib/api-client.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 
 export const adminStatsKey = ['admin', 'stats'] as const;
 

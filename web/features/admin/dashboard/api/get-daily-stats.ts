@@ -1,7 +1,7 @@
+import type { DailyStats } from '@contract/admin.ts';
 import { useQuery } from '@tanstack/react-query';
-import type { DailyStats } from '../../../../../contract/admin.ts';
-import { apiCall } from '../../../../lib/api-client.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 import { adminStatsKey } from './get-admin-stats.ts';
 
 export const dailyStatsKey = (days: number) => [...adminStatsKey, 'daily', days] as const;

@@ -1,9 +1,9 @@
 import '@mantine/charts/styles.css';
+import type { DailyStats } from '@contract/admin.ts';
 import { CompositeChart } from '@mantine/charts';
 import { Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { DailyStats } from '../../../../../contract/admin.ts';
-import { QueryErrorState } from '../../../../components/query-error-state.tsx';
-import { formatMoney } from '../../../../lib/format.ts';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { formatMoney } from '@/lib/format.ts';
 
 const dayLabel = new Intl.DateTimeFormat(undefined, {
   month: 'short',

@@ -1,4 +1,4 @@
-import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import {
   IconBuildingStore,
   IconCash,
@@ -9,13 +9,14 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { QueryErrorState } from '../../../../components/query-error-state.tsx';
-import { useErrorToast } from '../../../../components/use-error-toast.ts';
-import { formatMoney } from '../../../../lib/format.ts';
-import { adminPaths } from '../../paths.ts';
-import { useAdminStats } from '../api/get-admin-stats.ts';
-import { useDailyStats } from '../api/get-daily-stats.ts';
+import { adminPaths } from '@/app/routes.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { StatCard } from '@/components/stat-card.tsx';
+import { useErrorToast } from '@/components/use-error-toast.ts';
+import { useAdminStats } from '@/features/admin/dashboard/api/get-admin-stats.ts';
+import { useDailyStats } from '@/features/admin/dashboard/api/get-daily-stats.ts';
+import { formatMoney } from '@/lib/format.ts';
 import { ActivityChart } from './activity-chart.tsx';
 
 type Icon = ComponentType<{ size?: number | string; stroke?: number }>;
@@ -28,33 +29,6 @@ const quickActions: { label: string; to: string; icon: Icon }[] = [
   { label: 'Campaigns', to: adminPaths.campaigns, icon: IconSpeakerphone },
   { label: 'Settings', to: adminPaths.settings, icon: IconSettings },
 ];
-
-function StatCard({
-  title,
-  value,
-  isPending,
-  to,
-}: {
-  title: string;
-  value: string;
-  isPending: boolean;
-  to: string;
-}) {
-  return (
-    <Card withBorder padding="lg" component={Link} to={to}>
-      <Text size="sm" c="dimmed" fw={500}>
-        {title}
-      </Text>
-      {isPending ? (
-        <Skeleton height={34} width="50%" mt={6} />
-      ) : (
-        <Text fz={30} fw={700} lh={1.2} mt={4}>
-          {value}
-        </Text>
-      )}
-    </Card>
-  );
-}
 
 /** /admin: the three cards of the spec, quick actions and the 30-day activity chart. */
 export function AdminDashboardPage() {
@@ -76,21 +50,21 @@ export function AdminDashboardPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <StatCard
-            title="Pending Publishers"
+            label="Pending Publishers"
             value={String(s?.pending_publishers ?? 0)}
-            isPending={stats.isPending}
+            loading={stats.isPending}
             to={`${adminPaths.publishers}?status=pending`}
           />
           <StatCard
-            title="Pending Applications"
+            label="Pending Applications"
             value={String(s?.pending_applications ?? 0)}
-            isPending={stats.isPending}
+            loading={stats.isPending}
             to={`${adminPaths.applications}?status=pending`}
           />
           <StatCard
-            title="Total Payouts"
+            label="Total Payouts"
             value={formatMoney(s?.total_payouts ?? 0)}
-            isPending={stats.isPending}
+            loading={stats.isPending}
             to={adminPaths.payouts}
           />
         </SimpleGrid>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload } from '../../../../lib/api-client.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
+import { apiDownload } from '@/lib/api-client.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 import type { LeadFilterParams } from './list-leads.ts';
 
 /** GET /api/v1/admin/leads.csv with the list's filters and sort, saved as a file. */

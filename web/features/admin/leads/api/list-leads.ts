@@ -1,5 +1,5 @@
-import { useListQuery } from '../../../../lib/api-queries.ts';
-import { apiRoutes, type EndpointQuery } from '../../../../lib/api-routes.ts';
+import { useListQuery } from '@/lib/api-queries.ts';
+import { apiRoutes, type EndpointQuery } from '@/lib/api-routes.ts';
 
 export type LeadListParams = EndpointQuery<typeof apiRoutes.admin.leads>;
 /** The leads list's filters and sort (also what the CSV export takes). */

@@ -1,7 +1,7 @@
+import type { OfferList } from '@contract/admin.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { OfferList } from '../../../../../contract/admin.ts';
-import { apiCall } from '../../../../lib/api-client.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 
 /** Up to 50 offers (active or not) whose title or vertical matches, for the leads pickers. */
 export function searchOffers(q: string): Promise<OfferList> {

@@ -1,7 +1,7 @@
+import type { PublisherList } from '@contract/admin.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PublisherList } from '../../../../../contract/admin.ts';
-import { apiCall } from '../../../../lib/api-client.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 
 /** Up to 50 publishers whose name or e-mail matches, for the leads pickers. */
 export function searchPublishers(q: string): Promise<PublisherList> {

@@ -1,17 +1,17 @@
 import '@mantine/dates/styles.css';
+import { CreateLead } from '@contract/admin.ts';
+import type { LeadStatus } from '@contract/roles.ts';
 import { NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
-import { CreateLead } from '../../../../../contract/admin.ts';
-import type { LeadStatus } from '../../../../../contract/roles.ts';
-import { FormModal } from '../../../../components/form-modal.tsx';
-import { serverFieldErrors, validateWithSchema } from '../../../../components/zod-form.ts';
-import { ApiError } from '../../../../lib/api-client.ts';
-import { formatMoney } from '../../../../lib/format.ts';
-import { toast } from '../../../../lib/notify.ts';
-import { useCreateLead } from '../api/create-lead.ts';
+import { FormModal } from '@/components/form-modal.tsx';
+import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts';
+import { useCreateLead } from '@/features/admin/leads/api/create-lead.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { formatMoney } from '@/lib/format.ts';
+import { toast } from '@/lib/notify.ts';
 import { leadStatusOptions } from './lead-status.tsx';
 import { OfferSelect, PublisherSelect } from './search-select.tsx';
 

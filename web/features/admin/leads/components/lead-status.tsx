@@ -1,8 +1,8 @@
+import type { AdminLead } from '@contract/admin.ts';
+import type { LeadStatus } from '@contract/roles.ts';
 import { ColorSwatch, Select } from '@mantine/core';
-import type { AdminLead } from '../../../../../contract/admin.ts';
-import type { LeadStatus } from '../../../../../contract/roles.ts';
-import { toast } from '../../../../lib/notify.ts';
-import { useUpdateLeadStatus } from '../api/update-lead-status.ts';
+import { useUpdateLeadStatus } from '@/features/admin/leads/api/update-lead-status.ts';
+import { toast } from '@/lib/notify.ts';
 
 export const leadStatusOptions: { value: LeadStatus; label: string }[] = [
   { value: 'approved', label: 'Approved' },

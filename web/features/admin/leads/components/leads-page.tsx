@@ -1,26 +1,23 @@
+import type { AdminLead } from '@contract/admin.ts';
+import type { LeadStatus } from '@contract/roles.ts';
 import { Stack } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import type { AdminLead } from '../../../../../contract/admin.ts';
-import type { LeadStatus } from '../../../../../contract/roles.ts';
-import { ExportAndRecordActions } from '../../../../components/export-and-record.tsx';
-import {
-  DateRangeFilter,
-  ListFilters,
-  SelectFilter,
-} from '../../../../components/list-filters.tsx';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { PagedTable } from '../../../../components/paged-table.tsx';
-import { PersonCell } from '../../../../components/person-cell.tsx';
-import { useListParams } from '../../../../components/use-list-params.ts';
-import { formatDateTime, formatDuration, formatMoney } from '../../../../lib/format.ts';
-import { useExportLeadsCsv } from '../api/export-leads-csv.ts';
-import { type LeadFilterParams, useLeads } from '../api/list-leads.ts';
+import { ExportAndRecordActions } from '@/components/export-and-record.tsx';
+import { DateRangeFilter, ListFilters, SelectFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { PagedTable } from '@/components/paged-table.tsx';
+import { PersonCell } from '@/components/person-cell.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { useExportLeadsCsv } from '@/features/admin/leads/api/export-leads-csv.ts';
+import { type LeadFilterParams, useLeads } from '@/features/admin/leads/api/list-leads.ts';
+import { formatDateTime, formatDuration, formatMoney } from '@/lib/format.ts';
 import { LeadFormModal } from './lead-form-modal.tsx';
 import { LeadStatusSelect, leadStatusOptions } from './lead-status.tsx';
 import { OfferSelect, PublisherSelect } from './search-select.tsx';
 
-const sorts = ['timestamp', 'payout', 'call_duration'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = { timestamp: 'desc', payout: 'desc', call_duration: 'desc' } as const;
 const filterNames = ['status', 'publisher_id', 'offer_id', 'from', 'to'] as const;
 
 /** /admin/leads: every lead with filters, sorting, paging, CSV export, and recording by hand. */
@@ -128,7 +125,7 @@ export function LeadsPage() {
         list={list}
         query={query}
         errorTitle="Error loading leads"
-        emptyText={filtered ? 'No leads match these filters.' : 'No leads yet.'}
+        emptyTitle={filtered ? 'No leads match these filters.' : 'No leads yet.'}
       />
       <LeadFormModal opened={formOpen} onClose={() => setFormOpen(false)} />
     </Stack>

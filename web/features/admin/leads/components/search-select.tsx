@@ -1,8 +1,8 @@
 import { Loader, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { useOfferOptions } from '../api/search-offers.ts';
-import { usePublisherOptions } from '../api/search-publishers.ts';
+import { useOfferOptions } from '@/features/admin/leads/api/search-offers.ts';
+import { usePublisherOptions } from '@/features/admin/leads/api/search-publishers.ts';
 
 export type SearchOption = { value: string; label: string };
 

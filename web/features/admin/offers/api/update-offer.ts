@@ -1,20 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOffer, UpdateOffer } from '../../../../../contract/admin.ts';
-import { apiCall } from '../../../../lib/api-client.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
-
-export function updateOffer(id: string, body: UpdateOffer): Promise<AdminOffer> {
-  return apiCall(apiRoutes.admin.updateOffer(id), { body });
-}
+import type { UpdateOffer } from '@contract/admin.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { useApiMutation } from '@/lib/api-queries.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 
 /**
  * PATCH /api/v1/admin/offers/:id. Titles show in applications, compliance and leads too, so
  * all admin lists are refreshed.
  */
-export function useUpdateOffer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (vars: { id: string; body: UpdateOffer }) => updateOffer(vars.id, vars.body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
-  });
-}
+export const useUpdateOffer = () =>
+  useApiMutation(
+    ({ id, body }: { id: string; body: UpdateOffer }) =>
+      apiCall(apiRoutes.admin.updateOffer(id), { body }),
+    ['admin'],
+  );

@@ -1,3 +1,5 @@
+import { type AdminOffer, CreateOffer } from '@contract/admin.ts';
+import type { OfferStatus } from '@contract/roles.ts';
 import {
   Autocomplete,
   NumberInput,
@@ -9,14 +11,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { type AdminOffer, CreateOffer } from '../../../../../contract/admin.ts';
-import type { OfferStatus } from '../../../../../contract/roles.ts';
-import { FormModal } from '../../../../components/form-modal.tsx';
-import { serverFieldErrors, validateWithSchema } from '../../../../components/zod-form.ts';
-import { ApiError } from '../../../../lib/api-client.ts';
-import { toast } from '../../../../lib/notify.ts';
-import { useCreateOffer } from '../api/create-offer.ts';
-import { useUpdateOffer } from '../api/update-offer.ts';
+import { FormModal } from '@/components/form-modal.tsx';
+import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts';
+import { useCreateOffer } from '@/features/admin/offers/api/create-offer.ts';
+import { useUpdateOffer } from '@/features/admin/offers/api/update-offer.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { toast } from '@/lib/notify.ts';
 
 type OfferFormValues = {
   title: string;

@@ -1,22 +1,29 @@
+import type { AdminOffer } from '@contract/admin.ts';
+import type { OfferStatus } from '@contract/roles.ts';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import type { AdminOffer } from '../../../../../contract/admin.ts';
-import type { OfferStatus } from '../../../../../contract/roles.ts';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { ListFilters, SearchFilter, SelectFilter } from '../../../../components/list-filters.tsx';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
-import { StatusBadge, statusOptions } from '../../../../components/status-badge.tsx';
-import { useListParams } from '../../../../components/use-list-params.ts';
-import { formatDate, formatMoney } from '../../../../lib/format.ts';
-import { toast } from '../../../../lib/notify.ts';
-import { useDeleteOffer } from '../api/delete-offer.ts';
-import { type OfferListParams, useOffers } from '../api/list-offers.ts';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { useDeleteOffer } from '@/features/admin/offers/api/delete-offer.ts';
+import { type OfferListParams, useOffers } from '@/features/admin/offers/api/list-offers.ts';
+import { formatDate, formatMoney } from '@/lib/format.ts';
+import { toast } from '@/lib/notify.ts';
 import { OfferFormModal } from './offer-form-modal.tsx';
 
-const sorts = ['created_at', 'title', 'vertical', 'payout', 'status'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = {
+  created_at: 'desc',
+  title: 'asc',
+  vertical: 'asc',
+  payout: 'desc',
+  status: 'asc',
+} as const;
 const filterNames = ['q', 'status'] as const;
 
 /** /admin/offers: search, status filter, sorting, paging; create, edit and delete offers. */
@@ -167,7 +174,7 @@ export function OffersPage() {
         query={query}
         errorTitle="Error loading offers"
         minWidth={600}
-        emptyText={
+        emptyTitle={
           q || status
             ? 'No offers match these filters.'
             : 'No offers yet. Create the first one for publishers to apply to.'

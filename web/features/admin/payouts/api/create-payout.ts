@@ -1,17 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminPayout, CreatePayout } from '../../../../../contract/admin.ts';
-import { apiCall } from '../../../../lib/api-client.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
-
-export function createPayout(body: CreatePayout): Promise<AdminPayout> {
-  return apiCall(apiRoutes.admin.createPayout, { body });
-}
+import type { CreatePayout } from '@contract/admin.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { useApiMutation } from '@/lib/api-queries.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 
 /** POST /api/v1/admin/payouts; moves the dashboard's Total Payouts too, so all admin data refreshes. */
-export function useCreatePayout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createPayout,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
-  });
-}
+export const useCreatePayout = () =>
+  useApiMutation(
+    (body: CreatePayout) => apiCall(apiRoutes.admin.createPayout, { body }),
+    ['admin'],
+  );

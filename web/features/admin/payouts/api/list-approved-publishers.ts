@@ -1,7 +1,7 @@
+import type { ApprovedPublisherList } from '@contract/admin.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ApprovedPublisherList } from '../../../../../contract/admin.ts';
-import { apiCall } from '../../../../lib/api-client.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 
 export function listApprovedPublishers(q: string): Promise<ApprovedPublisherList> {
   return apiCall(apiRoutes.admin.approvedPublishers, {

@@ -1,5 +1,5 @@
-import { useListQuery } from '../../../../lib/api-queries.ts';
-import { apiRoutes, type EndpointQuery } from '../../../../lib/api-routes.ts';
+import { useListQuery } from '@/lib/api-queries.ts';
+import { apiRoutes, type EndpointQuery } from '@/lib/api-routes.ts';
 
 export type PayoutListParams = EndpointQuery<typeof apiRoutes.admin.payouts>;
 /** The payouts list's filters and sort (also what the CSV export takes). */

@@ -1,16 +1,19 @@
+import { CreatePayout } from '@contract/admin.ts';
 import { Alert, NumberInput, Skeleton, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUserOff } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
-import { CreatePayout } from '../../../../../contract/admin.ts';
-import { FormModal } from '../../../../components/form-modal.tsx';
-import { serverFieldErrors, validateWithSchema } from '../../../../components/zod-form.ts';
-import { ApiError } from '../../../../lib/api-client.ts';
-import { formatMoney } from '../../../../lib/format.ts';
-import { toast } from '../../../../lib/notify.ts';
-import { type SearchOption, SearchSelect } from '../../leads/components/search-select.tsx';
-import { useCreatePayout } from '../api/create-payout.ts';
-import { useApprovedPublishers } from '../api/list-approved-publishers.ts';
+import { FormModal } from '@/components/form-modal.tsx';
+import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts';
+import {
+  type SearchOption,
+  SearchSelect,
+} from '@/features/admin/leads/components/search-select.tsx';
+import { useCreatePayout } from '@/features/admin/payouts/api/create-payout.ts';
+import { useApprovedPublishers } from '@/features/admin/payouts/api/list-approved-publishers.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { formatMoney } from '@/lib/format.ts';
+import { toast } from '@/lib/notify.ts';
 
 type PayoutFormValues = {
   publisher_id: string;

@@ -1,20 +1,21 @@
+import type { AdminPayout } from '@contract/admin.ts';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import type { AdminPayout } from '../../../../../contract/admin.ts';
-import { ExportAndRecordActions } from '../../../../components/export-and-record.tsx';
-import { DateRangeFilter, ListFilters } from '../../../../components/list-filters.tsx';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { PagedTable } from '../../../../components/paged-table.tsx';
-import { PersonCell } from '../../../../components/person-cell.tsx';
-import { useListParams } from '../../../../components/use-list-params.ts';
-import { formatDateTime, formatMoney } from '../../../../lib/format.ts';
-import { PublisherSelect } from '../../leads/components/search-select.tsx';
-import { useExportPayoutsCsv } from '../api/export-payouts-csv.ts';
-import { type PayoutFilterParams, usePayouts } from '../api/list-payouts.ts';
+import { ExportAndRecordActions } from '@/components/export-and-record.tsx';
+import { DateRangeFilter, ListFilters } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { PagedTable } from '@/components/paged-table.tsx';
+import { PersonCell } from '@/components/person-cell.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { PublisherSelect } from '@/features/admin/leads/components/search-select.tsx';
+import { useExportPayoutsCsv } from '@/features/admin/payouts/api/export-payouts-csv.ts';
+import { type PayoutFilterParams, usePayouts } from '@/features/admin/payouts/api/list-payouts.ts';
+import { formatDateTime, formatMoney } from '@/lib/format.ts';
 import { PayoutFormModal } from './payout-form-modal.tsx';
 
-const sorts = ['date', 'amount'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = { date: 'desc', amount: 'desc' } as const;
 const filterNames = ['publisher_id', 'from', 'to'] as const;
 
 /** /admin/payouts: payouts with publisher names, filters, sorting, paging, CSV, and recording. */
@@ -100,7 +101,7 @@ export function PayoutsPage() {
         list={list}
         query={query}
         errorTitle="Error loading payouts"
-        emptyText={filtered ? 'No payouts match these filters.' : 'No payouts recorded yet.'}
+        emptyTitle={filtered ? 'No payouts match these filters.' : 'No payouts recorded yet.'}
       />
       <PayoutFormModal opened={formOpen} onClose={() => setFormOpen(false)} />
     </Stack>

@@ -1,7 +1,7 @@
+import type { PublisherDetail } from '@contract/admin.ts';
 import { useQuery } from '@tanstack/react-query';
-import type { PublisherDetail } from '../../../../../contract/admin.ts';
-import { apiCall } from '../../../../lib/api-client.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 import { publishersKey } from './list-publishers.ts';
 
 export const publisherKey = (id: string) => [...publishersKey, 'detail', id] as const;

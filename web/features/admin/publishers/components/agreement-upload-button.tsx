@@ -1,6 +1,9 @@
-import { FileUploadButton } from '../../../../components/file-upload-button.tsx';
-import { toast } from '../../../../lib/notify.ts';
-import { AGREEMENT_ACCEPT, useUploadAgreement } from '../api/upload-agreement.ts';
+import { FileUploadButton } from '@/components/file-upload-button.tsx';
+import {
+  AGREEMENT_ACCEPT,
+  useUploadAgreement,
+} from '@/features/admin/publishers/api/upload-agreement.ts';
+import { toast } from '@/lib/notify.ts';
 
 const allowed = /\.(pdf|docx?)$/i;
 

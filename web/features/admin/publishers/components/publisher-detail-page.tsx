@@ -1,3 +1,4 @@
+import type { AuditEntry, PublisherDetail } from '@contract/admin.ts';
 import {
   Anchor,
   Button,
@@ -13,14 +14,13 @@ import {
 import { IconArrowLeft, IconFileText } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AuditEntry, PublisherDetail } from '../../../../../contract/admin.ts';
-import { QueryErrorState } from '../../../../components/query-error-state.tsx';
-import { StatusBadge } from '../../../../components/status-badge.tsx';
-import { useErrorToast } from '../../../../components/use-error-toast.ts';
-import { ApiError } from '../../../../lib/api-client.ts';
-import { formatDate, formatDateTime, formatMoney } from '../../../../lib/format.ts';
-import { adminPaths } from '../../paths.ts';
-import { usePublisher } from '../api/get-publisher.ts';
+import { adminPaths } from '@/app/routes.ts';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import { useErrorToast } from '@/components/use-error-toast.ts';
+import { usePublisher } from '@/features/admin/publishers/api/get-publisher.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
 import { AgreementUploadButton } from './agreement-upload-button.tsx';
 import { PublisherStatusActions } from './publisher-status-actions.tsx';
 

@@ -1,11 +1,11 @@
+import type { AdminPublisher } from '@contract/admin.ts';
+import { isApprovedPublisher } from '@contract/roles.ts';
 import { Group } from '@mantine/core';
 import { useState } from 'react';
-import type { AdminPublisher } from '../../../../../contract/admin.ts';
-import { isApprovedPublisher } from '../../../../../contract/roles.ts';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { StatusActionButton } from '../../../../components/status-action-button.tsx';
-import { toast } from '../../../../lib/notify.ts';
-import { useUpdatePublisherStatus } from '../api/update-publisher-status.ts';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { StatusActionButton } from '@/components/status-action-button.tsx';
+import { useUpdatePublisherStatus } from '@/features/admin/publishers/api/update-publisher-status.ts';
+import { toast } from '@/lib/notify.ts';
 
 type Action = 'approve' | 'reject' | 'block' | 'unblock';
 

@@ -1,20 +1,24 @@
+import type { AdminPublisher } from '@contract/admin.ts';
+import type { PublisherStatus } from '@contract/roles.ts';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
-import type { AdminPublisher } from '../../../../../contract/admin.ts';
-import type { PublisherStatus } from '../../../../../contract/roles.ts';
-import { ListFilters, SearchFilter, SelectFilter } from '../../../../components/list-filters.tsx';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { fromDesktop, fromTablet, PagedTable } from '../../../../components/paged-table.tsx';
-import { StatusBadge } from '../../../../components/status-badge.tsx';
-import { useListParams } from '../../../../components/use-list-params.ts';
-import { formatDate } from '../../../../lib/format.ts';
-import { adminPaths } from '../../paths.ts';
-import { type PublisherListParams, usePublishers } from '../api/list-publishers.ts';
+import { adminPaths } from '@/app/routes.ts';
+import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { fromDesktop, fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import {
+  type PublisherListParams,
+  usePublishers,
+} from '@/features/admin/publishers/api/list-publishers.ts';
+import { formatDate } from '@/lib/format.ts';
 import { AgreementUploadButton } from './agreement-upload-button.tsx';
 import { PublisherStatusActions } from './publisher-status-actions.tsx';
 
-const sorts = ['created_at', 'name', 'email', 'status'] as const;
+/** Sortable columns and the direction of their first click. */
+const sorts = { created_at: 'desc', name: 'asc', email: 'asc', status: 'asc' } as const;
 const filterNames = ['q', 'status'] as const;
 const statusFilterOptions = [
   { value: 'pending', label: 'Pending' },
@@ -130,7 +134,7 @@ export function PublishersPage() {
         query={query}
         errorTitle="Error loading publishers"
         minWidth={640}
-        emptyText={
+        emptyTitle={
           q || status ? 'No publishers match these filters.' : 'No publishers have signed up yet.'
         }
         onRowClick={(p) => navigate(adminPaths.publisher(p.id))}

@@ -1,7 +1,7 @@
+import type { AdminSettings } from '@contract/admin.ts';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminSettings } from '../../../../../contract/admin.ts';
-import { apiCall } from '../../../../lib/api-client.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 
 export const adminSettingsKey = ['admin', 'settings'] as const;
 

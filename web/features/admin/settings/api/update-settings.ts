@@ -1,8 +1,8 @@
+import type { AdminSettings, UpdateSettings } from '@contract/admin.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminSettings, UpdateSettings } from '../../../../../contract/admin.ts';
-import { apiCall } from '../../../../lib/api-client.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
-import { publicSettingsKey } from '../../../../lib/public-settings.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
+import { publicSettingsKey } from '@/lib/public-settings.ts';
 import { adminSettingsKey } from './get-admin-settings.ts';
 
 export function updateSettings(body: UpdateSettings): Promise<AdminSettings> {

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../../lib/api-client.ts';
-import { apiRoutes } from '../../../../lib/api-routes.ts';
-import { publicSettingsKey } from '../../../../lib/public-settings.ts';
+import { apiUpload, fileForm } from '@/lib/api-client.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
+import { publicSettingsKey } from '@/lib/public-settings.ts';
 import { adminSettingsKey } from './get-admin-settings.ts';
 
 /** The logo formats the server accepts (spec §5). */
 export const LOGO_ACCEPT = 'image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.svg';
 
 export function uploadLogo(file: File): Promise<unknown> {
-  const body = new FormData();
-  body.append('file', file);
-  return apiUpload(apiRoutes.admin.uploadLogo, body);
+  return apiUpload(apiRoutes.admin.uploadLogo, fileForm(file));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { type AdminSettings, UpdateSettings } from '@contract/admin.ts';
 import {
   Box,
   Button,
@@ -16,15 +17,14 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type AdminSettings, UpdateSettings } from '../../../../../contract/admin.ts';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { QueryErrorState } from '../../../../components/query-error-state.tsx';
-import { useErrorToast } from '../../../../components/use-error-toast.ts';
-import { formatDateTime } from '../../../../lib/format.ts';
-import { toast } from '../../../../lib/notify.ts';
-import { useAdminSettings } from '../api/get-admin-settings.ts';
-import { useUpdateSettings } from '../api/update-settings.ts';
-import { LOGO_ACCEPT, useUploadLogo } from '../api/upload-logo.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { useErrorToast } from '@/components/use-error-toast.ts';
+import { useAdminSettings } from '@/features/admin/settings/api/get-admin-settings.ts';
+import { useUpdateSettings } from '@/features/admin/settings/api/update-settings.ts';
+import { LOGO_ACCEPT, useUploadLogo } from '@/features/admin/settings/api/upload-logo.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { toast } from '@/lib/notify.ts';
 
 const resolveSettings = schemaResolver(UpdateSettings, { sync: true });
 

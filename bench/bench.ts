@@ -1,0 +1,745 @@
+// `npm run bench`: fills a PostgreSQL database at a real network's size, starts the portal on
+// it and measures every endpoint the screens call, plus the point-read ladder. See README,
+// "Benchmark". `--smoke` runs the same at a tiny size and fails on any error (CI).
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import {
+  ACCOUNTS,
+  BENCH_PASSWORD,
+  FULL_SIZES,
+  prepareDatabase,
+  type Sizes,
+  SMOKE_SIZES,
+} from './fill.ts';
+import { type LoadResult, once, percentile, type RequestSpec, runLoad } from './load.ts';
+import { ME_PROFILE_SQL, ME_SESSION_SQL, pgbenchScript } from './me-sql.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/portal_bench';
+
+const USAGE = `Usage: npm run bench [-- options]
+  Fills BENCH_DATABASE_URL (default ${DEFAULT_URL}) and measures the portal on it.
+  --leads N  --publishers N  --big-publishers N  --buyers N  --offers N
+  --applications N  --payouts N  --campaigns N  --audit N     data sizes (default: the issue's scale)
+  --duration S        seconds per endpoint and concurrency (default 5)
+  --concurrency L     comma-separated connection counts (default 10,50)
+  --only TEXT         only the endpoints whose name contains TEXT
+  --no-ladder         skip the point-read ladder
+  --smoke             tiny sizes, 1 s, c=2; exit 1 on any error (CI)
+  --compare A.json B.json   print the change per row between two result files`;
+
+type Row = { endpoint: string; c: number } & Omit<LoadResult, 'statuses' | 'firstError'> & {
+    statuses: Record<string, number>;
+    firstError?: string;
+  };
+type LadderRow = {
+  rung: string;
+  c: number;
+  rps: number;
+  p50?: number;
+  p95?: number;
+  note?: string;
+};
+type Results = {
+  startedAt: string;
+  smoke: boolean;
+  sizes: Sizes;
+  fill: { reused: boolean; seconds: number; steps: [string, number][] };
+  machine: { cpus: number; load: number[]; node: string; postgres: string };
+  durationSeconds: number;
+  rows: Row[];
+  ladder: LadderRow[];
+};
+
+// ---------------------------------------------------------------- small helpers
+
+/** A problem to report without a stack trace; thrown so the children are stopped first. */
+class BenchError extends Error {}
+
+function fail(message: string): never {
+  throw new BenchError(message);
+}
+
+const fmt = (n: number, digits = 1) =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : '-';
+const ms = (n: number) => (n >= 100 ? fmt(n, 0) : n >= 10 ? fmt(n, 1) : fmt(n, 2));
+
+function table(head: string[], rows: string[][], rightFrom = 1): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i >= rightFrom ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+type Child = { url: string; stop: () => Promise<void> };
+
+/** Starts a node child process and waits until `ready(url)` answers. */
+async function startChild(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  url: string,
+  readyPath: string,
+): Promise<Child> {
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c) => {
+    log = (log + c).slice(-8000);
+  });
+  child.stderr?.on('data', (c) => {
+    log = (log + c).slice(-8000);
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill('SIGTERM');
+    const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(t);
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) fail(`${script} exited during start-up:\n${log}`);
+    try {
+      const res = await fetch(`${url}${readyPath}`);
+      if (res.ok) return { url, stop };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stop();
+  fail(`${script} was not ready within 120 s:\n${log}`);
+}
+
+function findPgbench(): string | null {
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((d) => /^\d+$/.test(d))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  for (const v of versions) {
+    const p = path.join(base, v, 'bin/pgbench');
+    if (existsSync(p)) return p;
+  }
+  return null;
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  return new Promise<{ code: number; out: string }>((resolve) => {
+    execFile(cmd, args, { env, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      resolve({
+        code: err ? ((err as { code?: number }).code ?? 1) : 0,
+        out: `${stdout}${stderr}`,
+      });
+    });
+  });
+}
+
+// ---------------------------------------------------------------- compare
+
+function compare(aFile: string, bFile: string) {
+  const a = JSON.parse(readFileSync(aFile, 'utf8')) as Results;
+  const b = JSON.parse(readFileSync(bFile, 'utf8')) as Results;
+  const pct = (x: number, y: number) =>
+    Number.isFinite(x) && Number.isFinite(y) && x > 0
+      ? `${y >= x ? '+' : ''}${fmt(((y - x) / x) * 100, 0)}%`
+      : '-';
+  const key = (r: { endpoint: string; c: number }) => `${r.endpoint}@${r.c}`;
+  const before = new Map(a.rows.map((r) => [key(r), r]));
+  const rows = b.rows.map((r) => {
+    const o = before.get(key(r));
+    return [
+      r.endpoint,
+      String(r.c),
+      o ? fmt(o.rps) : '-',
+      fmt(r.rps),
+      o ? pct(o.rps, r.rps) : 'new',
+      o ? ms(o.p95) : '-',
+      ms(r.p95),
+      o ? pct(o.p95, r.p95) : 'new',
+      `${o ? o.errors : '-'} → ${r.errors}`,
+    ];
+  });
+  const after = new Set(b.rows.map(key));
+  for (const o of a.rows) {
+    if (!after.has(key(o))) {
+      rows.push([
+        o.endpoint,
+        String(o.c),
+        fmt(o.rps),
+        '-',
+        'gone',
+        ms(o.p95),
+        '-',
+        'gone',
+        `${o.errors} → -`,
+      ]);
+    }
+  }
+  console.log(`${aFile} (${a.startedAt}) → ${bFile} (${b.startedAt})\n`);
+  console.log(
+    table(
+      ['endpoint', 'c', 'req/s A', 'req/s B', 'Δ req/s', 'p95 A ms', 'p95 B ms', 'Δ p95', 'errors'],
+      rows,
+      1,
+    ),
+  );
+  const la = new Map(a.ladder.map((r) => [`${r.rung}@${r.c}`, r]));
+  const lrows = b.ladder.map((r) => {
+    const o = la.get(`${r.rung}@${r.c}`);
+    return [r.rung, String(r.c), o ? fmt(o.rps) : '-', fmt(r.rps), o ? pct(o.rps, r.rps) : 'new'];
+  });
+  if (lrows.length)
+    console.log(`\n${table(['ladder rung', 'c', 'req/s A', 'req/s B', 'Δ'], lrows, 1)}`);
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const parse = () =>
+    parseArgs({
+      allowPositionals: true,
+      options: {
+        leads: { type: 'string' },
+        publishers: { type: 'string' },
+        'big-publishers': { type: 'string' },
+        buyers: { type: 'string' },
+        offers: { type: 'string' },
+        applications: { type: 'string' },
+        payouts: { type: 'string' },
+        campaigns: { type: 'string' },
+        audit: { type: 'string' },
+        duration: { type: 'string' },
+        concurrency: { type: 'string' },
+        only: { type: 'string' },
+        'no-ladder': { type: 'boolean' },
+        smoke: { type: 'boolean' },
+        compare: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  // parseArgs's complaint (an unknown option, a missing value) is shown beside the usage.
+  const { values, positionals } = (() => {
+    try {
+      return parse();
+    } catch (err) {
+      fail(`${(err as Error).message}\n\n${USAGE}`);
+    }
+  })();
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (values.compare) {
+    if (positionals.length !== 2) fail('--compare needs two result files: --compare A.json B.json');
+    compare(positionals[0]!, positionals[1]!);
+    return;
+  }
+  const smoke = values.smoke === true;
+  const whole = (name: string, v: string | undefined, d: number, min = 0) => {
+    if (v === undefined) return d;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min)
+      fail(`--${name} must be a whole number of at least ${min}, got "${v}".`);
+    return n;
+  };
+  const base = smoke ? SMOKE_SIZES : FULL_SIZES;
+  const sizes: Sizes = {
+    publishers: whole('publishers', values.publishers, base.publishers, 4),
+    bigPublishers: whole('big-publishers', values['big-publishers'], base.bigPublishers, 1),
+    buyers: whole('buyers', values.buyers, base.buyers, 1),
+    offers: whole('offers', values.offers, base.offers, 1),
+    applications: whole('applications', values.applications, base.applications),
+    leads: whole('leads', values.leads, base.leads),
+    payouts: whole('payouts', values.payouts, base.payouts),
+    campaigns: whole('campaigns', values.campaigns, base.campaigns),
+    audit: whole('audit', values.audit, base.audit),
+  };
+  if (sizes.bigPublishers > 9)
+    fail('--big-publishers must be at most 9 (each owns ~10% of the leads).');
+  if (sizes.applications > sizes.publishers * Math.min(sizes.offers, 5)) {
+    fail(
+      '--applications must be at most publishers × min(offers, 5) (each publisher applies to a few offers).',
+    );
+  }
+  const duration = Number(values.duration ?? (smoke ? 1 : 5));
+  if (!(duration > 0 && duration <= 600)) fail('--duration must be a number of seconds (0-600).');
+  const concurrency = (values.concurrency ?? (smoke ? '2' : '10,50')).split(',').map((s) => {
+    const n = Number(s.trim());
+    if (!Number.isInteger(n) || n < 1 || n > 500)
+      fail(`--concurrency takes numbers from 1 to 500, got "${s}".`);
+    return n;
+  });
+  const dbUrl = process.env.BENCH_DATABASE_URL || DEFAULT_URL;
+  const startedAt = new Date();
+  const say = (line: string) => console.log(line);
+
+  // 1. The database.
+  const u = new URL(dbUrl);
+  say(`Bench database: ${u.hostname}:${u.port || 5432}${u.pathname}`);
+  say(
+    `Sizes: ${Object.entries(sizes)
+      .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
+      .join(', ')}`,
+  );
+  const fill = await prepareDatabase(dbUrl, sizes, say);
+  say(
+    fill.reused ? 'Reusing the earlier fill of these sizes.' : `Filled in ${fmt(fill.seconds)} s.`,
+  );
+
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const idOf = async (email: string) =>
+    (await db.query<{ id: string }>('select id from users where email = $1', [email])).rows[0]!.id;
+  const bigPublisherId = await idOf(ACCOUNTS.publisher);
+  const postgresVersion = (await db.query<{ server_version: string }>('show server_version'))
+    .rows[0]!.server_version;
+
+  // 2. The portal, on a free port, logging warnings only.
+  const port = await freePort();
+  const portalUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const children: Child[] = [];
+  const cleanup = async () => {
+    for (const c of children.reverse()) await c.stop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    await db.end().catch(() => {});
+  };
+  process.on('SIGINT', () => {
+    void cleanup().then(() => process.exit(130));
+  });
+
+  let exitCode = 0;
+  const results: Results = {
+    startedAt: startedAt.toISOString(),
+    smoke,
+    sizes,
+    fill,
+    machine: {
+      cpus: os.cpus().length,
+      load: os.loadavg(),
+      node: process.version,
+      postgres: postgresVersion,
+    },
+    durationSeconds: duration,
+    rows: [],
+    ladder: [],
+  };
+  try {
+    say('Starting the portal…');
+    children.push(
+      await startChild(
+        'server/main.ts',
+        {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: portalUrl,
+          DATA_DIR: dataDir,
+          // No SPA: the bench measures the API (an empty folder has no index.html).
+          WEB_ROOT: dataDir,
+          DATABASE_URL: dbUrl,
+          JWT_SECRET: randomBytes(36).toString('base64url'),
+          LOG_LEVEL: 'warn',
+          // The sign-in rows come from many addresses (X-Forwarded-For), as from many people.
+          TRUST_PROXY: 'true',
+          ADMIN_EMAIL: '',
+          ADMIN_PASSWORD: '',
+          SMTP_URL: '',
+          REDIS_URL: '',
+          S3_BUCKET: '',
+          S3_ENDPOINT: '',
+          METRICS_TOKEN: '',
+          METRICS_PORT: '',
+        },
+        portalUrl,
+        '/readyz',
+      ),
+    );
+
+    let ipCounter = 0;
+    const nextIp = () => {
+      ipCounter++;
+      return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+    };
+    const signIn = async (email: string) => {
+      const r = await once(portalUrl, {
+        method: 'POST',
+        path: '/auth/v1/token?grant_type=password',
+        headers: { 'x-forwarded-for': nextIp() },
+        body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+      });
+      if (r.status !== 200) fail(`Signing in ${email} failed: ${r.status} ${r.body.slice(0, 300)}`);
+      return JSON.parse(r.body) as {
+        access_token: string;
+        refresh_token: string;
+        user: { id: string };
+      };
+    };
+    const admin = await signIn(ACCOUNTS.admin);
+    const publisher = await signIn(ACCOUNTS.publisher);
+    const buyer = await signIn(ACCOUNTS.buyer);
+    const auth = (t: string) => ({ authorization: `Bearer ${t}` });
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const today = new Date();
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+
+    type Endpoint = {
+      name: string;
+      /**
+       * Measured once, with one connection, whatever --concurrency says: a CSV export streams
+       * 100k rows for seconds, and fifty at once would take the run from minutes to an hour.
+       */
+      single?: boolean;
+      request: (c: number) => Promise<{
+        source: (w: number) => RequestSpec;
+        onAnswer?: (w: number, a: { status: number; body: string }) => void;
+      }>;
+    };
+    const get = (name: string, p: string, token: string, single = false): Endpoint => ({
+      name,
+      single,
+      request: async () => ({ source: () => ({ method: 'GET', path: p, headers: auth(token) }) }),
+    });
+    const A = admin.access_token;
+    const P = publisher.access_token;
+    const endpoints: Endpoint[] = [
+      {
+        name: 'GET /healthz',
+        request: async () => ({ source: () => ({ method: 'GET', path: '/healthz' }) }),
+      },
+      get('GET /api/v1/me (admin)', '/api/v1/me', A),
+      get('admin stats', '/api/v1/admin/stats', A),
+      get('admin daily stats (30 days)', '/api/v1/admin/stats/daily?days=30', A),
+      get('admin leads, first page', '/api/v1/admin/leads', A),
+      get('admin leads, page 1000', '/api/v1/admin/leads?page=1000', A),
+      get('admin leads, big publisher', `/api/v1/admin/leads?publisher_id=${bigPublisherId}`, A),
+      get(
+        'admin leads, 30-day range',
+        `/api/v1/admin/leads?from=${day(monthAgo)}&to=${day(today)}`,
+        A,
+      ),
+      get('admin leads, pending', '/api/v1/admin/leads?status=pending', A),
+      get(
+        'admin leads CSV, big publisher',
+        `/api/v1/admin/leads.csv?publisher_id=${bigPublisherId}`,
+        A,
+        true,
+      ),
+      get(
+        'admin leads CSV, 30-day range',
+        `/api/v1/admin/leads.csv?from=${day(monthAgo)}&to=${day(today)}`,
+        A,
+        true,
+      ),
+      get('admin payouts', '/api/v1/admin/payouts', A),
+      get(
+        'admin payouts CSV, big publisher',
+        `/api/v1/admin/payouts.csv?publisher_id=${bigPublisherId}`,
+        A,
+        true,
+      ),
+      get('admin publishers', '/api/v1/admin/publishers', A),
+      get(
+        'admin publishers, search',
+        '/api/v1/admin/publishers?q=publisher-42&page_size=50&sort=name&order=asc',
+        A,
+      ),
+      get('admin publisher detail (big)', `/api/v1/admin/publishers/${bigPublisherId}`, A),
+      get('admin approved publishers', '/api/v1/admin/approved-publishers?page_size=200', A),
+      get('admin applications', '/api/v1/admin/applications', A),
+      get('admin compliance', '/api/v1/admin/compliance?page_size=200', A),
+      get('admin offers', '/api/v1/admin/offers', A),
+      get('admin campaigns', '/api/v1/admin/campaigns', A),
+      get('admin buyers', '/api/v1/admin/buyers', A),
+      get('admin audit', '/api/v1/admin/audit', A),
+      get('publisher overview (big)', '/api/v1/publisher/overview', P),
+      get('publisher leads (big)', '/api/v1/publisher/leads', P),
+      get('publisher payouts (big)', '/api/v1/publisher/payouts', P),
+      get('publisher offers', '/api/v1/publisher/offers', P),
+      get('publisher documents', '/api/v1/publisher/documents', P),
+      get('publisher IOs', '/api/v1/publisher/ios', P),
+      get('buyer campaigns', '/api/v1/buyer/campaigns', buyer.access_token),
+      {
+        name: 'POST /auth/v1/token password (sign-in)',
+        request: async () => ({
+          source: () => ({
+            method: 'POST',
+            path: '/auth/v1/token?grant_type=password',
+            headers: { 'x-forwarded-for': nextIp() },
+            body: JSON.stringify({ email: ACCOUNTS.publisher, password: BENCH_PASSWORD }),
+          }),
+        }),
+      },
+      {
+        name: 'POST /auth/v1/token refresh',
+        request: async (c) => {
+          // One refresh chain per connection: each answer's token is the next request's.
+          const tokens: string[] = [];
+          for (let i = 0; i < c; i++) tokens.push((await signIn(ACCOUNTS.publisher)).refresh_token);
+          return {
+            source: (w) => ({
+              method: 'POST',
+              path: '/auth/v1/token?grant_type=refresh_token',
+              headers: { 'x-forwarded-for': nextIp() },
+              body: JSON.stringify({ refresh_token: tokens[w] }),
+            }),
+            onAnswer: (w, a) => {
+              if (a.status === 200)
+                tokens[w] = (JSON.parse(a.body) as { refresh_token: string }).refresh_token;
+            },
+          };
+        },
+      },
+    ];
+    const chosen = values.only ? endpoints.filter((e) => e.name.includes(values.only!)) : endpoints;
+    if (chosen.length === 0) fail(`No endpoint name contains "${values.only}".`);
+
+    // 3. Each endpoint at each concurrency: one warm-up request, then the timed run.
+    say(`\nLoad: ${chosen.length} endpoints × c=${concurrency.join(',')} × ${duration} s each\n`);
+    for (const [i, level] of concurrency.entries()) {
+      for (const e of chosen) {
+        if (e.single && i > 0) continue;
+        const c = e.single ? 1 : level;
+        const { source, onAnswer } = await e.request(c);
+        await once(portalUrl, source(0))
+          .then((a) => onAnswer?.(0, a))
+          .catch(() => {});
+        const r = await runLoad({
+          baseUrl: portalUrl,
+          connections: c,
+          seconds: duration,
+          request: source,
+          onAnswer,
+        });
+        const row: Row = { endpoint: e.name, c, ...r };
+        results.rows.push(row);
+        say(
+          `  ${e.name.padEnd(42)} c=${String(c).padEnd(3)} ${fmt(r.rps).padStart(9)} req/s  p50 ${ms(r.p50).padStart(7)}  p95 ${ms(r.p95).padStart(7)}  p99 ${ms(r.p99).padStart(7)} ms  errors ${r.errors}${r.firstError ? `  (${r.firstError.slice(0, 160)})` : ''}`,
+        );
+      }
+    }
+
+    // 4. The point-read ladder: the same two statements as GET /api/v1/me, from PostgreSQL's
+    // own client to our route.
+    if (!values['no-ladder']) {
+      const session = (
+        await db.query<{ id: string }>(
+          'select id from auth_sessions where user_id = $1 order by created_at desc limit 1',
+          [admin.user.id],
+        )
+      ).rows[0]!.id;
+      const barePort = await freePort();
+      const bareUrl = `http://127.0.0.1:${barePort}`;
+      const bare = await startChild(
+        'bench/bare-server.ts',
+        {
+          ...process.env,
+          BENCH_DATABASE_URL: dbUrl,
+          BENCH_USER_ID: admin.user.id,
+          BENCH_SESSION_ID: session,
+          PORT: String(barePort),
+        },
+        bareUrl,
+        '/me',
+      );
+      children.push(bare);
+      say('\nPoint-read ladder (the two statements of GET /api/v1/me)…');
+      // Each rung runs untimed first for a moment: connections open, the JIT warms up.
+      const warmup = Math.min(1, duration / 2);
+      const pgbench = findPgbench();
+      const script = path.join(dataDir, 'me.sql');
+      writeFileSync(script, pgbenchScript(admin.user.id, session));
+      for (const c of concurrency) {
+        // pgbench: PostgreSQL's own C client, the ceiling.
+        if (pgbench) {
+          const r = await run(pgbench, [
+            '-n',
+            '-c',
+            String(c),
+            '-j',
+            String(Math.min(c, os.cpus().length)),
+            '-T',
+            String(Math.max(1, Math.round(duration))),
+            '-f',
+            script,
+            dbUrl,
+          ]);
+          const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.out);
+          const row: LadderRow = tps
+            ? { rung: 'pgbench (C client, same SQL)', c, rps: Number(tps[1]) }
+            : { rung: 'pgbench (C client, same SQL)', c, rps: Number.NaN, note: r.out.slice(-300) };
+          results.ladder.push(row);
+        } else {
+          results.ladder.push({
+            rung: 'pgbench (C client, same SQL)',
+            c,
+            rps: Number.NaN,
+            note: 'pgbench not found',
+          });
+        }
+        // node-postgres in this process, a pool of 10 like the portal's.
+        {
+          const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+          const loop = async (seconds: number) => {
+            const lat: number[] = [];
+            const started = performance.now();
+            const stopAt = started + seconds * 1000;
+            await Promise.all(
+              Array.from({ length: c }, async () => {
+                while (performance.now() < stopAt) {
+                  const t = performance.now();
+                  await pool.query(ME_SESSION_SQL, [admin.user.id, session]);
+                  await pool.query(ME_PROFILE_SQL, [admin.user.id]);
+                  lat.push(performance.now() - t);
+                }
+              }),
+            );
+            lat.sort((a, b) => a - b);
+            return { lat, secs: (performance.now() - started) / 1000 };
+          };
+          await loop(warmup); // opens the pool's connections and warms the JIT
+          const { lat, secs } = await loop(duration);
+          await pool.end();
+          results.ladder.push({
+            rung: 'node-postgres in-process (pool 10)',
+            c,
+            rps: lat.length / secs,
+            p50: percentile(lat, 50),
+            p95: percentile(lat, 95),
+          });
+        }
+        // A bare Fastify + pg route on the same SQL, then ours.
+        for (const [rung, url, p, headers] of [
+          ['bare Fastify + pg route', bareUrl, '/me', {}],
+          ['our GET /api/v1/me', portalUrl, '/api/v1/me', auth(A)],
+        ] as const) {
+          const request = () => ({ method: 'GET' as const, path: p, headers });
+          await runLoad({ baseUrl: url, connections: c, seconds: warmup, request });
+          const r = await runLoad({ baseUrl: url, connections: c, seconds: duration, request });
+          results.ladder.push({
+            rung,
+            c,
+            rps: r.rps,
+            p50: r.p50,
+            p95: r.p95,
+            note: r.errors ? `${r.errors} errors: ${r.firstError}` : undefined,
+          });
+          if (r.serverErrors > 0) exitCode = 1;
+        }
+      }
+    }
+  } finally {
+    await cleanup();
+  }
+
+  // 5. The table, the ladder, the JSON.
+  say(
+    `\nResults (${duration} s per row, load generator on the same machine; errors = non-2xx answers):\n`,
+  );
+  say(
+    table(
+      ['endpoint', 'c', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
+      results.rows.map((r) => [
+        r.endpoint,
+        String(r.c),
+        fmt(r.rps),
+        ms(r.p50),
+        ms(r.p95),
+        ms(r.p99),
+        String(r.errors),
+      ]),
+    ),
+  );
+  if (results.ladder.length) {
+    say('\nPoint-read ladder (req/s; ratio to the rung above, and to pgbench):\n');
+    const rows: string[][] = [];
+    for (const c of concurrency) {
+      const rungs = results.ladder.filter((r) => r.c === c);
+      rungs.forEach((r, i) => {
+        const prev = rungs[i - 1];
+        rows.push([
+          r.rung,
+          String(c),
+          fmt(r.rps),
+          r.p50 === undefined ? '-' : ms(r.p50),
+          r.p95 === undefined ? '-' : ms(r.p95),
+          prev ? `${fmt(r.rps / prev.rps, 2)}×` : '',
+          i > 0 ? `${fmt(r.rps / rungs[0]!.rps, 2)}×` : '',
+          r.note ?? '',
+        ]);
+      });
+    }
+    say(table(['rung', 'c', 'req/s', 'p50 ms', 'p95 ms', '÷ above', '÷ pgbench', 'note'], rows, 1));
+  }
+
+  const failing = results.rows.filter((r) => r.errors > 0 || r.requests === 0);
+  if (failing.length) {
+    say(`\n${failing.length} row(s) had errors:`);
+    for (const r of failing)
+      say(`  ${r.endpoint} c=${r.c}: ${JSON.stringify(r.statuses)} ${r.firstError ?? ''}`);
+  }
+  if (smoke && failing.length > 0) exitCode = 1;
+  if (results.rows.some((r) => r.serverErrors > 0)) exitCode = 1;
+
+  const dir = path.join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(
+    dir,
+    `${startedAt.toISOString().replace(/[:.]/g, '-')}${smoke ? '-smoke' : ''}.json`,
+  );
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  say(
+    `\nFill: ${fill.reused ? 'reused' : `${fmt(fill.seconds)} s`}. Results written to ${path.relative(process.cwd(), file)}`,
+  );
+  say(
+    `Machine: ${results.machine.cpus} CPUs, load average at start ${results.machine.load.map((l) => fmt(l, 2)).join(' ')}, Node ${process.version}, PostgreSQL ${postgresVersion}`,
+  );
+  if (smoke) say(exitCode === 0 ? 'Smoke run: every endpoint answered 2xx.' : 'Smoke run FAILED.');
+  process.exit(exitCode);
+}
+
+main().catch((err) => {
+  if (err instanceof BenchError) {
+    console.error(err.message);
+    process.exit(2);
+  }
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});
