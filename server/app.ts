@@ -38,6 +38,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     database: Database;
+    /** Every route as registered (method, url); the authorization matrix test walks it. */
+    registeredRoutes: readonly { method: string; url: string }[];
   }
 }
 
@@ -79,6 +81,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) registeredRoutes.push({ method, url: r.url });
+  });
   app.setErrorHandler(errorHandler);
 
   await app.register(helmet, {

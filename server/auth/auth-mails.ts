@@ -80,6 +80,20 @@ export function emailChangedMail(brand: MailBrand, newEmail: string) {
   };
 }
 
+/** Tells the current address that a change to another one was asked for (not yet applied). */
+export function emailChangeRequestedMail(brand: MailBrand, newEmail: string) {
+  return {
+    subject: oneLine(`A change of your ${brand.companyName} e-mail address was requested`),
+    ...renderMail(brand, {
+      heading: 'E-mail address change requested',
+      paragraphs: [
+        `Someone signed in to your ${brand.companyName} account asked to change its e-mail address to ${newEmail}. It changes only when the link sent to that address is opened.`,
+        `If this was not you, change your password now and write to ${brand.supportEmail}.`,
+      ],
+    }),
+  };
+}
+
 /** The code that confirms a password change (GET /auth/v1/reauthenticate). */
 export function reauthenticationMail(brand: MailBrand, code: string, validMinutes: number) {
   return {
@@ -97,7 +111,7 @@ export function reauthenticationMail(brand: MailBrand, code: string, validMinute
 export type AuthMail =
   | { kind: 'confirmation' | 'recovery'; to: string; link: string }
   | { kind: 'email_change'; to: string; link: string }
-  | { kind: 'email_changed'; to: string; newEmail: string }
+  | { kind: 'email_changed' | 'email_change_requested'; to: string; newEmail: string }
   | { kind: 'reauthentication'; to: string; code: string; validMinutes: number };
 
 /** Queues the mail in the caller's transaction, with the company name and support e-mail. */
@@ -116,6 +130,9 @@ export async function enqueueAuthMail(tx: DbOrTx, input: AuthMail): Promise<void
       break;
     case 'email_changed':
       mail = emailChangedMail(brand, input.newEmail);
+      break;
+    case 'email_change_requested':
+      mail = emailChangeRequestedMail(brand, input.newEmail);
       break;
     case 'reauthentication':
       mail = reauthenticationMail(brand, input.code, input.validMinutes);

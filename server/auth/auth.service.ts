@@ -11,10 +11,15 @@ import { GoTrueError } from './auth-errors.ts';
 import { enqueueAuthMail, verifyLink } from './auth-mails.ts';
 import type { AuthUser } from './guard.ts';
 import {
+  checkPasswordEvenly,
+  claimSignInAttempt,
+  signInPassed,
+  warnOwnerOfFailures,
+} from './login-throttle.ts';
+import {
   hashPassword,
   PASSWORD_MAX_BYTES,
   passwordProblem,
-  verifyAgainstDummy,
   verifyPassword,
   WEAK_PASSWORD_MESSAGE,
 } from './password.ts';
@@ -359,15 +364,19 @@ export async function signInWithPassword(
     );
   }
   const password = input.password ?? '';
-  const user = hasEmail ? await findUserByEmail(db, input.email!.trim().toLowerCase()) : undefined;
-  if (!user?.passwordHash || password === '') {
-    await verifyAgainstDummy(password);
-    throw invalidCredentials();
-  }
+  const email = hasEmail ? input.email!.trim().toLowerCase() : '';
+  // Per-address throttle (login-throttle.ts): 429 while this address must wait.
+  const attempt = await claimSignInAttempt(db, email);
+  const user = hasEmail ? await findUserByEmail(db, email) : undefined;
+  // One argon2 verification whatever the account, so timing does not tell blocked or unknown.
+  const valid = await checkPasswordEvenly(user?.passwordHash, password);
+  if (!user?.passwordHash || password === '') throw invalidCredentials();
+  if (valid) await signInPassed(db, attempt);
+  else if (user.status !== 'blocked') await warnOwnerOfFailures(db, config, attempt, user.email);
   if (user.status === 'blocked') {
     throw new GoTrueError(400, 'user_banned', await blockedMessage(db));
   }
-  if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
+  if (!valid) throw invalidCredentials();
   if (!user.emailConfirmedAt) {
     throw new GoTrueError(400, 'email_not_confirmed', 'Email not confirmed');
   }
@@ -584,6 +593,8 @@ export async function updateUser(
           redirectTo: opts.redirectTo,
         }),
       });
+      // The current owner hears of it at once, before anything changes.
+      await enqueueAuthMail(tx, { kind: 'email_change_requested', to: user.email, newEmail });
       set.emailChange = newEmail;
       set.emailChangeSentAt = now;
     }

@@ -197,6 +197,9 @@ describe('PUT /auth/v1/user {email}', () => {
     expect(mail?.subject).toMatch(/Confirm your new e-mail address/);
     const link = linkIn(mail!.text);
     expect(new URL(link).searchParams.get('type')).toBe('email_change');
+    const [warned] = await mailsTo(t, oldAddress);
+    expect(warned?.subject).toMatch(/e-mail address was requested/);
+    expect(warned?.text).toContain(newAddress);
     // Until confirmed, the old address still signs in.
     await signIn(t, oldAddress, 'change-pass-1');
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { authSessions, oneTimeTokens, refreshTokens, users } from '../db/schema.ts';
 import { type Amr, deriveChildRefreshToken, hashToken, newRefreshToken } from './tokens.ts';
@@ -79,9 +79,11 @@ export type RefreshOutcome =
 
 /**
  * Rotates a refresh token (contract §7). The presented token is revoked and a child issued.
- * A revoked token that is the parent of the active one gets the active one back (a client that
- * lost the answer, or another tab); one revoked less than `reuseIntervalSeconds` ago is swapped
- * again; an older one means theft, so the whole session is deleted ('reused', committed).
+ * A revoked token gets its child back only while that child is still unused and the parent was
+ * revoked less than `reuseIntervalSeconds` ago (a client that lost the answer, or another tab
+ * refreshing at the same moment). Any other replay of a revoked token (after the window, or
+ * after its child has been used in turn) means the token was stolen: the whole session family
+ * is deleted ('reused', committed), so neither the thief nor the victim keeps a live token.
  * Children are derived from their parent, so only hashes are ever stored.
  */
 export async function rotateRefreshToken(
@@ -157,22 +159,24 @@ export async function rotateRefreshToken(
       return issueChild();
     }
 
-    const [active] = await tx
-      .select({ tokenHash: refreshTokens.tokenHash, parentHash: refreshTokens.parentHash })
-      .from(refreshTokens)
-      .where(and(eq(refreshTokens.sessionId, session.id), eq(refreshTokens.revoked, false)))
-      .orderBy(desc(refreshTokens.id))
-      .limit(1);
-    if (active && active.parentHash === presentedHash) {
-      const n = await children();
-      for (let i = n - 1; i >= 0; i--) {
-        const candidate = deriveChildRefreshToken(input.secret, input.token, i);
-        if (hashToken(candidate) === active.tokenHash) return ok(candidate);
-      }
-    }
-    if (now.getTime() - token.updatedAt.getTime() < input.reuseIntervalSeconds * 1000) {
-      return issueChild();
-    }
+    // A revoked token: hand back its child only inside the window and while the child is unused.
+    const withinWindow =
+      now.getTime() - token.updatedAt.getTime() < input.reuseIntervalSeconds * 1000;
+    const kids = withinWindow
+      ? await tx
+          .select({ tokenHash: refreshTokens.tokenHash, revoked: refreshTokens.revoked })
+          .from(refreshTokens)
+          .where(
+            and(
+              eq(refreshTokens.sessionId, session.id),
+              eq(refreshTokens.parentHash, presentedHash),
+            ),
+          )
+      : [];
+    // Rotation gives a token one child; a used (revoked) child, or several, means a replay.
+    const kid = kids.length === 1 && !kids[0]!.revoked ? kids[0]! : undefined;
+    const candidate = deriveChildRefreshToken(input.secret, input.token, 0);
+    if (kid && hashToken(candidate) === kid.tokenHash) return ok(candidate);
     await tx.delete(authSessions).where(eq(authSessions.id, session.id));
     return { kind: 'reused' } as const;
   });

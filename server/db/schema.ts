@@ -384,3 +384,20 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Failed password sign-ins per e-mail address (issue 11): a growing wait between attempts,
+ * one warning mail per window. Keyed by a hash of the address, so unknown addresses are
+ * throttled exactly like real accounts and the table stores no address in clear.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: ts('last_failure_at').notNull(),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    alertedAt: ts('alerted_at'),
+  },
+  (t) => [index('login_throttle_last_failure_idx').on(t.lastFailureAt)],
+);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { docxFile, mp3File, pdfFile, pngFile, svgFile } from '../test/fixtures.ts';
+import { docxFile, mp3File, pdfFile, pngFile, samePicture, svgFile } from '../test/fixtures.ts';
 import { SVG_CSP } from './files.routes.ts';
 import { createUrlSigner } from './signed-url.ts';
 import type { BucketName, FileType, StoredFile } from './storage.ts';
@@ -183,7 +183,7 @@ describe('public files', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-disposition']).toMatch(/^inline; /);
     expect(res.headers['cache-control']).toContain('public');
-    expect(res.rawPayload.equals(pngFile)).toBe(true);
+    expect(await samePicture(res.rawPayload, pngFile)).toBe(true);
   });
 
   it('serves an SVG logo with a policy under which it can never run script', async () => {

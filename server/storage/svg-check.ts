@@ -138,3 +138,214 @@ export function checkSvg(text: string): SvgProblem | null {
   }
   return root === null ? 'not_svg' : null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Sanitizing (issue 11): an uploaded SVG is rebuilt from an allow-list of static-drawing
+// elements and attributes; anything else is dropped. References to anything outside the file
+// (style sheets, images or fonts on other servers, SVG documents inside data: URLs) refuse it.
+
+export type SvgSanitized = { ok: true; svg: string } | { ok: false; reason: string };
+
+const ELEMENTS = new Set(
+  `svg g defs symbol use title desc path rect circle ellipse line polyline polygon text tspan
+  textpath lineargradient radialgradient stop clippath mask pattern marker image style switch
+  filter feblend fecolormatrix fecomponenttransfer fecomposite feconvolvematrix
+  fediffuselighting fedisplacementmap fedistantlight fedropshadow feflood fefunca fefuncb
+  fefuncg fefuncr fegaussianblur femerge femergenode femorphology feoffset fepointlight
+  fespecularlighting fespotlight fetile feturbulence`.split(/\s+/),
+);
+// Elements whose tag goes but whose children stay (a link around a drawing).
+const UNWRAPPED = new Set(['a']);
+
+const ATTRIBUTES = new Set(
+  `id class style lang xml:lang xml:space width height x y x1 y1 x2 y2 cx cy r rx ry fx fy fr d
+  points viewbox preserveaspectratio transform fill fill-opacity fill-rule stroke stroke-width
+  stroke-opacity stroke-linecap stroke-linejoin stroke-miterlimit stroke-dasharray
+  stroke-dashoffset opacity color display visibility overflow clip clip-path clip-rule mask
+  filter font-family font-size font-style font-weight font-variant font-stretch text-anchor
+  dominant-baseline alignment-baseline baseline-shift letter-spacing word-spacing
+  text-decoration writing-mode direction unicode-bidi text-rendering shape-rendering
+  image-rendering color-rendering color-interpolation color-interpolation-filters
+  vector-effect paint-order marker-start marker-mid marker-end markerwidth markerheight
+  markerunits refx refy orient offset stop-color stop-opacity gradientunits
+  gradienttransform spreadmethod patternunits patterncontentunits patterntransform
+  clippathunits maskunits maskcontentunits filterunits primitiveunits in in2 result mode
+  type values operator k1 k2 k3 k4 stddeviation dx dy flood-color flood-opacity
+  lighting-color radius scale xchannelselector ychannelselector basefrequency numoctaves seed
+  stitchtiles surfacescale diffuseconstant specularconstant specularexponent kernelmatrix
+  kernelunitlength order divisor bias targetx targety edgemode preservealpha azimuth
+  elevation pointsatx pointsaty pointsatz limitingconeangle z tablevalues slope intercept
+  amplitude exponent textlength lengthadjust rotate startoffset method spacing side
+  pathlength version href xlink:href xmlns xmlns:xlink media`.split(/\s+/),
+);
+
+const SAFE_DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]*$/i;
+
+const escapeText = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
+
+/** Why a CSS text (a style attribute or a <style> element) reaches outside the file; or null. */
+function cssProblem(css: string): string | null {
+  const flat = squash(css);
+  // CSS escapes (@\69mport, u\72l) would hide everything below from these checks.
+  if (flat.includes('\\')) return 'uses escaped CSS';
+  if (flat.includes('@import')) return 'imports a style sheet (@import)';
+  if (/expression\(|behavior:|-moz-binding/.test(flat)) return 'contains CSS that runs code';
+  for (const m of flat.matchAll(/url\(([^)]*)\)/g)) {
+    const target = m[1]!.replace(/^["']|["']$/g, '');
+    if (!target.startsWith('#'))
+      return `loads a resource from outside the file (${target.slice(0, 80)})`;
+  }
+  return null;
+}
+
+type Attr = { name: string; value: string };
+
+function parseAttributes(raw: string): Attr[] {
+  const out: Attr[] = [];
+  const attrRe = /([^\s=/>"']+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g;
+  for (let a = attrRe.exec(raw); a !== null; a = attrRe.exec(raw)) {
+    const value = (a[2] ?? '').replace(/^"([\s\S]*)"$|^'([\s\S]*)'$/, '$1$2');
+    out.push({ name: a[1]!, value: decodeEntities(value) });
+  }
+  return out;
+}
+
+/** The attributes kept on an element, or a reason to refuse the whole file. */
+function cleanAttributes(element: string, attrs: Attr[]): Attr[] | string {
+  const kept: Attr[] = [];
+  for (const { name, value } of attrs) {
+    const lower = name.toLowerCase();
+    if (!ATTRIBUTES.has(lower)) continue;
+    if (lower === 'href' || lower === 'xlink:href') {
+      const v = value.trim();
+      if (v.startsWith('#')) {
+        kept.push({ name: 'href', value: v });
+        continue;
+      }
+      if (element === 'image' && SAFE_DATA_IMAGE.test(v)) {
+        kept.push({ name: 'href', value: v.replace(/\s+/g, '') });
+        continue;
+      }
+      if (/^data:/i.test(v)) {
+        return `embeds another document in <${element}> (${v.slice(0, 40)}…); only PNG, JPG, GIF or WebP images may be embedded`;
+      }
+      return `links to a resource outside the file in <${element}> (${v.slice(0, 80)})`;
+    }
+    if (lower === 'xmlns' || lower === 'xmlns:xlink') continue; // set again on the root
+    const css = cssProblem(value);
+    if (css) return `${css} in <${element} ${lower}>`;
+    kept.push({ name: lower === 'xml:space' || lower === 'xml:lang' ? lower : name, value });
+  }
+  return kept;
+}
+
+/**
+ * Rebuilds an SVG from the allow-list: scripts and handlers refuse it (see checkSvg), so do
+ * references outside the file (xml-stylesheet, external href or url(), @import, a data: SVG
+ * in <use>); unknown elements (with their content), unknown attributes, comments, processing
+ * instructions and the doctype are dropped. The answer is the clean SVG text or the reason.
+ */
+export function sanitizeSvg(text: string): SvgSanitized {
+  const problem = checkSvg(text);
+  if (problem === 'not_svg') return { ok: false, reason: 'is not a valid SVG image' };
+  if (problem === 'active_content') {
+    return { ok: false, reason: 'contains scripts, event handlers or links to scripts' };
+  }
+  const src = text.replace(/^\uFEFF/, '');
+  let out = '<?xml version="1.0" encoding="UTF-8"?>\n';
+  // Open elements: their name as written out, or null for one being dropped or unwrapped.
+  const stack: { name: string | null; dropped: boolean }[] = [];
+  const dropping = () => stack.some((e) => e.dropped);
+  let inStyle = false;
+  let done = false;
+  let i = 0;
+  const emitText = (t: string) => {
+    if (stack.length === 0 || dropping()) return;
+    if (inStyle) {
+      const css = cssProblem(t);
+      if (css) throw new SvgRefusal(`${css} in <style>`);
+    }
+    out += escapeText(t);
+  };
+  try {
+    while (i < src.length && !done) {
+      const lt = src.indexOf('<', i);
+      emitText(decodeEntities(src.slice(i, lt === -1 ? src.length : lt)));
+      if (lt === -1) break;
+      if (src.startsWith('<!--', lt)) {
+        i = src.indexOf('-->', lt + 4) + 3;
+        continue;
+      }
+      if (src.startsWith('<![CDATA[', lt)) {
+        const end = src.indexOf(']]>', lt + 9);
+        emitText(src.slice(lt + 9, end));
+        i = end + 3;
+        continue;
+      }
+      if (src.startsWith('<?', lt)) {
+        const end = src.indexOf('?>', lt + 2);
+        if (/^<\?xml-stylesheet\b/i.test(src.slice(lt, end))) {
+          throw new SvgRefusal('links an external style sheet (xml-stylesheet)');
+        }
+        i = end + 2;
+        continue;
+      }
+      if (src.startsWith('<!', lt)) {
+        i = src.indexOf('>', lt + 2) + 1;
+        continue;
+      }
+      let j = lt + 1;
+      let quote: string | null = null;
+      for (; j < src.length; j++) {
+        const c = src[j];
+        if (quote) {
+          if (c === quote) quote = null;
+        } else if (c === '"' || c === "'") quote = c;
+        else if (c === '>') break;
+      }
+      const tag = src.slice(lt + 1, j);
+      i = j + 1;
+      if (tag.startsWith('/')) {
+        const open = stack.pop();
+        if (open?.name) out += `</${open.name}>`;
+        if (open?.name?.toLowerCase() === 'style') inStyle = false;
+        if (stack.length === 0) done = true;
+        continue;
+      }
+      const m = /^([A-Za-z_][\w:.-]*)([\s\S]*?)(\/?)\s*$/.exec(tag)!;
+      const qualified = m[1]!;
+      const local = qualified.slice(qualified.lastIndexOf(':') + 1);
+      const lower = local.toLowerCase();
+      const selfClosing = m[3] === '/';
+      const keep = !dropping() && ELEMENTS.has(lower);
+      const entry = {
+        name: keep ? local : null,
+        dropped: !keep && !UNWRAPPED.has(lower),
+      };
+      if (keep) {
+        const attrs = cleanAttributes(lower, parseAttributes(m[2]!));
+        if (typeof attrs === 'string') throw new SvgRefusal(attrs);
+        if (stack.length === 0) {
+          attrs.unshift({ name: 'xmlns', value: 'http://www.w3.org/2000/svg' });
+        }
+        out += `<${local}${attrs.map((a) => ` ${a.name}="${escapeAttr(a.value)}"`).join('')}`;
+        out += selfClosing ? '/>' : '>';
+      }
+      if (selfClosing) {
+        if (stack.length === 0) done = true;
+        continue;
+      }
+      stack.push(entry);
+      if (keep && lower === 'style') inStyle = true;
+    }
+  } catch (err) {
+    if (err instanceof SvgRefusal) return { ok: false, reason: err.message };
+    throw err;
+  }
+  if (!done) return { ok: false, reason: 'is not a valid SVG image' };
+  return { ok: true, svg: `${out}\n` };
+}
+
+class SvgRefusal extends Error {}

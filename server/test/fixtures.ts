@@ -1,9 +1,12 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { zipStored } from '../../scripts/demo/demo-files.ts';
+import CFB from 'cfb';
+import sharp from 'sharp';
+import { makeMp3, makeMp4, zipStored } from '../../scripts/demo/demo-files.ts';
 
 /**
- * Small, real files for upload tests, made in code. Each is detected by `file-type` as what its
- * name says (svg is checked as text), so the storage module accepts it for that extension.
+ * Small, real files for upload tests, made in code. Each parses as what its name says (media
+ * with a duration, a PDF with a page, a Word document, decodable images, a clean SVG), so the
+ * storage module accepts it for that extension; the polyglots below must be refused.
  */
 
 function u32be(n: number): Buffer {
@@ -78,32 +81,11 @@ export const pdfFile: Buffer = (() => {
   return Buffer.from(out, 'latin1');
 })();
 
-/** An MP3: an ID3v2.3 tag followed by three silent MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz). */
-export const mp3File: Buffer = (() => {
-  const id3 = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]);
-  const frameLength = 417; // 144 * 128000 / 44100, no padding
-  const frame = Buffer.alloc(frameLength);
-  frame.set([0xff, 0xfb, 0x90, 0x64]);
-  return Buffer.concat([id3, frame, frame, frame]);
-})();
+/** A one-second MP3 (an ID3v2 tag and a real MPEG-1 Layer III frame sequence): it has a duration. */
+export const mp3File: Buffer = makeMp3({ seconds: 1, title: 'Test call', artist: 'Test' });
 
-function mp4Box(type: string, payload: Buffer): Buffer {
-  return Buffer.concat([u32be(8 + payload.length), Buffer.from(type, 'latin1'), payload]);
-}
-
-/** An MP4 container: an `ftyp` box (isom) followed by an empty `free` box and `mdat`. */
-export const mp4File: Buffer = Buffer.concat([
-  mp4Box(
-    'ftyp',
-    Buffer.concat([
-      Buffer.from('isom', 'latin1'),
-      u32be(0x200),
-      Buffer.from('isomiso2avc1mp41', 'latin1'),
-    ]),
-  ),
-  mp4Box('free', Buffer.alloc(0)),
-  mp4Box('mdat', Buffer.alloc(64)),
-]);
+/** A one-second MP4 (ftyp, moov with a real AAC track table, mdat): it has a duration. */
+export const mp4File: Buffer = makeMp4({ seconds: 1 });
 
 /** A minimal Word document (.docx): the Open XML parts Word itself needs. */
 export const docxFile: Buffer = zipStored([
@@ -137,16 +119,30 @@ export const docxFile: Buffer = zipStored([
   },
 ]);
 
-/** A Word 97-2003 (.doc) header: an OLE compound file, which is what `file-type` can tell. */
+/**
+ * A Word 97-2003 (.doc) document: an OLE compound file with a WordDocument stream that starts
+ * with a File Information Block (wIdent 0xA5EC, nFib 0x00C1 = Word 97) and its 1Table stream.
+ */
 export const docFile: Buffer = (() => {
-  const b = Buffer.alloc(1024);
-  b.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-  b.writeUInt16LE(0x003e, 24); // minor version
-  b.writeUInt16LE(0x0003, 26); // major version 3
-  b.writeUInt16LE(0xfffe, 28); // little-endian byte order mark
-  b.writeUInt16LE(9, 30); // 512-byte sectors
-  b.writeUInt16LE(6, 32); // 64-byte mini sectors
-  return b;
+  const fib = Buffer.alloc(1472);
+  fib.writeUInt16LE(0xa5ec, 0); // wIdent
+  fib.writeUInt16LE(0x00c1, 2); // nFib: Word 97
+  fib.writeUInt16LE(0x0409, 6); // lid: English (US)
+  fib.writeUInt16LE(0x0200, 10); // flags: fWhichTblStm = 1 (the table is 1Table)
+  fib.writeUInt16LE(0x00bf, 12); // nFibBack
+  const text = Buffer.from('Test file\r', 'latin1');
+  const word = Buffer.concat([fib, text]);
+  const container = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(container, '/WordDocument', word);
+  CFB.utils.cfb_add(container, '/1Table', Buffer.alloc(512));
+  return Buffer.from(CFB.write(container, { type: 'buffer' }) as Uint8Array);
+})();
+
+/** Any OLE container that is not a Word document (here: only an Excel-like Workbook stream). */
+export const oleNotWordFile: Buffer = (() => {
+  const container = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(container, '/Workbook', Buffer.alloc(1024, 1));
+  return Buffer.from(CFB.write(container, { type: 'buffer' }) as Uint8Array);
 })();
 
 /** A plain SVG logo. */
@@ -188,3 +184,42 @@ export const exeFile: Buffer = (() => {
   b.write('PE\0\0', 0x80, 'latin1');
   return b;
 })();
+
+function mp4Box(type: string, payload: Buffer): Buffer {
+  return Buffer.concat([u32be(8 + payload.length), Buffer.from(type, 'latin1'), payload]);
+}
+
+/** Files that only look like what their name says (issue 11): each must be refused. */
+export const polyglotFiles = {
+  /** An ID3 tag followed by a Windows executable. */
+  id3ThenExe: Buffer.concat([Buffer.from('ID3\x03\0\0\0\0\0\0', 'latin1'), exeFile]),
+  /** An MP4 box header with no track: no duration. */
+  mp4NoTrack: Buffer.concat([
+    mp4Box(
+      'ftyp',
+      Buffer.concat([
+        Buffer.from('isom', 'latin1'),
+        u32be(0x200),
+        Buffer.from('isomiso2', 'latin1'),
+      ]),
+    ),
+    mp4Box('mdat', Buffer.alloc(64)),
+  ]),
+  /** '%PDF-' followed by an HTML page. */
+  pdfThenHtml: Buffer.from('%PDF-1.4\n<html><body><script>alert(1)</script></body></html>\n'),
+  /** A valid PNG with an HTML page after its end. */
+  pngThenHtml: Buffer.concat([pngFile, Buffer.from('<html><script>alert(1)</script></html>')]),
+};
+
+/**
+ * True when two images show the same pixels. Uploaded PNG and JPG files are re-encoded, so a
+ * served image is the same picture as the uploaded one, not the same bytes.
+ */
+export async function samePicture(a: Buffer, b: Buffer): Promise<boolean> {
+  const [x, y] = await Promise.all(
+    [a, b].map((img) => sharp(img).ensureAlpha().raw().toBuffer({ resolveWithObject: true })),
+  );
+  return (
+    x!.info.width === y!.info.width && x!.info.height === y!.info.height && x!.data.equals(y!.data)
+  );
+}

@@ -10,6 +10,7 @@ import {
   jpgFile,
   pdfFile,
   pngFile,
+  samePicture,
   svgFile,
   unsafeSvgFiles,
 } from '../../test/fixtures.ts';
@@ -94,7 +95,7 @@ describe('PUT /admin/settings/logo', () => {
     expect(firstUrl).toMatch(/^\/files\/public\/logos\/settings\/.+-logo\.png$/);
     const served = await t.app.inject({ url: firstUrl });
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(pngFile)).toBe(true);
+    expect(await samePicture(served.rawPayload, pngFile)).toBe(true);
     const pub = await t.app.inject({ url: '/api/v1/public/settings' });
     expect(pub.json().logo_url).toBe(firstUrl);
     const [row] = await t.db.select().from(settings);

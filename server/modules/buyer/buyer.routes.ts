@@ -17,6 +17,22 @@ import { createCampaign, listCampaigns } from './campaigns.service.ts';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody };
 
+/**
+ * The toast's sentence names the field when the message alone does not ("Goal can be at most
+ * 2000 characters.", "page: Must be a number."); the per-field details keep the form's text.
+ */
+function namingField(field: string, message: string | undefined): string {
+  if (!message) return 'The request is not valid.';
+  const label = field.replace(/_/g, ' ');
+  if (message.startsWith('This field')) {
+    return message.replace('This field', label.charAt(0).toUpperCase() + label.slice(1));
+  }
+  if (/^(Must|Required|Can |Cannot|Unknown|Has the wrong)/.test(message) && field !== '_') {
+    return `${field}: ${message}`;
+  }
+  return message;
+}
+
 /** /api/v1/buyer/*: a buyer's own campaigns; every route is buyer-only. */
 export const buyerRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: nobody learns anything about the routes (not even validation) without the role.
@@ -31,8 +47,8 @@ export const buyerRoutes: FastifyPluginAsyncZod = async (app) => {
         const field = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
         details[field] = [...(details[field] ?? []), v.message ?? 'Invalid value'];
       }
-      const first = err.validation[0]?.message ?? 'The request is not valid.';
-      return sendError(reply, 400, 'validation_failed', first, details);
+      const [field, messages] = Object.entries(details)[0] ?? ['_', []];
+      return sendError(reply, 400, 'validation_failed', namingField(field, messages[0]), details);
     }
     return errorHandler.call(this, err, req, reply);
   });

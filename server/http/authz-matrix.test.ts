@@ -1,0 +1,297 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession, endSession } from '../auth/sessions.ts';
+import { signAccessToken } from '../auth/tokens.ts';
+import { leads, offerApplications, users } from '../db/schema.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import {
+  buildAdmin,
+  buildBuyer,
+  buildOffer,
+  buildPublisher,
+  type TestUser,
+} from '../test/factories.ts';
+
+/**
+ * The authorization matrix (issue 11): every registered route × every kind of caller, with
+ * other users' ids in every path parameter. The routes come from the app itself
+ * (app.registeredRoutes, filled by an onRoute hook), so a new route without an expectation
+ * below fails this test instead of going unchecked.
+ */
+
+type Who =
+  | 'anonymous'
+  | 'admin'
+  | 'publisher A'
+  | 'publisher B'
+  | 'pending publisher'
+  | 'blocked publisher'
+  | 'buyer A'
+  | 'buyer B'
+  | 'blocked buyer'
+  | 'tampered token'
+  | 'expired token'
+  | 'alg-none token'
+  | 'foreign-key token'
+  | 'signed-out token';
+
+const VALID: Who[] = [
+  'admin',
+  'publisher A',
+  'publisher B',
+  'pending publisher',
+  'buyer A',
+  'buyer B',
+];
+const EVERYONE: Who[] = [
+  'anonymous',
+  ...VALID,
+  'blocked publisher',
+  'blocked buyer',
+  'tampered token',
+  'expired token',
+  'alg-none token',
+  'foreign-key token',
+  'signed-out token',
+];
+
+/**
+ * Who may get past authorization on a route. `public`: everyone, and the bearer token changes
+ * nothing (every caller gets the same status). Everyone not listed must get 401 or 403.
+ */
+type Rule = { allow: 'public' | readonly Who[] };
+const PUBLIC: Rule = { allow: 'public' };
+const SIGNED_IN: Rule = { allow: VALID };
+
+/** Keyed by "METHOD path-prefix" ('*' = any method); the longest matching key wins. */
+const EXPECTATIONS: Record<string, Rule> = {
+  'GET /healthz': PUBLIC,
+  'GET /readyz': PUBLIC,
+  'GET /metrics': PUBLIC,
+  'GET /api/docs': PUBLIC,
+  'GET *': PUBLIC, // the SPA fallback
+  'GET /dev/mail': PUBLIC, // the development mailbox (DEV_MAILBOX, on in tests)
+  'GET /files/': PUBLIC, // signed URLs and public buckets: a bearer token grants nothing
+  'GET /api/v1/public/': PUBLIC,
+  'POST /auth/v1/signup': PUBLIC,
+  'POST /auth/v1/token': PUBLIC,
+  'POST /auth/v1/recover': PUBLIC,
+  'GET /auth/v1/verify': PUBLIC,
+  'POST /auth/v1/resend': PUBLIC,
+  'GET /auth/v1/settings': PUBLIC,
+  'GET /auth/v1/health': PUBLIC,
+  'GET /auth/v1/.well-known/': PUBLIC,
+  // GoTrue endpoints the portal does not offer (OTP, OAuth, SAML): the same refusal for all.
+  'POST /auth/v1/otp': PUBLIC,
+  'POST /auth/v1/magiclink': PUBLIC,
+  'GET /auth/v1/authorize': PUBLIC,
+  '* /auth/v1/sso': PUBLIC,
+  '* /auth/v1/': SIGNED_IN,
+  '* /api/v1/me': SIGNED_IN,
+  '* /api/v1/admin/': { allow: ['admin'] },
+  'GET /api/v1/publisher/': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
+  '* /api/v1/publisher/': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
+  '* /api/v1/buyer/': { allow: ['buyer A', 'buyer B'] },
+};
+
+function expectationFor(method: string, url: string): Rule | undefined {
+  let best: { len: number; rule: Rule } | undefined;
+  for (const [key, rule] of Object.entries(EXPECTATIONS)) {
+    const [m, prefix] = key.split(' ') as [string, string];
+    if (m !== '*' && m !== method) continue;
+    const hit = prefix.endsWith('/')
+      ? url.startsWith(prefix)
+      : url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}.`);
+    if (hit && (!best || prefix.length > best.len)) best = { len: prefix.length, rule };
+  }
+  return best?.rule;
+}
+
+let t: TestApp;
+let routes: { method: string; url: string }[];
+const tokens = new Map<Who, () => Promise<string | null>>();
+const ids: Record<string, string> = {};
+let publisherB: TestUser;
+
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  routes = t.app.registeredRoutes.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
+  const secret = t.config.jwtSecret;
+  const sign = async (u: { id: string; email: string }, over: { expiresIn?: number } = {}) => {
+    const s = await createSession(t.db, { userId: u.id, method: 'password' });
+    const { token } = await signAccessToken(secret, {
+      userId: u.id,
+      email: u.email,
+      sessionId: s.sessionId,
+      amr: s.amr,
+      userMetadata: {},
+      expiresIn: over.expiresIn ?? 3600,
+    });
+    return { token, sessionId: s.sessionId };
+  };
+  const fresh = (u: TestUser) => async () => (await sign(u)).token;
+
+  const admin = await buildAdmin(t.db);
+  const pubA = await buildPublisher(t.db);
+  publisherB = await buildPublisher(t.db);
+  const pending = await buildPublisher(t.db, { status: 'pending' });
+  const blockedPub = await buildPublisher(t.db);
+  const buyerA = await buildBuyer(t.db);
+  const buyerB = await buildBuyer(t.db);
+  const blockedBuyer = await buildBuyer(t.db);
+  // Forged tokens name this admin, whose session stays alive all along.
+  const target = await buildAdmin(t.db);
+  const targetSession = await sign(target);
+  const leaver = await buildAdmin(t.db);
+
+  // Tokens taken before the block: the session rows stay, only the status changes.
+  const blockedPubToken = (await sign(blockedPub)).token;
+  const blockedBuyerToken = (await sign(blockedBuyer)).token;
+  await t.db.update(users).set({ status: 'blocked' }).where(eq(users.id, blockedPub.id));
+  await t.db.update(users).set({ status: 'blocked' }).where(eq(users.id, blockedBuyer.id));
+
+  const [, targetPayload] = targetSession.token.split('.') as [string, string, string];
+  const buyerToken = (await sign(buyerA)).token;
+  const [buyerHeader, , buyerSig] = buyerToken.split('.') as [string, string, string];
+  const tampered = `${buyerHeader}.${targetPayload}.${buyerSig}`;
+  const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${targetPayload}.`;
+  const expired = (await sign(target, { expiresIn: -120 })).token;
+  const foreign = (
+    await signAccessToken(randomBytes(32).toString('hex'), {
+      userId: target.id,
+      email: target.email,
+      sessionId: targetSession.sessionId,
+      amr: [],
+      userMetadata: {},
+      expiresIn: 3600,
+    })
+  ).token;
+  const signedOut = await sign(leaver);
+  await endSession(t.db, signedOut.sessionId);
+
+  // Each valid caller gets a fresh session per request: a sign-out cell ends only its own.
+  tokens.set('anonymous', async () => null);
+  tokens.set('admin', fresh(admin));
+  tokens.set('publisher A', fresh(pubA));
+  tokens.set('publisher B', fresh(publisherB));
+  tokens.set('pending publisher', fresh(pending));
+  tokens.set('buyer A', fresh(buyerA));
+  tokens.set('buyer B', fresh(buyerB));
+  tokens.set('blocked publisher', async () => blockedPubToken);
+  tokens.set('blocked buyer', async () => blockedBuyerToken);
+  tokens.set('tampered token', async () => tampered);
+  tokens.set('expired token', async () => expired);
+  tokens.set('alg-none token', async () => algNone);
+  tokens.set('foreign-key token', async () => foreign);
+  tokens.set('signed-out token', async () => signedOut.token);
+
+  // Publisher B's records: every :id below belongs to someone else than most callers.
+  const offer = await buildOffer(t.db);
+  const [app] = await t.db
+    .insert(offerApplications)
+    .values({ offerId: offer.id, publisherId: publisherB.id, status: 'pending' })
+    .returning();
+  const [lead] = await t.db
+    .insert(leads)
+    .values({ offerId: offer.id, publisherId: publisherB.id, payout: '10.00' })
+    .returning();
+  Object.assign(ids, {
+    publishers: publisherB.id,
+    buyers: buyerB.id,
+    offers: (await buildOffer(t.db)).id,
+    applications: app!.id,
+    leads: lead!.id,
+    messages: randomUUID(),
+  });
+});
+afterAll(() => t.close());
+
+/** The route's URL with another user's record in every path parameter. */
+function concrete(url: string): string {
+  const parts = url.split('/');
+  return parts
+    .map((seg, i) => {
+      if (seg === '*') return `${publisherB.id}/${randomUUID()}-terms.pdf`;
+      if (seg === ':bucket') return 'compliance-questionnaires';
+      if (seg.startsWith(':')) return ids[parts[i - 1] ?? ''] ?? publisherB.id;
+      return seg;
+    })
+    .join('/');
+}
+
+const ip = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+describe('authorization matrix', () => {
+  it('has an expectation for every registered route', () => {
+    const missing = routes
+      .filter((r) => !expectationFor(r.method, r.url))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing, 'add these routes to EXPECTATIONS in authz-matrix.test.ts').toEqual([]);
+    expect(routes.length).toBeGreaterThan(40);
+  });
+
+  it('lets only the allowed callers past authorization, on every route, with no 5xx', async () => {
+    const failures: string[] = [];
+    let cells = 0;
+    // Admin cells last: the admin may change or delete the records the others aim at.
+    const order = [...EVERYONE.filter((w) => w !== 'admin'), 'admin' as const];
+    for (const route of routes) {
+      const rule = expectationFor(route.method, route.url)!;
+      const url = concrete(route.url);
+      const hasParams = route.url.includes(':') || route.url.includes('*');
+      const statuses = new Map<Who, number>();
+      for (const who of order) {
+        const token = await tokens.get(who)!();
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: {
+            'x-supabase-api-version': '2024-01-01',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(route.method === 'GET' || route.method === 'DELETE'
+              ? {}
+              : { 'content-type': 'application/json' }),
+          },
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: '{}' }),
+          remoteAddress: ip(),
+        });
+        cells++;
+        statuses.set(who, res.statusCode);
+        const cell = `${route.method} ${route.url} as ${who}: ${res.statusCode} ${res.body.slice(0, 160)}`;
+        if (res.statusCode >= 500) failures.push(`5xx: ${cell}`);
+        if (rule.allow === 'public') continue;
+        const allowed = rule.allow.includes(who);
+        const denied = res.statusCode === 401 || res.statusCode === 403;
+        if (!allowed && !denied) failures.push(`should be refused: ${cell}`);
+        // Someone else's record in the path: an allowed non-admin caller must not get a 2xx.
+        if (allowed && who !== 'admin' && hasParams && res.statusCode < 300) {
+          failures.push(`reached another user's record: ${cell}`);
+        }
+        if (allowed && !hasParams && denied) failures.push(`should be let through: ${cell}`);
+      }
+      if (rule.allow === 'public' && new Set(statuses.values()).size !== 1) {
+        failures.push(
+          `a public route answers differently by token: ${route.method} ${route.url} ${JSON.stringify(Object.fromEntries(statuses))}`,
+        );
+      }
+    }
+    console.log(
+      `authorization matrix: ${routes.length} routes × ${EVERYONE.length} callers = ${cells} cells, ${failures.length} failures`,
+    );
+    expect(failures).toEqual([]);
+    expect(cells).toBe(routes.length * EVERYONE.length);
+  }, 600_000);
+
+  it("leaves publisher B's records as they were", async () => {
+    const [app] = await t.db
+      .select()
+      .from(offerApplications)
+      .where(eq(offerApplications.id, ids.applications!));
+    expect(app?.publisherId).toBe(publisherB.id);
+    const [lead] = await t.db.select().from(leads).where(eq(leads.id, ids.leads!));
+    expect(lead?.publisherId).toBe(publisherB.id);
+  });
+});
