@@ -123,8 +123,8 @@ async function main() {
         'demo',
         { size, password, seed },
         { onProgress: (line) => console.log(`  ${line}`) },
-      )) as DemoSummary;
-      printSummary(summary, password, config.publicUrl, (performance.now() - started) / 1000);
+      )) as DemoSummary & { publicUrl: string };
+      printSummary(summary, password, summary.publicUrl, (performance.now() - started) / 1000);
       return;
     } catch (err) {
       if (err instanceof OwnerOpError) fail(err.message);
