@@ -7,7 +7,7 @@ import { loadEnvFile } from 'node:process';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
-import { ensureSettings } from '../server/modules/settings/settings.service.ts';
+import { ensureSettings } from '../server/db/settings.ts';
 import {
   callOwner,
   DataDirBusyError,
@@ -123,8 +123,8 @@ async function main() {
         'demo',
         { size, password, seed },
         { onProgress: (line) => console.log(`  ${line}`) },
-      )) as DemoSummary;
-      printSummary(summary, password, config.publicUrl, (performance.now() - started) / 1000);
+      )) as DemoSummary & { publicUrl: string };
+      printSummary(summary, password, summary.publicUrl, (performance.now() - started) / 1000);
       return;
     } catch (err) {
       if (err instanceof OwnerOpError) fail(err.message);

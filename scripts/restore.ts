@@ -13,8 +13,9 @@ const USAGE = `Usage: npm run restore -- FILE [--force]
 Restores a backup written by npm run backup into an empty target:
   the embedded database under DATA_DIR (default ./data), or the PostgreSQL database of DATABASE_URL,
   and the files into DATA_DIR/storage (or S3_BUCKET).
-  --force   restore into a target that already has data (the old embedded database and files are
-            moved aside to *.before-restore-<time>; a PostgreSQL database is emptied first)`;
+  --force   restore into a target that already has data (the old embedded database is moved aside
+            to pgdata.before-restore-<time>; a PostgreSQL database is emptied first; stored files
+            that differ from the backup's are replaced). Files equal to the backup's are kept.`;
 
 let parsed: { values: { force?: boolean; help?: boolean }; positionals: string[] };
 try {

@@ -42,7 +42,7 @@ export function ownerOps(deps: {
       try {
         await demo.assertDemoTargetEmpty(database.db);
         const size = (params.size ?? {}) as { leads: number; publishers: number; buyers: number };
-        return await demo.seedDemoData({
+        const summary = await demo.seedDemoData({
           db: database.db,
           storage,
           password: str(params.password),
@@ -50,6 +50,8 @@ export function ownerOps(deps: {
           seed: typeof params.seed === 'number' ? params.seed : undefined,
           onProgress: (line) => ctx.progress(line),
         });
+        // The sign-in address is the running portal's, not the one the caller's config guesses.
+        return { ...summary, publicUrl: config.publicUrl };
       } catch (err) {
         if (err instanceof demo.DemoRefusedError) throw new OwnerOpError(err.message);
         throw err;

@@ -268,11 +268,6 @@ export async function restoreBackup(opts: {
     // The target must be empty (or --force): checked first, before reading the archive.
     if (config.databaseUrl) target = await postgresTarget(config.databaseUrl, force);
     else await assertPgliteTargetEmpty(config.dataDir, force);
-    if (!config.s3 && (await nonEmptyDir(storageRoot)) && !force) {
-      throw new RestoreRefusedError(
-        `${storageRoot} already holds files. Restore into an empty DATA_DIR, or pass --force to move them aside.`,
-      );
-    }
     // 1. The archive, completely, before touching the target.
     progress(`reading ${path.basename(file)}`);
     await rm(work, { recursive: true, force: true });
@@ -311,6 +306,25 @@ export async function restoreBackup(opts: {
           );
         }
       }
+    }
+    // Files already in the storage with the same content are kept (the move to PostgreSQL with
+    // the same DATA_DIR); a different file under the same name is refused unless --force.
+    const already = new Set<string>();
+    const differing: string[] = [];
+    if (manifest.files.included) {
+      for (const f of manifest.files.list) {
+        const existing = await driver.open(f.key).catch(() => null);
+        if (!existing) continue;
+        const hash = createHash('sha256');
+        for await (const chunk of existing.stream as AsyncIterable<Buffer>) hash.update(chunk);
+        if (hash.digest('hex') === f.sha256) already.add(f.key);
+        else differing.push(f.key);
+      }
+    }
+    if (differing.length && !force) {
+      throw new RestoreRefusedError(
+        `${differing.length} stored file(s) differ from the backup's (e.g. ${differing[0]}) in ${config.s3 ? `S3 bucket ${config.s3.bucket}` : storageRoot}. Restore into an empty DATA_DIR, or pass --force to replace them. Nothing was restored.`,
+      );
     }
     progress(
       `archive checked: ${manifest.database.bytes.toLocaleString('en-US')} bytes of SQL, ${manifest.files.count} files; backup of ${manifest.createdAt}`,
@@ -359,15 +373,15 @@ export async function restoreBackup(opts: {
     // 3. The files, into the configured storage, each read back and checked.
     let bytes = 0;
     if (manifest.files.included) {
-      if (!config.s3 && force && (await nonEmptyDir(storageRoot))) {
-        const aside = `${storageRoot}.before-restore-${stamp}`;
-        await rename(storageRoot, aside);
-        movedAside.push(aside);
-      }
       for (const [i, f] of manifest.files.list.entries()) {
         const e = byName.get(`${FILES_PREFIX}${f.key}`)!;
-        await driver.commit(e.file, f.key, { size: f.bytes, contentType: contentTypeOfKey(f.key) });
-        committed.push(f.key);
+        if (!already.has(f.key)) {
+          await driver.commit(e.file, f.key, {
+            size: f.bytes,
+            contentType: contentTypeOfKey(f.key),
+          });
+          if (!differing.includes(f.key)) committed.push(f.key);
+        }
         const opened = await driver.open(f.key);
         const hash = createHash('sha256');
         if (opened)
@@ -409,9 +423,6 @@ export async function restoreBackup(opts: {
   } catch (err) {
     if (target) await target.rollback();
     for (const key of committed) await driver.remove(key).catch(() => {});
-    if (movedAside.length && !existsSync(storageRoot)) {
-      await rename(movedAside[0]!, storageRoot).catch(() => {});
-    }
     throw err;
   } finally {
     await rm(work, { recursive: true, force: true });
