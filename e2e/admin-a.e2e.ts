@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfFile } from '../server/test/fixtures.ts';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { authHeaders, callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
 import {
@@ -284,13 +285,11 @@ describe('admin screens A in Chromium', () => {
       });
       await expectToast(page, 'Upload Failed');
 
-      const pdf = Buffer.from(
-        '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-      );
+      // A real one-page PDF (the server parses uploads: a PDF without pages is refused).
       await input.setInputFiles({
         name: 'agreement.pdf',
         mimeType: 'application/pdf',
-        buffer: pdf,
+        buffer: pdfFile,
       });
       await expectToast(
         page,
