@@ -1,56 +1,35 @@
 import { z } from 'zod';
-import { DATE_RANGE_MESSAGE, isInDateRange } from './dates.ts';
 import { emailField } from './email.ts';
-import { pageOf, pageQuery } from './errors.ts';
-import { LeadStatus, OfferStatus, PublisherStatus } from './roles.ts';
+import {
+  dateRangeQuery,
+  fromNotAfterTo,
+  IsoDateTime,
+  IsoDateTimeInput,
+  Money,
+  moneyInput,
+  pageOf,
+  pageQuery,
+  searchParam,
+  sortQuery,
+} from './list.ts';
+import {
+  ApplicationStatus,
+  accountStatuses,
+  BuyerStatus,
+  LeadStatus,
+  OfferStatus,
+  PublisherStatus,
+  SubmittedApplicationStatus,
+} from './roles.ts';
+
+/** A buyer status as input: active or blocked, said in a sentence when it is neither. */
+const BuyerStatusInput = z.enum(accountStatuses, { error: 'status must be active or blocked.' });
 
 // ---------------------------------------------------------------------------
 // Shared pieces
 // ---------------------------------------------------------------------------
 
-/** The largest amount numeric(12,2) holds. */
-export const MAX_MONEY = 9_999_999_999.99;
-
-/** True when a number has at most two decimals (cents), tolerant of binary float noise. */
-export function hasAtMostTwoDecimals(v: number): boolean {
-  const cents = v * 100;
-  return Math.abs(cents - Math.round(cents)) < 1e-6;
-}
-
-/** A money input: a JSON number ≥ 0 (or > 0 when `positive`) with at most two decimals. */
-export function moneyInput(label: string, opts: { positive?: boolean } = {}) {
-  const base = z
-    .number({
-      error: (iss) =>
-        iss.input === undefined
-          ? `${label} is required.`
-          : `${label} must be a number, e.g. 25.50.`,
-    })
-    .max(MAX_MONEY, { error: `${label} is too large.` })
-    .refine(hasAtMostTwoDecimals, { error: `${label} can have at most two decimals (cents).` });
-  return opts.positive
-    ? base.refine((v) => v > 0, { error: `${label} must be greater than 0.` })
-    : base.refine((v) => v >= 0, { error: `${label} cannot be negative.` });
-}
-
-/** Money in answers: a JSON number with at most two decimals. */
-export const Money = z.number();
-
-/** Dates in answers are ISO 8601 strings. */
-export const IsoDateTime = z.string();
-
-/** A date filter: `YYYY-MM-DD` (a whole day, UTC) or a full ISO date-time. */
-export const DateFilter = z
-  .union([z.iso.date(), z.iso.datetime({ offset: true })], {
-    error: 'Use a date like 2024-05-31 or an ISO date-time.',
-  })
-  .refine(isInDateRange, { error: DATE_RANGE_MESSAGE });
-
-const Order = z.enum(['asc', 'desc'], { error: 'order must be asc or desc.' });
-const sortOf = <T extends readonly [string, ...string[]]>(values: T, def: T[number]) =>
-  z.enum(values, { error: `sort must be one of: ${values.join(', ')}.` }).default(def);
 const uuidParam = (what: string) => z.uuid({ error: `This is not a valid ${what} id.` });
-const searchQuery = z.string().trim().max(200, { error: 'The search is too long.' }).optional();
 
 /** `:id` path parameter of every admin route. */
 export const IdParams = z.object({ id: z.uuid({ error: 'This is not a valid id.' }) });
@@ -101,11 +80,10 @@ export type DailyStats = z.infer<typeof DailyStats>;
 // ---------------------------------------------------------------------------
 
 export const PublisherListQuery = z.object({
-  ...pageQuery,
-  q: searchQuery,
+  ...pageQuery(),
+  q: searchParam,
   status: PublisherStatus.optional(),
-  sort: sortOf(['created_at', 'name', 'email', 'status'] as const, 'created_at'),
-  order: Order.default('desc'),
+  ...sortQuery(['created_at', 'name', 'email', 'status'] as const, 'created_at'),
 });
 export type PublisherListQuery = z.infer<typeof PublisherListQuery>;
 
@@ -158,7 +136,7 @@ export const PublisherDetail = z.object({
       id: z.string(),
       offer_id: z.string(),
       offer_title: z.string(),
-      status: z.enum(['pending', 'approved', 'rejected']),
+      status: SubmittedApplicationStatus,
       created_at: IsoDateTime,
       io: FileLink.nullable(),
     }),
@@ -174,11 +152,10 @@ export const AgreementUploaded = z.object({ publisher: AdminPublisher, agreement
 export type AgreementUploaded = z.infer<typeof AgreementUploaded>;
 
 export const BuyerListQuery = z.object({
-  ...pageQuery,
-  q: searchQuery,
-  status: z.enum(['active', 'blocked'], { error: 'status must be active or blocked.' }).optional(),
-  sort: sortOf(['created_at', 'name', 'email', 'status'] as const, 'created_at'),
-  order: Order.default('desc'),
+  ...pageQuery(),
+  q: searchParam,
+  status: BuyerStatusInput.optional(),
+  ...sortQuery(['created_at', 'name', 'email', 'status'] as const, 'created_at'),
 });
 export type BuyerListQuery = z.infer<typeof BuyerListQuery>;
 
@@ -187,7 +164,7 @@ export const AdminBuyer = z.object({
   email: z.string(),
   name: z.string().nullable(),
   company_name: z.string().nullable(),
-  status: z.enum(['active', 'blocked']),
+  status: BuyerStatus,
   email_confirmed: z.boolean(),
   created_at: IsoDateTime,
 });
@@ -197,15 +174,14 @@ export type BuyerList = z.infer<typeof BuyerList>;
 
 /** PATCH /admin/buyers/:id: Block / Unblock. */
 export const UpdateBuyerStatus = z.object({
-  status: z.enum(['active', 'blocked'], { error: 'status must be active or blocked.' }),
+  status: BuyerStatusInput,
 });
 export type UpdateBuyerStatus = z.infer<typeof UpdateBuyerStatus>;
 
 /** GET /admin/approved-publishers: the payout form's publisher picker. */
 export const ApprovedPublishersQuery = z.object({
-  ...pageQuery,
-  page_size: z.coerce.number().int().min(1).max(200).default(200),
-  q: searchQuery,
+  ...pageQuery(200),
+  q: searchParam,
 });
 export const ApprovedPublisher = z.object({
   id: z.string(),
@@ -227,12 +203,11 @@ const requiredText = (label: string, max: number) =>
     .max(max, { error: `${label} can be at most ${max} characters.` });
 
 export const OfferListQuery = z.object({
-  ...pageQuery,
-  q: searchQuery,
+  ...pageQuery(),
+  q: searchParam,
   status: OfferStatus.optional(),
   vertical: z.string().trim().max(100).optional(),
-  sort: sortOf(['created_at', 'title', 'vertical', 'payout', 'status'] as const, 'created_at'),
-  order: Order.default('desc'),
+  ...sortQuery(['created_at', 'title', 'vertical', 'payout', 'status'] as const, 'created_at'),
 });
 export type OfferListQuery = z.infer<typeof OfferListQuery>;
 
@@ -282,18 +257,13 @@ export type UpdateOffer = z.infer<typeof UpdateOffer>;
 // Applications and compliance
 // ---------------------------------------------------------------------------
 
-const decidedStatus = z.enum(['pending', 'approved', 'rejected'], {
-  error: 'status must be pending, approved or rejected.',
-});
-
 export const ApplicationListQuery = z.object({
-  ...pageQuery,
-  q: searchQuery,
-  status: decidedStatus.optional(),
+  ...pageQuery(),
+  q: searchParam,
+  status: SubmittedApplicationStatus.optional(),
   offer_id: uuidParam('offer').optional(),
   publisher_id: uuidParam('publisher').optional(),
-  sort: sortOf(['created_at', 'status'] as const, 'created_at'),
-  order: Order.default('desc'),
+  ...sortQuery(['created_at', 'status'] as const, 'created_at'),
 });
 export type ApplicationListQuery = z.infer<typeof ApplicationListQuery>;
 
@@ -304,7 +274,7 @@ export const AdminApplication = z.object({
   publisher_id: z.string(),
   publisher_name: z.string().nullable(),
   publisher_email: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected']),
+  status: SubmittedApplicationStatus,
   created_at: IsoDateTime,
   /** The IO document (approved applications only), or null when none is uploaded yet. */
   io: FileLink.nullable(),
@@ -320,18 +290,17 @@ export const DecideApplication = z.object({
 export type DecideApplication = z.infer<typeof DecideApplication>;
 
 export const ComplianceListQuery = z.object({
-  ...pageQuery,
-  q: searchQuery,
-  status: decidedStatus.optional(),
-  sort: sortOf(['created_at'] as const, 'created_at'),
-  order: Order.default('desc'),
+  ...pageQuery(),
+  q: searchParam,
+  status: SubmittedApplicationStatus.optional(),
+  ...sortQuery(['created_at'] as const, 'created_at'),
 });
 export type ComplianceListQuery = z.infer<typeof ComplianceListQuery>;
 
 export const ComplianceSubmission = z.object({
   id: z.string(),
   application_id: z.string(),
-  application_status: z.enum(['draft', 'pending', 'approved', 'rejected']),
+  application_status: ApplicationStatus,
   publisher_id: z.string(),
   publisher_name: z.string().nullable(),
   publisher_email: z.string(),
@@ -351,19 +320,19 @@ export type ComplianceList = z.infer<typeof ComplianceList>;
 // Leads
 // ---------------------------------------------------------------------------
 
-export const LeadListQuery = z.object({
-  ...pageQuery,
+/** The leads list's filters and sort; the list pages them, the CSV export takes them all. */
+const leadFilter = {
   status: LeadStatus.optional(),
   publisher_id: uuidParam('publisher').optional(),
   offer_id: uuidParam('offer').optional(),
-  /** Inclusive start (a date means its first instant, UTC). */
-  from: DateFilter.optional(),
-  /** Inclusive end (a date means the whole day, UTC). */
-  to: DateFilter.optional(),
-  sort: sortOf(['timestamp', 'payout', 'call_duration'] as const, 'timestamp'),
-  order: Order.default('desc'),
-});
+  ...dateRangeQuery,
+  ...sortQuery(['timestamp', 'payout', 'call_duration'] as const, 'timestamp'),
+};
+export const LeadListQuery = fromNotAfterTo(z.object({ ...pageQuery(), ...leadFilter }));
 export type LeadListQuery = z.infer<typeof LeadListQuery>;
+/** GET /admin/leads.csv: the list's filters and sort, without paging. */
+export const LeadCsvQuery = fromNotAfterTo(z.object(leadFilter));
+export type LeadCsvQuery = z.infer<typeof LeadCsvQuery>;
 
 export const AdminLead = z.object({
   id: z.string(),
@@ -396,10 +365,7 @@ export const CreateLead = z.object({
     .max(100_000, { error: 'Call duration is too long.' })
     .default(0),
   /** Defaults to now; may not lie in the future. */
-  timestamp: z.iso
-    .datetime({ offset: true, error: 'Use an ISO date-time for the timestamp.' })
-    .refine(isInDateRange, { error: DATE_RANGE_MESSAGE })
-    .optional(),
+  timestamp: IsoDateTimeInput('Use an ISO date-time for the timestamp.').optional(),
 });
 export type CreateLead = z.input<typeof CreateLead>;
 
@@ -411,15 +377,17 @@ export type UpdateLeadStatus = z.infer<typeof UpdateLeadStatus>;
 // Payouts
 // ---------------------------------------------------------------------------
 
-export const PayoutListQuery = z.object({
-  ...pageQuery,
+/** The payouts list's filters and sort; the list pages them, the CSV export takes them all. */
+const payoutFilter = {
   publisher_id: uuidParam('publisher').optional(),
-  from: DateFilter.optional(),
-  to: DateFilter.optional(),
-  sort: sortOf(['date', 'amount'] as const, 'date'),
-  order: Order.default('desc'),
-});
+  ...dateRangeQuery,
+  ...sortQuery(['date', 'amount'] as const, 'date'),
+};
+export const PayoutListQuery = fromNotAfterTo(z.object({ ...pageQuery(), ...payoutFilter }));
 export type PayoutListQuery = z.infer<typeof PayoutListQuery>;
+/** GET /admin/payouts.csv: the list's filters and sort, without paging. */
+export const PayoutCsvQuery = fromNotAfterTo(z.object(payoutFilter));
+export type PayoutCsvQuery = z.infer<typeof PayoutCsvQuery>;
 
 export const AdminPayout = z.object({
   id: z.string(),
@@ -452,11 +420,10 @@ export type CreatePayout = z.input<typeof CreatePayout>;
 // ---------------------------------------------------------------------------
 
 export const CampaignListQuery = z.object({
-  ...pageQuery,
-  q: searchQuery,
+  ...pageQuery(),
+  q: searchParam,
   buyer_id: uuidParam('buyer').optional(),
-  sort: sortOf(['created_at', 'name', 'budget', 'start_date'] as const, 'created_at'),
-  order: Order.default('desc'),
+  ...sortQuery(['created_at', 'name', 'budget', 'start_date'] as const, 'created_at'),
 });
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
 
@@ -524,7 +491,7 @@ export const auditEntityTypes = [
 ] as const;
 
 export const AuditListQuery = z.object({
-  ...pageQuery,
+  ...pageQuery(),
   entity_type: z
     .enum(auditEntityTypes, {
       error: `entity_type must be one of: ${auditEntityTypes.join(', ')}.`,

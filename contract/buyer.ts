@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import { isInDateRange, MAX_DATE, MIN_DATE } from './dates.ts';
-import { pageOf, pageQuery } from './errors.ts';
-import { isRealDate, SortOrder, searchParam, sortParam } from './publisher.ts';
+import {
+  hasAtMostTwoDecimals,
+  IsoDateTime,
+  isInDateRange,
+  isRealDate,
+  MAX_DATE,
+  MAX_MONEY,
+  MIN_DATE,
+  Money,
+  pageOf,
+  pageQuery,
+  searchParam,
+  sortQuery,
+} from './list.ts';
 
 /** Texts of the campaign form (spec §5, §8). */
 export const CAMPAIGN_MESSAGES = {
@@ -21,8 +32,6 @@ export const CAMPAIGN_MESSAGES = {
   created: 'Campaign created successfully!',
 } as const;
 
-const MAX_BUDGET = 9_999_999_999.99;
-
 /** Blank strings and undefined become null; other strings are trimmed. */
 const blankToNull = (v: unknown) => {
   if (v === undefined || v === null) return null;
@@ -39,18 +48,15 @@ const optionalText = z.preprocess(
 );
 
 /** A form sends budget as a number, a numeric string, or blank (null). */
-const budget = z.preprocess(
-  (v) => {
-    const b = blankToNull(v);
-    return typeof b === 'string' && /^-?\d+(\.\d+)?$/.test(b) ? Number(b) : b;
-  },
-  z
-    .number({ error: CAMPAIGN_MESSAGES.budgetNotNumber })
-    .min(0, CAMPAIGN_MESSAGES.budgetNegative)
-    .max(MAX_BUDGET, CAMPAIGN_MESSAGES.budgetTooLarge)
-    .refine((n) => Math.round(n * 100) / 100 === n, CAMPAIGN_MESSAGES.budgetDecimals)
-    .nullable(),
-);
+const budget = z.preprocess((v) => {
+  const b = blankToNull(v);
+  return typeof b === 'string' && /^-?\d+(\.\d+)?$/.test(b) ? Number(b) : b;
+}, z
+  .number({ error: CAMPAIGN_MESSAGES.budgetNotNumber })
+  .min(0, CAMPAIGN_MESSAGES.budgetNegative)
+  .max(MAX_MONEY, CAMPAIGN_MESSAGES.budgetTooLarge)
+  .refine(hasAtMostTwoDecimals, CAMPAIGN_MESSAGES.budgetDecimals)
+  .nullable());
 
 const day = (message: string, rangeMessage: string) =>
   z.preprocess(
@@ -98,11 +104,11 @@ export const Campaign = z.object({
   goal: z.string().nullable(),
   target_audience: z.string().nullable(),
   location: z.string().nullable(),
-  budget: z.number().nullable(),
+  budget: Money.nullable(),
   /** YYYY-MM-DD or null. */
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
-  created_at: z.string().describe('ISO 8601 timestamp'),
+  created_at: IsoDateTime,
 });
 export type Campaign = z.infer<typeof Campaign>;
 
@@ -120,12 +126,10 @@ export const CAMPAIGN_SORTS = [
 export type CampaignSortKey = (typeof CAMPAIGN_SORTS)[number];
 
 export const CampaignListQuery = z.object({
-  ...pageQuery,
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQuery(50),
   /** Case-insensitive part of the name, goal, target audience or location. */
   q: searchParam,
-  sort: sortParam(CAMPAIGN_SORTS, 'created_at'),
-  order: SortOrder.default('desc'),
+  ...sortQuery(CAMPAIGN_SORTS, 'created_at'),
 });
 export type CampaignListQuery = z.input<typeof CampaignListQuery>;
 

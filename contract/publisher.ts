@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { DATE_RANGE_MESSAGE, isInDateRange } from './dates.ts';
-import { pageOf, pageQuery } from './errors.ts';
-import { LeadStatus } from './roles.ts';
+import {
+  dateRangeQuery,
+  fromNotAfterTo,
+  IsoDateTime,
+  Money,
+  pageOf,
+  pageQuery,
+  searchParam,
+  sortQuery,
+} from './list.ts';
+import { ApplicationStatus, LeadStatus, SubmittedApplicationStatus } from './roles.ts';
 
 /** Spec §5 texts the server answers with and the compliance dialog shows before sending. */
 export const PUBLISHER_MESSAGES = {
@@ -31,39 +39,6 @@ export const DRAFT_MAX_AGE_HOURS = 24;
 /** Signed file URLs live this long (spec §9). */
 export const SIGNED_URL_SECONDS = 3600;
 
-const isoDateTime = z.string().describe('ISO 8601 timestamp');
-/** Money as a JSON number rounded to two decimals. */
-const money = z.number();
-
-/** True for a `YYYY-MM-DD` string naming a day that exists. */
-export const isRealDate = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
-/** A calendar day `YYYY-MM-DD` that exists (no 2024-02-30). */
-export const IsoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD.')
-  .refine(isRealDate, 'This date does not exist.')
-  .refine(isInDateRange, DATE_RANGE_MESSAGE);
-
-// ---------- list sorting and search ----------
-
-/** `order` of a sortable list; each list's default is newest first. */
-export const SortOrder = z.enum(['asc', 'desc'], { error: 'Order must be asc or desc.' });
-export type SortOrder = z.infer<typeof SortOrder>;
-
-/** `sort` of a list: one of the whitelisted columns, with the list's default. */
-export const sortParam = <T extends readonly [string, ...string[]]>(values: T, def: T[number]) =>
-  z.enum(values, { error: `Sort by one of: ${values.join(', ')}.` }).default(def);
-
-/** A list's search box: trimmed, blank means no search. */
-export const searchParam = z
-  .string()
-  .trim()
-  .max(200, { error: 'The search can be at most 200 characters.' })
-  .optional();
-
 /** Columns the publisher's lists sort by (the first is the default, newest first). */
 export const PUBLISHER_SORTS = {
   offers: ['created_at', 'payout', 'title', 'vertical'],
@@ -76,8 +51,9 @@ export type LeadSort = (typeof PUBLISHER_SORTS.leads)[number];
 export type PayoutSort = (typeof PUBLISHER_SORTS.payouts)[number];
 export type IoSort = (typeof PUBLISHER_SORTS.ios)[number];
 
-export const ApplicationState = z.enum(['pending', 'approved', 'rejected']);
-export type ApplicationState = z.infer<typeof ApplicationState>;
+/** A submitted application's status as the publisher sees it (drafts are not shown as applied). */
+export const ApplicationState = SubmittedApplicationStatus;
+export type ApplicationState = SubmittedApplicationStatus;
 
 // ---------- overview ----------
 
@@ -98,7 +74,7 @@ export const ActivityItem = z.object({
   type: ActivityType,
   title: z.string(),
   description: z.string(),
-  at: isoDateTime,
+  at: IsoDateTime,
 });
 export type ActivityItem = z.infer<typeof ActivityItem>;
 
@@ -106,7 +82,7 @@ export type ActivityItem = z.infer<typeof ActivityItem>;
 export const DailyPoint = z.object({
   date: z.string().describe('YYYY-MM-DD (UTC)'),
   leads: z.number().int(),
-  earnings: money,
+  earnings: Money,
 });
 export type DailyPoint = z.infer<typeof DailyPoint>;
 
@@ -115,11 +91,11 @@ export const PublisherOverview = z.object({
   /** Non-draft applications of this publisher. */
   applied_offers: z.number().int(),
   /** Sum of the payouts of this publisher's leads. */
-  total_earnings: money,
+  total_earnings: Money,
   /** Number of this publisher's leads. */
   total_leads: z.number().int(),
   /** Sum of this publisher's payouts amounts (spec §7). */
-  pending_payouts: money,
+  pending_payouts: Money,
   recent_activity: z.array(ActivityItem),
   daily: z.array(DailyPoint),
 });
@@ -132,9 +108,9 @@ export const PublisherOffer = z.object({
   id: z.uuid(),
   title: z.string(),
   vertical: z.string(),
-  payout: money,
+  payout: Money,
   script_instructions: z.string().nullable(),
-  created_at: isoDateTime,
+  created_at: IsoDateTime,
   /** Null until the publisher has submitted an application (drafts do not count). */
   application_id: z.uuid().nullable(),
   application_status: ApplicationState.nullable(),
@@ -142,12 +118,10 @@ export const PublisherOffer = z.object({
 export type PublisherOffer = z.infer<typeof PublisherOffer>;
 
 export const PublisherOffersQuery = z.object({
-  ...pageQuery,
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQuery(50),
   /** Case-insensitive part of the title or vertical. */
   search: searchParam,
-  sort: sortParam(PUBLISHER_SORTS.offers, 'created_at'),
-  order: SortOrder.default('desc'),
+  ...sortQuery(PUBLISHER_SORTS.offers, 'created_at'),
 });
 export type PublisherOffersQuery = z.input<typeof PublisherOffersQuery>;
 
@@ -167,8 +141,8 @@ export const ApplicationIdParams = z.object({ id: z.string().max(100) });
 export const PublisherApplication = z.object({
   id: z.uuid(),
   offer_id: z.uuid(),
-  status: z.enum(['draft', 'pending', 'approved', 'rejected']),
-  created_at: isoDateTime,
+  status: ApplicationStatus,
+  created_at: IsoDateTime,
 });
 export type PublisherApplication = z.infer<typeof PublisherApplication>;
 
@@ -179,40 +153,34 @@ export const ComplianceSubmission = z.object({
     id: z.uuid(),
     media_count: z.number().int(),
     document_name: z.string(),
-    created_at: isoDateTime,
+    created_at: IsoDateTime,
   }),
 });
 export type ComplianceSubmission = z.infer<typeof ComplianceSubmission>;
 
 // ---------- leads and payouts ----------
 
-export const PublisherLeadsQuery = z
-  .object({
-    ...pageQuery,
+export const PublisherLeadsQuery = fromNotAfterTo(
+  z.object({
+    ...pageQuery(),
     status: LeadStatus.optional(),
-    /** First day included (UTC). */
-    from: IsoDay.optional(),
-    /** Last day included (UTC). */
-    to: IsoDay.optional(),
+    /** First day (or instant) included and last day included, UTC. */
+    ...dateRangeQuery,
     /** `offer` sorts by the offer's title. */
-    sort: sortParam(PUBLISHER_SORTS.leads, 'timestamp'),
-    order: SortOrder.default('desc'),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: 'The start date cannot be after the end date.',
-    path: ['to'],
-  });
+    ...sortQuery(PUBLISHER_SORTS.leads, 'timestamp'),
+  }),
+);
 export type PublisherLeadsQuery = z.input<typeof PublisherLeadsQuery>;
 
 export const PublisherLead = z.object({
   id: z.uuid(),
   offer_id: z.uuid(),
   offer_title: z.string(),
-  payout: money,
+  payout: Money,
   status: LeadStatus,
   /** Minutes. */
   call_duration: z.number().int(),
-  timestamp: isoDateTime,
+  timestamp: IsoDateTime,
 });
 export type PublisherLead = z.infer<typeof PublisherLead>;
 
@@ -220,17 +188,16 @@ export const PublisherLeadList = pageOf(PublisherLead);
 export type PublisherLeadList = z.infer<typeof PublisherLeadList>;
 
 export const PublisherPayoutsQuery = z.object({
-  ...pageQuery,
-  sort: sortParam(PUBLISHER_SORTS.payouts, 'date'),
-  order: SortOrder.default('desc'),
+  ...pageQuery(),
+  ...sortQuery(PUBLISHER_SORTS.payouts, 'date'),
 });
 export type PublisherPayoutsQuery = z.input<typeof PublisherPayoutsQuery>;
 
 export const PublisherPayout = z.object({
   id: z.uuid(),
-  amount: money,
+  amount: Money,
   notes: z.string().nullable(),
-  date: isoDateTime,
+  date: IsoDateTime,
 });
 export type PublisherPayout = z.infer<typeof PublisherPayout>;
 
@@ -245,7 +212,7 @@ export const SignedFile = z.object({
   file_name: z.string(),
   /** Relative URL `/files/...?...&sig=...`, valid until expires_at. */
   url: z.string(),
-  expires_at: isoDateTime,
+  expires_at: IsoDateTime,
 });
 export type SignedFile = z.infer<typeof SignedFile>;
 
@@ -256,12 +223,11 @@ export const PublisherDocuments = z.object({
 export type PublisherDocuments = z.infer<typeof PublisherDocuments>;
 
 export const PublisherIosQuery = z.object({
-  ...pageQuery,
+  ...pageQuery(),
   /** Case-insensitive part of the offer title. */
   q: searchParam,
   /** `created_at` is the day of the application (applied_at); `offer` the offer's title. */
-  sort: sortParam(PUBLISHER_SORTS.ios, 'created_at'),
-  order: SortOrder.default('desc'),
+  ...sortQuery(PUBLISHER_SORTS.ios, 'created_at'),
 });
 export type PublisherIosQuery = z.input<typeof PublisherIosQuery>;
 
@@ -271,7 +237,7 @@ export const PublisherIo = z.object({
   offer_id: z.uuid(),
   offer_title: z.string(),
   status: z.literal('approved'),
-  applied_at: isoDateTime,
+  applied_at: IsoDateTime,
   file: SignedFile,
 });
 export type PublisherIo = z.infer<typeof PublisherIo>;

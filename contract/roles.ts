@@ -15,8 +15,31 @@ export const accountStatuses = ['active', 'blocked'] as const;
 export const BuyerStatus = z.enum(accountStatuses);
 export type BuyerStatus = z.infer<typeof BuyerStatus>;
 
-export const userStatuses = ['pending', 'approved', 'active', 'blocked'] as const;
+/** Every status a user row can have (a publisher's; buyers and admins use two of them). */
+export const userStatuses = publisherStatuses;
 export type UserStatus = (typeof userStatuses)[number];
+
+/**
+ * A publisher an admin has approved: `approved`, or the legacy `active` that displays as
+ * Approved. The one definition of "approved publisher": who may apply, receive payouts, be
+ * blocked, appear in the payout picker and under the Approved filter.
+ */
+export const approvedPublisherStatuses = [
+  'approved',
+  'active',
+] as const satisfies readonly PublisherStatus[];
+
+/** True for a publisher an admin has approved (or a legacy active one). */
+export function isApprovedPublisher(status: string): boolean {
+  return (approvedPublisherStatuses as readonly string[]).includes(status);
+}
+
+/** Application statuses after submission: what an admin decides (drafts are the publisher's). */
+export const submittedApplicationStatuses = ['pending', 'approved', 'rejected'] as const;
+export const SubmittedApplicationStatus = z.enum(submittedApplicationStatuses, {
+  error: 'status must be pending, approved or rejected.',
+});
+export type SubmittedApplicationStatus = z.infer<typeof SubmittedApplicationStatus>;
 
 export const offerStatuses = ['active', 'inactive'] as const;
 export const OfferStatus = z.enum(offerStatuses);

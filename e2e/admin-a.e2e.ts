@@ -1,55 +1,28 @@
 import { crc32, deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfFile } from '../server/test/fixtures.ts';
+import { seriousAxeProblems } from './support/a11y.ts';
+import { authHeaders, callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
 import {
+  inFreshContext,
   launchBrowser,
   newContext,
   saveScreenshot,
-  trackPageErrors,
   viewports,
   withScreenshotOnFailure,
 } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
-import {
-  expectPath,
-  expectToast,
-  signInViaUi,
-  signUpPublisherViaApi,
-  uniqueEmail,
-} from './support/ui.ts';
+import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 let server: RunningServer;
 let browser: Browser;
 let adminToken: string;
 
-const authHeaders = { 'content-type': 'application/json', apikey: 'public-anon-key' };
-
-async function tokenFor(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: authHeaders,
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /** Calls /api/v1 with a bearer token and returns the JSON answer (throws on non-2xx). */
-async function apiCall<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api/v1/${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const apiCall = <T>(token: string, method: string, path: string, body?: unknown) =>
+  callApi<T>(server.url, token, method, path, body);
 
 async function publisherIdOf(email: string): Promise<string> {
   const list = await apiCall<{ items: { id: string; email: string }[] }>(
@@ -99,7 +72,7 @@ function makeLogoPng(width = 240, height = 60): Buffer {
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  adminToken = await tokenFor(E2E_ADMIN.email, E2E_ADMIN.password);
+  adminToken = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
 });
 
 afterAll(async () => {
@@ -113,23 +86,17 @@ async function asAdmin(
   steps: (page: Page) => Promise<void>,
   viewport: { width: number; height: number } = viewports.desktop,
 ) {
-  const context = await newContext(browser, server.url, viewport);
-  const page = await context.newPage();
-  const errors = trackPageErrors(page);
-  try {
-    await withScreenshotOnFailure(
-      page,
-      name,
-      async () => {
-        await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
-        await expectPath(page, '/admin');
-        await steps(page);
-      },
-      errors,
-    );
-  } finally {
-    await context.close();
-  }
+  await inFreshContext(
+    browser,
+    server.url,
+    name,
+    async (page) => {
+      await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await expectPath(page, '/admin');
+      await steps(page);
+    },
+    viewport,
+  );
 }
 
 const screens = [
@@ -139,17 +106,6 @@ const screens = [
   { path: '/admin/campaigns', heading: 'Campaigns', empty: 'No campaigns have been created yet.' },
   { path: '/admin/settings', heading: 'Settings', empty: 'Company' },
 ];
-
-/** Serious or critical accessibility problems axe finds on the page, one line each. */
-async function axeProblems(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`,
-    );
-}
 
 async function openScreen(page: Page, path: string, heading: string) {
   await page.goto(path);
@@ -243,7 +199,7 @@ describe('admin screens A in Chromium', () => {
     });
 
     const me = await apiCall<{ status: string }>(
-      await tokenFor(email, 'publisher-pass-1'),
+      await passwordToken(server.url, email, 'publisher-pass-1'),
       'GET',
       'me',
     );
@@ -329,13 +285,11 @@ describe('admin screens A in Chromium', () => {
       });
       await expectToast(page, 'Upload Failed');
 
-      const pdf = Buffer.from(
-        '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-      );
+      // A real one-page PDF (the server parses uploads: a PDF without pages is refused).
       await input.setInputFiles({
         name: 'agreement.pdf',
         mimeType: 'application/pdf',
-        buffer: pdf,
+        buffer: pdfFile,
       });
       await expectToast(
         page,
@@ -505,7 +459,7 @@ describe('admin screens A in Chromium', () => {
     });
     const confirm = await waitForMail(server.url, buyerEmail, /confirm/i);
     await fetch(findLink(confirm, '/auth/v1/verify'), { redirect: 'manual' });
-    const buyerToken = await tokenFor(buyerEmail, 'buyer-pass-2');
+    const buyerToken = await passwordToken(server.url, buyerEmail, 'buyer-pass-2');
     await apiCall(buyerToken, 'POST', 'buyer/campaigns', {
       name: 'Spring Solar Push',
       goal: 'Fill the call center in April',
@@ -518,7 +472,7 @@ describe('admin screens A in Chromium', () => {
 
     const a11y: string[] = [];
     const check = async (page: Page, where: string, size: string) => {
-      if (size === 'desktop') a11y.push(...(await axeProblems(page, where)));
+      if (size === 'desktop') a11y.push(...(await seriousAxeProblems(page, where)));
     };
     for (const [size, viewport] of Object.entries(viewports)) {
       await asAdmin(

@@ -1,23 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newContext,
-  saveScreenshot,
-  trackPageErrors,
-  viewports,
-  withScreenshotOnFailure,
-} from './support/browser.ts';
+import { seriousAxeProblems } from './support/a11y.ts';
+import { signUpPublisherViaApi } from './support/api.ts';
+import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
-import {
-  expectPath,
-  expectToast,
-  signInViaUi,
-  signUpPublisherViaApi,
-  uniqueEmail,
-} from './support/ui.ts';
+import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -33,20 +21,11 @@ afterAll(async () => {
 });
 
 /** Runs a journey in a fresh browser context (own session); a failure leaves a screenshot. */
-async function journey(
+const journey = (
   name: string,
   steps: (page: Page) => Promise<void>,
-  viewport: { width: number; height: number } = viewports.desktop,
-) {
-  const context = await newContext(browser, server.url, viewport);
-  const page = await context.newPage();
-  const errors = trackPageErrors(page);
-  try {
-    await withScreenshotOnFailure(page, name, () => steps(page), errors);
-  } finally {
-    await context.close();
-  }
-}
+  viewport?: { width: number; height: number },
+) => inFreshContext(browser, server.url, name, steps, viewport);
 
 async function fillPublisherSignup(page: Page, email: string, password: string) {
   await page.goto('/signup');
@@ -284,14 +263,7 @@ describe('public auth screens in Chromium', () => {
       for (const path of ['/login', '/signup', '/buyer-signup', '/forgot-password']) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).waitFor();
-        const result = await new AxeBuilder({ page }).analyze();
-        const bad = result.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map(
-            (v) =>
-              `${path}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          );
-        expect(bad).toEqual([]);
+        expect(await seriousAxeProblems(page, path)).toEqual([]);
       }
     });
   });

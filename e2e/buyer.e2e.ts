@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newContext,
-  saveScreenshot,
-  trackPageErrors,
-  viewports,
-  withScreenshotOnFailure,
-} from './support/browser.ts';
+import { seriousAxeProblems } from './support/a11y.ts';
+import { authHeaders, passwordToken } from './support/api.ts';
+import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
-import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
+import { expectPath, expectToast, pageOverflow, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -39,20 +33,11 @@ afterAll(async () => {
 });
 
 /** Runs a journey in a fresh browser context (own session); a failure leaves a screenshot. */
-async function journey(
+const journey = (
   name: string,
   steps: (page: Page) => Promise<void>,
-  viewport: { width: number; height: number } = viewports.desktop,
-) {
-  const context = await newContext(browser, server.url, viewport);
-  const page = await context.newPage();
-  const errors = trackPageErrors(page);
-  try {
-    await withScreenshotOnFailure(page, name, () => steps(page), errors);
-  } finally {
-    await context.close();
-  }
-}
+  viewport?: { width: number; height: number },
+) => inFreshContext(browser, server.url, name, steps, viewport);
 
 async function signInBuyer(page: Page, email = buyer.email, password = buyer.password) {
   await signInViaUi(page, email, password);
@@ -88,40 +73,14 @@ async function typeDate(field: Locator, value: string) {
   await field.press('Tab');
 }
 
-/** The document itself never scrolls sideways (wide tables scroll inside their own box). */
-async function expectNoPageOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 async function expectNoSeriousAxeViolations(page: Page) {
   // The shared toast's close button has no name yet (reported): judge our screens without it.
   await page.locator('.mantine-Notification-root').waitFor({ state: 'detached' });
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await seriousAxeProblems(page)).toEqual([]);
 }
 
 /** The campaigns list request (GET /api/v1/buyer/campaigns?page=…). */
 const isCampaignList = (url: URL) => url.pathname === '/api/v1/buyer/campaigns';
-
-const authHeaders = { 'content-type': 'application/json', apikey: 'public-anon-key' };
-
-async function passwordGrant(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: authHeaders,
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 describe('buyer area in Chromium', () => {
   it('signs up, confirms by mail, signs in, creates campaigns with and without a budget, sees both', async () => {
@@ -245,7 +204,7 @@ describe('buyer area in Chromium', () => {
   });
 
   it('the admin sees both campaigns, with their buyer, in the admin campaigns list', async () => {
-    const token = await passwordGrant(E2E_ADMIN.email, E2E_ADMIN.password);
+    const token = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
     const res = await fetch(`${server.url}/api/v1/admin/campaigns?page_size=200`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -346,7 +305,7 @@ describe('buyer area in Chromium', () => {
         'You must be logged in to create a campaign.',
       );
       // Nothing was created.
-      const token = await passwordGrant(buyer.email, buyer.password);
+      const token = await passwordToken(server.url, buyer.email, buyer.password);
       const res = await fetch(`${server.url}/api/v1/buyer/campaigns`, {
         headers: { authorization: `Bearer ${token}` },
       });
@@ -385,7 +344,7 @@ describe('buyer area in Chromium', () => {
       async (page) => {
         await signInBuyer(page);
         await page.getByText('You have 2 campaigns.').waitFor();
-        await expectNoPageOverflow(page);
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
         await saveScreenshot(page, 'buyer-phone-dashboard');
 
         await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -395,12 +354,12 @@ describe('buyer area in Chromium', () => {
         // Following the link folds the drawer away again.
         await page.getByRole('button', { name: 'Open navigation' }).waitFor();
         await page.waitForTimeout(400); // let the drawer's slide finish before the picture
-        await expectNoPageOverflow(page);
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
         await saveScreenshot(page, 'buyer-phone-campaigns');
 
         await page.getByRole('button', { name: 'Create Campaign' }).click();
         await createDialog(page).getByLabel('Campaign name').waitFor();
-        await expectNoPageOverflow(page);
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
         await saveScreenshot(page, 'buyer-phone-dialog');
       },
       viewports.phone,

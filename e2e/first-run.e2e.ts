@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -11,6 +10,7 @@ import {
   trackPageErrors,
   withScreenshotOnFailure,
 } from './support/browser.ts';
+import { freePort } from './support/server.ts';
 import { expectPath, expectToast } from './support/ui.ts';
 
 // A newcomer's first minutes, exactly as the README has them: `npm start` with no ADMIN_EMAIL
@@ -18,19 +18,6 @@ import { expectPath, expectToast } from './support/ui.ts';
 // Only PORT (a free one) and DATA_DIR (a temporary one) differ from a bare `npm start`.
 
 const root = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The environment of a fresh shell: none of the portal's variables set, PORT and DATA_DIR aside. */
 function bareEnv(port: number, dataDir: string): NodeJS.ProcessEnv {

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp3File, pdfFile } from '../server/test/fixtures.ts';
+import { seriousAxeProblems } from './support/a11y.ts';
+import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
 import {
   launchBrowser,
   newContext,
@@ -12,48 +13,15 @@ import {
   withScreenshotOnFailure,
 } from './support/browser.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
-import {
-  expectPath,
-  expectToast,
-  signInViaUi,
-  signUpPublisherViaApi,
-  uniqueEmail,
-} from './support/ui.ts';
+import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 let server: RunningServer;
 let browser: Browser;
 let adminToken: string;
 
-const authHeaders = {
-  'content-type': 'application/json',
-  apikey: 'public-anon-key',
-  'x-supabase-api-version': '2024-01-01',
-};
-
-async function passwordToken(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: authHeaders,
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /** Calls the admin API as the e2e admin; throws with the answer on anything but 2xx. */
-async function admin<T>(method: string, path: string, body?: unknown | FormData): Promise<T> {
-  const headers: Record<string, string> = { authorization: `Bearer ${adminToken}` };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${server.url}/api/v1/admin${path}`, { method, headers, body: payload });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} /admin${path} answered ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const admin = <T>(method: string, path: string, body?: unknown) =>
+  callApi<T>(server.url, adminToken, method, `admin${path}`, body);
 
 function pdfUpload(name: string): FormData {
   const form = new FormData();
@@ -67,7 +35,7 @@ const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: pdfF
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  adminToken = await passwordToken(E2E_ADMIN.email, E2E_ADMIN.password);
+  adminToken = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
 });
 
 afterAll(async () => {
@@ -379,13 +347,7 @@ describe('publisher journey across roles in Chromium', () => {
           await page.goto(path);
           await page.getByRole('heading', { level: 1 }).waitFor();
           await page.waitForLoadState('networkidle');
-          const result = await new AxeBuilder({ page }).analyze();
-          const bad = result.violations.filter(
-            (v) => v.impact === 'serious' || v.impact === 'critical',
-          );
-          expect(
-            bad.map((v) => `${path}: ${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`),
-          ).toEqual([]);
+          expect(await seriousAxeProblems(page, path)).toEqual([]);
         }
 
         expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
@@ -430,7 +392,7 @@ describe('publisher journey across roles in Chromium', () => {
     }
 
     // Both offers applied to (with compliance files), approved, each with an IO.
-    const token = await passwordToken(email, password);
+    const token = await passwordToken(server.url, email, password);
     for (const offer of [cheap, dear]) {
       const start = await fetch(`${server.url}/api/v1/publisher/applications`, {
         method: 'POST',

@@ -7,7 +7,7 @@ import { loadEnvFile } from 'node:process';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
-import { ensureSettings } from '../server/modules/settings/settings.service.ts';
+import { ensureSettings } from '../server/db/settings.ts';
 import {
   callOwner,
   DataDirBusyError,

@@ -14,7 +14,7 @@ async function main() {
   const { openDatabase } = await import('./db/client.ts');
   const { buildApp } = await import('./app.ts');
   const { ownerOps } = await import('./ops/owner-ops.ts');
-  const { ensureSettings } = await import('./modules/settings/settings.service.ts');
+  const { ensureSettings } = await import('./db/settings.ts');
   const { ensureFirstAdmin } = await import('./modules/users/admin-account.service.ts');
   let config: ReturnType<typeof loadConfig>;
   try {

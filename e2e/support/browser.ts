@@ -90,3 +90,24 @@ export async function withScreenshotOnFailure<T>(
     throw err;
   }
 }
+
+/**
+ * Runs steps in a fresh context (own storage, so own session) on `baseURL`; a failure leaves a
+ * screenshot named `name` and the page's errors in the message. The context is closed after.
+ */
+export async function inFreshContext(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+  steps: (page: Page, errors: string[]) => Promise<void>,
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<void> {
+  const context = await newContext(browser, baseURL, viewport);
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  try {
+    await withScreenshotOnFailure(page, name, () => steps(page, errors), errors);
+  } finally {
+    await context.close();
+  }
+}

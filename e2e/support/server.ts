@@ -19,12 +19,13 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-async function freePort(): Promise<number> {
+/** A TCP port nobody listens on right now (never a fixed one). */
+export async function freePort(host?: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
     srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.listen(0, host, () => {
       const address = srv.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       srv.close(() => resolve(port));
@@ -104,7 +105,7 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
  * local files, dev mailbox. Extra env overrides the defaults.
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = await freePort('127.0.0.1');
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const webRoot = snapshotWebBuild(dataDir);

@@ -29,29 +29,9 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}@e2e.test`;
 }
 
-const authHeaders = {
-  'content-type': 'application/json',
-  apikey: 'public-anon-key',
-  'x-supabase-api-version': '2024-01-01',
-};
-
-/** Signs a publisher up through /auth/v1 directly (publishers need no e-mail confirmation). */
-export async function signUpPublisherViaApi(baseUrl: string, email: string, password: string) {
-  const res = await fetch(`${baseUrl}/auth/v1/signup`, {
-    method: 'POST',
-    headers: authHeaders,
-    body: JSON.stringify({
-      email,
-      password,
-      data: {
-        full_legal_name: 'Api Publisher',
-        business_legal_name: 'Api Publishing LLC',
-        address: '1 Test Street',
-        phone_number: '+1 555 0100',
-        whatsapp_number: '+1 555 0101',
-        ms_teams_id: 'api.publisher',
-      },
-    }),
-  });
-  if (!res.ok) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
+/** The document itself never scrolls sideways (wide tables scroll inside their own box). */
+export async function pageOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
 }

@@ -17,7 +17,7 @@ import {
   payouts,
   users,
 } from '../../server/db/schema.ts';
-import { getSettings } from '../../server/modules/settings/settings.service.ts';
+import { getSettings } from '../../server/db/settings.ts';
 import type { BucketName, FileType, Storage } from '../../server/storage/index.ts';
 import {
   BUYERS,
@@ -194,17 +194,135 @@ export async function seedDemoData(opts: {
     );
   }
   const progress = opts.onProgress ?? (() => {});
-  const rand = createRandom(opts.seed ?? 20_240_601);
-  const now = (opts.now ?? new Date()).getTime();
+  const plan = startPlan({
+    seed: opts.seed ?? 20_240_601,
+    now: (opts.now ?? new Date()).getTime(),
+    network: (await getSettings(db)).companyName,
+    passwordHash: await hashPassword(opts.password),
+  });
+  const plannedOffers = planOffers(plan);
+  const publishers = planPublishers(plan, size.publishers);
+  const canWork = publishers.filter((p) => p.approvedAt);
+  const featuredPublisher = publishers.find((p) => p.row.email === DEMO_ACCOUNTS.publisher)!;
+  const agreements = planAgreements(plan, canWork, featuredPublisher);
+  const apps = planApplications(plan, { offers: plannedOffers, canWork, featuredPublisher });
+  const { leadRows, approvedCents } = planLeads(plan, apps.sources, size.leads);
+  const payoutRows = planPayouts(plan, canWork, approvedCents);
+  const { buyerRows, campaignRows } = planBuyers(plan, size.buyers);
+
+  progress(`Storing ${plan.files.length} compliance, IO and agreement files...`);
+  const { stored, bytes } = await storeFilesAndInsert(db, storage, plan, progress, {
+    users: [plan.admin, ...publishers.map((p) => p.row), ...buyerRows],
+    offers: plannedOffers.map((o) => o.row),
+    applications: apps.applications,
+    questionnaires: apps.questionnaires,
+    payouts: payoutRows,
+    campaigns: campaignRows,
+  });
+  await insertLeads(db, leadRows, progress);
+
+  const { admin, audits } = plan;
+  const { applications, questionnaires, ioCount } = apps;
+  const tally = <K extends string>(keys: readonly K[], values: readonly (string | undefined)[]) =>
+    Object.fromEntries(keys.map((k) => [k, values.filter((v) => v === k).length])) as Record<
+      K,
+      number
+    >;
+  const pending = publishers.find((p) => p.row.email === DEMO_ACCOUNTS.pending)!;
+  return {
+    accounts: [
+      { what: 'Admin', role: 'admin', status: 'active', email: admin.email },
+      {
+        what: `Approved publisher (${featuredPublisher.row.name})`,
+        role: 'publisher',
+        status: 'approved',
+        email: featuredPublisher.row.email,
+      },
+      {
+        what: `Pending publisher (${pending.row.name})`,
+        role: 'publisher',
+        status: 'pending',
+        email: pending.row.email,
+      },
+      {
+        what: `Buyer (${buyerRows[0]!.name})`,
+        role: 'buyer',
+        status: 'active',
+        email: buyerRows[0]!.email,
+      },
+      {
+        what: 'Blocked publisher (sign-in refused)',
+        role: 'publisher',
+        status: 'blocked',
+        email: DEMO_ACCOUNTS.blocked,
+      },
+    ],
+    publishers: tally(
+      ['pending', 'approved', 'active', 'blocked'],
+      publishers.map((p) => p.row.status),
+    ),
+    buyers: tally(
+      ['active', 'blocked'],
+      buyerRows.map((b) => b.status),
+    ),
+    offers: tally(
+      ['active', 'inactive'],
+      plannedOffers.map((o) => o.row.status),
+    ),
+    verticals: new Set(plannedOffers.map((o) => o.spec.vertical)).size,
+    applications: tally(
+      ['draft', 'pending', 'approved', 'rejected'],
+      applications.map((a) => a.status),
+    ),
+    applicationsWithIo: ioCount,
+    complianceSubmissions: questionnaires.length,
+    agreements,
+    leads: tally(
+      ['approved', 'pending', 'rejected'],
+      leadRows.map((l) => l.status),
+    ),
+    payouts: {
+      count: payoutRows.length,
+      total: payoutRows.reduce((s, p) => s + Math.round(Number(p.amount) * 100), 0) / 100,
+    },
+    campaigns: campaignRows.length,
+    auditEntries: audits.length,
+    files: { count: stored.length, bytes },
+  };
+}
+
+/** What every section of the plan shares: the dice, the clock, the admin and what is collected. */
+type Plan = {
+  rand: Random;
+  now: number;
+  network: string;
+  passwordHash: string;
+  /** A date no later than now. */
+  at: (t: number) => Date;
+  /** A random date between a and b (no later than now). */
+  between: (a: number, b: number) => Date;
+  admin: UserRow;
+  /** Files to store before the rows that point at them are inserted. */
+  files: PendingFile[];
+  audits: AuditRow[];
+  /** Records an audit entry by the admin. */
+  audit: (
+    when: Date,
+    action: string,
+    entityType: string,
+    entityId: string,
+    before: unknown,
+    after: unknown,
+  ) => void;
+};
+
+/** The admin account, the dice and the clock every section of the plan uses. */
+function startPlan(o: { seed: number; now: number; network: string; passwordHash: string }): Plan {
+  const { now, passwordHash } = o;
+  const rand = createRandom(o.seed);
   const at = (t: number) => new Date(Math.min(Math.round(t), now));
   const between = (a: number, b: number) => at(a + rand.next() * Math.max(0, b - a));
-  const network = (await getSettings(db)).companyName;
-  const passwordHash = await hashPassword(opts.password);
-
-  const files: PendingFile[] = [];
   const audits: AuditRow[] = [];
-
-  // ---------------------------------------------------------------- admin
   const admin: UserRow = {
     id: randomUUID(),
     email: DEMO_ACCOUNTS.admin,
@@ -236,9 +354,24 @@ export async function seedDemoData(opts: {
       after,
       createdAt: when,
     });
+  return {
+    rand,
+    now,
+    network: o.network,
+    passwordHash,
+    at,
+    between,
+    admin,
+    files: [],
+    audits,
+    audit,
+  };
+}
 
-  // ---------------------------------------------------------------- offers
-  const plannedOffers: PlannedOffer[] = OFFERS.map((spec, i) => {
+/** The offers in several verticals, some deactivated, with their audit entries. */
+function planOffers(plan: Plan): PlannedOffer[] {
+  const { rand, now, audit } = plan;
+  return OFFERS.map((spec, i) => {
     // Two newer offers; the rest have been around for months.
     const ageDays = i === 10 || i === 14 ? rand.int(28, 50) : rand.int(110, 240);
     const createdAt = new Date(now - ageDays * DAY - rand.int(0, 8) * HOUR);
@@ -274,18 +407,23 @@ export async function seedDemoData(opts: {
     }
     return { row, spec, deactivatedAt };
   });
-  const activeAt = (o: PlannedOffer, t: number) =>
-    o.row.createdAt.getTime() <= t && (!o.deactivatedAt || t < o.deactivatedAt.getTime());
+}
 
-  // ---------------------------------------------------------------- publishers
-  const nPending = Math.max(1, Math.round(size.publishers * 0.15));
-  const nLegacy = Math.max(1, Math.round(size.publishers * 0.12));
-  const nBlocked = Math.max(1, Math.round(size.publishers * 0.08));
-  const nApproved = size.publishers - nPending - nLegacy - nBlocked;
+/** True when the offer was live at time t. */
+const activeAt = (o: PlannedOffer, t: number) =>
+  o.row.createdAt.getTime() <= t && (!o.deactivatedAt || t < o.deactivatedAt.getTime());
+
+/** Publishers in every status (approved, legacy active, pending, blocked, rejected). */
+function planPublishers(plan: Plan, count: number): PlannedPublisher[] {
+  const { rand, now, between, audit, passwordHash } = plan;
+  const nPending = Math.max(1, Math.round(count * 0.15));
+  const nLegacy = Math.max(1, Math.round(count * 0.12));
+  const nBlocked = Math.max(1, Math.round(count * 0.08));
+  const nApproved = count - nPending - nLegacy - nBlocked;
   if (nApproved < 1) throw new DemoRefusedError('The demo needs at least 4 publishers.');
   const people = rand.shuffle(FIRST_NAMES.flatMap((f) => LAST_NAMES.map((l) => [f, l] as const)));
   const companies = rand.shuffle(COMPANY_NAMES);
-  if (size.publishers > Math.min(people.length, companies.length)) {
+  if (count > Math.min(people.length, companies.length)) {
     throw new DemoRefusedError(`The demo can make at most ${companies.length} publishers.`);
   }
   const usedPhones = new Set<string>();
@@ -309,7 +447,7 @@ export async function seedDemoData(opts: {
     ...Array<Kind>(nBlocked - 1).fill('rejected'),
   ];
   const firstOfKind = new Set<Kind>();
-  const publishers: PlannedPublisher[] = kinds.map((kind, i) => {
+  return kinds.map((kind, i) => {
     const [first, last] = people[i]!;
     const name = `${first} ${last}`;
     const company = companies[i]!;
@@ -420,10 +558,15 @@ export async function seedDemoData(opts: {
     const scale = featured && kind === 'approved' ? 3.2 : 0.25 + rand.next() ** 2 * 2.6;
     return { row, company, phone, approvedAt, blockedAt, scale };
   });
-  const canWork = publishers.filter((p) => p.approvedAt);
-  const featuredPublisher = publishers.find((p) => p.row.email === DEMO_ACCOUNTS.publisher)!;
+}
 
-  // ---------------------------------------------------------------- agreements
+/** Marketing agreements for most publishers who may work (always the featured one). */
+function planAgreements(
+  plan: Plan,
+  canWork: PlannedPublisher[],
+  featuredPublisher: PlannedPublisher,
+): number {
+  const { rand, now, between, audit, network, files } = plan;
   let agreements = 0;
   for (const p of canWork) {
     if (p !== featuredPublisher && !rand.chance(0.65)) continue;
@@ -454,8 +597,20 @@ export async function seedDemoData(opts: {
     });
     agreements++;
   }
+  return agreements;
+}
 
-  // ---------------------------------------------------------------- applications + compliance
+/**
+ * Applications with their compliance submissions (real stored files), decisions and IOs: the
+ * featured publisher in every state, the others on a few offers each, a review backlog and
+ * drafts. Approved work becomes a source of leads.
+ */
+function planApplications(
+  plan: Plan,
+  o: { offers: PlannedOffer[]; canWork: PlannedPublisher[]; featuredPublisher: PlannedPublisher },
+) {
+  const { rand, now, between, audit, network, files, admin } = plan;
+  const { offers: plannedOffers, canWork, featuredPublisher } = o;
   const applications: ApplicationRow[] = [];
   const questionnaires: (typeof complianceQuestionnaires.$inferInsert)[] = [];
   const sources: LeadSource[] = [];
@@ -705,13 +860,17 @@ export async function seedDemoData(opts: {
     });
     d++;
   }
+  return { applications, questionnaires, sources, ioCount };
+}
 
-  // ---------------------------------------------------------------- leads
+/** Leads over the last days, weighted by the sources, newest statuses still pending. */
+function planLeads(plan: Plan, sources: LeadSource[], count: number) {
+  const { rand, now } = plan;
   const leadRows: (typeof leads.$inferInsert)[] = [];
   const approvedCents = new Map<string, { t: number; cents: number }[]>();
   if (sources.length > 0) {
     const weighted = sources.map((s) => [s, s.weight] as const);
-    for (let i = 0; i < size.leads; i++) {
+    for (let i = 0; i < count; i++) {
       const s = rand.weighted(weighted);
       const t = leadTime(rand, s.from, s.to, now);
       const age = now - t;
@@ -764,8 +923,16 @@ export async function seedDemoData(opts: {
     }
   }
   leadRows.sort((a, b) => a.timestamp!.getTime() - b.timestamp!.getTime());
+  return { leadRows, approvedCents };
+}
 
-  // ---------------------------------------------------------------- payouts
+/** Semi-monthly payouts of the approved earnings, with their audit entries. */
+function planPayouts(
+  plan: Plan,
+  canWork: PlannedPublisher[],
+  approvedCents: Map<string, { t: number; cents: number }[]>,
+) {
+  const { rand, now, audit, admin } = plan;
   // Semi-monthly, net 15: the 1st-15th is paid on the 1st of the next month, the rest on the 16th.
   const payoutRows: (typeof payouts.$inferInsert)[] = [];
   for (const p of canWork) {
@@ -806,10 +973,14 @@ export async function seedDemoData(opts: {
       });
     }
   }
+  return payoutRows;
+}
 
-  // ---------------------------------------------------------------- buyers + campaigns
+/** Buyers (the last one blocked) with their campaigns. */
+function planBuyers(plan: Plan, count: number) {
+  const { rand, now, at, between, audit, passwordHash } = plan;
   const buyerSpecs = [
-    ...BUYERS.slice(0, Math.min(size.buyers, BUYERS.length) - 1),
+    ...BUYERS.slice(0, Math.min(count, BUYERS.length) - 1),
     BUYERS[BUYERS.length - 1]!,
   ];
   const buyerRows: UserRow[] = [];
@@ -868,9 +1039,28 @@ export async function seedDemoData(opts: {
       audit(when, 'buyer.block', 'buyer', row.id, { status: 'active' }, { status: 'blocked' });
     }
   });
+  return { buyerRows, campaignRows };
+}
 
-  // ---------------------------------------------------------------- store files
-  progress(`Storing ${files.length} compliance, IO and agreement files...`);
+/**
+ * Stores every planned file, then writes all rows but the leads in one transaction; when that
+ * fails, the stored files are removed again.
+ */
+async function storeFilesAndInsert(
+  db: Db,
+  storage: Storage,
+  plan: Plan,
+  progress: (line: string) => void,
+  rows: {
+    users: UserRow[];
+    offers: OfferRow[];
+    applications: ApplicationRow[];
+    questionnaires: (typeof complianceQuestionnaires.$inferInsert)[];
+    payouts: (typeof payouts.$inferInsert)[];
+    campaigns: (typeof campaigns.$inferInsert)[];
+  },
+): Promise<{ stored: string[]; bytes: number }> {
+  const { files, audits } = plan;
   const stored: string[] = [];
   let bytes = 0;
   try {
@@ -887,20 +1077,16 @@ export async function seedDemoData(opts: {
       f.assign(put.key);
     }
 
-    // ------------------------------------------------------------ insert (one transaction)
+    // All rows but the leads in one transaction.
     progress('Writing accounts, offers, applications, payouts, campaigns and the audit trail...');
     audits.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     await db.transaction(async (tx) => {
-      await insertChunks(tx, users, [admin, ...publishers.map((p) => p.row), ...buyerRows]);
-      await insertChunks(
-        tx,
-        offers,
-        plannedOffers.map((o) => o.row),
-      );
-      await insertChunks(tx, offerApplications, applications);
-      await insertChunks(tx, complianceQuestionnaires, questionnaires);
-      await insertChunks(tx, payouts, payoutRows);
-      await insertChunks(tx, campaigns, campaignRows);
+      await insertChunks(tx, users, rows.users);
+      await insertChunks(tx, offers, rows.offers);
+      await insertChunks(tx, offerApplications, rows.applications);
+      await insertChunks(tx, complianceQuestionnaires, rows.questionnaires);
+      await insertChunks(tx, payouts, rows.payouts);
+      await insertChunks(tx, campaigns, rows.campaigns);
       await insertChunks(tx, auditLog, audits);
     });
   } catch (err) {
@@ -908,8 +1094,15 @@ export async function seedDemoData(opts: {
     await Promise.allSettled(stored.map((k) => storage.delete(k)));
     throw err;
   }
+  return { stored, bytes };
+}
 
-  // ---------------------------------------------------------------- leads in batches
+/** The leads in batches of LEAD_BATCH, one transaction each, reporting progress. */
+async function insertLeads(
+  db: Db,
+  leadRows: (typeof leads.$inferInsert)[],
+  progress: (line: string) => void,
+): Promise<void> {
   for (let i = 0; i < leadRows.length; i += LEAD_BATCH) {
     const batch = leadRows.slice(i, i + LEAD_BATCH);
     await db.transaction(async (tx) => {
@@ -919,73 +1112,6 @@ export async function seedDemoData(opts: {
       `Leads: ${Math.min(i + LEAD_BATCH, leadRows.length).toLocaleString('en-US')} of ${leadRows.length.toLocaleString('en-US')}`,
     );
   }
-
-  const tally = <K extends string>(keys: readonly K[], values: readonly (string | undefined)[]) =>
-    Object.fromEntries(keys.map((k) => [k, values.filter((v) => v === k).length])) as Record<
-      K,
-      number
-    >;
-  const pending = publishers.find((p) => p.row.email === DEMO_ACCOUNTS.pending)!;
-  return {
-    accounts: [
-      { what: 'Admin', role: 'admin', status: 'active', email: admin.email },
-      {
-        what: `Approved publisher (${featuredPublisher.row.name})`,
-        role: 'publisher',
-        status: 'approved',
-        email: featuredPublisher.row.email,
-      },
-      {
-        what: `Pending publisher (${pending.row.name})`,
-        role: 'publisher',
-        status: 'pending',
-        email: pending.row.email,
-      },
-      {
-        what: `Buyer (${buyerRows[0]!.name})`,
-        role: 'buyer',
-        status: 'active',
-        email: buyerRows[0]!.email,
-      },
-      {
-        what: 'Blocked publisher (sign-in refused)',
-        role: 'publisher',
-        status: 'blocked',
-        email: DEMO_ACCOUNTS.blocked,
-      },
-    ],
-    publishers: tally(
-      ['pending', 'approved', 'active', 'blocked'],
-      publishers.map((p) => p.row.status),
-    ),
-    buyers: tally(
-      ['active', 'blocked'],
-      buyerRows.map((b) => b.status),
-    ),
-    offers: tally(
-      ['active', 'inactive'],
-      plannedOffers.map((o) => o.row.status),
-    ),
-    verticals: new Set(plannedOffers.map((o) => o.spec.vertical)).size,
-    applications: tally(
-      ['draft', 'pending', 'approved', 'rejected'],
-      applications.map((a) => a.status),
-    ),
-    applicationsWithIo: ioCount,
-    complianceSubmissions: questionnaires.length,
-    agreements,
-    leads: tally(
-      ['approved', 'pending', 'rejected'],
-      leadRows.map((l) => l.status),
-    ),
-    payouts: {
-      count: payoutRows.length,
-      total: payoutRows.reduce((s, p) => s + Math.round(Number(p.amount) * 100), 0) / 100,
-    },
-    campaigns: campaignRows.length,
-    auditEntries: audits.length,
-    files: { count: stored.length, bytes },
-  };
 }
 
 /** Inserts rows in chunks small enough for any driver's parameter limit. */

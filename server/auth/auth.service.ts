@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/pg-errors.ts';
 import { authSessions, oneTimeTokens, users } from '../db/schema.ts';
-import { getSettings } from '../modules/settings/settings.service.ts';
+import { getSettings } from '../db/settings.ts';
 import { GoTrueError } from './auth-errors.ts';
 import { enqueueAuthMail, verifyLink } from './auth-mails.ts';
 import type { AuthUser } from './guard.ts';

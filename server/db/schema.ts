@@ -19,6 +19,25 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+import {
+  accountStatuses,
+  applicationStatuses,
+  leadStatuses,
+  mailStatuses,
+  offerStatuses,
+  publisherStatuses,
+  roles,
+  userStatuses,
+} from '../../contract/roles.ts';
+
+/**
+ * `('a','b')`: a status list of the contract as literal SQL for a check constraint, so the
+ * contract's enum is the one definition and the generated SQL stays the same text.
+ */
+const sqlList = (values: readonly string[]) =>
+  sql.raw(`(${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')})`);
+
 /** Money is numeric(12,2); drizzle hands it over as a string, the API turns it into a number. */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
@@ -37,8 +56,8 @@ export const users = pgTable(
     emailChangeSentAt: ts('email_change_sent_at'),
     /** When the last reauthentication code went out (GET /auth/v1/reauthenticate). */
     reauthenticationSentAt: ts('reauthentication_sent_at'),
-    role: text('role', { enum: ['admin', 'publisher', 'buyer'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'active', 'blocked'] }).notNull(),
+    role: text('role', { enum: roles }).notNull(),
+    status: text('status', { enum: userStatuses }).notNull(),
     userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default({}),
     name: text('name'),
     businessLegalName: text('business_legal_name'),
@@ -56,11 +75,11 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_created_idx').on(t.role, t.createdAt.desc()),
     index('users_role_status_idx').on(t.role, t.status),
-    check('users_role_check', sql`${t.role} in ('admin','publisher','buyer')`),
+    check('users_role_check', sql`${t.role} in ${sqlList(roles)}`),
     check(
       'users_status_check',
-      sql`(${t.role} = 'publisher' and ${t.status} in ('pending','approved','active','blocked'))
-        or (${t.role} in ('buyer','admin') and ${t.status} in ('active','blocked'))`,
+      sql`(${t.role} = 'publisher' and ${t.status} in ${sqlList(publisherStatuses)})
+        or (${t.role} in ('buyer','admin') and ${t.status} in ${sqlList(accountStatuses)})`,
     ),
   ],
 );
@@ -136,16 +155,14 @@ export const offers = pgTable(
     vertical: text('vertical').notNull(),
     payout: money('payout').notNull(),
     scriptInstructions: text('script_instructions'),
-    status: text('status', { enum: ['active', 'inactive'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: offerStatuses }).notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('offers_status_created_idx').on(t.status, t.createdAt.desc()),
     index('offers_created_idx').on(t.createdAt.desc()),
-    check('offers_status_check', sql`${t.status} in ('active','inactive')`),
+    check('offers_status_check', sql`${t.status} in ${sqlList(offerStatuses)}`),
     check('offers_payout_check', sql`${t.payout} >= 0`),
   ],
 );
@@ -161,9 +178,7 @@ export const offerApplications = pgTable(
     publisherId: uuid('publisher_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['draft', 'pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('draft'),
+    status: text('status', { enum: applicationStatuses }).notNull().default('draft'),
     /** Storage key of the IO document (`io_documents/...`). */
     ioDocumentUrl: text('io_document_url'),
     createdAt: createdAt(),
@@ -181,10 +196,7 @@ export const offerApplications = pgTable(
     index('offer_applications_status_created_idx').on(t.status, t.createdAt.desc()),
     index('offer_applications_publisher_idx').on(t.publisherId, t.createdAt.desc()),
     index('offer_applications_offer_idx').on(t.offerId),
-    check(
-      'offer_applications_status_check',
-      sql`${t.status} in ('draft','pending','approved','rejected')`,
-    ),
+    check('offer_applications_status_check', sql`${t.status} in ${sqlList(applicationStatuses)}`),
   ],
 );
 
@@ -226,9 +238,7 @@ export const leads = pgTable(
       .notNull()
       .references(() => offers.id, { onDelete: 'restrict' }),
     payout: money('payout').notNull(),
-    status: text('status', { enum: ['approved', 'pending', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: leadStatuses }).notNull().default('pending'),
     /** Call length in minutes. */
     callDuration: integer('call_duration').notNull().default(0),
     timestamp: ts('timestamp').notNull().defaultNow(),
@@ -239,7 +249,7 @@ export const leads = pgTable(
     index('leads_ts_idx').on(t.timestamp.desc()),
     index('leads_offer_ts_idx').on(t.offerId, t.timestamp.desc()),
     index('leads_status_ts_idx').on(t.status, t.timestamp.desc()),
-    check('leads_status_check', sql`${t.status} in ('approved','pending','rejected')`),
+    check('leads_status_check', sql`${t.status} in ${sqlList(leadStatuses)}`),
     check('leads_payout_check', sql`${t.payout} >= 0`),
     check('leads_duration_check', sql`${t.callDuration} >= 0`),
   ],
@@ -315,9 +325,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: mailStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
@@ -327,7 +335,7 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_created_idx').on(t.createdAt.desc()),
-    check('mail_outbox_status_check', sql`${t.status} in ('pending','sent','failed')`),
+    check('mail_outbox_status_check', sql`${t.status} in ${sqlList(mailStatuses)}`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/client.ts';
-import { getSettings } from '../modules/settings/settings.service.ts';
+import { getSettings } from '../db/settings.ts';
 import { type MailBrand, renderMail } from './layout.ts';
 import type { OutgoingMail } from './outbox.ts';
 

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { ensureSettings } from '../modules/settings/settings.service.ts';
+import { ensureSettings } from '../db/settings.ts';
 import type { Manifest } from './backup.ts';
 import { writeBackup } from './backup.ts';
 import { claimDataDir, DataDirBusyError } from './data-dir-owner.ts';

@@ -44,7 +44,7 @@ beforeAll(async () => {
           accept: ['mp3', 'mp4'],
           min: 1,
           max: 3,
-          tooManyMessage: 'You can upload a maximum of 3 media files.',
+          messages: { too_many_files: 'You can upload a maximum of 3 media files.' },
         },
         document: {
           bucket: 'compliance-questionnaires',
@@ -102,7 +102,7 @@ describe('receiveUploads', () => {
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
-      code: 'validation_failed',
+      code: 'too_many_files',
       message: 'You can upload a maximum of 3 media files.',
       details: { media: ['You can upload a maximum of 3 media files.'] },
     });

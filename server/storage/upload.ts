@@ -1,5 +1,6 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { UploadRule } from '../../contract/uploads.ts';
 import { AppError, badRequest } from '../errors.ts';
 import {
   type BucketName,
@@ -26,8 +27,33 @@ export type UploadFieldSpec = {
   min?: number;
   max: number;
   maxBytes?: number;
-  tooManyMessage?: string;
+  /** Sentences for this field's count errors instead of the generic ones (e.g. the spec's). */
+  messages?: { too_many_files?: string; missing_files?: string };
 };
+
+/**
+ * The fields of an upload from its rule in contract/uploads.ts (count, types, size), stored in
+ * `bucket`; `extra` adds per-field server details (a size cap, the spec's sentences).
+ */
+export function uploadFields(
+  rule: UploadRule,
+  bucket: BucketName,
+  extra: Record<string, Partial<UploadFieldSpec>> = {},
+): Record<string, UploadFieldSpec> {
+  return Object.fromEntries(
+    Object.entries(rule).map(([name, r]) => [
+      name,
+      {
+        bucket,
+        accept: r.types as readonly FileType[],
+        min: r.min,
+        max: r.max,
+        ...(r.maxBytes === undefined ? {} : { maxBytes: r.maxBytes }),
+        ...extra[name],
+      },
+    ]),
+  );
+}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -128,9 +154,12 @@ export async function receiveUploads(
       if (list.length >= spec.max) {
         part.file.resume();
         const message =
-          spec.tooManyMessage ??
+          spec.messages?.too_many_files ??
           `You can upload at most ${plural(spec.max, 'file')} for ${part.fieldname}.`;
-        throw badRequest(message, { [part.fieldname]: [message] });
+        throw new AppError('too_many_files', message, {
+          status: 400,
+          details: { [part.fieldname]: [message] },
+        });
       }
       const file = await storage.putFile({
         bucket: spec.bucket,
@@ -154,10 +183,14 @@ export async function receiveUploads(
       const min = spec.min ?? 0;
       if (files[name]!.length < min) {
         const message =
-          min === 1
+          spec.messages?.missing_files ??
+          (min === 1
             ? `Please choose a file for ${name}.`
-            : `Please choose at least ${plural(min, 'file')} for ${name}.`;
-        throw badRequest(message, { [name]: [message] });
+            : `Please choose at least ${plural(min, 'file')} for ${name}.`);
+        throw new AppError('missing_files', message, {
+          status: 400,
+          details: { [name]: [message] },
+        });
       }
     }
     return { files, fields };
@@ -165,4 +198,63 @@ export async function receiveUploads(
     await Promise.allSettled([drainRequest(req), ...stored.map((f) => storage.delete(f.key))]);
     throw asUploadError(err);
   }
+}
+
+/**
+ * Runs the database write that points at freshly stored files (`keys`). When the write fails,
+ * the files are deleted and the error rethrown; once it has committed, the files it says it
+ * replaced are deleted (a failure there only leaves an orphan, so it is logged, not thrown).
+ */
+export async function writeOrRemove<T>(opts: {
+  storage: Storage;
+  keys: readonly string[];
+  write: () => Promise<{ result: T; replacedKeys?: readonly (string | null)[] }>;
+  log: { warn(obj: object, msg: string): void };
+}): Promise<T> {
+  const { storage, log } = opts;
+  let out: { result: T; replacedKeys?: readonly (string | null)[] };
+  try {
+    out = await opts.write();
+  } catch (err) {
+    await Promise.all(
+      opts.keys.map((key) =>
+        storage.delete(key).catch((e: unknown) => {
+          log.warn({ err: e, key }, 'could not delete an upload after a failed write');
+        }),
+      ),
+    );
+    throw err;
+  }
+  for (const old of out.replacedKeys ?? []) {
+    if (!old) continue;
+    await storage.delete(old).catch((e: unknown) => {
+      log.warn({ err: e, key: old }, 'could not delete a replaced file');
+    });
+  }
+  return out.result;
+}
+
+/**
+ * Every upload route's one way: store the request's files (receiveUploads: per-field count,
+ * type and size, coded errors), then run `write`, the database transaction that points at
+ * them; the files are removed when it fails (writeOrRemove).
+ */
+export async function storeThenWrite<T>(
+  req: FastifyRequest,
+  storage: Storage,
+  opts: {
+    owner: string;
+    fields: Record<string, UploadFieldSpec>;
+    write: (
+      files: Record<string, StoredFile[]>,
+    ) => Promise<{ result: T; replacedKeys?: readonly (string | null)[] }>;
+  },
+): Promise<T> {
+  const { files } = await receiveUploads(req, storage, { owner: opts.owner, files: opts.fields });
+  return writeOrRemove({
+    storage,
+    keys: Object.values(files).flatMap((list) => list.map((f) => f.key)),
+    write: () => opts.write(files),
+    log: req.log,
+  });
 }

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
-import { ensureSettings } from '../modules/settings/settings.service.ts';
+import { ensureSettings } from '../db/settings.ts';
 
 export type TestApp = {
   app: FastifyInstance;

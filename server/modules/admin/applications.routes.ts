@@ -7,9 +7,9 @@ import {
   ComplianceListQuery,
   DecideApplication,
   IdParams,
-  uploadTypes,
 } from '../../../contract/admin.ts';
-import { receiveUploads } from '../../storage/upload.ts';
+import { uploadRules } from '../../../contract/uploads.ts';
+import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import {
   assertCanHaveIo,
   decideApplication,
@@ -17,7 +17,7 @@ import {
   listCompliance,
   setApplicationIo,
 } from './applications.service.ts';
-import { commitUpload, signedLinker } from './files.helpers.ts';
+import { signedLinker } from './files.helpers.ts';
 import { actorOf, adminDoc } from './route.helpers.ts';
 
 /** Applications (never drafts), their decisions, and the compliance submissions behind them. */
@@ -78,24 +78,18 @@ export const adminApplicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       // Refuse before storing anything unless the application is approved.
       const { publisherId } = await assertCanHaveIo(app.db, req.params.id);
-      const { files } = await receiveUploads(req, app.storage, {
+      return storeThenWrite(req, app.storage, {
         owner: publisherId,
-        files: { file: { bucket: 'io_documents', accept: uploadTypes.io, min: 1, max: 1 } },
-      });
-      const key = files.file![0]!.key;
-      return commitUpload({
-        storage: app.storage,
-        key,
-        log: req.log,
-        write: async () => {
+        fields: uploadFields(uploadRules.io, 'io_documents'),
+        write: async (files) => {
           const r = await setApplicationIo({
             db: app.db,
             actor: actorOf(req),
             id: req.params.id,
-            key,
+            key: files.file![0]!.key,
             link: signedLinker(app.storage),
           });
-          return { result: r.application, replacedKey: r.replacedKey };
+          return { result: r.application, replacedKeys: [r.replacedKey] };
         },
       });
     },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type {
   AdminApplication,
   ApplicationList,
@@ -7,8 +7,12 @@ import type {
   ComplianceListQuery,
   DecideApplication,
 } from '../../../contract/admin.ts';
+import {
+  type SubmittedApplicationStatus,
+  submittedApplicationStatuses,
+} from '../../../contract/roles.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { countAll, likePattern, orderBy, pageWindow } from '../../db/list-query.ts';
+import { countAll, listPage, orderBy, searchAny, sortBy } from '../../db/list-query.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -17,8 +21,6 @@ import { type Actor, writeAudit } from './audit.service.ts';
 import { type FileLinker, linkOrNull } from './files.helpers.ts';
 
 /** Statuses an admin sees: drafts are the publisher's unfinished business. */
-const submitted = ['pending', 'approved', 'rejected'] as const;
-type Submitted = (typeof submitted)[number];
 
 const applicationColumns = {
   id: offerApplications.id,
@@ -52,21 +54,19 @@ async function toAdminApplication(r: ApplicationRow, link: FileLinker): Promise<
     publisher_id: r.publisherId,
     publisher_name: r.publisherName,
     publisher_email: r.publisherEmail,
-    status: r.status as Submitted,
+    status: r.status as SubmittedApplicationStatus,
     created_at: r.createdAt.toISOString(),
     io: await linkOrNull(link, r.io),
   };
 }
 
-function searchPublisherOrOffer(q: string | undefined) {
-  if (!q) return undefined;
-  const p = likePattern(q);
-  return or(
-    sql`${users.name} ilike ${p}`,
-    sql`${users.email} ilike ${p}`,
-    sql`${offers.title} ilike ${p}`,
-  );
-}
+const searchPublisherOrOffer = (q: string | undefined) =>
+  searchAny(q, users.name, users.email, offers.title);
+
+const applicationSorts = {
+  created_at: offerApplications.createdAt,
+  status: offerApplications.status,
+} as const;
 
 /** Non-draft applications with publisher and offer, newest first unless sorted otherwise. */
 export async function listApplications(opts: {
@@ -78,37 +78,31 @@ export async function listApplications(opts: {
   const cond = and(
     query.status
       ? eq(offerApplications.status, query.status)
-      : inArray(offerApplications.status, [...submitted]),
+      : inArray(offerApplications.status, submittedApplicationStatuses),
     query.offer_id ? eq(offerApplications.offerId, query.offer_id) : undefined,
     query.publisher_id ? eq(offerApplications.publisherId, query.publisher_id) : undefined,
     searchPublisherOrOffer(query.q),
   );
-  const sortColumn =
-    query.sort === 'status' ? offerApplications.status : offerApplications.createdAt;
-  const { limit, offset } = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(applicationColumns)
-      .from(offerApplications)
-      .innerJoin(users, eq(users.id, offerApplications.publisherId))
-      .innerJoin(offers, eq(offers.id, offerApplications.offerId))
-      .where(cond)
-      .orderBy(...orderBy(sortColumn, query.order, offerApplications.id))
-      .limit(limit)
-      .offset(offset),
-    db
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      db
+        .select(applicationColumns)
+        .from(offerApplications)
+        .innerJoin(users, eq(users.id, offerApplications.publisherId))
+        .innerJoin(offers, eq(offers.id, offerApplications.offerId))
+        .where(cond)
+        .orderBy(...sortBy(applicationSorts, query, offerApplications.id))
+        .limit(limit)
+        .offset(offset),
+    count: db
       .select({ n: countAll() })
       .from(offerApplications)
       .innerJoin(users, eq(users.id, offerApplications.publisherId))
       .innerJoin(offers, eq(offers.id, offerApplications.offerId))
       .where(cond),
-  ]);
-  return {
-    items: await Promise.all(rows.map((r) => toAdminApplication(r, opts.link))),
-    total: count?.n ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-  };
+    toItem: (r) => toAdminApplication(r, opts.link),
+  });
 }
 
 async function findApplication(db: DbOrTx, id: string): Promise<ApplicationRow> {
@@ -193,10 +187,9 @@ export async function listCompliance(opts: {
   const cond = and(
     query.status
       ? eq(offerApplications.status, query.status)
-      : inArray(offerApplications.status, [...submitted]),
+      : inArray(offerApplications.status, submittedApplicationStatuses),
     searchPublisherOrOffer(query.q),
   );
-  const { limit, offset } = pageWindow(query);
   const base = () =>
     db
       .select({
@@ -219,15 +212,17 @@ export async function listCompliance(opts: {
       )
       .innerJoin(users, eq(users.id, complianceQuestionnaires.publisherId))
       .innerJoin(offers, eq(offers.id, complianceQuestionnaires.offerId));
-  const [rows, [count]] = await Promise.all([
-    base()
-      .where(cond)
-      .orderBy(
-        ...orderBy(complianceQuestionnaires.createdAt, query.order, complianceQuestionnaires.id),
-      )
-      .limit(limit)
-      .offset(offset),
-    db
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      base()
+        .where(cond)
+        .orderBy(
+          ...orderBy(complianceQuestionnaires.createdAt, query.order, complianceQuestionnaires.id),
+        )
+        .limit(limit)
+        .offset(offset),
+    count: db
       .select({ n: countAll() })
       .from(complianceQuestionnaires)
       .innerJoin(
@@ -237,9 +232,7 @@ export async function listCompliance(opts: {
       .innerJoin(users, eq(users.id, complianceQuestionnaires.publisherId))
       .innerJoin(offers, eq(offers.id, complianceQuestionnaires.offerId))
       .where(cond),
-  ]);
-  const items = await Promise.all(
-    rows.map(async (r) => ({
+    toItem: async (r) => ({
       id: r.id,
       application_id: r.applicationId,
       application_status: r.applicationStatus,
@@ -251,9 +244,8 @@ export async function listCompliance(opts: {
       created_at: r.createdAt.toISOString(),
       media: await Promise.all(r.fileUrls.map((k) => link(k))),
       document: await link(r.documentUrl),
-    })),
-  );
-  return { items, total: count?.n ?? 0, page: query.page, page_size: query.page_size };
+    }),
+  });
 }
 
 /** 404 for an unknown application, 409 unless it is approved: only those get an IO. */

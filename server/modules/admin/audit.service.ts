@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditList, AuditListQuery } from '../../../contract/admin.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countAll, pageWindow } from '../../db/list-query.ts';
+import { countAll, listPage } from '../../db/list-query.ts';
 import { auditLog } from '../../db/schema.ts';
 
 /** Who did it: the signed-in admin. */
@@ -64,23 +64,19 @@ export async function listAudit(opts: { db: DbOrTx; query: AuditListQuery }): Pr
   if (query.entity_id) where.push(eq(auditLog.entityId, query.entity_id));
   if (query.actor_id) where.push(eq(auditLog.actorId, query.actor_id));
   const cond = where.length ? and(...where) : undefined;
-  const { limit, offset } = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(cond)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countAll() }).from(auditLog).where(cond),
-  ]);
-  return {
-    items: rows.map(toAuditEntry),
-    total: count?.n ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-  };
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(cond)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(limit)
+        .offset(offset),
+    count: db.select({ n: countAll() }).from(auditLog).where(cond),
+    toItem: toAuditEntry,
+  });
 }
 
 /** The latest entries about one entity, for detail screens. */

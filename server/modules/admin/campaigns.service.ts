@@ -1,7 +1,7 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CampaignList, CampaignListQuery } from '../../../contract/admin.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countAll, likePattern, orderBy, pageWindow } from '../../db/list-query.ts';
+import { countAll, listPage, searchAny, sortBy } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { campaigns, users } from '../../db/schema.ts';
 
@@ -18,35 +18,27 @@ export async function listCampaigns(opts: {
   query: CampaignListQuery;
 }): Promise<CampaignList> {
   const { db, query } = opts;
-  const p = query.q ? likePattern(query.q) : undefined;
   const cond = and(
     query.buyer_id ? eq(campaigns.buyerId, query.buyer_id) : undefined,
-    p
-      ? or(
-          sql`${campaigns.name} ilike ${p}`,
-          sql`${users.name} ilike ${p}`,
-          sql`${users.email} ilike ${p}`,
-        )
-      : undefined,
+    searchAny(query.q, campaigns.name, users.name, users.email),
   );
-  const { limit, offset } = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ c: campaigns, buyerName: users.name, buyerEmail: users.email })
-      .from(campaigns)
-      .innerJoin(users, eq(users.id, campaigns.buyerId))
-      .where(cond)
-      .orderBy(...orderBy(sortColumns[query.sort], query.order, campaigns.id))
-      .limit(limit)
-      .offset(offset),
-    db
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      db
+        .select({ c: campaigns, buyerName: users.name, buyerEmail: users.email })
+        .from(campaigns)
+        .innerJoin(users, eq(users.id, campaigns.buyerId))
+        .where(cond)
+        .orderBy(...sortBy(sortColumns, query, campaigns.id))
+        .limit(limit)
+        .offset(offset),
+    count: db
       .select({ n: countAll() })
       .from(campaigns)
       .innerJoin(users, eq(users.id, campaigns.buyerId))
       .where(cond),
-  ]);
-  return {
-    items: rows.map(({ c, buyerName, buyerEmail }) => ({
+    toItem: ({ c, buyerName, buyerEmail }) => ({
       id: c.id,
       buyer_id: c.buyerId,
       buyer_name: buyerName,
@@ -59,9 +51,6 @@ export async function listCampaigns(opts: {
       start_date: c.startDate,
       end_date: c.endDate,
       created_at: c.createdAt.toISOString(),
-    })),
-    total: count?.n ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-  };
+    }),
+  });
 }

@@ -19,32 +19,3 @@ export function signedLinker(storage: Storage): FileLinker {
 export async function linkOrNull(link: FileLinker, key: string | null): Promise<FileLink | null> {
   return key ? link(key) : null;
 }
-
-/**
- * Runs the database write that points at a freshly stored file. If the write fails the new
- * file is deleted; once it has committed, the file it replaced is deleted (a failure there
- * only leaves an orphan, so it is logged, not thrown).
- */
-export async function commitUpload<T>(opts: {
-  storage: Storage;
-  key: string;
-  write: () => Promise<{ result: T; replacedKey: string | null }>;
-  log: { warn(obj: object, msg: string): void };
-}): Promise<T> {
-  let out: { result: T; replacedKey: string | null };
-  try {
-    out = await opts.write();
-  } catch (err) {
-    await opts.storage.delete(opts.key).catch((e: unknown) => {
-      opts.log.warn({ err: e, key: opts.key }, 'could not delete an upload after a failed write');
-    });
-    throw err;
-  }
-  if (out.replacedKey) {
-    const old = out.replacedKey;
-    await opts.storage.delete(old).catch((e: unknown) => {
-      opts.log.warn({ err: e, key: old }, 'could not delete a replaced file');
-    });
-  }
-  return out.result;
-}

@@ -3,7 +3,6 @@ import { requireRole } from '../../auth/guard.ts';
 import { adminApplicationsRoutes } from './applications.routes.ts';
 import { adminAuditRoutes } from './audit.routes.ts';
 import { adminCampaignsRoutes } from './campaigns.routes.ts';
-import { adminCsvRoutes } from './csv.routes.ts';
 import { adminLeadsRoutes } from './leads.routes.ts';
 import { adminOffersRoutes } from './offers.routes.ts';
 import { adminPayoutsRoutes } from './payouts.routes.ts';
@@ -23,7 +22,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminApplicationsRoutes);
   await app.register(adminLeadsRoutes);
   await app.register(adminPayoutsRoutes);
-  await app.register(adminCsvRoutes);
   await app.register(adminCampaignsRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminAuditRoutes);

@@ -3,20 +3,29 @@ import {
   AdminLead,
   CreateLead,
   IdParams,
+  LeadCsvQuery,
   LeadList,
   LeadListQuery,
   UpdateLeadStatus,
 } from '../../../contract/admin.ts';
+import { sendCsv } from '../../db/csv.ts';
 import { respondIdempotently } from '../../http/idempotency.ts';
-import { createLead, listLeads, updateLeadStatus } from './leads.service.ts';
+import { createLead, leadsCsv, listLeads, updateLeadStatus } from './leads.service.ts';
 import { actorOf, adminDoc } from './route.helpers.ts';
 
-/** All leads: filtered list, recording a lead by hand, changing its status. */
+/** All leads: filtered list, its CSV export, recording a lead by hand, changing its status. */
 export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/leads',
     { schema: { ...adminDoc, querystring: LeadListQuery, response: { 200: LeadList } } },
     async (req) => listLeads({ db: app.db, query: req.query }),
+  );
+
+  // The CSV takes the list's filters and sort; paging does not apply to an export.
+  app.get(
+    '/leads.csv',
+    { schema: { ...adminDoc, querystring: LeadCsvQuery } },
+    async (req, reply) => sendCsv(reply, 'leads', leadsCsv({ db: app.db, filter: req.query })),
   );
 
   app.post(

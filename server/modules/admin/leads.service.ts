@@ -1,18 +1,19 @@
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type {
   AdminLead,
   CreateLead,
+  LeadCsvQuery,
   LeadList,
   LeadListQuery,
   UpdateLeadStatus,
 } from '../../../contract/admin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { countAll, fromBound, orderBy, pageWindow, toBoundExclusive } from '../../db/list-query.ts';
+import { keysetCsv } from '../../db/csv.ts';
+import { countAll, dateBounds, listPage, sortBy } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
 import { leads, offers, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
-import { csvLine } from './csv.helpers.ts';
 
 const leadColumns = {
   id: leads.id,
@@ -55,15 +56,12 @@ function toAdminLead(r: LeadRow): AdminLead {
   };
 }
 
-export type LeadFilter = Omit<LeadListQuery, 'page' | 'page_size'>;
-
-function leadWhere(f: LeadFilter): SQL | undefined {
+function leadWhere(f: LeadCsvQuery): SQL | undefined {
   return and(
     f.status ? eq(leads.status, f.status) : undefined,
     f.publisher_id ? eq(leads.publisherId, f.publisher_id) : undefined,
     f.offer_id ? eq(leads.offerId, f.offer_id) : undefined,
-    f.from ? gte(leads.timestamp, fromBound(f.from)) : undefined,
-    f.to ? lt(leads.timestamp, toBoundExclusive(f.to)) : undefined,
+    dateBounds(leads.timestamp, f),
   );
 }
 
@@ -73,9 +71,9 @@ const sortColumns = {
   call_duration: leads.callDuration,
 } as const;
 
-const selectLeads = (db: DbOrTx) =>
+const selectLeads = <Extra extends Record<string, SQL>>(db: DbOrTx, extra = {} as Extra) =>
   db
-    .select(leadColumns)
+    .select({ ...leadColumns, ...extra })
     .from(leads)
     .innerJoin(users, eq(users.id, leads.publisherId))
     .innerJoin(offers, eq(offers.id, leads.offerId));
@@ -84,21 +82,17 @@ const selectLeads = (db: DbOrTx) =>
 export async function listLeads(opts: { db: DbOrTx; query: LeadListQuery }): Promise<LeadList> {
   const { db, query } = opts;
   const cond = leadWhere(query);
-  const { limit, offset } = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    selectLeads(db)
-      .where(cond)
-      .orderBy(...orderBy(sortColumns[query.sort], query.order, leads.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countAll() }).from(leads).where(cond),
-  ]);
-  return {
-    items: rows.map(toAdminLead),
-    total: count?.n ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-  };
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      selectLeads(db)
+        .where(cond)
+        .orderBy(...sortBy(sortColumns, query, leads.id))
+        .limit(limit)
+        .offset(offset),
+    count: db.select({ n: countAll() }).from(leads).where(cond),
+    toItem: toAdminLead,
+  });
 }
 
 async function getLead(db: DbOrTx, id: string): Promise<LeadRow> {
@@ -202,63 +196,37 @@ export async function updateLeadStatus(opts: {
   });
 }
 
-/** Rows per database round trip while streaming a CSV. */
-export const CSV_BATCH = 1000;
-
-const sortCast = { timestamp: sql`timestamptz`, payout: sql`numeric`, call_duration: sql`int` };
-
-/** Rows after the cursor in the list's order; the key is compared in its exact text form. */
-function afterCursor(f: LeadFilter, key: string, id: string): SQL {
-  const op = f.order === 'asc' ? sql`>` : sql`<`;
-  return sql`(${sortColumns[f.sort]}, ${leads.id}) ${op} (${key}::${sortCast[f.sort]}, ${id}::uuid)`;
-}
-
-/**
- * The filtered leads as CSV lines, read in batches with a keyset cursor so memory stays flat
- * however many leads match.
- */
-export async function* leadsCsv(opts: { db: DbOrTx; filter: LeadFilter }): AsyncGenerator<string> {
+/** The filtered leads as CSV, in the list's order, read in keyset batches (flat memory). */
+export function leadsCsv(opts: { db: DbOrTx; filter: LeadCsvQuery }): AsyncGenerator<string> {
   const { db, filter } = opts;
-  yield csvLine([
-    'id',
-    'timestamp',
-    'publisher_name',
-    'publisher_email',
-    'offer',
-    'status',
-    'call_duration_min',
-    'payout',
-  ]);
-  const base = leadWhere(filter);
-  // Timestamps carry microseconds that a JS Date would lose: the cursor keeps the text form.
-  const sortKey = sql<string>`(${sortColumns[filter.sort]})::text`;
-  let last: { key: string; id: string } | undefined;
-  for (;;) {
-    const rows = await db
-      .select({ ...leadColumns, sortKey })
-      .from(leads)
-      .innerJoin(users, eq(users.id, leads.publisherId))
-      .innerJoin(offers, eq(offers.id, leads.offerId))
-      .where(last ? and(base, afterCursor(filter, last.key, last.id)) : base)
-      .orderBy(...orderBy(sortColumns[filter.sort], filter.order, leads.id))
-      .limit(CSV_BATCH);
-    if (rows.length === 0) return;
-    yield rows
-      .map((r) =>
-        csvLine([
-          r.id,
-          r.timestamp.toISOString(),
-          r.publisherName,
-          r.publisherEmail,
-          r.offerTitle,
-          r.status,
-          r.callDuration,
-          r.payout,
-        ]),
-      )
-      .join('');
-    if (rows.length < CSV_BATCH) return;
-    const tail = rows[rows.length - 1]!;
-    last = { key: tail.sortKey, id: tail.id };
-  }
+  return keysetCsv({
+    header: [
+      'id',
+      'timestamp',
+      'publisher_name',
+      'publisher_email',
+      'offer',
+      'status',
+      'call_duration_min',
+      'payout',
+    ],
+    sort: sortColumns[filter.sort],
+    id: leads.id,
+    order: filter.order,
+    read: ({ sortKey, after, orderBy, limit }) =>
+      selectLeads(db, { sortKey })
+        .where(and(leadWhere(filter), after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    line: (r) => [
+      r.id,
+      r.timestamp.toISOString(),
+      r.publisherName,
+      r.publisherEmail,
+      r.offerTitle,
+      r.status,
+      r.callDuration,
+      r.payout,
+    ],
+  });
 }

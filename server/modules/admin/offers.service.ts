@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type {
   AdminOffer,
   CreateOffer,
@@ -7,7 +7,7 @@ import type {
   UpdateOffer,
 } from '../../../contract/admin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { countAll, likePattern, orderBy, pageWindow } from '../../db/list-query.ts';
+import { countAll, listPage, searchAny, sortBy } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
 import { leads, offerApplications, offers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -46,29 +46,24 @@ const sortColumns = {
 /** All offers (any status), newest first unless sorted otherwise. */
 export async function listOffers(opts: { db: DbOrTx; query: OfferListQuery }): Promise<OfferList> {
   const { db, query } = opts;
-  const p = query.q ? likePattern(query.q) : undefined;
   const cond = and(
     query.status ? eq(offers.status, query.status) : undefined,
     query.vertical ? sql`lower(${offers.vertical}) = lower(${query.vertical})` : undefined,
-    p ? or(sql`${offers.title} ilike ${p}`, sql`${offers.vertical} ilike ${p}`) : undefined,
+    searchAny(query.q, offers.title, offers.vertical),
   );
-  const { limit, offset } = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(offers)
-      .where(cond)
-      .orderBy(...orderBy(sortColumns[query.sort], query.order, offers.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countAll() }).from(offers).where(cond),
-  ]);
-  return {
-    items: rows.map(toAdminOffer),
-    total: count?.n ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-  };
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(offers)
+        .where(cond)
+        .orderBy(...sortBy(sortColumns, query, offers.id))
+        .limit(limit)
+        .offset(offset),
+    count: db.select({ n: countAll() }).from(offers).where(cond),
+    toItem: toAdminOffer,
+  });
 }
 
 /** Creates an offer (active unless told otherwise) and records it in the audit log. */

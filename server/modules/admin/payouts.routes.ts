@@ -1,15 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminPayout, CreatePayout, PayoutList, PayoutListQuery } from '../../../contract/admin.ts';
+import {
+  AdminPayout,
+  CreatePayout,
+  PayoutCsvQuery,
+  PayoutList,
+  PayoutListQuery,
+} from '../../../contract/admin.ts';
+import { sendCsv } from '../../db/csv.ts';
 import { respondIdempotently } from '../../http/idempotency.ts';
-import { createPayout, listPayouts } from './payouts.service.ts';
+import { createPayout, listPayouts, payoutsCsv } from './payouts.service.ts';
 import { actorOf, adminDoc } from './route.helpers.ts';
 
-/** Payouts: the list with publisher names, and recording one for an approved publisher. */
+/** Payouts: the list with publisher names, its CSV export, recording one for an approved publisher. */
 export const adminPayoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payouts',
     { schema: { ...adminDoc, querystring: PayoutListQuery, response: { 200: PayoutList } } },
     async (req) => listPayouts({ db: app.db, query: req.query }),
+  );
+
+  // The CSV takes the list's filters and sort; paging does not apply to an export.
+  app.get(
+    '/payouts.csv',
+    { schema: { ...adminDoc, querystring: PayoutCsvQuery } },
+    async (req, reply) => sendCsv(reply, 'payouts', payoutsCsv({ db: app.db, filter: req.query })),
   );
 
   app.post(

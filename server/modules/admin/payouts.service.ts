@@ -1,18 +1,18 @@
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type {
   AdminPayout,
   CreatePayout,
+  PayoutCsvQuery,
   PayoutList,
   PayoutListQuery,
 } from '../../../contract/admin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { countAll, fromBound, orderBy, pageWindow, toBoundExclusive } from '../../db/list-query.ts';
+import { keysetCsv } from '../../db/csv.ts';
+import { countAll, dateBounds, listPage, sortBy } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
 import { payouts, users } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
-import { csvLine } from './csv.helpers.ts';
-import { CSV_BATCH } from './leads.service.ts';
 import { canReceivePayout } from './users.policy.ts';
 
 type PayoutRow = {
@@ -47,20 +47,20 @@ function toAdminPayout(r: PayoutRow): AdminPayout {
   };
 }
 
-export type PayoutFilter = Omit<PayoutListQuery, 'page' | 'page_size'>;
-
-function payoutWhere(f: PayoutFilter): SQL | undefined {
+function payoutWhere(f: PayoutCsvQuery): SQL | undefined {
   return and(
     f.publisher_id ? eq(payouts.publisherId, f.publisher_id) : undefined,
-    f.from ? gte(payouts.date, fromBound(f.from)) : undefined,
-    f.to ? lt(payouts.date, toBoundExclusive(f.to)) : undefined,
+    dateBounds(payouts.date, f),
   );
 }
 
 const sortColumns = { date: payouts.date, amount: payouts.amount } as const;
 
-const selectPayouts = (db: DbOrTx) =>
-  db.select(payoutColumns).from(payouts).innerJoin(users, eq(users.id, payouts.publisherId));
+const selectPayouts = <Extra extends Record<string, SQL>>(db: DbOrTx, extra = {} as Extra) =>
+  db
+    .select({ ...payoutColumns, ...extra })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.publisherId));
 
 /** Every payout with its publisher, newest first unless sorted otherwise. */
 export async function listPayouts(opts: {
@@ -69,21 +69,17 @@ export async function listPayouts(opts: {
 }): Promise<PayoutList> {
   const { db, query } = opts;
   const cond = payoutWhere(query);
-  const { limit, offset } = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    selectPayouts(db)
-      .where(cond)
-      .orderBy(...orderBy(sortColumns[query.sort], query.order, payouts.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countAll() }).from(payouts).where(cond),
-  ]);
-  return {
-    items: rows.map(toAdminPayout),
-    total: count?.n ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-  };
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      selectPayouts(db)
+        .where(cond)
+        .orderBy(...sortBy(sortColumns, query, payouts.id))
+        .limit(limit)
+        .offset(offset),
+    count: db.select({ n: countAll() }).from(payouts).where(cond),
+    toItem: toAdminPayout,
+  });
 }
 
 /** Records a payout dated now, only for an approved (or legacy active) publisher. */
@@ -132,41 +128,19 @@ export async function createPayout(opts: {
   });
 }
 
-const sortCast = { date: sql`timestamptz`, amount: sql`numeric` };
-
-/** Rows after the cursor in the list's order; the key is compared in its exact text form. */
-function afterCursor(f: PayoutFilter, key: string, id: string): SQL {
-  const op = f.order === 'asc' ? sql`>` : sql`<`;
-  return sql`(${sortColumns[f.sort]}, ${payouts.id}) ${op} (${key}::${sortCast[f.sort]}, ${id}::uuid)`;
-}
-
-/** The filtered payouts as CSV lines, read in keyset batches (flat memory). */
-export async function* payoutsCsv(opts: {
-  db: DbOrTx;
-  filter: PayoutFilter;
-}): AsyncGenerator<string> {
+/** The filtered payouts as CSV, in the list's order, read in keyset batches (flat memory). */
+export function payoutsCsv(opts: { db: DbOrTx; filter: PayoutCsvQuery }): AsyncGenerator<string> {
   const { db, filter } = opts;
-  yield csvLine(['id', 'date', 'publisher_name', 'publisher_email', 'amount', 'notes']);
-  const base = payoutWhere(filter);
-  // Timestamps carry microseconds that a JS Date would lose: the cursor keeps the text form.
-  const sortKey = sql<string>`(${sortColumns[filter.sort]})::text`;
-  let last: { key: string; id: string } | undefined;
-  for (;;) {
-    const rows = await db
-      .select({ ...payoutColumns, sortKey })
-      .from(payouts)
-      .innerJoin(users, eq(users.id, payouts.publisherId))
-      .where(last ? and(base, afterCursor(filter, last.key, last.id)) : base)
-      .orderBy(...orderBy(sortColumns[filter.sort], filter.order, payouts.id))
-      .limit(CSV_BATCH);
-    if (rows.length === 0) return;
-    yield rows
-      .map((r) =>
-        csvLine([r.id, r.date.toISOString(), r.publisherName, r.publisherEmail, r.amount, r.notes]),
-      )
-      .join('');
-    if (rows.length < CSV_BATCH) return;
-    const tail = rows[rows.length - 1]!;
-    last = { key: tail.sortKey, id: tail.id };
-  }
+  return keysetCsv({
+    header: ['id', 'date', 'publisher_name', 'publisher_email', 'amount', 'notes'],
+    sort: sortColumns[filter.sort],
+    id: payouts.id,
+    order: filter.order,
+    read: ({ sortKey, after, orderBy, limit }) =>
+      selectPayouts(db, { sortKey })
+        .where(and(payoutWhere(filter), after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    line: (r) => [r.id, r.date.toISOString(), r.publisherName, r.publisherEmail, r.amount, r.notes],
+  });
 }

@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AdminSettings,
-  LOGO_MAX_BYTES,
-  UpdateSettings,
-  uploadTypes,
-} from '../../../contract/admin.ts';
-import { badRequest } from '../../errors.ts';
-import { receiveUploads } from '../../storage/upload.ts';
-import { commitUpload } from './files.helpers.ts';
+import { AdminSettings, UpdateSettings } from '../../../contract/admin.ts';
+import { uploadRules } from '../../../contract/uploads.ts';
+import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import { actorOf, adminDoc } from './route.helpers.ts';
 import { getAdminSettings, setLogo, updateSettings } from './settings.service.ts';
 
@@ -36,21 +30,15 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       // Size (5 MB) and type (by content; SVGs with script refused) are checked as it streams.
-      const { files } = await receiveUploads(req, app.storage, {
+      return storeThenWrite(req, app.storage, {
         owner: 'settings',
-        files: {
-          file: { bucket: 'logos', accept: uploadTypes.logo, max: 1, maxBytes: LOGO_MAX_BYTES },
-        },
-      });
-      const stored = files.file![0];
-      if (!stored) throw badRequest('No file selected', { file: ['No file selected'] });
-      return commitUpload({
-        storage: app.storage,
-        key: stored.key,
-        log: req.log,
-        write: async () => {
-          const r = await setLogo({ db: app.db, actor: actorOf(req), key: stored.key, logoUrl });
-          return { result: r.settings, replacedKey: r.replacedKey };
+        fields: uploadFields(uploadRules.logo, 'logos', {
+          file: { messages: { missing_files: 'No file selected' } },
+        }),
+        write: async (files) => {
+          const key = files.file![0]!.key;
+          const r = await setLogo({ db: app.db, actor: actorOf(req), key, logoUrl });
+          return { result: r.settings, replacedKeys: [r.replacedKey] };
         },
       });
     },

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminSettings, UpdateSettings } from '../../../contract/admin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
-import { ensureSettings, type SettingsRow } from '../settings/settings.service.ts';
+import { ensureSettings, type SettingsRow } from '../../db/settings.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
 
 /** Public logo URLs come from storage; the row keeps the key. */

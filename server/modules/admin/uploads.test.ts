@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES } from '../../../contract/admin.ts';
 import { auditLog, settings, users } from '../../db/schema.ts';
+import { writeOrRemove } from '../../storage/upload.ts';
 import { buildBuyer, buildPublisher } from '../../test/factories.ts';
 import {
   docFile,
@@ -14,7 +15,6 @@ import {
   svgFile,
   unsafeSvgFiles,
 } from '../../test/fixtures.ts';
-import { commitUpload } from './files.helpers.ts';
 import { type AdminTestContext, multipartBody, setupAdminTest } from './test.helpers.ts';
 
 let t: AdminTestContext;
@@ -157,9 +157,9 @@ describe('a failed database write after an upload', () => {
     });
     const log = { warn: () => {} };
     await expect(
-      commitUpload({
+      writeOrRemove({
         storage: t.app.storage,
-        key: stored.key,
+        keys: [stored.key],
         log,
         write: async () => {
           throw new Error('database down');
@@ -182,11 +182,11 @@ describe('a failed database write after an upload', () => {
       stream: Readable.from(pdfFile),
       accept: ['pdf'],
     });
-    const out = await commitUpload({
+    const out = await writeOrRemove({
       storage: t.app.storage,
-      key: fresh.key,
+      keys: [fresh.key],
       log,
-      write: async () => ({ result: 'ok', replacedKey: old.key }),
+      write: async () => ({ result: 'ok', replacedKeys: [old.key] }),
     });
     expect(out).toBe('ok');
     expect(await t.app.storage.stat(old.key)).toBeNull();

@@ -1,4 +1,8 @@
-import type { BuyerStatus, PublisherStatus } from '../../../contract/roles.ts';
+import {
+  type BuyerStatus,
+  isApprovedPublisher,
+  type PublisherStatus,
+} from '../../../contract/roles.ts';
 
 /** The admin actions on a publisher account (spec §4). */
 export type PublisherAction = 'approve' | 'reject' | 'block' | 'unblock';
@@ -28,7 +32,7 @@ export function publisherTransition(
       message: 'A pending publisher can be approved or rejected, not left pending.',
     };
   }
-  if (from === 'approved' || from === 'active') {
+  if (isApprovedPublisher(from)) {
     if (to === 'blocked') return { ok: true, action: 'block' };
     return {
       ok: false,
@@ -59,5 +63,5 @@ export function buyerTransition(
 
 /** Payouts go only to publishers an admin has approved (or legacy active ones). */
 export function canReceivePayout(status: PublisherStatus): boolean {
-  return status === 'approved' || status === 'active';
+  return isApprovedPublisher(status);
 }

@@ -13,10 +13,10 @@ import {
   PublisherListQuery,
   UpdateBuyerStatus,
   UpdatePublisherStatus,
-  uploadTypes,
 } from '../../../contract/admin.ts';
-import { receiveUploads } from '../../storage/upload.ts';
-import { commitUpload, signedLinker } from './files.helpers.ts';
+import { uploadRules } from '../../../contract/uploads.ts';
+import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
+import { signedLinker } from './files.helpers.ts';
 import { actorOf, adminDoc } from './route.helpers.ts';
 import {
   findPublisher,
@@ -109,25 +109,18 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       // Refuse before storing anything when the publisher does not exist.
       await findPublisher(app.db, req.params.id);
-      const { files } = await receiveUploads(req, app.storage, {
+      const { publisher, key } = await storeThenWrite(req, app.storage, {
         owner: req.params.id,
-        files: {
-          file: { bucket: 'marketing_agreements', accept: uploadTypes.agreement, min: 1, max: 1 },
-        },
-      });
-      const key = files.file![0]!.key;
-      const publisher = await commitUpload({
-        storage: app.storage,
-        key,
-        log: req.log,
-        write: async () => {
+        fields: uploadFields(uploadRules.agreement, 'marketing_agreements'),
+        write: async (files) => {
+          const key = files.file![0]!.key;
           const r = await setPublisherAgreement({
             db: app.db,
             actor: actorOf(req),
             id: req.params.id,
             key,
           });
-          return { result: r.publisher, replacedKey: r.replacedKey };
+          return { result: { publisher: r.publisher, key }, replacedKeys: [r.replacedKey] };
         },
       });
       return { publisher, agreement: await signedLinker(app.storage)(key) };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type {
   AdminBuyer,
   AdminPublisher,
@@ -11,10 +11,14 @@ import type {
   UpdateBuyerStatus,
   UpdatePublisherStatus,
 } from '../../../contract/admin.ts';
-import type { BuyerStatus, PublisherStatus } from '../../../contract/roles.ts';
+import {
+  approvedPublisherStatuses,
+  type BuyerStatus,
+  type PublisherStatus,
+} from '../../../contract/roles.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { countAll, likePattern, orderBy, pageWindow } from '../../db/list-query.ts';
+import { countAll, listPage, searchAny, sortBy } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { leads, offerApplications, offers, payouts, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -62,64 +66,50 @@ const userSortColumns = {
   status: users.status,
 } as const;
 
-function searchUsers(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  const p = likePattern(q);
-  return or(sql`${users.name} ilike ${p}`, sql`${users.email} ilike ${p}`);
-}
+const searchUsers = (q: string | undefined) => searchAny(q, users.name, users.email);
 
 /** The legacy publisher status `active` displays as Approved, so the Approved filter finds both. */
 function statusFilter(role: 'publisher' | 'buyer', status: string | undefined): SQL | undefined {
   if (!status) return undefined;
   if (role === 'publisher' && status === 'approved') {
-    return inArray(users.status, ['approved', 'active']);
+    return inArray(users.status, approvedPublisherStatuses);
   }
   return eq(users.status, status as PublisherStatus);
 }
 
-async function listUsers(
+function listUsers<Item>(
   db: DbOrTx,
   role: 'publisher' | 'buyer',
   query: PublisherListQuery | BuyerListQuery,
+  toItem: (row: UserRow) => Item,
 ) {
   const cond = and(eq(users.role, role), statusFilter(role, query.status), searchUsers(query.q));
-  const { limit, offset } = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(cond)
-      .orderBy(...orderBy(userSortColumns[query.sort], query.order, users.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countAll() }).from(users).where(cond),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(users)
+        .where(cond)
+        .orderBy(...sortBy(userSortColumns, query, users.id))
+        .limit(limit)
+        .offset(offset),
+    count: db.select({ n: countAll() }).from(users).where(cond),
+    toItem,
+  });
 }
 
 /** Publishers, newest first unless sorted otherwise; `q` searches name and e-mail. */
-export async function listPublishers(opts: {
+export function listPublishers(opts: {
   db: DbOrTx;
   query: PublisherListQuery;
 }): Promise<PublisherList> {
-  const { rows, total } = await listUsers(opts.db, 'publisher', opts.query);
-  return {
-    items: rows.map(toAdminPublisher),
-    total,
-    page: opts.query.page,
-    page_size: opts.query.page_size,
-  };
+  return listUsers(opts.db, 'publisher', opts.query, toAdminPublisher);
 }
 
 /** Buyers, newest first unless sorted otherwise; `q` searches name and e-mail. */
-export async function listBuyers(opts: { db: DbOrTx; query: BuyerListQuery }): Promise<BuyerList> {
-  const { rows, total } = await listUsers(opts.db, 'buyer', opts.query);
-  return {
-    items: rows.map(toAdminBuyer),
-    total,
-    page: opts.query.page,
-    page_size: opts.query.page_size,
-  };
+export function listBuyers(opts: { db: DbOrTx; query: BuyerListQuery }): Promise<BuyerList> {
+  return listUsers(opts.db, 'buyer', opts.query, toAdminBuyer);
 }
 
 /** A publisher row by id; 404 for anything that is not a publisher. */
@@ -292,24 +282,24 @@ export async function listApprovedPublishers(opts: {
   query: { page: number; page_size: number; q?: string | undefined };
 }): Promise<ApprovedPublisherList> {
   const { db, query } = opts;
-  const approved: PublisherStatus[] = ['approved', 'active'];
   const cond = and(
     eq(users.role, 'publisher'),
-    inArray(users.status, approved),
+    inArray(users.status, approvedPublisherStatuses),
     searchUsers(query.q),
   );
-  const { limit, offset } = pageWindow(query);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(cond)
-      .orderBy(sql`lower(coalesce(${users.name}, ${users.email}))`, users.id)
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countAll() }).from(users).where(cond),
-  ]);
-  return { items: rows, total: count?.n ?? 0, page: query.page, page_size: query.page_size };
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(cond)
+        .orderBy(sql`lower(coalesce(${users.name}, ${users.email}))`, users.id)
+        .limit(limit)
+        .offset(offset),
+    count: db.select({ n: countAll() }).from(users).where(cond),
+    toItem: (r) => r,
+  });
 }
 
 /**

@@ -65,15 +65,7 @@ export const buyerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user = currentUser(req);
-      return listCampaigns({
-        db: app.db,
-        buyerId: user.id,
-        page: req.query.page,
-        pageSize: req.query.page_size,
-        q: req.query.q || undefined,
-        sort: req.query.sort,
-        order: req.query.order,
-      });
+      return listCampaigns({ db: app.db, buyerId: user.id, query: req.query });
     },
   );
 

@@ -1,13 +1,13 @@
-import { type AnyColumn, and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type {
   Campaign,
   CampaignList,
-  CampaignSortKey,
+  CampaignListQuery,
   CreateCampaignInput,
 } from '../../../contract/buyer.ts';
-import type { SortOrder } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { likePattern, orderBy } from '../../db/list-query.ts';
+import { countAll, listPage, searchAny, sortBy } from '../../db/list-query.ts';
 import { campaigns } from '../../db/schema.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -45,42 +45,37 @@ const sortColumns = {
  * The buyer's own campaigns (nobody else's rows are ever read), searched by name, goal,
  * audience or location, newest first unless sorted otherwise; empty values sort last.
  */
-export async function listCampaigns(opts: {
+export function listCampaigns(opts: {
   db: DbOrTx;
   buyerId: string;
-  page: number;
-  pageSize: number;
-  q?: string;
-  sort?: CampaignSortKey;
-  order?: SortOrder;
+  query: z.output<typeof CampaignListQuery>;
 }): Promise<CampaignList> {
-  const { db, buyerId, page, pageSize, sort = 'created_at', order = 'desc' } = opts;
-  const filters: SQL[] = [eq(campaigns.buyerId, buyerId)];
-  if (opts.q) {
-    const pattern = likePattern(opts.q);
-    filters.push(
-      or(
-        ilike(campaigns.name, pattern),
-        ilike(campaigns.goal, pattern),
-        ilike(campaigns.targetAudience, pattern),
-        ilike(campaigns.location, pattern),
-      )!,
-    );
-  }
-  const where = and(...filters);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(campaigns)
-      .where(where)
-      .orderBy(
-        ...orderBy(sortColumns[sort], order, campaigns.id, { nullable: sort !== 'created_at' }),
-      )
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(campaigns).where(where),
-  ]);
-  return { items: rows.map(toCampaign), total: totalRow?.n ?? 0, page, page_size: pageSize };
+  const { db, buyerId, query } = opts;
+  const where = and(
+    eq(campaigns.buyerId, buyerId),
+    searchAny(
+      query.q,
+      campaigns.name,
+      campaigns.goal,
+      campaigns.targetAudience,
+      campaigns.location,
+    ),
+  );
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(campaigns)
+        .where(where)
+        .orderBy(
+          ...sortBy(sortColumns, query, campaigns.id, { nullable: query.sort !== 'created_at' }),
+        )
+        .limit(limit)
+        .offset(offset),
+    count: db.select({ n: countAll() }).from(campaigns).where(where),
+    toItem: toCampaign,
+  });
 }
 
 /** Creates a campaign owned by the signed-in buyer (the body is already validated). */

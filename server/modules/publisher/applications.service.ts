@@ -1,15 +1,15 @@
-import { and, count, eq, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   DRAFT_MAX_AGE_HOURS,
-  type OfferSort,
   PUBLISHER_MESSAGES,
   type PublisherApplication,
   type PublisherOfferList,
-  type SortOrder,
+  type PublisherOffersQuery,
 } from '../../../contract/publisher.ts';
 import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { likePattern, orderBy } from '../../db/list-query.ts';
+import { countAll, listPage, searchAny, sortBy } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 import { offerApplications, offers } from '../../db/schema.ts';
@@ -44,46 +44,40 @@ const offerSortColumns = {
  * Active offers, each with this publisher's non-draft application (drafts do not count),
  * searched by title or vertical, newest first unless sorted otherwise.
  */
-export async function listPublisherOffers(opts: {
+export function listPublisherOffers(opts: {
   db: DbOrTx;
   publisherId: string;
-  page: number;
-  pageSize: number;
-  search?: string;
-  sort?: OfferSort;
-  order?: SortOrder;
+  query: z.output<typeof PublisherOffersQuery>;
 }): Promise<PublisherOfferList> {
-  const { db, publisherId, page, pageSize, search, sort = 'created_at', order = 'desc' } = opts;
-  const filters: SQL[] = [eq(offers.status, 'active')];
-  if (search) {
-    const pattern = likePattern(search);
-    filters.push(or(ilike(offers.title, pattern), ilike(offers.vertical, pattern))!);
-  }
-  const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        offer: offers,
-        applicationId: offerApplications.id,
-        applicationStatus: offerApplications.status,
-      })
-      .from(offers)
-      .leftJoin(
-        offerApplications,
-        and(
-          eq(offerApplications.offerId, offers.id),
-          eq(offerApplications.publisherId, publisherId),
-          ne(offerApplications.status, 'draft'),
-        ),
-      )
-      .where(where)
-      .orderBy(...orderBy(offerSortColumns[sort], order, offers.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(offers).where(where),
-  ]);
-  return {
-    items: rows.map(({ offer, applicationId, applicationStatus }) => ({
+  const { db, publisherId, query } = opts;
+  const where = and(
+    eq(offers.status, 'active'),
+    searchAny(query.search, offers.title, offers.vertical),
+  );
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      db
+        .select({
+          offer: offers,
+          applicationId: offerApplications.id,
+          applicationStatus: offerApplications.status,
+        })
+        .from(offers)
+        .leftJoin(
+          offerApplications,
+          and(
+            eq(offerApplications.offerId, offers.id),
+            eq(offerApplications.publisherId, publisherId),
+            ne(offerApplications.status, 'draft'),
+          ),
+        )
+        .where(where)
+        .orderBy(...sortBy(offerSortColumns, query, offers.id))
+        .limit(limit)
+        .offset(offset),
+    count: db.select({ n: countAll() }).from(offers).where(where),
+    toItem: ({ offer, applicationId, applicationStatus }) => ({
       id: offer.id,
       title: offer.title,
       vertical: offer.vertical,
@@ -93,11 +87,8 @@ export async function listPublisherOffers(opts: {
       application_id: applicationId,
       application_status:
         applicationStatus && applicationStatus !== 'draft' ? applicationStatus : null,
-    })),
-    total: total?.n ?? 0,
-    page,
-    page_size: pageSize,
-  };
+    }),
+  });
 }
 
 /**

@@ -1,15 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm';
-import {
-  COMPLIANCE_RULES,
-  type ComplianceSubmission,
-  PUBLISHER_MESSAGES,
-} from '../../../contract/publisher.ts';
+import { type ComplianceSubmission, PUBLISHER_MESSAGES } from '../../../contract/publisher.ts';
 import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { complianceQuestionnaires, offerApplications, offers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { displayName, type Storage, type StoredFile } from '../../storage/storage.ts';
+import { displayName, type StoredFile } from '../../storage/storage.ts';
 import {
   alreadyApplied,
   applicationNotFound,
@@ -20,11 +16,6 @@ import { assertCanApply } from './publisher.policy.ts';
 
 /** The draft a compliance submission will move to pending. */
 export type SubmittableDraft = { applicationId: string; offerId: string; publisherId: string };
-
-export const missingFiles = () =>
-  new AppError('missing_files', PUBLISHER_MESSAGES.missingFiles, { status: 400 });
-export const tooManyFiles = () =>
-  new AppError('too_many_files', PUBLISHER_MESSAGES.tooManyFiles, { status: 400 });
 
 /**
  * Checks, before any file is stored, that the application is the caller's own draft for an
@@ -70,39 +61,19 @@ export async function getSubmittableDraft(opts: {
   return { applicationId: app.id, offerId: app.offerId, publisherId: publisher.id };
 }
 
-/** Deletes stored files after a failed submission; a file that cannot be deleted is logged. */
-export async function discardFiles(
-  storage: Storage,
-  files: readonly StoredFile[],
-  log?: (key: string, err: unknown) => void,
-): Promise<void> {
-  const results = await Promise.allSettled(files.map((f) => storage.delete(f.key)));
-  results.forEach((r, i) => {
-    if (r.status === 'rejected') log?.(files[i]!.key, r.reason);
-  });
-}
-
 /**
- * The submission itself, after the files are stored: in one transaction the questionnaire is
- * inserted with the file keys and the draft becomes pending. If anything fails, the stored
- * files are deleted and the draft stays a draft.
+ * The submission itself, after the files are stored (storeThenWrite, which removes them when
+ * this fails): in one transaction the questionnaire is inserted with the file keys and the
+ * draft becomes pending.
  */
 export async function submitCompliance(opts: {
   db: DbOrTx;
-  storage: Storage;
   draft: SubmittableDraft;
   media: readonly StoredFile[];
-  documents: readonly StoredFile[];
-  onDiscardError?: (key: string, err: unknown) => void;
+  document: StoredFile;
 }): Promise<ComplianceSubmission> {
-  const { db, storage, draft, media, documents } = opts;
+  const { db, draft, media, document } = opts;
   try {
-    if (media.length === 0 || documents.length === 0) throw missingFiles();
-    if (media.length > COMPLIANCE_RULES.maxMediaFiles) throw tooManyFiles();
-    if (documents.length > 1) {
-      throw new AppError('validation_failed', 'Please upload exactly one document.');
-    }
-    const document = documents[0]!;
     return await db.transaction(async (tx) => {
       const [questionnaire] = await tx
         .insert(complianceQuestionnaires)
@@ -138,7 +109,6 @@ export async function submitCompliance(opts: {
       };
     });
   } catch (err) {
-    await discardFiles(storage, [...media, ...documents], opts.onDiscardError);
     if (isUniqueViolation(err)) throw alreadyApplied();
     throw err;
   }

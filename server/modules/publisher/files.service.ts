@@ -1,14 +1,14 @@
-import { and, count, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
-  type IoSort,
   type PublisherDocuments,
   type PublisherIoList,
+  type PublisherIosQuery,
   SIGNED_URL_SECONDS,
   type SignedFile,
-  type SortOrder,
 } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { likePattern, orderBy } from '../../db/list-query.ts';
+import { countAll, listPage, searchAny, sortBy } from '../../db/list-query.ts';
 import { offerApplications, offers, users } from '../../db/schema.ts';
 import { displayName, type Storage } from '../../storage/storage.ts';
 
@@ -43,57 +43,49 @@ const ioSortColumns = {
  * IOs of the publisher's own approved applications as signed URLs, searched by offer title,
  * newest application first unless sorted otherwise.
  */
-export async function listPublisherIos(opts: {
+export function listPublisherIos(opts: {
   db: DbOrTx;
   storage: Storage;
   publisherId: string;
-  page: number;
-  pageSize: number;
-  q?: string;
-  sort?: IoSort;
-  order?: SortOrder;
+  query: z.output<typeof PublisherIosQuery>;
 }): Promise<PublisherIoList> {
-  const { db, storage, publisherId, page, pageSize, sort = 'created_at', order = 'desc' } = opts;
-  const filters: SQL[] = [
+  const { db, storage, publisherId, query } = opts;
+  const where = and(
     eq(offerApplications.publisherId, publisherId),
     eq(offerApplications.status, 'approved'),
     isNotNull(offerApplications.ioDocumentUrl),
-  ];
-  if (opts.q) filters.push(ilike(offers.title, likePattern(opts.q)));
-  const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: offerApplications.id,
-        offerId: offerApplications.offerId,
-        title: offers.title,
-        key: offerApplications.ioDocumentUrl,
-        createdAt: offerApplications.createdAt,
-      })
-      .from(offerApplications)
-      .innerJoin(offers, eq(offers.id, offerApplications.offerId))
-      .where(where)
-      .orderBy(...orderBy(ioSortColumns[sort], order, offerApplications.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ n: count() })
+    searchAny(query.q, offers.title),
+  );
+  const now = Date.now();
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      db
+        .select({
+          id: offerApplications.id,
+          offerId: offerApplications.offerId,
+          title: offers.title,
+          key: offerApplications.ioDocumentUrl,
+          createdAt: offerApplications.createdAt,
+        })
+        .from(offerApplications)
+        .innerJoin(offers, eq(offers.id, offerApplications.offerId))
+        .where(where)
+        .orderBy(...sortBy(ioSortColumns, query, offerApplications.id))
+        .limit(limit)
+        .offset(offset),
+    count: db
+      .select({ n: countAll() })
       .from(offerApplications)
       .innerJoin(offers, eq(offers.id, offerApplications.offerId))
       .where(where),
-  ]);
-  const now = Date.now();
-  return {
-    items: rows.map((r) => ({
+    toItem: (r) => ({
       application_id: r.id,
       offer_id: r.offerId,
       offer_title: r.title,
       status: 'approved' as const,
       applied_at: r.createdAt.toISOString(),
       file: signFile(storage, r.key!, now),
-    })),
-    total: total?.n ?? 0,
-    page,
-    page_size: pageSize,
-  };
+    }),
+  });
 }

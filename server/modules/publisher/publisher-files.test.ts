@@ -229,7 +229,7 @@ describe('POST /applications/:id/compliance', () => {
     for (const parts of [[pdf()], [mp3(), mp3('b.mp3')], [{ field: 'note', content: 'hi' }]]) {
       const res = await submit(aliceToken, draftId, parts);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toEqual({
+      expect(res.json().error).toMatchObject({
         code: 'missing_files',
         message: 'Please upload both media files and a document.',
       });

@@ -1,10 +1,10 @@
 import { PUBLISHER_MESSAGES } from '../../../contract/publisher.ts';
-import type { UserStatus } from '../../../contract/roles.ts';
+import { isApprovedPublisher, type UserStatus } from '../../../contract/roles.ts';
 import { AppError } from '../../errors.ts';
 
 /** Only approved publishers (or the legacy `active`) may apply to offers. */
 export function canApply(status: UserStatus): boolean {
-  return status === 'approved' || status === 'active';
+  return isApprovedPublisher(status);
 }
 
 /** Throws the 403 a pending or blocked publisher gets when trying to apply. */

@@ -19,12 +19,12 @@ import {
   PublisherPayoutList,
   PublisherPayoutsQuery,
 } from '../../../contract/publisher.ts';
+import { uploadRules } from '../../../contract/uploads.ts';
 import { currentUser, requireRole } from '../../auth/guard.ts';
-import { AppError } from '../../errors.ts';
 import { DOCUMENT_MAX_BYTES, MEDIA_MAX_BYTES } from '../../storage/storage.ts';
-import { receiveUploads } from '../../storage/upload.ts';
+import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import { deleteDraft, listPublisherOffers, startApplication } from './applications.service.ts';
-import { getSubmittableDraft, submitCompliance, tooManyFiles } from './compliance.service.ts';
+import { getSubmittableDraft, submitCompliance } from './compliance.service.ts';
 import { registerDraftCleanup } from './draft-cleanup.job.ts';
 import { getPublisherDocuments, listPublisherIos } from './files.service.ts';
 import { listPublisherLeads, listPublisherPayouts } from './history.service.ts';
@@ -58,11 +58,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
       listPublisherOffers({
         db: app.db,
         publisherId: currentUser(req).id,
-        page: req.query.page,
-        pageSize: req.query.page_size,
-        search: req.query.search || undefined,
-        sort: req.query.sort,
-        order: req.query.order,
+        query: req.query,
       }),
   );
 
@@ -131,38 +127,28 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
         publisher: user,
         applicationId: req.params.id,
       });
-      const { files } = await receiveUploads(req, app.storage, {
+      // The spec's sentences (Missing Files, Too many files) with their codes.
+      const missing_files = PUBLISHER_MESSAGES.missingFiles;
+      const result = await storeThenWrite(req, app.storage, {
         owner: user.id,
-        files: {
+        fields: uploadFields(uploadRules.compliance, 'compliance-questionnaires', {
           [COMPLIANCE_RULES.mediaField]: {
-            bucket: 'compliance-questionnaires',
-            accept: COMPLIANCE_RULES.mediaTypes,
-            max: COMPLIANCE_RULES.maxMediaFiles,
             maxBytes: MEDIA_MAX_BYTES,
-            tooManyMessage: PUBLISHER_MESSAGES.tooManyFiles,
+            messages: { missing_files, too_many_files: PUBLISHER_MESSAGES.tooManyFiles },
           },
           [COMPLIANCE_RULES.documentField]: {
-            bucket: 'compliance-questionnaires',
-            accept: COMPLIANCE_RULES.documentTypes,
-            max: 1,
             maxBytes: DOCUMENT_MAX_BYTES,
-            tooManyMessage: 'Please upload exactly one document.',
+            messages: { missing_files, too_many_files: 'Please upload exactly one document.' },
           },
-        },
-      }).catch((err: unknown) => {
-        // The helper answers a fourth media file with the spec's text; give it the spec's code.
-        if (err instanceof AppError && err.message === PUBLISHER_MESSAGES.tooManyFiles) {
-          throw tooManyFiles();
-        }
-        throw err;
-      });
-      const result = await submitCompliance({
-        db: app.db,
-        storage: app.storage,
-        draft,
-        media: files[COMPLIANCE_RULES.mediaField] ?? [],
-        documents: files[COMPLIANCE_RULES.documentField] ?? [],
-        onDiscardError: (key, err) => req.log.error({ err, key }, 'could not delete an upload'),
+        }),
+        write: async (files) => ({
+          result: await submitCompliance({
+            db: app.db,
+            draft,
+            media: files[COMPLIANCE_RULES.mediaField] ?? [],
+            document: files[COMPLIANCE_RULES.documentField]![0]!,
+          }),
+        }),
       });
       return reply.status(201).send(result);
     },
@@ -181,13 +167,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
       listPublisherLeads({
         db: app.db,
         publisherId: currentUser(req).id,
-        page: req.query.page,
-        pageSize: req.query.page_size,
-        status: req.query.status,
-        from: req.query.from,
-        to: req.query.to,
-        sort: req.query.sort,
-        order: req.query.order,
+        query: req.query,
       }),
   );
 
@@ -204,10 +184,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
       listPublisherPayouts({
         db: app.db,
         publisherId: currentUser(req).id,
-        page: req.query.page,
-        pageSize: req.query.page_size,
-        sort: req.query.sort,
-        order: req.query.order,
+        query: req.query,
       }),
   );
 
@@ -232,11 +209,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         storage: app.storage,
         publisherId: currentUser(req).id,
-        page: req.query.page,
-        pageSize: req.query.page_size,
-        q: req.query.q || undefined,
-        sort: req.query.sort,
-        order: req.query.order,
+        query: req.query,
       }),
   );
 };

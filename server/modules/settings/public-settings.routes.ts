@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicSettings } from '../../../contract/settings.ts';
-import { getSettings, toPublicSettings } from './settings.service.ts';
+import { getSettings } from '../../db/settings.ts';
+import { toPublicSettings } from './settings.service.ts';
 
 /** GET /api/v1/public/settings: branding for the login page and the sidebars. */
 export const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,5 @@
-import { isRealDate, type PublisherLead } from '@contract/publisher.ts';
+import { isRealDate } from '@contract/list.ts';
+import type { PublisherLead } from '@contract/publisher.ts';
 import type { LeadStatus } from '@contract/roles.ts';
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';

@@ -1,9 +1,5 @@
-import {
-  type OfferSort,
-  PUBLISHER_MESSAGES,
-  type PublisherOffer,
-  type SortOrder,
-} from '@contract/publisher.ts';
+import type { SortOrder } from '@contract/list.ts';
+import { type OfferSort, PUBLISHER_MESSAGES, type PublisherOffer } from '@contract/publisher.ts';
 import {
   Card,
   Group,

@@ -1,4 +1,5 @@
 import type { AdminPublisher } from '@contract/admin.ts';
+import { isApprovedPublisher } from '@contract/roles.ts';
 import { Group } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
@@ -25,7 +26,7 @@ const done: Record<Action, string> = {
 /** The spec's transitions only: Approve/Reject when pending, Block when approved, Unblock when blocked. */
 export function actionsFor(status: AdminPublisher['status']): Action[] {
   if (status === 'pending') return ['approve', 'reject'];
-  if (status === 'approved' || status === 'active') return ['block'];
+  if (isApprovedPublisher(status)) return ['block'];
   return ['unblock'];
 }
 
