@@ -93,10 +93,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /** Seconds a client should wait before retrying when the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-// Not "nothing was changed": a connection lost during COMMIT leaves the outcome unknown, which
-// is what Idempotency-Key retries are for.
+// Also said when every pooled connection stays busy past the pool timeout: pg-pool gives both
+// the same error. Not "nothing was changed": a connection lost during COMMIT leaves the outcome
+// unknown, which is what Idempotency-Key retries are for.
 export const databaseUnavailableMessage =
-  'The database is not reachable right now. Please try again in a few seconds.';
+  'The database is busy or not reachable right now. Please try again in a few seconds.';
 
 /** What a foreign-key race means to a person, by the constraint that fired. */
 const foreignKeyMessages: Record<string, string> = {

@@ -62,7 +62,7 @@ describe('database down', () => {
       expect(res.statusCode, req.url).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json().error.code).toBe('service_unavailable');
-      expect(res.json().error.message).toMatch(/database is not reachable.*try again/i);
+      expect(res.json().error.message).toMatch(/database is busy or not reachable.*try again/i);
     }
   });
 
