@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { Role } from './roles.ts';
+import { Role, userStatuses } from './roles.ts';
 
 /** The signed-in user's own profile (`GET /api/v1/me`); the web reads the role from here. */
 export const MeProfile = z.object({
   id: z.string(),
   email: z.string(),
   role: Role,
-  status: z.enum(['pending', 'approved', 'active', 'blocked']),
+  status: z.enum(userStatuses),
   name: z.string().nullable(),
   business_legal_name: z.string().nullable(),
   phone_number: z.string().nullable(),
