@@ -1,11 +1,9 @@
 import type { FileLink } from '../../../contract/admin.ts';
+import { SIGNED_URL_SECONDS } from '../../../contract/publisher.ts';
 import { displayName, type Storage } from '../../storage/storage.ts';
 
 /** Turns a storage key into something the admin can open (a signed or public URL). */
 export type FileLinker = (key: string) => Promise<FileLink>;
-
-/** The lifetime of every signed URL the admin API hands out (spec §7: 3600 s). */
-export const SIGNED_URL_SECONDS = 3600;
 
 /** Links to private files: signed URLs valid 3600 s, issued only behind the admin guard. */
 export function signedLinker(storage: Storage): FileLinker {
