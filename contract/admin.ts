@@ -488,6 +488,7 @@ export const auditEntityTypes = [
   'lead',
   'payout',
   'settings',
+  'integration',
 ] as const;
 
 export const AuditListQuery = z.object({

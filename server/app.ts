@@ -25,6 +25,7 @@ import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { mailPlugin } from './mail/worker.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { buyerRoutes } from './modules/buyer/buyer.routes.ts';
+import { ingestRoutes } from './modules/ingest/calls.routes.ts';
 import { publisherRoutes } from './modules/publisher/publisher.routes.ts';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes.ts';
 import { meRoutes } from './modules/users/me.routes.ts';
@@ -155,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(buyerRoutes, { prefix: '/buyer' });
       await api.register(publisherRoutes, { prefix: '/publisher' });
+      // Call trackers' postbacks: authenticated by an integration key, never a bearer token.
+      await api.register(ingestRoutes, { prefix: '/ingest' });
 
       // --- end /api/v1 modules ---
     },

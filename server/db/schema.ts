@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -10,6 +11,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -226,6 +228,97 @@ export const complianceQuestionnaires = pgTable(
   ],
 );
 
+/**
+ * A call tracker (Ringba, Retreaver, …) allowed to post calls to /api/v1/ingest/calls. The key
+ * is shown once at creation; only its SHA-256 is kept. `acceptedCount`/`refusedCount` and
+ * `lastUsedAt` are flushed from memory every few seconds (see server/modules/ingest), so a busy
+ * tracker does not serialize on this row.
+ */
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** SHA-256 (hex) of the secret key. */
+    keyHash: text('key_hash').notNull().unique(),
+    /** The key's first characters, so the admin can tell keys apart (`ik_3f9a…`). */
+    keyPrefix: text('key_prefix').notNull(),
+    /** IPv4/IPv6 addresses or CIDR ranges; empty means any source. */
+    allowedIps: jsonb('allowed_ips').$type<string[]>().notNull().default([]),
+    /** Our field name → the tracker's parameter name, only where it differs from the default. */
+    fieldMap: jsonb('field_map').$type<Record<string, string>>().notNull().default({}),
+    revokedAt: ts('revoked_at'),
+    lastUsedAt: ts('last_used_at'),
+    acceptedCount: bigint('accepted_count', { mode: 'number' }).notNull().default(0),
+    refusedCount: bigint('refused_count', { mode: 'number' }).notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('integrations_name_lower_key').on(sql`lower(${t.name})`),
+    index('integrations_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * An id the tracker uses for one of our publishers or offers (its publisher id, its campaign
+ * id), per integration.
+ */
+export const integrationExternalIds = pgTable(
+  'integration_external_ids',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['publisher', 'offer'] }).notNull(),
+    externalId: text('external_id').notNull(),
+    publisherId: uuid('publisher_id').references(() => users.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('integration_external_ids_key').on(t.integrationId, t.kind, t.externalId),
+    check(
+      'integration_external_ids_target_check',
+      sql`(${t.kind} = 'publisher' and ${t.publisherId} is not null and ${t.offerId} is null)
+        or (${t.kind} = 'offer' and ${t.offerId} is not null and ${t.publisherId} is null)`,
+    ),
+  ],
+);
+
+/**
+ * A postback the endpoint refused (bad key, IP, field, unknown publisher/offer), kept raw for
+ * INGEST_REFUSAL_RETENTION_DAYS so the admin can see why and replay it after fixing a mapping.
+ * The key itself is never stored.
+ */
+export const ingestRefusals = pgTable(
+  'ingest_refusals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null when the key matched no integration. */
+    integrationId: uuid('integration_id').references(() => integrations.id, {
+      onDelete: 'cascade',
+    }),
+    httpStatus: integer('http_status').notNull(),
+    code: text('code').notNull(),
+    reason: text('reason').notNull(),
+    method: text('method').notNull(),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull().default({}),
+    body: jsonb('body'),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    replayedAt: ts('replayed_at'),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('ingest_refusals_created_idx').on(t.createdAt.desc()),
+    index('ingest_refusals_integration_idx').on(t.integrationId, t.createdAt.desc()),
+  ],
+);
+
 export const leads = pgTable(
   'leads',
   {
@@ -239,12 +332,36 @@ export const leads = pgTable(
       .references(() => offers.id, { onDelete: 'restrict' }),
     payout: money('payout').notNull(),
     status: text('status', { enum: leadStatuses }).notNull().default('pending'),
-    /** Call length in minutes. */
+    /** Call length in minutes (what lists show); ingested calls round their seconds up. */
     callDuration: integer('call_duration').notNull().default(0),
     timestamp: ts('timestamp').notNull().defaultNow(),
     createdAt: createdAt(),
+    // --- calls posted by a tracker (/api/v1/ingest/calls); null for leads recorded by hand ---
+    integrationId: uuid('integration_id').references(() => integrations.id, {
+      onDelete: 'restrict',
+    }),
+    /** The tracker's call id; with integration_id, one lead per call. */
+    externalCallId: text('external_call_id'),
+    /** Precise call length in seconds (call_duration keeps whole minutes for lists). */
+    durationSeconds: integer('duration_seconds'),
+    caller: text('caller'),
+    trackingNumber: text('tracking_number'),
+    /** What the buyer paid the network for the call (admin only). */
+    revenue: money('revenue'),
+    recordingUrl: text('recording_url'),
+    state: text('state'),
+    zip: text('zip'),
+    /** Free parameters of the postback the admin did not map to a field. */
+    tags: jsonb('tags').$type<Record<string, unknown>>(),
+    /** The furthest event seen (contract/integrations.ts `eventRank`): events never go back. */
+    eventRank: smallint('event_rank'),
+    lastEvent: text('last_event'),
+    lastEventAt: ts('last_event_at'),
+    /** Why the lead has its status, in a sentence (tracker error, later: offer rules, admin). */
+    statusReason: text('status_reason'),
   },
   (t) => [
+    uniqueIndex('leads_integration_call_key').on(t.integrationId, t.externalCallId),
     index('leads_publisher_ts_idx').on(t.publisherId, t.timestamp.desc()),
     index('leads_ts_idx').on(t.timestamp.desc()),
     index('leads_offer_ts_idx').on(t.offerId, t.timestamp.desc()),
@@ -252,6 +369,8 @@ export const leads = pgTable(
     check('leads_status_check', sql`${t.status} in ${sqlList(leadStatuses)}`),
     check('leads_payout_check', sql`${t.payout} >= 0`),
     check('leads_duration_check', sql`${t.callDuration} >= 0`),
+    check('leads_duration_seconds_check', sql`${t.durationSeconds} >= 0`),
+    check('leads_revenue_check', sql`${t.revenue} >= 0`),
   ],
 );
 

@@ -14,7 +14,8 @@ export type AuditEntityType =
   | 'application'
   | 'lead'
   | 'payout'
-  | 'settings';
+  | 'settings'
+  | 'integration';
 
 /** Records who changed what (before → after); call it inside the change's own transaction. */
 export async function writeAudit(

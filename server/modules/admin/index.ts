@@ -3,6 +3,7 @@ import { requireRole } from '../../auth/guard.ts';
 import { adminApplicationsRoutes } from './applications.routes.ts';
 import { adminAuditRoutes } from './audit.routes.ts';
 import { adminCampaignsRoutes } from './campaigns.routes.ts';
+import { adminIntegrationsRoutes } from './integrations.routes.ts';
 import { adminLeadsRoutes } from './leads.routes.ts';
 import { adminOffersRoutes } from './offers.routes.ts';
 import { adminPayoutsRoutes } from './payouts.routes.ts';
@@ -25,4 +26,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCampaignsRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminIntegrationsRoutes);
 };

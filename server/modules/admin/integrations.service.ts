@@ -1,0 +1,509 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  type AdminIntegration,
+  type AttachExternalId,
+  type CreatedIntegration,
+  type CreateIntegration,
+  defaultFieldMap,
+  type ExternalIdList,
+  type ExternalIdListQuery,
+  type ExternalIdMapping,
+  type FieldMap,
+  type IngestAnswer,
+  type IngestRefusal,
+  type IntegrationList,
+  type IntegrationListQuery,
+  type RefusalList,
+  type RefusalListQuery,
+  type UpdateIntegration,
+} from '../../../contract/integrations.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { hashIntegrationKey, ingestParams, newIntegrationKey } from '../../db/lead-ingest.ts';
+import { countAll, listPage, sortBy } from '../../db/list-query.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
+import {
+  ingestRefusals,
+  integrationExternalIds,
+  integrations,
+  offers,
+  users,
+} from '../../db/schema.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import { type Actor, writeAudit } from './audit.service.ts';
+
+type IntegrationRow = typeof integrations.$inferSelect;
+
+function toAdminIntegration(r: IntegrationRow): AdminIntegration {
+  return {
+    id: r.id,
+    name: r.name,
+    key_prefix: r.keyPrefix,
+    allowed_ips: r.allowedIps,
+    field_map: { ...defaultFieldMap, ...r.fieldMap },
+    revoked_at: r.revokedAt?.toISOString() ?? null,
+    last_used_at: r.lastUsedAt?.toISOString() ?? null,
+    accepted_count: Number(r.acceptedCount),
+    refused_count: Number(r.refusedCount),
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of an integration: never the key or its hash. */
+const auditView = (i: AdminIntegration) => ({
+  name: i.name,
+  key_prefix: i.key_prefix,
+  allowed_ips: i.allowed_ips,
+  field_map: i.field_map,
+  revoked_at: i.revoked_at,
+});
+
+/** Only the names that differ from the defaults are stored. */
+function overridesOf(map: FieldMap | undefined): FieldMap {
+  const out: FieldMap = {};
+  for (const [f, name] of Object.entries(map ?? {})) {
+    if (name && defaultFieldMap[f as keyof typeof defaultFieldMap] !== name) {
+      out[f as keyof FieldMap] = name;
+    }
+  }
+  return out;
+}
+
+const duplicateName = (name: string) =>
+  conflict(`An integration named "${name}" already exists; choose another name.`);
+
+const sortColumns = {
+  created_at: integrations.createdAt,
+  name: sql`lower(${integrations.name})`,
+  last_used_at: integrations.lastUsedAt,
+} as const;
+
+/** Every integration, newest first unless sorted otherwise. */
+export async function listIntegrations(opts: {
+  db: DbOrTx;
+  query: IntegrationListQuery;
+}): Promise<IntegrationList> {
+  const { db, query } = opts;
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(integrations)
+        .orderBy(...sortBy(sortColumns, query, integrations.id, { nullable: true }))
+        .limit(limit)
+        .offset(offset),
+    count: db.select({ n: countAll() }).from(integrations),
+    toItem: toAdminIntegration,
+  });
+}
+
+async function getRow(db: DbOrTx, id: string): Promise<IntegrationRow> {
+  const [row] = await db.select().from(integrations).where(eq(integrations.id, id));
+  if (!row) throw notFound('Integration');
+  return row;
+}
+
+export async function getIntegration(opts: { db: DbOrTx; id: string }): Promise<AdminIntegration> {
+  return toAdminIntegration(await getRow(opts.db, opts.id));
+}
+
+/** Creates an integration with a new key, answered this once (only its hash is kept). */
+export async function createIntegration(opts: {
+  db: Db;
+  actor: Actor;
+  input: CreateIntegration;
+}): Promise<CreatedIntegration> {
+  const { input } = opts;
+  const key = newIntegrationKey();
+  try {
+    return await opts.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(integrations)
+        .values({
+          name: input.name,
+          keyHash: hashIntegrationKey(key),
+          keyPrefix: key.slice(0, 9),
+          allowedIps: [...new Set(input.allowed_ips ?? [])],
+          fieldMap: overridesOf(input.field_map),
+          createdBy: opts.actor.id,
+        })
+        .returning();
+      const integration = toAdminIntegration(row!);
+      await writeAudit(tx, {
+        actor: opts.actor,
+        action: 'integration.create',
+        entityType: 'integration',
+        entityId: integration.id,
+        before: null,
+        after: auditView(integration),
+      });
+      return { integration, key };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateName(input.name);
+    throw err;
+  }
+}
+
+/** Renames, changes the allowed sources or the parameter names. */
+export async function updateIntegration(opts: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: UpdateIntegration;
+}): Promise<AdminIntegration> {
+  const { input } = opts;
+  try {
+    return await opts.db.transaction(async (tx) => {
+      const before = toAdminIntegration(await getRow(tx, opts.id));
+      const [row] = await tx
+        .update(integrations)
+        .set({
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.allowed_ips !== undefined && { allowedIps: [...new Set(input.allowed_ips)] }),
+          ...(input.field_map !== undefined && { fieldMap: overridesOf(input.field_map) }),
+          updatedAt: new Date(),
+        })
+        .where(eq(integrations.id, opts.id))
+        .returning();
+      const after = toAdminIntegration(row!);
+      await writeAudit(tx, {
+        actor: opts.actor,
+        action: 'integration.update',
+        entityType: 'integration',
+        entityId: opts.id,
+        before: auditView(before),
+        after: auditView(after),
+      });
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err) && input.name) throw duplicateName(input.name);
+    throw err;
+  }
+}
+
+/** Revokes the key at once: the next postback with it gets 401. Revoking twice changes nothing. */
+export async function revokeIntegration(opts: {
+  db: Db;
+  actor: Actor;
+  id: string;
+}): Promise<AdminIntegration> {
+  return opts.db.transaction(async (tx) => {
+    const before = await getRow(tx, opts.id);
+    if (before.revokedAt) return toAdminIntegration(before);
+    const [row] = await tx
+      .update(integrations)
+      .set({ revokedAt: new Date(), updatedAt: new Date() })
+      .where(eq(integrations.id, opts.id))
+      .returning();
+    const after = toAdminIntegration(row!);
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'integration.revoke',
+      entityType: 'integration',
+      entityId: opts.id,
+      before: { revoked_at: null },
+      after: { revoked_at: after.revoked_at },
+    });
+    return after;
+  });
+}
+
+// ---------------------------------------------------------------------------
+// External ids
+// ---------------------------------------------------------------------------
+
+const mappingColumns = {
+  id: integrationExternalIds.id,
+  kind: integrationExternalIds.kind,
+  externalId: integrationExternalIds.externalId,
+  publisherId: integrationExternalIds.publisherId,
+  offerId: integrationExternalIds.offerId,
+  createdAt: integrationExternalIds.createdAt,
+  label: sql<string>`coalesce(${users.name}, ${users.email}, ${offers.title})`,
+};
+
+const selectMappings = (db: DbOrTx) =>
+  db
+    .select(mappingColumns)
+    .from(integrationExternalIds)
+    .leftJoin(users, eq(users.id, integrationExternalIds.publisherId))
+    .leftJoin(offers, eq(offers.id, integrationExternalIds.offerId));
+
+type MappingRow = {
+  id: string;
+  kind: 'publisher' | 'offer';
+  externalId: string;
+  publisherId: string | null;
+  offerId: string | null;
+  createdAt: Date;
+  label: string;
+};
+
+const toMapping = (r: MappingRow): ExternalIdMapping => ({
+  id: r.id,
+  kind: r.kind,
+  external_id: r.externalId,
+  target_id: (r.publisherId ?? r.offerId)!,
+  target_label: r.label,
+  created_at: r.createdAt.toISOString(),
+});
+
+/** The tracker ids attached on one integration, newest first. */
+export async function listExternalIds(opts: {
+  db: DbOrTx;
+  id: string;
+  query: ExternalIdListQuery;
+}): Promise<ExternalIdList> {
+  const { db, query } = opts;
+  await getRow(db, opts.id);
+  const cond = and(
+    eq(integrationExternalIds.integrationId, opts.id),
+    query.kind ? eq(integrationExternalIds.kind, query.kind) : undefined,
+  );
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      selectMappings(db)
+        .where(cond)
+        .orderBy(sql`${integrationExternalIds.createdAt} desc`, integrationExternalIds.id)
+        .limit(limit)
+        .offset(offset),
+    count: db.select({ n: countAll() }).from(integrationExternalIds).where(cond),
+    toItem: toMapping,
+  });
+}
+
+/**
+ * Attaches a tracker's publisher id to one of our publishers (or its campaign id to an offer);
+ * the same external id attached again moves to the new target.
+ */
+export async function attachExternalId(opts: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: AttachExternalId;
+}): Promise<ExternalIdMapping> {
+  const { input } = opts;
+  return opts.db.transaction(async (tx) => {
+    await getRow(tx, opts.id);
+    const isPublisher = input.kind === 'publisher';
+    const [target] = isPublisher
+      ? await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, input.target_id), eq(users.role, 'publisher')))
+      : await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, input.target_id));
+    if (!target) {
+      const message = isPublisher
+        ? 'The selected publisher does not exist.'
+        : 'The selected offer does not exist.';
+      throw new AppError('validation_failed', message, { details: { target_id: [message] } });
+    }
+    const [before] = await tx
+      .select()
+      .from(integrationExternalIds)
+      .where(
+        and(
+          eq(integrationExternalIds.integrationId, opts.id),
+          eq(integrationExternalIds.kind, input.kind),
+          eq(integrationExternalIds.externalId, input.external_id),
+        ),
+      );
+    const values = {
+      publisherId: isPublisher ? target.id : null,
+      offerId: isPublisher ? null : target.id,
+    };
+    const [row] = await tx
+      .insert(integrationExternalIds)
+      .values({
+        integrationId: opts.id,
+        kind: input.kind,
+        externalId: input.external_id,
+        ...values,
+      })
+      .onConflictDoUpdate({
+        target: [
+          integrationExternalIds.integrationId,
+          integrationExternalIds.kind,
+          integrationExternalIds.externalId,
+        ],
+        set: values,
+      })
+      .returning({ id: integrationExternalIds.id });
+    const [mapping] = await selectMappings(tx).where(eq(integrationExternalIds.id, row!.id));
+    const result = toMapping(mapping!);
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'integration.external_id.attach',
+      entityType: 'integration',
+      entityId: opts.id,
+      before: before
+        ? {
+            kind: before.kind,
+            external_id: before.externalId,
+            target_id: before.publisherId ?? before.offerId,
+          }
+        : null,
+      after: { kind: result.kind, external_id: result.external_id, target_id: result.target_id },
+    });
+    return result;
+  });
+}
+
+/** Detaches a tracker id; its later postbacks get 422 until attached again. */
+export async function detachExternalId(opts: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  mappingId: string;
+}): Promise<void> {
+  await opts.db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(integrationExternalIds)
+      .where(
+        and(
+          eq(integrationExternalIds.id, opts.mappingId),
+          eq(integrationExternalIds.integrationId, opts.id),
+        ),
+      )
+      .returning();
+    if (!gone) throw notFound('External id');
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'integration.external_id.detach',
+      entityType: 'integration',
+      entityId: opts.id,
+      before: {
+        kind: gone.kind,
+        external_id: gone.externalId,
+        target_id: gone.publisherId ?? gone.offerId,
+      },
+      after: null,
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Refused calls
+// ---------------------------------------------------------------------------
+
+type RefusalRow = typeof ingestRefusals.$inferSelect & { integrationName: string | null };
+
+const toRefusal = (r: RefusalRow): IngestRefusal => ({
+  id: r.id,
+  integration_id: r.integrationId,
+  integration_name: r.integrationName,
+  http_status: r.httpStatus,
+  code: r.code,
+  reason: r.reason,
+  method: r.method,
+  query: r.query,
+  body: r.body ?? null,
+  headers: r.headers,
+  ip: r.ip,
+  created_at: r.createdAt.toISOString(),
+  replayed_at: r.replayedAt?.toISOString() ?? null,
+  lead_id: r.leadId,
+});
+
+const selectRefusals = (db: DbOrTx) =>
+  db
+    .select({
+      id: ingestRefusals.id,
+      integrationId: ingestRefusals.integrationId,
+      integrationName: integrations.name,
+      httpStatus: ingestRefusals.httpStatus,
+      code: ingestRefusals.code,
+      reason: ingestRefusals.reason,
+      method: ingestRefusals.method,
+      query: ingestRefusals.query,
+      body: ingestRefusals.body,
+      headers: ingestRefusals.headers,
+      ip: ingestRefusals.ip,
+      createdAt: ingestRefusals.createdAt,
+      replayedAt: ingestRefusals.replayedAt,
+      leadId: ingestRefusals.leadId,
+    })
+    .from(ingestRefusals)
+    .leftJoin(integrations, eq(integrations.id, ingestRefusals.integrationId));
+
+/** Refused postbacks of the last REFUSAL_RETENTION_DAYS days, newest first. */
+export async function listRefusals(opts: {
+  db: DbOrTx;
+  query: RefusalListQuery;
+}): Promise<RefusalList> {
+  const { db, query } = opts;
+  const cond: SQL | undefined = query.integration_id
+    ? eq(ingestRefusals.integrationId, query.integration_id)
+    : undefined;
+  return listPage({
+    query,
+    rows: ({ limit, offset }) =>
+      selectRefusals(db)
+        .where(cond)
+        .orderBy(sql`${ingestRefusals.createdAt} desc`, sql`${ingestRefusals.id} desc`)
+        .limit(limit)
+        .offset(offset),
+    count: db.select({ n: countAll() }).from(ingestRefusals).where(cond),
+    toItem: toRefusal,
+  });
+}
+
+/**
+ * Runs a refused postback again with the integration's current mappings (after the admin fixed
+ * one): the lead it makes is answered and the refusal marked replayed; a refusal again answers
+ * its reason (and the stored reason is brought up to date).
+ */
+export async function replayRefusal(opts: {
+  db: Db;
+  actor: Actor;
+  id: string;
+}): Promise<IngestAnswer> {
+  const { db } = opts;
+  const [refusal] = await db.select().from(ingestRefusals).where(eq(ingestRefusals.id, opts.id));
+  if (!refusal) throw notFound('Refused call');
+  if (refusal.replayedAt) throw conflict('This call was already replayed.');
+  if (!refusal.integrationId) {
+    throw conflict('This call came without a valid key, so no integration can take it.');
+  }
+  const integration = await getRow(db, refusal.integrationId);
+  if (integration.revokedAt) {
+    throw conflict(
+      `The key of integration "${integration.name}" is revoked; its calls cannot be replayed.`,
+    );
+  }
+  const body = refusal.body && typeof refusal.body === 'object' ? refusal.body : {};
+  const outcome = await ingestParams({
+    db,
+    integrationId: integration.id,
+    fieldMap: integration.fieldMap,
+    params: { ...refusal.query, ...(body as object) },
+  });
+  if (!('answer' in outcome)) {
+    await db
+      .update(ingestRefusals)
+      .set({ code: outcome.code, reason: outcome.message, httpStatus: outcome.status })
+      .where(eq(ingestRefusals.id, refusal.id));
+    throw new AppError(outcome.code, outcome.message, {
+      status: outcome.status,
+      details: outcome.details,
+    });
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(ingestRefusals)
+      .set({ replayedAt: new Date(), leadId: outcome.answer.id })
+      .where(eq(ingestRefusals.id, refusal.id));
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'integration.refusal.replay',
+      entityType: 'integration',
+      entityId: integration.id,
+      before: { refusal_id: refusal.id, reason: refusal.reason },
+      after: { lead_id: outcome.answer.id, status: outcome.answer.status },
+    });
+  });
+  return outcome.answer;
+}

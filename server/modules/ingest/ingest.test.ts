@@ -1,0 +1,391 @@
+import { and, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestRefusals, integrations, leads } from '../../db/schema.ts';
+import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
+import { flushIngestUsage } from './calls.routes.ts';
+
+/**
+ * POST/GET /api/v1/ingest/calls as a call tracker sends them (issue 13): fields, errors, keys,
+ * source addresses, idempotency and event order.
+ */
+
+let t: AdminTestContext;
+let pub: TestUser;
+let offer: Awaited<ReturnType<typeof buildOffer>>;
+let key: string;
+let integrationId: string;
+
+const ingest = (opts: {
+  method?: 'GET' | 'POST';
+  query?: Record<string, string>;
+  body?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  ip?: string;
+}) => {
+  const headers: Record<string, string> = { ...opts.headers };
+  const req: InjectOptions = {
+    method: opts.method ?? (opts.body || opts.form ? 'POST' : 'GET'),
+    url: '/api/v1/ingest/calls',
+    query: opts.query,
+    headers,
+    remoteAddress: opts.ip ?? '203.0.113.10',
+  };
+  if (opts.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    req.payload = new URLSearchParams(opts.form).toString();
+  } else if (opts.body !== undefined) {
+    req.payload = opts.body as InjectOptions['payload'];
+  }
+  return t.app.inject(req);
+};
+
+let seq = 0;
+const callId = () => `CA${Date.now().toString(36)}${seq++}`;
+const base = () => ({ call_id: callId(), publisher: pub.id, offer: offer.id });
+
+const leadOf = async (externalCallId: string) => {
+  const rows = await t.db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.integrationId, integrationId), eq(leads.externalCallId, externalCallId)));
+  return rows;
+};
+
+beforeAll(async () => {
+  t = await setupAdminTest();
+  pub = await buildPublisher(t.db, { name: 'Pixel Pat' });
+  offer = await buildOffer(t.db, { title: 'Auto Insurance', payout: '30.00' });
+  const res = await t.call('POST', '/integrations', { body: { name: 'Ringba production' } });
+  expect(res.statusCode).toBe(201);
+  key = res.json().key;
+  integrationId = res.json().integration.id;
+});
+afterAll(() => t.close());
+
+describe('accepted calls', () => {
+  it('takes a GET pixel with every field and the key as a parameter, and answers {id,status}', async () => {
+    const id = callId();
+    const res = await ingest({
+      query: {
+        key,
+        call_id: id,
+        event: 'completed',
+        publisher: pub.id,
+        offer: offer.id,
+        caller: '+15551234567',
+        tracking_number: '+18005550100',
+        duration: '95',
+        revenue: '45.5',
+        payout: '$20.00',
+        recording_url: 'https://media.example.com/rec/1.mp3',
+        state: 'tx',
+        zip: '73301',
+        timestamp: '2026-11-20T10:00:00Z',
+        utm_source: 'google',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['id', 'status']);
+    expect(body.status).toBe('pending');
+    const [lead] = await leadOf(id);
+    expect(lead).toMatchObject({
+      id: body.id,
+      publisherId: pub.id,
+      offerId: offer.id,
+      status: 'pending',
+      durationSeconds: 95,
+      callDuration: 2, // 95 s shows as "2 min" in lists (a started minute counts)
+      caller: '+15551234567',
+      trackingNumber: '+18005550100',
+      revenue: '45.50',
+      payout: '20.00',
+      recordingUrl: 'https://media.example.com/rec/1.mp3',
+      state: 'TX',
+      zip: '73301',
+      lastEvent: 'completed',
+      tags: { utm_source: 'google' },
+    });
+    expect(lead!.timestamp.toISOString()).toBe('2026-11-20T10:00:00.000Z');
+  });
+
+  it('takes POST JSON with the key in x-api-key; the payout defaults to the offer', async () => {
+    const call = base();
+    const res = await ingest({ body: { ...call, duration: 30 }, headers: { 'x-api-key': key } });
+    expect(res.statusCode).toBe(200);
+    const [lead] = await leadOf(call.call_id);
+    expect(lead).toMatchObject({ payout: '30.00', durationSeconds: 30, callDuration: 1 });
+    // No event means the tracker's one "call ended" pixel: completed.
+    expect(lead!.lastEvent).toBe('completed');
+  });
+
+  it('takes POST form-urlencoded with the key as a form field', async () => {
+    const call = base();
+    const res = await ingest({ form: { ...call, key, event: 'incoming', caller: '5551112222' } });
+    expect(res.statusCode).toBe(200);
+    const [lead] = await leadOf(call.call_id);
+    expect(lead).toMatchObject({ lastEvent: 'incoming', caller: '5551112222', tags: {} });
+  });
+
+  it('treats empty parameters (tokens the tracker could not fill) as not sent', async () => {
+    const call = base();
+    const res = await ingest({
+      query: { ...call, key, duration: '', revenue: '', zip: '', recording_url: '' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [lead] = await leadOf(call.call_id);
+    expect(lead).toMatchObject({ durationSeconds: null, revenue: null, zip: null });
+  });
+
+  it('accepts Unix seconds as the timestamp', async () => {
+    const call = base();
+    const res = await ingest({ query: { ...call, key, timestamp: '1763900000' } });
+    expect(res.statusCode).toBe(200);
+    const [lead] = await leadOf(call.call_id);
+    expect(lead!.timestamp.getTime()).toBe(1763900000 * 1000);
+  });
+
+  it('marks a payout event approved and an error event rejected, with the reason', async () => {
+    const paid = base();
+    expect((await ingest({ query: { ...paid, key, event: 'payout' } })).json().status).toBe(
+      'approved',
+    );
+    const failed = base();
+    const res = await ingest({ query: { ...failed, key, event: 'error' } });
+    expect(res.json().status).toBe('rejected');
+    const [lead] = await leadOf(failed.call_id);
+    expect(lead!.statusReason).toBe('The tracker reported a failed call.');
+  });
+});
+
+describe('refused calls', () => {
+  const refusalCount = async () => (await t.db.select().from(ingestRefusals)).length;
+
+  it.each([
+    [{ call_id: '' }, 'call_id'],
+    [{ event: 'ringing' }, 'event'],
+    [{ publisher: '' }, 'publisher'],
+    [{ offer: '' }, 'offer'],
+    [{ caller: 'not a phone' }, 'caller'],
+    [{ tracking_number: 'x' }, 'tracking_number'],
+    [{ duration: '-5' }, 'duration'],
+    [{ duration: 'ten' }, 'duration'],
+    [{ duration: '90000' }, 'duration'],
+    [{ revenue: 'lots' }, 'revenue'],
+    [{ payout: '-1' }, 'payout'],
+    [{ recording_url: 'ftp://x/y.mp3' }, 'recording_url'],
+    [{ state: 'x'.repeat(51) }, 'state'],
+    [{ zip: '1'.repeat(21) }, 'zip'],
+    [{ timestamp: 'yesterday' }, 'timestamp'],
+    [{ timestamp: '2999-01-01T00:00:00Z' }, 'timestamp'],
+  ])('answers 400 naming the field for %j', async (over, field) => {
+    const before = await refusalCount();
+    const res = await ingest({ query: { ...base(), key, ...over } });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.code).toBe('validation_failed');
+    expect(error.message.startsWith(`${field}:`)).toBe(true);
+    expect(error.details[field]).toHaveLength(1);
+    expect(await refusalCount()).toBe(before + 1);
+  });
+
+  it('answers 401 without a key, with a wrong key, and with a JWT instead of a key', async () => {
+    const none = await ingest({ query: base() });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().error.message).toContain('x-api-key');
+    const wrong = await ingest({ query: { ...base(), key: 'ik_not-a-real-key' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toEqual({
+      code: 'invalid_key',
+      message: 'This integration key is not valid.',
+    });
+    const jwt = await ingest({
+      query: base(),
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
+    expect(jwt.statusCode).toBe(401);
+  });
+
+  it('answers 422 with the reason for an unknown publisher or offer', async () => {
+    const p = await ingest({ query: { ...base(), key, publisher: 'RB-PUB-404' } });
+    expect(p.statusCode).toBe(422);
+    expect(p.json().error.code).toBe('unknown_publisher');
+    expect(p.json().error.message).toContain('"RB-PUB-404"');
+    const o = await ingest({ query: { ...base(), key, offer: 'CA-999' } });
+    expect(o.statusCode).toBe(422);
+    expect(o.json().error.code).toBe('unknown_offer');
+    // A buyer's id is not a publisher.
+    const buyer = await buildBuyer(t.db);
+    const b = await ingest({ query: { ...base(), key, publisher: buyer.id } });
+    expect(b.json().error.code).toBe('unknown_publisher');
+  });
+
+  it('keeps the raw request of a refused call, without the key', async () => {
+    const id = callId();
+    await ingest({
+      method: 'POST',
+      query: { key },
+      body: { call_id: id, publisher: 'RB-PUB-7', offer: offer.id },
+      headers: { 'x-api-key': key, 'user-agent': 'Ringba/1.0' },
+    });
+    const rows = await t.db.select().from(ingestRefusals);
+    const row = rows.find((r) => (r.body as { call_id?: string } | null)?.call_id === id)!;
+    expect(row).toMatchObject({
+      integrationId,
+      httpStatus: 422,
+      code: 'unknown_publisher',
+      method: 'POST',
+      query: {},
+      body: { call_id: id, publisher: 'RB-PUB-7', offer: offer.id },
+      ip: '203.0.113.10',
+    });
+    expect(row.headers['user-agent']).toBe('Ringba/1.0');
+    expect(JSON.stringify(row)).not.toContain(key);
+  });
+});
+
+describe('idempotency and event order', () => {
+  it('makes one lead of the same event sent 20 times at once', async () => {
+    const call = { ...base(), event: 'completed', duration: '61' };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => ingest({ query: { ...call, key } })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    expect(await leadOf(call.call_id)).toHaveLength(1);
+  });
+
+  it('ends at the furthest event when events of one call race each other', async () => {
+    const call = base();
+    const events = ['incoming', 'connected', 'completed', 'converted', 'payout'];
+    const shuffled = Array.from({ length: 20 }, (_, i) => events[(i * 7) % events.length]!);
+    const answers = await Promise.all(
+      shuffled.map((event, i) =>
+        ingest({ query: { ...call, key, event, duration: String(10 * i) } }),
+      ),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const rows = await leadOf(call.call_id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      lastEvent: 'payout',
+      status: 'approved',
+      durationSeconds: 190,
+    });
+  });
+
+  it('moves a lead forward with later events and never back with late or repeated ones', async () => {
+    const call = base();
+    const first = await ingest({
+      query: { ...call, key, event: 'incoming', caller: '+15550001111' },
+    });
+    const id = first.json().id;
+    await ingest({ query: { ...call, key, event: 'connected' } });
+    await ingest({
+      query: { ...call, key, event: 'completed', duration: '125', revenue: '50', payout: '22' },
+    });
+    let [lead] = await leadOf(call.call_id);
+    expect(lead).toMatchObject({
+      id,
+      lastEvent: 'completed',
+      durationSeconds: 125,
+      callDuration: 3,
+      revenue: '50.00',
+      payout: '22.00',
+      caller: '+15550001111',
+    });
+    // Late events: connected with a shorter duration, incoming again: nothing goes back.
+    const late = await ingest({
+      query: { ...call, key, event: 'connected', duration: '10', payout: '1' },
+    });
+    expect(late.json()).toEqual({ id, status: 'pending' });
+    await ingest({ query: { ...call, key, event: 'incoming' } });
+    [lead] = await leadOf(call.call_id);
+    expect(lead).toMatchObject({ lastEvent: 'completed', durationSeconds: 125, payout: '22.00' });
+    // A late event may still fill a detail nobody sent yet.
+    await ingest({ query: { ...call, key, event: 'incoming', zip: '10001' } });
+    [lead] = await leadOf(call.call_id);
+    expect(lead).toMatchObject({ lastEvent: 'completed', zip: '10001' });
+    // payout moves it on; an error arriving after that does not undo it.
+    expect((await ingest({ query: { ...call, key, event: 'payout' } })).json().status).toBe(
+      'approved',
+    );
+    expect((await ingest({ query: { ...call, key, event: 'error' } })).json()).toEqual({
+      id,
+      status: 'approved',
+    });
+    expect(await leadOf(call.call_id)).toHaveLength(1);
+  });
+
+  it('keeps the same call id of two integrations apart', async () => {
+    const other = await t.call('POST', '/integrations', { body: { name: 'Retreaver' } });
+    const call = base();
+    const a = await ingest({ query: { ...call, key } });
+    const b = await ingest({ query: { ...call, key: other.json().key } });
+    expect(a.json().id).not.toBe(b.json().id);
+  });
+});
+
+describe('keys and sources', () => {
+  it('refuses a revoked key at once, and counts uses on the integration', async () => {
+    const created = await t.call('POST', '/integrations', { body: { name: 'Short-lived' } });
+    const k = created.json().key as string;
+    const id = created.json().integration.id as string;
+    expect((await ingest({ query: { ...base(), key: k } })).statusCode).toBe(200);
+    expect((await ingest({ query: { ...base(), key: k, duration: 'x' } })).statusCode).toBe(400);
+    expect((await t.call('POST', `/integrations/${id}/revoke`)).statusCode).toBe(200);
+    const res = await ingest({ query: { ...base(), key: k } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('key_revoked');
+    expect(res.json().error.message).toContain('"Short-lived" was revoked');
+    await flushIngestUsage(t.app);
+    const [row] = await t.db.select().from(integrations).where(eq(integrations.id, id));
+    expect(row).toMatchObject({ acceptedCount: 1, refusedCount: 2 });
+    expect(row!.lastUsedAt).not.toBeNull();
+  });
+
+  it('lets only the allowed addresses and ranges post', async () => {
+    const created = await t.call('POST', '/integrations', {
+      body: { name: 'Locked', allowed_ips: ['198.51.100.7', '192.0.2.0/24', '2001:db8::/32'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const k = created.json().key as string;
+    for (const ip of ['198.51.100.7', '192.0.2.200', '2001:db8::1', '::ffff:192.0.2.9']) {
+      expect((await ingest({ query: { ...base(), key: k }, ip })).statusCode, ip).toBe(200);
+    }
+    const res = await ingest({ query: { ...base(), key: k }, ip: '198.51.100.8' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({
+      code: 'ip_not_allowed',
+      message:
+        'Calls from 198.51.100.8 are not allowed for integration "Locked"; add the address on the Integrations screen.',
+    });
+  });
+
+  it('reads the fields by the parameter names mapped on the integration', async () => {
+    const created = await t.call('POST', '/integrations', {
+      body: {
+        name: 'Renamed',
+        field_map: { call_id: 'InboundCallId', publisher: 'pub', duration: 'secs' },
+      },
+    });
+    const k = created.json().key as string;
+    expect(created.json().integration.field_map).toMatchObject({
+      call_id: 'InboundCallId',
+      publisher: 'pub',
+      offer: 'offer',
+    });
+    const ok = await ingest({
+      query: { key: k, InboundCallId: 'RGB-1', pub: pub.id, offer: offer.id, secs: '42' },
+    });
+    expect(ok.statusCode).toBe(200);
+    const missing = await ingest({
+      query: { key: k, call_id: 'RGB-2', pub: pub.id, offer: offer.id },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details).toHaveProperty('InboundCallId');
+  });
+});
