@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, endSession } from '../auth/sessions.ts';
 import { signAccessToken } from '../auth/tokens.ts';
-import { leads, offerApplications, users } from '../db/schema.ts';
+import { hashIntegrationKey, newIntegrationKey } from '../db/lead-ingest.ts';
+import { integrations, leads, offerApplications, users } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import {
   buildAdmin,
@@ -93,6 +94,8 @@ const EXPECTATIONS: Record<string, Rule> = {
   'GET /api/v1/publisher/': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
   '* /api/v1/publisher/': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
   '* /api/v1/buyer/': { allow: ['buyer A', 'buyer B'] },
+  // Call trackers' postbacks take an integration key only: no bearer token gets through.
+  '* /api/v1/ingest/': { allow: [] },
 };
 
 function expectationFor(method: string, url: string): Rule | undefined {
@@ -284,6 +287,30 @@ describe('authorization matrix', () => {
     expect(failures).toEqual([]);
     expect(cells).toBe(routes.length * EVERYONE.length);
   }, 600_000);
+
+  it('lets an integration key into no route but the postback endpoint', async () => {
+    const key = newIntegrationKey();
+    await t.db
+      .insert(integrations)
+      .values({ name: 'matrix', keyHash: hashIntegrationKey(key), keyPrefix: key.slice(0, 9) });
+    const failures: string[] = [];
+    for (const route of routes) {
+      const rule = expectationFor(route.method, route.url)!;
+      if (rule.allow === 'public' || route.url.startsWith('/api/v1/ingest/')) continue;
+      for (const headers of [{ 'x-api-key': key }, { authorization: `Bearer ${key}` }]) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: `${concrete(route.url)}?key=${key}`,
+          headers: { ...headers, 'content-type': 'application/json' },
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: '{}' }),
+          remoteAddress: ip(),
+        });
+        if (res.statusCode !== 401)
+          failures.push(`${route.method} ${route.url}: ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 
   it("leaves publisher B's records as they were", async () => {
     const [app] = await t.db
