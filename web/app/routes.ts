@@ -43,6 +43,7 @@ export const adminPaths = {
   campaigns: `${paths.admin}/campaigns`,
   leads: `${paths.admin}/leads`,
   payouts: `${paths.admin}/payouts`,
+  integrations: `${paths.admin}/integrations`,
   settings: `${paths.admin}/settings`,
 } as const;
 

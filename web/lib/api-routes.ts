@@ -1,6 +1,7 @@
 import type * as admin from '@contract/admin.ts';
 import type { MeProfile } from '@contract/auth.ts';
 import type * as buyer from '@contract/buyer.ts';
+import type * as integrations from '@contract/integrations.ts';
 import type * as publisher from '@contract/publisher.ts';
 import type { PublicSettings } from '@contract/settings.ts';
 import type { z } from 'zod';
@@ -98,6 +99,36 @@ export const apiRoutes = {
     settings: get<admin.AdminSettings>('admin/settings'),
     updateSettings: patch<admin.AdminSettings, undefined, admin.UpdateSettings>('admin/settings'),
     uploadLogo: put<admin.AdminSettings, undefined, FormData>('admin/settings/logo'),
+    integrations: get<
+      integrations.IntegrationList,
+      QueryOf<typeof integrations.IntegrationListQuery>
+    >('admin/integrations'),
+    createIntegration: post<
+      integrations.CreatedIntegration,
+      undefined,
+      integrations.CreateIntegration
+    >('admin/integrations'),
+    updateIntegration: (integrationId: string) =>
+      patch<integrations.AdminIntegration, undefined, integrations.UpdateIntegration>(
+        `admin/integrations/${id(integrationId)}`,
+      ),
+    revokeIntegration: (integrationId: string) =>
+      post<integrations.AdminIntegration>(`admin/integrations/${id(integrationId)}/revoke`),
+    externalIds: (integrationId: string) =>
+      get<integrations.ExternalIdList, QueryOf<typeof integrations.ExternalIdListQuery>>(
+        `admin/integrations/${id(integrationId)}/external-ids`,
+      ),
+    attachExternalId: (integrationId: string) =>
+      put<integrations.ExternalIdMapping, undefined, integrations.AttachExternalId>(
+        `admin/integrations/${id(integrationId)}/external-ids`,
+      ),
+    detachExternalId: (integrationId: string, mappingId: string) =>
+      del<void>(`admin/integrations/${id(integrationId)}/external-ids/${id(mappingId)}`),
+    refusals: get<integrations.RefusalList, QueryOf<typeof integrations.RefusalListQuery>>(
+      'admin/integrations/refusals',
+    ),
+    replayRefusal: (refusalId: string) =>
+      post<integrations.IngestAnswer>(`admin/integrations/refusals/${id(refusalId)}/replay`),
   },
   publisher: {
     overview: get<publisher.PublisherOverview>('publisher/overview'),

@@ -4,6 +4,7 @@ import {
   IconFileCheck,
   IconLayoutDashboard,
   IconPhoneCall,
+  IconPlugConnected,
   IconSettings,
   IconSpeakerphone,
   IconTags,
@@ -18,6 +19,7 @@ import { BuyersPage } from '@/features/admin/buyers/components/buyers-page.tsx';
 import { CampaignsPage } from '@/features/admin/campaigns/components/campaigns-page.tsx';
 import { CompliancePage } from '@/features/admin/compliance/components/compliance-page.tsx';
 import { AdminDashboardPage } from '@/features/admin/dashboard/components/admin-dashboard-page.tsx';
+import { IntegrationsPage } from '@/features/admin/integrations/components/integrations-page.tsx';
 import { LeadsPage } from '@/features/admin/leads/components/leads-page.tsx';
 import { OffersPage } from '@/features/admin/offers/components/offers-page.tsx';
 import { PayoutsPage } from '@/features/admin/payouts/components/payouts-page.tsx';
@@ -27,7 +29,7 @@ import { SettingsPage } from '@/features/admin/settings/components/settings-page
 
 /**
  * The admin sidebar in the spec's order: Dashboard, Publishers, Buyers, Offers, Applications,
- * Compliance, Campaigns, Leads, Payouts, Settings. Add an entry (in that order) with its route.
+ * Compliance, Campaigns, Leads, Payouts, Integrations (issue 13), Settings. Add an entry (in that order) with its route.
  */
 export const adminNav: NavItem[] = [
   { label: 'Dashboard', to: adminPaths.dashboard, icon: IconLayoutDashboard, end: true },
@@ -39,6 +41,7 @@ export const adminNav: NavItem[] = [
   { label: 'Campaigns', to: adminPaths.campaigns, icon: IconSpeakerphone },
   { label: 'Leads', to: adminPaths.leads, icon: IconPhoneCall },
   { label: 'Payouts', to: adminPaths.payouts, icon: IconCash },
+  { label: 'Integrations', to: adminPaths.integrations, icon: IconPlugConnected },
   { label: 'Settings', to: adminPaths.settings, icon: IconSettings },
 ];
 
@@ -54,5 +57,6 @@ export const adminRoutes: RouteObject[] = [
   { path: adminPaths.campaigns, element: <CampaignsPage /> },
   { path: adminPaths.leads, element: <LeadsPage /> },
   { path: adminPaths.payouts, element: <PayoutsPage /> },
+  { path: adminPaths.integrations, element: <IntegrationsPage /> },
   { path: adminPaths.settings, element: <SettingsPage /> },
 ];

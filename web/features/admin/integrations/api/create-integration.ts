@@ -1,0 +1,12 @@
+import type { CreateIntegration } from '@contract/integrations.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { useApiMutation } from '@/lib/api-queries.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
+import { integrationsKey } from './list-integrations.ts';
+
+/** POST /api/v1/admin/integrations: answers the new key, the only time it is shown. */
+export const useCreateIntegration = () =>
+  useApiMutation(
+    (body: CreateIntegration) => apiCall(apiRoutes.admin.createIntegration, { body }),
+    integrationsKey,
+  );

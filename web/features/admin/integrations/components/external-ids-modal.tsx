@@ -1,0 +1,201 @@
+import type { AdminIntegration } from '@contract/integrations.ts';
+import {
+  Button,
+  Group,
+  Modal,
+  Pagination,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import {
+  useAttachExternalId,
+  useDetachExternalId,
+  useExternalIds,
+} from '@/features/admin/integrations/api/external-ids.ts';
+import { OfferSelect, PublisherSelect } from '@/features/admin/leads/components/search-select.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { toast } from '@/lib/notify.ts';
+
+type Kind = 'publisher' | 'offer';
+
+/**
+ * The tracker's ids for our publishers and offers on one integration: a call naming
+ * publisher "RB-17" goes to the publisher RB-17 is attached to.
+ */
+export function ExternalIdsModal({
+  integration,
+  onClose,
+}: {
+  integration: AdminIntegration | null;
+  onClose: () => void;
+}) {
+  const [page, setPage] = useState(1);
+  const [kind, setKind] = useState<Kind>('publisher');
+  const [externalId, setExternalId] = useState('');
+  const [targetId, setTargetId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const list = useExternalIds(integration?.id ?? '', page);
+  const attach = useAttachExternalId();
+  const detach = useDetachExternalId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new opening starts empty
+  useEffect(() => {
+    setPage(1);
+    setExternalId('');
+    setTargetId(null);
+    setErrors({});
+  }, [integration?.id]);
+
+  if (!integration) return null;
+
+  async function handleAttach(event: React.FormEvent) {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    if (!externalId.trim()) next.external_id = 'External id is required.';
+    if (!targetId)
+      next.target_id = `Please select ${kind === 'publisher' ? 'a publisher' : 'an offer'}.`;
+    setErrors(next);
+    if (Object.keys(next).length || !integration || !targetId) return;
+    try {
+      const m = await attach.mutateAsync({
+        integrationId: integration.id,
+        body: { kind, external_id: externalId.trim(), target_id: targetId },
+      });
+      toast({ title: 'Id Attached', description: `${m.external_id} → ${m.target_label}` });
+      setExternalId('');
+      setTargetId(null);
+    } catch (err) {
+      if (err instanceof ApiError && err.details) {
+        setErrors(Object.fromEntries(Object.entries(err.details).map(([k, v]) => [k, v[0] ?? ''])));
+      }
+      toast({
+        title: 'Failed to attach id',
+        description: err instanceof Error ? err.message : 'Something went wrong',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  const items = list.data?.items ?? [];
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / 10));
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Tracker ids · ${integration.name}`}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Attach the tracker's publisher ids and campaign ids to ours. Calls may also send our own
+          publisher and offer ids directly.
+        </Text>
+        <form onSubmit={handleAttach} noValidate>
+          <Stack gap="sm">
+            <SegmentedControl
+              value={kind}
+              onChange={(v) => {
+                setKind(v as Kind);
+                setTargetId(null);
+              }}
+              data={[
+                { value: 'publisher', label: 'Publisher' },
+                { value: 'offer', label: 'Offer (campaign)' },
+              ]}
+            />
+            <Group align="flex-start" grow wrap="wrap">
+              <TextInput
+                label={kind === 'publisher' ? "Tracker's publisher id" : "Tracker's campaign id"}
+                placeholder="e.g. RB-PUB-17"
+                value={externalId}
+                error={errors.external_id}
+                onChange={(e) => setExternalId(e.currentTarget.value)}
+              />
+              {kind === 'publisher' ? (
+                <PublisherSelect
+                  label="Our publisher"
+                  placeholder="Search publishers"
+                  value={targetId}
+                  error={errors.target_id}
+                  onChange={(v) => setTargetId(v)}
+                />
+              ) : (
+                <OfferSelect
+                  label="Our offer"
+                  placeholder="Search offers"
+                  value={targetId}
+                  error={errors.target_id}
+                  onChange={(v) => setTargetId(v)}
+                />
+              )}
+            </Group>
+            <Group justify="flex-end">
+              <Button type="submit" loading={attach.isPending}>
+                Attach
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+        {list.isPending ? (
+          <Skeleton height={80} />
+        ) : items.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="md">
+            No tracker ids attached yet.
+          </Text>
+        ) : (
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th>Tracker id</Table.Th>
+                <Table.Th>Ours</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td>{m.kind === 'publisher' ? 'Publisher' : 'Offer'}</Table.Td>
+                  <Table.Td ff="monospace">{m.external_id}</Table.Td>
+                  <Table.Td>{m.target_label}</Table.Td>
+                  <Table.Td ta="right">
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${m.external_id}`}
+                      loading={detach.isPending && detach.variables?.mappingId === m.id}
+                      onClick={() =>
+                        detach
+                          .mutateAsync({ integrationId: integration.id, mappingId: m.id })
+                          .catch((err: unknown) =>
+                            toast({
+                              title: 'Failed to remove id',
+                              description:
+                                err instanceof Error ? err.message : 'Something went wrong',
+                              variant: 'destructive',
+                            }),
+                          )
+                      }
+                    >
+                      Remove
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,322 @@
+import {
+  type AdminIntegration,
+  type IngestRefusal,
+  REFUSAL_RETENTION_DAYS,
+} from '@contract/integrations.ts';
+import { Button, Code, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconDots, IconPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { DEFAULT_PAGE_SIZE, PagedTable, type TableListState } from '@/components/paged-table.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import { useListParams } from '@/components/use-list-params.ts';
+import { useIntegrations } from '@/features/admin/integrations/api/list-integrations.ts';
+import { useRefusals, useReplayRefusal } from '@/features/admin/integrations/api/refusals.ts';
+import { useRevokeIntegration } from '@/features/admin/integrations/api/revoke-integration.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { toast } from '@/lib/notify.ts';
+import { ExternalIdsModal } from './external-ids-modal.tsx';
+import { IntegrationFormModal } from './integration-form-modal.tsx';
+import { ingestUrl, KeyOnceModal } from './key-once-modal.tsx';
+
+/** Sortable columns and the direction of their first click. */
+const sorts = { created_at: 'desc', name: 'asc', last_used_at: 'desc' } as const;
+
+/** The refused calls' own paging (the page's URL already holds the integrations list's). */
+function useLocalList(): TableListState {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  return {
+    page,
+    pageSize,
+    sort: 'created_at',
+    order: 'desc',
+    setPage,
+    setPageSize: (size) => {
+      setPageSize(size);
+      setPage(1);
+    },
+    setSort: () => {},
+  };
+}
+
+/** What was sent, in one line: the parameters of the query and body, the key left out. */
+function requestSummary(r: IngestRefusal): string {
+  const body = r.body && typeof r.body === 'object' ? (r.body as Record<string, unknown>) : {};
+  const params = { ...r.query, ...body };
+  const text = Object.entries(params)
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join('&');
+  return `${r.method} ${text || '(no parameters)'}`;
+}
+
+/**
+ * /admin/integrations: call trackers with their keys (shown once at creation), allowed sources,
+ * parameter names and tracker ids; below, the calls the endpoint refused, each replayable.
+ */
+export function IntegrationsPage() {
+  const list = useListParams({ sort: 'created_at', order: 'desc', sorts });
+  const query = useIntegrations({
+    sort: list.sort,
+    order: list.order,
+    page: list.page,
+    page_size: list.pageSize,
+  });
+  const refusalList = useLocalList();
+  const refusals = useRefusals({ page: refusalList.page, page_size: refusalList.pageSize });
+  const revoke = useRevokeIntegration();
+  const replay = useReplayRefusal();
+
+  const [formFor, setFormFor] = useState<AdminIntegration | 'new' | null>(null);
+  const [created, setCreated] = useState<{ integration: AdminIntegration; key: string } | null>(
+    null,
+  );
+  const [idsFor, setIdsFor] = useState<AdminIntegration | null>(null);
+  const [revoking, setRevoking] = useState<AdminIntegration | null>(null);
+
+  async function handleRevoke() {
+    if (!revoking) return;
+    try {
+      await revoke.mutateAsync(revoking.id);
+      toast({ title: 'Key Revoked', description: `${revoking.name} can no longer post calls.` });
+      setRevoking(null);
+    } catch (err) {
+      toast({
+        title: 'Failed to revoke key',
+        description: err instanceof Error ? err.message : 'Something went wrong',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  async function handleReplay(r: IngestRefusal) {
+    try {
+      const lead = await replay.mutateAsync(r.id);
+      toast({
+        title: 'Call Replayed',
+        description: `Lead ${lead.id.slice(0, 8)} is ${lead.status}.`,
+      });
+    } catch (err) {
+      toast({
+        title: 'Replay refused',
+        description: err instanceof Error ? err.message : 'Something went wrong',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  const columns: DataTableColumn<AdminIntegration>[] = [
+    {
+      accessor: 'name',
+      title: 'Name',
+      sortable: true,
+      render: (i) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {i.name}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {i.key_prefix}…
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'revoked_at',
+      title: 'Key',
+      render: (i) =>
+        i.revoked_at ? (
+          <Tooltip label={`Revoked ${formatDateTime(i.revoked_at)}`}>
+            <span>
+              <StatusBadge status="blocked">Revoked</StatusBadge>
+            </span>
+          </Tooltip>
+        ) : (
+          <StatusBadge status="active" />
+        ),
+    },
+    {
+      accessor: 'allowed_ips',
+      title: 'Allowed sources',
+      render: (i) =>
+        i.allowed_ips.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Any
+          </Text>
+        ) : (
+          <Text size="sm" ff="monospace" lineClamp={2} maw={220}>
+            {i.allowed_ips.join(', ')}
+          </Text>
+        ),
+    },
+    {
+      accessor: 'last_used_at',
+      title: 'Last used',
+      sortable: true,
+      render: (i) => (i.last_used_at ? formatDateTime(i.last_used_at) : 'Never'),
+    },
+    {
+      accessor: 'accepted_count',
+      title: 'Calls',
+      textAlign: 'right',
+      render: (i) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {i.accepted_count.toLocaleString()} accepted
+          {i.refused_count > 0 ? ` · ${i.refused_count.toLocaleString()} refused` : ''}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'id',
+      title: 'Actions',
+      textAlign: 'right',
+      width: 70,
+      render: (i) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="subtle" size="compact-sm" aria-label={`Actions for ${i.name}`}>
+              <IconDots size={16} />
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => setFormFor(i)}>Edit</Menu.Item>
+            <Menu.Item onClick={() => setIdsFor(i)}>Tracker ids</Menu.Item>
+            <Menu.Item color="red" disabled={Boolean(i.revoked_at)} onClick={() => setRevoking(i)}>
+              Revoke key
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
+
+  const refusalColumns: DataTableColumn<IngestRefusal>[] = [
+    {
+      accessor: 'created_at',
+      title: 'When',
+      width: 170,
+      render: (r) => formatDateTime(r.created_at),
+    },
+    {
+      accessor: 'integration_name',
+      title: 'Integration',
+      render: (r) =>
+        r.integration_name ?? (
+          <Text size="sm" c="dimmed">
+            No valid key
+          </Text>
+        ),
+    },
+    {
+      accessor: 'reason',
+      title: 'Why',
+      render: (r) => (
+        <Stack gap={2} maw={420} miw={200}>
+          <Text size="sm">
+            <Code>{r.http_status}</Code> {r.reason}
+          </Text>
+          <Text
+            size="xs"
+            c="dimmed"
+            ff="monospace"
+            lineClamp={2}
+            style={{ wordBreak: 'break-all' }}
+          >
+            {requestSummary(r)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'id',
+      title: 'Replay',
+      textAlign: 'right',
+      render: (r) =>
+        r.replayed_at ? (
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            Replayed
+          </Text>
+        ) : (
+          <Button
+            size="compact-sm"
+            variant="light"
+            disabled={!r.integration_id}
+            loading={replay.isPending && replay.variables === r.id}
+            onClick={() => handleReplay(r)}
+          >
+            Replay
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Integrations"
+        description={
+          <>
+            Call trackers post calls to <Code>{ingestUrl()}</Code> with their key.
+          </>
+        }
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setFormFor('new')}>
+            New Integration
+          </Button>
+        }
+      />
+      <PagedTable<AdminIntegration>
+        label="Integrations"
+        columns={columns}
+        list={list}
+        query={query}
+        errorTitle="Error loading integrations"
+        emptyTitle="No integrations yet."
+        emptyText="Create one for each call tracker account that sends you calls."
+      />
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={2}>
+          <Title order={2} fz="lg">
+            Refused calls
+          </Title>
+          <Text size="sm" c="dimmed">
+            Kept {REFUSAL_RETENTION_DAYS} days. Fix the mapping (tracker ids, parameter names), then
+            replay.
+          </Text>
+        </Stack>
+      </Group>
+      <PagedTable<IngestRefusal>
+        label="Refused calls"
+        columns={refusalColumns}
+        list={refusalList}
+        query={refusals}
+        errorTitle="Error loading refused calls"
+        emptyTitle="No refused calls."
+      />
+      <IntegrationFormModal
+        opened={formFor !== null}
+        integration={formFor === 'new' ? null : formFor}
+        onClose={() => setFormFor(null)}
+        onCreated={(c) => {
+          setFormFor(null);
+          setCreated(c);
+        }}
+      />
+      <KeyOnceModal created={created} onClose={() => setCreated(null)} />
+      <ExternalIdsModal integration={idsFor} onClose={() => setIdsFor(null)} />
+      <ConfirmDialog
+        opened={revoking !== null}
+        title="Revoke key"
+        confirmLabel="Revoke key"
+        pending={revoke.isPending}
+        onConfirm={handleRevoke}
+        onCancel={() => setRevoking(null)}
+      >
+        Calls sent with the key of <b>{revoking?.name}</b> will be refused from now on. This cannot
+        be undone; create a new integration for a new key.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
