@@ -527,6 +527,41 @@ async function main() {
           };
         },
       },
+      {
+        // A call tracker's postback (issue 13): each request a new call, so each one inserts.
+        name: 'POST /api/v1/ingest/calls',
+        request: async () => {
+          const post = (path: string, body: unknown) =>
+            once(portalUrl, { method: 'POST', path, headers: auth(A), body: JSON.stringify(body) });
+          const made = await post('/api/v1/admin/integrations', { name: `bench ${Date.now()}` });
+          const offersPage = await once(portalUrl, {
+            method: 'GET',
+            path: '/api/v1/admin/offers?page_size=1',
+            headers: auth(A),
+          });
+          if (made.status !== 201 || offersPage.status !== 200) {
+            fail(`Preparing ingestion failed: ${made.status} ${made.body.slice(0, 300)}`);
+          }
+          const key = (JSON.parse(made.body) as { key: string }).key;
+          const offerId = (JSON.parse(offersPage.body) as { items: { id: string }[] }).items[0]!.id;
+          let n = 0;
+          return {
+            source: () => ({
+              method: 'POST',
+              path: '/api/v1/ingest/calls',
+              headers: { 'x-api-key': key },
+              body: JSON.stringify({
+                call_id: `bench-${Date.now().toString(36)}-${n++}`,
+                event: 'completed',
+                publisher: bigPublisherId,
+                offer: offerId,
+                caller: '+15551230000',
+                duration: 95,
+              }),
+            }),
+          };
+        },
+      },
     ];
     const chosen = values.only ? endpoints.filter((e) => e.name.includes(values.only!)) : endpoints;
     if (chosen.length === 0) fail(`No endpoint name contains "${values.only}".`);

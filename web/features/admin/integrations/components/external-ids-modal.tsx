@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   useAttachExternalId,
   useDetachExternalId,
@@ -25,13 +25,14 @@ type Kind = 'publisher' | 'offer';
 
 /**
  * The tracker's ids for our publishers and offers on one integration: a call naming
- * publisher "RB-17" goes to the publisher RB-17 is attached to.
+ * publisher "RB-17" goes to the publisher RB-17 is attached to. Mounted only while open, so
+ * each opening starts empty.
  */
 export function ExternalIdsModal({
   integration,
   onClose,
 }: {
-  integration: AdminIntegration | null;
+  integration: AdminIntegration;
   onClose: () => void;
 }) {
   const [page, setPage] = useState(1);
@@ -39,19 +40,9 @@ export function ExternalIdsModal({
   const [externalId, setExternalId] = useState('');
   const [targetId, setTargetId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const list = useExternalIds(integration?.id ?? '', page);
+  const list = useExternalIds(integration.id, page);
   const attach = useAttachExternalId();
   const detach = useDetachExternalId();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new opening starts empty
-  useEffect(() => {
-    setPage(1);
-    setExternalId('');
-    setTargetId(null);
-    setErrors({});
-  }, [integration?.id]);
-
-  if (!integration) return null;
 
   async function handleAttach(event: React.FormEvent) {
     event.preventDefault();
@@ -60,7 +51,7 @@ export function ExternalIdsModal({
     if (!targetId)
       next.target_id = `Please select ${kind === 'publisher' ? 'a publisher' : 'an offer'}.`;
     setErrors(next);
-    if (Object.keys(next).length || !integration || !targetId) return;
+    if (Object.keys(next).length || !targetId) return;
     try {
       const m = await attach.mutateAsync({
         integrationId: integration.id,

@@ -305,7 +305,7 @@ export function IntegrationsPage() {
         }}
       />
       <KeyOnceModal created={created} onClose={() => setCreated(null)} />
-      <ExternalIdsModal integration={idsFor} onClose={() => setIdsFor(null)} />
+      {idsFor ? <ExternalIdsModal integration={idsFor} onClose={() => setIdsFor(null)} /> : null}
       <ConfirmDialog
         opened={revoking !== null}
         title="Revoke key"

@@ -1,0 +1,170 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeProblems } from './support/a11y.ts';
+import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
+import { inFreshContext, launchBrowser, saveScreenshot } from './support/browser.ts';
+import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
+
+/**
+ * Issue 13 in a browser: the admin creates an integration and copies its key, a call tracker
+ * posts calls with it, the accepted call shows in the leads list, and a refused one is replayed
+ * from the Integrations screen after its tracker id is attached.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const publisher = { name: 'Tracker Tina', email: uniqueEmail('tina'), password: 'tina-pass-1' };
+let publisherId = '';
+let offer = { id: '', title: 'Final Expense Calls' };
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await signUpPublisherViaApi(server.url, publisher.email, publisher.password, {
+    full_legal_name: publisher.name,
+  });
+  const admin = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
+  const found = await callApi<{ items: { id: string }[] }>(
+    server.url,
+    admin,
+    'GET',
+    `admin/publishers?q=${encodeURIComponent(publisher.email)}`,
+  );
+  publisherId = found.items[0]!.id;
+  await callApi(server.url, admin, 'PATCH', `admin/publishers/${publisherId}`, {
+    status: 'approved',
+  });
+  offer = await callApi(server.url, admin, 'POST', 'admin/offers', {
+    title: offer.title,
+    vertical: 'Insurance',
+    payout: 35,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A tracker's GET pixel, as Ringba fires it with its tokens filled in. */
+async function firePixel(params: Record<string, string>) {
+  const res = await fetch(`${server.url}/api/v1/ingest/calls?${new URLSearchParams(params)}`);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+function rowWith(page: Page, tableName: string, text: string): Locator {
+  return page
+    .getByRole('region', { name: tableName })
+    .getByRole('table')
+    .locator('tbody tr')
+    .filter({ hasText: text });
+}
+
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>('.mantine-Modal-content')].every((el) => {
+      const style = getComputedStyle(el);
+      return (
+        style.opacity === '1' && ['none', '', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform)
+      );
+    }),
+  );
+}
+
+describe('integrations in Chromium', () => {
+  it('admin creates an integration, a posted call becomes a lead, a refused one is replayed', async () => {
+    await inFreshContext(browser, server.url, 'integrations-journey', async (page) => {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: server.url,
+      });
+      await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await expectPath(page, '/admin');
+      await page.getByRole('navigation').getByRole('link', { name: 'Integrations' }).click();
+      await expectPath(page, '/admin/integrations');
+      await page.getByText('No integrations yet.').waitFor();
+
+      // Create: the key is shown once, with a copy button.
+      await page.getByRole('button', { name: 'New Integration' }).click();
+      const form = page.getByRole('dialog', { name: 'New Integration' });
+      await form.getByRole('textbox', { name: /^Name/ }).fill('Ringba production');
+      await form.getByRole('button', { name: 'Create Integration' }).click();
+      const keyDialog = page.getByRole('dialog', { name: 'Key for Ringba production' });
+      await keyDialog.getByText('It will not be shown again', { exact: false }).waitFor();
+      await settled(page);
+      await saveScreenshot(page, 'integrations-key-once-desktop');
+      expect(await seriousAxeProblems(page)).toEqual([]);
+      await keyDialog.getByRole('button', { name: 'Copy secret key' }).click();
+      await keyDialog
+        .getByRole('button', { name: 'Copy secret key' })
+        .getByText('Copied')
+        .waitFor();
+      const key = await page.evaluate(() => navigator.clipboard.readText());
+      expect(key).toMatch(/^ik_/);
+      await keyDialog.getByRole('button', { name: 'I have copied the key' }).click();
+      await keyDialog.waitFor({ state: 'detached' });
+      const row = rowWith(page, 'Integrations', 'Ringba production');
+      await row.getByText(`${key.slice(0, 9)}…`).waitFor();
+      expect(await page.locator('body').innerText()).not.toContain(key);
+
+      // The tracker posts a completed call with our ids, and one with its own publisher id.
+      const accepted = await firePixel({
+        key,
+        call_id: 'RGB-CALL-1',
+        event: 'completed',
+        publisher: publisherId,
+        offer: offer.id,
+        caller: '+15551234567',
+        duration: '95',
+      });
+      expect(accepted).toMatchObject({ status: 200, body: { status: 'pending' } });
+      const refused = await firePixel({
+        key,
+        call_id: 'RGB-CALL-2',
+        publisher: 'RB-PUB-17',
+        offer: offer.id,
+        duration: '240',
+      });
+      expect(refused.status).toBe(422);
+
+      // The accepted call is in the leads list, its 95 s shown as the spec's minutes.
+      await page.getByRole('navigation').getByRole('link', { name: 'Leads', exact: true }).click();
+      await expectPath(page, '/admin/leads');
+      const lead = rowWith(page, 'Leads', offer.title);
+      await lead.waitFor();
+      expect(await lead.count()).toBe(1);
+      await lead.getByText(publisher.name).waitFor();
+      await lead.getByText('2 min').waitFor();
+
+      // The refused call waits on the Integrations screen; attach RB-PUB-17, then replay it.
+      await page.getByRole('navigation').getByRole('link', { name: 'Integrations' }).click();
+      const refusal = rowWith(page, 'Refused calls', 'RB-PUB-17');
+      await refusal.getByText('No publisher matches "RB-PUB-17"', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Actions for Ringba production' }).click();
+      await page.getByRole('menuitem', { name: 'Tracker ids' }).click();
+      const ids = page.getByRole('dialog', { name: /Tracker ids/ });
+      await ids.getByRole('textbox', { name: "Tracker's publisher id" }).fill('RB-PUB-17');
+      const picker = ids.getByRole('combobox', { name: 'Our publisher' });
+      await picker.click();
+      await picker.fill('Tracker');
+      await page
+        .getByRole('option', { name: new RegExp(publisher.name) })
+        .first()
+        .click();
+      await ids.getByRole('button', { name: 'Attach' }).click();
+      await expectToast(page, 'Id Attached');
+      await ids.getByRole('cell', { name: 'RB-PUB-17', exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await ids.waitFor({ state: 'detached' });
+      await refusal.getByRole('button', { name: 'Replay' }).click();
+      await expectToast(page, 'Call Replayed');
+      await refusal.getByText('Replayed').waitFor();
+      await saveScreenshot(page, 'integrations-screen-desktop');
+      expect(await seriousAxeProblems(page)).toEqual([]);
+
+      await page.getByRole('navigation').getByRole('link', { name: 'Leads', exact: true }).click();
+      await rowWith(page, 'Leads', '4 min').waitFor();
+      expect(await rowWith(page, 'Leads', offer.title).count()).toBe(2);
+    });
+  });
+});
