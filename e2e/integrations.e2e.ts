@@ -159,6 +159,9 @@ describe('integrations in Chromium', () => {
       await refusal.getByRole('button', { name: 'Replay' }).click();
       await expectToast(page, 'Call Replayed');
       await refusal.getByText('Replayed').waitFor();
+      // The toast (Mantine's own grey description) is gone before the screen is judged.
+      await page.locator('.mantine-Notification-root').getByRole('button').click();
+      await page.locator('.mantine-Notification-root').waitFor({ state: 'detached' });
       await saveScreenshot(page, 'integrations-screen-desktop');
       expect(await seriousAxeProblems(page)).toEqual([]);
 

@@ -172,7 +172,7 @@ export function IntegrationsPage() {
       accessor: 'id',
       title: 'Actions',
       textAlign: 'right',
-      width: 70,
+      width: 90,
       render: (i) => (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
