@@ -105,7 +105,7 @@ describe('integrations in Chromium', () => {
       await keyDialog.waitFor({ state: 'detached' });
       const row = rowWith(page, 'Integrations', 'Ringba production');
       await row.getByText(`${key.slice(0, 9)}…`).waitFor();
-      expect(await page.locator('body').innerText()).not.toContain(key);
+      expect(await page.locator('body').textContent()).not.toContain(key);
 
       // The tracker posts a completed call with our ids, and one with its own publisher id.
       const accepted = await firePixel({
