@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -61,14 +61,34 @@ export const defaultWebRoot = path.resolve(here, '../dist/web');
 /** Paths owned by the API side: an unknown one answers JSON 404, never the SPA. */
 const apiPrefixes = ['/api/', '/auth/', '/files/', '/dev/'];
 
+/**
+ * A request in the log: pino's usual fields, with the value of a `key` parameter (call
+ * trackers' pixel URLs carry their integration key there) replaced, so no key lands in a log.
+ */
+export function requestLogLine(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: req.url.replace(/([?&]key=)[^&#]*/gi, '$1[redacted]'),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 /** Builds the whole server with an explicit plugin order; listen() is the caller's. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger:
       deps.logger === undefined
-        ? { level: config.logLevel, redact: ['req.headers.authorization'] }
-        : deps.logger,
+        ? {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+            serializers: { req: requestLogLine },
+          }
+        : typeof deps.logger === 'object'
+          ? { serializers: { req: requestLogLine }, ...deps.logger }
+          : deps.logger,
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,

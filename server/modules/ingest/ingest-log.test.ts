@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hashIntegrationKey, newIntegrationKey } from '../../db/lead-ingest.ts';
+import { integrations } from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+
+/** A pixel URL carries the integration key: the request log must not keep it. */
+
+const lines: string[] = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    deps: { logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } },
+  });
+});
+afterAll(() => t.close());
+
+it('logs a postback with its key redacted, from the query and the header', async () => {
+  const key = newIntegrationKey();
+  await t.db
+    .insert(integrations)
+    .values({ name: 'logged', keyHash: hashIntegrationKey(key), keyPrefix: key.slice(0, 9) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/ingest/calls?call_id=L-1&key=${key}&publisher=nobody&offer=none`,
+    headers: { 'x-api-key': key },
+  });
+  expect(res.statusCode).toBe(422);
+  const log = lines.join('\n');
+  expect(log).toContain('/api/v1/ingest/calls?call_id=L-1&key=[redacted]&publisher=nobody');
+  expect(log).not.toContain(key);
+});
