@@ -2,9 +2,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot } from './support/browser.ts';
+import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
-import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
+import { expectPath, expectToast, pageOverflow, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 /**
  * Issue 13 in a browser: the admin creates an integration and copies its key, a call tracker
@@ -168,6 +168,13 @@ describe('integrations in Chromium', () => {
       await page.getByRole('navigation').getByRole('link', { name: 'Leads', exact: true }).click();
       await rowWith(page, 'Leads', '4 min').waitFor();
       expect(await rowWith(page, 'Leads', offer.title).count()).toBe(2);
+
+      // On a phone the screen does not scroll sideways (its tables scroll in their own box).
+      await page.setViewportSize(viewports.phone);
+      await page.goto('/admin/integrations');
+      await rowWith(page, 'Integrations', 'Ringba production').waitFor();
+      await saveScreenshot(page, 'integrations-screen-phone');
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     });
   });
 });

@@ -31,7 +31,8 @@ function useLocalList(): TableListState {
   return {
     page,
     pageSize,
-    sort: 'created_at',
+    // Newest first, always; no column offers a sort.
+    sort: '',
     order: 'desc',
     setPage,
     setPageSize: (size) => {
