@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type {
   AdminApplication,
   ApplicationList,
@@ -12,7 +12,7 @@ import {
   submittedApplicationStatuses,
 } from '../../../contract/roles.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { countAll, listPage, orderBy, searchAny, sortBy } from '../../db/list-query.ts';
+import { cappedCount, keyset, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -85,22 +85,27 @@ export async function listApplications(opts: {
   );
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
+    keyset: keysetOf(applicationSorts, query, offerApplications.id),
+    rows: (w) =>
       db
-        .select(applicationColumns)
+        .select({ ...applicationColumns, sortKey: w.sortKey })
         .from(offerApplications)
         .innerJoin(users, eq(users.id, offerApplications.publisherId))
         .innerJoin(offers, eq(offers.id, offerApplications.offerId))
-        .where(cond)
-        .orderBy(...sortBy(applicationSorts, query, offerApplications.id))
-        .limit(limit)
-        .offset(offset),
-    count: db
-      .select({ n: countAll() })
-      .from(offerApplications)
-      .innerJoin(users, eq(users.id, offerApplications.publisherId))
-      .innerJoin(offers, eq(offers.id, offerApplications.offerId))
-      .where(cond),
+        .where(and(cond, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    count: () =>
+      cappedCount(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(offerApplications)
+          .innerJoin(users, eq(users.id, offerApplications.publisherId))
+          .innerJoin(offers, eq(offers.id, offerApplications.offerId))
+          .where(cond),
+      ),
     toItem: (r) => toAdminApplication(r, opts.link),
   });
 }
@@ -190,9 +195,10 @@ export async function listCompliance(opts: {
       : inArray(offerApplications.status, submittedApplicationStatuses),
     searchPublisherOrOffer(query.q),
   );
-  const base = () =>
+  const base = (sortKey: SQL<string | null>) =>
     db
       .select({
+        sortKey,
         id: complianceQuestionnaires.id,
         applicationId: complianceQuestionnaires.applicationId,
         applicationStatus: offerApplications.status,
@@ -214,24 +220,32 @@ export async function listCompliance(opts: {
       .innerJoin(offers, eq(offers.id, complianceQuestionnaires.offerId));
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
-      base()
-        .where(cond)
-        .orderBy(
-          ...orderBy(complianceQuestionnaires.createdAt, query.order, complianceQuestionnaires.id),
-        )
-        .limit(limit)
-        .offset(offset),
-    count: db
-      .select({ n: countAll() })
-      .from(complianceQuestionnaires)
-      .innerJoin(
-        offerApplications,
-        eq(offerApplications.id, complianceQuestionnaires.applicationId),
-      )
-      .innerJoin(users, eq(users.id, complianceQuestionnaires.publisherId))
-      .innerJoin(offers, eq(offers.id, complianceQuestionnaires.offerId))
-      .where(cond),
+    keyset: keyset(
+      'created_at',
+      complianceQuestionnaires.createdAt,
+      query.order,
+      complianceQuestionnaires.id,
+    ),
+    rows: (w) =>
+      base(w.sortKey)
+        .where(and(cond, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    count: () =>
+      cappedCount(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(complianceQuestionnaires)
+          .innerJoin(
+            offerApplications,
+            eq(offerApplications.id, complianceQuestionnaires.applicationId),
+          )
+          .innerJoin(users, eq(users.id, complianceQuestionnaires.publisherId))
+          .innerJoin(offers, eq(offers.id, complianceQuestionnaires.offerId))
+          .where(cond),
+      ),
     toItem: async (r) => ({
       id: r.id,
       application_id: r.applicationId,
