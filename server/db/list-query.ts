@@ -128,10 +128,22 @@ export function keyset(
     id,
     // A column that may be NULL sorts its NULLs last (see orderBy); an expression says so.
     nullable: opts.nullable ?? (col ? !col.notNull : false),
-    type: col ? col.getSQLType() : 'text',
-    idType: is(id, PgColumn) ? id.getSQLType() : 'uuid',
+    type: col ? castType(col) : 'text',
+    idType: is(id, PgColumn) ? castType(id) : 'uuid',
     ...(values?.length ? { values } : {}),
   };
+}
+
+/** The type a column's value is cast to (a serial is an integer type, not a castable one). */
+function castType(col: PgColumn): string {
+  const t = col.getSQLType();
+  return t === 'bigserial'
+    ? 'bigint'
+    : t === 'serial'
+      ? 'integer'
+      : t === 'smallserial'
+        ? 'smallint'
+        : t;
 }
 
 /** The sort value of a row as text: select it as `sortKey` (timestamps keep microseconds). */
