@@ -96,15 +96,18 @@ export async function listApplications(opts: {
         .orderBy(...w.orderBy)
         .limit(w.limit)
         .offset(w.offset),
+    // Publisher and offer are joined for the count only when the search needs their names.
     count: () =>
       cappedCount(
         db,
-        db
-          .select({ one: sql`1` })
-          .from(offerApplications)
-          .innerJoin(users, eq(users.id, offerApplications.publisherId))
-          .innerJoin(offers, eq(offers.id, offerApplications.offerId))
-          .where(cond),
+        query.q
+          ? db
+              .select({ one: sql`1` })
+              .from(offerApplications)
+              .innerJoin(users, eq(users.id, offerApplications.publisherId))
+              .innerJoin(offers, eq(offers.id, offerApplications.offerId))
+              .where(cond)
+          : db.select({ one: sql`1` }).from(offerApplications).where(cond),
       ),
     toItem: (r) => toAdminApplication(r, opts.link),
   });
@@ -232,20 +235,26 @@ export async function listCompliance(opts: {
         .orderBy(...w.orderBy)
         .limit(w.limit)
         .offset(w.offset),
-    count: () =>
-      cappedCount(
+    // Publisher and offer are joined for the count only when the search needs their names.
+    count: () => {
+      const matching = db
+        .select({ one: sql`1` })
+        .from(complianceQuestionnaires)
+        .innerJoin(
+          offerApplications,
+          eq(offerApplications.id, complianceQuestionnaires.applicationId),
+        )
+        .$dynamic();
+      return cappedCount(
         db,
-        db
-          .select({ one: sql`1` })
-          .from(complianceQuestionnaires)
-          .innerJoin(
-            offerApplications,
-            eq(offerApplications.id, complianceQuestionnaires.applicationId),
-          )
-          .innerJoin(users, eq(users.id, complianceQuestionnaires.publisherId))
-          .innerJoin(offers, eq(offers.id, complianceQuestionnaires.offerId))
-          .where(cond),
-      ),
+        (query.q
+          ? matching
+              .innerJoin(users, eq(users.id, complianceQuestionnaires.publisherId))
+              .innerJoin(offers, eq(offers.id, complianceQuestionnaires.offerId))
+          : matching
+        ).where(cond),
+      );
+    },
     toItem: async (r) => ({
       id: r.id,
       application_id: r.applicationId,

@@ -139,15 +139,13 @@ describe('keyset pages (Next with next_cursor)', () => {
     }
 
     const at = new Date('2024-01-01T00:00:00Z');
-    await t.db
-      .insert(auditLog)
-      .values(
-        Array.from({ length: 5 }, () => ({
-          action: 'test.paging',
-          entityType: 'lead',
-          createdAt: at,
-        })),
-      );
+    await t.db.insert(auditLog).values(
+      Array.from({ length: 5 }, () => ({
+        action: 'test.paging',
+        entityType: 'lead',
+        createdAt: at,
+      })),
+    );
     const auditList = (q: Record<string, string>) => t.call('GET', '/audit', { query: q });
     const audit = await walk(auditList, { page_size: '2' });
     expect(audit.length).toBeGreaterThanOrEqual(5);
