@@ -22,7 +22,7 @@ CREATE INDEX "leads_payout_id_idx" ON "leads" USING btree ("payout" DESC NULLS F
 CREATE INDEX "leads_duration_id_idx" ON "leads" USING btree ("call_duration" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "leads_publisher_status_id_idx" ON "leads" USING btree ("publisher_id","status","id");--> statement-breakpoint
 CREATE INDEX "offer_applications_status_created_id_idx" ON "offer_applications" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "offer_applications_created_id_idx" ON "offer_applications" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "offer_applications_created_id_idx" ON "offer_applications" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status");--> statement-breakpoint
 CREATE INDEX "payouts_publisher_date_id_idx" ON "payouts" USING btree ("publisher_id","date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "payouts_date_id_idx" ON "payouts" USING btree ("date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "users_role_created_id_idx" ON "users" USING btree ("role","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
