@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHER_MESSAGES } from '../contract/publisher.ts';
-import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
+import { authHeaders, callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
 import {
   launchBrowser,
   newContext,
@@ -10,6 +10,7 @@ import {
   viewports,
   withScreenshotOnFailure,
 } from './support/browser.ts';
+import { findLink, waitForMail } from './support/mailbox.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
 import { expectPath, pageOverflow, signInViaUi, uniqueEmail } from './support/ui.ts';
 
@@ -191,6 +192,49 @@ describe('rough edges a first-time user meets (issue 16)', () => {
       expect(d).toMatch(/^M/);
       // Straight segments only: M/L commands, no cubic Bézier (C) a smoothed curve would use.
       expect(d).not.toMatch(/C/);
+    });
+  });
+
+  it('Escape in Create Campaign closes the date picker, not the dialog; typed work asks before it goes', async () => {
+    const buyer = { email: uniqueEmail('rough-buyer'), password: 'buyer-pass-1' };
+    const res = await fetch(`${server.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: authHeaders,
+      body: JSON.stringify({ ...buyer, data: { full_name: 'Esc Buyer', role: 'buyer' } }),
+    });
+    expect(res.status).toBe(200);
+    const mail = await waitForMail(server.url, buyer.email, /confirm/i);
+    expect(
+      (await fetch(findLink(mail, '/auth/v1/verify'), { redirect: 'manual' })).status,
+    ).toBeLessThan(400);
+
+    await asUser(buyer.email, buyer.password, 'rough-escape', async (page) => {
+      await expectPath(page, '/buyer-dashboard');
+      await page.getByRole('button', { name: 'Create New Campaign' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Create Campaign' });
+      await dialog.getByLabel('Campaign name').fill('Spring Medicare push');
+      await dialog.getByLabel('Start date').click();
+      const picker = page.locator('.mantine-Popover-dropdown');
+      await picker.waitFor();
+      await page.keyboard.press('Escape');
+      await picker.waitFor({ state: 'detached' });
+      // The picker closed; the dialog and what was typed are still there.
+      await dialog.waitFor();
+      expect(await dialog.getByLabel('Campaign name').inputValue()).toBe('Spring Medicare push');
+
+      // Escape again: the dialog has changes, so it asks instead of dropping them.
+      await page.keyboard.press('Escape');
+      const ask = page.getByRole('dialog', { name: 'Discard changes?' });
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await dialog.getByLabel('Campaign name').inputValue()).toBe('Spring Medicare push');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await page
+        .getByRole('dialog', { name: 'Discard changes?' })
+        .getByRole('button', { name: 'Discard' })
+        .click();
+      await dialog.waitFor({ state: 'detached' });
     });
   });
 });
