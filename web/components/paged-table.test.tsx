@@ -118,46 +118,46 @@ describe('PagedTable', () => {
   });
 });
 
-describe('PagedTable over a big list', () => {
-  /** A server of 10,030 deals: a capped total past 10,000 and a cursor per page. */
-  const seen: { page: number; after: string | undefined }[] = [];
-  const all = 10_030;
-  function BigScreen() {
-    const list = useListParams({ sort: 'amount', order: 'desc', sorts });
-    const { page, page_size } = list.query;
-    seen.push({ page, after: list.after });
-    const start = (page - 1) * page_size;
-    const items = Array.from({ length: Math.max(0, Math.min(page_size, all - start)) }, (_, i) => ({
-      id: `d${start + i}`,
-      name: `Deal ${start + i}`,
-      amount: i,
-    }));
-    const more = start + page_size < all;
-    const query: TableQuery<Row> = {
-      data: {
-        items,
-        total: 10_000,
-        total_exact: false,
-        page,
-        next_cursor: more ? `after-page-${page}` : null,
-      },
-      isPending: false,
-      isFetching: false,
-      error: null,
-      refetch: () => {},
-    };
-    return (
-      <PagedTable<Row>
-        label="Deals"
-        columns={columns}
-        list={list}
-        query={query}
-        errorTitle="Error loading deals"
-        emptyTitle="No deals yet."
-      />
-    );
-  }
+/** A server of 10,030 deals: a capped total past 10,000 and a cursor per page. */
+const seen: { page: number; after: string | undefined }[] = [];
+const all = 10_030;
+function BigScreen() {
+  const list = useListParams({ sort: 'amount', order: 'desc', sorts });
+  const { page, page_size } = list.query;
+  seen.push({ page, after: list.after });
+  const start = (page - 1) * page_size;
+  const items = Array.from({ length: Math.max(0, Math.min(page_size, all - start)) }, (_, i) => ({
+    id: `d${start + i}`,
+    name: `Deal ${start + i}`,
+    amount: i,
+  }));
+  const more = start + page_size < all;
+  const query: TableQuery<Row> = {
+    data: {
+      items,
+      total: 10_000,
+      total_exact: false,
+      page,
+      next_cursor: more ? `after-page-${page}` : null,
+    },
+    isPending: false,
+    isFetching: false,
+    error: null,
+    refetch: () => {},
+  };
+  return (
+    <PagedTable<Row>
+      label="Deals"
+      columns={columns}
+      list={list}
+      query={query}
+      errorTitle="Error loading deals"
+      emptyTitle="No deals yet."
+    />
+  );
+}
 
+describe('PagedTable over a big list', () => {
   it('counts with thousands separators and says "10,000+" while the total is capped', () => {
     renderWithApp(<Screen query={answered(rows, 1234)} />);
     expect(screen.getByText('1–2 of 1,234')).toBeTruthy();
