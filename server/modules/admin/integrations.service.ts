@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import {
   type AdminIntegration,
   type AttachExternalId,
@@ -19,7 +19,14 @@ import {
 } from '../../../contract/integrations.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { hashIntegrationKey, ingestParams, newIntegrationKey } from '../../db/lead-ingest.ts';
-import { countAll, listPage, sortBy } from '../../db/list-query.ts';
+import {
+  cappedCount,
+  countAll,
+  exactCount,
+  keyset,
+  keysetOf,
+  listPage,
+} from '../../db/list-query.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import {
   ingestRefusals,
@@ -85,14 +92,16 @@ export async function listIntegrations(opts: {
   const { db, query } = opts;
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
+    keyset: keysetOf(sortColumns, query, integrations.id),
+    rows: (w) =>
       db
-        .select()
+        .select({ ...getTableColumns(integrations), sortKey: w.sortKey })
         .from(integrations)
-        .orderBy(...sortBy(sortColumns, query, integrations.id, { nullable: true }))
-        .limit(limit)
-        .offset(offset),
-    count: db.select({ n: countAll() }).from(integrations),
+        .where(w.after)
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    count: () => exactCount(db.select({ n: countAll() }).from(integrations)),
     toItem: toAdminIntegration,
   });
 }
@@ -224,9 +233,9 @@ const mappingColumns = {
   label: sql<string>`coalesce(${users.name}, ${users.email}, ${offers.title})`,
 };
 
-const selectMappings = (db: DbOrTx) =>
+const selectMappings = (db: DbOrTx, sortKey: SQL<string | null> = sql`null`) =>
   db
-    .select(mappingColumns)
+    .select({ ...mappingColumns, sortKey })
     .from(integrationExternalIds)
     .leftJoin(users, eq(users.id, integrationExternalIds.publisherId))
     .leftJoin(offers, eq(offers.id, integrationExternalIds.offerId));
@@ -264,13 +273,19 @@ export async function listExternalIds(opts: {
   );
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
-      selectMappings(db)
-        .where(cond)
-        .orderBy(sql`${integrationExternalIds.createdAt} desc`, integrationExternalIds.id)
-        .limit(limit)
-        .offset(offset),
-    count: db.select({ n: countAll() }).from(integrationExternalIds).where(cond),
+    keyset: keyset(
+      'created_at',
+      integrationExternalIds.createdAt,
+      'desc',
+      integrationExternalIds.id,
+    ),
+    rows: (w) =>
+      selectMappings(db, w.sortKey)
+        .where(and(cond, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    count: () => exactCount(db.select({ n: countAll() }).from(integrationExternalIds).where(cond)),
     toItem: toMapping,
   });
 }
@@ -408,9 +423,10 @@ const toRefusal = (r: RefusalRow): IngestRefusal => ({
   lead_id: r.leadId,
 });
 
-const selectRefusals = (db: DbOrTx) =>
+const selectRefusals = (db: DbOrTx, sortKey: SQL<string | null> = sql`null`) =>
   db
     .select({
+      sortKey,
       id: ingestRefusals.id,
       integrationId: ingestRefusals.integrationId,
       integrationName: integrations.name,
@@ -440,13 +456,15 @@ export async function listRefusals(opts: {
     : undefined;
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
-      selectRefusals(db)
-        .where(cond)
-        .orderBy(sql`${ingestRefusals.createdAt} desc`, sql`${ingestRefusals.id} desc`)
-        .limit(limit)
-        .offset(offset),
-    count: db.select({ n: countAll() }).from(ingestRefusals).where(cond),
+    keyset: keyset('created_at', ingestRefusals.createdAt, 'desc', ingestRefusals.id),
+    rows: (w) =>
+      selectRefusals(db, w.sortKey)
+        .where(and(cond, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    // Refused calls can pile up when a tracker is misconfigured: the count stops at the cap.
+    count: () => cappedCount(db, db.select({ one: sql`1` }).from(ingestRefusals).where(cond)),
     toItem: toRefusal,
   });
 }

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('logs a postback with its key redacted, from the query and the header', async () => {
+it('logs a postback without its key (query or header)', async () => {
   const key = newIntegrationKey();
   await t.db
     .insert(integrations)
@@ -27,6 +27,6 @@ it('logs a postback with its key redacted, from the query and the header', async
   });
   expect(res.statusCode).toBe(422);
   const log = lines.join('\n');
-  expect(log).toContain('/api/v1/ingest/calls?call_id=L-1&key=[redacted]&publisher=nobody');
+  expect(log).toContain('GET /api/v1/ingest/calls 422');
   expect(log).not.toContain(key);
 });
