@@ -160,8 +160,10 @@ describe('integrations in Chromium', () => {
       await expectToast(page, 'Call Replayed');
       await refusal.getByText('Replayed').waitFor();
       // The toast (Mantine's own grey description) is gone before the screen is judged.
-      await page.locator('.mantine-Notification-root').getByRole('button').click();
-      await page.locator('.mantine-Notification-root').waitFor({ state: 'detached' });
+      for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {
+        await close.click().catch(() => {});
+      }
+      await page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'));
       await saveScreenshot(page, 'integrations-screen-desktop');
       expect(await seriousAxeProblems(page)).toEqual([]);
 
