@@ -10,8 +10,12 @@ import { buyerRoutes } from './routes/buyer-area.tsx';
 import { publisherRoutes } from './routes/publisher-area.tsx';
 import { paths } from './routes.ts';
 
-// The signed-in frame (sidebar and its entries) is shared by the three areas.
-const AreaFrame = lazyScreen(() => import('./area-frame.tsx'), 'AreaFrame');
+// The signed-in frame (sidebar and its entries) is shared by the three areas. Its download
+// starts with this chunk, while the guard still waits for /api/v1/me, not after it.
+const loadAreaFrame = () => import('./area-frame.tsx');
+// (A failure here is reported by the lazy component, which imports it again.)
+loadAreaFrame().catch(() => {});
+const AreaFrame = lazyScreen(loadAreaFrame, 'AreaFrame');
 
 /** One guarded area: the role check, then the frame's chunk, then the child screen's chunk. */
 function areaRoute(role: Role, path: string, children: RouteObject[]): RouteObject {
