@@ -21,6 +21,11 @@ function bundleReport(): Plugin {
     },
     closeBundle() {
       printBundleReport(outDir);
+      const env = process.env.NODE_ENV;
+      if (env && env !== 'production') {
+        // e.g. the browser suite's build under vitest (NODE_ENV=test) bundles React's dev build.
+        console.warn(`note: NODE_ENV=${env}, so these are not the production sizes.`);
+      }
     },
   };
 }

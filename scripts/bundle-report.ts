@@ -163,9 +163,12 @@ export function formatReport(reports: ScreenReport[]): string {
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   lines.push(line(head), ...rows.map(line), '');
   for (const r of reports) {
-    const files = [...r.js]
-      .sort((a, b) => b.gzip - a.gzip)
-      .map((f) => `${path.basename(f.file)} ${kb(f.gzip)}`);
+    const sorted = [...r.js].sort((a, b) => b.gzip - a.gzip);
+    const files = sorted.slice(0, 8).map((f) => `${path.basename(f.file)} ${kb(f.gzip)}`);
+    const rest = sorted.slice(8);
+    if (rest.length) {
+      files.push(`${rest.length} more ${kb(rest.reduce((n, f) => n + f.gzip, 0))}`);
+    }
     lines.push(`${r.name}: ${files.join(', ')}`);
     if (r.deferredJs.length) {
       const later = r.deferredJs.map((f) => `${path.basename(f.file)} ${kb(f.gzip)}`);
