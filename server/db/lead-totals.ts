@@ -66,19 +66,19 @@ export async function exactLeadCount(
   if (filter.offer_id) return undefined;
   const range = dayRange(filter);
   if (range === undefined) return undefined;
-  if (range === null) {
+  if (range === null && filter.publisher_id) {
     const [row] = await db
       .select({ n: total(leadTotals.leads) })
       .from(leadTotals)
       .where(
         and(
-          filter.publisher_id ? eq(leadTotals.publisherId, filter.publisher_id) : undefined,
+          eq(leadTotals.publisherId, filter.publisher_id),
           filter.status ? eq(leadTotals.status, filter.status) : undefined,
         ),
       );
     return row?.n ?? 0;
   }
-  if (filter.publisher_id) {
+  if (filter.publisher_id && range) {
     if (filter.status) return undefined;
     const [row] = await db
       .select({ n: total(leadPublisherDailyTotals.leads) })
@@ -92,14 +92,15 @@ export async function exactLeadCount(
       );
     return row?.n ?? 0;
   }
+  // Network-wide: the daily totals (a few rows a day) are far fewer than lead_totals' rows.
   const [row] = await db
     .select({ n: total(leadDailyTotals.leads) })
     .from(leadDailyTotals)
     .where(
       and(
         filter.status ? eq(leadDailyTotals.status, filter.status) : undefined,
-        range.first ? gte(leadDailyTotals.day, range.first) : undefined,
-        range.last ? lte(leadDailyTotals.day, range.last) : undefined,
+        range?.first ? gte(leadDailyTotals.day, range.first) : undefined,
+        range?.last ? lte(leadDailyTotals.day, range.last) : undefined,
       ),
     );
   return row?.n ?? 0;

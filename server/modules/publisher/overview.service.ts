@@ -138,7 +138,8 @@ async function listRecentActivity(opts: {
       .select({ amount: payouts.amount, notes: payouts.notes, at: payouts.date })
       .from(payouts)
       .where(eq(payouts.publisherId, publisherId))
-      .orderBy(desc(payouts.date))
+      // `nulls last` as the index (publisher_id, date desc) is built; date is NOT NULL.
+      .orderBy(sql`${payouts.date} desc nulls last`)
       .limit(ACTIVITY_LIMIT),
     db
       .select({ agreement: users.marketingAgreementUrl, updatedAt: users.updatedAt })
