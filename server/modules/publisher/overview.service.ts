@@ -1,18 +1,16 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { ActivityItem, DailyPoint, PublisherOverview } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  publisherDailyLeads,
-  publisherLeadTotals,
-  publisherPayoutTotal,
-} from '../../db/lead-totals.ts';
+import { publisherDailyLeads } from '../../db/lead-totals.ts';
 import { formatUsd, toMoney } from '../../db/money.ts';
 import {
   complianceQuestionnaires,
   leads,
+  leadTotals,
   offerApplications,
   offers,
   payouts,
+  payoutTotals,
   users,
 } from '../../db/schema.ts';
 
@@ -31,26 +29,39 @@ export async function getOverview(opts: {
 }): Promise<PublisherOverview> {
   const { db, publisherId } = opts;
   const now = opts.now ?? new Date();
-  const [[applied], leadTotals, paid, recent, daily] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(offerApplications)
-      .where(
-        and(eq(offerApplications.publisherId, publisherId), ne(offerApplications.status, 'draft')),
-      ),
-    publisherLeadTotals(db, publisherId),
-    publisherPayoutTotal(db, publisherId),
+  const [cards, recent, daily] = await Promise.all([
+    getCards(db, publisherId),
     listRecentActivity({ db, publisherId }),
     getDailySeries({ db, publisherId, now }),
   ]);
   return {
-    applied_offers: applied?.n ?? 0,
-    total_earnings: toMoney(leadTotals.payout),
-    total_leads: leadTotals.leads,
-    pending_payouts: toMoney(paid),
+    applied_offers: Number(cards.applied),
+    total_earnings: toMoney(cards.earnings),
+    total_leads: Number(cards.leads),
+    pending_payouts: toMoney(cards.paid),
     recent_activity: recent,
     daily,
   };
+}
+
+/** The four cards in one round trip: submitted applications, then the maintained totals. */
+async function getCards(db: DbOrTx, publisherId: string) {
+  // Both drivers (pg and PGlite) answer raw SQL with `rows`.
+  const res = (await db.execute(sql`
+    select
+      (select count(*)::int from ${offerApplications}
+        where ${offerApplications.publisherId} = ${publisherId}
+          and ${offerApplications.status} <> 'draft') as applied,
+      (select coalesce(sum(${leadTotals.leads}), 0)::int from ${leadTotals}
+        where ${leadTotals.publisherId} = ${publisherId}) as leads,
+      (select coalesce(sum(${leadTotals.payout}), 0)::text from ${leadTotals}
+        where ${leadTotals.publisherId} = ${publisherId}) as earnings,
+      (select coalesce(sum(${payoutTotals.amount}), 0)::text from ${payoutTotals}
+        where ${payoutTotals.publisherId} = ${publisherId}) as paid
+  `)) as unknown as {
+    rows: { applied: number | string; leads: number | string; earnings: string; paid: string }[];
+  };
+  return res.rows[0]!;
 }
 
 /** Leads and earnings per UTC day for the last 30 days (today included), zero-filled. */
