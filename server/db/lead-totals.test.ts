@@ -56,7 +56,13 @@ function randomWrite(rand: () => number): SQL {
   };
   const lead = sql`(select id from leads order by md5(id::text || ${String(rand())}) limit 1)`;
   const payout = sql`(select id from payouts order by md5(id::text || ${String(rand())}) limit 1)`;
-  switch (Math.floor(rand() * 11)) {
+  switch (Math.floor(rand() * 12)) {
+    case 11:
+      // An upsert (as an ingestion retry might send): the row is inserted or updated.
+      return sql`insert into leads (id, publisher_id, offer_id, payout, status, timestamp)
+        values (coalesce(${lead}, gen_random_uuid()), ${pick(publishers)}, ${pick(offerIds)}, ${cents()}, ${pick(STATUSES)}, ${when()}::timestamptz)
+        on conflict (id) do update set status = excluded.status, payout = excluded.payout,
+          publisher_id = excluded.publisher_id, timestamp = excluded.timestamp`;
     case 0:
     case 1: {
       const n = 1 + Math.floor(rand() * 4);
