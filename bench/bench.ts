@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { DEMO_ACCOUNTS } from '../scripts/demo/demo-seed.service.ts';
 import {
   ACCOUNTS,
   BENCH_PASSWORD,
@@ -39,6 +40,9 @@ const USAGE = `Usage: npm run bench [-- options]
   --only TEXT         only the endpoints whose name contains TEXT
   --no-ladder         skip the point-read ladder
   --smoke             tiny sizes, 1 s, c=2; exit 1 on any error (CI)
+  --pglite            the embedded default instead: \`npm run demo\` data (--leads, --publishers,
+                      --buyers passed on) in a temporary DATA_DIR, the portal on PGlite, c=10;
+                      no ladder (it is PostgreSQL's)
   --compare A.json B.json   print the change per row between two result files`;
 
 type Row = { endpoint: string; c: number } & Omit<LoadResult, 'statuses' | 'firstError'> & {
@@ -56,7 +60,9 @@ type LadderRow = {
 type Results = {
   startedAt: string;
   smoke: boolean;
-  sizes: Sizes;
+  /** The fill's sizes; null for --pglite, whose data is `npm run demo`'s (see `demo`). */
+  sizes: Sizes | null;
+  demo?: string;
   fill: { reused: boolean; seconds: number; steps: [string, number][] };
   machine: { cpus: number; load: number[]; node: string; postgres: string };
   durationSeconds: number;
@@ -249,6 +255,7 @@ async function main() {
         only: { type: 'string' },
         'no-ladder': { type: 'boolean' },
         smoke: { type: 'boolean' },
+        pglite: { type: 'boolean' },
         compare: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -299,46 +306,96 @@ async function main() {
   }
   const duration = Number(values.duration ?? (smoke ? 1 : 5));
   if (!(duration > 0 && duration <= 600)) fail('--duration must be a number of seconds (0-600).');
-  const concurrency = (values.concurrency ?? (smoke ? '2' : '10,50')).split(',').map((s) => {
-    const n = Number(s.trim());
-    if (!Number.isInteger(n) || n < 1 || n > 500)
-      fail(`--concurrency takes numbers from 1 to 500, got "${s}".`);
-    return n;
-  });
+  const concurrency = (values.concurrency ?? (smoke ? '2' : values.pglite ? '10' : '10,50'))
+    .split(',')
+    .map((s) => {
+      const n = Number(s.trim());
+      if (!Number.isInteger(n) || n < 1 || n > 500)
+        fail(`--concurrency takes numbers from 1 to 500, got "${s}".`);
+      return n;
+    });
+  const pglite = values.pglite === true;
+  if (pglite && smoke) fail('--pglite and --smoke do not go together.');
   const dbUrl = process.env.BENCH_DATABASE_URL || DEFAULT_URL;
   const startedAt = new Date();
   const say = (line: string) => console.log(line);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 
-  // 1. The database.
-  const u = new URL(dbUrl);
-  say(`Bench database: ${u.hostname}:${u.port || 5432}${u.pathname}`);
-  say(
-    `Sizes: ${Object.entries(sizes)
-      .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
-      .join(', ')}`,
-  );
-  const fill = await prepareDatabase(dbUrl, sizes, say);
-  say(
-    fill.reused ? 'Reusing the earlier fill of these sizes.' : `Filled in ${fmt(fill.seconds)} s.`,
-  );
-
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  const idOf = async (email: string) =>
-    (await db.query<{ id: string }>('select id from users where email = $1', [email])).rows[0]!.id;
-  const bigPublisherId = await idOf(ACCOUNTS.publisher);
-  const postgresVersion = (await db.query<{ server_version: string }>('show server_version'))
-    .rows[0]!.server_version;
+  // 1. The database: PostgreSQL filled at the chosen sizes, or (--pglite) the demo data in an
+  // embedded database under a temporary DATA_DIR.
+  let db: pg.Client | undefined;
+  let fill: Results['fill'];
+  let accounts: typeof ACCOUNTS;
+  let databaseEnv: NodeJS.ProcessEnv;
+  let databaseName: string;
+  let demoSummary: string | undefined;
+  if (pglite) {
+    say(`Embedded database (PGlite) in ${dataDir}, filled by npm run demo`);
+    const started = performance.now();
+    const demoArgs = ['--password', BENCH_PASSWORD];
+    for (const k of ['leads', 'publishers', 'buyers'] as const) {
+      if (values[k] !== undefined) demoArgs.push(`--${k}`, values[k]!);
+    }
+    const demoScript = path.join(root, 'scripts/demo-data.ts');
+    const demo = await run(process.execPath, ['--import', 'tsx', demoScript, ...demoArgs], {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      S3_BUCKET: '',
+    });
+    if (demo.code !== 0) {
+      rmSync(dataDir, { recursive: true, force: true });
+      fail(`npm run demo failed:\n${demo.out.slice(-2000)}`);
+    }
+    // The demo's own summary lines ("publishers …", "leads …"), kept with the results.
+    demoSummary = demo.out
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => /^(publishers|offers|applications|leads|payouts|buyers) /.test(l))
+      .join('; ');
+    say(`  ${demoSummary || 'demo data'}; ${fmt((performance.now() - started) / 1000)} s`);
+    fill = {
+      reused: false,
+      seconds: (performance.now() - started) / 1000,
+      steps: [['npm run demo', (performance.now() - started) / 1000]],
+    };
+    accounts = {
+      admin: DEMO_ACCOUNTS.admin,
+      publisher: DEMO_ACCOUNTS.publisher,
+      buyer: DEMO_ACCOUNTS.buyer,
+    };
+    databaseEnv = { DATABASE_URL: '' };
+    databaseName = 'PGlite (embedded)';
+  } else {
+    const u = new URL(dbUrl);
+    say(`Bench database: ${u.hostname}:${u.port || 5432}${u.pathname}`);
+    say(
+      `Sizes: ${Object.entries(sizes)
+        .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
+        .join(', ')}`,
+    );
+    fill = await prepareDatabase(dbUrl, sizes, say);
+    say(
+      fill.reused
+        ? 'Reusing the earlier fill of these sizes.'
+        : `Filled in ${fmt(fill.seconds)} s.`,
+    );
+    db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    accounts = ACCOUNTS;
+    databaseEnv = { DATABASE_URL: dbUrl };
+    databaseName = `PostgreSQL ${(await db.query<{ server_version: string }>('show server_version')).rows[0]!.server_version}`;
+  }
 
   // 2. The portal, on a free port, logging warnings only.
   const port = await freePort();
   const portalUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const children: Child[] = [];
   const cleanup = async () => {
     for (const c of children.reverse()) await c.stop().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
-    await db.end().catch(() => {});
+    await db?.end().catch(() => {});
   };
   process.on('SIGINT', () => {
     void cleanup().then(() => process.exit(130));
@@ -348,13 +405,14 @@ async function main() {
   const results: Results = {
     startedAt: startedAt.toISOString(),
     smoke,
-    sizes,
+    sizes: pglite ? null : sizes,
+    ...(demoSummary ? { demo: demoSummary } : {}),
     fill,
     machine: {
       cpus: os.cpus().length,
       load: os.loadavg(),
       node: process.version,
-      postgres: postgresVersion,
+      postgres: databaseName,
     },
     durationSeconds: duration,
     rows: [],
@@ -372,9 +430,9 @@ async function main() {
           HOST: '127.0.0.1',
           PUBLIC_URL: portalUrl,
           DATA_DIR: dataDir,
-          // No SPA: the bench measures the API (an empty folder has no index.html).
+          // No SPA: the bench measures the API (the data folder has no index.html).
           WEB_ROOT: dataDir,
-          DATABASE_URL: dbUrl,
+          ...databaseEnv,
           JWT_SECRET: randomBytes(36).toString('base64url'),
           LOG_LEVEL: 'warn',
           // The sign-in rows come from many addresses (X-Forwarded-For), as from many people.
@@ -412,9 +470,11 @@ async function main() {
         user: { id: string };
       };
     };
-    const admin = await signIn(ACCOUNTS.admin);
-    const publisher = await signIn(ACCOUNTS.publisher);
-    const buyer = await signIn(ACCOUNTS.buyer);
+    const admin = await signIn(accounts.admin);
+    const publisher = await signIn(accounts.publisher);
+    const buyer = await signIn(accounts.buyer);
+    // The bench's biggest publisher, or the demo's featured one.
+    const bigPublisherId = publisher.user.id;
     const auth = (t: string) => ({ authorization: `Bearer ${t}` });
     const day = (d: Date) => d.toISOString().slice(0, 10);
     const today = new Date();
@@ -498,21 +558,35 @@ async function main() {
       get('buyer campaigns', '/api/v1/buyer/campaigns', buyer.access_token),
       {
         name: 'POST /auth/v1/token password (sign-in)',
-        request: async () => ({
-          source: () => ({
-            method: 'POST',
-            path: '/auth/v1/token?grant_type=password',
-            headers: { 'x-forwarded-for': nextIp() },
-            body: JSON.stringify({ email: ACCOUNTS.publisher, password: BENCH_PASSWORD }),
-          }),
-        }),
+        request: async (c) => {
+          // Each connection signs in its own approved publisher, as different people do: one
+          // account signing in c times at once is what the per-account throttle (a right
+          // password counts only once it is checked) slows down on purpose.
+          const r = await once(portalUrl, {
+            method: 'GET',
+            path: `/api/v1/admin/publishers?status=approved&page_size=${Math.min(200, c)}`,
+            headers: auth(A),
+          });
+          const emails = (JSON.parse(r.body) as { items: { email: string }[] }).items.map(
+            (p) => p.email,
+          );
+          if (emails.length === 0) fail('No approved publisher to sign in as.');
+          return {
+            source: (w) => ({
+              method: 'POST',
+              path: '/auth/v1/token?grant_type=password',
+              headers: { 'x-forwarded-for': nextIp() },
+              body: JSON.stringify({ email: emails[w % emails.length], password: BENCH_PASSWORD }),
+            }),
+          };
+        },
       },
       {
         name: 'POST /auth/v1/token refresh',
         request: async (c) => {
           // One refresh chain per connection: each answer's token is the next request's.
           const tokens: string[] = [];
-          for (let i = 0; i < c; i++) tokens.push((await signIn(ACCOUNTS.publisher)).refresh_token);
+          for (let i = 0; i < c; i++) tokens.push((await signIn(accounts.publisher)).refresh_token);
           return {
             source: (w) => ({
               method: 'POST',
@@ -558,7 +632,7 @@ async function main() {
 
     // 4. The point-read ladder: the same two statements as GET /api/v1/me, from PostgreSQL's
     // own client to our route.
-    if (!values['no-ladder']) {
+    if (db && !values['no-ladder']) {
       const session = (
         await db.query<{ id: string }>(
           'select id from auth_sessions where user_id = $1 order by created_at desc limit 1',
@@ -729,7 +803,7 @@ async function main() {
     `\nFill: ${fill.reused ? 'reused' : `${fmt(fill.seconds)} s`}. Results written to ${path.relative(process.cwd(), file)}`,
   );
   say(
-    `Machine: ${results.machine.cpus} CPUs, load average at start ${results.machine.load.map((l) => fmt(l, 2)).join(' ')}, Node ${process.version}, PostgreSQL ${postgresVersion}`,
+    `Machine: ${results.machine.cpus} CPUs, load average at start ${results.machine.load.map((l) => fmt(l, 2)).join(' ')}, Node ${process.version}, ${databaseName}`,
   );
   if (smoke) say(exitCode === 0 ? 'Smoke run: every endpoint answered 2xx.' : 'Smoke run FAILED.');
   process.exit(exitCode);
