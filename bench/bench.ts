@@ -499,6 +499,22 @@ async function main() {
     });
     const A = admin.access_token;
     const P = publisher.access_token;
+    /** A list page reached by walking: `path` with the `after` cursor its previous page gave. */
+    const afterCursor = (name: string, p: string, page: number, token: string): Endpoint => ({
+      name,
+      request: async () => {
+        const sep = p.includes('?') ? '&' : '?';
+        const r = await once(portalUrl, {
+          method: 'GET',
+          path: `${p}${sep}page=${page - 1}`,
+          headers: auth(token),
+        });
+        const cursor = (JSON.parse(r.body) as { next_cursor?: string | null }).next_cursor;
+        if (!cursor) fail(`${name}: page ${page - 1} of ${p} gave no next_cursor.`);
+        const path = `${p}${sep}page=${page}&after=${encodeURIComponent(cursor!)}`;
+        return { source: () => ({ method: 'GET', path, headers: auth(token) }) };
+      },
+    });
     const endpoints: Endpoint[] = [
       {
         name: 'GET /healthz',
@@ -509,7 +525,20 @@ async function main() {
       get('admin daily stats (30 days)', '/api/v1/admin/stats/daily?days=30', A),
       get('admin leads, first page', '/api/v1/admin/leads', A),
       get('admin leads, page 1000', '/api/v1/admin/leads?page=1000', A),
+      afterCursor('admin leads, after cursor (deep, page 1000)', '/api/v1/admin/leads', 1000, A),
+      get('admin leads, last page', `/api/v1/admin/leads?page=${Math.ceil(sizes.leads / 25)}`, A),
+      get('admin leads, sort payout', '/api/v1/admin/leads?sort=payout', A),
+      get(
+        'admin leads, sort call duration asc',
+        '/api/v1/admin/leads?sort=call_duration&order=asc',
+        A,
+      ),
       get('admin leads, big publisher', `/api/v1/admin/leads?publisher_id=${bigPublisherId}`, A),
+      get(
+        'admin leads, big publisher by payout',
+        `/api/v1/admin/leads?publisher_id=${bigPublisherId}&sort=payout`,
+        A,
+      ),
       get(
         'admin leads, 30-day range',
         `/api/v1/admin/leads?from=${day(monthAgo)}&to=${day(today)}`,
@@ -551,6 +580,8 @@ async function main() {
       get('admin audit', '/api/v1/admin/audit', A),
       get('publisher overview (big)', '/api/v1/publisher/overview', P),
       get('publisher leads (big)', '/api/v1/publisher/leads', P),
+      get('publisher leads (big), page 1000', '/api/v1/publisher/leads?page=1000', P),
+      get('publisher leads (big), by offer', '/api/v1/publisher/leads?sort=offer&order=asc', P),
       get('publisher payouts (big)', '/api/v1/publisher/payouts', P),
       get('publisher offers', '/api/v1/publisher/offers', P),
       get('publisher documents', '/api/v1/publisher/documents', P),

@@ -1,6 +1,6 @@
 // Reads of the maintained aggregates (issue 12): lead_totals, lead_daily_totals,
 // lead_publisher_daily_totals, payout_totals and payout_daily_totals, kept by the triggers of
-// drizzle/0005_lead_totals.sql. Every figure is split over a few slots; these reads sum them.
+// drizzle/0006_lead_totals.sql. Every figure is split over a few slots; these reads sum them.
 
 import { type AnyColumn, and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { leadStatuses } from '../../contract/roles.ts';

@@ -86,10 +86,9 @@ async function getDailySeries(opts: {
 }
 
 /**
- * The publisher's newest leads with their offer's title: the ten newest rows first (an index
- * walk on leads (publisher_id, timestamp desc, id desc); `nulls last` as drizzle builds the
- * index, so the order matches it; timestamp is NOT NULL, so the answer is the same), then the
- * join on those ten only.
+ * The publisher's newest leads with their offer's title: the ten newest rows first, an index
+ * walk on leads_publisher_ts_id_idx (publisher_id, timestamp desc, id desc; plain DESC is
+ * NULLS FIRST, as the index is built), then the join on those ten only.
  */
 async function listLatestLeads(db: DbOrTx, publisherId: string) {
   const latest = db
@@ -102,7 +101,7 @@ async function listLatestLeads(db: DbOrTx, publisherId: string) {
     })
     .from(leads)
     .where(eq(leads.publisherId, publisherId))
-    .orderBy(sql`${leads.timestamp} desc nulls last`, sql`${leads.id} desc nulls last`)
+    .orderBy(desc(leads.timestamp), desc(leads.id))
     .limit(ACTIVITY_LIMIT)
     .as('latest');
   return db
@@ -149,8 +148,8 @@ async function listRecentActivity(opts: {
       .select({ amount: payouts.amount, notes: payouts.notes, at: payouts.date })
       .from(payouts)
       .where(eq(payouts.publisherId, publisherId))
-      // `nulls last` as the index (publisher_id, date desc) is built; date is NOT NULL.
-      .orderBy(sql`${payouts.date} desc nulls last`)
+      // payouts_publisher_date_id_idx (publisher_id, date desc, id desc): ten rows, no sort.
+      .orderBy(desc(payouts.date), desc(payouts.id))
       .limit(ACTIVITY_LIMIT),
     db
       .select({ agreement: users.marketingAgreementUrl, updatedAt: users.updatedAt })
