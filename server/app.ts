@@ -21,6 +21,7 @@ import { errorHandler, sendError } from './http/error-handler.ts';
 import { idempotencyPlugin } from './http/idempotency.ts';
 import { inputGuards } from './http/input-guards.ts';
 import { metricsPlugin } from './http/metrics.ts';
+import { loggerOptions, requestLog } from './http/request-log.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { mailPlugin } from './mail/worker.ts';
 import { adminRoutes } from './modules/admin/index.ts';
@@ -64,10 +65,9 @@ const apiPrefixes = ['/api/', '/auth/', '/files/', '/dev/'];
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger:
-      deps.logger === undefined
-        ? { level: config.logLevel, redact: ['req.headers.authorization'] }
-        : deps.logger,
+    logger: deps.logger === undefined ? loggerOptions(config) : deps.logger,
+    // One line per request instead of Fastify's two (see requestLog).
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -87,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const method of [r.method].flat()) registeredRoutes.push({ method, url: r.url });
   });
   app.setErrorHandler(errorHandler);
+  await app.register(requestLog);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -189,9 +190,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .type('text/plain')
         .send('The web app is not built yet: run `npm run build`.');
     }
-    // History fallback: every client route loads the SPA.
+    // A chunk the build no longer has (a tab opened before a deploy): a 404, not index.html,
+    // so the app's import fails at once and shows its "Reload" message.
+    if (url.startsWith('/assets/')) {
+      return reply.status(404).header('cache-control', 'no-store').type('text/plain').send('');
+    }
+    // History fallback: every client route loads the SPA. Always revalidated, so a deploy's new
+    // chunk names reach the next page load (sendFile would otherwise set its own max-age=0).
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
   });
 
   return app;
