@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRefusals, integrations, leads } from '../../db/schema.ts';
@@ -318,6 +318,18 @@ describe('idempotency and event order', () => {
       status: 'approved',
     });
     expect(await leadOf(call.call_id)).toHaveLength(1);
+  });
+
+  it('keeps the maintained lead totals equal to a recount after upserts', async () => {
+    const totals = await t.db.execute(sql`
+      select
+        (select coalesce(sum(leads), 0)::int from lead_totals) as leads,
+        (select coalesce(sum(payout), 0)::text from lead_totals) as payout,
+        (select count(*)::int from leads) as recount,
+        (select coalesce(sum(payout), 0)::text from leads) as repayout`);
+    const [row] = (totals as unknown as { rows: Record<string, unknown>[] }).rows;
+    expect(row!.leads).toBe(row!.recount);
+    expect(Number(row!.payout)).toBe(Number(row!.repayout));
   });
 
   it('keeps the same call id of two integrations apart', async () => {
