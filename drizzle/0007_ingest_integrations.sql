@@ -58,7 +58,6 @@ ALTER TABLE "leads" ADD COLUMN "last_event" text;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "last_event_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "status_reason" text;--> statement-breakpoint
 ALTER TABLE "ingest_refusals" ADD CONSTRAINT "ingest_refusals_integration_id_integrations_id_fk" FOREIGN KEY ("integration_id") REFERENCES "public"."integrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ingest_refusals" ADD CONSTRAINT "ingest_refusals_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_external_ids" ADD CONSTRAINT "integration_external_ids_integration_id_integrations_id_fk" FOREIGN KEY ("integration_id") REFERENCES "public"."integrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_external_ids" ADD CONSTRAINT "integration_external_ids_publisher_id_users_id_fk" FOREIGN KEY ("publisher_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_external_ids" ADD CONSTRAINT "integration_external_ids_offer_id_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "public"."offers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -332,7 +332,8 @@ export const ingestRefusals = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
     replayedAt: ts('replayed_at'),
-    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    /** The lead a replay made. No foreign key: leads stay truncatable (the totals rebuild). */
+    leadId: uuid('lead_id'),
   },
   (t) => [
     index('ingest_refusals_created_idx').on(t.createdAt.desc()),
