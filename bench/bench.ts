@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { DEFAULT_POOL_MAX } from '../server/config.ts';
 import {
   ACCOUNTS,
   BENCH_PASSWORD,
@@ -25,7 +26,7 @@ import {
   SMOKE_SIZES,
 } from './fill.ts';
 import { type LoadResult, once, percentile, type RequestSpec, runLoad } from './load.ts';
-import { ME_PROFILE_SQL, ME_SESSION_SQL, pgbenchScript } from './me-sql.ts';
+import { ME_SQL, meParams, pgbenchScript } from './me-sql.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/portal_bench';
@@ -306,6 +307,8 @@ async function main() {
     return n;
   });
   const dbUrl = process.env.BENCH_DATABASE_URL || DEFAULT_URL;
+  // The portal's pool (DATABASE_POOL_MAX, else its default); the ladder's rungs get the same.
+  const poolMax = whole('DATABASE_POOL_MAX', process.env.DATABASE_POOL_MAX, DEFAULT_POOL_MAX, 1);
   const startedAt = new Date();
   const say = (line: string) => console.log(line);
 
@@ -375,6 +378,7 @@ async function main() {
           // No SPA: the bench measures the API (an empty folder has no index.html).
           WEB_ROOT: dataDir,
           DATABASE_URL: dbUrl,
+          DATABASE_POOL_MAX: String(poolMax),
           JWT_SECRET: randomBytes(36).toString('base64url'),
           LOG_LEVEL: 'warn',
           // The sign-in rows come from many addresses (X-Forwarded-For), as from many people.
@@ -556,8 +560,8 @@ async function main() {
       }
     }
 
-    // 4. The point-read ladder: the same two statements as GET /api/v1/me, from PostgreSQL's
-    // own client to our route.
+    // 4. The point-read ladder: the same statement as GET /api/v1/me, from PostgreSQL's own
+    // client to our route.
     if (!values['no-ladder']) {
       const session = (
         await db.query<{ id: string }>(
@@ -574,13 +578,14 @@ async function main() {
           BENCH_DATABASE_URL: dbUrl,
           BENCH_USER_ID: admin.user.id,
           BENCH_SESSION_ID: session,
+          BENCH_POOL_MAX: String(poolMax),
           PORT: String(barePort),
         },
         bareUrl,
         '/me',
       );
       children.push(bare);
-      say('\nPoint-read ladder (the two statements of GET /api/v1/me)…');
+      say('\nPoint-read ladder (the statement of GET /api/v1/me)…');
       // Each rung runs untimed first for a moment: connections open, the JIT warms up.
       const warmup = Math.min(1, duration / 2);
       const pgbench = findPgbench();
@@ -614,9 +619,15 @@ async function main() {
             note: 'pgbench not found',
           });
         }
-        // node-postgres in this process, a pool of 10 like the portal's.
+        // node-postgres in this process, a pool the size of the portal's.
         {
-          const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+          const pool = new pg.Pool({ connectionString: dbUrl, max: poolMax });
+          const query = {
+            name: 'me',
+            text: ME_SQL,
+            values: meParams(admin.user.id, session),
+            rowMode: 'array' as const,
+          };
           const loop = async (seconds: number) => {
             const lat: number[] = [];
             const started = performance.now();
@@ -625,8 +636,7 @@ async function main() {
               Array.from({ length: c }, async () => {
                 while (performance.now() < stopAt) {
                   const t = performance.now();
-                  await pool.query(ME_SESSION_SQL, [admin.user.id, session]);
-                  await pool.query(ME_PROFILE_SQL, [admin.user.id]);
+                  await pool.query(query);
                   lat.push(performance.now() - t);
                 }
               }),
@@ -638,7 +648,7 @@ async function main() {
           const { lat, secs } = await loop(duration);
           await pool.end();
           results.ladder.push({
-            rung: 'node-postgres in-process (pool 10)',
+            rung: `node-postgres in-process (pool ${poolMax})`,
             c,
             rps: lat.length / secs,
             p50: percentile(lat, 50),
