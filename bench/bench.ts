@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { DEMO_ACCOUNTS } from '../scripts/demo/demo-seed.service.ts';
 import { DEFAULT_POOL_MAX } from '../server/config.ts';
 import {
   ACCOUNTS,
@@ -40,6 +41,9 @@ const USAGE = `Usage: npm run bench [-- options]
   --only TEXT[,TEXT]  only the endpoints whose name contains one of the TEXTs
   --no-ladder         skip the point-read ladder
   --smoke             tiny sizes, 1 s, c=2; exit 1 on any error (CI)
+  --pglite            the embedded default instead: \`npm run demo\` data (--leads, --publishers,
+                      --buyers passed on) in a temporary DATA_DIR, the portal on PGlite, c=10;
+                      no ladder (it is PostgreSQL's)
   --compare A.json B.json   print the change per row between two result files`;
 
 type Row = { endpoint: string; c: number } & Omit<LoadResult, 'statuses' | 'firstError'> & {
@@ -57,7 +61,9 @@ type LadderRow = {
 type Results = {
   startedAt: string;
   smoke: boolean;
-  sizes: Sizes;
+  /** The fill's sizes; null for --pglite, whose data is `npm run demo`'s (see `demo`). */
+  sizes: Sizes | null;
+  demo?: string;
   fill: { reused: boolean; seconds: number; steps: [string, number][] };
   machine: { cpus: number; load: number[]; node: string; postgres: string };
   durationSeconds: number;
@@ -250,6 +256,7 @@ async function main() {
         only: { type: 'string' },
         'no-ladder': { type: 'boolean' },
         smoke: { type: 'boolean' },
+        pglite: { type: 'boolean' },
         compare: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -300,48 +307,98 @@ async function main() {
   }
   const duration = Number(values.duration ?? (smoke ? 1 : 5));
   if (!(duration > 0 && duration <= 600)) fail('--duration must be a number of seconds (0-600).');
-  const concurrency = (values.concurrency ?? (smoke ? '2' : '10,50')).split(',').map((s) => {
-    const n = Number(s.trim());
-    if (!Number.isInteger(n) || n < 1 || n > 500)
-      fail(`--concurrency takes numbers from 1 to 500, got "${s}".`);
-    return n;
-  });
+  const concurrency = (values.concurrency ?? (smoke ? '2' : values.pglite ? '10' : '10,50'))
+    .split(',')
+    .map((s) => {
+      const n = Number(s.trim());
+      if (!Number.isInteger(n) || n < 1 || n > 500)
+        fail(`--concurrency takes numbers from 1 to 500, got "${s}".`);
+      return n;
+    });
+  const pglite = values.pglite === true;
+  if (pglite && smoke) fail('--pglite and --smoke do not go together.');
   const dbUrl = process.env.BENCH_DATABASE_URL || DEFAULT_URL;
   // The portal's pool (DATABASE_POOL_MAX, else its default); the ladder's rungs get the same.
   const poolMax = whole('DATABASE_POOL_MAX', process.env.DATABASE_POOL_MAX, DEFAULT_POOL_MAX, 1);
   const startedAt = new Date();
   const say = (line: string) => console.log(line);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 
-  // 1. The database.
-  const u = new URL(dbUrl);
-  say(`Bench database: ${u.hostname}:${u.port || 5432}${u.pathname}`);
-  say(
-    `Sizes: ${Object.entries(sizes)
-      .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
-      .join(', ')}`,
-  );
-  const fill = await prepareDatabase(dbUrl, sizes, say);
-  say(
-    fill.reused ? 'Reusing the earlier fill of these sizes.' : `Filled in ${fmt(fill.seconds)} s.`,
-  );
-
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  const idOf = async (email: string) =>
-    (await db.query<{ id: string }>('select id from users where email = $1', [email])).rows[0]!.id;
-  const bigPublisherId = await idOf(ACCOUNTS.publisher);
-  const postgresVersion = (await db.query<{ server_version: string }>('show server_version'))
-    .rows[0]!.server_version;
+  // 1. The database: PostgreSQL filled at the chosen sizes, or (--pglite) the demo data in an
+  // embedded database under a temporary DATA_DIR.
+  let db: pg.Client | undefined;
+  let fill: Results['fill'];
+  let accounts: typeof ACCOUNTS;
+  let databaseEnv: NodeJS.ProcessEnv;
+  let databaseName: string;
+  let demoSummary: string | undefined;
+  if (pglite) {
+    say(`Embedded database (PGlite) in ${dataDir}, filled by npm run demo`);
+    const started = performance.now();
+    const demoArgs = ['--password', BENCH_PASSWORD];
+    for (const k of ['leads', 'publishers', 'buyers'] as const) {
+      if (values[k] !== undefined) demoArgs.push(`--${k}`, values[k]!);
+    }
+    const demoScript = path.join(root, 'scripts/demo-data.ts');
+    const demo = await run(process.execPath, ['--import', 'tsx', demoScript, ...demoArgs], {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      S3_BUCKET: '',
+    });
+    if (demo.code !== 0) {
+      rmSync(dataDir, { recursive: true, force: true });
+      fail(`npm run demo failed:\n${demo.out.slice(-2000)}`);
+    }
+    // The demo's own summary lines ("publishers …", "leads …"), kept with the results.
+    demoSummary = demo.out
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => /^(publishers|offers|applications|leads|payouts|buyers) /.test(l))
+      .join('; ');
+    say(`  ${demoSummary || 'demo data'}; ${fmt((performance.now() - started) / 1000)} s`);
+    fill = {
+      reused: false,
+      seconds: (performance.now() - started) / 1000,
+      steps: [['npm run demo', (performance.now() - started) / 1000]],
+    };
+    accounts = {
+      admin: DEMO_ACCOUNTS.admin,
+      publisher: DEMO_ACCOUNTS.publisher,
+      buyer: DEMO_ACCOUNTS.buyer,
+    };
+    databaseEnv = { DATABASE_URL: '' };
+    databaseName = 'PGlite (embedded)';
+  } else {
+    const u = new URL(dbUrl);
+    say(`Bench database: ${u.hostname}:${u.port || 5432}${u.pathname}`);
+    say(
+      `Sizes: ${Object.entries(sizes)
+        .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
+        .join(', ')}`,
+    );
+    fill = await prepareDatabase(dbUrl, sizes, say);
+    say(
+      fill.reused
+        ? 'Reusing the earlier fill of these sizes.'
+        : `Filled in ${fmt(fill.seconds)} s.`,
+    );
+    db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    accounts = ACCOUNTS;
+    databaseEnv = { DATABASE_URL: dbUrl };
+    databaseName = `PostgreSQL ${(await db.query<{ server_version: string }>('show server_version')).rows[0]!.server_version}`;
+  }
 
   // 2. The portal, on a free port, logging warnings only.
   const port = await freePort();
   const portalUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const children: Child[] = [];
   const cleanup = async () => {
     for (const c of children.reverse()) await c.stop().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
-    await db.end().catch(() => {});
+    await db?.end().catch(() => {});
   };
   process.on('SIGINT', () => {
     void cleanup().then(() => process.exit(130));
@@ -351,13 +408,14 @@ async function main() {
   const results: Results = {
     startedAt: startedAt.toISOString(),
     smoke,
-    sizes,
+    sizes: pglite ? null : sizes,
+    ...(demoSummary ? { demo: demoSummary } : {}),
     fill,
     machine: {
       cpus: os.cpus().length,
       load: os.loadavg(),
       node: process.version,
-      postgres: postgresVersion,
+      postgres: databaseName,
     },
     durationSeconds: duration,
     rows: [],
@@ -375,10 +433,10 @@ async function main() {
           HOST: '127.0.0.1',
           PUBLIC_URL: portalUrl,
           DATA_DIR: dataDir,
-          // No SPA: the bench measures the API (an empty folder has no index.html).
+          // No SPA: the bench measures the API (the data folder has no index.html).
           WEB_ROOT: dataDir,
-          DATABASE_URL: dbUrl,
           DATABASE_POOL_MAX: String(poolMax),
+          ...databaseEnv,
           JWT_SECRET: randomBytes(36).toString('base64url'),
           LOG_LEVEL: 'warn',
           // The sign-in rows come from many addresses (X-Forwarded-For), as from many people.
@@ -416,9 +474,11 @@ async function main() {
         user: { id: string };
       };
     };
-    const admin = await signIn(ACCOUNTS.admin);
-    const publisher = await signIn(ACCOUNTS.publisher);
-    const buyer = await signIn(ACCOUNTS.buyer);
+    const admin = await signIn(accounts.admin);
+    const publisher = await signIn(accounts.publisher);
+    const buyer = await signIn(accounts.buyer);
+    // The bench's biggest publisher, or the demo's featured one.
+    const bigPublisherId = publisher.user.id;
     const auth = (t: string) => ({ authorization: `Bearer ${t}` });
     const day = (d: Date) => d.toISOString().slice(0, 10);
     const today = new Date();
@@ -432,7 +492,7 @@ async function main() {
        */
       single?: boolean;
       /** Load run beside the measured one for the same time (its own figures are not shown). */
-      during?: { connections: number; source: (w: number) => RequestSpec };
+      during?: { connections: number; source: (c: number) => Promise<(w: number) => RequestSpec> };
       request: (c: number) => Promise<{
         source: (w: number) => RequestSpec;
         onAnswer?: (w: number, a: { status: number; body: string }) => void;
@@ -445,22 +505,44 @@ async function main() {
     });
     const A = admin.access_token;
     const P = publisher.access_token;
-    // Sign-ins go round the publishers (skipping the blocked ones, every 8th): many people
-    // signing in, not one account, which the per-account throttle would slow down on purpose.
-    let signInCounter = 0;
-    const nextSignInEmail = () => {
-      let g: number;
-      do {
-        g = (signInCounter++ % sizes.publishers) + 1;
-      } while (g % 8 === 7 && g > sizes.bigPublishers);
-      return `publisher-${g}@bench.test`;
-    };
-    const passwordSignIn = (): RequestSpec => ({
-      method: 'POST',
-      path: '/auth/v1/token?grant_type=password',
-      headers: { 'x-forwarded-for': nextIp() },
-      body: JSON.stringify({ email: nextSignInEmail(), password: BENCH_PASSWORD }),
+    /** A list page reached by walking: `path` with the `after` cursor its previous page gave. */
+    const afterCursor = (name: string, p: string, page: number, token: string): Endpoint => ({
+      name,
+      request: async () => {
+        const sep = p.includes('?') ? '&' : '?';
+        const r = await once(portalUrl, {
+          method: 'GET',
+          path: `${p}${sep}page=${page - 1}`,
+          headers: auth(token),
+        });
+        const cursor = (JSON.parse(r.body) as { next_cursor?: string | null }).next_cursor;
+        if (!cursor) fail(`${name}: page ${page - 1} of ${p} gave no next_cursor.`);
+        const path = `${p}${sep}page=${page}&after=${encodeURIComponent(cursor!)}`;
+        return { source: () => ({ method: 'GET', path, headers: auth(token) }) };
+      },
     });
+    /**
+     * Password sign-ins from c connections, each signing in its own approved publisher, as
+     * different people do: one account signing in c times at once is what the per-account
+     * throttle (a right password counts only once it is checked) slows down on purpose.
+     */
+    const signInSource = async (c: number): Promise<(w: number) => RequestSpec> => {
+      const r = await once(portalUrl, {
+        method: 'GET',
+        path: `/api/v1/admin/publishers?status=approved&page_size=${Math.min(200, c)}`,
+        headers: auth(A),
+      });
+      const emails = (JSON.parse(r.body) as { items: { email: string }[] }).items.map(
+        (p) => p.email,
+      );
+      if (emails.length === 0) fail('No approved publisher to sign in as.');
+      return (w) => ({
+        method: 'POST',
+        path: '/auth/v1/token?grant_type=password',
+        headers: { 'x-forwarded-for': nextIp() },
+        body: JSON.stringify({ email: emails[w % emails.length], password: BENCH_PASSWORD }),
+      });
+    };
     const endpoints: Endpoint[] = [
       {
         name: 'GET /healthz',
@@ -471,7 +553,20 @@ async function main() {
       get('admin daily stats (30 days)', '/api/v1/admin/stats/daily?days=30', A),
       get('admin leads, first page', '/api/v1/admin/leads', A),
       get('admin leads, page 1000', '/api/v1/admin/leads?page=1000', A),
+      afterCursor('admin leads, after cursor (deep, page 1000)', '/api/v1/admin/leads', 1000, A),
+      get('admin leads, last page', `/api/v1/admin/leads?page=${Math.ceil(sizes.leads / 25)}`, A),
+      get('admin leads, sort payout', '/api/v1/admin/leads?sort=payout', A),
+      get(
+        'admin leads, sort call duration asc',
+        '/api/v1/admin/leads?sort=call_duration&order=asc',
+        A,
+      ),
       get('admin leads, big publisher', `/api/v1/admin/leads?publisher_id=${bigPublisherId}`, A),
+      get(
+        'admin leads, big publisher by payout',
+        `/api/v1/admin/leads?publisher_id=${bigPublisherId}&sort=payout`,
+        A,
+      ),
       get(
         'admin leads, 30-day range',
         `/api/v1/admin/leads?from=${day(monthAgo)}&to=${day(today)}`,
@@ -513,6 +608,8 @@ async function main() {
       get('admin audit', '/api/v1/admin/audit', A),
       get('publisher overview (big)', '/api/v1/publisher/overview', P),
       get('publisher leads (big)', '/api/v1/publisher/leads', P),
+      get('publisher leads (big), page 1000', '/api/v1/publisher/leads?page=1000', P),
+      get('publisher leads (big), by offer', '/api/v1/publisher/leads?sort=offer&order=asc', P),
       get('publisher payouts (big)', '/api/v1/publisher/payouts', P),
       get('publisher offers', '/api/v1/publisher/offers', P),
       get('publisher documents', '/api/v1/publisher/documents', P),
@@ -520,12 +617,12 @@ async function main() {
       get('buyer campaigns', '/api/v1/buyer/campaigns', buyer.access_token),
       {
         name: 'POST /auth/v1/token password (sign-in)',
-        request: async () => ({ source: passwordSignIn }),
+        request: async (c) => ({ source: await signInSource(c) }),
       },
       {
         // argon2id must not starve other requests: the point read while 10 sign-ins run.
         name: 'GET /api/v1/me during sign-ins (c=10)',
-        during: { connections: 10, source: passwordSignIn },
+        during: { connections: 10, source: signInSource },
         request: async () => ({
           source: () => ({ method: 'GET', path: '/api/v1/me', headers: auth(A) }),
         }),
@@ -535,7 +632,7 @@ async function main() {
         request: async (c) => {
           // One refresh chain per connection: each answer's token is the next request's.
           const tokens: string[] = [];
-          for (let i = 0; i < c; i++) tokens.push((await signIn(ACCOUNTS.publisher)).refresh_token);
+          for (let i = 0; i < c; i++) tokens.push((await signIn(accounts.publisher)).refresh_token);
           return {
             source: (w) => ({
               method: 'POST',
@@ -562,6 +659,7 @@ async function main() {
         if (e.single && i > 0) continue;
         const c = e.single ? 1 : level;
         const { source, onAnswer } = await e.request(c);
+        const beside = e.during ? await e.during.source(e.during.connections) : undefined;
         await once(portalUrl, source(0))
           .then((a) => onAnswer?.(0, a))
           .catch(() => {});
@@ -573,12 +671,12 @@ async function main() {
             request: source,
             onAnswer,
           }),
-          e.during
+          e.during && beside
             ? runLoad({
                 baseUrl: portalUrl,
                 connections: e.during.connections,
                 seconds: duration,
-                request: e.during.source,
+                request: beside,
               })
             : undefined,
         ]);
@@ -592,7 +690,7 @@ async function main() {
 
     // 4. The point-read ladder: the same statement as GET /api/v1/me, from PostgreSQL's own
     // client to our route.
-    if (!values['no-ladder']) {
+    if (db && !values['no-ladder']) {
       const session = (
         await db.query<{ id: string }>(
           'select id from auth_sessions where user_id = $1 order by created_at desc limit 1',
@@ -769,7 +867,7 @@ async function main() {
     `\nFill: ${fill.reused ? 'reused' : `${fmt(fill.seconds)} s`}. Results written to ${path.relative(process.cwd(), file)}`,
   );
   say(
-    `Machine: ${results.machine.cpus} CPUs, load average at start ${results.machine.load.map((l) => fmt(l, 2)).join(' ')}, Node ${process.version}, PostgreSQL ${postgresVersion}`,
+    `Machine: ${results.machine.cpus} CPUs, load average at start ${results.machine.load.map((l) => fmt(l, 2)).join(' ')}, Node ${process.version}, ${databaseName}`,
   );
   if (smoke) say(exitCode === 0 ? 'Smoke run: every endpoint answered 2xx.' : 'Smoke run FAILED.');
   process.exit(exitCode);

@@ -13,23 +13,52 @@ import { z } from 'zod';
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 200;
 
-/** `page` (1-based) and `page_size` (1–200) of a list query; spread into its z.object. */
+/**
+ * The most rows a list counts exactly per page view. A list over a big table counts at most
+ * `TOTAL_CAP + 1` matching rows (an index-only scan of ~10k entries, a few ms); beyond that it
+ * answers `total: TOTAL_CAP, total_exact: false` and the pager shows "of 10,000+". A list whose
+ * exact total comes from a maintained aggregate, or a small table, answers it exactly.
+ */
+export const TOTAL_CAP = 10_000;
+
+/** The sentence a cursor (`after`) that cannot be read, or belongs to another sort, answers. */
+export const BAD_CURSOR_MESSAGE =
+  'This page link is no longer valid. Go back to the first page of the list and try again.';
+
+/**
+ * `page` (1-based), `page_size` (1–200) and `after` of a list query; spread into its z.object.
+ * `after` is the opaque `next_cursor` of the previous page: with it the page is read straight
+ * from the index after that row (as fast at page 1,000 as at page 1); without it `page` is used.
+ */
 export const pageQuery = (defaultPageSize: number = DEFAULT_PAGE_SIZE) => ({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultPageSize),
+  after: z.string().max(2000, { error: BAD_CURSOR_MESSAGE }).optional(),
 });
-export type PageQuery = { page: number; page_size: number };
+export type PageQuery = { page: number; page_size: number; after?: string | undefined };
 
-/** Every list answers one shape: `{items,total,page,page_size}`. */
-export type Page<T> = { items: T[]; total: number; page: number; page_size: number };
+/**
+ * Every list answers one shape. `total` is exact when `total_exact` is true; otherwise it is
+ * `TOTAL_CAP` and the list holds more. `next_cursor` opens the following page (null on the last).
+ */
+export type Page<T> = {
+  items: T[];
+  total: number;
+  total_exact: boolean;
+  page: number;
+  page_size: number;
+  next_cursor: string | null;
+};
 
 /** The response schema of a list: a page of `item` in the `Page<T>` shape. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
     total: z.number().int(),
+    total_exact: z.boolean(),
     page: z.number().int(),
     page_size: z.number().int(),
+    next_cursor: z.string().nullable(),
   });
 
 // ---------------------------------------------------------------------------

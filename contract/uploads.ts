@@ -79,3 +79,14 @@ export function checkUpload(
   }
   return null;
 }
+
+const UUID_PREFIX_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/;
+
+/**
+ * The name shown to people for a stored file key (`bucket/owner/<uuid>-name.pdf`): the last
+ * segment without its uuid prefix.
+ */
+export function displayName(key: string): string {
+  const last = key.split('/').pop() ?? key;
+  return last.replace(UUID_PREFIX_RE, '') || last;
+}

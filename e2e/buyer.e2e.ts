@@ -67,7 +67,7 @@ function budgetCell(page: Page, name: string): Locator {
     .nth(4);
 }
 
-/** Types a date and leaves the field with Tab (Escape would close the whole dialog). */
+/** Types a date and leaves the field with Tab (Escape would close the picker, then ask to discard). */
 async function typeDate(field: Locator, value: string) {
   await field.fill(value);
   await field.press('Tab');

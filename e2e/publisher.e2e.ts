@@ -443,7 +443,13 @@ describe('publisher journey across roles in Chromium', () => {
         await expect.poll(firstPayout).toBe('$99.00');
         await table.getByRole('button', { name: /^Payout/ }).click();
         await expect.poll(firstPayout).toBe('$1.00');
+        // Next reads after the last row shown (the page's next_cursor, kept in memory).
+        const next = page.waitForRequest(
+          (r) => r.url().includes('/publisher/leads?') && r.url().includes('page=2'),
+        );
         await page.getByRole('button', { name: 'Next page' }).click();
+        expect(new URL((await next).url()).searchParams.get('after')).toBeTruthy();
+        expect(page.url()).not.toContain('after=');
         await expect.poll(firstPayout).toBe('$26.00');
         expect(await table.locator('tbody tr').count()).toBe(2);
         await saveScreenshot(page, 'publisher-leads-sorted-page2-desktop');

@@ -32,7 +32,8 @@ try {
   } else {
     const database = await openDatabase(config);
     try {
-      await database.migrate();
+      // Not while a starting portal migrates the same database.
+      await database.underStartupLock(() => database.migrate());
       const admin = await createAdmin(database.db, params);
       console.log(`Admin ${admin.email} created.`);
     } finally {

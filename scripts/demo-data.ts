@@ -135,7 +135,7 @@ async function main() {
   let database: Database;
   try {
     database = await openDatabase(config);
-    await database.migrate();
+    await database.underStartupLock(() => database.migrate());
   } catch (err) {
     if (err instanceof DataDirBusyError) fail(err.message);
     const why = err instanceof Error ? err.message : String(err);

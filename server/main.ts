@@ -3,6 +3,7 @@ import { loadEnvFile } from 'node:process';
 // Only light imports up here: a refused second start must answer at once, so the app is
 // loaded after the data folder check.
 import { DataDirBusyError, exitIfDataDirHeld } from './ops/data-dir-owner.ts';
+import { startupFailure } from './startup-failure.ts';
 
 /** Reads config, migrates, seeds the first admin, listens, and closes gracefully on SIGTERM. */
 async function main() {
@@ -37,11 +38,15 @@ async function main() {
     }
     throw err;
   }
-  await database.migrate();
-  await ensureSettings(database.db);
-  const firstAdmin = await ensureFirstAdmin(database.db, {
-    email: config.adminEmail,
-    password: config.adminPassword,
+  // Instances started together on one database take turns: the first migrates and creates the
+  // admin, the others find both done.
+  const firstAdmin = await database.underStartupLock(async () => {
+    await database.migrate();
+    await ensureSettings(database.db);
+    return ensureFirstAdmin(database.db, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+    });
   });
 
   const app = await buildApp({ config, database, webRoot: config.webRoot });
@@ -90,6 +95,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('Start-up failed:', err instanceof Error ? err.message : err);
+  console.error(`Start-up failed: ${startupFailure(err)}`);
   process.exit(1);
 });

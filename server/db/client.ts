@@ -25,6 +25,13 @@ export type Database = {
   /** Where the data lives, for the start-up banner. */
   description: string;
   migrate(): Promise<void>;
+  /**
+   * Runs the start-up steps (migrations, the settings row, the first admin) with no other
+   * instance doing the same at once. PostgreSQL: under a session advisory lock, so instances
+   * started together on an empty database wait for each other, and a process that dies mid-way
+   * releases the lock with its connection. PGlite: one process per folder already.
+   */
+  underStartupLock<T>(steps: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** Embedded on disk: this process's hold on DATA_DIR (released by close). */
@@ -37,6 +44,9 @@ export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../drizzle',
 );
+
+/** The advisory lock key of start-up (migrations, settings row, first admin): any fixed bigint. */
+export const STARTUP_LOCK_KEY = '7237152360113457921';
 
 /**
  * PostgreSQL through a pg pool (DATABASE_URL).
@@ -72,6 +82,20 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     kind: 'postgres',
     description: `PostgreSQL at ${u.hostname}:${u.port || 5432}/${u.pathname.slice(1)}`,
     migrate: () => migratePg(db as never, { migrationsFolder }),
+    underStartupLock: async (steps) => {
+      // The lock lives on one connection of its own; the steps use the pool as usual.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await steps();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        holder.release();
+      }
+    },
     ping: async () => {
       await pool.query('select 1');
     },
@@ -89,6 +113,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     kind: 'pglite',
     description: dir ? `embedded PGlite at ${dir}` : 'embedded PGlite (in memory)',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    underStartupLock: (steps) => steps(),
     ping: async () => {
       await client.query('select 1');
     },

@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
-import { type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { orderBy } from './list-query.ts';
+import { afterCursor, type Keyset, orderBy, sortKeyOf } from './list-query.ts';
 
 /** Rows per database round trip while streaming a CSV. */
 export const CSV_BATCH = 1000;
@@ -36,7 +35,7 @@ export function csvFileName(what: string, now = new Date()): string {
 /** What one batch of a keyset CSV reads: the caller's query with these pieces plugged in. */
 export type CsvBatch = {
   /** Select it as `sortKey`: the sort column as text (timestamps keep their microseconds). */
-  sortKey: SQL<string>;
+  sortKey: SQL<string | null>;
   /** AND it to the filter: the rows after the last one of the previous batch (none at first). */
   after: SQL | undefined;
   orderBy: SQL[];
@@ -45,38 +44,32 @@ export type CsvBatch = {
 
 /**
  * A filtered, sorted list as CSV text, read in batches with a keyset cursor on (sort column,
- * id) so memory stays flat however many rows match. Yields the header line, then one chunk of
- * lines per batch.
+ * id), the list's own keyset, so memory stays flat however many rows match and each batch is a
+ * range scan of the list's (sort, id) index that starts where the last one stopped (nothing is
+ * re-sorted per batch). Yields the header line, then one chunk of lines per batch.
  */
-export async function* keysetCsv<Row extends { id: string; sortKey: string }>(opts: {
+export async function* keysetCsv<Row extends { id: string; sortKey: string | null }>(opts: {
   header: string[];
-  sort: PgColumn;
-  id: PgColumn;
-  order: 'asc' | 'desc';
+  keyset: Keyset;
   read: (batch: CsvBatch) => PromiseLike<Row[]>;
   line: (row: Row) => CsvCell[];
 }): AsyncGenerator<string> {
-  const { sort, id, order } = opts;
+  const k = opts.keyset;
   yield csvLine(opts.header);
-  const sortKey = sql<string>`(${sort})::text`;
-  const cast = sql.raw(sort.getSQLType());
-  const op = order === 'asc' ? sql`>` : sql`<`;
-  let last: { key: string; id: string } | undefined;
+  const order = orderBy(k.column, k.order, k.id, { nullable: k.nullable ?? false });
+  let after: SQL | undefined;
   for (;;) {
-    const after = last
-      ? sql`(${sort}, ${id}) ${op} (${last.key}::${cast}, ${last.id}::uuid)`
-      : undefined;
     const rows = await opts.read({
-      sortKey,
+      sortKey: sortKeyOf(k),
       after,
-      orderBy: orderBy(sort, order, id),
+      orderBy: order,
       limit: CSV_BATCH,
     });
     if (rows.length === 0) return;
     yield rows.map((r) => csvLine(opts.line(r))).join('');
     if (rows.length < CSV_BATCH) return;
     const tail = rows[rows.length - 1]!;
-    last = { key: tail.sortKey, id: tail.id };
+    after = afterCursor(k, { value: tail.sortKey, id: tail.id });
   }
 }
 

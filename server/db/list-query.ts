@@ -1,5 +1,8 @@
-import { type AnyColumn, and, asc, desc, gte, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Page, PageQuery } from '../../contract/list.ts';
+import { type AnyColumn, and, asc, desc, gte, is, lt, or, type SQL, sql } from 'drizzle-orm';
+import { PgColumn } from 'drizzle-orm/pg-core';
+import { BAD_CURSOR_MESSAGE, type Page, type PageQuery, TOTAL_CAP } from '../../contract/list.ts';
+import { AppError } from '../errors.ts';
+import type { DbOrTx } from './client.ts';
 
 /** `%q%` for ILIKE, with the user's own `%`, `_` and `\` taken literally. */
 export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -19,11 +22,6 @@ export function orderBy(
   return order === 'asc'
     ? [sql`${column} asc${nulls}`, asc(id)]
     : [sql`${column} desc${nulls}`, desc(id)];
-}
-
-/** LIMIT/OFFSET of a 1-based page. */
-export function pageWindow(q: PageQuery) {
-  return { limit: q.page_size, offset: (q.page - 1) * q.page_size };
 }
 
 /** count(*) as a JS number. */
@@ -78,23 +76,220 @@ export function dateBounds(
   );
 }
 
+// ---------------------------------------------------------------------------
+// Keyset pages, cursors and totals
+// ---------------------------------------------------------------------------
+
 /**
- * One page of a list, answered as `Page<T>`: the rows of the page window (the caller's query
- * with its WHERE and ORDER BY, given LIMIT/OFFSET here) and the total under the same WHERE,
- * read side by side, each row turned into the answer's item.
+ * The order of a list as a keyset: the sort expression and its direction, then id in the same
+ * direction (`orderBy`). A page after a cursor is the rows past the cursor's (value, id) in that
+ * order, which an index ending in id, in the same direction, reads as one range scan.
+ */
+export type Keyset = {
+  /** The sort's name as the API knows it; a cursor of another sort or order is refused. */
+  name: string;
+  column: AnyColumn | SQL;
+  order: 'asc' | 'desc';
+  id: AnyColumn;
+  /** The column may be NULL (the empty values come last in both directions). */
+  nullable?: boolean;
+  /** SQL type the cursor's value is cast back to: the column's own, or text for expressions. */
+  type: string;
+  /** SQL type of the id (uuid, or bigint for the audit log). */
+  idType: string;
+  /** Allowed values of an enum column (a cursor naming another is refused). */
+  values?: readonly string[];
+};
+
+/** The keyset of the list's chosen `sort` among its whitelisted `columns` (see `sortBy`). */
+export function keysetOf<K extends string>(
+  columns: Record<K, AnyColumn | SQL>,
+  query: { sort: K; order: 'asc' | 'desc' },
+  id: AnyColumn,
+  opts: { nullable?: boolean } = {},
+): Keyset {
+  return keyset(query.sort, columns[query.sort], query.order, id, opts);
+}
+
+/** The keyset of one sort expression (a column, or SQL compared as text) then id. */
+export function keyset(
+  name: string,
+  column: AnyColumn | SQL,
+  order: 'asc' | 'desc',
+  id: AnyColumn,
+  opts: { nullable?: boolean } = {},
+): Keyset {
+  const col = is(column, PgColumn) ? column : undefined;
+  const values = col?.enumValues;
+  return {
+    name,
+    column,
+    order,
+    id,
+    // A column that may be NULL sorts its NULLs last (see orderBy); an expression says so.
+    nullable: opts.nullable ?? (col ? !col.notNull : false),
+    type: col ? castType(col) : 'text',
+    idType: is(id, PgColumn) ? castType(id) : 'uuid',
+    ...(values?.length ? { values } : {}),
+  };
+}
+
+/** The type a column's value is cast to (a serial is an integer type, not a castable one). */
+function castType(col: PgColumn): string {
+  const t = col.getSQLType();
+  return t === 'bigserial'
+    ? 'bigint'
+    : t === 'serial'
+      ? 'integer'
+      : t === 'smallserial'
+        ? 'smallint'
+        : t;
+}
+
+/** The sort value of a row as text: select it as `sortKey` (timestamps keep microseconds). */
+export const sortKeyOf = (k: Keyset): SQL<string | null> => sql<string | null>`(${k.column})::text`;
+
+type Cursor = { value: string | null; id: string };
+
+type RowKey = { id: string | number; sortKey: string | null };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a cursor's text can be cast to the keyset's type (so a bad link is a 400, not a 500). */
+function validValue(k: Keyset, v: string): boolean {
+  if (k.values) return k.values.includes(v);
+  if (/^timestamp/.test(k.type)) {
+    return /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?)?$/.test(v);
+  }
+  if (k.type === 'date') return /^\d{4}-\d{2}-\d{2}$/.test(v);
+  if (/^(numeric|integer|bigint|smallint|real|double)/.test(k.type)) {
+    return /^-?\d{1,20}(\.\d{1,10})?$/.test(v);
+  }
+  return v.length <= 1000;
+}
+
+/** A cursor: base64url of `[sort, order, value, id]`, the last row of the page it follows. */
+export function encodeCursor(k: Keyset, row: RowKey): string {
+  const cursor = [k.name, k.order, row.sortKey, String(row.id)];
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+const badCursor = () =>
+  new AppError('validation_failed', BAD_CURSOR_MESSAGE, {
+    details: { after: [BAD_CURSOR_MESSAGE] },
+  });
+
+/** Reads a cursor of this keyset; anything else (edited, another sort or order) is a 400. */
+export function decodeCursor(k: Keyset, text: string): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw badCursor();
+  const [name, order, value, id] = parsed as unknown[];
+  if (name !== k.name || order !== k.order) throw badCursor();
+  const idPattern = k.idType === 'uuid' ? uuidPattern : /^\d{1,18}$/;
+  if (typeof id !== 'string' || !idPattern.test(id)) throw badCursor();
+  if (value === null ? !k.nullable : typeof value !== 'string' || !validValue(k, value)) {
+    throw badCursor();
+  }
+  return { value: value as string | null, id };
+}
+
+/**
+ * The rows after a cursor in the keyset's order. A NOT NULL sort is a row comparison
+ * `(sort, id) < (v, id)`, which PostgreSQL answers as one range scan of an index on
+ * (sort, id); a nullable sort spells out that its NULLs come last.
+ */
+export function afterCursor(k: Keyset, c: Cursor): SQL {
+  const op = k.order === 'asc' ? sql`>` : sql`<`;
+  const id = sql`${c.id}::${sql.raw(k.idType)}`;
+  if (c.value === null) return sql`(${k.column} is null and ${k.id} ${op} ${id})`;
+  const v = sql`${c.value}::${sql.raw(k.type)}`;
+  if (!k.nullable) return sql`(${k.column}, ${k.id}) ${op} (${v}, ${id})`;
+  return sql`(${k.column} ${op} ${v} or (${k.column} = ${v} and ${k.id} ${op} ${id}) or ${k.column} is null)`;
+}
+
+/** A list's total and whether it is exact (false: the list holds more than `total`). */
+export type Total = { total: number; exact: boolean };
+
+/** count(*) of a query's rows, exact: for small tables, where it is cheap. */
+export async function exactCount(count: PromiseLike<{ n: number }[]>): Promise<Total> {
+  const [row] = await count;
+  return { total: row?.n ?? 0, exact: true };
+}
+
+/**
+ * The rows of `matching` (a `select 1 … where …`) counted up to `TOTAL_CAP + 1`: exact when
+ * at most TOTAL_CAP match, else `TOTAL_CAP` and not exact. At most ~10k index entries are read
+ * however big the table, instead of count(*) over every matching row on every page view.
+ */
+export async function cappedCount(
+  db: DbOrTx,
+  // biome-ignore lint/suspicious/noExplicitAny: any select builder of the caller's query
+  matching: { limit: (n: number) => any },
+): Promise<Total> {
+  const inner = matching.limit(TOTAL_CAP + 1).as('capped');
+  const [row] = await db.select({ n: countAll() }).from(inner);
+  const n = row?.n ?? 0;
+  return n > TOTAL_CAP ? { total: TOTAL_CAP, exact: false } : { total: n, exact: true };
+}
+
+/** What one page reads: the caller's query with these pieces plugged in. */
+export type PageWindow = {
+  /** LIMIT: one more than the page, so the answer knows whether a next page exists. */
+  limit: number;
+  /** OFFSET: 0 after a cursor, else the page number's rows. */
+  offset: number;
+  /** AND it to the WHERE: the rows past the cursor (undefined without one). */
+  after: SQL | undefined;
+  /** ORDER BY: the sort, then id in the same direction. */
+  orderBy: SQL[];
+  /** Select it as `sortKey` (the next cursor is made from the last row's). */
+  sortKey: SQL<string | null>;
+};
+
+/**
+ * One page of a list, answered as `Page<T>`. With `after` (a cursor) the page is the rows past
+ * it; otherwise the page number's rows (`offset`; a big list reads the page's ids alone from
+ * its index first, a "deferred join", see the leads list). The total comes from `exactTotal`
+ * when the caller has one (e.g. a maintained aggregate answers undefined when it cannot),
+ * otherwise from `count` (`cappedCount` on big tables, `exactCount` on small ones); it is read
+ * beside the rows.
  */
 export async function listPage<Row, Item>(opts: {
   query: PageQuery;
-  rows: (window: { limit: number; offset: number }) => PromiseLike<Row[]>;
-  count: PromiseLike<{ n: number }[]>;
+  keyset: Keyset;
+  rows: (window: PageWindow) => PromiseLike<(Row & RowKey)[]>;
+  count: () => Promise<Total>;
+  exactTotal?: () => Promise<number | undefined>;
   toItem: (row: Row) => Item | Promise<Item>;
 }): Promise<Page<Item>> {
-  const { query } = opts;
-  const [rows, [total]] = await Promise.all([opts.rows(pageWindow(query)), opts.count]);
+  const { query, keyset: k } = opts;
+  const cursor = query.after ? decodeCursor(k, query.after) : undefined;
+  const window: PageWindow = {
+    limit: query.page_size + 1,
+    offset: cursor ? 0 : (query.page - 1) * query.page_size,
+    after: cursor ? afterCursor(k, cursor) : undefined,
+    orderBy: orderBy(k.column, k.order, k.id, { nullable: k.nullable ?? false }),
+    sortKey: sortKeyOf(k),
+  };
+  const total = async (): Promise<Total> => {
+    const exact = opts.exactTotal ? await opts.exactTotal() : undefined;
+    return exact === undefined ? opts.count() : { total: exact, exact: true };
+  };
+  const [rows, counted] = await Promise.all([opts.rows(window), total()]);
+  const more = rows.length > query.page_size;
+  const pageRows = more ? rows.slice(0, query.page_size) : rows;
+  const last = pageRows.at(-1);
   return {
-    items: await Promise.all(rows.map(opts.toItem)),
-    total: total?.n ?? 0,
+    items: await Promise.all(pageRows.map(opts.toItem)),
+    total: counted.total,
+    total_exact: counted.exact,
     page: query.page,
     page_size: query.page_size,
+    next_cursor: more && last ? encodeCursor(k, last) : null,
   };
 }

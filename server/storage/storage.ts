@@ -1,3 +1,4 @@
+import { displayName } from '../../contract/uploads.ts';
 import { AppError } from '../errors.ts';
 
 export type BucketName =
@@ -114,7 +115,6 @@ export function extensionOf(name: string): string {
 const OWNER_RE = /^[A-Za-z0-9_-]{1,64}$/;
 // One key segment: letters, digits (any script), dot, dash, underscore; never '.' or '..'.
 const SEGMENT_RE = /^[\p{L}\p{N}._-]{1,200}$/u;
-const UUID_PREFIX_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/;
 const MAX_NAME_LENGTH = 100;
 
 /** Checks the owner part of a key (a user id or a word like 'settings'). */
@@ -160,11 +160,8 @@ export function parseKey(key: string): { bucket: BucketName; path: string; name:
   return { bucket, path: rest.join('/'), name: rest[rest.length - 1]! };
 }
 
-/** The name shown to people: the stored name without the uuid prefix. */
-export function displayName(key: string): string {
-  const last = key.split('/').pop() ?? key;
-  return last.replace(UUID_PREFIX_RE, '') || last;
-}
+/** The name shown to people (contract/uploads.ts, shared with the web). */
+export { displayName };
 
 /** The type of a stored file from its (validated) extension. */
 export function fileTypeOfKey(key: string): FileType | null {

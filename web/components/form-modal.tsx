@@ -1,12 +1,16 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FormEvent, ReactNode } from 'react';
+import { useDiscardGuard } from './use-discard-guard.tsx';
 
 type FormModalProps = {
   opened: boolean;
   onClose: () => void;
   title: string;
-  /** A dirty form closes only by Cancel or the close button, never by a stray click outside. */
+  /**
+   * A dirty form never closes by a stray click outside, and Escape, Cancel or the close button
+   * ask "Discard changes?" first (useDiscardGuard).
+   */
   dirty: boolean;
   /** Disables Cancel and spins the submit button while the request runs. */
   pending: boolean;
@@ -35,14 +39,15 @@ export function FormModal({
   children,
 }: FormModalProps) {
   const isPhone = useMediaQuery('(max-width: 48em)');
+  const guard = useDiscardGuard({ opened, dirty, busy: pending, onClose });
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={guard.requestClose}
       title={title}
       size={size}
       fullScreen={isPhone}
-      closeOnClickOutside={!dirty}
+      {...guard.modalProps}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
@@ -50,7 +55,7 @@ export function FormModal({
         <Stack gap="md">
           {children}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
+            <Button variant="default" onClick={guard.requestClose} disabled={pending}>
               Cancel
             </Button>
             <Button type="submit" loading={pending} disabled={submitDisabled}>
@@ -59,6 +64,7 @@ export function FormModal({
           </Group>
         </Stack>
       </form>
+      {guard.confirm}
     </Modal>
   );
 }

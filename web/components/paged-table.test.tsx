@@ -117,3 +117,77 @@ describe('PagedTable', () => {
     expect(screen.getByRole('table', { name: 'Deals' })).toBeTruthy();
   });
 });
+
+/** A server of 10,030 deals: a capped total past 10,000 and a cursor per page. */
+const seen: { page: number; after: string | undefined }[] = [];
+const all = 10_030;
+function BigScreen() {
+  const list = useListParams({ sort: 'amount', order: 'desc', sorts });
+  const { page, page_size } = list.query;
+  seen.push({ page, after: list.after });
+  const start = (page - 1) * page_size;
+  const items = Array.from({ length: Math.max(0, Math.min(page_size, all - start)) }, (_, i) => ({
+    id: `d${start + i}`,
+    name: `Deal ${start + i}`,
+    amount: i,
+  }));
+  const more = start + page_size < all;
+  const query: TableQuery<Row> = {
+    data: {
+      items,
+      total: 10_000,
+      total_exact: false,
+      page,
+      next_cursor: more ? `after-page-${page}` : null,
+    },
+    isPending: false,
+    isFetching: false,
+    error: null,
+    refetch: () => {},
+  };
+  return (
+    <PagedTable<Row>
+      label="Deals"
+      columns={columns}
+      list={list}
+      query={query}
+      errorTitle="Error loading deals"
+      emptyTitle="No deals yet."
+    />
+  );
+}
+
+describe('PagedTable over a big list', () => {
+  it('counts with thousands separators and says "10,000+" while the total is capped', () => {
+    renderWithApp(<Screen query={answered(rows, 1234)} />);
+    expect(screen.getByText('1–2 of 1,234')).toBeTruthy();
+  });
+
+  it('shows the capped total, and Next sends the cursor the page answered (kept in memory)', () => {
+    seen.length = 0;
+    const { location } = renderWithApp(<BigScreen />);
+    expect(screen.getByText('1–25 of 10,000+')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(location().get('page')).toBe('2');
+    expect(location().get('after')).toBeNull();
+    expect(seen.at(-1)).toEqual({ page: 2, after: 'after-page-1' });
+    expect(screen.getByText('26–50 of 10,000+')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(seen.at(-1)).toEqual({ page: 3, after: 'after-page-2' });
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(seen.at(-1)).toEqual({ page: 2, after: 'after-page-1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(seen.at(-1)).toEqual({ page: 1, after: undefined });
+  });
+
+  it('a reload asks by page number; past the cap Next stays until the last page', () => {
+    seen.length = 0;
+    renderWithApp(<BigScreen />, { url: '/?page=401' });
+    expect(seen[0]).toEqual({ page: 401, after: undefined });
+    expect(screen.getByText('10,001–10,025 of 10,000+')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(seen.at(-1)).toEqual({ page: 402, after: 'after-page-401' });
+    // The last page knows the real total.
+    expect(screen.getByText('10,026–10,030 of 10,030')).toBeTruthy();
+  });
+});

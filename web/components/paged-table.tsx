@@ -3,7 +3,8 @@ import { Box, Card, Group, Pagination, Paper, Select, Skeleton, Stack, Text } fr
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { formatCount } from '@/lib/format.ts';
 import { QueryErrorState } from './query-error-state.tsx';
 import { useErrorToast } from './use-error-toast.ts';
 
@@ -26,11 +27,27 @@ export type TableListState = {
   setPageSize: (size: number) => void;
   /** Sorts by a column; a newly chosen column starts in its own first direction. */
   setSort: (column: string, order?: 'asc' | 'desc') => void;
+  /**
+   * Keeps the `next_cursor` a page answered, for the page after it (see `useListParams`), so
+   * Next reads straight from the server's index at any depth.
+   */
+  rememberCursor?: (page: number, cursor: string) => void;
 };
 
-/** The part of a TanStack list query a table needs (`{items, total}` pages). */
+/**
+ * The part of a TanStack list query a table needs: `Page<T>` answers, whose `total` may be
+ * capped (`total_exact: false`, "of 10,000+") and whose `next_cursor` opens the next page.
+ */
 export type TableQuery<T> = {
-  data: { items: T[]; total: number } | undefined;
+  data:
+    | {
+        items: T[];
+        total: number;
+        total_exact?: boolean;
+        page?: number;
+        next_cursor?: string | null;
+      }
+    | undefined;
   isPending: boolean;
   isFetching: boolean;
   error: Error | null;
@@ -103,25 +120,39 @@ function sortOptions<T>(columns: DataTableColumn<T>[]) {
     ]);
 }
 
-const rangeText = ({
-  from,
-  to,
-  totalRecords,
-}: {
-  from: number;
-  to: number;
-  totalRecords: number;
-}) => `${from}–${to} of ${totalRecords}`;
+/** "1–25 of 1,234", or "1–25 of 10,000+" when the total is capped. */
+const rangeText = (from: number, to: number, total: number, exact: boolean) =>
+  `${formatCount(from)}–${formatCount(to)} of ${formatCount(total, exact)}`;
+
+/**
+ * What the pager counts. An exact total is itself. A capped one (the list holds more) is
+ * stretched one row past this page while a next page exists, so Next stays enabled at any
+ * depth; on the page that has no next one the real total is known.
+ */
+export function pagerTotal(
+  data: TableQuery<unknown>['data'],
+  page: number,
+  pageSize: number,
+): { records: number; exact: boolean } {
+  if (!data) return { records: 0, exact: true };
+  const total = data.total;
+  if (data.total_exact !== false) return { records: total, exact: true };
+  if (data.next_cursor) return { records: Math.max(total, page * pageSize + 1), exact: false };
+  return { records: (page - 1) * pageSize + data.items.length, exact: true };
+}
 
 const pageControlLabel = (control: string) => ({
   'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
 });
 
-function PhoneCards<T>(props: PagedTableProps<T> & { rows: T[]; total: number; busy: boolean }) {
-  const { list, rows, total } = props;
+function PhoneCards<T>(
+  props: PagedTableProps<T> & { rows: T[]; total: number; exact: boolean; busy: boolean },
+) {
+  const { list, rows, total, exact } = props;
+  const records = pagerTotal(props.query.data, list.page, list.pageSize).records;
   const from = (list.page - 1) * list.pageSize + 1;
-  const to = Math.min(total, list.page * list.pageSize);
-  const pages = Math.max(1, Math.ceil(total / list.pageSize));
+  const to = Math.min(records, list.page * list.pageSize);
+  const pages = Math.max(1, Math.ceil(records / list.pageSize));
   const rowId = props.rowId ?? ((r: T) => String((r as { id: unknown }).id));
   return (
     <Stack gap="sm" aria-busy={props.busy || undefined} style={{ opacity: props.busy ? 0.6 : 1 }}>
@@ -158,7 +189,7 @@ function PhoneCards<T>(props: PagedTableProps<T> & { rows: T[]; total: number; b
           </Stack>
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="dimmed">
-              {rangeText({ from, to, totalRecords: total })}
+              {rangeText(from, to, total, exact)}
             </Text>
             {pages > 1 ? (
               <Pagination
@@ -186,6 +217,15 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
   const { list, query } = props;
   const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   useErrorToast(query.error, props.errorTitle);
+  // A settled answer's next_cursor is kept for the page after the one it answered.
+  const answeredPage = query.data?.page;
+  const nextCursor = query.data?.next_cursor;
+  const remember = list.rememberCursor;
+  useEffect(() => {
+    if (remember && nextCursor && answeredPage && !query.isFetching) {
+      remember(answeredPage + 1, nextCursor);
+    }
+  }, [remember, nextCursor, answeredPage, query.isFetching]);
   const records = query.data?.items;
   if (query.isPending && !records) {
     return <TableSkeleton label={props.loadingLabel ?? `Loading ${props.label}`} />;
@@ -201,10 +241,12 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     );
   }
   const rows = records ?? [];
-  const total = query.data?.total ?? 0;
+  const pager = pagerTotal(query.data, list.page, list.pageSize);
+  // The range names the server's total ("10,000+" while capped); the pager counts `records`.
+  const total = pager.exact ? pager.records : (query.data?.total ?? 0);
   const busy = query.isFetching;
   if (isPhone && props.renderCard)
-    return <PhoneCards {...props} rows={rows} total={total} busy={busy} />;
+    return <PhoneCards {...props} rows={rows} total={total} exact={pager.exact} busy={busy} />;
 
   function onSortStatusChange(status: SortStatus<T>) {
     const column = String(status.columnAccessor);
@@ -224,14 +266,14 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
         idAccessor={rowId ?? ('id' as keyof T & string)}
         columns={props.columns}
         records={rows}
-        totalRecords={total}
+        totalRecords={pager.records}
         recordsPerPage={list.pageSize}
         page={list.page}
         onPageChange={list.setPage}
         recordsPerPageOptions={PAGE_SIZES}
         onRecordsPerPageChange={list.setPageSize}
         recordsPerPageLabel="Rows per page"
-        paginationText={rangeText}
+        paginationText={({ from, to }) => rangeText(from, to, total, pager.exact)}
         getPaginationControlProps={pageControlLabel}
         paginationWrapBreakpoint="sm"
         sortStatus={{ columnAccessor: list.sort, direction: list.order } as SortStatus<T>}

@@ -1,9 +1,10 @@
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { EmailText } from './email-text.tsx';
 
 /**
- * Shared table cell for a person: the name (or a link to them) over the e-mail. Long addresses
- * break anywhere so a phone-width table keeps its other columns in view.
+ * Shared table cell for a person: the name (or a link to them) over the e-mail. A long address
+ * is cut with an ellipsis (whole on hover/focus) so a table keeps its other columns in view.
  */
 export function PersonCell({
   name,
@@ -26,9 +27,7 @@ export function PersonCell({
           {extra}
         </Text>
       ) : null}
-      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {email}
-      </Text>
+      <EmailText size="xs" c="dimmed" email={email} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, type TableListState } from './paged-table.tsx';
 
@@ -21,6 +21,11 @@ export type ListDefaults<S extends string> = {
  * string (`?page=2&page_size=50&sort=payout&order=asc&status=approved`), so a reload, a shared
  * link or coming back from a detail page shows the same list. Changing a filter or the sort
  * goes back to page 1. A URL without these parameters shows the list's defaults.
+ *
+ * The `next_cursor` each page answers is kept in memory (never in the URL) for the page after
+ * it, and sent as `after` when that page is asked for: Next and Prev read straight from the
+ * server's index at any depth. A reload, a shared link or a page number typed or clicked
+ * without a kept cursor asks by page number, which the server also answers.
  */
 export function useListParams<S extends string, F extends string = never>(
   defaults: ListDefaults<S>,
@@ -42,6 +47,23 @@ export function useListParams<S extends string, F extends string = never>(
     for (const name of filterNames) out[name] = params.get(name) ?? '';
     return out;
   }, [params, filterNames]);
+
+  // Cursors belong to one list: its sort, order, page size and filters.
+  const listKey = JSON.stringify([sort, order, pageSize, filters]);
+  const [cursors, setCursors] = useState<{ key: string; byPage: Record<number, string> }>({
+    key: listKey,
+    byPage: {},
+  });
+  const after = cursors.key === listKey ? cursors.byPage[page] : undefined;
+  const rememberCursor = useCallback(
+    (forPage: number, cursor: string) =>
+      setCursors((prev) => {
+        if (prev.key !== listKey) return { key: listKey, byPage: { [forPage]: cursor } };
+        if (prev.byPage[forPage] === cursor) return prev;
+        return { key: listKey, byPage: { ...prev.byPage, [forPage]: cursor } };
+      }),
+    [listKey],
+  );
 
   const update = useCallback(
     (changes: Record<string, string | number | null>, resetPage: boolean) => {
@@ -69,8 +91,11 @@ export function useListParams<S extends string, F extends string = never>(
     filters,
     /** True when any filter is set (the empty state then says "match these filters"). */
     filtered: filterNames.some((name) => filters[name] !== ''),
+    /** The kept cursor of this page (undefined: ask by page number). */
+    after,
+    rememberCursor,
     /** Paging and sort as every list route takes them. */
-    query: { page, page_size: pageSize, sort, order },
+    query: { page, page_size: pageSize, sort, order, ...(after ? { after } : {}) },
     setPage: (p: number) => update({ page: p === 1 ? null : p }, false),
     setPageSize: (size: number) => update({ page_size: size === defaultSize ? null : size }, true),
     setFilter: (name: F, value: string | null) => update({ [name]: value }, true),

@@ -11,6 +11,16 @@ export function formatMoney(value: number | string | null | undefined): string {
   return money.format(Number(value));
 }
 
+const count = new Intl.NumberFormat('en-US');
+
+/**
+ * A count with thousands separators (`10,000`); `exact: false` (a list's capped total) adds a
+ * plus: `10,000+`.
+ */
+export function formatCount(n: number, exact = true): string {
+  return `${count.format(n)}${exact ? '' : '+'}`;
+}
+
 /** `12 min`. */
 export function formatDuration(minutes: number | null | undefined): string {
   return `${minutes ?? 0} min`;

@@ -1,7 +1,7 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AuditEntry, AuditList, AuditListQuery } from '../../../contract/admin.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countAll, listPage } from '../../db/list-query.ts';
+import { cappedCount, keyset, listPage } from '../../db/list-query.ts';
 import { auditLog } from '../../db/schema.ts';
 
 /** Who did it: the signed-in admin. */
@@ -66,15 +66,16 @@ export async function listAudit(opts: { db: DbOrTx; query: AuditListQuery }): Pr
   const cond = where.length ? and(...where) : undefined;
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
+    keyset: keyset('created_at', auditLog.createdAt, 'desc', auditLog.id),
+    rows: (w) =>
       db
-        .select()
+        .select({ ...getTableColumns(auditLog), sortKey: w.sortKey })
         .from(auditLog)
-        .where(cond)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(limit)
-        .offset(offset),
-    count: db.select({ n: countAll() }).from(auditLog).where(cond),
+        .where(and(cond, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    count: () => cappedCount(db, db.select({ one: sql`1` }).from(auditLog).where(cond)),
     toItem: toAuditEntry,
   });
 }

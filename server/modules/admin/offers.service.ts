@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type {
   AdminOffer,
   CreateOffer,
@@ -7,7 +7,7 @@ import type {
   UpdateOffer,
 } from '../../../contract/admin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { countAll, listPage, searchAny, sortBy } from '../../db/list-query.ts';
+import { countAll, exactCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
 import { leads, offerApplications, offers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -51,17 +51,19 @@ export async function listOffers(opts: { db: DbOrTx; query: OfferListQuery }): P
     query.vertical ? sql`lower(${offers.vertical}) = lower(${query.vertical})` : undefined,
     searchAny(query.q, offers.title, offers.vertical),
   );
+  // Exact total: offers are hundreds (count(*) measured ~0.1 ms at 200).
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
+    keyset: keysetOf(sortColumns, query, offers.id),
+    rows: (w) =>
       db
-        .select()
+        .select({ ...getTableColumns(offers), sortKey: w.sortKey })
         .from(offers)
-        .where(cond)
-        .orderBy(...sortBy(sortColumns, query, offers.id))
-        .limit(limit)
-        .offset(offset),
-    count: db.select({ n: countAll() }).from(offers).where(cond),
+        .where(and(cond, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    count: () => exactCount(db.select({ n: countAll() }).from(offers).where(cond)),
     toItem: toAdminOffer,
   });
 }

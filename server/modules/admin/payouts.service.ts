@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type {
   AdminPayout,
   CreatePayout,
@@ -8,7 +8,7 @@ import type {
 } from '../../../contract/admin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
-import { countAll, dateBounds, listPage, sortBy } from '../../db/list-query.ts';
+import { cappedCount, dateBounds, keysetOf, listPage } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
 import { payouts, users } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
@@ -62,7 +62,11 @@ const selectPayouts = <Extra extends Record<string, SQL>>(db: DbOrTx, extra = {}
     .from(payouts)
     .innerJoin(users, eq(users.id, payouts.publisherId));
 
-/** Every payout with its publisher, newest first unless sorted otherwise. */
+/**
+ * Every payout with its publisher, newest first unless sorted otherwise: the page's ids from
+ * the (sort, id) index first, then the publisher for those rows only (a deferred join, as the
+ * leads list); the total is capped (TOTAL_CAP).
+ */
 export async function listPayouts(opts: {
   db: DbOrTx;
   query: PayoutListQuery;
@@ -71,13 +75,23 @@ export async function listPayouts(opts: {
   const cond = payoutWhere(query);
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
-      selectPayouts(db)
-        .where(cond)
-        .orderBy(...sortBy(sortColumns, query, payouts.id))
-        .limit(limit)
-        .offset(offset),
-    count: db.select({ n: countAll() }).from(payouts).where(cond),
+    keyset: keysetOf(sortColumns, query, payouts.id),
+    rows: (w) =>
+      selectPayouts(db, { sortKey: w.sortKey })
+        .where(
+          inArray(
+            payouts.id,
+            db
+              .select({ id: payouts.id })
+              .from(payouts)
+              .where(and(cond, w.after))
+              .orderBy(...w.orderBy)
+              .limit(w.limit)
+              .offset(w.offset),
+          ),
+        )
+        .orderBy(...w.orderBy),
+    count: () => cappedCount(db, db.select({ one: sql`1` }).from(payouts).where(cond)),
     toItem: toAdminPayout,
   });
 }
@@ -133,9 +147,7 @@ export function payoutsCsv(opts: { db: DbOrTx; filter: PayoutCsvQuery }): AsyncG
   const { db, filter } = opts;
   return keysetCsv({
     header: ['id', 'date', 'publisher_name', 'publisher_email', 'amount', 'notes'],
-    sort: sortColumns[filter.sort],
-    id: payouts.id,
-    order: filter.order,
+    keyset: keysetOf(sortColumns, filter, payouts.id),
     read: ({ sortKey, after, orderBy, limit }) =>
       selectPayouts(db, { sortKey })
         .where(and(payoutWhere(filter), after))

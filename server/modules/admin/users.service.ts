@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type {
   AdminBuyer,
   AdminPublisher,
@@ -18,7 +18,14 @@ import {
 } from '../../../contract/roles.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { countAll, listPage, searchAny, sortBy } from '../../db/list-query.ts';
+import {
+  countAll,
+  exactCount,
+  keyset,
+  keysetOf,
+  listPage,
+  searchAny,
+} from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { leads, offerApplications, offers, payouts, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -84,17 +91,19 @@ function listUsers<Item>(
   toItem: (row: UserRow) => Item,
 ) {
   const cond = and(eq(users.role, role), statusFilter(role, query.status), searchUsers(query.q));
+  // Exact total: a role's users are thousands, not millions (an index-only count, ~ms).
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
+    keyset: keysetOf(userSortColumns, query, users.id),
+    rows: (w) =>
       db
-        .select()
+        .select({ ...getTableColumns(users), sortKey: w.sortKey })
         .from(users)
-        .where(cond)
-        .orderBy(...sortBy(userSortColumns, query, users.id))
-        .limit(limit)
-        .offset(offset),
-    count: db.select({ n: countAll() }).from(users).where(cond),
+        .where(and(cond, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    count: () => exactCount(db.select({ n: countAll() }).from(users).where(cond)),
     toItem,
   });
 }
@@ -289,16 +298,17 @@ export async function listApprovedPublishers(opts: {
   );
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
+    keyset: keyset('name', sql`lower(coalesce(${users.name}, ${users.email}))`, 'asc', users.id),
+    rows: (w) =>
       db
-        .select({ id: users.id, name: users.name, email: users.email })
+        .select({ id: users.id, name: users.name, email: users.email, sortKey: w.sortKey })
         .from(users)
-        .where(cond)
-        .orderBy(sql`lower(coalesce(${users.name}, ${users.email}))`, users.id)
-        .limit(limit)
-        .offset(offset),
-    count: db.select({ n: countAll() }).from(users).where(cond),
-    toItem: (r) => r,
+        .where(and(cond, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    count: () => exactCount(db.select({ n: countAll() }).from(users).where(cond)),
+    toItem: ({ id, name, email }) => ({ id, name, email }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Campaign,
@@ -7,7 +7,7 @@ import type {
   CreateCampaignInput,
 } from '../../../contract/buyer.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countAll, listPage, searchAny, sortBy } from '../../db/list-query.ts';
+import { countAll, exactCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
 import { campaigns } from '../../db/schema.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -28,7 +28,7 @@ function toCampaign(row: CampaignRow): Campaign {
 }
 
 // Texts sort without regard to case; a blank text counts as empty and goes last like NULL.
-// created_at is never empty: plain DESC lets campaigns_buyer_created_idx serve the default.
+// created_at is never empty: plain DESC lets campaigns_buyer_created_id_idx serve the default.
 const lowerText = (column: AnyColumn) => sql`lower(nullif(btrim(${column}), ''))`;
 const sortColumns = {
   created_at: campaigns.createdAt,
@@ -61,19 +61,19 @@ export function listCampaigns(opts: {
       campaigns.location,
     ),
   );
+  // Exact total: one buyer's campaigns are tens.
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
+    keyset: keysetOf(sortColumns, query, campaigns.id, { nullable: query.sort !== 'created_at' }),
+    rows: (w) =>
       db
-        .select()
+        .select({ ...getTableColumns(campaigns), sortKey: w.sortKey })
         .from(campaigns)
-        .where(where)
-        .orderBy(
-          ...sortBy(sortColumns, query, campaigns.id, { nullable: query.sort !== 'created_at' }),
-        )
-        .limit(limit)
-        .offset(offset),
-    count: db.select({ n: countAll() }).from(campaigns).where(where),
+        .where(and(where, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    count: () => exactCount(db.select({ n: countAll() }).from(campaigns).where(where)),
     toItem: toCampaign,
   });
 }

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/publisher.ts';
 import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countAll, listPage, searchAny, sortBy } from '../../db/list-query.ts';
+import { countAll, exactCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 import { offerApplications, offers } from '../../db/schema.ts';
@@ -54,11 +54,15 @@ export function listPublisherOffers(opts: {
     eq(offers.status, 'active'),
     searchAny(query.search, offers.title, offers.vertical),
   );
+  // Exact total: active offers are hundreds.
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
+    keyset: keysetOf(offerSortColumns, query, offers.id),
+    rows: (w) =>
       db
         .select({
+          id: offers.id,
+          sortKey: w.sortKey,
           offer: offers,
           applicationId: offerApplications.id,
           applicationStatus: offerApplications.status,
@@ -72,11 +76,11 @@ export function listPublisherOffers(opts: {
             ne(offerApplications.status, 'draft'),
           ),
         )
-        .where(where)
-        .orderBy(...sortBy(offerSortColumns, query, offers.id))
-        .limit(limit)
-        .offset(offset),
-    count: db.select({ n: countAll() }).from(offers).where(where),
+        .where(and(where, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    count: () => exactCount(db.select({ n: countAll() }).from(offers).where(where)),
     toItem: ({ offer, applicationId, applicationStatus }) => ({
       id: offer.id,
       title: offer.title,

@@ -8,7 +8,7 @@ import {
   type SignedFile,
 } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countAll, listPage, searchAny, sortBy } from '../../db/list-query.ts';
+import { countAll, exactCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
 import { offerApplications, offers, users } from '../../db/schema.ts';
 import { displayName, type Storage } from '../../storage/storage.ts';
 
@@ -59,9 +59,11 @@ export function listPublisherIos(opts: {
   const now = Date.now();
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
+    keyset: keysetOf(ioSortColumns, query, offerApplications.id),
+    rows: (w) =>
       db
         .select({
+          sortKey: w.sortKey,
           id: offerApplications.id,
           offerId: offerApplications.offerId,
           title: offers.title,
@@ -70,15 +72,19 @@ export function listPublisherIos(opts: {
         })
         .from(offerApplications)
         .innerJoin(offers, eq(offers.id, offerApplications.offerId))
-        .where(where)
-        .orderBy(...sortBy(ioSortColumns, query, offerApplications.id))
-        .limit(limit)
-        .offset(offset),
-    count: db
-      .select({ n: countAll() })
-      .from(offerApplications)
-      .innerJoin(offers, eq(offers.id, offerApplications.offerId))
-      .where(where),
+        .where(and(where, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    // Exact total: one publisher's approved IOs are a handful.
+    count: () =>
+      exactCount(
+        db
+          .select({ n: countAll() })
+          .from(offerApplications)
+          .innerJoin(offers, eq(offers.id, offerApplications.offerId))
+          .where(where),
+      ),
     toItem: (r) => ({
       application_id: r.id,
       offer_id: r.offerId,

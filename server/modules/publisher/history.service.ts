@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   PublisherLeadList,
@@ -7,7 +7,13 @@ import type {
   PublisherPayoutsQuery,
 } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countAll, dateBounds, listPage, sortBy } from '../../db/list-query.ts';
+import {
+  cappedCount,
+  dateBounds,
+  keysetOf,
+  listPage,
+  type PageWindow,
+} from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { leads, offers, payouts } from '../../db/schema.ts';
 
@@ -35,9 +41,24 @@ export function listPublisherLeads(opts: {
     query.status ? eq(leads.status, query.status) : undefined,
     dateBounds(leads.timestamp, query),
   );
+  const key = keysetOf(leadSortColumns, query, leads.id);
+  // The page's ids first, from the (publisher, time, id) index (or a sort of the publisher's
+  // own leads for the other columns), then the offer for those rows only (deferred join). The
+  // offer sort needs the offer's title to choose the ids, so only it joins there.
+  const pageIds = (w: PageWindow) => {
+    const ids = db.select({ id: leads.id }).from(leads).$dynamic();
+    const joined =
+      query.sort === 'offer' ? ids.innerJoin(offers, eq(offers.id, leads.offerId)) : ids;
+    return joined
+      .where(and(where, w.after))
+      .orderBy(...w.orderBy)
+      .limit(w.limit)
+      .offset(w.offset);
+  };
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
+    keyset: key,
+    rows: (w) =>
       db
         .select({
           id: leads.id,
@@ -47,14 +68,14 @@ export function listPublisherLeads(opts: {
           status: leads.status,
           duration: leads.callDuration,
           timestamp: leads.timestamp,
+          sortKey: w.sortKey,
         })
         .from(leads)
         .innerJoin(offers, eq(offers.id, leads.offerId))
-        .where(where)
-        .orderBy(...sortBy(leadSortColumns, query, leads.id))
-        .limit(limit)
-        .offset(offset),
-    count: db.select({ n: countAll() }).from(leads).where(where),
+        .where(inArray(leads.id, pageIds(w)))
+        .orderBy(...w.orderBy),
+    count: () => cappedCount(db, db.select({ one: sql`1` }).from(leads).where(where)),
+    // The exact total of a filter the maintained lead totals answer goes here (exactTotal).
     toItem: (r) => ({
       id: r.id,
       offer_id: r.offerId,
@@ -79,20 +100,22 @@ export function listPublisherPayouts(opts: {
   const where = eq(payouts.publisherId, publisherId);
   return listPage({
     query,
-    rows: ({ limit, offset }) =>
+    keyset: keysetOf(payoutSortColumns, query, payouts.id),
+    rows: (w) =>
       db
         .select({
           id: payouts.id,
           amount: payouts.amount,
           notes: payouts.notes,
           date: payouts.date,
+          sortKey: w.sortKey,
         })
         .from(payouts)
-        .where(where)
-        .orderBy(...sortBy(payoutSortColumns, query, payouts.id))
-        .limit(limit)
-        .offset(offset),
-    count: db.select({ n: countAll() }).from(payouts).where(where),
+        .where(and(where, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    count: () => cappedCount(db, db.select({ one: sql`1` }).from(payouts).where(where)),
     toItem: (r) => ({
       id: r.id,
       amount: toMoney(r.amount),

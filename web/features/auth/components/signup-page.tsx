@@ -135,6 +135,8 @@ export function SignupPage() {
               label="Password"
               autoComplete="new-password"
               description="At least 6 characters."
+              // The hint goes under the box, so the box lines up with the e-mail box beside it.
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               required
               {...form.getInputProps('password')}
             />

@@ -47,7 +47,9 @@ export function BuyerDashboardPage() {
         {settings.isPending ? (
           <Skeleton height={16} width={260} maw="100%" />
         ) : (
-          <Text c="dimmed">{settings.data?.welcome_message || 'Welcome to the portal!'}</Text>
+          <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+            {settings.data?.welcome_message || 'Welcome to the portal!'}
+          </Text>
         )}
       </Stack>
 

@@ -38,3 +38,42 @@ describe('CreateCampaignDialog', () => {
     });
   });
 });
+
+describe('CreateCampaignDialog closing (issue 16: Escape and typed work)', () => {
+  function openWith(onClose: () => void) {
+    renderWithApp(
+      <AuthProvider>
+        <CreateCampaignDialog opened onClose={onClose} />
+      </AuthProvider>,
+    );
+    return screen.getByRole('dialog', { name: 'Create Campaign' });
+  }
+
+  it('an untouched form closes on Escape at once', async () => {
+    let closed = 0;
+    openWith(() => closed++);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(closed).toBe(1));
+    expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull();
+  });
+
+  it('a form with typed work asks before discarding, and Cancel keeps the work', async () => {
+    let closed = 0;
+    const dialog = openWith(() => closed++);
+    const name = within(dialog).getByLabelText('Campaign name', { exact: false });
+    fireEvent.change(name, { target: { value: 'Spring Medicare push' } });
+    fireEvent.keyDown(window, { key: 'Escape' });
+    const ask = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+    );
+    expect(closed).toBe(0);
+    expect((name as HTMLInputElement).value).toBe('Spring Medicare push');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const again = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(closed).toBe(1));
+  });
+});

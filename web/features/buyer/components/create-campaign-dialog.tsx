@@ -13,6 +13,7 @@ import {
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import { useDiscardGuard } from '@/components/use-discard-guard.tsx';
 import { useCreateCampaign } from '@/features/buyer/api/create-campaign.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth.tsx';
@@ -77,6 +78,13 @@ export function CreateCampaignDialog({ opened, onClose }: CreateCampaignDialogPr
     form.reset();
     onClose();
   }
+  // Escape closes an open date picker first; closing with typed work asks before discarding.
+  const guard = useDiscardGuard({
+    opened,
+    dirty: form.isDirty(),
+    busy: createMutation.isPending,
+    onClose: handleClose,
+  });
 
   const handleSubmit = form.onSubmit(async (values) => {
     if (!session) {
@@ -118,11 +126,11 @@ export function CreateCampaignDialog({ opened, onClose }: CreateCampaignDialogPr
   return (
     <Modal
       opened={opened}
-      onClose={handleClose}
+      onClose={guard.requestClose}
       title="Create Campaign"
       size="lg"
       fullScreen={isPhone}
-      closeOnClickOutside={!form.isDirty()}
+      {...guard.modalProps}
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
@@ -186,7 +194,7 @@ export function CreateCampaignDialog({ opened, onClose }: CreateCampaignDialogPr
             />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={handleClose} disabled={pending}>
+            <Button variant="default" onClick={guard.requestClose} disabled={pending}>
               Cancel
             </Button>
             <Button type="submit" disabled={pending}>
@@ -195,6 +203,7 @@ export function CreateCampaignDialog({ opened, onClose }: CreateCampaignDialogPr
           </Group>
         </Stack>
       </form>
+      {guard.confirm}
     </Modal>
   );
 }

@@ -61,7 +61,8 @@ export function DailyChart({ data }: { data: DailyPoint[] }) {
         }}
         xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
         tooltipProps={{ content: (p) => <ChartTooltipBody {...(p as TooltipProps)} /> }}
-        curveType="monotone"
+        // Straight segments between the (zero-filled) days, never a curve inventing values.
+        curveType="linear"
         withDots={false}
         maxBarWidth={14}
       />

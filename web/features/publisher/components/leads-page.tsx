@@ -8,7 +8,7 @@ import { PagedTable } from '@/components/paged-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useLeads } from '@/features/publisher/api/list-leads.ts';
-import { formatDateTime, formatDuration, formatMoney } from '@/lib/format.ts';
+import { formatCount, formatDateTime, formatDuration, formatMoney } from '@/lib/format.ts';
 
 const ERROR_TITLE = 'Error loading leads';
 const RANGE_ERROR = 'The start date cannot be after the end date.';
@@ -143,7 +143,8 @@ export function LeadsPage() {
       </Group>
       {leads.data && leads.data.total > 0 ? (
         <Text size="sm" c="dimmed">
-          {leads.data.total} {leads.data.total === 1 ? 'lead' : 'leads'}
+          {formatCount(leads.data.total, leads.data.total_exact)}{' '}
+          {leads.data.total === 1 ? 'lead' : 'leads'}
           {list.filtered ? ' match these filters.' : '.'}
         </Text>
       ) : null}

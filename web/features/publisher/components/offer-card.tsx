@@ -1,12 +1,29 @@
 import type { PublisherOffer } from '@contract/publisher.ts';
-import { Badge, Button, Card, Group, Spoiler, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Spoiler,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { formatMoney } from '@/lib/format.ts';
 
+/** Script instructions show this many whole lines before "Show more" (never a cut line). */
+const SCRIPT_LINES = 4;
+const SCRIPT_LINE_HEIGHT_PX = 20;
+
 type OfferCardProps = {
   offer: PublisherOffer;
-  /** Why Apply Now is unavailable (e.g. the account is pending), or null when it is available. */
+  /**
+   * Why Apply Now is unavailable (e.g. the account is pending), or null when it is available.
+   * The page says it once in a banner, so the card gives it to screen readers only.
+   */
   blockedReason: string | null;
   starting: boolean;
   onApply: (offer: PublisherOffer) => void;
@@ -46,8 +63,16 @@ export function OfferCard({ offer, blockedReason, starting, onApply }: OfferCard
             Script instructions
           </Text>
           {offer.script_instructions ? (
-            <Spoiler maxHeight={72} showLabel="Show more" hideLabel="Show less">
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Spoiler
+              maxHeight={SCRIPT_LINES * SCRIPT_LINE_HEIGHT_PX}
+              showLabel="Show more"
+              hideLabel="Show less"
+            >
+              <Text
+                size="sm"
+                lh={`${SCRIPT_LINE_HEIGHT_PX}px`}
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              >
                 {offer.script_instructions}
               </Text>
             </Spoiler>
@@ -76,11 +101,7 @@ export function OfferCard({ offer, blockedReason, starting, onApply }: OfferCard
             >
               Apply Now
             </Button>
-            {blockedReason ? (
-              <Text size="xs" c="dimmed" id={reasonId}>
-                {blockedReason}
-              </Text>
-            ) : null}
+            {blockedReason ? <VisuallyHidden id={reasonId}>{blockedReason}</VisuallyHidden> : null}
           </Stack>
         )}
       </Stack>

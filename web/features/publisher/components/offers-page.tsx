@@ -24,6 +24,7 @@ import { usePublisherMe } from '@/features/publisher/api/get-me.ts';
 import { publisherKeys } from '@/features/publisher/api/keys.ts';
 import { useOffers } from '@/features/publisher/api/list-offers.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { formatCount } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
 import { ComplianceDialog, type ComplianceDraft } from './compliance-dialog.tsx';
 import { OfferCard } from './offer-card.tsx';
@@ -194,7 +195,8 @@ export function OffersPage() {
           </SimpleGrid>
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm" c="dimmed">
-              {offers.data?.total ?? 0} {offers.data?.total === 1 ? 'offer' : 'offers'}
+              {formatCount(offers.data?.total ?? 0, offers.data?.total_exact ?? true)}{' '}
+              {offers.data?.total === 1 ? 'offer' : 'offers'}
             </Text>
             {totalPages > 1 ? (
               <Pagination

@@ -18,6 +18,7 @@ import { usePublisherMe } from '@/features/publisher/api/get-me.ts';
 import { useOverview } from '@/features/publisher/api/get-overview.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { formatMoney } from '@/lib/format.ts';
+import { usePublicSettings } from '@/lib/public-settings.ts';
 import { DailyChart } from './daily-chart.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 
@@ -28,13 +29,24 @@ export function OverviewPage() {
   const { user } = useAuth();
   const { data: me } = usePublisherMe();
   const overview = useOverview();
+  const settings = usePublicSettings();
   useErrorToast(overview.error, ERROR_TITLE);
   const data = overview.data;
   const loading = overview.isPending;
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Welcome, {me?.name || me?.email || user?.email}!</Title>
+      <Stack gap={6}>
+        <Title order={1}>Welcome, {me?.name || me?.email || user?.email}!</Title>
+        {/* The operator's welcome message (Admin → Settings), as on the buyer dashboard. */}
+        {settings.isPending ? (
+          <Skeleton height={16} width={260} maw="100%" />
+        ) : settings.data?.welcome_message ? (
+          <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+            {settings.data.welcome_message}
+          </Text>
+        ) : null}
+      </Stack>
       {me?.status === 'pending' ? <PendingApprovalNotice /> : null}
 
       {overview.isError && !data ? (

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { EmailText } from '@/components/email-text.tsx';
 import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { fromDesktop, fromTablet, PagedTable } from '@/components/paged-table.tsx';
@@ -23,13 +24,12 @@ const filterNames = ['q', 'status'] as const;
 function BuyerEmail({ buyer, size }: { buyer: AdminBuyer; size: 'xs' | 'sm' }) {
   return (
     <Stack gap={2}>
-      <Text
+      <EmailText
         size={size}
         c={size === 'xs' ? 'dimmed' : undefined}
-        style={{ overflowWrap: 'anywhere' }}
-      >
-        {buyer.email}
-      </Text>
+        maw={320}
+        email={buyer.email}
+      />
       {buyer.email_confirmed ? null : (
         <Text size="xs" c="#a33b00">
           Email not confirmed

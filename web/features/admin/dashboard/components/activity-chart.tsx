@@ -91,6 +91,9 @@ export function ActivityChart({
           withLegend
           withRightYAxis
           withDots={false}
+          // Straight segments between the (zero-filled) days: a smoothed curve would draw
+          // values between days that never happened.
+          curveType="linear"
           maxBarWidth={18}
           yAxisLabel="Leads"
           rightYAxisLabel="Payouts ($)"

@@ -36,7 +36,12 @@ export function LeadsPage() {
     from: from || undefined,
     to: to || undefined,
   };
-  const query = useLeads({ ...filters, page: list.page, page_size: list.pageSize });
+  const query = useLeads({
+    ...filters,
+    page: list.page,
+    page_size: list.pageSize,
+    after: list.after,
+  });
   const filtered = Boolean(status || publisher_id || offer_id || from || to);
 
   const columns: DataTableColumn<AdminLead>[] = [

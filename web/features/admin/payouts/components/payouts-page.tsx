@@ -32,7 +32,12 @@ export function PayoutsPage() {
     from: from || undefined,
     to: to || undefined,
   };
-  const query = usePayouts({ ...filters, page: list.page, page_size: list.pageSize });
+  const query = usePayouts({
+    ...filters,
+    page: list.page,
+    page_size: list.pageSize,
+    after: list.after,
+  });
   const filtered = Boolean(publisher_id || from || to);
 
   const columns: DataTableColumn<AdminPayout>[] = [

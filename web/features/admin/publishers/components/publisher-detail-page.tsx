@@ -1,4 +1,5 @@
 import type { AuditEntry, PublisherDetail } from '@contract/admin.ts';
+import { displayName } from '@contract/uploads.ts';
 import {
   Anchor,
   Button,
@@ -68,7 +69,7 @@ function describeChange(entry: AuditEntry): string {
     .map((k) => {
       // Storage keys are long and meaningless to a person; the file name is enough.
       const trim = (v: unknown) =>
-        k.endsWith('_url') && typeof v === 'string' ? (v.split('/').pop() ?? v) : show(v);
+        k.endsWith('_url') && typeof v === 'string' ? displayName(v) : show(v);
       return `${k.replaceAll('_', ' ')}: ${trim(before[k])} → ${trim(after[k])}`;
     })
     .join('; ');

@@ -4,6 +4,7 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
+import { EmailText } from '@/components/email-text.tsx';
 import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { fromDesktop, fromTablet, PagedTable } from '@/components/paged-table.tsx';
@@ -60,9 +61,7 @@ export function PublishersPage() {
               {p.business_legal_name}
             </Text>
           ) : null}
-          <Text size="xs" c="dimmed" hiddenFrom="md" style={{ overflowWrap: 'anywhere' }}>
-            {p.email}
-          </Text>
+          <EmailText size="xs" c="dimmed" hiddenFrom="md" email={p.email} />
         </Stack>
       ),
     },
@@ -71,11 +70,7 @@ export function PublishersPage() {
       title: 'Email',
       sortable: true,
       visibleMediaQuery: fromDesktop,
-      render: (p) => (
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {p.email}
-        </Text>
-      ),
+      render: (p) => <EmailText size="sm" maw={240} email={p.email} />,
     },
     {
       accessor: 'status',

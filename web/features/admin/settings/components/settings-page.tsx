@@ -82,7 +82,7 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
           <TextInput label="Company name" required {...form.getInputProps('company_name')} />
           <Textarea
             label="Welcome message"
-            description="Shown to publishers on their dashboard."
+            description="Shown to publishers and buyers at the top of their dashboard."
             autosize
             minRows={3}
             maxRows={8}
