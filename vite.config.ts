@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { printBundleReport } from './scripts/bundle-report.ts';
 
 /** `@/…` is web/, `@contract/…` is contract/ (tsconfig.json `paths` says the same to tsc). */
 export const aliases = [
@@ -8,15 +10,36 @@ export const aliases = [
   { find: /^@contract\//, replacement: fileURLToPath(new URL('./contract/', import.meta.url)) },
 ];
 
+/** After `vite build` has written the files: what each entry screen downloads (KB, gzip). */
+function bundleReport(): Plugin {
+  let outDir = '';
+  return {
+    name: 'bundle-report',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      printBundleReport(outDir);
+      const env = process.env.NODE_ENV;
+      if (env && env !== 'production') {
+        // e.g. the browser suite's build under vitest (NODE_ENV=test) bundles React's dev build.
+        console.warn(`note: NODE_ENV=${env}, so these are not the production sizes.`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), bundleReport()],
   resolve: { alias: aliases },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
     // No inline module-preload polyfill: the CSP allows only same-origin scripts.
     modulePreload: { polyfill: false },
-    chunkSizeWarningLimit: 1500,
+    // .vite/manifest.json: which chunks each screen needs (scripts/bundle-report.ts reads it).
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -100,4 +100,17 @@ describe('the single-page app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
   });
+
+  it('has every page load revalidate index.html, which names the current chunks', async () => {
+    const res = await t.app.inject('/admin/leads');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a chunk that no longer exists with 404, not with index.html', async () => {
+    const res = await t.app.inject('/assets/leads-page-OldHash.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
 });

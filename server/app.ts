@@ -192,9 +192,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .type('text/plain')
         .send('The web app is not built yet: run `npm run build`.');
     }
-    // History fallback: every client route loads the SPA.
+    // A chunk the build no longer has (a tab opened before a deploy): a 404, not index.html,
+    // so the app's import fails at once and shows its "Reload" message.
+    if (url.startsWith('/assets/')) {
+      return reply.status(404).header('cache-control', 'no-store').type('text/plain').send('');
+    }
+    // History fallback: every client route loads the SPA. Always revalidated, so a deploy's new
+    // chunk names reach the next page load (sendFile would otherwise set its own max-age=0).
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
   });
 
   return app;

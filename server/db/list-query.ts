@@ -269,15 +269,44 @@ export async function listPage<Row, Item>(opts: {
 }): Promise<Page<Item>> {
   const { query, keyset: k } = opts;
   const cursor = query.after ? decodeCursor(k, query.after) : undefined;
+  const offset = cursor ? 0 : (query.page - 1) * query.page_size;
+  const nullable = k.nullable ?? false;
   const window: PageWindow = {
     limit: query.page_size + 1,
-    offset: cursor ? 0 : (query.page - 1) * query.page_size,
+    offset,
     after: cursor ? afterCursor(k, cursor) : undefined,
-    orderBy: orderBy(k.column, k.order, k.id, { nullable: k.nullable ?? false }),
+    orderBy: orderBy(k.column, k.order, k.id, { nullable }),
     sortKey: sortKeyOf(k),
   };
+  // An exact total known up front (a maintained aggregate) lets a page number in the second
+  // half of the list be read from its far end: the last page of 1M leads is then an OFFSET of
+  // ~0 in the reverse order instead of ~1M (NOT NULL sorts only: NULLs stay last both ways).
+  const askedFirst = !cursor && !nullable && opts.exactTotal !== undefined;
+  const known = askedFirst ? await opts.exactTotal?.() : undefined;
+  if (known !== undefined && offset > 0 && offset * 2 > known) {
+    const onPage = Math.max(0, Math.min(query.page_size, known - offset));
+    const reversed = onPage
+      ? await opts.rows({
+          ...window,
+          limit: onPage,
+          offset: known - offset - onPage,
+          orderBy: orderBy(k.column, k.order === 'asc' ? 'desc' : 'asc', k.id),
+        })
+      : [];
+    const pageRows = reversed.reverse();
+    const last = pageRows.at(-1);
+    return {
+      items: await Promise.all(pageRows.map(opts.toItem)),
+      total: known,
+      total_exact: true,
+      page: query.page,
+      page_size: query.page_size,
+      next_cursor: last && offset + pageRows.length < known ? encodeCursor(k, last) : null,
+    };
+  }
   const total = async (): Promise<Total> => {
-    const exact = opts.exactTotal ? await opts.exactTotal() : undefined;
+    if (known !== undefined) return { total: known, exact: true };
+    const exact = !askedFirst && opts.exactTotal ? await opts.exactTotal() : undefined;
     return exact === undefined ? opts.count() : { total: exact, exact: true };
   };
   const [rows, counted] = await Promise.all([opts.rows(window), total()]);

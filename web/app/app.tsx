@@ -1,15 +1,19 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AuthProvider } from '@/lib/auth.tsx';
+import { ScreenErrorBoundary } from './lazy-screen.tsx';
 import { AppProviders } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
 export function App() {
-  const [router] = useState(createAppRouter);
   return (
     <AppProviders>
       <AuthProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          {/* Each lazy screen has its own boundary; this one catches the rest. */}
+          <ScreenErrorBoundary>
+            <AppRoutes />
+          </ScreenErrorBoundary>
+        </BrowserRouter>
       </AuthProvider>
     </AppProviders>
   );

@@ -1,9 +1,8 @@
-import { type CSSVariablesResolver, createTheme, MantineProvider, Modal } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client.ts';
-import { TOAST_DURATION } from '@/lib/notify.ts';
+import { useToastShown } from '@/lib/notify.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 
 // Shade 8 of blue keeps links and buttons at WCAG AA contrast (4.5:1) on white and gray.0.
@@ -16,7 +15,8 @@ const theme = createTheme({
   // One page-title size in every area (PageHeader and the screens' own h1s): 28px, not 34px.
   headings: { sizes: { h1: { fontSize: '1.75rem', lineHeight: '1.3' } } },
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A plain object, not Modal.extend(): that would pull Modal's code into the first chunk.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 
@@ -51,6 +51,21 @@ function DocumentTitle() {
   return null;
 }
 
+// The toast container is fetched with the first toast (web/lib/notify.ts), not with /login.
+const ToastContainer = lazy(async () => ({
+  default: (await import('@/components/toast-container.tsx')).ToastContainer,
+}));
+
+/** Mounts the toast container once a toast has been asked for, then keeps it. */
+function DeferredNotifications() {
+  if (!useToastShown()) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  );
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
@@ -60,7 +75,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         defaultColorScheme="light"
         cssVariablesResolver={cssVariablesResolver}
       >
-        <Notifications limit={1} autoClose={TOAST_DURATION} position="top-right" />
+        <DeferredNotifications />
         <DocumentTitle />
         {children}
       </MantineProvider>

@@ -1,56 +1,57 @@
-import { createBrowserRouter } from 'react-router';
-import { AreaShell } from '@/components/layouts/area-shell.tsx';
-import { NotFoundPage } from '@/components/not-found-page.tsx';
-import { BuyerSignupPage } from '@/features/auth/components/buyer-signup-page.tsx';
-import { ChangePasswordPage } from '@/features/auth/components/change-password-page.tsx';
-import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page.tsx';
+import type { ComponentType } from 'react';
+import { type RouteObject, useRoutes } from 'react-router';
+import { AreaSkeleton } from '@/components/layouts/area-skeleton.tsx';
+// Every screen is a chunk of its own: /login downloads the app's frame and the login form only.
 import { LoginPage } from '@/features/auth/components/login-page.tsx';
-import { ResetPasswordPage } from '@/features/auth/components/reset-password-page.tsx';
-import { SignupPage } from '@/features/auth/components/signup-page.tsx';
-import { RequireRole } from './guards/require-role.tsx';
-import { RootRedirect } from './guards/root-redirect.tsx';
-import { adminNav, adminRoutes } from './routes/admin-area.tsx';
-import { buyerNav, buyerRoutes } from './routes/buyer-area.tsx';
-import { publisherNav, publisherRoutes } from './routes/publisher-area.tsx';
+import { lazyScreen, PublicScreenSkeleton, screenRoute } from './lazy-screen.tsx';
 import { paths } from './routes.ts';
 
-/** The whole route tree: public screens, `/` role redirect, and one guarded shell per role. */
-export function createAppRouter() {
-  return createBrowserRouter([
-    { path: paths.root, element: <RootRedirect /> },
-    { path: paths.login, element: <LoginPage /> },
-    { path: paths.signup, element: <SignupPage /> },
-    { path: paths.buyerSignup, element: <BuyerSignupPage /> },
-    { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
-    { path: paths.resetPassword, element: <ResetPasswordPage /> },
-    { path: paths.changePassword, element: <ChangePasswordPage /> },
-    {
-      path: paths.admin,
-      element: (
-        <RequireRole allow="admin">
-          <AreaShell areaLabel="Admin" nav={adminNav} />
-        </RequireRole>
-      ),
-      children: [...adminRoutes, { path: '*', element: <NotFoundPage /> }],
-    },
-    {
-      path: paths.dashboard,
-      element: (
-        <RequireRole allow="publisher">
-          <AreaShell areaLabel="Publisher" nav={publisherNav} />
-        </RequireRole>
-      ),
-      children: [...publisherRoutes, { path: '*', element: <NotFoundPage /> }],
-    },
-    {
-      path: paths.buyerDashboard,
-      element: (
-        <RequireRole allow="buyer">
-          <AreaShell areaLabel="Buyer" nav={buyerNav} />
-        </RequireRole>
-      ),
-      children: [...buyerRoutes, { path: '*', element: <NotFoundPage /> }],
-    },
-    { path: '*', element: <NotFoundPage /> },
-  ]);
+const SignupPage = lazyScreen(
+  () => import('@/features/auth/components/signup-page.tsx'),
+  'SignupPage',
+);
+const BuyerSignupPage = lazyScreen(
+  () => import('@/features/auth/components/buyer-signup-page.tsx'),
+  'BuyerSignupPage',
+);
+const ForgotPasswordPage = lazyScreen(
+  () => import('@/features/auth/components/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyScreen(
+  () => import('@/features/auth/components/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+const ChangePasswordPage = lazyScreen(
+  () => import('@/features/auth/components/change-password-page.tsx'),
+  'ChangePasswordPage',
+);
+// `/`, the guards and the three areas' route tables.
+const SignedInRoutes = lazyScreen(() => import('./signed-in-routes.tsx'), 'SignedInRoutes');
+
+/** A public screen's route: while its chunk loads, the shape of the form card. */
+function publicRoute(path: string, Component: ComponentType): RouteObject {
+  return { path, ...screenRoute(path, Component, <PublicScreenSkeleton />) };
+}
+
+/**
+ * The route tree: the public screens here, everything else (`/` role redirect, one guarded shell
+ * per role, not found) in web/app/signed-in-routes.tsx behind `*`.
+ * Declarative routes (`useRoutes` under `BrowserRouter`), not a data router: nothing here uses
+ * loaders or actions, and the data router's code would add ~17 KB gzip to what /login loads.
+ */
+const appRoutes: RouteObject[] = [
+  publicRoute(paths.login, LoginPage),
+  publicRoute(paths.signup, SignupPage),
+  publicRoute(paths.buyerSignup, BuyerSignupPage),
+  publicRoute(paths.forgotPassword, ForgotPasswordPage),
+  publicRoute(paths.resetPassword, ResetPasswordPage),
+  publicRoute(paths.changePassword, ChangePasswordPage),
+  // While the chunk loads: the shapes every signed-in screen starts with (`/` shows them too).
+  { path: '*', ...screenRoute('signed-in', SignedInRoutes, <AreaSkeleton />) },
+];
+
+/** Renders the screen of the current URL (inside `BrowserRouter`). */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }

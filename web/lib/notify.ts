@@ -1,4 +1,37 @@
-import { notifications } from '@mantine/notifications';
+import { useSyncExternalStore } from 'react';
+
+// The toast layer (@mantine/notifications: store, container, transitions; ~20 KB gzip) is
+// fetched with the first toast, so /login does not download it before anyone needs it.
+type ToastLayer = typeof import('@mantine/notifications');
+let toastLayer: Promise<ToastLayer> | undefined;
+let loadedLayer: ToastLayer | undefined;
+let toastShown = false;
+const toastListeners = new Set<() => void>();
+
+/** Runs `use` with the toast layer: at once when it has loaded, else once it has (in order). */
+function withToastLayer(use: (layer: ToastLayer) => void) {
+  if (loadedLayer) return use(loadedLayer);
+  toastLayer ??= import('@mantine/notifications');
+  if (!toastShown) {
+    toastShown = true;
+    for (const listener of toastListeners) listener();
+  }
+  void toastLayer.then((layer) => {
+    loadedLayer = layer;
+    use(layer);
+  });
+}
+
+/** True once a toast has been asked for: the provider then mounts the toast container. */
+export function useToastShown(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      toastListeners.add(listener);
+      return () => toastListeners.delete(listener);
+    },
+    () => toastShown,
+  );
+}
 
 /** The spec's toast: title, description, variant, duration (ms, or Infinity for no auto-close). */
 export type Toast = {
@@ -10,22 +43,24 @@ export type Toast = {
 
 export const TOAST_DURATION = 5000;
 
-/** Shows a toast; the provider's limit of 1 makes a new one replace the old. */
+/** Shows a toast (once its layer has loaded); a new one replaces the one on screen. */
 export function toast({
   title,
   description,
   variant = 'default',
   duration = TOAST_DURATION,
-}: Toast) {
-  // One at a time: a new toast replaces the one on screen instead of queueing behind it.
-  notifications.clean();
-  return notifications.show({
-    title,
-    message: description ?? '',
-    color: variant === 'destructive' ? 'red' : 'blue',
-    autoClose: Number.isFinite(duration) ? duration : false,
-    withBorder: true,
-    closeButtonProps: { 'aria-label': 'Close notification' },
-    'data-variant': variant,
-  } as Parameters<typeof notifications.show>[0]);
+}: Toast): void {
+  withToastLayer(({ notifications }) => {
+    // One at a time: a new toast replaces the one on screen instead of queueing behind it.
+    notifications.clean();
+    notifications.show({
+      title,
+      message: description ?? '',
+      color: variant === 'destructive' ? 'red' : 'blue',
+      autoClose: Number.isFinite(duration) ? duration : false,
+      withBorder: true,
+      closeButtonProps: { 'aria-label': 'Close notification' },
+      'data-variant': variant,
+    } as Parameters<typeof notifications.show>[0]);
+  });
 }

@@ -94,7 +94,13 @@ describe('GET /admin/leads', () => {
       12, 3, 1,
     ]);
     const page2 = await t.call('GET', '/leads', { query: { ...base, page: '2', page_size: '2' } });
-    expect(page2.json()).toMatchObject({ total: 3, page: 2, page_size: 2 });
+    expect(page2.json()).toMatchObject({
+      total: 3,
+      total_exact: true,
+      page: 2,
+      page_size: 2,
+      next_cursor: null,
+    });
     expect(page2.json().items).toHaveLength(1);
   });
 
@@ -285,7 +291,9 @@ describe('payouts', () => {
     const paged = await t.call('GET', '/payouts', {
       query: { publisher_id: other.id, page_size: '1' },
     });
-    expect(paged.json()).toMatchObject({ total: 2, page_size: 1 });
+    expect(paged.json()).toMatchObject({ total: 2, total_exact: true, page_size: 1 });
+    // The first of two pages points at the second.
+    expect(paged.json().next_cursor).toEqual(expect.any(String));
     expect((await t.call('GET', '/payouts', { query: { sort: 'notes' } })).statusCode).toBe(400);
   });
 });

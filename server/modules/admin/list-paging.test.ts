@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_CURSOR_MESSAGE, TOTAL_CAP } from '../../../contract/list.ts';
+import { cappedCount, keysetOf, listPage } from '../../db/list-query.ts';
 import { auditLog, campaigns, leads } from '../../db/schema.ts';
 import { buildBuyer, buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
 import { type AdminTestContext, setupAdminTest } from './test.helpers.ts';
@@ -172,6 +173,37 @@ describe('keyset pages (Next with next_cursor)', () => {
       const walked = await walk(theirs, { sort: 'budget', order, page_size: '2' });
       expect(walked).toHaveLength(9);
       expect(await byNumber(theirs, { sort: 'budget', order }, 2)).toEqual(walked);
+    }
+  });
+});
+
+describe('an exact total known up front (a maintained aggregate)', () => {
+  it('reads the second half of the list from its far end: the same pages, in order', async () => {
+    const where = eq(leads.publisherId, tied);
+    const page = (n: number, order: 'asc' | 'desc', exactTotal?: () => Promise<number>) =>
+      listPage({
+        query: { page: n, page_size: 10 },
+        keyset: keysetOf({ timestamp: leads.timestamp }, { sort: 'timestamp', order }, leads.id),
+        rows: (w) =>
+          t.db
+            .select({ id: leads.id, sortKey: w.sortKey })
+            .from(leads)
+            .where(and(where, w.after))
+            .orderBy(...w.orderBy)
+            .limit(w.limit)
+            .offset(w.offset),
+        count: () => cappedCount(t.db, t.db.select({ one: sql`1` }).from(leads).where(where)),
+        ...(exactTotal ? { exactTotal } : {}),
+        toItem: (r) => r.id,
+      });
+    for (const order of ['desc', 'asc'] as const) {
+      for (let n = 1; n <= 7; n++) {
+        const plain = await page(n, order);
+        const fromEnd = await page(n, order, async () => N);
+        expect(fromEnd.items).toEqual(plain.items);
+        expect(fromEnd.next_cursor).toEqual(plain.next_cursor);
+        expect(fromEnd).toMatchObject({ total: N, total_exact: true });
+      }
     }
   });
 });

@@ -1,58 +1,67 @@
-import {
-  IconCash,
-  IconClipboardCheck,
-  IconFileCheck,
-  IconLayoutDashboard,
-  IconPhoneCall,
-  IconSettings,
-  IconSpeakerphone,
-  IconTags,
-  IconUserDollar,
-  IconUsers,
-} from '@tabler/icons-react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen, screenRoute } from '@/app/lazy-screen.tsx';
 import { adminPaths } from '@/app/routes.ts';
-import type { NavItem } from '@/components/layouts/nav-item.ts';
-import { ApplicationsPage } from '@/features/admin/applications/components/applications-page.tsx';
-import { BuyersPage } from '@/features/admin/buyers/components/buyers-page.tsx';
-import { CampaignsPage } from '@/features/admin/campaigns/components/campaigns-page.tsx';
-import { CompliancePage } from '@/features/admin/compliance/components/compliance-page.tsx';
-import { AdminDashboardPage } from '@/features/admin/dashboard/components/admin-dashboard-page.tsx';
-import { LeadsPage } from '@/features/admin/leads/components/leads-page.tsx';
-import { OffersPage } from '@/features/admin/offers/components/offers-page.tsx';
-import { PayoutsPage } from '@/features/admin/payouts/components/payouts-page.tsx';
-import { PublisherDetailPage } from '@/features/admin/publishers/components/publisher-detail-page.tsx';
-import { PublishersPage } from '@/features/admin/publishers/components/publishers-page.tsx';
-import { SettingsPage } from '@/features/admin/settings/components/settings-page.tsx';
 
-/**
- * The admin sidebar in the spec's order: Dashboard, Publishers, Buyers, Offers, Applications,
- * Compliance, Campaigns, Leads, Payouts, Settings. Add an entry (in that order) with its route.
- */
-export const adminNav: NavItem[] = [
-  { label: 'Dashboard', to: adminPaths.dashboard, icon: IconLayoutDashboard, end: true },
-  { label: 'Publishers', to: adminPaths.publishers, icon: IconUsers },
-  { label: 'Buyers', to: adminPaths.buyers, icon: IconUserDollar },
-  { label: 'Offers', to: adminPaths.offers, icon: IconTags },
-  { label: 'Applications', to: adminPaths.applications, icon: IconClipboardCheck },
-  { label: 'Compliance', to: adminPaths.compliance, icon: IconFileCheck },
-  { label: 'Campaigns', to: adminPaths.campaigns, icon: IconSpeakerphone },
-  { label: 'Leads', to: adminPaths.leads, icon: IconPhoneCall },
-  { label: 'Payouts', to: adminPaths.payouts, icon: IconCash },
-  { label: 'Settings', to: adminPaths.settings, icon: IconSettings },
-];
+// Each screen is its own chunk, fetched the first time its route renders.
+const ApplicationsPage = lazyScreen(
+  () => import('@/features/admin/applications/components/applications-page.tsx'),
+  'ApplicationsPage',
+);
+const BuyersPage = lazyScreen(
+  () => import('@/features/admin/buyers/components/buyers-page.tsx'),
+  'BuyersPage',
+);
+const CampaignsPage = lazyScreen(
+  () => import('@/features/admin/campaigns/components/campaigns-page.tsx'),
+  'CampaignsPage',
+);
+const CompliancePage = lazyScreen(
+  () => import('@/features/admin/compliance/components/compliance-page.tsx'),
+  'CompliancePage',
+);
+const AdminDashboardPage = lazyScreen(
+  () => import('@/features/admin/dashboard/components/admin-dashboard-page.tsx'),
+  'AdminDashboardPage',
+);
+const LeadsPage = lazyScreen(
+  () => import('@/features/admin/leads/components/leads-page.tsx'),
+  'LeadsPage',
+);
+const OffersPage = lazyScreen(
+  () => import('@/features/admin/offers/components/offers-page.tsx'),
+  'OffersPage',
+);
+const PayoutsPage = lazyScreen(
+  () => import('@/features/admin/payouts/components/payouts-page.tsx'),
+  'PayoutsPage',
+);
+const PublisherDetailPage = lazyScreen(
+  () => import('@/features/admin/publishers/components/publisher-detail-page.tsx'),
+  'PublisherDetailPage',
+);
+const PublishersPage = lazyScreen(
+  () => import('@/features/admin/publishers/components/publishers-page.tsx'),
+  'PublishersPage',
+);
+const SettingsPage = lazyScreen(
+  () => import('@/features/admin/settings/components/settings-page.tsx'),
+  'SettingsPage',
+);
 
 /** Child routes of /admin (rendered inside the admin shell, behind the admin guard). */
 export const adminRoutes: RouteObject[] = [
-  { index: true, element: <AdminDashboardPage /> },
-  { path: adminPaths.publishers, element: <PublishersPage /> },
-  { path: adminPaths.publisherPattern, element: <PublisherDetailPage /> },
-  { path: adminPaths.buyers, element: <BuyersPage /> },
-  { path: adminPaths.offers, element: <OffersPage /> },
-  { path: adminPaths.applications, element: <ApplicationsPage /> },
-  { path: adminPaths.compliance, element: <CompliancePage /> },
-  { path: adminPaths.campaigns, element: <CampaignsPage /> },
-  { path: adminPaths.leads, element: <LeadsPage /> },
-  { path: adminPaths.payouts, element: <PayoutsPage /> },
-  { path: adminPaths.settings, element: <SettingsPage /> },
+  { index: true, ...screenRoute('admin:AdminDashboardPage', AdminDashboardPage) },
+  { path: adminPaths.publishers, ...screenRoute('admin:PublishersPage', PublishersPage) },
+  {
+    path: adminPaths.publisherPattern,
+    ...screenRoute('admin:PublisherDetailPage', PublisherDetailPage),
+  },
+  { path: adminPaths.buyers, ...screenRoute('admin:BuyersPage', BuyersPage) },
+  { path: adminPaths.offers, ...screenRoute('admin:OffersPage', OffersPage) },
+  { path: adminPaths.applications, ...screenRoute('admin:ApplicationsPage', ApplicationsPage) },
+  { path: adminPaths.compliance, ...screenRoute('admin:CompliancePage', CompliancePage) },
+  { path: adminPaths.campaigns, ...screenRoute('admin:CampaignsPage', CampaignsPage) },
+  { path: adminPaths.leads, ...screenRoute('admin:LeadsPage', LeadsPage) },
+  { path: adminPaths.payouts, ...screenRoute('admin:PayoutsPage', PayoutsPage) },
+  { path: adminPaths.settings, ...screenRoute('admin:SettingsPage', SettingsPage) },
 ];

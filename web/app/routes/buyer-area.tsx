@@ -1,18 +1,19 @@
-import { IconLayoutDashboard, IconSpeakerphone } from '@tabler/icons-react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen, screenRoute } from '@/app/lazy-screen.tsx';
 import { buyerPaths } from '@/app/routes.ts';
-import type { NavItem } from '@/components/layouts/nav-item.ts';
-import { BuyerDashboardPage } from '@/features/buyer/components/buyer-dashboard-page.tsx';
-import { CampaignsPage } from '@/features/buyer/components/campaigns-page.tsx';
 
-/** The buyer's two tabs (spec §2): dashboard and campaigns, shown in the sidebar. */
-export const buyerNav: NavItem[] = [
-  { label: 'Dashboard', to: buyerPaths.dashboard, icon: IconLayoutDashboard, end: true },
-  { label: 'Campaigns', to: buyerPaths.campaigns, icon: IconSpeakerphone },
-];
+// Each screen is its own chunk, fetched the first time its route renders.
+const BuyerDashboardPage = lazyScreen(
+  () => import('@/features/buyer/components/buyer-dashboard-page.tsx'),
+  'BuyerDashboardPage',
+);
+const CampaignsPage = lazyScreen(
+  () => import('@/features/buyer/components/campaigns-page.tsx'),
+  'CampaignsPage',
+);
 
 /** Child routes of /buyer-dashboard (inside the buyer shell, behind the buyer guard). */
 export const buyerRoutes: RouteObject[] = [
-  { index: true, element: <BuyerDashboardPage /> },
-  { path: buyerPaths.campaigns, element: <CampaignsPage /> },
+  { index: true, ...screenRoute('buyer:BuyerDashboardPage', BuyerDashboardPage) },
+  { path: buyerPaths.campaigns, ...screenRoute('buyer:CampaignsPage', CampaignsPage) },
 ];

@@ -1,37 +1,36 @@
-import {
-  IconCash,
-  IconFileDescription,
-  IconFileText,
-  IconLayoutDashboard,
-  IconPhoneCall,
-  IconSpeakerphone,
-} from '@tabler/icons-react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen, screenRoute } from '@/app/lazy-screen.tsx';
 import { publisherPaths } from '@/app/routes.ts';
-import type { NavItem } from '@/components/layouts/nav-item.ts';
-import { DocumentsPage } from '@/features/publisher/components/documents-page.tsx';
-import { IosPage } from '@/features/publisher/components/ios-page.tsx';
-import { LeadsPage } from '@/features/publisher/components/leads-page.tsx';
-import { OffersPage } from '@/features/publisher/components/offers-page.tsx';
-import { OverviewPage } from '@/features/publisher/components/overview-page.tsx';
-import { PayoutsPage } from '@/features/publisher/components/payouts-page.tsx';
 
-/** The publisher sidebar, labels exactly as the spec names them. */
-export const publisherNav: NavItem[] = [
-  { label: 'Dashboard', to: publisherPaths.overview, icon: IconLayoutDashboard, end: true },
-  { label: 'Offers', to: publisherPaths.offers, icon: IconSpeakerphone },
-  { label: 'Leads', to: publisherPaths.leads, icon: IconPhoneCall },
-  { label: 'Payouts', to: publisherPaths.payouts, icon: IconCash },
-  { label: 'Documents', to: publisherPaths.documents, icon: IconFileDescription },
-  { label: 'Campaign IOs', to: publisherPaths.ios, icon: IconFileText },
-];
+// Each screen is its own chunk, fetched the first time its route renders.
+const DocumentsPage = lazyScreen(
+  () => import('@/features/publisher/components/documents-page.tsx'),
+  'DocumentsPage',
+);
+const IosPage = lazyScreen(() => import('@/features/publisher/components/ios-page.tsx'), 'IosPage');
+const LeadsPage = lazyScreen(
+  () => import('@/features/publisher/components/leads-page.tsx'),
+  'LeadsPage',
+);
+const OffersPage = lazyScreen(
+  () => import('@/features/publisher/components/offers-page.tsx'),
+  'OffersPage',
+);
+const OverviewPage = lazyScreen(
+  () => import('@/features/publisher/components/overview-page.tsx'),
+  'OverviewPage',
+);
+const PayoutsPage = lazyScreen(
+  () => import('@/features/publisher/components/payouts-page.tsx'),
+  'PayoutsPage',
+);
 
 /** Child routes of /dashboard (inside the publisher shell, behind the publisher guard). */
 export const publisherRoutes: RouteObject[] = [
-  { index: true, element: <OverviewPage /> },
-  { path: publisherPaths.offers, element: <OffersPage /> },
-  { path: publisherPaths.leads, element: <LeadsPage /> },
-  { path: publisherPaths.payouts, element: <PayoutsPage /> },
-  { path: publisherPaths.documents, element: <DocumentsPage /> },
-  { path: publisherPaths.ios, element: <IosPage /> },
+  { index: true, ...screenRoute('publisher:OverviewPage', OverviewPage) },
+  { path: publisherPaths.offers, ...screenRoute('publisher:OffersPage', OffersPage) },
+  { path: publisherPaths.leads, ...screenRoute('publisher:LeadsPage', LeadsPage) },
+  { path: publisherPaths.payouts, ...screenRoute('publisher:PayoutsPage', PayoutsPage) },
+  { path: publisherPaths.documents, ...screenRoute('publisher:DocumentsPage', DocumentsPage) },
+  { path: publisherPaths.ios, ...screenRoute('publisher:IosPage', IosPage) },
 ];

@@ -1,4 +1,4 @@
-import { INVALID_EMAIL_MESSAGE, isEmailAddress } from '@contract/email.ts';
+import { INVALID_EMAIL_MESSAGE, isEmailAddress } from '@contract/email-rule.ts';
 
 /** The message to show for a failed auth call; the server's sentence when it sent one. */
 export function authErrorMessage(error: unknown, fallback = 'Something went wrong'): string {

@@ -18,7 +18,7 @@ import { useCampaignCount } from '@/features/buyer/api/get-campaigns.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { useMe } from '@/lib/me.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
-import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
+import { LazyCreateCampaignDialog } from './lazy-create-campaign-dialog.tsx';
 
 function campaignCountText(total: number): string {
   if (total === 0) return 'You have no campaigns yet.';
@@ -113,7 +113,7 @@ export function BuyerDashboardPage() {
         </Card>
       </SimpleGrid>
 
-      <CreateCampaignDialog opened={dialogOpened} onClose={dialog.close} />
+      <LazyCreateCampaignDialog opened={dialogOpened} onClose={dialog.close} />
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import { PagedTable } from '@/components/paged-table.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useCampaigns } from '@/features/buyer/api/get-campaigns.ts';
 import { campaignColumns } from './campaigns-table.tsx';
-import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
+import { LazyCreateCampaignDialog } from './lazy-create-campaign-dialog.tsx';
 
 /** What a buyer without campaigns sees: an invitation to create the first one. */
 function NoCampaignsYet({ onCreate }: { onCreate: () => void }) {
@@ -95,7 +95,7 @@ export function CampaignsPage() {
           />
         </Stack>
       )}
-      <CreateCampaignDialog opened={dialogOpened} onClose={dialog.close} />
+      <LazyCreateCampaignDialog opened={dialogOpened} onClose={dialog.close} />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import {
   IconPhoneCall,
   IconSearch,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
 import { PendingApprovalNotice } from '@/components/pending-approval-notice.tsx';
@@ -19,10 +20,15 @@ import { useOverview } from '@/features/publisher/api/get-overview.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { formatMoney } from '@/lib/format.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
-import { DailyChart } from './daily-chart.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 
 const ERROR_TITLE = 'Error loading dashboard';
+
+// The chart (recharts, ~125 KB gzip) is its own chunk: the cards show while it downloads.
+// Its download starts with this screen's, not once the overview data has arrived.
+const loadDailyChart = () => import('./daily-chart.tsx');
+loadDailyChart().catch(() => {}); // a failure shows when the chart renders
+const DailyChart = lazy(async () => ({ default: (await loadDailyChart()).DailyChart }));
 
 /** /dashboard: greeting, the four cards, the 30-day chart, Recent Activity and Quick Actions. */
 export function OverviewPage() {
@@ -93,7 +99,9 @@ export function OverviewPage() {
         <Title order={2} size="h4" id="chart-title" mb="md">
           Leads and earnings, last 30 days
         </Title>
-        {data ? <DailyChart data={data.daily} /> : <Skeleton height={260} />}
+        <Suspense fallback={<Skeleton height={260} />}>
+          {data ? <DailyChart data={data.daily} /> : <Skeleton height={260} />}
+        </Suspense>
       </Card>
 
       <Grid gap="md">

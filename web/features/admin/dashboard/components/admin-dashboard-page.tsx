@@ -1,4 +1,4 @@
-import { Button, Card, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Card, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import {
   IconBuildingStore,
   IconCash,
@@ -7,7 +7,7 @@ import {
   IconSpeakerphone,
   IconUsers,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -17,7 +17,11 @@ import { useErrorToast } from '@/components/use-error-toast.ts';
 import { useAdminStats } from '@/features/admin/dashboard/api/get-admin-stats.ts';
 import { useDailyStats } from '@/features/admin/dashboard/api/get-daily-stats.ts';
 import { formatMoney } from '@/lib/format.ts';
-import { ActivityChart } from './activity-chart.tsx';
+
+// The chart (recharts, ~125 KB gzip) is its own chunk: the cards show while it downloads.
+const ActivityChart = lazy(async () => ({
+  default: (await import('./activity-chart.tsx')).ActivityChart,
+}));
 
 type Icon = ComponentType<{ size?: number | string; stroke?: number }>;
 
@@ -90,12 +94,21 @@ export function AdminDashboardPage() {
         </SimpleGrid>
       </Card>
 
-      <ActivityChart
-        data={daily.data}
-        isPending={daily.isPending}
-        error={daily.error}
-        onRetry={() => void daily.refetch()}
-      />
+      <Suspense
+        fallback={
+          <Card withBorder padding="lg">
+            <Skeleton height={44} width="40%" mb="md" />
+            <Skeleton height={280} aria-label="Loading chart" />
+          </Card>
+        }
+      >
+        <ActivityChart
+          data={daily.data}
+          isPending={daily.isPending}
+          error={daily.error}
+          onRetry={() => void daily.refetch()}
+        />
+      </Suspense>
     </Stack>
   );
 }

@@ -1,0 +1,51 @@
+import type { Role } from '@contract/roles.ts';
+import { type RouteObject, useRoutes } from 'react-router';
+import { AreaSkeleton } from '@/components/layouts/area-skeleton.tsx';
+import { NotFoundPage } from '@/components/not-found-page.tsx';
+import { RequireRole } from './guards/require-role.tsx';
+import { RootRedirect } from './guards/root-redirect.tsx';
+import { lazyScreen, Screen } from './lazy-screen.tsx';
+import { adminRoutes } from './routes/admin-area.tsx';
+import { buyerRoutes } from './routes/buyer-area.tsx';
+import { publisherRoutes } from './routes/publisher-area.tsx';
+import { paths } from './routes.ts';
+
+// The signed-in frame (sidebar and its entries) is shared by the three areas. Its download
+// starts with this chunk, while the guard still waits for /api/v1/me, not after it.
+const loadAreaFrame = () => import('./area-frame.tsx');
+// (A failure here is reported by the lazy component, which imports it again.)
+loadAreaFrame().catch(() => {});
+const AreaFrame = lazyScreen(loadAreaFrame, 'AreaFrame');
+
+/** One guarded area: the role check, then the frame's chunk, then the child screen's chunk. */
+function areaRoute(role: Role, path: string, children: RouteObject[]): RouteObject {
+  return {
+    path,
+    element: (
+      <RequireRole allow={role}>
+        {/* The frame loads behind the same skeleton the role check shows: no flash between. */}
+        <Screen fallback={<AreaSkeleton />}>
+          <AreaFrame role={role} />
+        </Screen>
+      </RequireRole>
+    ),
+    children: [...children, { path: '*', element: <NotFoundPage /> }],
+  };
+}
+
+/** `/`'s role redirect and one guarded shell per role (paths are absolute: the parent is `*`). */
+const signedInRoutes: RouteObject[] = [
+  { path: paths.root, element: <RootRedirect /> },
+  areaRoute('admin', paths.admin, adminRoutes),
+  areaRoute('publisher', paths.dashboard, publisherRoutes),
+  areaRoute('buyer', paths.buyerDashboard, buyerRoutes),
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/**
+ * Everything but the public screens: a chunk of its own (guards, the areas' route tables), so
+ * /login downloads none of it. Rendered by the `*` route of web/app/router.tsx.
+ */
+export function SignedInRoutes() {
+  return useRoutes(signedInRoutes);
+}
