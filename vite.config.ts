@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { printBundleReport } from './scripts/bundle-report.ts';
+import { precompress } from './scripts/precompress.ts';
 
 /** `@/…` is web/, `@contract/…` is contract/ (tsconfig.json `paths` says the same to tsc). */
 export const aliases = [
@@ -20,6 +21,8 @@ function bundleReport(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      // Brotli and gzip copies beside each file: the server sends them as they are.
+      precompress(outDir);
       printBundleReport(outDir);
       const env = process.env.NODE_ENV;
       if (env && env !== 'production') {

@@ -400,7 +400,7 @@ describe('admin screens A in Chromium', () => {
       await page.getByRole('button', { name: 'Save settings' }).click();
       await expectToast(page, 'Settings Saved');
       await sidebar.getByRole('img', { name: 'Acme Leads' }).waitFor();
-      await page.waitForFunction(() => document.title === 'Acme Leads');
+      await page.waitForFunction(() => document.title === 'Settings · Acme Leads');
       await saveScreenshot(page, 'admin-a-settings-saved-desktop');
     });
 
@@ -410,7 +410,7 @@ describe('admin screens A in Chromium', () => {
       await withScreenshotOnFailure(page, 'login-branding', async () => {
         await page.goto('/login');
         await page.getByRole('heading', { name: 'Sign in to Acme Leads' }).waitFor();
-        await page.waitForFunction(() => document.title === 'Acme Leads');
+        await page.waitForFunction(() => document.title === 'Sign in · Acme Leads');
         await page.getByRole('img', { name: 'Acme Leads' }).first().waitFor();
       });
     } finally {

@@ -152,6 +152,8 @@ describe('rough edges a first-time user meets (issue 16)', () => {
         `rough-long-email-${size}`,
         async (page) => {
           await page.goto(`/admin/publishers?q=${size}-a-very`);
+          // The tab names the screen, then the company (issue 16 item 13).
+          await expect.poll(() => page.title()).toMatch(/^Publishers · \S/);
           const cell = page.getByTestId('email-text').filter({ visible: true }).first();
           await cell.waitFor();
           const shape = await cell.evaluate((el) => {

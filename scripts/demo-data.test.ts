@@ -4,6 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  exactLeadCount,
+  networkPayoutTotal,
+  publisherLeadTotals,
+} from '../server/db/lead-totals.ts';
+import {
   auditLog,
   campaigns,
   complianceQuestionnaires,
@@ -199,6 +204,24 @@ describe('npm run demo seeding', () => {
         .reduce((s, l) => s + Math.round(Number(l.payout) * 100), 0);
       expect(paid).toBeLessThanOrEqual(earned);
     }
+  });
+
+  it('leaves the maintained totals (lead_totals & co.) equal to its leads and payouts', async () => {
+    const [leadRows, payoutRows] = await Promise.all([
+      t.db.select().from(leads),
+      t.db.select().from(payouts),
+    ]);
+    expect(await exactLeadCount(t.db, {})).toBe(leadRows.length);
+    expect(await exactLeadCount(t.db, { status: 'pending' })).toBe(summary.leads.pending);
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    for (const pub of new Set(leadRows.map((l) => l.publisherId))) {
+      const own = leadRows.filter((l) => l.publisherId === pub);
+      const totals = await publisherLeadTotals(t.db, pub);
+      expect(totals.leads).toBe(own.length);
+      expect(cents(totals.payout)).toBe(own.reduce((s, l) => s + cents(l.payout), 0));
+    }
+    const paid = payoutRows.reduce((s, p) => s + cents(p.amount), 0);
+    expect(cents(await networkPayoutTotal(t.db))).toBe(paid);
   });
 
   it('lets the printed accounts sign in with the printed password; blocked ones are refused', async () => {

@@ -1,16 +1,22 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../scripts/precompress.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 
 let t: TestApp;
+const BIG_JS = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
 const webRoot = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
 
 beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(path.join(webRoot, 'assets', 'app-123.js'), 'console.log(1)');
+  writeFileSync(path.join(webRoot, 'assets', 'big-456.js'), BIG_JS);
+  // What `npm run build` does after writing the files.
+  precompress(webRoot);
   t = await buildTestApp({ deps: { webRoot } });
 });
 afterAll(() => t.close());
@@ -99,6 +105,33 @@ describe('the single-page app', () => {
     const res = await t.app.inject('/assets/app-123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the built brotli or gzip copy of a chunk to a browser that accepts it', async () => {
+    const br = await t.app.inject({
+      url: '/assets/big-456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.rawPayload.length).toBeLessThan(BIG_JS.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+
+    const gz = await t.app.inject({
+      url: '/assets/big-456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+
+    const plain = await t.app.inject({
+      url: '/assets/big-456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
   });
 
   it('has every page load revalidate index.html, which names the current chunks', async () => {

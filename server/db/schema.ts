@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -453,4 +454,88 @@ export const loginThrottle = pgTable(
     alertedAt: ts('alerted_at'),
   },
   (t) => [index('login_throttle_last_failure_idx').on(t.lastFailureAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Maintained aggregates (issue 12)
+//
+// Kept by statement-level triggers on leads and payouts (drizzle/0006_lead_totals.sql), in
+// the writing transaction, whichever code or SQL writes. Never written by the services.
+// Each figure is split over a few `slot`s (the writer's backend pid modulo 8), so
+// concurrent writers of the same key (today's pending leads) update different rows instead
+// of queueing on one row lock until commit; a reader sums the slots. Sums are unconstrained
+// numeric: exact to the cent, no overflow. A group whose count falls to zero is removed.
+// Rebuild (never needed in normal operation): `select rebuild_totals();`
+// ---------------------------------------------------------------------------
+
+const slot = () => integer('slot').notNull();
+const sumOf = (name: string) => numeric(name).notNull();
+
+/** Leads per publisher and status: count, payout sum and call minutes. */
+export const leadTotals = pgTable(
+  'lead_totals',
+  {
+    publisherId: uuid('publisher_id').notNull(),
+    status: text('status', { enum: leadStatuses }).notNull(),
+    slot: slot(),
+    leads: integer('leads').notNull(),
+    payout: sumOf('payout'),
+    callDuration: bigint('call_duration', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.publisherId, t.status, t.slot], name: 'lead_totals_pkey' })],
+);
+
+/** Leads per UTC day and status: the admin chart, and network-wide totals. */
+export const leadDailyTotals = pgTable(
+  'lead_daily_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: leadStatuses }).notNull(),
+    slot: slot(),
+    leads: integer('leads').notNull(),
+    payout: sumOf('payout'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.slot], name: 'lead_daily_totals_pkey' })],
+);
+
+/** Leads per publisher and UTC day: the publisher's 30-day chart. */
+export const leadPublisherDailyTotals = pgTable(
+  'lead_publisher_daily_totals',
+  {
+    publisherId: uuid('publisher_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    slot: slot(),
+    leads: integer('leads').notNull(),
+    payout: sumOf('payout'),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.publisherId, t.day, t.slot],
+      name: 'lead_publisher_daily_totals_pkey',
+    }),
+  ],
+);
+
+/** Payouts per publisher: count and amount. */
+export const payoutTotals = pgTable(
+  'payout_totals',
+  {
+    publisherId: uuid('publisher_id').notNull(),
+    slot: slot(),
+    payouts: integer('payouts').notNull(),
+    amount: sumOf('amount'),
+  },
+  (t) => [primaryKey({ columns: [t.publisherId, t.slot], name: 'payout_totals_pkey' })],
+);
+
+/** Payouts per UTC day: the admin chart and the network's total paid. */
+export const payoutDailyTotals = pgTable(
+  'payout_daily_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    slot: slot(),
+    payouts: integer('payouts').notNull(),
+    amount: sumOf('amount'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.slot], name: 'payout_daily_totals_pkey' })],
 );

@@ -1,5 +1,6 @@
 import { BrowserRouter } from 'react-router';
 import { AuthProvider } from '@/lib/auth.tsx';
+import { DocumentTitle } from './document-title.tsx';
 import { ScreenErrorBoundary } from './lazy-screen.tsx';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
@@ -9,6 +10,7 @@ export function App() {
     <AppProviders>
       <AuthProvider>
         <BrowserRouter>
+          <DocumentTitle />
           {/* Each lazy screen has its own boundary; this one catches the rest. */}
           <ScreenErrorBoundary>
             <AppRoutes />

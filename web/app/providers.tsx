@@ -1,9 +1,8 @@
 import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ApiError } from '@/lib/api-client.ts';
 import { useToastShown } from '@/lib/notify.ts';
-import { usePublicSettings } from '@/lib/public-settings.ts';
 
 // Shade 8 of blue keeps links and buttons at WCAG AA contrast (4.5:1) on white and gray.0.
 // Every dialog's icon-only close button gets a name for screen readers (a dialog may name it
@@ -42,15 +41,6 @@ function makeQueryClient() {
   });
 }
 
-/** Keeps the document title on the company name from settings. */
-function DocumentTitle() {
-  const { data } = usePublicSettings();
-  useEffect(() => {
-    if (data?.company_name) document.title = data.company_name;
-  }, [data?.company_name]);
-  return null;
-}
-
 // The toast container is fetched with the first toast (web/lib/notify.ts), not with /login.
 const ToastContainer = lazy(async () => ({
   default: (await import('@/components/toast-container.tsx')).ToastContainer,
@@ -76,7 +66,6 @@ export function AppProviders({ children }: { children: ReactNode }) {
         cssVariablesResolver={cssVariablesResolver}
       >
         <DeferredNotifications />
-        <DocumentTitle />
         {children}
       </MantineProvider>
     </QueryClientProvider>

@@ -1,13 +1,16 @@
-import { and, count, desc, eq, ne, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { ActivityItem, DailyPoint, PublisherOverview } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { publisherDailyLeads } from '../../db/lead-totals.ts';
 import { formatUsd, toMoney } from '../../db/money.ts';
 import {
   complianceQuestionnaires,
   leads,
+  leadTotals,
   offerApplications,
   offers,
   payouts,
+  payoutTotals,
   users,
 } from '../../db/schema.ts';
 
@@ -15,7 +18,10 @@ const ACTIVITY_LIMIT = 10;
 const CHART_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-/** The four cards (SQL aggregates), Recent Activity and the 30-day chart of one publisher. */
+/**
+ * The four cards, Recent Activity and the 30-day chart of one publisher. Lead and payout
+ * figures come from the maintained totals (server/db/lead-totals.ts), not from the leads.
+ */
 export async function getOverview(opts: {
   db: DbOrTx;
   publisherId: string;
@@ -23,32 +29,39 @@ export async function getOverview(opts: {
 }): Promise<PublisherOverview> {
   const { db, publisherId } = opts;
   const now = opts.now ?? new Date();
-  const [[applied], [leadTotals], [payoutTotals], recent, daily] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(offerApplications)
-      .where(
-        and(eq(offerApplications.publisherId, publisherId), ne(offerApplications.status, 'draft')),
-      ),
-    db
-      .select({ n: count(), earnings: sum(leads.payout) })
-      .from(leads)
-      .where(eq(leads.publisherId, publisherId)),
-    db
-      .select({ amount: sum(payouts.amount) })
-      .from(payouts)
-      .where(eq(payouts.publisherId, publisherId)),
+  const [cards, recent, daily] = await Promise.all([
+    getCards(db, publisherId),
     listRecentActivity({ db, publisherId }),
     getDailySeries({ db, publisherId, now }),
   ]);
   return {
-    applied_offers: applied?.n ?? 0,
-    total_earnings: toMoney(leadTotals?.earnings),
-    total_leads: leadTotals?.n ?? 0,
-    pending_payouts: toMoney(payoutTotals?.amount),
+    applied_offers: Number(cards.applied),
+    total_earnings: toMoney(cards.earnings),
+    total_leads: Number(cards.leads),
+    pending_payouts: toMoney(cards.paid),
     recent_activity: recent,
     daily,
   };
+}
+
+/** The four cards in one round trip: submitted applications, then the maintained totals. */
+async function getCards(db: DbOrTx, publisherId: string) {
+  // Both drivers (pg and PGlite) answer raw SQL with `rows`.
+  const res = (await db.execute(sql`
+    select
+      (select count(*)::int from ${offerApplications}
+        where ${offerApplications.publisherId} = ${publisherId}
+          and ${offerApplications.status} <> 'draft') as applied,
+      (select coalesce(sum(${leadTotals.leads}), 0)::int from ${leadTotals}
+        where ${leadTotals.publisherId} = ${publisherId}) as leads,
+      (select coalesce(sum(${leadTotals.payout}), 0)::text from ${leadTotals}
+        where ${leadTotals.publisherId} = ${publisherId}) as earnings,
+      (select coalesce(sum(${payoutTotals.amount}), 0)::text from ${payoutTotals}
+        where ${payoutTotals.publisherId} = ${publisherId}) as paid
+  `)) as unknown as {
+    rows: { applied: number | string; leads: number | string; earnings: string; paid: string }[];
+  };
+  return res.rows[0]!;
 }
 
 /** Leads and earnings per UTC day for the last 30 days (today included), zero-filled. */
@@ -60,29 +73,47 @@ async function getDailySeries(opts: {
   const { db, publisherId, now } = opts;
   const today = new Date(now.toISOString().slice(0, 10));
   const first = new Date(today.getTime() - (CHART_DAYS - 1) * DAY_MS);
-  const res = await db
-    .select({
-      day: sql<string>`to_char((${leads.timestamp} at time zone 'UTC')::date, 'YYYY-MM-DD')`,
-      n: sql<number>`count(*)::int`,
-      earnings: sql<string>`coalesce(sum(${leads.payout}), 0)::text`,
-    })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.publisherId, publisherId),
-        sql`${leads.timestamp} >= ${first.toISOString()}::timestamptz`,
-        sql`${leads.timestamp} < ${new Date(today.getTime() + DAY_MS).toISOString()}::timestamptz`,
-      ),
-    )
-    .groupBy(sql`1`);
+  const last = today.toISOString().slice(0, 10);
+  const res = await publisherDailyLeads(db, publisherId, first.toISOString().slice(0, 10), last);
   const byDay = new Map(res.map((r) => [r.day, r]));
   const out: DailyPoint[] = [];
   for (let i = 0; i < CHART_DAYS; i++) {
     const date = new Date(first.getTime() + i * DAY_MS).toISOString().slice(0, 10);
     const r = byDay.get(date);
-    out.push({ date, leads: r ? Number(r.n) : 0, earnings: toMoney(r?.earnings) });
+    out.push({ date, leads: r ? Number(r.leads) : 0, earnings: toMoney(r?.payout) });
   }
   return out;
+}
+
+/**
+ * The publisher's newest leads with their offer's title: the ten newest rows first, an index
+ * walk on leads_publisher_ts_id_idx (publisher_id, timestamp desc, id desc; plain DESC is
+ * NULLS FIRST, as the index is built), then the join on those ten only.
+ */
+async function listLatestLeads(db: DbOrTx, publisherId: string) {
+  const latest = db
+    .select({
+      offerId: leads.offerId,
+      payout: leads.payout,
+      status: leads.status,
+      duration: leads.callDuration,
+      at: leads.timestamp,
+    })
+    .from(leads)
+    .where(eq(leads.publisherId, publisherId))
+    .orderBy(desc(leads.timestamp), desc(leads.id))
+    .limit(ACTIVITY_LIMIT)
+    .as('latest');
+  return db
+    .select({
+      payout: latest.payout,
+      status: latest.status,
+      duration: latest.duration,
+      at: latest.at,
+      title: offers.title,
+    })
+    .from(latest)
+    .innerJoin(offers, eq(offers.id, latest.offerId));
 }
 
 /** The latest events of one publisher, newest first, from each source's own newest rows. */
@@ -112,24 +143,13 @@ async function listRecentActivity(opts: {
       )
       .orderBy(desc(offerApplications.updatedAt))
       .limit(ACTIVITY_LIMIT),
-    db
-      .select({
-        payout: leads.payout,
-        status: leads.status,
-        duration: leads.callDuration,
-        at: leads.timestamp,
-        title: offers.title,
-      })
-      .from(leads)
-      .innerJoin(offers, eq(offers.id, leads.offerId))
-      .where(eq(leads.publisherId, publisherId))
-      .orderBy(desc(leads.timestamp))
-      .limit(ACTIVITY_LIMIT),
+    listLatestLeads(db, publisherId),
     db
       .select({ amount: payouts.amount, notes: payouts.notes, at: payouts.date })
       .from(payouts)
       .where(eq(payouts.publisherId, publisherId))
-      .orderBy(desc(payouts.date))
+      // payouts_publisher_date_id_idx (publisher_id, date desc, id desc): ten rows, no sort.
+      .orderBy(desc(payouts.date), desc(payouts.id))
       .limit(ACTIVITY_LIMIT),
     db
       .select({ agreement: users.marketingAgreementUrl, updatedAt: users.updatedAt })

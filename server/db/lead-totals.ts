@@ -1,0 +1,193 @@
+// Reads of the maintained aggregates (issue 12): lead_totals, lead_daily_totals,
+// lead_publisher_daily_totals, payout_totals and payout_daily_totals, kept by the triggers of
+// drizzle/0006_lead_totals.sql. Every figure is split over a few slots; these reads sum them.
+
+import { type AnyColumn, and, eq, gte, lte, sql } from 'drizzle-orm';
+import type { leadStatuses } from '../../contract/roles.ts';
+import type { DbOrTx } from './client.ts';
+import { fromBound, toBoundExclusive } from './list-query.ts';
+import {
+  leadDailyTotals,
+  leadPublisherDailyTotals,
+  leadTotals,
+  payoutDailyTotals,
+  payoutTotals,
+} from './schema.ts';
+
+export type LeadCountFilter = {
+  publisher_id?: string | undefined;
+  status?: (typeof leadStatuses)[number] | undefined;
+  offer_id?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` of a Date at exactly midnight UTC, else undefined (not a whole day). */
+function wholeDay(d: Date): string | undefined {
+  return d.getTime() % DAY_MS === 0 ? d.toISOString().slice(0, 10) : undefined;
+}
+
+/**
+ * The UTC days [first, last] a from/to filter covers, as the lists read it (fromBound /
+ * toBoundExclusive), when it covers whole days only; null when it has no range; undefined
+ * when a bound falls inside a day.
+ */
+function dayRange(f: LeadCountFilter): { first?: string; last?: string } | null | undefined {
+  if (!f.from && !f.to) return null;
+  const out: { first?: string; last?: string } = {};
+  if (f.from) {
+    const first = wholeDay(fromBound(f.from));
+    if (!first) return undefined;
+    out.first = first;
+  }
+  if (f.to) {
+    const end = toBoundExclusive(f.to);
+    if (!wholeDay(end)) return undefined;
+    out.last = new Date(end.getTime() - DAY_MS).toISOString().slice(0, 10);
+  }
+  return out;
+}
+
+const total = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
+
+/**
+ * count(*) of the leads matching `filter`, read from the maintained aggregates when they can
+ * answer it exactly: no filter, status, publisher, publisher and status, a range of whole UTC
+ * days (with or without status, or with a publisher but no status). Undefined otherwise (an
+ * offer, a range that starts or ends inside a day, publisher + status + range): the caller
+ * counts the rows itself.
+ */
+export async function exactLeadCount(
+  db: DbOrTx,
+  filter: LeadCountFilter,
+): Promise<number | undefined> {
+  if (filter.offer_id) return undefined;
+  const range = dayRange(filter);
+  if (range === undefined) return undefined;
+  if (range === null && filter.publisher_id) {
+    const [row] = await db
+      .select({ n: total(leadTotals.leads) })
+      .from(leadTotals)
+      .where(
+        and(
+          eq(leadTotals.publisherId, filter.publisher_id),
+          filter.status ? eq(leadTotals.status, filter.status) : undefined,
+        ),
+      );
+    return row?.n ?? 0;
+  }
+  if (filter.publisher_id && range) {
+    if (filter.status) return undefined;
+    const [row] = await db
+      .select({ n: total(leadPublisherDailyTotals.leads) })
+      .from(leadPublisherDailyTotals)
+      .where(
+        and(
+          eq(leadPublisherDailyTotals.publisherId, filter.publisher_id),
+          range.first ? gte(leadPublisherDailyTotals.day, range.first) : undefined,
+          range.last ? lte(leadPublisherDailyTotals.day, range.last) : undefined,
+        ),
+      );
+    return row?.n ?? 0;
+  }
+  // Network-wide: the daily totals (a few rows a day) are far fewer than lead_totals' rows.
+  const [row] = await db
+    .select({ n: total(leadDailyTotals.leads) })
+    .from(leadDailyTotals)
+    .where(
+      and(
+        filter.status ? eq(leadDailyTotals.status, filter.status) : undefined,
+        range?.first ? gte(leadDailyTotals.day, range.first) : undefined,
+        range?.last ? lte(leadDailyTotals.day, range.last) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** One publisher's leads: how many and their payout sum (numeric string), all statuses. */
+export async function publisherLeadTotals(
+  db: DbOrTx,
+  publisherId: string,
+): Promise<{ leads: number; payout: string }> {
+  const [row] = await db
+    .select({
+      leads: total(leadTotals.leads),
+      payout: sql<string>`coalesce(sum(${leadTotals.payout}), 0)::text`,
+    })
+    .from(leadTotals)
+    .where(eq(leadTotals.publisherId, publisherId));
+  return { leads: row?.leads ?? 0, payout: row?.payout ?? '0' };
+}
+
+/** One publisher's leads and payout sum per UTC day in [first, last]; quiet days absent. */
+export async function publisherDailyLeads(
+  db: DbOrTx,
+  publisherId: string,
+  first: string,
+  last: string,
+): Promise<{ day: string; leads: number; payout: string }[]> {
+  return db
+    .select({
+      day: sql<string>`to_char(${leadPublisherDailyTotals.day}, 'YYYY-MM-DD')`,
+      leads: total(leadPublisherDailyTotals.leads),
+      payout: sql<string>`coalesce(sum(${leadPublisherDailyTotals.payout}), 0)::text`,
+    })
+    .from(leadPublisherDailyTotals)
+    .where(
+      and(
+        eq(leadPublisherDailyTotals.publisherId, publisherId),
+        gte(leadPublisherDailyTotals.day, first),
+        lte(leadPublisherDailyTotals.day, last),
+      ),
+    )
+    .groupBy(leadPublisherDailyTotals.day);
+}
+
+/** One publisher's payouts: the amount paid (numeric string). */
+export async function publisherPayoutTotal(db: DbOrTx, publisherId: string): Promise<string> {
+  const [row] = await db
+    .select({ amount: sql<string>`coalesce(sum(${payoutTotals.amount}), 0)::text` })
+    .from(payoutTotals)
+    .where(eq(payoutTotals.publisherId, publisherId));
+  return row?.amount ?? '0';
+}
+
+/** Every payout ever recorded: the amount paid (numeric string). */
+export async function networkPayoutTotal(db: DbOrTx): Promise<string> {
+  const [row] = await db
+    .select({ amount: sql<string>`coalesce(sum(${payoutDailyTotals.amount}), 0)::text` })
+    .from(payoutDailyTotals);
+  return row?.amount ?? '0';
+}
+
+/** Leads (all statuses) and payout amounts per UTC day in [first, last]; quiet days absent. */
+export async function networkDaily(
+  db: DbOrTx,
+  first: string,
+  last: string,
+): Promise<{ leads: Map<string, number>; payouts: Map<string, string> }> {
+  const [leadRows, payoutRows] = await Promise.all([
+    db
+      .select({
+        day: sql<string>`to_char(${leadDailyTotals.day}, 'YYYY-MM-DD')`,
+        n: total(leadDailyTotals.leads),
+      })
+      .from(leadDailyTotals)
+      .where(and(gte(leadDailyTotals.day, first), lte(leadDailyTotals.day, last)))
+      .groupBy(leadDailyTotals.day),
+    db
+      .select({
+        day: sql<string>`to_char(${payoutDailyTotals.day}, 'YYYY-MM-DD')`,
+        amount: sql<string>`coalesce(sum(${payoutDailyTotals.amount}), 0)::text`,
+      })
+      .from(payoutDailyTotals)
+      .where(and(gte(payoutDailyTotals.day, first), lte(payoutDailyTotals.day, last)))
+      .groupBy(payoutDailyTotals.day),
+  ]);
+  return {
+    leads: new Map(leadRows.map((r) => [r.day, Number(r.n)])),
+    payouts: new Map(payoutRows.map((r) => [r.day, r.amount])),
+  };
+}

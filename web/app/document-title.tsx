@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { usePublicSettings } from '@/lib/public-settings.ts';
+import { adminPaths, buyerPaths, paths, publisherPaths } from './routes.ts';
+
+/**
+ * The name of each screen for the browser tab, by path; a path below one (a publisher's detail
+ * page under /admin/publishers) takes the nearest screen's name. Plain strings, no icons, so the
+ * login page's chunk stays small.
+ */
+const SCREEN_TITLES: Record<string, string> = {
+  [paths.login]: 'Sign in',
+  [paths.signup]: 'Publisher sign-up',
+  [paths.buyerSignup]: 'Buyer sign-up',
+  [paths.forgotPassword]: 'Forgot password',
+  [paths.resetPassword]: 'Reset password',
+  [paths.changePassword]: 'Change password',
+  [adminPaths.dashboard]: 'Dashboard',
+  [adminPaths.publishers]: 'Publishers',
+  [adminPaths.buyers]: 'Buyers',
+  [adminPaths.offers]: 'Offers',
+  [adminPaths.applications]: 'Applications',
+  [adminPaths.compliance]: 'Compliance',
+  [adminPaths.campaigns]: 'Campaigns',
+  [adminPaths.leads]: 'Leads',
+  [adminPaths.payouts]: 'Payouts',
+  [adminPaths.settings]: 'Settings',
+  [`${paths.admin}/integrations`]: 'Integrations',
+  [publisherPaths.overview]: 'Dashboard',
+  [publisherPaths.offers]: 'Offers',
+  [publisherPaths.leads]: 'Leads',
+  [publisherPaths.payouts]: 'Payouts',
+  [publisherPaths.documents]: 'Documents',
+  [publisherPaths.ios]: 'Campaign IOs',
+  [buyerPaths.dashboard]: 'Dashboard',
+  [buyerPaths.campaigns]: 'Campaigns',
+};
+
+/** The screen's name for a path, or null (e.g. `/`, or a page that does not exist). */
+export function screenTitle(pathname: string): string | null {
+  let path = pathname.replace(/\/+$/, '') || '/';
+  for (;;) {
+    const title = SCREEN_TITLES[path];
+    if (title) return title;
+    const cut = path.lastIndexOf('/');
+    if (cut <= 0) return null;
+    path = path.slice(0, cut);
+  }
+}
+
+/** "{Screen} · {Company name}", or the company name alone where no screen is named. */
+export function documentTitle(pathname: string, companyName: string | undefined): string {
+  const company = companyName?.trim() || 'Portal';
+  const screen = screenTitle(pathname);
+  return screen ? `${screen} · ${company}` : company;
+}
+
+/** Keeps the browser tab's title on the current screen and the company name from settings. */
+export function DocumentTitle() {
+  const { pathname } = useLocation();
+  const { data } = usePublicSettings();
+  const title = documentTitle(pathname, data?.company_name);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
+}
