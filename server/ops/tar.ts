@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import { pipeline, type Readable, type Writable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 
 const BLOCK = 512;
@@ -145,14 +145,22 @@ function safeName(name: string): string {
   return name;
 }
 
+/** Drops a half-written file stream: a write still in flight may fail, which is expected now. */
+function discard(out: Writable) {
+  out.on('error', () => {});
+  out.destroy();
+}
+
 /**
  * Extracts a .tar.gz into dir, checking headers and hashing every file. Throws ArchiveError
  * when the archive is damaged or truncated (gzip CRC, length, missing end).
  */
 export async function extractTarGz(file: string, dir: string): Promise<ExtractedEntry[]> {
   const entries: ExtractedEntry[] = [];
-  const gunzip = createGunzip();
-  const source = createReadStream(file).pipe(gunzip);
+  // pipeline, not pipe: when the loop below stops early (a damaged archive), the file stream is
+  // closed too and no late write into the destroyed gunzip surfaces as an unhandled
+  // ERR_STREAM_DESTROYED; the loop sees every error itself.
+  const source = pipeline(createReadStream(file), createGunzip(), () => {});
   let pending: Buffer = Buffer.alloc(0);
   let state: 'header' | 'body' | 'pad' | 'end' = 'header';
   let remaining = 0;
@@ -276,7 +284,7 @@ export async function extractTarGz(file: string, dir: string): Promise<Extracted
       }
     }
   } catch (err) {
-    if (current?.out) current.out.destroy();
+    if (current?.out) discard(current.out);
     if (err instanceof ArchiveError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || code === 'Z_STREAM_ERROR') {
@@ -285,7 +293,7 @@ export async function extractTarGz(file: string, dir: string): Promise<Extracted
     throw err;
   }
   if (state !== 'end') {
-    if (current?.out) current.out.destroy();
+    if (current?.out) discard(current.out);
     throw new ArchiveError('it ends before the end of the archive (truncated)');
   }
   return entries;
