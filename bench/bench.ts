@@ -318,8 +318,8 @@ async function main() {
   const pglite = values.pglite === true;
   if (pglite && smoke) fail('--pglite and --smoke do not go together.');
   const dbUrl = process.env.BENCH_DATABASE_URL || DEFAULT_URL;
-  // The portal's pool (DATABASE_POOL_MAX, else its default); the ladder's rungs get the same.
-  const poolMax = whole('DATABASE_POOL_MAX', process.env.DATABASE_POOL_MAX, DEFAULT_POOL_MAX, 1);
+  // The portal's pool (DB_POOL_MAX, else its default); the ladder's rungs get the same.
+  const poolMax = whole('DB_POOL_MAX', process.env.DB_POOL_MAX, DEFAULT_POOL_MAX, 1);
   const startedAt = new Date();
   const say = (line: string) => console.log(line);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
@@ -435,7 +435,7 @@ async function main() {
           DATA_DIR: dataDir,
           // No SPA: the bench measures the API (the data folder has no index.html).
           WEB_ROOT: dataDir,
-          DATABASE_POOL_MAX: String(poolMax),
+          DB_POOL_MAX: String(poolMax),
           ...databaseEnv,
           JWT_SECRET: randomBytes(36).toString('base64url'),
           LOG_LEVEL: 'warn',
