@@ -318,8 +318,8 @@ async function main() {
   const pglite = values.pglite === true;
   if (pglite && smoke) fail('--pglite and --smoke do not go together.');
   const dbUrl = process.env.BENCH_DATABASE_URL || DEFAULT_URL;
-  // The portal's pool (DATABASE_POOL_MAX, else its default); the ladder's rungs get the same.
-  const poolMax = whole('DATABASE_POOL_MAX', process.env.DATABASE_POOL_MAX, DEFAULT_POOL_MAX, 1);
+  // The portal's pool (DB_POOL_MAX, else its default); the ladder's rungs get the same.
+  const poolMax = whole('DB_POOL_MAX', process.env.DB_POOL_MAX, DEFAULT_POOL_MAX, 1);
   const startedAt = new Date();
   const say = (line: string) => console.log(line);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
@@ -435,7 +435,7 @@ async function main() {
           DATA_DIR: dataDir,
           // No SPA: the bench measures the API (the data folder has no index.html).
           WEB_ROOT: dataDir,
-          DATABASE_POOL_MAX: String(poolMax),
+          DB_POOL_MAX: String(poolMax),
           ...databaseEnv,
           JWT_SECRET: randomBytes(36).toString('base64url'),
           LOG_LEVEL: 'warn',
@@ -506,6 +506,15 @@ async function main() {
     const A = admin.access_token;
     const P = publisher.access_token;
     /** A list page reached by walking: `path` with the `after` cursor its previous page gave. */
+    // How many leads there are: the list's total when exact (small fills, the demo), else the
+    // fill's size; the deep page is page 1000, or the middle page of a smaller fill (--smoke).
+    const firstPage = JSON.parse(
+      (await once(portalUrl, { method: 'GET', path: '/api/v1/admin/leads', headers: auth(A) }))
+        .body,
+    ) as { total: number; total_exact?: boolean };
+    const leadCount = firstPage.total_exact ? firstPage.total : sizes.leads;
+    const lastPage = Math.max(1, Math.ceil(leadCount / 25));
+    const deepPage = Math.max(2, Math.min(1000, Math.floor(lastPage / 2)));
     const afterCursor = (name: string, p: string, page: number, token: string): Endpoint => ({
       name,
       request: async () => {
@@ -553,8 +562,13 @@ async function main() {
       get('admin daily stats (30 days)', '/api/v1/admin/stats/daily?days=30', A),
       get('admin leads, first page', '/api/v1/admin/leads', A),
       get('admin leads, page 1000', '/api/v1/admin/leads?page=1000', A),
-      afterCursor('admin leads, after cursor (deep, page 1000)', '/api/v1/admin/leads', 1000, A),
-      get('admin leads, last page', `/api/v1/admin/leads?page=${Math.ceil(sizes.leads / 25)}`, A),
+      afterCursor(
+        `admin leads, after cursor (deep, page ${deepPage})`,
+        '/api/v1/admin/leads',
+        deepPage,
+        A,
+      ),
+      get('admin leads, last page', `/api/v1/admin/leads?page=${lastPage}`, A),
       get('admin leads, sort payout', '/api/v1/admin/leads?sort=payout', A),
       get(
         'admin leads, sort call duration asc',

@@ -60,7 +60,7 @@ export const STARTUP_LOCK_KEY = '7237152360113457921';
 export function openPostgres(url: string, opts: { max?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
-    // DATABASE_POOL_MAX (server/config.ts); its default was chosen by measurement.
+    // DB_POOL_MAX (server/config.ts); its default was chosen by measurement.
     max: opts.max ?? DEFAULT_POOL_MAX,
     // A database that does not answer must not hold requests forever: they answer 503 instead.
     connectionTimeoutMillis: 10_000,
