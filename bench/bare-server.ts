@@ -1,9 +1,9 @@
-// The ladder's "bare Fastify + pg" rung: a plain Fastify route running the same two statements
-// as GET /api/v1/me (the guard's user + session lookup, then the profile row), with no JWT,
-// no schema validation, no hooks. Started as a child process by bench.ts.
+// The ladder's "bare Fastify + pg" rung: a plain Fastify route running the same statement as
+// GET /api/v1/me (the guard's profile + session lookup, one round trip), with no JWT, no schema
+// validation, no hooks. Started as a child process by bench.ts.
 import Fastify from 'fastify';
 import pg from 'pg';
-import { ME_PROFILE_SQL, ME_SESSION_SQL } from './me-sql.ts';
+import { ME_SQL, meParams } from './me-sql.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 const userId = process.env.BENCH_USER_ID;
@@ -13,28 +13,34 @@ if (!url || !userId || !sessionId) {
   process.exit(1);
 }
 
-// The portal's pool size (server/db/client.ts), so both rungs have the same connections.
-const pool = new pg.Pool({ connectionString: url, max: 10 });
+// The portal's pool size (BENCH_POOL_MAX, as bench.ts gives the portal), so both rungs have the
+// same connections.
+const pool = new pg.Pool({ connectionString: url, max: Number(process.env.BENCH_POOL_MAX ?? 10) });
 const app = Fastify({ logger: false });
 
 app.get('/me', async (_req, reply) => {
-  const s = await pool.query(ME_SESSION_SQL, [userId, sessionId]);
-  if (!s.rows[0]?.session_id) return reply.code(401).send({ error: 'no session' });
-  const { rows } = await pool.query(ME_PROFILE_SQL, [userId]);
+  // Named, like the portal's prepared statement: parsed once per connection.
+  const { rows } = await pool.query({
+    name: 'me',
+    text: ME_SQL,
+    values: meParams(userId, sessionId),
+    rowMode: 'array',
+  });
   const row = rows[0];
+  if (!row?.[11]) return reply.code(401).send({ error: 'no session' });
   reply.header('cache-control', 'no-store');
   return {
-    id: row.id,
-    email: row.email,
-    role: row.role,
-    status: row.status,
-    name: row.name,
-    business_legal_name: row.business_legal_name,
-    phone_number: row.phone_number,
-    whatsapp_number: row.whatsapp_number,
-    ms_teams_id: row.ms_teams_id,
-    address: row.address,
-    created_at: row.created_at.toISOString(),
+    id: row[0],
+    email: row[1],
+    role: row[2],
+    status: row[3],
+    name: row[4],
+    business_legal_name: row[5],
+    phone_number: row[6],
+    whatsapp_number: row[7],
+    ms_teams_id: row[8],
+    address: row[9],
+    created_at: row[10].toISOString(),
   };
 });
 

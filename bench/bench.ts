@@ -17,6 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../scripts/demo/demo-seed.service.ts';
+import { DEFAULT_POOL_MAX } from '../server/config.ts';
 import {
   ACCOUNTS,
   BENCH_PASSWORD,
@@ -26,7 +27,7 @@ import {
   SMOKE_SIZES,
 } from './fill.ts';
 import { type LoadResult, once, percentile, type RequestSpec, runLoad } from './load.ts';
-import { ME_PROFILE_SQL, ME_SESSION_SQL, pgbenchScript } from './me-sql.ts';
+import { ME_SQL, meParams, pgbenchScript } from './me-sql.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/portal_bench';
@@ -37,7 +38,7 @@ const USAGE = `Usage: npm run bench [-- options]
   --applications N  --payouts N  --campaigns N  --audit N     data sizes (default: the issue's scale)
   --duration S        seconds per endpoint and concurrency (default 5)
   --concurrency L     comma-separated connection counts (default 10,50)
-  --only TEXT         only the endpoints whose name contains TEXT
+  --only TEXT[,TEXT]  only the endpoints whose name contains one of the TEXTs
   --no-ladder         skip the point-read ladder
   --smoke             tiny sizes, 1 s, c=2; exit 1 on any error (CI)
   --pglite            the embedded default instead: \`npm run demo\` data (--leads, --publishers,
@@ -317,6 +318,8 @@ async function main() {
   const pglite = values.pglite === true;
   if (pglite && smoke) fail('--pglite and --smoke do not go together.');
   const dbUrl = process.env.BENCH_DATABASE_URL || DEFAULT_URL;
+  // The portal's pool (DB_POOL_MAX, else its default); the ladder's rungs get the same.
+  const poolMax = whole('DB_POOL_MAX', process.env.DB_POOL_MAX, DEFAULT_POOL_MAX, 1);
   const startedAt = new Date();
   const say = (line: string) => console.log(line);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
@@ -432,6 +435,7 @@ async function main() {
           DATA_DIR: dataDir,
           // No SPA: the bench measures the API (the data folder has no index.html).
           WEB_ROOT: dataDir,
+          DB_POOL_MAX: String(poolMax),
           ...databaseEnv,
           JWT_SECRET: randomBytes(36).toString('base64url'),
           LOG_LEVEL: 'warn',
@@ -487,6 +491,8 @@ async function main() {
        * 100k rows for seconds, and fifty at once would take the run from minutes to an hour.
        */
       single?: boolean;
+      /** Load run beside the measured one for the same time (its own figures are not shown). */
+      during?: { connections: number; source: (c: number) => Promise<(w: number) => RequestSpec> };
       request: (c: number) => Promise<{
         source: (w: number) => RequestSpec;
         onAnswer?: (w: number, a: { status: number; body: string }) => void;
@@ -500,6 +506,15 @@ async function main() {
     const A = admin.access_token;
     const P = publisher.access_token;
     /** A list page reached by walking: `path` with the `after` cursor its previous page gave. */
+    // How many leads there are: the list's total when exact (small fills, the demo), else the
+    // fill's size; the deep page is page 1000, or the middle page of a smaller fill (--smoke).
+    const firstPage = JSON.parse(
+      (await once(portalUrl, { method: 'GET', path: '/api/v1/admin/leads', headers: auth(A) }))
+        .body,
+    ) as { total: number; total_exact?: boolean };
+    const leadCount = firstPage.total_exact ? firstPage.total : sizes.leads;
+    const lastPage = Math.max(1, Math.ceil(leadCount / 25));
+    const deepPage = Math.max(2, Math.min(1000, Math.floor(lastPage / 2)));
     const afterCursor = (name: string, p: string, page: number, token: string): Endpoint => ({
       name,
       request: async () => {
@@ -515,6 +530,28 @@ async function main() {
         return { source: () => ({ method: 'GET', path, headers: auth(token) }) };
       },
     });
+    /**
+     * Password sign-ins from c connections, each signing in its own approved publisher, as
+     * different people do: one account signing in c times at once is what the per-account
+     * throttle (a right password counts only once it is checked) slows down on purpose.
+     */
+    const signInSource = async (c: number): Promise<(w: number) => RequestSpec> => {
+      const r = await once(portalUrl, {
+        method: 'GET',
+        path: `/api/v1/admin/publishers?status=approved&page_size=${Math.min(200, c)}`,
+        headers: auth(A),
+      });
+      const emails = (JSON.parse(r.body) as { items: { email: string }[] }).items.map(
+        (p) => p.email,
+      );
+      if (emails.length === 0) fail('No approved publisher to sign in as.');
+      return (w) => ({
+        method: 'POST',
+        path: '/auth/v1/token?grant_type=password',
+        headers: { 'x-forwarded-for': nextIp() },
+        body: JSON.stringify({ email: emails[w % emails.length], password: BENCH_PASSWORD }),
+      });
+    };
     const endpoints: Endpoint[] = [
       {
         name: 'GET /healthz',
@@ -525,8 +562,13 @@ async function main() {
       get('admin daily stats (30 days)', '/api/v1/admin/stats/daily?days=30', A),
       get('admin leads, first page', '/api/v1/admin/leads', A),
       get('admin leads, page 1000', '/api/v1/admin/leads?page=1000', A),
-      afterCursor('admin leads, after cursor (deep, page 1000)', '/api/v1/admin/leads', 1000, A),
-      get('admin leads, last page', `/api/v1/admin/leads?page=${Math.ceil(sizes.leads / 25)}`, A),
+      afterCursor(
+        `admin leads, after cursor (deep, page ${deepPage})`,
+        '/api/v1/admin/leads',
+        deepPage,
+        A,
+      ),
+      get('admin leads, last page', `/api/v1/admin/leads?page=${lastPage}`, A),
       get('admin leads, sort payout', '/api/v1/admin/leads?sort=payout', A),
       get(
         'admin leads, sort call duration asc',
@@ -589,28 +631,15 @@ async function main() {
       get('buyer campaigns', '/api/v1/buyer/campaigns', buyer.access_token),
       {
         name: 'POST /auth/v1/token password (sign-in)',
-        request: async (c) => {
-          // Each connection signs in its own approved publisher, as different people do: one
-          // account signing in c times at once is what the per-account throttle (a right
-          // password counts only once it is checked) slows down on purpose.
-          const r = await once(portalUrl, {
-            method: 'GET',
-            path: `/api/v1/admin/publishers?status=approved&page_size=${Math.min(200, c)}`,
-            headers: auth(A),
-          });
-          const emails = (JSON.parse(r.body) as { items: { email: string }[] }).items.map(
-            (p) => p.email,
-          );
-          if (emails.length === 0) fail('No approved publisher to sign in as.');
-          return {
-            source: (w) => ({
-              method: 'POST',
-              path: '/auth/v1/token?grant_type=password',
-              headers: { 'x-forwarded-for': nextIp() },
-              body: JSON.stringify({ email: emails[w % emails.length], password: BENCH_PASSWORD }),
-            }),
-          };
-        },
+        request: async (c) => ({ source: await signInSource(c) }),
+      },
+      {
+        // argon2id must not starve other requests: the point read while 10 sign-ins run.
+        name: 'GET /api/v1/me during sign-ins (c=10)',
+        during: { connections: 10, source: signInSource },
+        request: async () => ({
+          source: () => ({ method: 'GET', path: '/api/v1/me', headers: auth(A) }),
+        }),
       },
       {
         name: 'POST /auth/v1/token refresh',
@@ -668,7 +697,8 @@ async function main() {
         },
       },
     ];
-    const chosen = values.only ? endpoints.filter((e) => e.name.includes(values.only!)) : endpoints;
+    const only = values.only?.split(',').map((o) => o.trim());
+    const chosen = only ? endpoints.filter((e) => only.some((o) => e.name.includes(o))) : endpoints;
     if (chosen.length === 0) fail(`No endpoint name contains "${values.only}".`);
 
     // 3. Each endpoint at each concurrency: one warm-up request, then the timed run.
@@ -678,16 +708,27 @@ async function main() {
         if (e.single && i > 0) continue;
         const c = e.single ? 1 : level;
         const { source, onAnswer } = await e.request(c);
+        const beside = e.during ? await e.during.source(e.during.connections) : undefined;
         await once(portalUrl, source(0))
           .then((a) => onAnswer?.(0, a))
           .catch(() => {});
-        const r = await runLoad({
-          baseUrl: portalUrl,
-          connections: c,
-          seconds: duration,
-          request: source,
-          onAnswer,
-        });
+        const [r] = await Promise.all([
+          runLoad({
+            baseUrl: portalUrl,
+            connections: c,
+            seconds: duration,
+            request: source,
+            onAnswer,
+          }),
+          e.during && beside
+            ? runLoad({
+                baseUrl: portalUrl,
+                connections: e.during.connections,
+                seconds: duration,
+                request: beside,
+              })
+            : undefined,
+        ]);
         const row: Row = { endpoint: e.name, c, ...r };
         results.rows.push(row);
         say(
@@ -696,8 +737,8 @@ async function main() {
       }
     }
 
-    // 4. The point-read ladder: the same two statements as GET /api/v1/me, from PostgreSQL's
-    // own client to our route.
+    // 4. The point-read ladder: the same statement as GET /api/v1/me, from PostgreSQL's own
+    // client to our route.
     if (db && !values['no-ladder']) {
       const session = (
         await db.query<{ id: string }>(
@@ -714,13 +755,14 @@ async function main() {
           BENCH_DATABASE_URL: dbUrl,
           BENCH_USER_ID: admin.user.id,
           BENCH_SESSION_ID: session,
+          BENCH_POOL_MAX: String(poolMax),
           PORT: String(barePort),
         },
         bareUrl,
         '/me',
       );
       children.push(bare);
-      say('\nPoint-read ladder (the two statements of GET /api/v1/me)…');
+      say('\nPoint-read ladder (the statement of GET /api/v1/me)…');
       // Each rung runs untimed first for a moment: connections open, the JIT warms up.
       const warmup = Math.min(1, duration / 2);
       const pgbench = findPgbench();
@@ -754,9 +796,15 @@ async function main() {
             note: 'pgbench not found',
           });
         }
-        // node-postgres in this process, a pool of 10 like the portal's.
+        // node-postgres in this process, a pool the size of the portal's.
         {
-          const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+          const pool = new pg.Pool({ connectionString: dbUrl, max: poolMax });
+          const query = {
+            name: 'me',
+            text: ME_SQL,
+            values: meParams(admin.user.id, session),
+            rowMode: 'array' as const,
+          };
           const loop = async (seconds: number) => {
             const lat: number[] = [];
             const started = performance.now();
@@ -765,8 +813,7 @@ async function main() {
               Array.from({ length: c }, async () => {
                 while (performance.now() < stopAt) {
                   const t = performance.now();
-                  await pool.query(ME_SESSION_SQL, [admin.user.id, session]);
-                  await pool.query(ME_PROFILE_SQL, [admin.user.id]);
+                  await pool.query(query);
                   lat.push(performance.now() - t);
                 }
               }),
@@ -778,7 +825,7 @@ async function main() {
           const { lat, secs } = await loop(duration);
           await pool.end();
           results.ladder.push({
-            rung: 'node-postgres in-process (pool 10)',
+            rung: `node-postgres in-process (pool ${poolMax})`,
             c,
             rps: lat.length / secs,
             p50: percentile(lat, 50),

@@ -34,6 +34,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(a.jwtSecret);
   });
 
+  it('takes the PostgreSQL pool size from DB_POOL_MAX and says what is wrong with it', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).databasePoolMax).toBe(10);
+    expect(loadConfig({ DATA_DIR: dataDir(), DB_POOL_MAX: '25' }).databasePoolMax).toBe(25);
+    for (const bad of ['0', '-3', '2.5', 'many', '1001']) {
+      expect(errorOf({ DB_POOL_MAX: bad })).toBe(
+        'DB_POOL_MAX must be a whole number of connections (1-1000)',
+      );
+    }
+  });
+
   it('requires JWT_SECRET in production', () => {
     expect(errorOf({ NODE_ENV: 'production' })).toMatch(/^JWT_SECRET is required/);
   });

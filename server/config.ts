@@ -39,6 +39,12 @@ const seconds = (name: string, min: number, max: number) =>
     .min(min, { error: `${name} must be a number of seconds (${min}-${max})` })
     .max(max, { error: `${name} must be a number of seconds (${min}-${max})` });
 
+/**
+ * Connections the PostgreSQL pool may open (DB_POOL_MAX). Chosen by measurement at c=50
+ * on 2 cores (bench/point-read-2026-11-25.md).
+ */
+export const DEFAULT_POOL_MAX = 10;
+
 /** Every environment variable the server reads, with what it expects. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -52,6 +58,12 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1, { error: 'DATA_DIR must be a directory path' }).default('./data'),
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']).optional(),
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+  DB_POOL_MAX: z.coerce
+    .number({ error: 'DB_POOL_MAX must be a whole number of connections (1-1000)' })
+    .int({ error: 'DB_POOL_MAX must be a whole number of connections (1-1000)' })
+    .min(1, { error: 'DB_POOL_MAX must be a whole number of connections (1-1000)' })
+    .max(1000, { error: 'DB_POOL_MAX must be a whole number of connections (1-1000)' })
+    .default(DEFAULT_POOL_MAX),
   JWT_SECRET: z
     .string()
     .min(32, { error: 'JWT_SECRET must be at least 32 characters long' })
@@ -120,6 +132,8 @@ export type Config = {
   dataDir: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** Most connections the PostgreSQL pool opens (unused with PGlite). */
+  databasePoolMax: number;
   jwtSecret: string;
   jwtExpiry: number;
   smtpUrl: string | undefined;
@@ -290,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     publicUrl,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DB_POOL_MAX,
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir, e.NODE_ENV),
     jwtExpiry: e.JWT_EXPIRY,
     smtpUrl: e.SMTP_URL,

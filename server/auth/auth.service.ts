@@ -430,18 +430,11 @@ export async function refreshSession(
     throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   }
   if (out.kind === 'banned') throw new GoTrueError(400, 'user_banned', await blockedMessage(db));
-  const [user] = await db.select().from(users).where(eq(users.id, out.userId));
-  if (!user) {
-    throw new GoTrueError(
-      400,
-      'refresh_token_not_found',
-      'Invalid Refresh Token: Refresh Token Not Found',
-    );
-  }
   return toSessionJson({
     secret: await jwtSigner(config),
     expiresIn: config.jwtExpiry,
-    user,
+    // Read in the rotation's transaction: no second round trip for the answer.
+    user: out.user,
     sessionId: out.sessionId,
     refreshToken: out.refreshToken,
     amr: out.amr,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { MeProfile } from '../../contract/auth.ts';
 import type { Role, UserStatus } from '../../contract/roles.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { authSessions, users } from '../db/schema.ts';
@@ -10,6 +11,7 @@ import {
   type JwtSigner,
   jwtSigner,
   verifyAccessToken,
+  verifyAccessTokenCached,
 } from './tokens.ts';
 
 /** The signed-in user as the API sees it, loaded fresh on every request. */
@@ -20,6 +22,8 @@ export type AuthUser = {
   status: UserStatus;
   name: string | null;
   sessionId: string;
+  /** GET /api/v1/me's answer, read by the same statement as the rest. */
+  profile: MeProfile;
 };
 
 declare module 'fastify' {
@@ -46,6 +50,54 @@ export type BearerCheck =
   | { ok: true; user: AuthUser; claims: AccessClaims }
   | { ok: false; problem: BearerProblem; expired?: boolean };
 
+/**
+ * The one statement every signed-in request runs: the user's profile row, and whether the
+ * token's session row still exists (a null session id matches no session). Prepared once per
+ * database handle: drizzle builds the SQL text once, and PostgreSQL parses and plans it once per
+ * connection. GET /api/v1/me answers from it without a second query. bench/me-sql.ts holds the
+ * same text for the point-read ladder (a test keeps the two equal).
+ */
+function buildGuardQuery(db: DbOrTx) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      status: users.status,
+      name: users.name,
+      businessLegalName: users.businessLegalName,
+      phoneNumber: users.phoneNumber,
+      whatsappNumber: users.whatsappNumber,
+      msTeamsId: users.msTeamsId,
+      address: users.address,
+      createdAt: users.createdAt,
+      sessionId: authSessions.id,
+    })
+    .from(users)
+    .leftJoin(
+      authSessions,
+      and(eq(authSessions.userId, users.id), eq(authSessions.id, sql.placeholder('sessionId'))),
+    )
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('auth_guard');
+}
+
+const guardQueries = new WeakMap<DbOrTx, ReturnType<typeof buildGuardQuery>>();
+
+function guardQuery(db: DbOrTx): ReturnType<typeof buildGuardQuery> {
+  let q = guardQueries.get(db);
+  if (!q) {
+    q = buildGuardQuery(db);
+    guardQueries.set(db, q);
+  }
+  return q;
+}
+
+/** The guard's SQL text as sent to PostgreSQL (the bench's bare route runs the same). */
+export function guardSql(db: DbOrTx): string {
+  return (guardQuery(db) as unknown as { queryString: string }).queryString;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -59,7 +111,10 @@ export async function inspectAccessToken(
 ): Promise<BearerCheck> {
   let claims: AccessClaims;
   try {
-    claims = await verifyAccessToken(secret, token, { checkAudience: false });
+    claims =
+      typeof secret === 'string'
+        ? await verifyAccessToken(secret, token, { checkAudience: false })
+        : await verifyAccessTokenCached(secret, token);
   } catch (err) {
     const expired = (err as { code?: string }).code === 'ERR_JWT_EXPIRED';
     return { ok: false, problem: 'bad_jwt', expired };
@@ -72,29 +127,31 @@ export async function inspectAccessToken(
     typeof claims.session_id === 'string' && UUID.test(claims.session_id)
       ? claims.session_id
       : null;
-  // One query for both: the user, and whether the token's session row still exists.
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      role: users.role,
-      status: users.status,
-      name: users.name,
-      sessionId: authSessions.id,
-    })
-    .from(users)
-    .leftJoin(
-      authSessions,
-      and(
-        eq(authSessions.userId, users.id),
-        sessionId ? eq(authSessions.id, sessionId) : sql`false`,
-      ),
-    )
-    .where(eq(users.id, claims.sub));
+  const [row] = await guardQuery(db).execute({ userId: claims.sub, sessionId });
   if (!row) return { ok: false, problem: 'user_not_found' };
   if (!row.sessionId) return { ok: false, problem: 'session_not_found' };
-  const { sessionId: _s, ...user } = row;
-  return { ok: true, user: { ...user, sessionId: row.sessionId }, claims };
+  const user: AuthUser = {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    name: row.name,
+    sessionId: row.sessionId,
+    profile: {
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      status: row.status,
+      name: row.name,
+      business_legal_name: row.businessLegalName,
+      phone_number: row.phoneNumber,
+      whatsapp_number: row.whatsappNumber,
+      ms_teams_id: row.msTeamsId,
+      address: row.address,
+      created_at: row.createdAt.toISOString(),
+    },
+  };
+  return { ok: true, user, claims };
 }
 
 /**

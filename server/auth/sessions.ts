@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { authSessions, oneTimeTokens, refreshTokens, users } from '../db/schema.ts';
 import { type Amr, deriveChildRefreshToken, hashToken, newRefreshToken } from './tokens.ts';
@@ -72,7 +72,15 @@ export async function blockUser(db: DbOrTx, userId: string): Promise<boolean> {
 }
 
 export type RefreshOutcome =
-  | { kind: 'ok'; userId: string; sessionId: string; refreshToken: string; amr: Amr[] }
+  | {
+      kind: 'ok';
+      userId: string;
+      /** The user's row as read inside the rotation. */
+      user: typeof users.$inferSelect;
+      sessionId: string;
+      refreshToken: string;
+      amr: Amr[];
+    }
   | { kind: 'not_found' }
   | { kind: 'banned'; userId: string }
   | { kind: 'reused' };
@@ -93,49 +101,46 @@ export async function rotateRefreshToken(
   const now = input.now ?? new Date();
   const presentedHash = hashToken(input.token);
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ sessionId: refreshTokens.sessionId })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, presentedHash));
-    if (!found) return { kind: 'not_found' } as const;
-    // Refreshes of one session run one after the other (several tabs refresh at once).
+    // The token's session, locked: refreshes of one session run one after the other (several
+    // tabs refresh at once). No row: an unknown token, or its session has ended.
     const [session] = await tx
       .select({ id: authSessions.id, userId: authSessions.userId, amr: authSessions.amr })
       .from(authSessions)
-      .where(eq(authSessions.id, found.sessionId))
+      .where(
+        inArray(
+          authSessions.id,
+          tx
+            .select({ id: refreshTokens.sessionId })
+            .from(refreshTokens)
+            .where(eq(refreshTokens.tokenHash, presentedHash)),
+        ),
+      )
       .for('update');
     if (!session) return { kind: 'not_found' } as const;
-    const [token] = await tx
-      .select()
+    // Read again under the session's lock (a concurrent refresh may have revoked it), with the
+    // user's row in the same round trip (the answer is built from it).
+    const [found] = await tx
+      .select({ token: refreshTokens, user: users })
       .from(refreshTokens)
+      .innerJoin(users, eq(users.id, session.userId))
       .where(eq(refreshTokens.tokenHash, presentedHash));
-    const [user] = await tx
-      .select({ status: users.status })
-      .from(users)
-      .where(eq(users.id, session.userId));
-    if (!token || !user) return { kind: 'not_found' } as const;
+    if (!found) return { kind: 'not_found' } as const;
+    const { token, user } = found;
     if (user.status === 'blocked') return { kind: 'banned', userId: session.userId } as const;
 
     const ok = (refreshToken: string) =>
       ({
         kind: 'ok',
         userId: session.userId,
+        user,
         sessionId: session.id,
         refreshToken,
         amr: session.amr,
       }) as const;
-    const children = async () => {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(refreshTokens)
-        .where(
-          and(eq(refreshTokens.sessionId, session.id), eq(refreshTokens.parentHash, presentedHash)),
-        );
-      return Number(row?.n ?? 0);
-    };
+    // Only a token that was never rotated gets a child (rotation revokes it in the same
+    // transaction), so its child is always the first one: index 0, no count needed.
     const issueChild = async () => {
-      const index = await children();
-      const child = deriveChildRefreshToken(input.secret, input.token, index);
+      const child = deriveChildRefreshToken(input.secret, input.token, 0);
       await tx.insert(refreshTokens).values({
         tokenHash: hashToken(child),
         userId: session.userId,

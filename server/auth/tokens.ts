@@ -46,6 +46,13 @@ export type JwtSigner = {
   publicJwk?: JWK;
   /** HS256 tokens issued after this second are refused when alg is not HS256. */
   hsIssuedBefore: number;
+  /**
+   * The HS256 secret imported once as a WebCrypto key: jose imports raw bytes again on every
+   * call, which was a tenth of the CPU of GET /api/v1/me (bench/point-read-2026-11-25.md).
+   */
+  hmacKey: CryptoKey;
+  /** Tokens this signer has verified, by their exact text (verifyAccessTokenCached). */
+  verified: Map<string, AccessClaims>;
 };
 
 type SignerConfig = {
@@ -73,6 +80,14 @@ async function buildSigner(config: SignerConfig): Promise<JwtSigner> {
     secret: config.jwtSecret,
     issuer: `${config.publicUrl}/auth/v1`,
     hsIssuedBefore: Math.floor(Date.now() / 1000),
+    hmacKey: await crypto.subtle.importKey(
+      'raw',
+      key(config.jwtSecret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    ),
+    verified: new Map<string, AccessClaims>(),
   };
   if (config.jwtAlg === 'HS256' || !config.jwtPrivateKeyPem) return { ...base, alg: 'HS256' };
   const privateKey = createPrivateKey(config.jwtPrivateKeyPem);
@@ -131,7 +146,7 @@ export async function signAccessToken(
     .setExpirationTime(exp);
   if (signer) jwt.setIssuer(signer.issuer);
   const token = await jwt.sign(
-    asymmetric ? signer.privateKey! : key(signer ? signer.secret : (secretOrSigner as string)),
+    asymmetric ? signer.privateKey! : signer ? signer.hmacKey : key(secretOrSigner as string),
   );
   return { token, iat, exp };
 }
@@ -154,7 +169,7 @@ export async function verifyAccessToken(
   const asymmetric = signer.alg !== 'HS256' && signer.publicKey;
   const { payload, protectedHeader } = await jwtVerify(
     token,
-    (header) => (header.alg === 'HS256' ? key(signer.secret) : signer.publicKey!),
+    (header) => (header.alg === 'HS256' ? signer.hmacKey : signer.publicKey!),
     { algorithms: asymmetric ? ['HS256', signer.alg] : ['HS256'], ...audience },
   );
   if (asymmetric && protectedHeader.alg === 'HS256') {
@@ -166,6 +181,38 @@ export async function verifyAccessToken(
     }
   }
   return payload as unknown as AccessClaims;
+}
+
+/** How many verified tokens a signer remembers (~1 KB each); the oldest go first. */
+export const VERIFIED_TOKENS_MAX = 10_000;
+
+/**
+ * verifyAccessToken without the audience check, remembering each token it has verified by its
+ * exact text until the token expires. A signature check is a pure function of the text and this
+ * process's keys, so a token seen before needs only its expiry checked again; any other text
+ * (a forged or altered token) is not in the map and goes through jose. The WebCrypto HMAC check
+ * is the most expensive step of a cheap authenticated read (bench/point-read-2026-11-25.md).
+ * This caches the signature only: the guard still reads the session and the user on every
+ * request, so sign-out, blocking and password changes take effect at once.
+ */
+export async function verifyAccessTokenCached(
+  signer: JwtSigner,
+  token: string,
+): Promise<AccessClaims> {
+  const seen = signer.verified.get(token);
+  if (seen) {
+    // jose's rule: expired when exp <= now (whole seconds, no tolerance).
+    if (seen.exp > Math.floor(Date.now() / 1000)) return seen;
+    signer.verified.delete(token);
+  }
+  const claims = await verifyAccessToken(signer, token, { checkAudience: false });
+  if (typeof claims.exp === 'number') {
+    if (signer.verified.size >= VERIFIED_TOKENS_MAX) {
+      signer.verified.delete(signer.verified.keys().next().value!);
+    }
+    signer.verified.set(token, Object.freeze(claims));
+  }
+  return claims;
 }
 
 /** A fresh opaque refresh token (144 bits, base64url). */

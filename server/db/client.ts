@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DEFAULT_POOL_MAX } from '../config.ts';
 import { claimDataDir, type DataDirOwner } from '../ops/data-dir-owner.ts';
 import * as schema from './schema.ts';
 
@@ -59,7 +60,8 @@ export const STARTUP_LOCK_KEY = '7237152360113457921';
 export function openPostgres(url: string, opts: { max?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
-    max: opts.max ?? 10,
+    // DB_POOL_MAX (server/config.ts); its default was chosen by measurement.
+    max: opts.max ?? DEFAULT_POOL_MAX,
     // A database that does not answer must not hold requests forever: they answer 503 instead.
     connectionTimeoutMillis: 10_000,
     // Dead peers (a host that vanished without closing the socket) are noticed by TCP keepalive.
@@ -127,9 +129,10 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
  */
 export async function openDatabase(cfg: {
   databaseUrl: string | undefined;
+  databasePoolMax?: number;
   dataDir: string;
 }): Promise<Database> {
-  if (cfg.databaseUrl) return openPostgres(cfg.databaseUrl);
+  if (cfg.databaseUrl) return openPostgres(cfg.databaseUrl, { max: cfg.databasePoolMax });
   const owner = await claimDataDir(cfg.dataDir);
   let database: Database;
   try {

@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/admin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
+import { exactLeadCount } from '../../db/lead-totals.ts';
 import { cappedCount, dateBounds, keysetOf, listPage } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
 import { leads, offers, users } from '../../db/schema.ts';
@@ -82,7 +83,8 @@ const selectLeads = <Extra extends Record<string, SQL>>(db: DbOrTx, extra = {} a
  * Every lead with publisher and offer, filtered, sorted (timestamp by default) and paged.
  * Deferred join: the page's ids are read alone from the (sort, id) index that serves the filter
  * (an index-only range scan, also past an OFFSET of thousands), then publisher and offer are
- * joined for those rows only. The total is capped (TOTAL_CAP): no count(*) over 1M rows.
+ * joined for those rows only. The total comes from the maintained lead totals, or is capped
+ * (TOTAL_CAP): no count(*) over 1M rows.
  */
 export async function listLeads(opts: { db: DbOrTx; query: LeadListQuery }): Promise<LeadList> {
   const { db, query } = opts;
@@ -106,7 +108,9 @@ export async function listLeads(opts: { db: DbOrTx; query: LeadListQuery }): Pro
         )
         .orderBy(...w.orderBy),
     count: () => cappedCount(db, db.select({ one: sql`1` }).from(leads).where(cond)),
-    // The exact total of a filter the maintained lead totals answer goes here (exactTotal).
+    // Exact from the maintained lead totals when they answer the filter (no offer, whole days…);
+    // otherwise the capped count.
+    exactTotal: () => exactLeadCount(db, query),
     toItem: toAdminLead,
   });
 }

@@ -7,6 +7,7 @@ import type {
   PublisherPayoutsQuery,
 } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { exactLeadCount } from '../../db/lead-totals.ts';
 import {
   cappedCount,
   dateBounds,
@@ -75,7 +76,14 @@ export function listPublisherLeads(opts: {
         .where(inArray(leads.id, pageIds(w)))
         .orderBy(...w.orderBy),
     count: () => cappedCount(db, db.select({ one: sql`1` }).from(leads).where(where)),
-    // The exact total of a filter the maintained lead totals answer goes here (exactTotal).
+    // Exact from the maintained lead totals when they answer the filter; else the capped count.
+    exactTotal: () =>
+      exactLeadCount(db, {
+        publisher_id: publisherId,
+        status: query.status,
+        from: query.from,
+        to: query.to,
+      }),
     toItem: (r) => ({
       id: r.id,
       offer_id: r.offerId,
