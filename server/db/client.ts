@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -103,10 +104,16 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
   };
 }
 
+/**
+ * The extensions the migrations use (PGlite loads them only when asked): pg_trgm for the
+ * user search's trigram indexes (drizzle/0008).
+ */
+export const pgliteOptions = { extensions: { pg_trgm } };
+
 /** Embedded PostgreSQL (PGlite): in memory when dir is undefined, else on disk. */
 export async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  const client = dir ? await PGlite.create(dir, pgliteOptions) : await PGlite.create(pgliteOptions);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -4,11 +4,13 @@
 // so doing it here keeps the portal's event loop free to serve requests meanwhile.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 
 const { tar, args, countsSql } = workerData;
 try {
-  const pg = await PGlite.create({ loadDataDir: new Blob([tar]) });
+  // The same extensions as the portal's PGlite (server/db/client.ts pgliteOptions).
+  const pg = await PGlite.create({ loadDataDir: new Blob([tar]), extensions: { pg_trgm } });
   try {
     parentPort.postMessage({ progress: 'counting rows' });
     const tables = await pg.query(countsSql.tables);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { pgliteOptions } from '../db/client.ts';
 import { createLocalDriver } from '../storage/local.ts';
 import { createS3Driver } from '../storage/s3.ts';
 import { contentTypeOfKey } from '../storage/storage.ts';
@@ -191,7 +192,7 @@ async function pgliteTarget(dataDir: string, stamp: string): Promise<Target> {
   const pgdata = path.join(dataDir, 'pgdata');
   const staging = path.join(dataDir, `pgdata.restoring-${process.pid}`);
   await rm(staging, { recursive: true, force: true });
-  const client = await PGlite.create(staging);
+  const client = await PGlite.create(staging, pgliteOptions);
   const query = async <T>(sql: string) => (await client.query<T>(sql)).rows;
   return {
     description: `embedded PGlite at ${pgdata}`,

@@ -18,6 +18,7 @@ import {
 } from '../../../contract/roles.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { publisherLeadTotals, publisherPayoutTotal } from '../../db/lead-totals.ts';
 import {
   countAll,
   exactCount,
@@ -27,7 +28,7 @@ import {
   searchAny,
 } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
-import { leads, offerApplications, offers, payouts, users } from '../../db/schema.ts';
+import { offerApplications, offers, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { getMailBrand, publisherApprovedMail } from '../../mail/templates.ts';
@@ -140,7 +141,7 @@ export async function getPublisherDetail(opts: {
 }): Promise<PublisherDetail> {
   const { db, id, link } = opts;
   const publisher = await findPublisher(db, id);
-  const [apps, [leadTotals], [payoutTotals], audit] = await Promise.all([
+  const [apps, leadTotals, paid, audit] = await Promise.all([
     db
       .select({
         id: offerApplications.id,
@@ -159,14 +160,9 @@ export async function getPublisherDetail(opts: {
         ),
       )
       .orderBy(sql`${offerApplications.createdAt} desc`),
-    db
-      .select({ n: countAll(), sum: sql<string>`coalesce(sum(${leads.payout}), 0)` })
-      .from(leads)
-      .where(eq(leads.publisherId, id)),
-    db
-      .select({ sum: sql<string>`coalesce(sum(${payouts.amount}), 0)` })
-      .from(payouts)
-      .where(eq(payouts.publisherId, id)),
+    // The maintained totals (server/db/lead-totals.ts), not a scan of the publisher's leads.
+    publisherLeadTotals(db, id),
+    publisherPayoutTotal(db, id),
     recentAuditFor({ db, entityType: 'publisher', entityId: id }),
   ]);
   return {
@@ -183,9 +179,9 @@ export async function getPublisherDetail(opts: {
       })),
     ),
     totals: {
-      leads: leadTotals?.n ?? 0,
-      earnings: toMoney(leadTotals?.sum),
-      payouts: toMoney(payoutTotals?.sum),
+      leads: leadTotals.leads,
+      earnings: toMoney(leadTotals.payout),
+      payouts: toMoney(paid),
     },
     audit,
   };
