@@ -251,7 +251,17 @@ export async function listCompliance(opts: {
         .limit(w.limit)
         .offset(w.offset),
     // Publisher and offer are joined for the count only when the search needs their names.
+    // Without a status or a search every submission counts: a questionnaire is written in the
+    // same transaction that moves its application from draft to pending, and an application
+    // never goes back to draft, so its status is always a submitted one and the count needs
+    // no join (1 ms instead of a hash join of every submission with its application, ~40 ms).
     count: () => {
+      if (!query.status && !query.q) {
+        return cappedCount(
+          db,
+          db.select({ one: sql`1` }).from(complianceQuestionnaires).$dynamic(),
+        );
+      }
       const matching = db
         .select({ one: sql`1` })
         .from(complianceQuestionnaires)

@@ -288,5 +288,19 @@ describe('GET /admin/compliance', () => {
       query: { q: 'Compliant Co', status: 'approved' },
     });
     expect(approved.json().items[0].application_status).toBe('approved');
+
+    // Unfiltered, the total (counted without the applications) equals the rows listed and the
+    // status filters' totals added up.
+    const all = await t.call('GET', '/compliance', { query: { page_size: 200 } });
+    const byStatus = await Promise.all(
+      (['pending', 'approved', 'rejected'] as const).map(async (status) => {
+        const r = await t.call('GET', '/compliance', { query: { status, page_size: 200 } });
+        return r.json().total as number;
+      }),
+    );
+    expect(all.json().total_exact).toBe(true);
+    expect(all.json().total).toBe(all.json().items.length);
+    expect(all.json().total).toBe(byStatus.reduce((a, b) => a + b, 0));
+    expect(all.json().total).toBeGreaterThan(0);
   });
 });
