@@ -291,10 +291,10 @@ describe('GET /admin/compliance', () => {
 
     // Unfiltered, the total (counted without the applications) equals the rows listed and the
     // status filters' totals added up.
-    const all = await t.call('GET', '/compliance', { query: { page_size: 200 } });
+    const all = await t.call('GET', '/compliance', { query: { page_size: '200' } });
     const byStatus = await Promise.all(
       (['pending', 'approved', 'rejected'] as const).map(async (status) => {
-        const r = await t.call('GET', '/compliance', { query: { status, page_size: 200 } });
+        const r = await t.call('GET', '/compliance', { query: { status, page_size: '200' } });
         return r.json().total as number;
       }),
     );
