@@ -247,6 +247,8 @@ export type PageWindow = {
   after: SQL | undefined;
   /** ORDER BY: the sort, then id in the same direction. */
   orderBy: SQL[];
+  /** That direction (the far-end read of a page turns it round). */
+  direction: 'asc' | 'desc';
   /** Select it as `sortKey` (the next cursor is made from the last row's). */
   sortKey: SQL<string | null>;
 };
@@ -276,6 +278,7 @@ export async function listPage<Row, Item>(opts: {
     offset,
     after: cursor ? afterCursor(k, cursor) : undefined,
     orderBy: orderBy(k.column, k.order, k.id, { nullable }),
+    direction: k.order,
     sortKey: sortKeyOf(k),
   };
   // An exact total known up front (a maintained aggregate) lets a page number in the second
@@ -291,6 +294,7 @@ export async function listPage<Row, Item>(opts: {
           limit: onPage,
           offset: known - offset - onPage,
           orderBy: orderBy(k.column, k.order === 'asc' ? 'desc' : 'asc', k.id),
+          direction: k.order === 'asc' ? 'desc' : 'asc',
         })
       : [];
     const pageRows = reversed.reverse();

@@ -412,6 +412,9 @@ export const leads = pgTable(
     // The publisher's own list sorted by status (status::text is the column itself): a range
     // scan instead of sorting a big publisher's 100k leads (~10 ms at page 1,000, was ~130 ms).
     index('leads_publisher_status_id_idx').on(t.publisherId, t.status, t.id),
+    // The publisher's own list sorted by offer title: per offer, the first ids of a range scan
+    // (see listPublisherLeads), instead of sorting a big publisher's 100k leads by title.
+    index('leads_publisher_offer_id_idx').on(t.publisherId, t.offerId, t.id),
     check('leads_status_check', sql`${t.status} in ${sqlList(leadStatuses)}`),
     check('leads_payout_check', sql`${t.payout} >= 0`),
     check('leads_duration_check', sql`${t.callDuration} >= 0`),

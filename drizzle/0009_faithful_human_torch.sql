@@ -1,0 +1,1 @@
+CREATE INDEX "leads_publisher_offer_id_idx" ON "leads" USING btree ("publisher_id","offer_id","id");
