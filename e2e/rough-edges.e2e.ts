@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHER_MESSAGES } from '../contract/publisher.ts';
 import { authHeaders, callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
 import {
+  inFreshContext,
   launchBrowser,
   newContext,
   saveScreenshot,
-  trackPageErrors,
   viewports,
-  withScreenshotOnFailure,
 } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
@@ -49,27 +48,26 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function asUser<T>(
+/** Signs in through the form in a fresh context, runs the steps; no page errors allowed. */
+function asUser(
   email: string,
   password: string,
   name: string,
-  run: (page: Page) => Promise<T>,
+  run: (page: Page) => Promise<void>,
   viewport: { width: number; height: number } = viewports.desktop,
-): Promise<T> {
-  const context = await newContext(browser, server.url, viewport);
-  const page = await context.newPage();
-  const errors = trackPageErrors(page);
-  try {
-    return await withScreenshotOnFailure(page, name, async () => {
+): Promise<void> {
+  return inFreshContext(
+    browser,
+    server.url,
+    name,
+    async (page, errors) => {
       await signInViaUi(page, email, password);
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-      const result = await run(page);
+      await run(page);
       expect(errors).toEqual([]);
-      return result;
-    });
-  } finally {
-    await context.close();
-  }
+    },
+    viewport,
+  );
 }
 
 describe('rough edges a first-time user meets (issue 16)', () => {
