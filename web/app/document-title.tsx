@@ -25,7 +25,7 @@ const SCREEN_TITLES: Record<string, string> = {
   [adminPaths.leads]: 'Leads',
   [adminPaths.payouts]: 'Payouts',
   [adminPaths.settings]: 'Settings',
-  [`${paths.admin}/integrations`]: 'Integrations',
+  [adminPaths.integrations]: 'Integrations',
   [publisherPaths.overview]: 'Dashboard',
   [publisherPaths.offers]: 'Offers',
   [publisherPaths.leads]: 'Leads',
