@@ -1,4 +1,4 @@
-import type { AdminIntegration } from '@contract/integrations.ts';
+import { type AdminIntegration, callFields } from '@contract/integrations.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render.tsx';
@@ -11,23 +11,8 @@ const integration: AdminIntegration = {
   name: 'Ringba production',
   key_prefix: KEY.slice(0, 9),
   allowed_ips: ['203.0.113.0/24'],
-  field_map: Object.fromEntries(
-    [
-      'call_id',
-      'event',
-      'publisher',
-      'offer',
-      'caller',
-      'tracking_number',
-      'duration',
-      'revenue',
-      'payout',
-      'recording_url',
-      'state',
-      'zip',
-      'timestamp',
-    ].map((f) => [f, f]),
-  ),
+  // The contract's default parameter names: each field under its own name.
+  field_map: Object.fromEntries(callFields.map((f) => [f, f])),
   revoked_at: null,
   last_used_at: null,
   accepted_count: 0,
