@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { acquireBuildLock } from './scripts/build-lock.ts';
 import { printBundleReport } from './scripts/bundle-report.ts';
 import { precompress } from './scripts/precompress.ts';
 
@@ -33,8 +34,36 @@ function bundleReport(): Plugin {
   };
 }
 
+/**
+ * One build at a time per output folder (scripts/build-lock.ts); `npm start` already holds the
+ * lock when it runs the build (PORTAL_BUILD_LOCK_HELD names the folder).
+ */
+function buildLock(): Plugin {
+  let outDir = '';
+  let release: (() => void) | undefined;
+  const done = () => {
+    release?.();
+    release = undefined;
+  };
+  return {
+    name: 'build-lock',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async buildStart() {
+      if (process.env.PORTAL_BUILD_LOCK_HELD !== outDir) release = await acquireBuildLock(outDir);
+    },
+    buildEnd(err) {
+      if (err) done();
+    },
+    closeBundle: done,
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), bundleReport()],
+  // build-lock last: its closeBundle releases after the report has precompressed the files.
+  plugins: [react(), bundleReport(), buildLock()],
   resolve: { alias: aliases },
   build: {
     outDir: 'dist/web',

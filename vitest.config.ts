@@ -9,6 +9,8 @@ export default defineConfig({
   resolve: { alias: aliases },
   test: {
     pool: 'forks',
+    // One migrated template database per run; each test file's database is a copy of it.
+    globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],

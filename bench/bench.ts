@@ -22,6 +22,7 @@ import {
   ACCOUNTS,
   BENCH_PASSWORD,
   FULL_SIZES,
+  importCsv,
   prepareDatabase,
   type Sizes,
   SMOKE_SIZES,
@@ -69,6 +70,19 @@ type Results = {
   durationSeconds: number;
   rows: Row[];
   ladder: LadderRow[];
+  /** The CSV import and the bulk action over its leads (issue 13), when measured. */
+  import?: ImportFigures;
+};
+
+type ImportFigures = {
+  rows: number;
+  upload: number;
+  checkSeconds: number;
+  importSeconds: number;
+  reimportCheckSeconds: number;
+  reimportSeconds: number;
+  bulkSeconds: number;
+  bulkChanged: number;
 };
 
 // ---------------------------------------------------------------- small helpers
@@ -440,7 +454,7 @@ async function main() {
           JWT_SECRET: randomBytes(36).toString('base64url'),
           LOG_LEVEL: 'warn',
           // The sign-in rows come from many addresses (X-Forwarded-For), as from many people.
-          TRUST_PROXY: 'true',
+          TRUST_PROXY: '1',
           ADMIN_EMAIL: '',
           ADMIN_PASSWORD: '',
           SMTP_URL: '',
@@ -483,6 +497,9 @@ async function main() {
     const day = (d: Date) => d.toISOString().slice(0, 10);
     const today = new Date();
     const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+    // Reports (issue 15): a whole year of leads is the longest range the fill holds.
+    const year = `range=custom&from=${day(new Date(Date.now() - 365 * 86_400_000))}&to=${day(today)}`;
+    const month = `range=custom&from=${day(monthAgo)}&to=${day(today)}`;
 
     type Endpoint = {
       name: string;
@@ -552,6 +569,17 @@ async function main() {
         body: JSON.stringify({ email: emails[w % emails.length], password: BENCH_PASSWORD }),
       });
     };
+    const firstOfferId = (
+      JSON.parse(
+        (
+          await once(portalUrl, {
+            method: 'GET',
+            path: '/api/v1/admin/offers?page_size=1',
+            headers: auth(A),
+          })
+        ).body,
+      ) as { items: { id: string }[] }
+    ).items[0]!.id;
     const endpoints: Endpoint[] = [
       {
         name: 'GET /healthz',
@@ -599,6 +627,29 @@ async function main() {
         A,
         true,
       ),
+      // Count and payout sum above the leads list (issue 13): maintained totals, then the
+      // capped count of the rows where the totals cannot answer (an offer, part of a day).
+      get('admin leads totals, pending', '/api/v1/admin/leads/totals?status=pending', A),
+      get(
+        'admin leads totals, big publisher 30 days',
+        `/api/v1/admin/leads/totals?publisher_id=${bigPublisherId}&from=${day(monthAgo)}&to=${day(today)}`,
+        A,
+      ),
+      get(
+        'admin leads totals, one offer',
+        `/api/v1/admin/leads/totals?offer_id=${firstOfferId}`,
+        A,
+      ),
+      get(
+        'admin leads totals, part of a day',
+        `/api/v1/admin/leads/totals?from=${day(monthAgo)}T06:00:00Z&to=${day(monthAgo)}T18:00:00Z`,
+        A,
+      ),
+      get(
+        'admin leads totals, big publisher pending 30 days',
+        `/api/v1/admin/leads/totals?publisher_id=${bigPublisherId}&status=pending&from=${day(monthAgo)}&to=${day(today)}`,
+        A,
+      ),
       get('admin payouts', '/api/v1/admin/payouts', A),
       get(
         'admin payouts CSV, big publisher',
@@ -621,7 +672,41 @@ async function main() {
       get('admin campaigns', '/api/v1/admin/campaigns', A),
       get('admin buyers', '/api/v1/admin/buyers', A),
       get('admin audit', '/api/v1/admin/audit', A),
+      get('admin report, year by day', `/api/v1/admin/reports?${year}&group=day`, A),
+      get('admin report, 31 days by hour', `/api/v1/admin/reports?${month}&group=hour`, A),
+      get('admin report, year by offer', `/api/v1/admin/reports?${year}&group=offer`, A),
+      get('admin report, year by vertical', `/api/v1/admin/reports?${year}&group=vertical`, A),
+      get('admin report, year by state', `/api/v1/admin/reports?${year}&group=state`, A),
+      get('admin report, year by publisher', `/api/v1/admin/reports?${year}&group=publisher`, A),
+      get(
+        'admin report, year by publisher, compared',
+        `/api/v1/admin/reports?${year}&group=publisher&compare=true&sort=payout`,
+        A,
+      ),
+      get(
+        'admin report, last month by offer, compared',
+        '/api/v1/admin/reports?range=last_month&group=offer&compare=true',
+        A,
+      ),
+      get(
+        'admin report CSV, year by publisher',
+        `/api/v1/admin/reports.csv?${year}&group=publisher`,
+        A,
+      ),
+      get('publisher report (big), year by day', `/api/v1/publisher/reports?${year}&group=day`, P),
+      get(
+        'publisher report (big), year by offer, compared',
+        `/api/v1/publisher/reports?${year}&group=offer&compare=true`,
+        P,
+      ),
+      get(
+        'publisher report (big), year by state',
+        `/api/v1/publisher/reports?${year}&group=state`,
+        P,
+      ),
       get('publisher overview (big)', '/api/v1/publisher/overview', P),
+      get('publisher overview range (big), year', `/api/v1/publisher/overview/range?${year}`, P),
+      get('admin dashboard range, year', `/api/v1/admin/stats/range?${year}`, A),
       get('publisher leads (big)', '/api/v1/publisher/leads', P),
       get('publisher leads (big), page 1000', '/api/v1/publisher/leads?page=1000', P),
       get('publisher leads (big), by offer', '/api/v1/publisher/leads?sort=offer&order=asc', P),
@@ -700,7 +785,8 @@ async function main() {
     ];
     const only = values.only?.split(',').map((o) => o.trim());
     const chosen = only ? endpoints.filter((e) => only.some((o) => e.name.includes(o))) : endpoints;
-    if (chosen.length === 0) fail(`No endpoint name contains "${values.only}".`);
+    const measureImport = !only || only.some((o) => 'csv import'.includes(o) || o === 'bulk');
+    if (chosen.length === 0 && !measureImport) fail(`No endpoint name contains "${values.only}".`);
 
     // 3. Each endpoint at each concurrency: one warm-up request, then the timed run.
     say(`\nLoad: ${chosen.length} endpoints × c=${concurrency.join(',')} × ${duration} s each\n`);
@@ -736,6 +822,15 @@ async function main() {
           `  ${e.name.padEnd(42)} c=${String(c).padEnd(3)} ${fmt(r.rps).padStart(9)} req/s  p50 ${ms(r.p50).padStart(7)}  p95 ${ms(r.p95).padStart(7)}  p99 ${ms(r.p99).padStart(7)} ms  errors ${r.errors}${r.firstError ? `  (${r.firstError.slice(0, 160)})` : ''}`,
         );
       }
+    }
+
+    // 3b. CSV import (issue 13): a file of 100,000 calls checked, imported, checked and
+    // imported again (nothing changes), then one bulk action approving all of them.
+    if (measureImport) {
+      const rows = smoke ? 1_000 : 100_000;
+      say(`\nCSV import of ${rows.toLocaleString('en-US')} rows, then a bulk approve of them…`);
+      const figures = await benchImport({ portalUrl, token: A, rows, db, say });
+      results.import = figures;
     }
 
     // 4. The point-read ladder: the same statement as GET /api/v1/me, from PostgreSQL's own
@@ -897,6 +992,33 @@ async function main() {
     say(table(['rung', 'c', 'req/s', 'p50 ms', 'p95 ms', '÷ above', '÷ pgbench', 'note'], rows, 1));
   }
 
+  if (results.import) {
+    const f = results.import;
+    const rate = (secs: number) => `${fmt(f.rows / secs, 0)} rows/s`;
+    say(
+      `\nCSV import (${f.rows.toLocaleString('en-US')} rows, ${fmt(f.upload / 1024 / 1024)} MB):\n`,
+    );
+    say(
+      table(
+        ['step', 'seconds', 'rate'],
+        [
+          ['check (dry run, rolled back)', fmt(f.checkSeconds, 2), rate(f.checkSeconds)],
+          ['import (one transaction)', fmt(f.importSeconds, 2), rate(f.importSeconds)],
+          [
+            'check of the same file again',
+            fmt(f.reimportCheckSeconds, 2),
+            rate(f.reimportCheckSeconds),
+          ],
+          ['import of the same file again', fmt(f.reimportSeconds, 2), rate(f.reimportSeconds)],
+          [
+            `bulk approve of the ${f.bulkChanged.toLocaleString('en-US')} imported leads`,
+            fmt(f.bulkSeconds, 2),
+            `${fmt(f.bulkChanged / f.bulkSeconds, 0)} leads/s`,
+          ],
+        ],
+      ),
+    );
+  }
   const failing = results.rows.filter((r) => r.errors > 0 || r.requests === 0);
   if (failing.length) {
     say(`\n${failing.length} row(s) had errors:`);
@@ -921,6 +1043,116 @@ async function main() {
   );
   if (smoke) say(exitCode === 0 ? 'Smoke run: every endpoint answered 2xx.' : 'Smoke run FAILED.');
   process.exit(exitCode);
+}
+
+/**
+ * The CSV import through the API as the screen drives it: upload, check (dry run), import,
+ * polling the job; then the same file again (nothing may change), and one bulk approve of all
+ * imported leads (dated January 2001, so no other lead matches). The imported leads and their
+ * audit rows are removed afterwards, so the fill stays reusable.
+ */
+async function benchImport(opts: {
+  portalUrl: string;
+  token: string;
+  rows: number;
+  db: pg.Client | undefined;
+  say: (line: string) => void;
+}): Promise<ImportFigures> {
+  const { portalUrl, token, rows } = opts;
+  const api = async (method: string, p: string, body?: unknown) => {
+    const res = await fetch(`${portalUrl}/api/v1/${p}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (!res.ok) fail(`${method} ${p} answered ${res.status}: ${text.slice(0, 300)}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+  const pubs = (await api('GET', 'admin/publishers?status=approved&page_size=50')).items as {
+    id: string;
+  }[];
+  const offers = (await api('GET', 'admin/offers?page_size=20')).items as { id: string }[];
+  if (!pubs.length || !offers.length) fail('No approved publisher or offer to import calls for.');
+  const { csv, mapping } = importCsv(rows, pubs, offers);
+  const until = async (id: string) => {
+    for (;;) {
+      const job = await api('GET', `admin/lead-imports/${id}`);
+      if (job.status !== 'checking' && job.status !== 'importing') return job;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const timed = async (step: () => Promise<Record<string, unknown>>) => {
+    const t0 = performance.now();
+    const out = await step();
+    return { out, secs: (performance.now() - t0) / 1000 };
+  };
+  const importFile = async () => {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), `bench-import-${run}.csv`);
+    const made = await api('POST', 'admin/lead-imports', form);
+    const id = made.id as string;
+    const check = await timed(async () => {
+      await api('POST', `admin/lead-imports/${id}/check`, { mapping });
+      return until(id);
+    });
+    if (check.out.status !== 'checked') fail(`The import check failed: ${check.out.message}`);
+    const imp = await timed(async () => {
+      await api('POST', `admin/lead-imports/${id}/import`);
+      return until(id);
+    });
+    if (imp.out.status !== 'imported') fail(`The import failed: ${imp.out.message}`);
+    return { check, imp };
+  };
+  try {
+    const first = await importFile();
+    opts.say(
+      `  check ${fmt(first.check.secs, 2)} s (${fmt(rows / first.check.secs, 0)} rows/s), import ${fmt(first.imp.secs, 2)} s (${fmt(rows / first.imp.secs, 0)} rows/s): ${first.imp.out.created} created`,
+    );
+    if (first.imp.out.created !== rows)
+      fail(`The import created ${first.imp.out.created} of ${rows} leads.`);
+    const again = await importFile();
+    opts.say(
+      `  the same file again: check ${fmt(again.check.secs, 2)} s, import ${fmt(again.imp.secs, 2)} s: ${again.imp.out.created} created, ${again.imp.out.updated} updated, ${again.imp.out.unchanged} unchanged`,
+    );
+    if (again.imp.out.created !== 0 || again.imp.out.updated !== 0) {
+      fail('Importing the same file again changed leads.');
+    }
+    const bulk = await timed(() =>
+      api('POST', 'admin/leads/bulk-status', {
+        status: 'approved',
+        reason: 'other',
+        note: 'benchmark',
+        filter: { from: '2001-01-01', to: '2001-01-31' },
+      }),
+    );
+    opts.say(`  bulk approve: ${bulk.out.changed} leads in ${fmt(bulk.secs, 2)} s`);
+    return {
+      rows,
+      upload: Buffer.byteLength(csv),
+      checkSeconds: first.check.secs,
+      importSeconds: first.imp.secs,
+      reimportCheckSeconds: again.check.secs,
+      reimportSeconds: again.imp.secs,
+      bulkSeconds: bulk.secs,
+      bulkChanged: Number(bulk.out.changed),
+    };
+  } finally {
+    if (opts.db) {
+      await opts.db.query(
+        `delete from audit_log where entity_type = 'lead' and entity_id in
+           (select id::text from leads where external_call_id like $1)`,
+        [`bench-import-${run}-%`],
+      );
+      await opts.db.query('delete from leads where external_call_id like $1', [
+        `bench-import-${run}-%`,
+      ]);
+      await opts.db.query('delete from lead_imports where filename like $1', ['bench-import-%']);
+    }
+  }
 }
 
 main().catch((err) => {

@@ -45,7 +45,7 @@ export const SMOKE_SIZES: Sizes = {
 };
 
 /** Bumped whenever the fill below changes, so an old fill is not reused. */
-const FILL_VERSION = 2;
+const FILL_VERSION = 3;
 
 export const BENCH_PASSWORD = 'bench-password-1';
 export const ACCOUNTS = {
@@ -287,12 +287,17 @@ async function fill(c: pg.Client, s: Sizes, hash: string, step: Step) {
   }
   await step(
     `leads (${s.leads})`,
-    `insert into leads (publisher_id, offer_id, payout, status, call_duration, timestamp, created_at)
+    `insert into leads (publisher_id, offer_id, payout, status, call_duration, duration_seconds,
+                        revenue, state, timestamp, created_at)
      select p.id, o.id, o.payout,
             case when x.ts > now() - interval '10 days' and x.r < 0.6 then 'pending'
                  when x.r < 0.85 then 'approved' else 'rejected' end,
-            (random() * random() * 40)::int, x.ts, x.ts
-     from (select g,
+            ceil(x.secs / 60.0)::int, x.secs,
+            case when x.r < 0.7 then round(o.payout * (1.1 + x.r)::numeric, 2) end,
+            case when x.r2 < 0.05 then null
+                 else (array['AL','AK','AZ','AR','CA','CO','CT','DE','FL','GA','HI','ID','IL','IN','IA','KS','KY','LA','ME','MD','MA','MI','MN','MS','MO','MT','NE','NV','NH','NJ','NM','NY','NC','ND','OH','OK','OR','PA','RI','SC','SD','TN','TX','UT','VT','VA','WA','WV','WI','WY'])[1 + floor(x.r2 * 50)::int] end,
+            x.ts, x.ts
+     from (select g, (random() * random() * 2400)::int as secs, random() as r2,
                   case when g % 10 < $2 then 1 + g % 10
                        else $2 + 1 + floor(random() * greatest($3 - $2, 1))::int end as pn,
                   1 + floor(power(random(), 2) * $4)::int as on_,
@@ -357,4 +362,37 @@ async function fill(c: pg.Client, s: Sizes, hash: string, step: Step) {
   );
 
   await step('vacuum analyze', 'vacuum analyze');
+}
+
+/**
+ * The CSV file the import benchmark loads (`npm run bench -- --only "csv import"` and
+ * bench/import-cpu.ts alike): `rows` new calls spread over the given publishers and offers and
+ * over 30 days of 2001, with the mapping of its columns.
+ */
+export function importCsv(
+  rows: number,
+  pubs: readonly { id: string }[],
+  offers: readonly { id: string }[],
+) {
+  const run = Date.now().toString(36);
+  const lines = ['call_id,publisher,offer,timestamp,duration,payout,caller,state,zip'];
+  const start = Date.UTC(2001, 0, 1);
+  for (let i = 0; i < rows; i++) {
+    const ts = new Date(start + Math.floor((i / rows) * 30 * 86_400_000)).toISOString();
+    lines.push(
+      `bench-import-${run}-${i},${pubs[i % pubs.length]!.id},${offers[i % offers.length]!.id},${ts},${30 + (i % 600)},${(i % 50) + 5}.00,+1555${String(1_000_000 + (i % 9_000_000)).slice(-7)},TX,${73_301 + (i % 90)}`,
+    );
+  }
+  const mapping = {
+    external_call_id: 'call_id',
+    publisher: 'publisher',
+    offer: 'offer',
+    timestamp: 'timestamp',
+    duration_seconds: 'duration',
+    payout: 'payout',
+    caller: 'caller',
+    state: 'state',
+    zip: 'zip',
+  };
+  return { run, csv: `${lines.join('\n')}\n`, mapping };
 }

@@ -12,6 +12,20 @@ import {
   searchParam,
   sortQuery,
 } from './list.ts';
+import { Currency } from './money.ts';
+import {
+  OfferRules,
+  OfferRulesInput,
+  PayoutOverride,
+  PayoutOverridesInput,
+} from './offer-rules.ts';
+import {
+  ApplicationReasonCode,
+  otherNeedsNote,
+  otherNeedsNoteIssue,
+  PublisherReasonCode,
+  ReviewNote,
+} from './review-reasons.ts';
 import {
   ApplicationStatus,
   accountStatuses,
@@ -21,6 +35,7 @@ import {
   PublisherStatus,
   SubmittedApplicationStatus,
 } from './roles.ts';
+import { TimeZoneName } from './settings.ts';
 
 /** A buyer status as input: active or blocked, said in a sentence when it is neither. */
 const BuyerStatusInput = z.enum(accountStatuses, { error: 'status must be active or blocked.' });
@@ -105,12 +120,23 @@ export type AdminPublisher = z.infer<typeof AdminPublisher>;
 export const PublisherList = pageOf(AdminPublisher);
 export type PublisherList = z.infer<typeof PublisherList>;
 
-/** PATCH /admin/publishers/:id: Approve/Reject (pending), Block (approved/active), Unblock. */
-export const UpdatePublisherStatus = z.object({
-  status: PublisherStatus.exclude(['active'], {
-    error: 'status must be approved, blocked or pending.',
-  }),
-});
+/**
+ * PATCH /admin/publishers/:id: Approve/Reject (pending), Block (approved/active), Unblock.
+ * Rejecting or blocking (status blocked) needs a reason; the publisher is e-mailed it.
+ */
+export const UpdatePublisherStatus = z
+  .object({
+    status: PublisherStatus.exclude(['active'], {
+      error: 'status must be approved, blocked or pending.',
+    }),
+    reason: PublisherReasonCode.optional(),
+    note: ReviewNote,
+  })
+  .refine((v) => v.status !== 'blocked' || v.reason !== undefined, {
+    error: 'Choose a reason for rejecting or blocking this publisher.',
+    path: ['reason'],
+  })
+  .refine(otherNeedsNote, otherNeedsNoteIssue);
 export type UpdatePublisherStatus = z.infer<typeof UpdatePublisherStatus>;
 
 export const AuditEntry = z.object({
@@ -144,6 +170,8 @@ export const PublisherDetail = z.object({
   totals: z.object({ leads: z.number().int(), earnings: Money, payouts: Money }),
   /** Newest first, at most 50. */
   audit: z.array(AuditEntry),
+  /** Verified authenticator apps (two-factor sign-in); an admin may reset them (lost phone). */
+  two_factor_apps: z.number().int(),
 });
 export type PublisherDetail = z.infer<typeof PublisherDetail>;
 
@@ -166,6 +194,8 @@ export const AdminBuyer = z.object({
   company_name: z.string().nullable(),
   status: BuyerStatus,
   email_confirmed: z.boolean(),
+  /** Verified authenticator apps (two-factor sign-in); an admin may reset them (lost phone). */
+  two_factor_apps: z.number().int(),
   created_at: IsoDateTime,
 });
 export type AdminBuyer = z.infer<typeof AdminBuyer>;
@@ -218,6 +248,10 @@ export const AdminOffer = z.object({
   payout: Money,
   script_instructions: z.string().nullable(),
   status: OfferStatus,
+  /** What makes an ingested call payable (contract/offer-rules.ts). */
+  rules: OfferRules,
+  /** Publishers paid another amount than `payout` on this offer. */
+  payout_overrides: z.array(PayoutOverride),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 });
@@ -235,6 +269,9 @@ export const CreateOffer = z.object({
     .nullable()
     .optional(),
   status: OfferStatus.default('active'),
+  /** Omitted: no rules (every completed call pays). */
+  rules: OfferRulesInput.optional(),
+  payout_overrides: PayoutOverridesInput.optional(),
 });
 export type CreateOffer = z.input<typeof CreateOffer>;
 
@@ -248,6 +285,10 @@ export const UpdateOffer = z
       .max(20_000, { error: 'Script instructions can be at most 20000 characters.' })
       .nullable(),
     status: OfferStatus,
+    /** Replaces all the rules (an omitted rule inside is cleared). */
+    rules: OfferRulesInput,
+    /** Replaces the whole list. */
+    payout_overrides: PayoutOverridesInput,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change.' });
@@ -278,16 +319,93 @@ export const AdminApplication = z.object({
   created_at: IsoDateTime,
   /** The IO document (approved applications only), or null when none is uploaded yet. */
   io: FileLink.nullable(),
+  /** Why it was rejected (a code of contract/review-reasons.ts) and the reviewer's note. */
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+  /** How many times compliance files were submitted (more than 1 after a resubmission). */
+  submissions: z.number().int(),
 });
 export type AdminApplication = z.infer<typeof AdminApplication>;
 export const ApplicationList = pageOf(AdminApplication);
 export type ApplicationList = z.infer<typeof ApplicationList>;
 
-/** PATCH /admin/applications/:id: decide a pending application. */
-export const DecideApplication = z.object({
-  status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected.' }),
-});
+/** PATCH /admin/applications/:id: decide a pending application; a rejection needs a reason. */
+export const DecideApplication = z
+  .object({
+    status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected.' }),
+    reason: ApplicationReasonCode.optional(),
+    note: ReviewNote,
+  })
+  .refine((v) => v.status !== 'rejected' || v.reason !== undefined, {
+    error: 'Choose a reason for rejecting this application.',
+    path: ['reason'],
+  })
+  .refine(otherNeedsNote, otherNeedsNoteIssue);
 export type DecideApplication = z.infer<typeof DecideApplication>;
+
+/** At most this many rows in one bulk decision. */
+export const BULK_DECISION_MAX = 200;
+const bulkIds = z
+  .array(z.uuid({ error: 'Every id must be a valid id.' }))
+  .min(1, { error: 'Select at least one row.' })
+  .max(BULK_DECISION_MAX, { error: `Select at most ${BULK_DECISION_MAX} rows at once.` });
+
+/** POST /admin/applications/bulk: approve or reject many pending applications, one reason. */
+export const BulkDecideApplications = z
+  .object({
+    ids: bulkIds,
+    status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected.' }),
+    reason: ApplicationReasonCode.optional(),
+    note: ReviewNote,
+  })
+  .refine((v) => v.status !== 'rejected' || v.reason !== undefined, {
+    error: 'Choose a reason for rejecting these applications.',
+    path: ['reason'],
+  })
+  .refine(otherNeedsNote, otherNeedsNoteIssue);
+export type BulkDecideApplications = z.infer<typeof BulkDecideApplications>;
+
+/** POST /admin/publishers/bulk: approve or reject many pending publishers, one reason. */
+export const BulkDecidePublishers = z
+  .object({
+    ids: bulkIds,
+    status: z.enum(['approved', 'blocked'], { error: 'status must be approved or blocked.' }),
+    reason: PublisherReasonCode.optional(),
+    note: ReviewNote,
+  })
+  .refine((v) => v.status !== 'blocked' || v.reason !== undefined, {
+    error: 'Choose a reason for rejecting these publishers.',
+    path: ['reason'],
+  })
+  .refine(otherNeedsNote, otherNeedsNoteIssue);
+export type BulkDecidePublishers = z.infer<typeof BulkDecidePublishers>;
+
+/** What a bulk decision did: the rows changed, and each row left alone with why. */
+export const BulkDecisionResult = z.object({
+  decided: z.number().int(),
+  skipped: z.array(z.object({ id: z.string(), message: z.string() })),
+});
+export type BulkDecisionResult = z.infer<typeof BulkDecisionResult>;
+
+/** One compliance submission of an application, newest first, with its own decision. */
+export const ApplicationSubmission = z.object({
+  id: z.string(),
+  created_at: IsoDateTime,
+  media: z.array(FileLink),
+  document: FileLink,
+  decision: z.enum(['approved', 'rejected']).nullable(),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+  decided_at: IsoDateTime.nullable(),
+});
+export type ApplicationSubmission = z.infer<typeof ApplicationSubmission>;
+
+/** GET /admin/applications/:id/submissions: the application and every submission of it. */
+export const ApplicationSubmissions = z.object({
+  application: AdminApplication,
+  submissions: z.array(ApplicationSubmission),
+});
+export type ApplicationSubmissions = z.infer<typeof ApplicationSubmissions>;
 
 export const ComplianceListQuery = z.object({
   ...pageQuery(),
@@ -311,6 +429,12 @@ export const ComplianceSubmission = z.object({
   media: z.array(FileLink),
   /** The compliance document with a signed URL valid 3600 s. */
   document: FileLink,
+  /** This submission's own decision and reason (null while it waits). */
+  decision: z.enum(['approved', 'rejected']).nullable(),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+  /** True when the publisher submitted newer files for the same application. */
+  superseded: z.boolean(),
 });
 export type ComplianceSubmission = z.infer<typeof ComplianceSubmission>;
 export const ComplianceList = pageOf(ComplianceSubmission);
@@ -325,6 +449,14 @@ const leadFilter = {
   status: LeadStatus.optional(),
   publisher_id: uuidParam('publisher').optional(),
   offer_id: uuidParam('offer').optional(),
+  /** The caller's state (`NY`); `none`: calls without a state. Reports drill in with it. */
+  state: z.string().trim().max(40, { error: 'The state can be at most 40 characters.' }).optional(),
+  /** The vertical of the lead's offer. */
+  vertical: z
+    .string()
+    .trim()
+    .max(200, { error: 'The vertical can be at most 200 characters.' })
+    .optional(),
   ...dateRangeQuery,
   ...sortQuery(['timestamp', 'payout', 'call_duration'] as const, 'timestamp'),
 };
@@ -369,9 +501,8 @@ export const CreateLead = z.object({
 });
 export type CreateLead = z.input<typeof CreateLead>;
 
-/** PATCH /admin/leads/:id. */
-export const UpdateLeadStatus = z.object({ status: LeadStatus });
-export type UpdateLeadStatus = z.infer<typeof UpdateLeadStatus>;
+/** PATCH /admin/leads/:id: a status set by hand, with its reason (contract/lead-actions.ts). */
+export { UpdateLeadStatus } from './lead-actions.ts';
 
 // ---------------------------------------------------------------------------
 // Payouts
@@ -397,6 +528,10 @@ export const AdminPayout = z.object({
   amount: Money,
   notes: z.string().nullable(),
   date: IsoDateTime,
+  /** The payout run that created it; null for payouts recorded before runs existed. */
+  run_id: z.string().nullable(),
+  status: z.enum(['recorded', 'paid']),
+  reference: z.string().nullable(),
 });
 export type AdminPayout = z.infer<typeof AdminPayout>;
 export const PayoutList = pageOf(AdminPayout);
@@ -405,6 +540,15 @@ export type PayoutList = z.infer<typeof PayoutList>;
 /** POST /admin/payouts: dated now, only for approved publishers. */
 export const CreatePayout = z.object({
   publisher_id: z.uuid({ error: 'Please select a publisher.' }),
+  /**
+   * What the money is (issue 14): `advance` (default) pays ahead of the publisher's leads and is
+   * deducted from the next run; `bonus` and `correction` add to the earnings and pay them.
+   */
+  reason: z
+    .enum(['advance', 'bonus', 'correction'], {
+      error: 'Reason must be advance, bonus or correction.',
+    })
+    .default('advance'),
   amount: moneyInput('Amount', { positive: true }),
   notes: z
     .string()
@@ -456,6 +600,11 @@ export const AdminSettings = z.object({
   logo_url: z.string().nullable(),
   welcome_message: z.string(),
   support_email: z.string(),
+  timezone: z.string(),
+  /** The network's currency (ISO 4217), shown with its symbol on every amount. */
+  currency: z.string(),
+  /** "All owed above threshold" in a payout run pays publishers owed at least this. */
+  min_payout: Money,
   updated_at: IsoDateTime,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -468,6 +617,9 @@ export const UpdateSettings = z
       .trim()
       .max(2000, { error: 'Welcome message can be at most 2000 characters.' }),
     support_email: emailField('Support e-mail must be a valid e-mail address.'),
+    timezone: TimeZoneName,
+    currency: Currency,
+    min_payout: moneyInput('Minimum payout'),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change.' });
@@ -481,6 +633,7 @@ export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 // ---------------------------------------------------------------------------
 
 export const auditEntityTypes = [
+  'admin',
   'publisher',
   'buyer',
   'offer',
@@ -489,6 +642,8 @@ export const auditEntityTypes = [
   'payout',
   'settings',
   'integration',
+  'lead_import',
+  'payout_run',
 ] as const;
 
 export const AuditListQuery = z.object({

@@ -14,6 +14,8 @@ export const MeProfile = z.object({
   ms_teams_id: z.string().nullable(),
   address: z.string().nullable(),
   created_at: z.string(),
+  /** MFA_REQUIRED_FOR names this user's role: the web takes them to enrolment until they have a factor. */
+  mfa_required: z.boolean(),
 });
 export type MeProfile = z.infer<typeof MeProfile>;
 
@@ -69,6 +71,20 @@ export const GoTrueUser = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   is_anonymous: z.boolean(),
+  /** Second factors (GoTrue leaves the key out when there are none). */
+  factors: z
+    .array(
+      z.object({
+        id: z.string(),
+        friendly_name: z.string(),
+        factor_type: z.literal('totp'),
+        status: z.enum(['unverified', 'verified']),
+        created_at: z.string(),
+        updated_at: z.string(),
+        last_challenged_at: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 export type GoTrueUser = z.infer<typeof GoTrueUser>;
 

@@ -59,11 +59,17 @@ export const eventRank = (e: CallEvent): number => callEvents.indexOf(e) + 1;
 export const DEFAULT_EVENT: CallEvent = 'completed';
 
 /**
- * The status an event gives a new or advancing lead, and why. Calls wait as `pending` for a
- * person (or, later, the offer's rules) unless the tracker itself says the call paid or failed.
+ * The first event that makes a call billable: from `completed` on (completed, converted,
+ * payout) the offer's rules judge the call once (server/db/lead-ingest.ts).
+ */
+export const BILLABLE_EVENT: CallEvent = 'completed';
+
+/**
+ * The status an event gives a lead the rules have not judged yet, and why: `pending` while the
+ * call runs, `rejected` when the tracker reports a failed call. Billable events are judged by
+ * the offer's rules instead.
  */
 export function statusForEvent(e: CallEvent): { status: LeadStatus; reason: string | null } {
-  if (e === 'payout') return { status: 'approved', reason: 'The tracker reported a payout.' };
   if (e === 'error') return { status: 'rejected', reason: 'The tracker reported a failed call.' };
   return { status: 'pending', reason: null };
 }

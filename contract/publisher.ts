@@ -9,6 +9,7 @@ import {
   searchParam,
   sortQuery,
 } from './list.ts';
+import { OfferRules } from './offer-rules.ts';
 import { ApplicationStatus, LeadStatus, SubmittedApplicationStatus } from './roles.ts';
 
 /** Spec §5 texts the server answers with and the compliance dialog shows before sending. */
@@ -90,11 +91,11 @@ export type DailyPoint = z.infer<typeof DailyPoint>;
 export const PublisherOverview = z.object({
   /** Non-draft applications of this publisher. */
   applied_offers: z.number().int(),
-  /** Sum of the payouts of this publisher's leads. */
+  /** Approved leads' payouts plus adjustments (BALANCE_RULES.earned, stated under the card). */
   total_earnings: Money,
   /** Number of this publisher's leads. */
   total_leads: z.number().int(),
-  /** Sum of this publisher's payouts amounts (spec §7). */
+  /** Owed and not yet paid: earned − paid (BALANCE_RULES.owed, stated under the card). */
   pending_payouts: Money,
   recent_activity: z.array(ActivityItem),
   daily: z.array(DailyPoint),
@@ -109,11 +110,17 @@ export const PublisherOffer = z.object({
   title: z.string(),
   vertical: z.string(),
   payout: Money,
+  /** This publisher's own payout on the offer, set by the admin; null = `payout`. */
+  your_payout: Money.nullable(),
   script_instructions: z.string().nullable(),
+  /** What makes a call payable: buffer, duplicates, caps, states, open hours. */
+  rules: OfferRules,
   created_at: IsoDateTime,
   /** Null until the publisher has submitted an application (drafts do not count). */
   application_id: z.uuid().nullable(),
   application_status: ApplicationState.nullable(),
+  /** Why the application was rejected, in the reviewer's words (null unless rejected). */
+  application_reason: z.string().nullable(),
 });
 export type PublisherOffer = z.infer<typeof PublisherOffer>;
 
@@ -198,6 +205,11 @@ export const PublisherPayout = z.object({
   amount: Money,
   notes: z.string().nullable(),
   date: IsoDateTime,
+  /** `recorded`, then `paid` once the network confirms the transfer (with its reference). */
+  status: z.enum(['recorded', 'paid']),
+  reference: z.string().nullable(),
+  period_from: z.string().nullable(),
+  period_to: z.string().nullable(),
 });
 export type PublisherPayout = z.infer<typeof PublisherPayout>;
 

@@ -1,11 +1,47 @@
 import { z } from 'zod';
 
+/**
+ * The network's time zone as an IANA name ("UTC", "America/New_York"), canonicalised the way
+ * Intl spells it. Offsets ("+05:00") are refused: PostgreSQL reads a bare offset in POSIX style,
+ * with the sign the other way round, so a name is the only unambiguous form.
+ */
+export function canonicalTimeZone(name: string): string | null {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+export const TimeZoneName = z
+  .string({ error: 'Time zone must be text.' })
+  .trim()
+  .transform((v, ctx) => {
+    const zone = canonicalTimeZone(v);
+    if (!zone) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${v}" is not a time zone: choose one from the list (e.g. UTC or America/New_York).`,
+      });
+      return z.NEVER;
+    }
+    return zone;
+  });
+
+/** The zone a fresh network starts with. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
 /** What anyone, signed in or not, may read of the settings row. */
 export const PublicSettings = z.object({
   company_name: z.string(),
   logo_url: z.string().nullable(),
   welcome_message: z.string(),
   support_email: z.string(),
+  /** The network's time zone: dates on screen, "today", report days and caps follow it. */
+  timezone: z.string(),
+  /** The network's currency (ISO 4217): every amount on screen shows its symbol. */
+  currency: z.string(),
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 

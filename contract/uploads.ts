@@ -32,6 +32,10 @@ export const uploadRules = {
   io: { file: { types: uploadTypes.io, min: 1, max: 1 } },
   /** PUT /admin/settings/logo. */
   logo: { file: { types: uploadTypes.logo, min: 1, max: 1, maxBytes: LOGO_MAX_BYTES } },
+  /** POST /publisher/leads/:id/disputes: an optional proof (a document, screenshot or recording). */
+  dispute: { file: { types: ['pdf', 'png', 'jpg', 'jpeg', 'mp3'], min: 0, max: 1 } },
+  /** PUT /admin/leads/:id/recording: the call's recording, kept by the portal. */
+  recording: { file: { types: ['mp3'], min: 1, max: 1 } },
 } as const satisfies Record<string, UploadRule>;
 
 /** Codes of a refused choice of files (the server answers with the same codes). */

@@ -14,7 +14,18 @@ import {
 } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
-import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
+import {
+  expectPath,
+  expectToast,
+  pageOverflow,
+  sidewaysOutside,
+  signInAsAdminViaUi,
+  signInViaUi,
+  uniqueEmail,
+} from './support/ui.ts';
+
+/** A list's rows: table rows on wider screens, cards (list items) on a phone. */
+const rowOrCard = (page: Page) => page.getByRole('row').or(page.getByRole('listitem'));
 
 let server: RunningServer;
 let browser: Browser;
@@ -91,8 +102,7 @@ async function asAdmin(
     server.url,
     name,
     async (page) => {
-      await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
-      await expectPath(page, '/admin');
+      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await steps(page);
     },
     viewport,
@@ -169,7 +179,7 @@ describe('admin screens A in Chromium', () => {
         .click();
       await expectPath(page, '/admin/publishers');
       await page.getByLabel('Search').fill(email);
-      const row = page.getByRole('row').filter({ hasText: email });
+      const row = rowOrCard(page).filter({ hasText: email });
       await row.getByText('Pending', { exact: true }).waitFor();
       // Only the spec's transitions are offered for a pending publisher.
       await expect(row.getByRole('button', { name: /^Block / }).count()).resolves.toBe(0);
@@ -235,10 +245,14 @@ describe('admin screens A in Chromium', () => {
 
     await asAdmin('block-publisher', async (page) => {
       await page.goto(`/admin/publishers?q=${encodeURIComponent(email)}`);
-      const row = page.getByRole('row').filter({ hasText: email });
+      const row = rowOrCard(page).filter({ hasText: email });
       await row.getByText('Approved', { exact: true }).waitFor();
       await row.getByRole('button', { name: 'Block Api Publisher' }).click();
       const dialog = page.getByRole('dialog', { name: 'Block this publisher?' });
+      // A block needs a reason (issue 16): the publisher is e-mailed it.
+      await dialog.getByRole('button', { name: 'Block' }).click();
+      await dialog.getByText('Choose a reason').waitFor();
+      await dialog.getByRole('radio', { name: 'The network’s policies were not followed' }).check();
       await dialog.getByRole('button', { name: 'Block' }).click();
       await expectToast(page, 'Publisher Updated', 'Api Publisher has been blocked.');
       await row.getByText('Blocked', { exact: true }).waitFor();
@@ -326,7 +340,7 @@ describe('admin screens A in Chromium', () => {
         .getByRole('link', { name: 'Buyers' })
         .click();
       await page.getByLabel('Search').fill('Bo Buyer');
-      const row = page.getByRole('row').filter({ hasText: email });
+      const row = rowOrCard(page).filter({ hasText: email });
       await row.getByText('Active', { exact: true }).waitFor();
       await row.getByText('Email not confirmed').waitFor();
       await row.getByRole('button', { name: 'Block Bo Buyer' }).click();
@@ -484,7 +498,19 @@ describe('admin screens A in Chromium', () => {
           await saveScreenshot(page, `admin-a-dashboard-data-${size}`);
           await check(page, 'dashboard', size);
           await openScreen(page, '/admin/publishers', 'Publishers');
-          await page.getByRole('row').filter({ hasText: email }).waitFor();
+          const publisherRow = rowOrCard(page).filter({ hasText: email });
+          await publisherRow.waitFor();
+          // Each list's primary action is on screen, a phone's 390 px included (issue 16).
+          expect(
+            await sidewaysOutside(
+              publisherRow.getByRole('button', { name: /^Block Api Publisher/ }),
+            ),
+          ).toBeLessThanOrEqual(0);
+          const waiting = rowOrCard(page).filter({ hasText: 'waiting-pub' }).first();
+          expect(
+            await sidewaysOutside(waiting.getByRole('button', { name: /^Approve / })),
+          ).toBeLessThanOrEqual(0);
+          expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
           await saveScreenshot(page, `admin-a-publishers-data-${size}`);
           await check(page, 'publishers', size);
           await openScreen(page, `/admin/publishers/${pubId}`, 'Api Publisher');
@@ -492,11 +518,16 @@ describe('admin screens A in Chromium', () => {
           await saveScreenshot(page, `admin-a-publisher-detail-data-${size}`);
           await check(page, 'publisher detail', size);
           await openScreen(page, '/admin/buyers', 'Buyers');
-          await page.getByRole('row').filter({ hasText: buyerEmail }).waitFor();
+          const buyerRow = rowOrCard(page).filter({ hasText: buyerEmail });
+          await buyerRow.waitFor();
+          expect(
+            await sidewaysOutside(buyerRow.getByRole('button', { name: /^Block / })),
+          ).toBeLessThanOrEqual(0);
+          expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
           await saveScreenshot(page, `admin-a-buyers-data-${size}`);
           await check(page, 'buyers', size);
           await openScreen(page, '/admin/campaigns', 'Campaigns');
-          const row = page.getByRole('row').filter({ hasText: 'Spring Solar Push' });
+          const row = rowOrCard(page).filter({ hasText: 'Spring Solar Push' });
           await row.getByText('Cara Campaigner').waitFor();
           await row.getByText(buyerEmail).waitFor();
           await row.getByText('$25,000.00').waitFor();

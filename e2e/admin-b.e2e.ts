@@ -7,7 +7,15 @@ import { seriousAxeProblems } from './support/a11y.ts';
 import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
 import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
-import { expectPath, expectToast, pageOverflow, signInViaUi, uniqueEmail } from './support/ui.ts';
+import {
+  expectPath,
+  expectToast,
+  finishSignIn,
+  pageOverflow,
+  sidewaysOutside,
+  signInViaUi,
+  uniqueEmail,
+} from './support/ui.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -132,6 +140,7 @@ async function adminJourney(
     async (page) => {
       await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await expectToast(page, 'Login Successful');
+      await finishSignIn(page);
       await expectPath(page, '/admin');
       await steps(page);
     },
@@ -151,11 +160,10 @@ async function openFromSidebar(page: Page, label: string, path: string) {
 }
 
 function rowWith(page: Page, tableName: string, text: string): Locator {
-  return page
-    .getByRole('region', { name: tableName })
-    .getByRole('table')
-    .locator('tbody tr')
-    .filter({ hasText: text });
+  // A table on wider screens; on a phone, the list of cards named like the table.
+  const rows = page.getByRole('region', { name: tableName }).getByRole('table').locator('tbody tr');
+  const cards = page.getByRole('list', { name: tableName }).getByRole('listitem');
+  return rows.or(cards).filter({ hasText: text });
 }
 
 /** Picks an option of a Mantine Select (searchable or not) by its label. */
@@ -177,12 +185,38 @@ async function waitForDialogSettled(page: Page) {
   );
 }
 
+/** The admin lists of this file; `action` finds a row's primary action (issue 16: on a phone). */
 const screens = [
-  { label: 'Offers', path: '/admin/offers', empty: 'No offers yet.' },
-  { label: 'Applications', path: '/admin/applications', empty: 'No applications yet.' },
-  { label: 'Compliance', path: '/admin/compliance', empty: 'No compliance submissions yet.' },
-  { label: 'Leads', path: '/admin/leads', empty: 'No leads yet.' },
-  { label: 'Payouts', path: '/admin/payouts', empty: 'No payouts recorded yet.' },
+  {
+    label: 'Offers',
+    path: '/admin/offers',
+    empty: 'No offers yet.',
+    action: (row: Locator) => row.getByRole('button', { name: /^Edit offer/ }),
+  },
+  {
+    label: 'Applications',
+    path: '/admin/applications',
+    empty: 'No applications yet.',
+    action: (row: Locator) => row.getByRole('button', { name: /^Review the application/ }),
+  },
+  {
+    label: 'Compliance',
+    path: '/admin/compliance',
+    empty: 'No compliance submissions yet.',
+    action: (row: Locator) => row.getByRole('button', { name: /^Review submission/ }),
+  },
+  {
+    label: 'Leads',
+    path: '/admin/leads',
+    empty: 'No leads yet.',
+    action: (row: Locator) => row.getByRole('combobox', { name: /^Status of the lead/ }),
+  },
+  {
+    label: 'Payouts',
+    path: '/admin/payouts',
+    empty: 'No payouts recorded yet.',
+    action: (row: Locator) => row.getByRole('button', { name: /^Statement PDF/ }),
+  },
 ] as const;
 
 // ---------------------------------------------------------------------------
@@ -276,8 +310,12 @@ describe('admin screens B in Chromium', () => {
       await row.getByText('Pending').waitFor();
       await saveScreenshot(page, 'admin-b-applications-desktop');
 
-      await row.getByRole('button', { name: /^Approve/ }).click();
+      // Approve/Reject happen in the review of the submission (issue 16), not blind in the row.
+      await row.getByRole('button', { name: /^Review the application/ }).click();
+      const review = page.getByRole('dialog', { name: 'Review application' });
+      await review.getByRole('button', { name: /^Approve/ }).click();
       await expectToast(page, 'Application Updated');
+      await review.waitFor({ state: 'hidden' });
       await row.getByText('Approved').waitFor();
 
       const chooser = page.waitForEvent('filechooser');
@@ -296,11 +334,13 @@ describe('admin screens B in Chromium', () => {
       expect(io.headers()['content-type']).toContain('application/pdf');
 
       const rejectRow = rowWith(page, 'Applications', s.rejectOffer.title);
-      await rejectRow.getByRole('button', { name: /^Reject/ }).click();
+      await rejectRow.getByRole('button', { name: /^Review the application/ }).click();
+      await review.getByRole('button', { name: /^Reject/ }).click();
       const confirm = page.getByRole('dialog', { name: 'Reject this application?' });
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await rejectRow.getByText('Pending').waitFor();
-      await rejectRow.getByRole('button', { name: /^Reject/ }).click();
+      await review.getByRole('button', { name: /^Reject/ }).click();
+      await confirm.getByRole('radio', { name: /do not follow the offer’s script/ }).check();
       await confirm.getByRole('button', { name: 'Reject' }).click();
       await expectToast(page, 'Application Updated');
       await rejectRow.getByText('Rejected').waitFor();
@@ -486,9 +526,17 @@ describe('admin screens B in Chromium', () => {
       await row.getByText('$35.25').waitFor();
       await row.getByText('7 min').waitFor();
 
+      // A status set by hand asks for the reason first.
       await row.getByRole('combobox', { name: /^Status of the lead/ }).click();
       await page.getByRole('option', { name: 'Approved' }).click();
+      const reasonDialog = page.getByRole('dialog', { name: 'Change Lead Status' });
+      await reasonDialog.getByRole('button', { name: 'Set to Approved' }).click();
+      await reasonDialog.getByText('Choose a reason for the change.').waitFor();
+      await reasonDialog.getByRole('combobox', { name: /^Reason/ }).click();
+      await page.getByRole('option', { name: 'Recording reviewed' }).click();
+      await reasonDialog.getByRole('button', { name: 'Set to Approved' }).click();
       await expectToast(page, 'Lead Updated');
+      await reasonDialog.waitFor({ state: 'hidden' });
       await saveScreenshot(page, 'admin-b-leads-desktop');
 
       // The status filter runs on the server.
@@ -518,13 +566,42 @@ describe('admin screens B in Chromium', () => {
           await openFromSidebar(page, s.label, s.path);
           // Rows made by the seeding and by the journeys above (this one runs last).
           const tableName = s.label === 'Compliance' ? 'Compliance submissions' : s.label;
-          await rowWith(page, tableName, s.label === 'Offers' ? 'Seeded IO Offer' : publisher.name)
-            .first()
-            .waitFor();
+          const row = rowWith(
+            page,
+            tableName,
+            s.label === 'Offers' ? 'Seeded IO Offer' : publisher.name,
+          ).first();
+          await row.waitFor();
           expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+          // The list's primary action, on the first card: on screen at 390 px (issue 16).
+          expect(await sidewaysOutside(s.action(row)), s.label).toBeLessThanOrEqual(0);
           await saveScreenshot(page, `admin-b-${s.label.toLowerCase()}-phone`);
           expect(await seriousAxeProblems(page)).toEqual([]);
         }
+        // Payouts' other tabs: a publisher's balance is picked for a run; a run exports its CSV.
+        await page.getByRole('tab', { name: 'Balances' }).click();
+        const balance = rowWith(page, 'Balances', publisher.name).first();
+        await balance.waitFor();
+        expect(
+          await sidewaysOutside(
+            balance.getByRole('checkbox', { name: `Select ${publisher.name}` }),
+          ),
+        ).toBeLessThanOrEqual(0);
+        expect(
+          await sidewaysOutside(page.getByRole('button', { name: 'Run payouts for selected' })),
+        ).toBeLessThanOrEqual(0);
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+        await saveScreenshot(page, 'admin-b-balances-phone');
+        expect(await seriousAxeProblems(page)).toEqual([]);
+        await page.getByRole('tab', { name: 'Payout runs' }).click();
+        const run = rowWith(page, 'Payout runs', 'Manual payout').first();
+        await run.waitFor();
+        expect(
+          await sidewaysOutside(run.getByRole('button', { name: /^Export the run/ })),
+        ).toBeLessThanOrEqual(0);
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+        await saveScreenshot(page, 'admin-b-runs-phone');
+        expect(await seriousAxeProblems(page)).toEqual([]);
 
         await openFromSidebar(page, 'Compliance', '/admin/compliance');
         await page

@@ -5,7 +5,13 @@ import { signUpPublisherViaApi } from './support/api.ts';
 import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
-import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
+import {
+  expectPath,
+  expectToast,
+  signInAsAdminViaUi,
+  signInViaUi,
+  uniqueEmail,
+} from './support/ui.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -213,8 +219,7 @@ describe('public auth screens in Chromium', () => {
       await expectPath(page, '/login');
     });
     await journey('admin-signin', async (page) => {
-      await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
-      await expectPath(page, '/admin');
+      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.getByRole('navigation', { name: 'Admin navigation' }).waitFor();
       // Opening / again sends the admin to the admin area.
       await page.goto('/');

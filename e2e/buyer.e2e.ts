@@ -5,7 +5,14 @@ import { authHeaders, passwordToken } from './support/api.ts';
 import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
-import { expectPath, expectToast, pageOverflow, signInViaUi, uniqueEmail } from './support/ui.ts';
+import {
+  expectPath,
+  expectToast,
+  pageOverflow,
+  signInAsAdminViaUi,
+  signInViaUi,
+  uniqueEmail,
+} from './support/ui.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -224,8 +231,7 @@ describe('buyer area in Chromium', () => {
 
   it('the admin sees them on the admin Campaigns screen too', async () => {
     await journey('buyer-campaigns-in-admin-screen', async (page) => {
-      await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
-      await expectPath(page, '/admin');
+      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.goto('/admin/campaigns');
       await page.getByLabel('Search').fill(buyer.email);
       const region = page.getByRole('region', { name: 'Campaigns' });

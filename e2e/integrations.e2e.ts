@@ -4,7 +4,14 @@ import { seriousAxeProblems } from './support/a11y.ts';
 import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
 import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
-import { expectPath, expectToast, pageOverflow, signInViaUi, uniqueEmail } from './support/ui.ts';
+import {
+  expectPath,
+  expectToast,
+  pageOverflow,
+  sidewaysOutside,
+  signInAsAdminViaUi,
+  uniqueEmail,
+} from './support/ui.ts';
 
 /**
  * Issue 13 in a browser: the admin creates an integration and copies its key, a call tracker
@@ -54,11 +61,10 @@ async function firePixel(params: Record<string, string>) {
 }
 
 function rowWith(page: Page, tableName: string, text: string): Locator {
-  return page
-    .getByRole('region', { name: tableName })
-    .getByRole('table')
-    .locator('tbody tr')
-    .filter({ hasText: text });
+  // A table on wider screens; on a phone, the list of cards named like the table.
+  const rows = page.getByRole('region', { name: tableName }).getByRole('table').locator('tbody tr');
+  const cards = page.getByRole('list', { name: tableName }).getByRole('listitem');
+  return rows.or(cards).filter({ hasText: text });
 }
 
 async function settled(page: Page) {
@@ -78,8 +84,7 @@ describe('integrations in Chromium', () => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
         origin: server.url,
       });
-      await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
-      await expectPath(page, '/admin');
+      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.getByRole('navigation').getByRole('link', { name: 'Integrations' }).click();
       await expectPath(page, '/admin/integrations');
       await page.getByText('No integrations yet.').waitFor();
@@ -107,7 +112,8 @@ describe('integrations in Chromium', () => {
       await row.getByText(`${key.slice(0, 9)}…`).waitFor();
       expect(await page.locator('body').textContent()).not.toContain(key);
 
-      // The tracker posts a completed call with our ids, and one with its own publisher id.
+      // The tracker posts a completed call with our ids (the offer has no rules: it pays), and
+      // one with its own publisher id.
       const accepted = await firePixel({
         key,
         call_id: 'RGB-CALL-1',
@@ -117,7 +123,7 @@ describe('integrations in Chromium', () => {
         caller: '+15551234567',
         duration: '95',
       });
-      expect(accepted).toMatchObject({ status: 200, body: { status: 'pending' } });
+      expect(accepted).toMatchObject({ status: 200, body: { status: 'approved' } });
       const refused = await firePixel({
         key,
         call_id: 'RGB-CALL-2',
@@ -171,12 +177,33 @@ describe('integrations in Chromium', () => {
       await rowWith(page, 'Leads', '4 min').waitFor();
       expect(await rowWith(page, 'Leads', offer.title).count()).toBe(2);
 
-      // On a phone the screen does not scroll sideways (its tables scroll in their own box).
+      // On a phone both lists are cards: the screen does not scroll sideways, and each row's
+      // action (the integration's menu, a refused call's Replay) is on screen at 390 px.
+      const refusedAgain = await firePixel({
+        key,
+        call_id: 'RGB-CALL-3',
+        publisher: 'RB-PUB-99',
+        offer: offer.id,
+        duration: '60',
+      });
+      expect(refusedAgain.status).toBe(422);
       await page.setViewportSize(viewports.phone);
       await page.goto('/admin/integrations');
-      await rowWith(page, 'Integrations', 'Ringba production').waitFor();
-      await saveScreenshot(page, 'integrations-screen-phone');
+      const integration = rowWith(page, 'Integrations', 'Ringba production');
+      await integration.waitFor();
+      const waiting = rowWith(page, 'Refused calls', 'RB-PUB-99');
+      await waiting.waitFor();
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      expect(
+        await sidewaysOutside(
+          integration.getByRole('button', { name: 'Actions for Ringba production' }),
+        ),
+      ).toBeLessThanOrEqual(0);
+      expect(
+        await sidewaysOutside(waiting.getByRole('button', { name: 'Replay' })),
+      ).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, 'integrations-screen-phone');
+      expect(await seriousAxeProblems(page)).toEqual([]);
     });
   });
 });

@@ -282,7 +282,8 @@ describe('publisher journey across roles in Chromium', () => {
         expect(await statValue(page, 'Applied Offers')).toBe('1');
         expect(await statValue(page, 'Total Earnings')).toBe('$42.50');
         expect(await statValue(page, 'Total Leads')).toBe('1');
-        expect(await statValue(page, 'Pending Payouts')).toBe('$1,234.50');
+        // Issue 14: Pending Payouts is what is owed: the $42.50 earned minus the $1,234.50 advance.
+        expect(await statValue(page, 'Pending Payouts')).toBe('-$1,192.00');
         await page.getByText('Campaign IO available').waitFor();
         await page.getByText('Payout recorded').waitFor();
 

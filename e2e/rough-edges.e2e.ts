@@ -11,7 +11,7 @@ import {
 } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
-import { expectPath, pageOverflow, signInViaUi, uniqueEmail } from './support/ui.ts';
+import { expectPath, finishSignIn, pageOverflow, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 // Issue 16's rough edges, each measured in Chromium where only a real layout shows it: the
 // welcome message, whole lines above "Show more", the pending notice said once, the sign-up
@@ -62,7 +62,7 @@ function asUser(
     name,
     async (page, errors) => {
       await signInViaUi(page, email, password);
-      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      await finishSignIn(page);
       await run(page);
       expect(errors).toEqual([]);
     },
@@ -115,6 +115,93 @@ describe('rough edges a first-time user meets (issue 16)', () => {
       await card.getByRole('button', { name: 'Show more' }).waitFor();
       await saveScreenshot(page, 'rough-offers-pending');
     });
+  });
+
+  it('a pending publisher’s screens follow the approval without a reload', async () => {
+    const email = uniqueEmail('live-pub');
+    await signUpPublisherViaApi(server.url, email, 'publisher-pass-1');
+    const found = await admin<{ items: { id: string; email: string }[] }>(
+      'GET',
+      `/publishers?q=${encodeURIComponent(email)}`,
+    );
+    const id = found.items.find((p) => p.email === email)!.id;
+    await asUser(email, 'publisher-pass-1', 'live-publisher', async (page) => {
+      await page.goto('/dashboard/offers');
+      const card = page
+        .getByTestId('offer-card')
+        .filter({ hasText: 'Medicare Inbound Long Script' });
+      const apply = card.getByRole('button', { name: /Apply Now/ });
+      await apply.waitFor();
+      expect(await apply.isDisabled()).toBe(true);
+      const banner = page.getByRole('status').filter({ hasText: 'An administrator will review' });
+      await banner.waitFor();
+      const reloads: string[] = [];
+      page.on('framenavigated', (f) => {
+        if (f === page.mainFrame()) reloads.push(f.url());
+      });
+
+      await admin('PATCH', `/publishers/${id}`, { status: 'approved' });
+      // The page asks again every 15 s while pending: within 25 s the banner is gone and the
+      // offers can be applied to, on the same page (no navigation happened).
+      await banner.waitFor({ state: 'detached', timeout: 25_000 });
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('[data-testid="offer-card"] button')].some(
+            (b) => /Apply Now/.test(b.textContent ?? '') && !(b as HTMLButtonElement).disabled,
+          ),
+        undefined,
+        { timeout: 10_000 },
+      );
+      expect(reloads).toEqual([]);
+      await saveScreenshot(page, 'rough-offers-approved-live');
+    });
+  });
+
+  it('a toast never covers the action buttons of the screen’s header', async () => {
+    for (const [size, viewport] of [
+      ['desktop', viewports.desktop],
+      ['phone', viewports.phone],
+    ] as const) {
+      await asUser(
+        E2E_ADMIN.email,
+        E2E_ADMIN.password,
+        `toast-place-${size}`,
+        async (page) => {
+          await page.goto('/admin/offers');
+          const create = page.getByRole('button', { name: 'Create Offer' }).first();
+          await create.click();
+          const dialog = page.getByRole('dialog', { name: 'Create Offer' });
+          await dialog.getByRole('textbox', { name: 'Title' }).fill(`Toast Place ${size}`);
+          await dialog.getByRole('combobox', { name: 'Vertical' }).fill('Final Expense');
+          await dialog.getByRole('textbox', { name: 'Payout' }).fill('12.5');
+          await dialog.getByRole('button', { name: 'Create Offer' }).click();
+          const toast = page
+            .locator('.mantine-Notification-root')
+            .filter({ hasText: 'Offer Created' });
+          await toast.waitFor();
+          await dialog.waitFor({ state: 'hidden' });
+          await page.waitForTimeout(400); // the toast's entry transition
+          const t = (await toast.boundingBox())!;
+          const b = (await create.boundingBox())!;
+          const overlaps =
+            t.x < b.x + b.width &&
+            b.x < t.x + t.width &&
+            t.y < b.y + b.height &&
+            b.y < t.y + t.height;
+          expect(overlaps, `toast ${JSON.stringify(t)} over button ${JSON.stringify(b)}`).toBe(
+            false,
+          );
+          // The button under the toast's place stays clickable: the topmost element there is it.
+          const top = await page.evaluate(
+            ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent ?? '',
+            [b.x + b.width / 2, b.y + b.height / 2],
+          );
+          expect(top).toContain('Create Offer');
+          await saveScreenshot(page, `rough-toast-place-${size}`);
+        },
+        viewport,
+      );
+    }
   });
 
   it('the sign-up form keeps the password box in line with the e-mail box', async () => {
@@ -192,6 +279,35 @@ describe('rough edges a first-time user meets (issue 16)', () => {
       expect(d).toMatch(/^M/);
       // Straight segments only: M/L commands, no cubic Bézier (C) a smoothed curve would use.
       expect(d).not.toMatch(/C/);
+    });
+  });
+
+  it('an unknown address shows a branded 404 in the area’s layout, with a way back', async () => {
+    await asUser(E2E_ADMIN.email, E2E_ADMIN.password, 'rough-404-admin', async (page) => {
+      await page.goto('/admin');
+      await page.goto('/admin/no-such-screen');
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      await page.getByText('/admin/no-such-screen').waitFor();
+      // The area's layout stays: its sidebar entries are on screen next to the message.
+      await page.getByRole('link', { name: 'Publishers' }).first().waitFor();
+      const settings = await admin<{ company_name: string }>('GET', '/settings');
+      await page.waitForFunction(
+        (want) => document.title === want,
+        `Page not found · ${settings.company_name}`,
+      );
+      await saveScreenshot(page, 'not-found-admin');
+      await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+      await expectPath(page, '/admin');
+      await page.waitForFunction(() => !document.title.startsWith('Page not found'));
+    });
+    // Signed out, outside any area: the network's logo (or its fallback) above the message.
+    await inFreshContext(browser, server.url, 'rough-404-public', async (page, errors) => {
+      await page.goto('/nowhere/at-all');
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      await page.getByText('MR.LEADS').or(page.getByRole('img')).first().waitFor();
+      await page.getByRole('link', { name: 'Go to the portal' }).click();
+      await expectPath(page, '/login');
+      expect(errors).toEqual([]);
     });
   });
 

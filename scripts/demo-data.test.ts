@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashIntegrationKey } from '../server/db/lead-ingest.ts';
 import {
   exactLeadCount,
   networkPayoutTotal,
@@ -12,10 +14,13 @@ import {
   auditLog,
   campaigns,
   complianceQuestionnaires,
+  integrations,
   leads,
   offerApplications,
   offers,
+  payoutLines,
   payouts,
+  publisherBalances,
   users,
 } from '../server/db/schema.ts';
 import { buildTestApp, type TestApp } from '../server/test/build-test-app.ts';
@@ -163,6 +168,8 @@ describe('npm run demo seeding', () => {
       t.db.select().from(payouts),
       t.db.select().from(users),
     ]);
+    // 6% of them (18) arrive through the demo's call tracker.
+    expect(summary.integration.calls).toBe(18);
     expect(leadRows).toHaveLength(300);
     expect(countBy(leadRows, (l) => l.status)).toEqual(summary.leads);
     for (const s of ['approved', 'pending', 'rejected']) {
@@ -181,6 +188,8 @@ describe('npm run demo seeding', () => {
     expect(leadRows.some((l) => l.timestamp.getTime() < startedAt - 45 * DAY)).toBe(true);
     for (const l of leadRows) {
       expect(approvedPairs.has(`${l.publisherId}/${l.offerId}`)).toBe(true);
+      // A tracker's call keeps the offer's payout; its status says whether it is paid.
+      if (l.integrationId) continue;
       expect(l.payout).toBe(l.status === 'rejected' ? '0.00' : payoutOf.get(l.offerId));
       expect(l.callDuration).toBeGreaterThanOrEqual(0);
     }
@@ -206,6 +215,27 @@ describe('npm run demo seeding', () => {
     }
   });
 
+  it('makes a call-tracker integration whose calls came through the postback upsert, with reasons', async () => {
+    const [integration] = await t.db
+      .select()
+      .from(integrations)
+      .where(eq(integrations.name, 'Ringba production'));
+    expect(integration).toBeDefined();
+    expect(integration!.acceptedCount).toBe(summary.integration.events);
+    expect(summary.integration.key.startsWith(integration!.keyPrefix)).toBe(true);
+    const calls = await t.db.select().from(leads).where(eq(leads.integrationId, integration!.id));
+    expect(calls).toHaveLength(summary.integration.calls);
+    for (const l of calls) {
+      expect(l.externalCallId).toMatch(/^RGB/);
+      expect(l.lastEvent).not.toBeNull();
+      // Rejected and approved calls say why (the tracker, the rules or the admin).
+      if (l.status !== 'pending') expect(l.statusReason).toBeTruthy();
+    }
+    expect(calls.filter((l) => l.statusOverriddenAt).length).toBe(summary.integration.overridden);
+    // The printed key is the integration's (stored as its hash only).
+    expect(hashIntegrationKey(summary.integration.key)).toBe(integration!.keyHash);
+  });
+
   it('leaves the maintained totals (lead_totals & co.) equal to its leads and payouts', async () => {
     const [leadRows, payoutRows] = await Promise.all([
       t.db.select().from(leads),
@@ -222,6 +252,45 @@ describe('npm run demo seeding', () => {
     }
     const paid = payoutRows.reduce((s, p) => s + cents(p.amount), 0);
     expect(cents(await networkPayoutTotal(t.db))).toBe(paid);
+  });
+
+  it('has balances that add up: owed = earned − paid, each payout the sum of its leads', async () => {
+    const [leadRows, payoutRows, lineRows, balances] = await Promise.all([
+      t.db.select().from(leads),
+      t.db.select().from(payouts),
+      t.db.select().from(payoutLines),
+      t.db.select().from(publisherBalances),
+    ]);
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    const pubs = new Set([...leadRows, ...payoutRows].map((r) => r.publisherId));
+    let owedSomewhere = false;
+    for (const pub of pubs) {
+      const earned = leadRows
+        .filter((l) => l.publisherId === pub && l.status === 'approved')
+        .reduce((s, l) => s + cents(l.payout), 0);
+      const paid = payoutRows
+        .filter((p) => p.publisherId === pub)
+        .reduce((s, p) => s + cents(p.amount), 0);
+      const b = balances.find((r) => r.publisherId === pub);
+      expect(cents(b?.earned ?? '0')).toBe(earned);
+      expect(cents(b?.paid ?? '0')).toBe(paid);
+      expect(cents(b?.owed ?? '0')).toBe(earned - paid);
+      expect(earned - paid).toBeGreaterThanOrEqual(0);
+      if (earned > paid) owedSomewhere = true;
+    }
+    expect(owedSomewhere).toBe(true);
+    for (const p of payoutRows) {
+      const own = lineRows.filter((l) => l.payoutId === p.id);
+      expect(own.length).toBeGreaterThan(0);
+      expect(own.reduce((s, l) => s + cents(l.amount), 0)).toBe(cents(p.amount));
+      expect(p.runId).toBeTruthy();
+      expect(p.status).toBe('paid');
+    }
+    // Every paid lead is an approved lead, paid once.
+    const ids = lineRows.map((l) => l.leadId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const approved = new Set(leadRows.filter((l) => l.status === 'approved').map((l) => l.id));
+    expect(ids.every((id) => id && approved.has(id))).toBe(true);
   });
 
   it('lets the printed accounts sign in with the printed password; blocked ones are refused', async () => {

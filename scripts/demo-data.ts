@@ -59,6 +59,8 @@ function printSummary(s: DemoSummary, password: string, publicUrl: string, secon
     `    payouts      ${n(s.payouts.count)}, $${s.payouts.total.toLocaleString('en-US', { minimumFractionDigits: 2 })} in total`,
     `    buyers       ${n(s.buyers.active)} active, ${n(s.buyers.blocked)} blocked, with ${n(s.campaigns)} campaigns`,
     `    files        ${n(s.files.count)} stored (${(s.files.bytes / 1024).toFixed(0)} KB); ${n(s.auditEntries)} audit entries`,
+    `    tracker      ${s.integration.name}: ${n(s.integration.calls)} calls in ${n(s.integration.events)} events: ${n(s.integration.leads.pending)} pending, ${n(s.integration.leads.approved)} approved, ${n(s.integration.leads.rejected)} rejected; ${n(s.integration.overridden)} decided by hand`,
+    `                 its key (for a test postback to /api/v1/ingest/calls): ${s.integration.key}`,
     '',
     `  Sign in at ${publicUrl}/login, every demo account's password is: ${password}`,
     '',

@@ -16,6 +16,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { corsPlugin } from './auth/cors.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { registerReportFold } from './db/report-fold.ts';
 import { errorHandler, sendError } from './http/error-handler.ts';
 import { idempotencyPlugin } from './http/idempotency.ts';
 import { inputGuards } from './http/input-guards.ts';
@@ -27,6 +28,7 @@ import { mailPlugin } from './mail/worker.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { buyerRoutes } from './modules/buyer/buyer.routes.ts';
 import { ingestRoutes } from './modules/ingest/calls.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { publisherRoutes } from './modules/publisher/publisher.routes.ts';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes.ts';
 import { meRoutes } from './modules/users/me.routes.ts';
@@ -40,6 +42,11 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     database: Database;
+    /**
+     * draining: SIGTERM was received. /readyz answers 503 so the balancer stops sending traffic,
+     * responses close their connection, and background workers claim no new work.
+     */
+    lifecycle: { draining: boolean };
     /** Every route as registered (method, url); the authorization matrix test walks it. */
     registeredRoutes: readonly { method: string; url: string }[];
   }
@@ -69,7 +76,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === undefined ? loggerOptions(config) : deps.logger,
     // One line per request instead of Fastify's two (see requestLog).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    // A hop count N believes the N right-most X-Forwarded-For entries' senders (what Fastify
+    // does for a number; its types only take a function for that).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_addr: string, i: number) =>
+              i < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -82,6 +97,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('lifecycle', { draining: false });
+  // While draining, every answer ends its keep-alive connection: the client's next request
+  // opens a new one, which the balancer sends to another instance.
+  app.addHook('onRequest', async (_req, reply) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+  });
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (r) => {
@@ -100,7 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           // Mantine sets style attributes and injects CSS variables at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:'],
+          // Call recordings play in the lead detail straight from the call tracker's host
+          // (Ringba, Retreaver…), whichever it is; media cannot run script, and the global
+          // Referrer-Policy (no-referrer) keeps our URLs from that host.
+          mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
@@ -131,6 +155,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    if (app.lifecycle.draining) {
+      return sendError(reply, 503, 'shutting_down', 'This instance is shutting down.');
+    }
     try {
       await database.ping();
       return { status: 'ready', database: database.kind };
@@ -156,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(publicSettingsRoutes);
       // --- /api/v1 modules (me, admin, publisher, buyer) register here ---
       await api.register(meRoutes);
+      await api.register(notificationsRoutes, { prefix: '/me' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(buyerRoutes, { prefix: '/buyer' });
       await api.register(publisherRoutes, { prefix: '/publisher' });
@@ -166,6 +194,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
+  // The report rollups' queue, folded every second (reports also fold before they read).
+  registerReportFold(app);
 
   const webRoot = deps.webRoot ?? defaultWebRoot;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
@@ -175,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wildcard: false,
       index: false,
       // `npm run build` writes .br and .gz beside each asset (scripts/precompress.ts): sent as
-      // they are to browsers that accept them (/login: ~150 KB of JS instead of ~500 KB).
+      // they are to browsers that accept them (/login: ~127 KB of JS instead of ~400 KB).
       preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be revalidated.

@@ -44,6 +44,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads TRUST_PROXY as nobody, a hop count or a list of proxy addresses', () => {
+    const tp = (v: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: v }).trustProxy;
+    expect(tp('false')).toBe(false);
+    expect(tp('0')).toBe(false);
+    expect(tp('1')).toBe(1);
+    expect(tp('2')).toBe(2);
+    expect(tp('10.0.0.5, 10.1.0.0/16,::1')).toEqual(['10.0.0.5', '10.1.0.0/16', '::1']);
+    expect(tp('loopback')).toEqual(['loopback']);
+  });
+
+  it('drains for 6 s on PostgreSQL (a balancer in front) and not at all on the embedded database', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shutdownDrainSeconds).toBe(0);
+    const pgEnv = { DATA_DIR: dataDir(), DATABASE_URL: 'postgres://x@db/portal' };
+    expect(loadConfig(pgEnv).shutdownDrainSeconds).toBe(6);
+    expect(loadConfig({ ...pgEnv, SHUTDOWN_DRAIN_SECONDS: '2' }).shutdownDrainSeconds).toBe(2);
+  });
+
   it('requires JWT_SECRET in production', () => {
     expect(errorOf({ NODE_ENV: 'production' })).toMatch(/^JWT_SECRET is required/);
   });
@@ -53,7 +70,10 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /^PORT must be a port number/],
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a URL starting with postgres:/],
     [{ SMTP_URL: 'nope' }, /^SMTP_URL must be a URL/],
-    [{ TRUST_PROXY: 'maybe' }, /^TRUST_PROXY must be true or false/],
+    [{ TRUST_PROXY: 'maybe' }, /^TRUST_PROXY: "maybe" is not an address or CIDR/],
+    [{ TRUST_PROXY: 'true' }, /^TRUST_PROXY=true would take the left-most X-Forwarded-For/],
+    [{ TRUST_PROXY: '10.0.0.0/40' }, /^TRUST_PROXY: "10.0.0.0\/40" is not an address or CIDR/],
+    [{ SHUTDOWN_DRAIN_SECONDS: '-1' }, /^SHUTDOWN_DRAIN_SECONDS must be a number of seconds/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
     [{ JWT_SECRET: 'short' }, /^JWT_SECRET must be at least 32 characters/],
     [{ S3_ENDPOINT: 'http://localhost:9000' }, /^S3_BUCKET is required/],

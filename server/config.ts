@@ -1,8 +1,10 @@
 import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { emailField } from '../contract/email.ts';
+import type { Role } from '../contract/roles.ts';
 
 const bool = (name: string) =>
   z
@@ -86,7 +88,8 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool('S3_FORCE_PATH_STYLE').default(false),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']).optional(),
-  TRUST_PROXY: bool('TRUST_PROXY').default(false),
+  TRUST_PROXY: z.string().optional(),
+  SHUTDOWN_DRAIN_SECONDS: seconds('SHUTDOWN_DRAIN_SECONDS', 0, 300).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -106,6 +109,19 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_VERIFY: perFiveMinutes('AUTH_RATE_LIMIT_VERIFY').default(30),
   AUTH_RATE_LIMIT_USER_UPDATE: perFiveMinutes('AUTH_RATE_LIMIT_USER_UPDATE').default(30),
   AUTH_MAIL_INTERVAL: seconds('AUTH_MAIL_INTERVAL', 0, 86400).default(60),
+  // Two-factor sign-in (issue 17): roles whose users must verify a factor once they have one.
+  MFA_REQUIRED_FOR: z
+    .string()
+    .regex(/^\s*(none|(admin|publisher|buyer)(\s*,\s*(admin|publisher|buyer))*)\s*$/, {
+      error: 'MFA_REQUIRED_FOR must be a comma list of admin, publisher, buyer (or none)',
+    })
+    .default('admin'),
+  // MFA challenges and verifications per client IP per minute (GoTrue's 15; 0 = off).
+  AUTH_RATE_LIMIT_MFA: z.coerce
+    .number({ error: 'AUTH_RATE_LIMIT_MFA must be a whole number (0 = off)' })
+    .int({ error: 'AUTH_RATE_LIMIT_MFA must be a whole number (0 = off)' })
+    .min(0, { error: 'AUTH_RATE_LIMIT_MFA must be a whole number (0 = off)' })
+    .default(15),
   AUTH_REAUTHENTICATE_AFTER: seconds('AUTH_REAUTHENTICATE_AFTER', 0, 31_536_000).default(86400),
   JWT_ALG: z
     .enum(['HS256', 'ES256', 'RS256'], { error: 'JWT_ALG must be HS256, ES256 or RS256' })
@@ -135,6 +151,11 @@ export type Config = {
   /** Most connections the PostgreSQL pool opens (unused with PGlite). */
   databasePoolMax: number;
   jwtSecret: string;
+  /**
+   * Which secrets were generated here rather than given: with PostgreSQL the instances share
+   * those through the database (server/ops/instances.ts).
+   */
+  generatedSecrets: { jwtSecret: boolean; jwtPrivateKey: boolean };
   jwtExpiry: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -149,7 +170,17 @@ export type Config = {
       }
     | undefined;
   redisUrl: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Whom X-Forwarded-For is believed from (Fastify's trustProxy): false = nobody, a number = that
+   * many proxies in front (the client is that many entries from the right), or the proxies'
+   * addresses and CIDRs. Never `true` (the left-most entry, which the client writes itself).
+   */
+  trustProxy: false | number | string[];
+  /**
+   * Seconds between SIGTERM and closing the listener: /readyz answers 503 meanwhile so the load
+   * balancer takes the instance out, while every other request is still served.
+   */
+  shutdownDrainSeconds: number;
   logLevel: string;
   authAutoconfirm: boolean;
   adminEmail: string | undefined;
@@ -170,6 +201,10 @@ export type Config = {
   authMailInterval: number;
   /** A session older than this needs a reauthentication code to change the password. */
   authReauthenticateAfter: number;
+  /** Roles whose users must reach aal2 once they have a verified factor (MFA_REQUIRED_FOR). */
+  mfaRequiredFor: Role[];
+  /** MFA challenges and verifications per client IP per minute; 0 = no limit. */
+  authRateLimitMfa: number;
   /** How access tokens are signed; HS256 tokens stay accepted until they expire. */
   jwtAlg: 'HS256' | 'ES256' | 'RS256';
   /** PEM private key for ES256/RS256 (JWT_PRIVATE_KEY, else generated under DATA_DIR). */
@@ -252,6 +287,40 @@ function resolveJwtPrivateKey(
   return pem;
 }
 
+const TRUST_PROXY_HELP =
+  'set the number of proxies in front (1 for one load balancer) or their addresses (10.0.0.5, 10.0.0.0/8)';
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: false, a hop count, or a comma list of addresses/CIDRs; `true` is refused. */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const v = raw?.trim().toLowerCase();
+  if (!v || v === 'false' || v === 'no' || v === '0') return false;
+  if (v === 'true' || v === 'yes') {
+    throw new ConfigError(
+      `TRUST_PROXY=true would take the left-most X-Forwarded-For address, which any client writes itself; ${TRUST_PROXY_HELP}`,
+    );
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 100) throw new ConfigError(`TRUST_PROXY: ${TRUST_PROXY_HELP}`);
+    return hops;
+  }
+  return v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .map((a) => {
+      const [addr, bits, ...rest] = a.split('/');
+      const family = isIP(addr ?? '');
+      const okBits =
+        bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+      if (!proxyNames.has(a) && (family === 0 || !okBits || rest.length > 0)) {
+        throw new ConfigError(`TRUST_PROXY: "${a}" is not an address or CIDR; ${TRUST_PROXY_HELP}`);
+      }
+      return a;
+    });
+}
+
 function corsOrigins(raw: string | undefined): string[] {
   if (!raw) return [];
   return raw
@@ -306,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DB_POOL_MAX,
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir, e.NODE_ENV),
+    generatedSecrets: { jwtSecret: !e.JWT_SECRET, jwtPrivateKey: !e.JWT_PRIVATE_KEY },
     jwtExpiry: e.JWT_EXPIRY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Portal <no-reply@${new URL(publicUrl).hostname}>`,
@@ -320,7 +390,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     redisUrl: e.REDIS_URL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    // A balancer checking /readyz every 2 s and marking down after 2 failures needs ~4 s; the
+    // embedded database allows one process per folder, so no balancer can move its traffic.
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.DATABASE_URL ? 6 : 0),
     logLevel: e.LOG_LEVEL,
     authAutoconfirm: e.AUTH_AUTOCONFIRM,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
@@ -336,6 +409,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     authMailInterval: e.AUTH_MAIL_INTERVAL,
     authReauthenticateAfter: e.AUTH_REAUTHENTICATE_AFTER,
+    mfaRequiredFor: [
+      ...new Set(
+        e.MFA_REQUIRED_FOR.split(',')
+          .map((r) => r.trim())
+          .filter((r): r is Role => r === 'admin' || r === 'publisher' || r === 'buyer'),
+      ),
+    ],
+    authRateLimitMfa: e.AUTH_RATE_LIMIT_MFA,
     jwtAlg: e.JWT_ALG,
     jwtPrivateKeyPem: resolveJwtPrivateKey(e.JWT_ALG, e.JWT_PRIVATE_KEY, dataDir),
     corsOrigins: corsOrigins(e.CORS_ORIGINS),

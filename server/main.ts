@@ -17,6 +17,7 @@ async function main() {
   const { ownerOps } = await import('./ops/owner-ops.ts');
   const { ensureSettings } = await import('./db/settings.ts');
   const { ensureFirstAdmin } = await import('./modules/users/admin-account.service.ts');
+  const { adoptSharedSecrets, startHeartbeat } = await import('./ops/instances.ts');
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -43,6 +44,8 @@ async function main() {
   const firstAdmin = await database.underStartupLock(async () => {
     await database.migrate();
     await ensureSettings(database.db);
+    // With PostgreSQL, generated secrets are the first instance's, shared through the database.
+    config = await adoptSharedSecrets(database, config);
     return ensureFirstAdmin(database.db, {
       email: config.adminEmail,
       password: config.adminPassword,
@@ -54,12 +57,33 @@ async function main() {
   // Other commands on this data folder (create-admin, demo, backup) now go through this process.
   database.owner?.serve(ownerOps({ database, storage: app.storage, config }));
 
+  // Who else serves this database: files on this machine's disk are then not seen by them.
+  const localFiles = !config.s3;
+  let warnedLocalFiles = false;
+  const warnLocalFiles = (others: { host: string; pid: number }[]) => {
+    if (!localFiles || warnedLocalFiles || others.length === 0) return;
+    warnedLocalFiles = true;
+    app.log.warn(
+      { others: others.map((o) => `${o.host}:${o.pid}`) },
+      `${others.length} other instance(s) use this database but files are stored on this machine's disk (${config.dataDir}/storage): a file uploaded through one instance is missing on the others. Set S3_BUCKET, or point every instance's DATA_DIR storage at one shared folder.`,
+    );
+  };
+  const heartbeat =
+    database.kind === 'postgres'
+      ? await startHeartbeat({
+          database,
+          storage: localFiles ? 'local' : 's3',
+          onBeat: warnLocalFiles,
+        })
+      : undefined;
+
   const lines = [
     '',
     `  Portal ready at ${config.publicUrl}`,
     `  Database: ${database.description}`,
-    `  Files:    ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `${config.dataDir}/storage`}`,
+    `  Files:    ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `${config.dataDir}/storage (local disk)`}`,
     `  Mail:     ${config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : `dev mailbox at ${config.publicUrl}/dev/mail`}`,
+    `  Limits:   ${config.redisUrl ? `Redis at ${new URL(config.redisUrl).host} (shared by all instances)` : "this instance's memory"}`,
   ];
   if (firstAdmin) {
     lines.push(
@@ -74,15 +98,31 @@ async function main() {
   }
   console.log(`${lines.join('\n')}\n`);
 
+  // SIGTERM/SIGINT: drain (readyz 503, the rest still served) for SHUTDOWN_DRAIN_SECONDS, then
+  // stop accepting, finish in-flight requests, close idle keep-alives, stop the workers, exit.
+  // A second signal exits at once.
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    app.lifecycle.draining = true;
+    const drainMs = config.shutdownDrainSeconds * 1000;
+    app.log.info(
+      { signal, drainSeconds: config.shutdownDrainSeconds },
+      'shutting down: /readyz answers 503 while draining; a second signal exits at once',
+    );
+    if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
+    const force = setTimeout(() => {
+      app.log.error('requests still in flight after 15 s: exiting');
+      process.exit(1);
+    }, 15_000);
     force.unref();
     try {
       await app.close();
+      await heartbeat?.stop();
       await database.close();
       process.exit(0);
     } catch (err) {

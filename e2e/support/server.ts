@@ -14,6 +14,8 @@ export type RunningServer = {
   /** Origin the browser must use (also PUBLIC_URL, so e-mail links point here). */
   url: string;
   dataDir: string;
+  /** The server's PostgreSQL database (TEST_DATABASE_URL runs), or '' on embedded PGlite. */
+  databaseUrl: string;
   /** What the server printed so far; shown when start-up fails. */
   output: () => string;
   stop: () => Promise<void>;
@@ -132,6 +134,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     JWT_SECRET: '',
     AUTH_AUTOCONFIRM: 'false',
     TRUST_PROXY: 'false',
+    // Tests stop portals with SIGTERM: no balancer to drain for (server/ops/several-instances.test.ts has one).
+    SHUTDOWN_DRAIN_SECONDS: '0',
     ...extraEnv,
   };
   let log = '';
@@ -166,5 +170,40 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     await stop();
     throw err;
   }
-  return { url, dataDir, output, stop };
+  return { url, dataDir, databaseUrl: database?.url ?? '', output, stop };
+}
+
+/**
+ * Adds another admin to a running server the way an operator does (`npm run create-admin`):
+ * through the running portal on embedded PGlite, or straight into its PostgreSQL database.
+ */
+export async function createAdminViaCli(
+  server: RunningServer,
+  email: string,
+  password: string,
+): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/create-admin.ts', '--email', email, '--password', password],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATA_DIR: server.dataDir,
+        DATABASE_URL: server.databaseUrl,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  child.stdout?.on('data', (c) => {
+    out += c;
+  });
+  child.stderr?.on('data', (c) => {
+    out += c;
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`create-admin exited with ${code}:\n${out}`);
 }

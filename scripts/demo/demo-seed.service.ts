@@ -14,6 +14,9 @@ import {
   leads,
   offerApplications,
   offers,
+  paymentDetails,
+  payoutLines,
+  payoutRuns,
   payouts,
   users,
 } from '../../server/db/schema.ts';
@@ -34,6 +37,7 @@ import {
   TRAFFIC_SOURCES,
 } from './demo-catalog.ts';
 import { makeDocx, makeMp3, makeMp4, makePdf } from './demo-files.ts';
+import { type DemoIntegrationSummary, seedIntegrationCalls } from './demo-integration.ts';
 import { createRandom, type Random } from './random.ts';
 
 /** How much to make. Offers are a fixed catalog of 16 across 8 verticals. */
@@ -66,6 +70,8 @@ export type DemoSummary = {
   campaigns: number;
   auditEntries: number;
   files: { count: number; bytes: number };
+  /** The call tracker and the calls that came through it (counted in `leads` too). */
+  integration: DemoIntegrationSummary;
 };
 
 /** The database is not one the demo may fill; the message says why and what to do. */
@@ -206,8 +212,10 @@ export async function seedDemoData(opts: {
   const featuredPublisher = publishers.find((p) => p.row.email === DEMO_ACCOUNTS.publisher)!;
   const agreements = planAgreements(plan, canWork, featuredPublisher);
   const apps = planApplications(plan, { offers: plannedOffers, canWork, featuredPublisher });
-  const { leadRows, approvedCents } = planLeads(plan, apps.sources, size.leads);
-  const payoutRows = planPayouts(plan, canWork, approvedCents);
+  // About 6% of the leads (at most 300) arrive through the call tracker, event by event.
+  const trackerCalls = Math.min(300, Math.round(size.leads * 0.06));
+  const { leadRows, approvedCents } = planLeads(plan, apps.sources, size.leads - trackerCalls);
+  const { payoutRows, links } = planPayouts(plan, canWork, approvedCents);
   const { buyerRows, campaignRows } = planBuyers(plan, size.buyers);
 
   progress(`Storing ${plan.files.length} compliance, IO and agreement files...`);
@@ -220,6 +228,24 @@ export async function seedDemoData(opts: {
     campaigns: campaignRows,
   });
   await insertLeads(db, leadRows, progress);
+  progress('Payout runs, their leads and payment details...');
+  await linkPayouts(db, plan, links, canWork);
+  progress('Calls through the "Ringba production" integration...');
+  const tracker = await seedIntegrationCalls({
+    db,
+    rand: plan.rand,
+    now: plan.now,
+    admin: { id: plan.admin.id, email: plan.admin.email },
+    sources: apps.sources.map((s) => ({
+      publisherId: s.publisher.row.id,
+      offerId: s.offer.row.id,
+      from: s.from,
+      to: s.to,
+      weight: s.weight,
+    })),
+    calls: trackerCalls,
+    onProgress: progress,
+  });
 
   const { admin, audits } = plan;
   const { applications, questionnaires, ioCount } = apps;
@@ -277,10 +303,17 @@ export async function seedDemoData(opts: {
     applicationsWithIo: ioCount,
     complianceSubmissions: questionnaires.length,
     agreements,
-    leads: tally(
-      ['approved', 'pending', 'rejected'],
-      leadRows.map((l) => l.status),
-    ),
+    leads: (() => {
+      const byHand = tally(
+        ['approved', 'pending', 'rejected'],
+        leadRows.map((l) => l.status),
+      );
+      return {
+        approved: byHand.approved + tracker.leads.approved,
+        pending: byHand.pending + tracker.leads.pending,
+        rejected: byHand.rejected + tracker.leads.rejected,
+      };
+    })(),
     payouts: {
       count: payoutRows.length,
       total: payoutRows.reduce((s, p) => s + Math.round(Number(p.amount) * 100), 0) / 100,
@@ -288,6 +321,7 @@ export async function seedDemoData(opts: {
     campaigns: campaignRows.length,
     auditEntries: audits.length,
     files: { count: stored.length, bytes },
+    integration: tracker,
   };
 }
 
@@ -652,11 +686,20 @@ function planApplications(
             : 'approved';
       }
     }
+    // A rejection carries its reason, as the review screens ask for one (issue 16).
+    const rejection =
+      status === 'rejected'
+        ? {
+            reviewReason: 'recordings_incomplete',
+            reviewNote: 'The second recording stops before the caller gives consent.',
+          }
+        : { reviewReason: null, reviewNote: null };
     const row: ApplicationRow = {
       id: randomUUID(),
       offerId: o.row.id,
       publisherId: p.row.id,
       status,
+      ...rejection,
       createdAt,
       updatedAt: decidedAt ?? createdAt,
     };
@@ -668,7 +711,9 @@ function planApplications(
         'application',
         row.id,
         { status: 'pending' },
-        { status },
+        status === 'rejected'
+          ? { status, reason: rejection.reviewReason, note: rejection.reviewNote }
+          : { status },
       );
     }
 
@@ -680,6 +725,9 @@ function planApplications(
       applicationId: row.id,
       fileUrls: [],
       documentUrl: '',
+      decision: decidedAt ? (status as 'approved' | 'rejected') : null,
+      ...rejection,
+      decidedAt,
       createdAt,
     };
     questionnaires.push(q);
@@ -867,7 +915,7 @@ function planApplications(
 function planLeads(plan: Plan, sources: LeadSource[], count: number) {
   const { rand, now } = plan;
   const leadRows: (typeof leads.$inferInsert)[] = [];
-  const approvedCents = new Map<string, { t: number; cents: number }[]>();
+  const approvedCents = new Map<string, { t: number; cents: number; id: string }[]>();
   if (sources.length > 0) {
     const weighted = sources.map((s) => [s, s.weight] as const);
     for (let i = 0; i < count; i++) {
@@ -905,8 +953,9 @@ function planLeads(plan: Plan, sources: LeadSource[], count: number) {
             : Math.max(0, natural);
       // A rejected call earns nothing, so totals and earnings stay honest.
       const cents = status === 'rejected' ? 0 : spec.payoutCents;
+      const leadId = randomUUID();
       leadRows.push({
-        id: randomUUID(),
+        id: leadId,
         publisherId: s.publisher.row.id,
         offerId: s.offer.row.id,
         payout: money(cents),
@@ -917,7 +966,7 @@ function planLeads(plan: Plan, sources: LeadSource[], count: number) {
       });
       if (status === 'approved') {
         const list = approvedCents.get(s.publisher.row.id) ?? [];
-        list.push({ t, cents });
+        list.push({ t, cents, id: leadId });
         approvedCents.set(s.publisher.row.id, list);
       }
     }
@@ -930,15 +979,20 @@ function planLeads(plan: Plan, sources: LeadSource[], count: number) {
 function planPayouts(
   plan: Plan,
   canWork: PlannedPublisher[],
-  approvedCents: Map<string, { t: number; cents: number }[]>,
+  approvedCents: Map<string, { t: number; cents: number; id: string }[]>,
 ) {
   const { rand, now, audit, admin } = plan;
   // Semi-monthly, net 15: the 1st-15th is paid on the 1st of the next month, the rest on the 16th.
   const payoutRows: (typeof payouts.$inferInsert)[] = [];
+  // Issue 14: each payout pays the leads of its period; payouts of one pay day form one run.
+  const links: PayoutLink[] = [];
   for (const p of canWork) {
     const earned = approvedCents.get(p.row.id);
     if (!earned) continue;
-    const byPeriod = new Map<string, { start: Date; end: Date; pay: Date; cents: number }>();
+    const byPeriod = new Map<
+      string,
+      { start: Date; end: Date; pay: Date; cents: number; leads: { id: string; cents: number }[] }
+    >();
     for (const e of earned) {
       const d = new Date(e.t);
       const y = d.getUTCFullYear();
@@ -948,8 +1002,9 @@ function planPayouts(
       const end = firstHalf ? new Date(Date.UTC(y, m, 15)) : new Date(Date.UTC(y, m + 1, 0));
       const pay = new Date(Date.UTC(y, m + 1, firstHalf ? 1 : 16, 15, rand.int(0, 59)));
       const k = isoDate(start);
-      const period = byPeriod.get(k) ?? { start, end, pay, cents: 0 };
+      const period = byPeriod.get(k) ?? { start, end, pay, cents: 0, leads: [] };
       period.cents += e.cents;
+      period.leads.push({ id: e.id, cents: e.cents });
       byPeriod.set(k, period);
     }
     for (const period of byPeriod.values()) {
@@ -966,6 +1021,16 @@ function planPayouts(
         createdBy: admin.id,
       };
       payoutRows.push(row);
+      links.push({
+        payoutId: row.id!,
+        publisherId: p.row.id,
+        cents: period.cents,
+        pay: period.pay,
+        periodFrom: isoDate(period.start),
+        periodTo: isoDate(period.end),
+        reference: `${method} ${row.notes!.split(' ref ')[1]}`,
+        leads: period.leads,
+      });
       audit(period.pay, 'payout.create', 'payout', row.id!, null, {
         publisher_id: p.row.id,
         amount: period.cents / 100,
@@ -973,7 +1038,96 @@ function planPayouts(
       });
     }
   }
-  return payoutRows;
+  return { payoutRows, links };
+}
+
+type PayoutLink = {
+  payoutId: string;
+  publisherId: string;
+  cents: number;
+  pay: Date;
+  periodFrom: string;
+  periodTo: string;
+  reference: string;
+  leads: { id: string; cents: number }[];
+};
+
+/**
+ * The demo's payouts as the ledger keeps them (issue 14): the payouts of one pay day are one
+ * paid run, each payout's lines are the approved leads of its period (so its amount is their
+ * sum), and the approved publishers have payment details. Owed = earned − paid then holds for
+ * every publisher, and what is owed is exactly the leads no run has paid yet.
+ */
+async function linkPayouts(db: Db, plan: Plan, links: PayoutLink[], canWork: PlannedPublisher[]) {
+  await db.transaction(async (tx) => {
+    const byDay = new Map<string, PayoutLink[]>();
+    for (const l of links) {
+      const k = l.pay.toISOString().slice(0, 10);
+      byDay.set(k, [...(byDay.get(k) ?? []), l]);
+    }
+    for (const [day, group] of [...byDay].sort(([a], [b]) => a.localeCompare(b))) {
+      const runId = randomUUID();
+      const pay = new Date(Math.min(...group.map((l) => l.pay.getTime())));
+      await tx.insert(payoutRuns).values({
+        id: runId,
+        kind: 'run',
+        status: 'paid',
+        periodFrom: group[0]!.periodFrom,
+        periodTo: group[0]!.periodTo,
+        total: money(group.reduce((s, l) => s + l.cents, 0)),
+        payouts: group.length,
+        reference: `NET15-${day}`,
+        note: `Net-15 run of ${day}`,
+        createdBy: plan.admin.id,
+        createdAt: pay,
+        paidAt: pay,
+      });
+      for (const l of group) {
+        await tx
+          .update(payouts)
+          .set({
+            runId,
+            status: 'paid',
+            reference: l.reference,
+            periodFrom: l.periodFrom,
+            periodTo: l.periodTo,
+          })
+          .where(eq(payouts.id, l.payoutId));
+        await insertChunks(
+          tx,
+          payoutLines,
+          l.leads.map((lead) => ({
+            payoutId: l.payoutId,
+            publisherId: l.publisherId,
+            kind: 'lead',
+            leadId: lead.id,
+            seq: 1,
+            amount: money(lead.cents),
+          })),
+        );
+      }
+    }
+    const methods = ['bank_transfer', 'paypal', 'wise', 'bank_transfer', 'check'] as const;
+    const taxes = ['approved', 'approved', 'submitted', 'not_submitted'] as const;
+    await insertChunks(
+      tx,
+      paymentDetails,
+      canWork.map((p, i) => {
+        const method = methods[i % methods.length]!;
+        return {
+          publisherId: p.row.id,
+          method,
+          account:
+            method === 'paypal'
+              ? p.row.email
+              : method === 'check'
+                ? `Mail to: ${p.row.address ?? 'office address'}`
+                : `IBAN US${String(100000000 + i * 7919).padStart(12, '0')}`,
+          taxFormStatus: taxes[i % taxes.length]!,
+        };
+      }),
+    );
+  });
 }
 
 /** Buyers (the last one blocked) with their campaigns. */

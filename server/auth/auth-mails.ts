@@ -108,11 +108,26 @@ export function reauthenticationMail(brand: MailBrand, code: string, validMinute
   };
 }
 
+/** Tells a user that their second factors were removed (an admin's or operator's reset). */
+export function mfaResetMail(brand: MailBrand, by: string) {
+  return {
+    subject: oneLine(`Two-factor sign-in was reset on your ${brand.companyName} account`),
+    ...renderMail(brand, {
+      heading: 'Two-factor sign-in was reset',
+      paragraphs: [
+        `The authenticator apps of your ${brand.companyName} account were removed by ${by}. You now sign in with your password alone until you set up an authenticator app again (Profile → Two-factor sign-in).`,
+        `If you did not ask for this, change your password and write to ${brand.supportEmail} at once.`,
+      ],
+    }),
+  };
+}
+
 export type AuthMail =
   | { kind: 'confirmation' | 'recovery'; to: string; link: string }
   | { kind: 'email_change'; to: string; link: string }
   | { kind: 'email_changed' | 'email_change_requested'; to: string; newEmail: string }
-  | { kind: 'reauthentication'; to: string; code: string; validMinutes: number };
+  | { kind: 'reauthentication'; to: string; code: string; validMinutes: number }
+  | { kind: 'mfa_reset'; to: string; by: string };
 
 /** Queues the mail in the caller's transaction, with the company name and support e-mail. */
 export async function enqueueAuthMail(tx: DbOrTx, input: AuthMail): Promise<void> {
@@ -136,6 +151,9 @@ export async function enqueueAuthMail(tx: DbOrTx, input: AuthMail): Promise<void
       break;
     case 'reauthentication':
       mail = reauthenticationMail(brand, input.code, input.validMinutes);
+      break;
+    case 'mfa_reset':
+      mail = mfaResetMail(brand, input.by);
       break;
   }
   await enqueueMail(tx, { to: input.to, ...mail });

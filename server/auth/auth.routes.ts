@@ -26,14 +26,19 @@ import {
   wantsVersionedErrors,
 } from './auth-errors.ts';
 import { type AuthUser, bearerToken, inspectAccessToken } from './guard.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.service.ts';
 import {
   type BucketRule,
   fiveMinuteRule,
   MemoryRateLimitStore,
   type RateLimitStore,
   RedisRateLimitStore,
+  redisLimitEvents,
 } from './rate-limit.ts';
 import { jwks, jwtSigner } from './tokens.ts';
+
+/** Verify attempts per factor, from any address: 5 at once, then one a minute. */
+const MFA_FACTOR_VERIFY_RULE: BucketRule = { capacity: 5, refillPerSecond: 1 / 60 };
 
 export type AuthRoutesOptions = {
   /** Where rate-limit buckets live; default: Redis when REDIS_URL is set, else memory. */
@@ -201,9 +206,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const store =
     opts.rateLimitStore ??
     (config.redisUrl
-      ? new RedisRateLimitStore(config.redisUrl, {
-          onError: (err) => app.log.warn({ err }, 'rate-limit store unavailable; not limiting'),
-        })
+      ? new RedisRateLimitStore(config.redisUrl, redisLimitEvents(app))
       : new MemoryRateLimitStore());
   if (!opts.rateLimitStore) app.addHook('onClose', () => store.close());
   const reuseIntervalSeconds = opts.reuseIntervalSeconds ?? REFRESH_REUSE_INTERVAL_SECONDS;
@@ -347,6 +350,87 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get('/user', { schema: { tags: ['auth'], response: { 200: GoTrueUser } } }, async (req) =>
     getGoTrueUser({ db: app.db, actor: await bearerUser(req) }),
+  );
+
+  // Two-factor sign-in (TOTP), GoTrue's /factors API (issue 17).
+  const mfaRule: BucketRule | null =
+    config.authRateLimitMfa > 0
+      ? { capacity: config.authRateLimitMfa, refillPerSecond: config.authRateLimitMfa / 60 }
+      : null;
+  const challengeLimit = limit('mfa-challenge', mfaRule);
+  const verifyIpLimit = limit('mfa-verify', mfaRule);
+  // Per factor, whatever the address: 5 tries at once, then one a minute.
+  const verifyFactorLimit = async (req: FastifyRequest, reply: FastifyReply) => {
+    const id = (req.params as { id?: string }).id ?? '';
+    const r = await store.take(`mfa-factor:${id}`, MFA_FACTOR_VERIFY_RULE);
+    if (!r.allowed) {
+      reply.header('retry-after', String(Math.max(1, r.retryAfterSeconds)));
+      throw new GoTrueError(
+        429,
+        'over_request_rate_limit',
+        `Too many codes tried. Wait ${Math.max(1, r.retryAfterSeconds)} seconds, then enter the current code.`,
+      );
+    }
+  };
+  const FactorParams = z.object({ id: z.string() });
+  // Bodies are read field by field (GoTrue ignores what it does not know; no body is fine).
+  const bodyOf = (req: FastifyRequest): Record<string, unknown> =>
+    req.body && typeof req.body === 'object' && !Array.isArray(req.body)
+      ? (req.body as Record<string, unknown>)
+      : {};
+
+  app.post('/factors', { schema: { tags: ['auth'] } }, async (req) =>
+    enrollFactor({
+      db: app.db,
+      config,
+      actor: await bearerUser(req),
+      input: bodyOf(req),
+    }),
+  );
+
+  app.post(
+    '/factors/:id/challenge',
+    {
+      onRequest: challengeLimit,
+      schema: { tags: ['auth'], params: FactorParams },
+    },
+    async (req) =>
+      challengeFactor({
+        db: app.db,
+        config,
+        actor: await bearerUser(req),
+        factorId: req.params.id,
+        ip: req.ip,
+      }),
+  );
+
+  app.post(
+    '/factors/:id/verify',
+    {
+      onRequest: verifyIpLimit,
+      schema: { tags: ['auth'], params: FactorParams },
+    },
+    async (req, reply) => {
+      const actor = await bearerUser(req);
+      await verifyFactorLimit(req, reply);
+      return verifyFactor({
+        db: app.db,
+        config,
+        actor,
+        factorId: req.params.id,
+        input: bodyOf(req),
+        ip: req.ip,
+      });
+    },
+  );
+
+  app.delete('/factors/:id', { schema: { tags: ['auth'], params: FactorParams } }, async (req) =>
+    unenrollFactor({
+      db: app.db,
+      config,
+      actor: await bearerUser(req),
+      factorId: req.params.id,
+    }),
   );
 
   app.put(

@@ -7,6 +7,8 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/pg-errors.ts';
 import { authSessions, oneTimeTokens, users } from '../db/schema.ts';
 import { getSettings } from '../db/settings.ts';
+import { appLinks } from '../notify/links.ts';
+import { notifyAdmins, notifyUser } from '../notify/notify.ts';
 import { GoTrueError } from './auth-errors.ts';
 import { enqueueAuthMail, verifyLink } from './auth-mails.ts';
 import type { AuthUser } from './guard.ts';
@@ -16,6 +18,7 @@ import {
   signInPassed,
   warnOwnerOfFailures,
 } from './login-throttle.ts';
+import { listFactorsJson } from './mfa.service.ts';
 import {
   hashPassword,
   PASSWORD_MAX_BYTES,
@@ -263,6 +266,7 @@ export async function signUp(
         })
         .returning();
       const user = row!;
+      if (role === 'publisher') await announceSignUp(tx, config, user);
       if (config.authAutoconfirm) {
         const s = await createSession(tx, {
           userId: user.id,
@@ -289,6 +293,19 @@ export async function signUp(
     if (!raced) throw err;
     return repeatedSignUp({ ...opts, existing: raced, email, data, role });
   }
+}
+
+/** Tells the admins a publisher signed up and waits for approval (issue 16). */
+async function announceSignUp(tx: DbOrTx, config: Config, user: UserRow): Promise<void> {
+  const who = user.name?.trim() || user.email;
+  const company = user.businessLegalName?.trim();
+  await notifyAdmins(tx, {
+    kind: 'publisher_signed_up',
+    title: `New publisher sign-up: ${who}`,
+    body: `${who} (${user.email}${company ? `, ${company}` : ''}) signed up as a publisher and waits for approval.`,
+    link: appLinks.adminPublisher(user.id),
+    publicUrl: config.publicUrl,
+  });
 }
 
 async function sendConfirmation(
@@ -398,6 +415,7 @@ export async function signInWithPassword(
       secret: await jwtSigner(config),
       expiresIn: config.jwtExpiry,
       user: updated!,
+      factors: await listFactorsJson(tx, user.id),
       ...s,
       weakPassword: weak ? { message: WEAK_PASSWORD_MESSAGE, reasons: ['length'] } : undefined,
     });
@@ -438,6 +456,8 @@ export async function refreshSession(
     sessionId: out.sessionId,
     refreshToken: out.refreshToken,
     amr: out.amr,
+    aal: out.aal,
+    factors: await listFactorsJson(db, out.userId),
   });
 }
 
@@ -446,7 +466,7 @@ export async function getGoTrueUser(opts: { db: DbOrTx; actor: AuthUser }): Prom
   const [row] = await opts.db.select().from(users).where(eq(users.id, opts.actor.id));
   if (!row)
     throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-  return toGoTrueUser(row);
+  return toGoTrueUser(row, await listFactorsJson(opts.db, row.id));
 }
 
 /** Merges GoTrue-style: a key set to null is removed, any other value replaces the old one. */
@@ -519,6 +539,13 @@ export async function updateUser(
     if (newEmail === actor.email.toLowerCase()) newEmail = null;
   }
   const password = input.password;
+  if ((password !== undefined || newEmail) && actor.hasVerifiedFactor && actor.aal !== 'aal2') {
+    throw new GoTrueError(
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
+  }
   if (password !== undefined) {
     const problem = passwordProblem(password);
     if (problem === 'too_long') throw tooLong();
@@ -850,6 +877,12 @@ export async function verifyEmailLink(
       };
       // The old address is told, so a change the owner did not make does not go unnoticed.
       await enqueueAuthMail(tx, { kind: 'email_changed', to: user.email, newEmail });
+      await notifyUser(tx, user.id, {
+        kind: 'email_changed',
+        title: 'Your sign-in e-mail changed',
+        body: `Your account now signs in with ${newEmail} instead of ${user.email}. If you did not make this change, change your password and contact support at once.`,
+        link: null,
+      });
     }
     const confirm = !user.emailConfirmedAt;
     const [updated] = await tx

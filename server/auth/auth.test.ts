@@ -909,6 +909,8 @@ describe('GET /api/v1/me', () => {
       ms_teams_id: 'pat@teams',
       address: '1 Main St, Springfield',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      // MFA_REQUIRED_FOR is admin by default: publishers may enrol but need not.
+      mfa_required: false,
     });
   });
 

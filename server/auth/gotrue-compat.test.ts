@@ -560,9 +560,9 @@ describe('CORS_ORIGINS', () => {
 });
 
 describe('limits are keyed by the client address as TRUST_PROXY defines it', () => {
-  let p: TestApp; // TRUST_PROXY=true behind our own proxy
+  let p: TestApp; // TRUST_PROXY=1: one proxy of ours in front
   beforeAll(async () => {
-    p = await buildTestApp({ env: { TRUST_PROXY: 'true', AUTH_RATE_LIMIT_VERIFY: '2' } });
+    p = await buildTestApp({ env: { TRUST_PROXY: '1', AUTH_RATE_LIMIT_VERIFY: '2' } });
   }, 120_000);
   afterAll(() => p?.close());
 
@@ -587,5 +587,15 @@ describe('limits are keyed by the client address as TRUST_PROXY defines it', () 
     expect((await verify(p, client, proxy)).statusCode).toBe(303);
     expect((await verify(p, client, proxy)).statusCode).toBe(429);
     expect((await verify(p, randomIp(), proxy)).statusCode).toBe(303);
+  });
+
+  it('with TRUST_PROXY=1 an X-Forwarded-For the client wrote itself does not choose its bucket', async () => {
+    // The proxy appends the address it saw to what the client sent: "forged, real".
+    const proxy = randomIp();
+    const client = randomIp();
+    for (const n of [1, 2]) {
+      expect((await verify(p, `${randomIp()}, ${client}`, proxy)).statusCode, `try ${n}`).toBe(303);
+    }
+    expect((await verify(p, `${randomIp()}, ${client}`, proxy)).statusCode).toBe(429);
   });
 });

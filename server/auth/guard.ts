@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MeProfile } from '../../contract/auth.ts';
 import type { Role, UserStatus } from '../../contract/roles.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { authSessions, users } from '../db/schema.ts';
+import { authSessions, mfaFactors, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import {
   type AccessClaims,
@@ -22,8 +22,12 @@ export type AuthUser = {
   status: UserStatus;
   name: string | null;
   sessionId: string;
-  /** GET /api/v1/me's answer, read by the same statement as the rest. */
-  profile: MeProfile;
+  /** The session's assurance level (aal2 after a second factor was verified in it). */
+  aal: 'aal1' | 'aal2';
+  /** True when the user has a verified second factor. */
+  hasVerifiedFactor: boolean;
+  /** GET /api/v1/me's answer (but the MFA policy), read by the same statement as the rest. */
+  profile: Omit<MeProfile, 'mfa_required'>;
 };
 
 declare module 'fastify' {
@@ -72,6 +76,8 @@ function buildGuardQuery(db: DbOrTx) {
       address: users.address,
       createdAt: users.createdAt,
       sessionId: authSessions.id,
+      aal: authSessions.aal,
+      hasVerifiedFactor: sql<boolean>`exists (select 1 from ${mfaFactors} where ${mfaFactors.userId} = ${users.id} and ${mfaFactors.status} = 'verified')`,
     })
     .from(users)
     .leftJoin(
@@ -137,6 +143,8 @@ export async function inspectAccessToken(
     status: row.status,
     name: row.name,
     sessionId: row.sessionId,
+    aal: row.aal === 'aal2' ? 'aal2' : 'aal1',
+    hasVerifiedFactor: Boolean(row.hasVerifiedFactor),
     profile: {
       id: row.id,
       email: row.email,
@@ -178,7 +186,26 @@ export async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Pr
   if (user.status === 'blocked') {
     throw new AppError('forbidden', 'Your account is blocked.');
   }
+  if (needsSecondFactor(user, req.server.config.mfaRequiredFor)) {
+    throw new AppError(
+      'insufficient_aal',
+      'Enter the 6-digit code from your authenticator app to continue.',
+      { status: 403 },
+    );
+  }
   req.user = user;
+}
+
+/**
+ * MFA_REQUIRED_FOR: a user of such a role who has a verified factor must have verified it in
+ * this session (aal2) before any /api/v1 call answers. Without a factor the session is aal1 and
+ * passes: enrolment happens through /auth/v1/factors, which never needs aal2 to start.
+ */
+export function needsSecondFactor(
+  user: Pick<AuthUser, 'role' | 'aal' | 'hasVerifiedFactor'>,
+  requiredFor: readonly Role[],
+): boolean {
+  return requiredFor.includes(user.role) && user.hasVerifiedFactor && user.aal !== 'aal2';
 }
 
 const roleLabel: Record<Role, string> = {

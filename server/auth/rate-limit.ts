@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { Counter, Gauge } from 'prom-client';
 
 /** A token bucket: `capacity` requests at once, refilled at `refillPerSecond`. */
 export type BucketRule = { capacity: number; refillPerSecond: number };
@@ -96,43 +98,142 @@ type TakeCommand = {
   authTakeToken(key: string, cap: number, rate: number): Promise<[number, number]>;
 };
 
+/** What the Redis store reports: an outage starts or ends (each logged once), or a fallback. */
+export type RedisLimitEvents = {
+  onDown?: (err: unknown) => void;
+  onUp?: () => void;
+  /** Every take answered by this instance's memory because Redis was away. */
+  onFallback?: () => void;
+};
+
 /**
- * Buckets in Redis (REDIS_URL), shared by all instances. When Redis cannot be reached the
- * request is let through and `onError` is told: a limiter outage must not lock everyone out.
+ * Buckets in Redis (REDIS_URL), shared by all instances. It fails fast: while Redis is not
+ * connected (refused, unreachable, restarting) nothing is queued and every take is answered at
+ * once from this instance's own memory buckets; a command that does not answer within
+ * COMMAND_TIMEOUT_MS does the same. ioredis keeps reconnecting in the background, so Redis
+ * coming back is picked up without a restart.
  */
 export class RedisRateLimitStore implements RateLimitStore {
+  static readonly CONNECT_TIMEOUT_MS = 1000;
+  // 200 ms: a CPU-starved event loop can hold a fast reply past 100 ms (spurious outages).
+  static readonly COMMAND_TIMEOUT_MS = 200;
   private readonly redis: Redis & TakeCommand;
+  private readonly fallback = new MemoryRateLimitStore();
+  private down = false;
+  private everReady = false;
+  private readonly firstReady: Promise<void>;
 
   constructor(
     url: string,
-    private readonly opts: { prefix?: string; onError?: (err: unknown) => void } = {},
+    private readonly opts: { prefix?: string } & RedisLimitEvents = {},
   ) {
     const redis = new Redis(url, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: true,
-      connectTimeout: 2000,
-      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: RedisRateLimitStore.CONNECT_TIMEOUT_MS,
+      commandTimeout: RedisRateLimitStore.COMMAND_TIMEOUT_MS,
+      // Keep trying, at most every 2 s: recovery needs no restart.
+      retryStrategy: (times) => Math.min(times * 200, 2000),
     });
-    redis.on('error', (err) => this.opts.onError?.(err));
+    redis.on('error', (err) => this.markDown(err));
+    // The first connection's outcome: ready, or an error (refused, timed out).
+    this.firstReady = new Promise((resolve) => {
+      redis.once('ready', () => resolve());
+      redis.once('error', () => resolve());
+    });
+    redis.on('ready', () => {
+      this.everReady = true;
+      if (this.down) {
+        this.down = false;
+        this.opts.onUp?.();
+      }
+    });
     redis.defineCommand('authTakeToken', { numberOfKeys: 1, lua: TAKE_SCRIPT });
     this.redis = redis as Redis & TakeCommand;
   }
 
+  private markDown(err: unknown) {
+    if (this.down) return;
+    this.down = true;
+    this.opts.onDown?.(err);
+  }
+
+  /** True while takes are answered from Redis. */
+  get available(): boolean {
+    return this.redis.status === 'ready' && !this.down;
+  }
+
   async take(key: string, rule: BucketRule): Promise<TakeResult> {
-    try {
-      const [allowed, retryMs] = await this.redis.authTakeToken(
-        `${this.opts.prefix ?? 'portal:ratelimit:'}${key}`,
-        rule.capacity,
-        rule.refillPerSecond,
-      );
-      return { allowed: allowed === 1, retryAfterSeconds: Math.ceil(retryMs / 1000) };
-    } catch (err) {
-      this.opts.onError?.(err);
-      return { allowed: true, retryAfterSeconds: 0 };
+    // Just started: the first connection may take up to its connect timeout (once per process;
+    // a refused one fails at once). Afterwards nothing waits for a connection.
+    if (!this.everReady && !this.down) {
+      await Promise.race([
+        this.firstReady,
+        new Promise((r) => setTimeout(r, RedisRateLimitStore.CONNECT_TIMEOUT_MS)),
+      ]);
     }
+    if (this.redis.status === 'ready') {
+      try {
+        const [allowed, retryMs] = await this.redis.authTakeToken(
+          `${this.opts.prefix ?? 'portal:ratelimit:'}${key}`,
+          rule.capacity,
+          rule.refillPerSecond,
+        );
+        if (this.down) {
+          this.down = false;
+          this.opts.onUp?.();
+        }
+        return { allowed: allowed === 1, retryAfterSeconds: Math.ceil(retryMs / 1000) };
+      } catch (err) {
+        this.markDown(err);
+      }
+    } else if (!this.down && this.redis.status !== 'connecting' && this.redis.status !== 'wait') {
+      this.markDown(new Error(`Redis is ${this.redis.status}`));
+    }
+    this.opts.onFallback?.();
+    return this.fallback.take(key, rule);
   }
 
   async close(): Promise<void> {
     this.redis.disconnect();
+    await this.fallback.close();
   }
+}
+
+/**
+ * The Redis store's events for this app: an outage and the recovery are logged once each, and
+ * /metrics shows `rate_limit_redis_up` (0 while away) and `rate_limit_fallback_total` (takes
+ * answered from this instance's memory).
+ */
+export function redisLimitEvents(app: FastifyInstance): RedisLimitEvents {
+  const log = app.log.child({ component: 'rate-limit' });
+  let up = 1;
+  const registers = app.metricsRegistry ? [app.metricsRegistry] : [];
+  new Gauge({
+    name: 'rate_limit_redis_up',
+    help: '1 while the auth rate limits are shared through Redis, 0 while they fall back to memory',
+    registers,
+    collect() {
+      this.set(up);
+    },
+  });
+  const fallbacks = new Counter({
+    name: 'rate_limit_fallback_total',
+    help: "Rate-limit checks answered from this instance's memory because Redis was away",
+    registers,
+  });
+  return {
+    onDown: (err) => {
+      up = 0;
+      log.warn(
+        { err: err instanceof Error ? err.message : String(err) },
+        "Redis is unavailable: auth rate limits use this instance's memory until it is back",
+      );
+    },
+    onUp: () => {
+      up = 1;
+      log.info('Redis is back: auth rate limits are shared again');
+    },
+    onFallback: () => fallbacks.inc(),
+  };
 }

@@ -92,7 +92,7 @@ describe('revocation with remembered token signatures', () => {
       method: 'PATCH',
       url: `/api/v1/admin/publishers/${u.id}`,
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ status: 'blocked' }),
+      payload: JSON.stringify({ status: 'blocked', reason: 'policy_violation' }),
     });
     expect(block.statusCode).toBe(200);
     const after = await me(s.access_token);

@@ -1,7 +1,13 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { authSessions, oneTimeTokens, refreshTokens, users } from '../db/schema.ts';
-import { type Amr, deriveChildRefreshToken, hashToken, newRefreshToken } from './tokens.ts';
+import {
+  type Aal,
+  type Amr,
+  deriveChildRefreshToken,
+  hashToken,
+  newRefreshToken,
+} from './tokens.ts';
 
 /** Starts a session (one per sign-in) with its first refresh token. */
 export async function createSession(
@@ -80,6 +86,7 @@ export type RefreshOutcome =
       sessionId: string;
       refreshToken: string;
       amr: Amr[];
+      aal: Aal;
     }
   | { kind: 'not_found' }
   | { kind: 'banned'; userId: string }
@@ -104,7 +111,12 @@ export async function rotateRefreshToken(
     // The token's session, locked: refreshes of one session run one after the other (several
     // tabs refresh at once). No row: an unknown token, or its session has ended.
     const [session] = await tx
-      .select({ id: authSessions.id, userId: authSessions.userId, amr: authSessions.amr })
+      .select({
+        id: authSessions.id,
+        userId: authSessions.userId,
+        amr: authSessions.amr,
+        aal: authSessions.aal,
+      })
       .from(authSessions)
       .where(
         inArray(
@@ -136,6 +148,7 @@ export async function rotateRefreshToken(
         sessionId: session.id,
         refreshToken,
         amr: session.amr,
+        aal: session.aal === 'aal2' ? 'aal2' : 'aal1',
       }) as const;
     // Only a token that was never rotated gets a child (rotation revokes it in the same
     // transaction), so its child is always the first one: index 0, no count needed.

@@ -9,6 +9,7 @@ import {
 import { calculateJwkThumbprint, exportJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 
 export type Amr = { method: string; timestamp: number };
+export type Aal = 'aal1' | 'aal2';
 
 export type AccessClaims = {
   sub: string;
@@ -118,6 +119,8 @@ export async function signAccessToken(
     userMetadata: Record<string, unknown>;
     expiresIn: number;
     now?: number;
+    /** The session's assurance level: aal2 once a second factor was verified in it. */
+    aal?: Aal;
   },
 ): Promise<{ token: string; iat: number; exp: number }> {
   const iat = input.now ?? Math.floor(Date.now() / 1000);
@@ -130,7 +133,7 @@ export async function signAccessToken(
     app_metadata: { provider: 'email', providers: ['email'] },
     user_metadata: input.userMetadata,
     role: 'authenticated',
-    aal: 'aal1',
+    aal: input.aal ?? 'aal1',
     amr: input.amr,
     session_id: input.sessionId,
     is_anonymous: false,

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { GoTrueSession, GoTrueUser } from '../../contract/auth.ts';
 import type { users } from '../db/schema.ts';
-import { type Amr, AUDIENCE, type JwtSigner, signAccessToken } from './tokens.ts';
+import { type Aal, type Amr, AUDIENCE, type JwtSigner, signAccessToken } from './tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,8 +15,22 @@ function identityId(userId: string): string {
 
 const APP_METADATA = { provider: 'email', providers: ['email'] };
 
-/** GoTrue's User JSON for a row (contract §2): "" never null, empty timestamps left out. */
-export function toGoTrueUser(row: UserRow): GoTrueUser {
+/** GoTrue's Factor JSON (`user.factors[]`, what auth-js's listFactors reads). */
+export type FactorJson = {
+  id: string;
+  friendly_name: string;
+  factor_type: 'totp';
+  status: 'unverified' | 'verified';
+  created_at: string;
+  updated_at: string;
+  last_challenged_at?: string;
+};
+
+/**
+ * GoTrue's User JSON for a row (contract §2): "" never null, empty timestamps left out;
+ * `factors` only when the user has any (GoTrue omits an empty list).
+ */
+export function toGoTrueUser(row: UserRow, factors: FactorJson[] = []): GoTrueUser {
   const confirmed = Boolean(row.emailConfirmedAt);
   const metadata = row.userMetadata ?? {};
   const created = row.createdAt.toISOString();
@@ -59,6 +73,7 @@ export function toGoTrueUser(row: UserRow): GoTrueUser {
     created_at: created,
     updated_at: updated,
     is_anonymous: false,
+    ...(factors.length > 0 ? { factors } : {}),
   };
 }
 
@@ -98,6 +113,8 @@ export async function toSessionJson(input: {
   sessionId: string;
   refreshToken: string;
   amr: Amr[];
+  aal?: Aal;
+  factors?: FactorJson[];
   weakPassword?: { message: string; reasons: string[] };
 }): Promise<GoTrueSession> {
   const { token, exp } = await signAccessToken(input.secret, {
@@ -107,6 +124,7 @@ export async function toSessionJson(input: {
     amr: [...input.amr].sort((a, b) => b.timestamp - a.timestamp),
     userMetadata: input.user.userMetadata ?? {},
     expiresIn: input.expiresIn,
+    aal: input.aal,
   });
   return {
     access_token: token,
@@ -114,7 +132,7 @@ export async function toSessionJson(input: {
     expires_in: input.expiresIn,
     expires_at: exp,
     refresh_token: input.refreshToken,
-    user: toGoTrueUser(input.user),
+    user: toGoTrueUser(input.user, input.factors),
     ...(input.weakPassword ? { weak_password: input.weakPassword } : {}),
   };
 }

@@ -110,10 +110,20 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
  */
 export const pgliteOptions = { extensions: { pg_trgm } };
 
-/** Embedded PostgreSQL (PGlite): in memory when dir is undefined, else on disk. */
-export async function openPglite(dir: string | undefined): Promise<Database> {
+/**
+ * Embedded PostgreSQL (PGlite): in memory when dir is undefined, else on disk; `loadDataDir`
+ * starts it from a dumped data folder (the tests' migrated template).
+ */
+export async function openPglite(
+  dir: string | undefined,
+  opts: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? await PGlite.create(dir, pgliteOptions) : await PGlite.create(pgliteOptions);
+  const options = {
+    ...pgliteOptions,
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  };
+  const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
+  BILLABLE_EVENT,
   type CallInput,
   eventRank,
   type FieldMap,
@@ -10,7 +11,8 @@ import {
   statusForEvent,
 } from '../../contract/integrations.ts';
 import { AppError } from '../errors.ts';
-import type { DbOrTx } from './client.ts';
+import type { Db, DbOrTx } from './client.ts';
+import { MicroBatcher } from './micro-batch.ts';
 
 /**
  * One call event into one lead (issue 13): the postback endpoint and the admin's replay of a
@@ -28,118 +30,199 @@ export const unprocessable = (code: string, message: string) =>
   new AppError(code, message, { status: 422 });
 
 /**
- * The publisher and offer a postback names: an external id attached on this integration first,
- * else our own id. As SQL, so the upsert can take it inline.
- */
-function resolved(integrationId: string, call: CallInput) {
-  return sql`
-    select
-      coalesce(
-        (select m.publisher_id from integration_external_ids m
-          where m.integration_id = ${integrationId} and m.kind = 'publisher'
-            and m.external_id = ${call.publisher}),
-        (select u.id from users u where u.id = ${asUuid(call.publisher)}::uuid and u.role = 'publisher')
-      ) as publisher_id,
-      coalesce(
-        (select m.offer_id from integration_external_ids m
-          where m.integration_id = ${integrationId} and m.kind = 'offer'
-            and m.external_id = ${call.offer}),
-        (select o.id from offers o where o.id = ${asUuid(call.offer)}::uuid)
-      ) as offer_id`;
-}
-
-/**
- * Inserts the call's lead, or moves the existing one (same integration and call id) forward:
- * status, event and payout follow only an event that ranks at least as high as the lead's;
- * duration only grows; empty details (caller, recording, …) are filled from any event. A
- * repeated or older event changes nothing, so concurrent and re-sent postbacks are safe.
+ * Inserts the call's lead, or moves the existing one (same integration and call id) forward,
+ * and judges it by its offer's rules, all in one round trip: the `ingest_call` function
+ * (drizzle/0013_offer_rules.sql).
+ *
+ * Events: status, event and payout follow only an event that ranks at least as high as the
+ * lead's; duration only grows; empty details (caller, recording, …) are filled from any event.
+ * A repeated or older event changes nothing, so concurrent and re-sent postbacks are safe
+ * (events of one call are serialized by an advisory lock on the call).
+ *
+ * Rules (issue 13, item 4) are judged once, at the first billable event (`completed`,
+ * `converted` or `payout`), in this order, the first that fails giving the reason:
+ * billable duration buffer (a call without a duration counts as 0 s), allowed states (an
+ * unknown state fails a restricted offer), open hours (in the offer's time zone, at the call's
+ * time), duplicate window (another payable call of the same caller, by its last 10 digits, to
+ * the same offer less than N×24 h before or after), then the caps (daily and monthly, offer and
+ * per publisher, days and months of the network's time zone, taken last so that a refused call
+ * never uses a slot). Payable → `approved`; refused → `rejected`; not judged yet → `pending`
+ * (or `rejected` for a tracker error). Later events do not judge again, except when the
+ * duration grows past the buffer after a "short" verdict. A status set by hand
+ * (`status_overridden_at`) is never changed and never judged. Payout: the admin's per-publisher
+ * payout on the offer, else the tracker's, else the offer's.
  */
 export async function upsertCall(opts: {
   db: DbOrTx;
   integrationId: string;
   call: CallInput;
+  /**
+   * The integration's `updated_at` as the caller read it, as text (to the microsecond), from
+   * its key cache: the call is written only if the integration still has it and is not revoked,
+   * checked in the same statement. Otherwise nothing is written and StaleIntegration is thrown.
+   */
+  unchangedSince?: string | undefined;
+  /**
+   * Write it with the calls arriving at the same time (see callBatcher): the postback endpoint.
+   * `db` must then be the application's database, not a transaction.
+   */
+  batched?: boolean | undefined;
 }): Promise<IngestAnswer> {
-  const { db, integrationId, call } = opts;
-  const rank = eventRank(call.event);
+  const args = callArgs(opts.integrationId, opts.call, opts.unchangedSince);
+  const row = opts.batched
+    ? await callBatcher(opts.db as Db).submit(args)
+    : await writeCall(opts.db, args);
+  return answerOf(row, opts.call);
+}
+
+/** Everything ingest_call takes, by name (the batch sends these as a JSON array). */
+type CallArgs = {
+  integration: string;
+  call_id: string;
+  event: string;
+  rank: number;
+  billable: number;
+  publisher: string;
+  publisher_id: string | null;
+  offer: string;
+  offer_id: string | null;
+  caller: string | null;
+  tracking: string | null;
+  seconds: number | null;
+  minutes: number;
+  revenue: string | null;
+  payout: string | null;
+  recording: string | null;
+  state: string | null;
+  zip: string | null;
+  ts: string | null;
+  tags: unknown;
+  status: string;
+  reason: string | null;
+  unchanged_since: string | null;
+};
+
+function callArgs(integrationId: string, call: CallInput, unchangedSince?: string): CallArgs {
   const { status, reason } = statusForEvent(call.event);
   const seconds = call.durationSeconds;
-  const minutes = seconds === null ? 0 : minutesOf(seconds);
-  const tags = JSON.stringify(call.tags);
-  const ts = call.timestamp ? call.timestamp.toISOString() : null;
-  // "Newer or equal" decides whose value wins; an older event only fills what is empty.
-  const ahead = sql`excluded.event_rank >= leads.event_rank`;
-  const pick = (col: string) =>
-    sql`case when ${ahead} then coalesce(excluded.${sql.raw(col)}, leads.${sql.raw(col)})
-             else coalesce(leads.${sql.raw(col)}, excluded.${sql.raw(col)}) end`;
-  const next = {
-    event_rank: sql`greatest(leads.event_rank, excluded.event_rank)`,
-    status: sql`case when excluded.event_rank > leads.event_rank then excluded.status else leads.status end`,
-    status_reason: sql`case when excluded.event_rank > leads.event_rank then excluded.status_reason else leads.status_reason end`,
-    last_event: sql`case when excluded.event_rank > leads.event_rank then excluded.last_event else leads.last_event end`,
-    duration_seconds: sql`greatest(leads.duration_seconds, excluded.duration_seconds)`,
-    call_duration: sql`greatest(leads.call_duration, excluded.call_duration)`,
-    payout: sql`case when ${ahead} then coalesce(${call.payout}::numeric, leads.payout) else leads.payout end`,
-    revenue: pick('revenue'),
-    caller: pick('caller'),
-    tracking_number: pick('tracking_number'),
-    recording_url: pick('recording_url'),
-    state: pick('state'),
-    zip: pick('zip'),
-    tags: sql`case when ${ahead} then coalesce(leads.tags, '{}'::jsonb) || excluded.tags
-                   else excluded.tags || coalesce(leads.tags, '{}'::jsonb) end`,
-    timestamp: sql`least(leads."timestamp", ${ts}::timestamptz)`,
+  return {
+    integration: integrationId,
+    call_id: call.callId,
+    event: call.event,
+    rank: eventRank(call.event),
+    billable: eventRank(BILLABLE_EVENT),
+    publisher: call.publisher,
+    publisher_id: asUuid(call.publisher),
+    offer: call.offer,
+    offer_id: asUuid(call.offer),
+    caller: call.caller,
+    tracking: call.trackingNumber,
+    seconds,
+    minutes: seconds === null ? 0 : minutesOf(seconds),
+    revenue: call.revenue === null ? null : String(call.revenue),
+    payout: call.payout === null ? null : String(call.payout),
+    recording: call.recordingUrl,
+    state: call.state,
+    zip: call.zip,
+    ts: call.timestamp ? call.timestamp.toISOString() : null,
+    tags: call.tags ?? null,
+    status,
+    reason: reason ?? null,
+    unchanged_since: unchangedSince ?? null,
   };
-  const cols = Object.keys(next);
-  const setList = sql.join(
-    cols.map(
-      (c) =>
-        sql`${sql.raw(c === 'timestamp' ? '"timestamp"' : c)} = ${next[c as keyof typeof next]}`,
-    ),
-    sql`, `,
-  );
-  // Only a real change writes the row (and fires the totals triggers); else nothing returns.
-  const changed = sql`(${sql.join(
-    cols.map((c) => sql.raw(`leads.${c === 'timestamp' ? '"timestamp"' : c}`)),
-    sql`, `,
-  )}) is distinct from (${sql.join(
-    cols.map((c) => next[c as keyof typeof next]),
-    sql`, `,
-  )})`;
+}
 
+/** ingest_call's answer; `failed` only from a batch ('stale', or the error of that call). */
+type CallRow = {
+  out_id: unknown;
+  out_status: unknown;
+  out_missing: unknown;
+  out_failed?: unknown;
+};
+
+/** One call in its own statement (and, outside a transaction, its own commit). */
+async function writeCall(db: DbOrTx, a: CallArgs): Promise<CallRow> {
+  // The guard is an uncorrelated condition, so PostgreSQL checks it once, before the function
+  // runs (a one-time filter): a revoked or changed integration writes nothing.
+  const guard = a.unchanged_since
+    ? sql` where exists (select 1 from integrations where id = ${a.integration}::uuid
+        and updated_at = ${a.unchanged_since}::timestamptz and revoked_at is null)`
+    : sql``;
   const result = await db.execute(sql`
-    with r as (${resolved(integrationId, call)})
-    insert into leads (
-      publisher_id, offer_id, payout, status, status_reason, call_duration, duration_seconds,
-      "timestamp", integration_id, external_call_id, caller, tracking_number, revenue,
-      recording_url, state, zip, tags, event_rank, last_event, last_event_at
-    )
-    select
-      r.publisher_id, r.offer_id,
-      coalesce(${call.payout}::numeric, (select payout from offers where id = r.offer_id)),
-      ${status}::text, ${reason}::text, ${minutes}::int, ${seconds}::int,
-      coalesce(${ts}::timestamptz, now()), ${integrationId}::uuid, ${call.callId}::text,
-      ${call.caller}::text, ${call.trackingNumber}::text, ${call.revenue}::numeric,
-      ${call.recordingUrl}::text, ${call.state}::text, ${call.zip}::text, ${tags}::jsonb,
-      ${rank}::smallint, ${call.event}::text, now()
-    from r
-    where r.publisher_id is not null and r.offer_id is not null
-    on conflict (integration_id, external_call_id) do update set ${setList},
-      last_event_at = now()
-    where ${changed}
-    returning id, status`);
+    select out_id, out_status, out_missing from ingest_call(
+      ${a.integration}::uuid, ${a.call_id}::text, ${a.event}::text,
+      ${a.rank}::smallint, ${a.billable}::smallint,
+      ${a.publisher}::text, ${a.publisher_id}::uuid,
+      ${a.offer}::text, ${a.offer_id}::uuid,
+      ${a.caller}::text, ${a.tracking}::text, ${a.seconds}::int, ${a.minutes}::int,
+      ${a.revenue}::numeric, ${a.payout}::numeric, ${a.recording}::text,
+      ${a.state}::text, ${a.zip}::text, ${a.ts}::timestamptz,
+      ${JSON.stringify(a.tags)}::jsonb, ${a.status}::text, ${a.reason}::text)${guard}`);
   const [row] = rowsOf(result);
-  if (row) return { id: String(row.id), status: row.status as IngestAnswer['status'] };
+  if (!row) throw new StaleIntegration();
+  return row as CallRow;
+}
 
-  // Nothing written: either the call is known and this event changes nothing, or the
-  // publisher/offer is unknown.
-  const known = rowsOf(
-    await db.execute(sql`
-      select id, status from leads
-      where integration_id = ${integrationId} and external_call_id = ${call.callId}`),
-  )[0];
-  if (known) return { id: String(known.id), status: known.status as IngestAnswer['status'] };
-  const [names] = rowsOf(await db.execute(resolved(integrationId, call)));
-  if (!names?.publisher_id) {
+/** Batches of calls in flight at once per database, and calls per batch (see 0022). */
+export const CALL_BATCH_IN_FLIGHT = 4;
+/** Under 64, so a batch's subtransactions stay in PostgreSQL's per-backend cache. */
+export const CALL_BATCH_MAX = 32;
+
+const batchers = new WeakMap<object, MicroBatcher<CallArgs, CallRow>>();
+
+/**
+ * The database's call batcher: calls that arrive while earlier batches are being written leave
+ * together, as one `ingest_calls` statement (drizzle/0022) and one commit. A call its batch
+ * could not write (its subtransaction failed, or the whole statement did) is written again on
+ * its own, so it gets exactly the answer or error it would have had alone.
+ */
+function callBatcher(db: Db): MicroBatcher<CallArgs, CallRow> {
+  let b = batchers.get(db);
+  if (!b) {
+    b = new MicroBatcher<CallArgs, CallRow>(
+      async (items) => {
+        if (items.length === 1) return [await writeCall(db, items[0]!)];
+        let rows: CallRow[];
+        try {
+          rows = rowsOf(
+            await db.execute(sql`
+              select ord, out_id, out_status, out_missing, out_failed
+              from ingest_calls(${JSON.stringify(items)}::jsonb) order by ord`),
+          ) as CallRow[];
+        } catch {
+          rows = items.map(() => ({
+            out_id: null,
+            out_status: null,
+            out_missing: null,
+            out_failed: 'batch',
+          }));
+        }
+        return Promise.all(
+          items.map(async (item, i) => {
+            const row = rows[i];
+            if (!row || (row.out_failed && row.out_failed !== 'stale')) return writeCall(db, item);
+            return row;
+          }),
+        );
+      },
+      { maxInFlight: CALL_BATCH_IN_FLIGHT, maxBatch: CALL_BATCH_MAX },
+    );
+    batchers.set(db, b);
+  }
+  return b;
+}
+
+/** Batches sent and calls they carried since start, for this database (tests, metrics). */
+export function callBatchCounts(db: Db): { batches: number; items: number } {
+  return { ...(batchers.get(db)?.sent ?? { batches: 0, items: 0 }) };
+}
+
+/** The endpoint's answer from ingest_call's row, or the 422 a person can act on. */
+function answerOf(row: CallRow, call: CallInput): IngestAnswer {
+  if (row.out_failed === 'stale') throw new StaleIntegration();
+  if (row.out_id)
+    return { id: String(row.out_id), status: row.out_status as IngestAnswer['status'] };
+  if (row.out_missing === 'publisher') {
     throw unprocessable(
       'unknown_publisher',
       `No publisher matches "${call.publisher}": attach this external publisher id to a publisher on the Integrations screen, or send our publisher id.`,
@@ -149,6 +232,13 @@ export async function upsertCall(opts: {
     'unknown_offer',
     `No offer matches "${call.offer}": attach this external campaign id to an offer on the Integrations screen, or send our offer id.`,
   );
+}
+
+/** The integration changed (or was revoked) since the caller read it: nothing was written. */
+export class StaleIntegration extends Error {
+  constructor() {
+    super('The integration changed since it was read.');
+  }
 }
 
 /** A new integration key: `ik_` + 32 random bytes (256 bits) in base64url. */
@@ -183,6 +273,10 @@ export async function ingestParams(opts: {
   integrationId: string;
   fieldMap: FieldMap;
   params: Record<string, unknown>;
+  /** See upsertCall: StaleIntegration is thrown when the integration changed since then. */
+  unchangedSince?: string;
+  /** See upsertCall: written with the calls arriving at the same time (the endpoint). */
+  batched?: boolean;
 }): Promise<IngestOutcome> {
   const read = readCallParams(opts.params, opts.fieldMap);
   if (!read.ok) {
@@ -198,6 +292,8 @@ export async function ingestParams(opts: {
       db: opts.db,
       integrationId: opts.integrationId,
       call: read.call,
+      unchangedSince: opts.unchangedSince,
+      batched: opts.batched,
     });
     return { status: 200, answer };
   } catch (err) {

@@ -12,7 +12,12 @@ import {
   leadTotals,
   payoutDailyTotals,
   payoutTotals,
+  reportDayTotals,
 } from './schema.ts';
+import { networkTimeZone } from './settings.ts';
+
+/** The owner of network-wide report rows (server/db/reports.ts). */
+const NETWORK_OWNER = '00000000-0000-0000-0000-000000000000';
 
 export type LeadCountFilter = {
   publisher_id?: string | undefined;
@@ -20,6 +25,8 @@ export type LeadCountFilter = {
   offer_id?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  state?: string | undefined;
+  vertical?: string | undefined;
 };
 
 const DAY_MS = 86_400_000;
@@ -63,12 +70,33 @@ export async function exactLeadCount(
   db: DbOrTx,
   filter: LeadCountFilter,
 ): Promise<number | undefined> {
-  if (filter.offer_id) return undefined;
+  return (await maintainedLeadTotals(db, filter))?.leads;
+}
+
+/**
+ * How many leads match `filter` and their payout sum (numeric string), from the maintained
+ * aggregates, for the filters `exactLeadCount` describes; undefined for the others.
+ */
+export async function maintainedLeadTotals(
+  db: DbOrTx,
+  filter: LeadCountFilter,
+): Promise<{ leads: number; payout: string } | undefined> {
+  if (filter.offer_id || filter.state || filter.vertical) return undefined;
+  // Bare days are days of the network's zone: the UTC daily totals answer them only in UTC.
+  if ((filter.from || filter.to) && (await networkTimeZone(db)) !== 'UTC') return undefined;
   const range = dayRange(filter);
   if (range === undefined) return undefined;
+  const sums = (t: { leads: AnyColumn; payout: AnyColumn }) => ({
+    leads: total(t.leads),
+    payout: sql<string>`coalesce(sum(${t.payout}), 0)::text`,
+  });
+  const answer = (row: { leads: number; payout: string } | undefined) => ({
+    leads: row?.leads ?? 0,
+    payout: row?.payout ?? '0',
+  });
   if (range === null && filter.publisher_id) {
     const [row] = await db
-      .select({ n: total(leadTotals.leads) })
+      .select(sums(leadTotals))
       .from(leadTotals)
       .where(
         and(
@@ -76,12 +104,12 @@ export async function exactLeadCount(
           filter.status ? eq(leadTotals.status, filter.status) : undefined,
         ),
       );
-    return row?.n ?? 0;
+    return answer(row);
   }
   if (filter.publisher_id && range) {
     if (filter.status) return undefined;
     const [row] = await db
-      .select({ n: total(leadPublisherDailyTotals.leads) })
+      .select(sums(leadPublisherDailyTotals))
       .from(leadPublisherDailyTotals)
       .where(
         and(
@@ -90,11 +118,11 @@ export async function exactLeadCount(
           range.last ? lte(leadPublisherDailyTotals.day, range.last) : undefined,
         ),
       );
-    return row?.n ?? 0;
+    return answer(row);
   }
   // Network-wide: the daily totals (a few rows a day) are far fewer than lead_totals' rows.
   const [row] = await db
-    .select({ n: total(leadDailyTotals.leads) })
+    .select(sums(leadDailyTotals))
     .from(leadDailyTotals)
     .where(
       and(
@@ -103,7 +131,7 @@ export async function exactLeadCount(
         range?.last ? lte(leadDailyTotals.day, range.last) : undefined,
       ),
     );
-  return row?.n ?? 0;
+  return answer(row);
 }
 
 /** One publisher's leads: how many and their payout sum (numeric string), all statuses. */

@@ -3,6 +3,7 @@ import { PgColumn } from 'drizzle-orm/pg-core';
 import { BAD_CURSOR_MESSAGE, type Page, type PageQuery, TOTAL_CAP } from '../../contract/list.ts';
 import { AppError } from '../errors.ts';
 import type { DbOrTx } from './client.ts';
+import { networkTimeZoneSql } from './settings.ts';
 
 /** `%q%` for ILIKE, with the user's own `%`, `_` and `\` taken literally. */
 export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -65,14 +66,30 @@ export function searchAny(q: string | undefined, ...columns: (AnyColumn | SQL)[]
   return or(...columns.map((c) => sql`${c} ilike ${pattern}`));
 }
 
-/** `from` ≤ column < end of `to` (see fromBound / toBoundExclusive); undefined when neither. */
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/**
+ * `from` ≤ column < end of `to`; undefined when neither. A bare day is a day of the network's
+ * time zone (settings.timezone, read inside the statement): `from` its first instant, `to` the
+ * first instant of the next day. A date-time is taken as it is (`to` inclusive).
+ */
 export function dateBounds(
   column: AnyColumn,
   range: { from?: string | undefined; to?: string | undefined },
 ): SQL | undefined {
+  const dayStart = (day: string, plus: number) =>
+    sql`((${day}::date + ${plus}::int)::timestamp at time zone ${networkTimeZoneSql})`;
   return and(
-    range.from ? gte(column, fromBound(range.from)) : undefined,
-    range.to ? lt(column, toBoundExclusive(range.to)) : undefined,
+    range.from
+      ? isDay(range.from)
+        ? gte(column, dayStart(range.from, 0))
+        : gte(column, fromBound(range.from))
+      : undefined,
+    range.to
+      ? isDay(range.to)
+        ? lt(column, dayStart(range.to, 1))
+        : lt(column, toBoundExclusive(range.to))
+      : undefined,
   );
 }
 

@@ -3,8 +3,8 @@
  * It lives beside the schema so infrastructure (auth/, mail/) can read it without importing a
  * module.
  */
-import { eq } from 'drizzle-orm';
-import { DEFAULT_SETTINGS } from '../../contract/settings.ts';
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_SETTINGS, DEFAULT_TIME_ZONE } from '../../contract/settings.ts';
 import type { DbOrTx } from './client.ts';
 import { settings } from './schema.ts';
 
@@ -33,7 +33,22 @@ export async function getSettings(db: DbOrTx): Promise<SettingsRow> {
       logoUrl: null,
       welcomeMessage: DEFAULT_SETTINGS.welcome_message,
       supportEmail: DEFAULT_SETTINGS.support_email,
+      timezone: DEFAULT_TIME_ZONE,
+      currency: 'USD',
+      minPayout: '50.00',
       updatedAt: new Date(0),
     }
   );
+}
+
+/**
+ * The network's time zone as a SQL expression, for queries that cut days (reports, caps,
+ * "today"): `date_trunc('day', ts at time zone ${networkTimeZoneSql})`. Read inside the same
+ * statement, so it costs no round trip and a change applies to the next statement.
+ */
+export const networkTimeZoneSql = sql`coalesce((select timezone from settings where id = 1), ${DEFAULT_TIME_ZONE})`;
+
+/** The network's time zone (IANA name, default UTC). */
+export async function networkTimeZone(db: DbOrTx): Promise<string> {
+  return (await getSettings(db)).timezone;
 }

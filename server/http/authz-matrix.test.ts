@@ -4,14 +4,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, endSession } from '../auth/sessions.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import { hashIntegrationKey, newIntegrationKey } from '../db/lead-ingest.ts';
-import { integrations, leads, offerApplications, users } from '../db/schema.ts';
+import {
+  integrations,
+  leadDisputes,
+  leads,
+  notifications,
+  offerApplications,
+  payoutRuns,
+  payouts,
+  users,
+} from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import {
   buildAdmin,
   buildBuyer,
   buildOffer,
   buildPublisher,
+  buildVerifiedFactor,
   type TestUser,
+  tokenFor,
 } from '../test/factories.ts';
 
 /**
@@ -35,10 +46,13 @@ type Who =
   | 'expired token'
   | 'alg-none token'
   | 'foreign-key token'
-  | 'signed-out token';
+  | 'signed-out token'
+  | 'aal1 admin with factor'
+  | 'aal2 admin with factor';
 
 const VALID: Who[] = [
   'admin',
+  'aal2 admin with factor',
   'publisher A',
   'publisher B',
   'pending publisher',
@@ -55,13 +69,20 @@ const EVERYONE: Who[] = [
   'alg-none token',
   'foreign-key token',
   'signed-out token',
+  // An admin with a verified second factor, signed in with the password only (issue 17).
+  'aal1 admin with factor',
 ];
+const ADMINS: Who[] = ['admin', 'aal2 admin with factor'];
 
 /**
  * Who may get past authorization on a route. `public`: everyone, and the bearer token changes
  * nothing (every caller gets the same status). Everyone not listed must get 401 or 403.
  */
-type Rule = { allow: 'public' | readonly Who[] };
+type Rule = {
+  allow: 'public' | readonly Who[];
+  /** The owner of the records in the path, who may read them (the others must not). */
+  owner?: Who;
+};
 const PUBLIC: Rule = { allow: 'public' };
 const SIGNED_IN: Rule = { allow: VALID };
 
@@ -88,11 +109,38 @@ const EXPECTATIONS: Record<string, Rule> = {
   'POST /auth/v1/magiclink': PUBLIC,
   'GET /auth/v1/authorize': PUBLIC,
   '* /auth/v1/sso': PUBLIC,
-  '* /auth/v1/': SIGNED_IN,
+  // /auth/v1 answers at aal1: that is where the second factor is verified.
+  '* /auth/v1/': { allow: [...VALID, 'aal1 admin with factor'] },
   '* /api/v1/me': SIGNED_IN,
-  '* /api/v1/admin/': { allow: ['admin'] },
+  // Notifications (issue 16): everyone signed in has their own; publisher B owns the one in
+  // the path and everyone else gets 404.
+  '* /api/v1/me/notifications/': { allow: VALID, owner: 'publisher B' },
+  '* /api/v1/admin/': { allow: ADMINS },
+  // Reports (issue 15): the network's for admins, each publisher's own for publishers.
+  'GET /api/v1/admin/reports': { allow: ADMINS },
+  'GET /api/v1/publisher/reports': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
   'GET /api/v1/publisher/': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
   '* /api/v1/publisher/': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
+  // A lead's detail: publisher B reads their own lead; everyone else gets 404.
+  'GET /api/v1/publisher/leads/': {
+    allow: ['publisher A', 'publisher B', 'pending publisher'],
+    owner: 'publisher B',
+  },
+  // Money (issue 14): balances, runs, adjustments and statements for admins only; a publisher
+  // reads their own balance and payment details, and only their own payouts' statements and
+  // leads (publisher B owns the payout in the path; everyone else gets 404).
+  'GET /api/v1/admin/balances': { allow: ADMINS },
+  '* /api/v1/admin/payout-runs': { allow: ADMINS },
+  'POST /api/v1/admin/publishers/': { allow: ADMINS },
+  'GET /api/v1/admin/payouts/': { allow: ADMINS },
+  'GET /api/v1/publisher/money': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
+  '* /api/v1/publisher/payment-details': {
+    allow: ['publisher A', 'publisher B', 'pending publisher'],
+  },
+  'GET /api/v1/publisher/payouts/': {
+    allow: ['publisher A', 'publisher B', 'pending publisher'],
+    owner: 'publisher B',
+  },
   '* /api/v1/buyer/': { allow: ['buyer A', 'buyer B'] },
   // Call trackers' postbacks take an integration key only: no bearer token gets through.
   '* /api/v1/ingest/': { allow: [] },
@@ -136,8 +184,12 @@ beforeAll(async () => {
     return { token, sessionId: s.sessionId };
   };
   const fresh = (u: TestUser) => async () => (await sign(u)).token;
+  const freshAt = (u: TestUser, aal: 'aal1' | 'aal2') => async () =>
+    tokenFor(t.db, secret, u, { aal });
 
   const admin = await buildAdmin(t.db);
+  const mfaAdmin = await buildAdmin(t.db);
+  await buildVerifiedFactor(t.db, mfaAdmin.id);
   const pubA = await buildPublisher(t.db);
   publisherB = await buildPublisher(t.db);
   const pending = await buildPublisher(t.db, { status: 'pending' });
@@ -190,6 +242,8 @@ beforeAll(async () => {
   tokens.set('alg-none token', async () => algNone);
   tokens.set('foreign-key token', async () => foreign);
   tokens.set('signed-out token', async () => signedOut.token);
+  tokens.set('aal1 admin with factor', freshAt(mfaAdmin, 'aal1'));
+  tokens.set('aal2 admin with factor', freshAt(mfaAdmin, 'aal2'));
 
   // Publisher B's records: every :id below belongs to someone else than most callers.
   const offer = await buildOffer(t.db);
@@ -209,6 +263,26 @@ beforeAll(async () => {
     leads: lead!.id,
     messages: randomUUID(),
   });
+  // Publisher B's open dispute on that lead (publisher A aims at it in /publisher/disputes/:id).
+  const [dispute] = await t.db
+    .insert(leadDisputes)
+    .values({ leadId: lead!.id, publisherId: publisherB.id })
+    .returning();
+  ids.disputes = dispute!.id;
+  // Publisher B's notification (POST /me/notifications/:id/read by anyone else: 404).
+  const [note] = await t.db
+    .insert(notifications)
+    .values({ userId: publisherB.id, kind: 'publisher_approved', title: 'Matrix', body: 'Matrix' })
+    .returning();
+  ids.notifications = note!.id;
+  // Publisher B's payout (a payout run of one) and its run.
+  const [payout] = await t.db
+    .insert(payouts)
+    .values({ publisherId: publisherB.id, amount: '12.00', notes: 'matrix' })
+    .returning();
+  ids.payouts = payout!.id;
+  const [run] = await t.db.insert(payoutRuns).values({ kind: 'manual' }).returning();
+  ids['payout-runs'] = run!.id;
 });
 afterAll(() => t.close());
 
@@ -240,7 +314,7 @@ describe('authorization matrix', () => {
     const failures: string[] = [];
     let cells = 0;
     // Admin cells last: the admin may change or delete the records the others aim at.
-    const order = [...EVERYONE.filter((w) => w !== 'admin'), 'admin' as const];
+    const order = [...EVERYONE.filter((w) => !ADMINS.includes(w)), ...ADMINS];
     for (const route of routes) {
       const rule = expectationFor(route.method, route.url)!;
       const url = concrete(route.url);
@@ -269,8 +343,24 @@ describe('authorization matrix', () => {
         const allowed = rule.allow.includes(who);
         const denied = res.statusCode === 401 || res.statusCode === 403;
         if (!allowed && !denied) failures.push(`should be refused: ${cell}`);
+        // The aal1 admin is held back by the second factor, not by anything else.
+        const heldBySecondFactor =
+          route.url.startsWith('/api/v1/') && !route.url.startsWith('/api/v1/ingest/');
+        if (
+          who === 'aal1 admin with factor' &&
+          heldBySecondFactor &&
+          res.json().error?.code !== 'insufficient_aal'
+        ) {
+          failures.push(`should be refused with insufficient_aal: ${cell}`);
+        }
         // Someone else's record in the path: an allowed non-admin caller must not get a 2xx.
-        if (allowed && who !== 'admin' && hasParams && res.statusCode < 300) {
+        if (
+          allowed &&
+          !ADMINS.includes(who) &&
+          who !== rule.owner &&
+          hasParams &&
+          res.statusCode < 300
+        ) {
           failures.push(`reached another user's record: ${cell}`);
         }
         if (allowed && !hasParams && denied) failures.push(`should be let through: ${cell}`);

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The separate /metrics listener when METRICS_PORT is set (after ready), else undefined. */
     metricsServer: Server | undefined;
+    /** The /metrics registry: other plugins add their gauges and counters to it. */
+    metricsRegistry: Registry;
   }
 }
 
@@ -55,6 +57,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.decorate('metricsServer', undefined);
+  app.decorate('metricsRegistry', registry);
 
   if (metrics.port !== undefined) {
     // Its own small listener, outside the public port and its routes.

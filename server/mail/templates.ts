@@ -43,6 +43,32 @@ export function publisherApprovedMail(
   };
 }
 
+/** Sent when an admin rejects a pending publisher or blocks an approved one, with the reason. */
+export function publisherBlockedMail(
+  brand: MailBrand,
+  data: { name: string; rejected: boolean; reason: string | null },
+): MailContent {
+  const what = data.rejected ? 'was not approved' : 'has been blocked';
+  const { html, text } = renderMail(brand, {
+    heading: data.rejected
+      ? 'Your publisher account was not approved'
+      : 'Your publisher account is blocked',
+    paragraphs: [
+      greeting(data.name),
+      `Your publisher account at ${brand.companyName} ${what}, so you cannot sign in.`,
+      ...(data.reason ? [`The reviewer's reason: ${data.reason}`] : []),
+      brand.supportEmail
+        ? `If you think this is a mistake, write to ${brand.supportEmail}.`
+        : 'If you think this is a mistake, reply to this e-mail.',
+    ],
+  });
+  return {
+    subject: oneLine(`Your ${brand.companyName} publisher account ${what}`),
+    text,
+    html,
+  };
+}
+
 /** Sent when an admin approves or rejects a publisher's application to an offer. */
 export function applicationDecidedMail(
   brand: MailBrand,
@@ -50,6 +76,8 @@ export function applicationDecidedMail(
     name: string;
     offerTitle: string;
     status: 'approved' | 'rejected';
+    /** The reviewer's reason for a rejection, one sentence or more. */
+    reason?: string | null;
     dashboardUrl: string;
   },
 ): MailContent {
@@ -66,7 +94,8 @@ export function applicationDecidedMail(
       : [
           greeting(data.name),
           `After review, your application for the offer "${offer}" was not approved.`,
-          'You can still browse and apply to the other offers in your dashboard.',
+          ...(data.reason ? [`The reviewer's reason: ${data.reason}`] : []),
+          'You can submit new compliance files for this offer from the Offers page of your dashboard, or apply to other offers.',
         ],
     action: { label: 'Open your dashboard', url: data.dashboardUrl },
   });

@@ -20,6 +20,8 @@ export type TestSmtpServer = {
   received: ReceivedMail[];
   /** Recipients whose RCPT TO was seen, including rejected ones, in order. */
   rcptSeen: string[];
+  /** The same, with the sending client's port (which process sends it). */
+  rcptClients: { to: string; remotePort: number }[];
   /** Resolves once a message to this address has arrived (or rejects after timeoutMs). */
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -33,14 +35,16 @@ export type TestSmtpServer = {
 export async function startTestSmtpServer(opts: { slowMs?: number } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const rcptSeen: string[] = [];
+  const rcptClients: { to: string; remotePort: number }[] = [];
   const waiters: { to: string; resolve: (m: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     closeTimeout: 1000,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
       rcptSeen.push(address.address);
+      rcptClients.push({ to: address.address, remotePort: session.remotePort });
       if (address.address.startsWith('reject')) {
         const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
         callback(err);
@@ -75,6 +79,7 @@ export async function startTestSmtpServer(opts: { slowMs?: number } = {}): Promi
     port,
     received,
     rcptSeen,
+    rcptClients,
     waitFor(to, timeoutMs = 8000) {
       const already = received.find((m) => m.envelopeTo.includes(to));
       if (already) return Promise.resolve(already);

@@ -27,10 +27,21 @@ export const MAX_ATTEMPTS = 8;
 export const BASE_BACKOFF_MS = 30_000;
 export const MAX_BACKOFF_MS = 60 * 60_000;
 /**
- * A claimed mail is hidden from other workers for this long. If the process dies mid-send,
- * the mail becomes due again afterwards (at-least-once rather than lost).
+ * A claimed mail is hidden from other workers for this long, and the lease of the batch's unsent
+ * mails is renewed every CLAIM_RENEW_MS while the worker sends. If the process dies mid-send,
+ * its mails are due again within CLAIM_LEASE_MS (at-least-once rather than lost).
  */
-export const CLAIM_LEASE_MS = 10 * 60_000;
+export const CLAIM_LEASE_MS = 40_000;
+export const CLAIM_RENEW_MS = 10_000;
+
+/**
+ * The Message-ID of an outbox row: the same on every attempt, so a mail re-sent after a crash
+ * (the SMTP server accepted it, the process died before noting that) is recognisable.
+ */
+export function outboxMessageId(mailId: string, from: string): string {
+  const domain = /@([^\s>]+)/.exec(from)?.[1] ?? 'portal.invalid';
+  return `<outbox-${mailId}@${domain}>`;
+}
 
 /** The delay before the next try after `attempts` failed attempts (1-based). */
 export function backoffMs(attempts: number): number {
@@ -83,14 +94,35 @@ export async function processOutboxOnce(opts: {
   const counts: OutboxCounts = { claimed: 0, sent: 0, retried: 0, failed: 0 };
   const claimed = await claimDue(db, opts.limit ?? 20);
   counts.claimed = claimed.length;
-  for (const mail of claimed) {
+  if (claimed.length === 0) return counts;
+  const unsent = new Set(claimed.map((m) => m.id));
+  // Keeps the claim of the mails not yet sent alive while this process sends the others.
+  const renew = setInterval(() => {
+    if (unsent.size === 0) return;
+    db.update(mailOutbox)
+      .set({ nextAttemptAt: sql`now() + ${`${CLAIM_LEASE_MS} milliseconds`}::interval` })
+      .where(and(inArray(mailOutbox.id, [...unsent]), eq(mailOutbox.status, 'pending')))
+      .catch((err: unknown) => log?.warn({ err }, 'mail claim renewal failed'));
+  }, CLAIM_RENEW_MS);
+  renew.unref();
+  try {
+    for (const mail of claimed) {
+      await sendOne(mail);
+      unsent.delete(mail.id);
+    }
+  } finally {
+    clearInterval(renew);
+  }
+  return counts;
+
+  async function sendOne(mail: (typeof claimed)[number]) {
     if (opts.shouldStop?.()) {
       // Give the unsent rest back so another instance (or the next start) sends it at once.
       await db
         .update(mailOutbox)
         .set({ nextAttemptAt: sql`now()` })
         .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'pending')));
-      continue;
+      return;
     }
     try {
       await transport.sendMail({
@@ -99,6 +131,7 @@ export async function processOutboxOnce(opts: {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        messageId: outboxMessageId(mail.id, from),
       });
       await db
         .update(mailOutbox)
@@ -134,7 +167,6 @@ export async function processOutboxOnce(opts: {
       }
     }
   }
-  return counts;
 }
 
 export type MailPluginOptions = {
@@ -170,6 +202,7 @@ export const mailPlugin = fp<MailPluginOptions>(
     let inFlight: Promise<void> | undefined;
 
     const tick = async () => {
+      if (app.lifecycle?.draining) return;
       try {
         // Drain everything due, a batch at a time, before sleeping again.
         for (;;) {
@@ -178,9 +211,10 @@ export const mailPlugin = fp<MailPluginOptions>(
             transport,
             from: config.mailFrom,
             log,
-            shouldStop: () => stopped,
+            // Draining (SIGTERM): no new claims; the unsent rest goes back to the others.
+            shouldStop: () => stopped || app.lifecycle?.draining,
           });
-          if (stopped || counts.claimed === 0) break;
+          if (stopped || app.lifecycle?.draining || counts.claimed === 0) break;
         }
       } catch (err) {
         log.error({ err }, 'mail outbox poll failed');

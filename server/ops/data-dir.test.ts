@@ -21,6 +21,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { ensureSettings } from '../db/settings.ts';
+import { currentTotp } from '../test/rfc6238.ts';
 import type { Manifest } from './backup.ts';
 import { writeBackup } from './backup.ts';
 import { claimDataDir, DataDirBusyError } from './data-dir-owner.ts';
@@ -292,6 +293,47 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
       );
       expect(again.code).toBe(1);
       expect(again.out).toContain('already exists');
+    }, 120_000);
+
+    it('resets an admin’s two-factor sign-in through the running portal (create-admin --reset-mfa)', async () => {
+      const { token } = await signIn(url);
+      const auth = (t: string) => ({
+        authorization: `Bearer ${t}`,
+        'content-type': 'application/json',
+      });
+      const post = async (p: string, t: string, body: unknown) =>
+        (
+          await fetch(`${url}${p}`, {
+            method: 'POST',
+            headers: auth(t),
+            body: JSON.stringify(body),
+          })
+        ).json();
+      const factor = await post('/auth/v1/factors', token, { factor_type: 'totp' });
+      const challenge = await post(`/auth/v1/factors/${factor.id}/challenge`, token, {});
+      const verified = await post(`/auth/v1/factors/${factor.id}/verify`, token, {
+        challenge_id: challenge.id,
+        code: currentTotp(factor.totp.secret),
+      });
+      expect(verified.access_token).toBeTruthy();
+      const stats = async () =>
+        (await fetch(`${url}/api/v1/admin/stats`, { headers: auth((await signIn(url)).token) }))
+          .status;
+      expect(await stats()).toBe(403); // a password alone no longer reaches the admin API
+      const r = await runNode('scripts/create-admin.ts', ['--reset-mfa', OPS.email], {
+        DATA_DIR: dataDir,
+      });
+      expect(r.out).toContain(
+        `Two-factor sign-in of ${OPS.email} reset: 1 authenticator app removed.`,
+      );
+      expect(r.out).toContain(`(through the portal running on ${dataDir})`);
+      expect(r.code).toBe(0);
+      expect(await stats()).toBe(200);
+      const unknown = await runNode('scripts/create-admin.ts', ['--reset-mfa', 'nobody@x.test'], {
+        DATA_DIR: dataDir,
+      });
+      expect(unknown.code).toBe(1);
+      expect(unknown.out).toContain('No account has the e-mail nobody@x.test.');
     }, 120_000);
 
     it('fills demo data through the running portal', async () => {

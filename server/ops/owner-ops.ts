@@ -4,7 +4,7 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { createAdmin } from '../modules/users/admin-account.service.ts';
+import { createAdmin, resetMfaByEmail } from '../modules/users/admin-account.service.ts';
 import type { Storage } from '../storage/storage.ts';
 import { type OpHandler, OwnerOpError } from './data-dir-owner.ts';
 import { snapshotPglite } from './snapshot.ts';
@@ -25,6 +25,15 @@ export function ownerOps(deps: {
           email: str(params.email),
           password: str(params.password),
         });
+      } catch (err) {
+        if (err instanceof AppError) throw new OwnerOpError(err.message);
+        throw err;
+      }
+    },
+
+    'reset-mfa': async (params) => {
+      try {
+        return await resetMfaByEmail(database.db, str(params.email));
       } catch (err) {
         if (err instanceof AppError) throw new OwnerOpError(err.message);
         throw err;

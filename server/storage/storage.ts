@@ -5,7 +5,9 @@ export type BucketName =
   | 'logos'
   | 'compliance-questionnaires'
   | 'io_documents'
-  | 'marketing_agreements';
+  | 'marketing_agreements'
+  | 'lead_disputes'
+  | 'recordings';
 export type FileType = 'mp3' | 'mp4' | 'pdf' | 'doc' | 'docx' | 'jpg' | 'jpeg' | 'png' | 'svg';
 /** `key` is `bucket/owner/uuid-name`, what the database stores; `size` in bytes. */
 export type StoredFile = { key: string; size: number; contentType: string; filename: string };
@@ -65,6 +67,10 @@ export const BUCKETS: Record<BucketName, { isPublic: boolean; maxBytes: number }
   'compliance-questionnaires': { isPublic: false, maxBytes: 100 * MB },
   io_documents: { isPublic: false, maxBytes: 25 * MB },
   marketing_agreements: { isPublic: false, maxBytes: 25 * MB },
+  // A dispute's proof: a document, a screenshot or a short recording.
+  lead_disputes: { isPublic: false, maxBytes: 25 * MB },
+  // Call recordings kept by the portal (played on the lead detail through signed URLs).
+  recordings: { isPublic: false, maxBytes: 100 * MB },
 };
 
 /** Per-file cap for documents (pdf, doc, docx, scans) wherever they are stored. */

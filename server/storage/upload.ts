@@ -258,3 +258,51 @@ export async function storeThenWrite<T>(
     log: req.log,
   });
 }
+
+/**
+ * Reads the one file part `field` of a multipart request into memory, for uploads that are
+ * parsed rather than stored (a CSV import): at most `maxBytes` (then 413 with `tooLarge`); the
+ * rest of a refused body is drained so the client gets the answer.
+ */
+export async function receiveFileBuffer(
+  req: FastifyRequest,
+  opts: { field: string; maxBytes: number; tooLarge: string; missing: string },
+): Promise<{ filename: string; data: Buffer }> {
+  if (!req.isMultipart()) {
+    throw new AppError('unsupported_media_type', 'A multipart/form-data upload was expected.');
+  }
+  let found: { filename: string; data: Buffer } | undefined;
+  try {
+    for await (const part of req.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type === 'field') continue;
+      if (part.fieldname !== opts.field || found || !part.filename) {
+        part.file.resume();
+        if (part.fieldname !== opts.field) {
+          throw badRequest(`Unexpected file field "${part.fieldname}".`, {
+            [part.fieldname]: ['This field does not take files.'],
+          });
+        }
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file) {
+        size += (chunk as Buffer).length;
+        if (size > opts.maxBytes) throw new AppError('payload_too_large', opts.tooLarge);
+        chunks.push(chunk as Buffer);
+      }
+      if (part.file.truncated) throw new AppError('payload_too_large', opts.tooLarge);
+      found = { filename: part.filename, data: Buffer.concat(chunks) };
+    }
+  } catch (err) {
+    await drainRequest(req);
+    throw asUploadError(err);
+  }
+  if (!found) {
+    throw new AppError('missing_files', opts.missing, {
+      status: 400,
+      details: { [opts.field]: [opts.missing] },
+    });
+  }
+  return found;
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { ensureSettings } from '../db/settings.ts';
+import { pgliteTemplatePath, postgresTemplateName } from './template-db.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -19,19 +20,27 @@ export type TestApp = {
 
 /**
  * A freshly migrated database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL
- * is set, a new PostgreSQL database that is dropped again on close.
+ * is set, a new PostgreSQL database that is dropped again on close. Both are copies of the
+ * run's migrated template (server/test/template-db.ts) when it exists.
  */
 export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openPglite(undefined);
+    const template = pgliteTemplatePath();
+    const database = await openPglite(undefined, {
+      loadDataDir: existsSync(template) ? new Blob([readFileSync(template)]) : undefined,
+    });
     await database.migrate();
     return { database, drop: async () => {} };
   }
   const name = `portal_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = postgresTemplateName();
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [
+    template,
+  ]);
+  await admin.query(`create database ${name}${rowCount ? ` template ${template}` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;

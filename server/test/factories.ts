@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { Role, UserStatus } from '../../contract/roles.ts';
 import { hashPassword } from '../auth/password.ts';
 import { createSession } from '../auth/sessions.ts';
 import { signAccessToken } from '../auth/tokens.ts';
+import { newTotpSecret } from '../auth/totp.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { offers, users } from '../db/schema.ts';
+import { authSessions, mfaFactors, offers, users } from '../db/schema.ts';
 
 export type TestUser = typeof users.$inferSelect & { password: string };
 
@@ -56,8 +58,12 @@ export async function tokenFor(
   db: DbOrTx,
   secret: string,
   user: { id: string; email: string },
+  opts: { aal?: 'aal1' | 'aal2' } = {},
 ): Promise<string> {
   const s = await createSession(db, { userId: user.id, method: 'password' });
+  if (opts.aal === 'aal2') {
+    await db.update(authSessions).set({ aal: 'aal2' }).where(eq(authSessions.id, s.sessionId));
+  }
   const { token } = await signAccessToken(secret, {
     userId: user.id,
     email: user.email,
@@ -65,8 +71,22 @@ export async function tokenFor(
     amr: s.amr,
     userMetadata: {},
     expiresIn: 3600,
+    aal: opts.aal,
   });
   return token;
+}
+
+/** A verified TOTP factor for the user (as if enrolled and verified); returns its secret. */
+export async function buildVerifiedFactor(db: DbOrTx, userId: string): Promise<string> {
+  const secret = newTotpSecret();
+  await db.insert(mfaFactors).values({
+    userId,
+    friendlyName: `App ${unique()}`,
+    factorType: 'totp',
+    status: 'verified',
+    secret,
+  });
+  return secret;
 }
 
 /** An offer, active unless told otherwise. */

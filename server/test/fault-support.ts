@@ -1,6 +1,14 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -157,8 +165,14 @@ export type Portal = {
 export async function startPortal(opts: {
   dataDir: string;
   databaseUrl?: string;
+  /** A fixed port (a balancer's backend); default a free one. */
+  port?: number;
+  /** Overrides of the environment below. */
+  env?: NodeJS.ProcessEnv;
+  /** How long start-up may take (default 120 s). */
+  readyTimeoutMs?: number;
 }): Promise<Portal> {
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -181,6 +195,9 @@ export async function startPortal(opts: {
     JWT_SECRET: '',
     AUTH_AUTOCONFIRM: 'true',
     TRUST_PROXY: 'false',
+    // Tests stop portals with SIGTERM: no balancer to drain for (server/ops/several-instances.test.ts has one).
+    SHUTDOWN_DRAIN_SECONDS: '0',
+    ...opts.env,
   };
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -201,12 +218,14 @@ export async function startPortal(opts: {
     child.kill(signal);
     await exited;
   };
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + (opts.readyTimeoutMs ?? 120_000);
   for (;;) {
     if (!alive()) throw new Error(`The portal exited during start-up:\n${log.slice(-4000)}`);
     if (Date.now() > deadline) {
       await kill('SIGKILL');
-      throw new Error(`The portal was not ready within 120 s:\n${log.slice(-4000)}`);
+      throw new Error(
+        `The portal was not ready within ${(opts.readyTimeoutMs ?? 120_000) / 1000} s:\n${log.slice(-4000)}`,
+      );
     }
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
@@ -216,6 +235,36 @@ export async function startPortal(opts: {
     await sleep(200);
   }
   return { url, child, output: () => log.slice(-8000), alive, kill };
+}
+
+/** The process (among pids) owning the local TCP port, read from /proc (Linux). */
+export function pidOfLocalPort(port: number, pids: number[]): number | undefined {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[1]?.endsWith(`:${hex}`)) inodes.add(cols[9]!);
+    }
+  }
+  for (const pid of pids) {
+    let fds: string[] = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (m && inodes.has(m[1]!)) return pid;
+      } catch {
+        /* closed meanwhile */
+      }
+    }
+  }
+  return undefined;
 }
 
 export function tempDataDir(): string {

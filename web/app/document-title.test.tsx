@@ -9,11 +9,14 @@ describe('the browser tab title', () => {
     expect(documentTitle(publisherPaths.ios, 'Acme Calls')).toBe('Campaign IOs · Acme Calls');
     expect(documentTitle(buyerPaths.campaigns, 'Acme Calls')).toBe('Campaigns · Acme Calls');
     expect(documentTitle(paths.login, 'Acme Calls')).toBe('Sign in · Acme Calls');
+    expect(documentTitle(adminPaths.disputes, 'Acme Calls')).toBe('Disputes · Acme Calls');
   });
 
   it('gives a detail page its list screen’s name, and ignores a trailing slash', () => {
     expect(screenTitle(adminPaths.publisher('4f1c'))).toBe('Publishers');
     expect(screenTitle(`${adminPaths.offers}/`)).toBe('Offers');
+    expect(screenTitle(adminPaths.lead('9a2b'))).toBe('Leads');
+    expect(screenTitle(publisherPaths.lead('9a2b'))).toBe('Leads');
   });
 
   it('uses the company name alone where no screen is named, and a fallback before settings load', () => {

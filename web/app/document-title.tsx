@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
+import { setDisplayCurrency, setDisplayTimeZone } from '@/lib/display-settings.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { adminPaths, buyerPaths, paths, publisherPaths } from './routes.ts';
 
@@ -15,6 +16,7 @@ const SCREEN_TITLES: Record<string, string> = {
   [paths.forgotPassword]: 'Forgot password',
   [paths.resetPassword]: 'Reset password',
   [paths.changePassword]: 'Change password',
+  [paths.twoFactorVerify]: 'Two-factor sign-in',
   [adminPaths.dashboard]: 'Dashboard',
   [adminPaths.publishers]: 'Publishers',
   [adminPaths.buyers]: 'Buyers',
@@ -23,13 +25,18 @@ const SCREEN_TITLES: Record<string, string> = {
   [adminPaths.compliance]: 'Compliance',
   [adminPaths.campaigns]: 'Campaigns',
   [adminPaths.leads]: 'Leads',
+  [adminPaths.disputes]: 'Disputes',
+  [adminPaths.leadImport]: 'Import Leads',
   [adminPaths.payouts]: 'Payouts',
+  [adminPaths.reports]: 'Reports',
   [adminPaths.settings]: 'Settings',
   [adminPaths.integrations]: 'Integrations',
   [publisherPaths.overview]: 'Dashboard',
   [publisherPaths.offers]: 'Offers',
   [publisherPaths.leads]: 'Leads',
   [publisherPaths.payouts]: 'Payouts',
+  [publisherPaths.profile]: 'Profile',
+  [publisherPaths.reports]: 'Reports',
   [publisherPaths.documents]: 'Documents',
   [publisherPaths.ios]: 'Campaign IOs',
   [buyerPaths.dashboard]: 'Dashboard',
@@ -55,11 +62,31 @@ export function documentTitle(pathname: string, companyName: string | undefined)
   return screen ? `${screen} · ${company}` : company;
 }
 
+/**
+ * A screen that is not known by its path (the 404 page) names itself here while it is shown;
+ * null gives the title back to the path.
+ */
+let titleOverride: string | null = null;
+const overrideListeners = new Set<() => void>();
+export function setScreenTitleOverride(title: string | null) {
+  titleOverride = title;
+  for (const listener of overrideListeners) listener();
+}
+const subscribeOverride = (listener: () => void) => {
+  overrideListeners.add(listener);
+  return () => overrideListeners.delete(listener);
+};
+
 /** Keeps the browser tab's title on the current screen and the company name from settings. */
 export function DocumentTitle() {
   const { pathname } = useLocation();
   const { data } = usePublicSettings();
-  const title = documentTitle(pathname, data?.company_name);
+  // Dates on every screen follow the network's zone (set before the screens below render).
+  setDisplayTimeZone(data?.timezone);
+  setDisplayCurrency(data?.currency);
+  const override = useSyncExternalStore(subscribeOverride, () => titleOverride);
+  const company = data?.company_name?.trim() || 'Portal';
+  const title = override ? `${override} · ${company}` : documentTitle(pathname, data?.company_name);
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -68,7 +68,7 @@ export function Screen({ fallback, children }: ScreenProps) {
 /** The content area of a signed-in screen while its chunk loads (the sidebar stays). */
 export function ScreenSkeleton() {
   return (
-    <Box aria-busy="true" aria-label="Loading">
+    <Box role="status" aria-busy="true" aria-label="Loading">
       <Skeleton height={32} width="40%" mb="xl" />
       <Group grow mb="xl">
         {[0, 1, 2].map((i) => (
@@ -85,7 +85,7 @@ export function PublicScreenSkeleton() {
   return (
     <Box mih="100vh" bg="gray.0" py={{ base: 'md', sm: 48 }} px="md" aria-busy="true">
       <Center>
-        <Stack w="100%" maw={440} gap="lg" aria-label="Loading">
+        <Stack w="100%" maw={440} gap="lg" role="status" aria-label="Loading">
           <Center>
             <Skeleton height={48} width={140} radius="sm" />
           </Center>

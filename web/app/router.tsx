@@ -5,6 +5,7 @@ import { AreaSkeleton } from '@/components/layouts/area-skeleton.tsx';
 import { LoginPage } from '@/features/auth/components/login-page.tsx';
 import { lazyScreen, PublicScreenSkeleton, screenRoute } from './lazy-screen.tsx';
 import { paths } from './routes.ts';
+import { twoFactorPaths } from './two-factor-paths.ts';
 
 const SignupPage = lazyScreen(
   () => import('@/features/auth/components/signup-page.tsx'),
@@ -22,10 +23,12 @@ const ResetPasswordPage = lazyScreen(
   () => import('@/features/auth/components/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
-const ChangePasswordPage = lazyScreen(
-  () => import('@/features/auth/components/change-password-page.tsx'),
-  'ChangePasswordPage',
-);
+// Password and two-factor sign-in: one chunk (see account-screens.ts).
+const loadAccount = () => import('@/features/auth/components/account-screens.ts');
+const ChangePasswordPage = lazyScreen(loadAccount, 'ChangePasswordPage');
+const TwoFactorVerifyPage = lazyScreen(loadAccount, 'TwoFactorVerifyPage');
+const TwoFactorSetupPage = lazyScreen(loadAccount, 'TwoFactorSetupPage');
+const TwoFactorPage = lazyScreen(loadAccount, 'TwoFactorPage');
 // `/`, the guards and the three areas' route tables.
 const SignedInRoutes = lazyScreen(() => import('./signed-in-routes.tsx'), 'SignedInRoutes');
 
@@ -47,6 +50,9 @@ const appRoutes: RouteObject[] = [
   publicRoute(paths.forgotPassword, ForgotPasswordPage),
   publicRoute(paths.resetPassword, ResetPasswordPage),
   publicRoute(paths.changePassword, ChangePasswordPage),
+  publicRoute(paths.twoFactorVerify, TwoFactorVerifyPage),
+  publicRoute(twoFactorPaths.setup, TwoFactorSetupPage),
+  publicRoute(twoFactorPaths.settings, TwoFactorPage),
   // While the chunk loads: the shapes every signed-in screen starts with (`/` shows them too).
   { path: '*', ...screenRoute('signed-in', SignedInRoutes, <AreaSkeleton />) },
 ];

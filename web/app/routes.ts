@@ -9,10 +9,23 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   changePassword: '/account/password',
+  /** The step after the password for a user with an authenticator app. */
+  twoFactorVerify: '/login/verify',
   admin: '/admin',
   dashboard: '/dashboard',
   buyerDashboard: '/buyer-dashboard',
 } as const;
+
+/**
+ * The navigation state /login hands to `/` after a password sign-in: `/` then takes a user whose
+ * role must use two-factor sign-in, and who has no authenticator app yet, to its enrolment.
+ */
+export const signedInState = { afterSignIn: true } as const;
+
+/** True for the state /login navigates with (a browser's reload or a plain link has none). */
+export function isAfterSignIn(state: unknown): boolean {
+  return (state as { afterSignIn?: unknown } | null)?.afterSignIn === true;
+}
 
 /** Where `/` sends a signed-in user of each role. */
 export const homePathByRole: Record<Role, string> = {
@@ -42,7 +55,13 @@ export const adminPaths = {
   compliance: `${paths.admin}/compliance`,
   campaigns: `${paths.admin}/campaigns`,
   leads: `${paths.admin}/leads`,
+  lead: (id: string) => `${paths.admin}/leads/${encodeURIComponent(id)}`,
+  /** The route pattern of `lead(id)`. */
+  leadPattern: `${paths.admin}/leads/:id`,
+  disputes: `${paths.admin}/disputes`,
+  leadImport: `${paths.admin}/leads/import`,
   payouts: `${paths.admin}/payouts`,
+  reports: `${paths.admin}/reports`,
   integrations: `${paths.admin}/integrations`,
   settings: `${paths.admin}/settings`,
 } as const;
@@ -52,7 +71,12 @@ export const publisherPaths = {
   overview: paths.dashboard,
   offers: `${paths.dashboard}/offers`,
   leads: `${paths.dashboard}/leads`,
+  lead: (id: string) => `${paths.dashboard}/leads/${encodeURIComponent(id)}`,
+  /** The route pattern of `lead(id)`. */
+  leadPattern: `${paths.dashboard}/leads/:id`,
   payouts: `${paths.dashboard}/payouts`,
+  profile: `${paths.dashboard}/profile`,
+  reports: `${paths.dashboard}/reports`,
   documents: `${paths.dashboard}/documents`,
   ios: `${paths.dashboard}/ios`,
 } as const;

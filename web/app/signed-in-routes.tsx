@@ -19,6 +19,8 @@ const AreaFrame = lazyScreen(loadAreaFrame, 'AreaFrame');
 
 /** One guarded area: the role check, then the frame's chunk, then the child screen's chunk. */
 function areaRoute(role: Role, path: string, children: RouteObject[]): RouteObject {
+  // An unknown address inside the area keeps the area's layout and leads back to its home.
+  const notFound = <NotFoundPage areaHome={{ label: 'Dashboard', to: path }} />;
   return {
     path,
     element: (
@@ -29,7 +31,7 @@ function areaRoute(role: Role, path: string, children: RouteObject[]): RouteObje
         </Screen>
       </RequireRole>
     ),
-    children: [...children, { path: '*', element: <NotFoundPage /> }],
+    children: [...children, { path: '*', element: notFound }],
   };
 }
 

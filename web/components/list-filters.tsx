@@ -1,9 +1,10 @@
-import '@mantine/dates/styles.css';
+import { reportRanges, resolveRange } from '@contract/reports.ts';
 import { Group, Select, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { displayTimeZone } from '@/lib/format.ts';
+import { DateRangePicker, type DateRangeValue, rangeDays } from './date-range-picker.tsx';
 
 /** Width of one filter: the full row on a phone, a fixed column from `sm` up. */
 export type FilterWidth = number;
@@ -84,13 +85,16 @@ export function SelectFilter({
   );
 }
 
-/** Shared date-range filter (`YYYY-MM-DD` days); reports once both ends are chosen, or cleared. */
+/**
+ * Shared date-range filter of the lists: the app's one DateRangePicker with "Any date". A preset
+ * becomes its days (`from`/`to`, days of the network's zone) in the URL; days that equal a
+ * preset show as that preset.
+ */
 export function DateRangeFilter({
   from,
   to,
   onChange,
   label = 'Date range',
-  w = 240,
 }: {
   from: string;
   to: string;
@@ -98,23 +102,30 @@ export function DateRangeFilter({
   label?: string;
   w?: FilterWidth;
 }) {
+  const zone = displayTimeZone();
+  const preset = reportRanges.find((r) => {
+    if (r === 'custom' || !from || !to) return false;
+    const days = resolveRange(zone, { range: r });
+    return days.from === from && days.to === to;
+  });
+  // "Custom" chosen while no days are picked yet: show the calendar until both are.
+  const [picking, setPicking] = useState(false);
+  const value: DateRangeValue = picking
+    ? { range: 'custom', from: '', to: '' }
+    : !from && !to
+      ? { range: 'all', from: '', to: '' }
+      : { range: preset ?? 'custom', from, to };
   return (
-    <DatePickerInput
-      type="range"
+    <DateRangePicker
       label={label}
-      placeholder="Any date"
-      // Mantine's placeholder grey is below 4.5:1 on white; this one is a button's text.
-      styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-      valueFormat="YYYY-MM-DD"
-      clearable
-      allowSingleDateInRange
-      value={[from || null, to || null]}
-      onChange={([start, end]) => {
-        // Wait for both ends (or a clear) before filtering.
-        if (start && !end) return;
-        onChange(start ?? null, end ?? null);
+      allowAll
+      value={value}
+      onChange={(v) => {
+        const days = rangeDays(v, zone);
+        setPicking(v.range === 'custom' && !days);
+        if (v.range === 'custom' && !days) return; // the calendar opens; wait for both days
+        onChange(days?.from ?? null, days?.to ?? null);
       }}
-      w={width(w)}
     />
   );
 }

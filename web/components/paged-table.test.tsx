@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render.tsx';
 import { viewport } from '@/test/setup-dom.ts';
@@ -41,6 +42,61 @@ function Screen({ query, cards = false }: { query: TableQuery<Row>; cards?: bool
       emptyText="Deals appear here."
       renderCard={cards ? (r) => <span>{`${r.name} card`}</span> : undefined}
     />
+  );
+}
+
+/** A list without its own cards, with an actions column and rows that open. */
+function ActionsScreen({
+  onOpen,
+  onApprove,
+}: {
+  onOpen: (id: string) => void;
+  onApprove: (id: string) => void;
+}) {
+  const list = useListParams({ sort: 'amount', order: 'desc', sorts });
+  return (
+    <PagedTable<Row>
+      label="Deals"
+      columns={[
+        ...columns,
+        {
+          accessor: 'actions',
+          title: 'Actions',
+          render: (r) => (
+            <button type="button" onClick={() => onApprove(r.id)}>
+              {`Approve ${r.name}`}
+            </button>
+          ),
+        },
+      ]}
+      list={list}
+      query={answered(rows)}
+      errorTitle="Error loading deals"
+      emptyTitle="No deals yet."
+      onRowClick={(r) => onOpen(r.id)}
+      phoneCards
+    />
+  );
+}
+
+/** A list whose rows are picked with checkboxes; `picked` shows what the page holds. */
+function PickScreen({ initial = [] }: { initial?: Row[] }) {
+  const list = useListParams({ sort: 'amount', order: 'desc', sorts });
+  const [selected, setSelected] = useState<Row[]>(initial);
+  return (
+    <>
+      <output data-testid="picked">{selected.map((r) => r.id).join(',')}</output>
+      <PagedTable<Row>
+        label="Deals"
+        columns={columns}
+        list={list}
+        query={answered(rows)}
+        errorTitle="Error loading deals"
+        emptyTitle="No deals yet."
+        selection={{ selected, onChange: setSelected, rowLabel: (r) => `Select ${r.name}` }}
+        phoneCards
+      />
+    </>
   );
 }
 
@@ -115,6 +171,80 @@ describe('PagedTable', () => {
     viewport.width = 375;
     renderWithApp(<Screen query={answered(rows)} />);
     expect(screen.getByRole('table', { name: 'Deals' })).toBeTruthy();
+  });
+
+  it('on a phone with phoneCards shows each row as its columns, the actions last', () => {
+    viewport.width = 375;
+    const opened: string[] = [];
+    const approved: string[] = [];
+    renderWithApp(
+      <ActionsScreen onOpen={(id) => opened.push(id)} onApprove={(id) => approved.push(id)} />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = screen.getAllByTestId('list-card');
+    expect(cards).toHaveLength(2);
+    const first = cards[0]!;
+    expect(within(first).getByText('Amount')).toBeTruthy();
+    expect(within(first).getByText('Alpha Auto')).toBeTruthy();
+    // The action is the card's last part, whole, not at the end of a sideways-scrolled row.
+    expect(first.lastElementChild?.getAttribute('data-testid')).toBe('list-card-actions');
+    fireEvent.click(within(first).getByRole('button', { name: 'Approve Alpha Auto' }));
+    expect(approved).toEqual(['a']);
+    expect(opened).toEqual([]);
+    fireEvent.click(within(cards[1]!).getByText('Beta Brokers'));
+    expect(opened).toEqual(['b']);
+  });
+
+  it('on a phone a list whose rows are picked shows cards with a checkbox each', () => {
+    viewport.width = 375;
+    // A row picked on another page stays picked.
+    renderWithApp(<PickScreen initial={[{ id: 'z', name: 'Zeta Zone', amount: 1 }]} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    const picked = () => screen.getByTestId('picked').textContent;
+    const all = screen.getByRole('checkbox', { name: 'Select every row on this page' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Beta Brokers' }));
+    expect(picked()).toBe('z,b');
+    expect((all as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(all);
+    expect(picked()).toBe('z,a,b');
+    expect((all as HTMLInputElement).checked).toBe(true);
+    expect(
+      (screen.getByRole('checkbox', { name: 'Select Alpha Auto' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    fireEvent.click(all);
+    expect(picked()).toBe('z');
+    // The card's action stays in the card; the checkbox sits beside it.
+    const card = screen.getAllByTestId('list-card')[0]!;
+    expect(within(card).getByText('Alpha Auto')).toBeTruthy();
+  });
+});
+
+/** A list sorted by default on a key no column shows (when the deal was made). */
+function HiddenSortScreen() {
+  const list = useListParams({
+    sort: 'created_at',
+    order: 'desc',
+    sorts: { ...sorts, created_at: 'desc' },
+  });
+  return (
+    <PagedTable<Row>
+      label="Deals"
+      columns={columns}
+      list={list}
+      query={answered(rows)}
+      errorTitle="Error loading deals"
+      emptyTitle="No deals yet."
+      phoneCards
+    />
+  );
+}
+
+describe('PagedTable phone sort picker', () => {
+  it('names a default sort no column shows "Default order" instead of showing nothing', () => {
+    viewport.width = 375;
+    renderWithApp(<HiddenSortScreen />);
+    const picker = screen.getByRole('combobox', { name: 'Sort by' }) as HTMLInputElement;
+    expect(picker.value).toBe('Default order');
   });
 });
 

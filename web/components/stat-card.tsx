@@ -11,13 +11,17 @@ type StatCardProps = {
   color?: string;
   /** The card is a link to this screen (e.g. the list behind the number). */
   to?: string;
+  /** A line under the number (the days it covers). */
+  note?: string | undefined;
+  /** The rule behind the number, in a sentence under it (what it counts). */
+  rule?: string | undefined;
 };
 
 /**
  * Shared: one dashboard number (admin dashboard, publisher overview) with its label; a skeleton
  * stands in while it loads. A card without `to` is a region named by its label.
  */
-export function StatCard({ label, value, loading, icon, color, to }: StatCardProps) {
+export function StatCard({ label, value, loading, icon, color, to, note, rule }: StatCardProps) {
   const body = (
     <Group justify="space-between" align="flex-start" wrap="nowrap">
       <div>
@@ -31,6 +35,16 @@ export function StatCard({ label, value, loading, icon, color, to }: StatCardPro
             {value}
           </Text>
         )}
+        {note ? (
+          <Text size="xs" c="dimmed" data-testid="stat-note">
+            {note}
+          </Text>
+        ) : null}
+        {rule ? (
+          <Text size="xs" c="dimmed" mt={4} maw={260}>
+            {rule}
+          </Text>
+        ) : null}
       </div>
       {icon ? (
         <ThemeIcon variant="light" color={color} size={44} radius="md" aria-hidden>

@@ -2,7 +2,11 @@ import type * as admin from '@contract/admin.ts';
 import type { MeProfile } from '@contract/auth.ts';
 import type * as buyer from '@contract/buyer.ts';
 import type * as integrations from '@contract/integrations.ts';
+import type * as leadActions from '@contract/lead-actions.ts';
+import type * as leadDetail from '@contract/lead-detail.ts';
+import type * as money from '@contract/money.ts';
 import type * as publisher from '@contract/publisher.ts';
+import type * as reports from '@contract/reports.ts';
 import type { PublicSettings } from '@contract/settings.ts';
 import type { z } from 'zod';
 
@@ -38,6 +42,9 @@ const patch = at('PATCH');
 const del = at('DELETE');
 const id = (value: string) => encodeURIComponent(value);
 
+/** A report's query as the URL carries it (`compare=true` stays text until the server reads it). */
+export type ReportParams<S extends z.ZodType> = Partial<z.input<S>>;
+
 /** A CSV export: the list's query without paging, answered as a file. */
 type CsvQuery<S extends z.ZodType> = Omit<QueryOf<S>, 'page' | 'page_size'>;
 
@@ -48,6 +55,9 @@ export const apiRoutes = {
   admin: {
     stats: get<admin.AdminStats>('admin/stats'),
     dailyStats: get<admin.DailyStats, QueryOf<typeof admin.DailyStatsQuery>>('admin/stats/daily'),
+    rangeStats: get<reports.AdminRangeStats, ReportParams<typeof reports.DashboardRangeQuery>>(
+      'admin/stats/range',
+    ),
     publishers: get<admin.PublisherList, QueryOf<typeof admin.PublisherListQuery>>(
       'admin/publishers',
     ),
@@ -66,6 +76,9 @@ export const apiRoutes = {
       QueryOf<typeof admin.ApprovedPublishersQuery>
     >('admin/approved-publishers'),
     buyers: get<admin.BuyerList, QueryOf<typeof admin.BuyerListQuery>>('admin/buyers'),
+    /** Removes every authenticator app of a user (lost phone); the user is e-mailed. */
+    resetUserFactors: (userId: string) =>
+      del<{ removed: number }>(`admin/users/${id(userId)}/factors`),
     updateBuyer: (buyerId: string) =>
       patch<admin.AdminBuyer, undefined, admin.UpdateBuyerStatus>(`admin/buyers/${id(buyerId)}`),
     offers: get<admin.OfferList, QueryOf<typeof admin.OfferListQuery>>('admin/offers'),
@@ -75,6 +88,14 @@ export const apiRoutes = {
     deleteOffer: (offerId: string) => del<void>(`admin/offers/${id(offerId)}`),
     applications: get<admin.ApplicationList, QueryOf<typeof admin.ApplicationListQuery>>(
       'admin/applications',
+    ),
+    applicationSubmissions: (applicationId: string) =>
+      get<admin.ApplicationSubmissions>(`admin/applications/${id(applicationId)}/submissions`),
+    bulkDecideApplications: post<admin.BulkDecisionResult, undefined, admin.BulkDecideApplications>(
+      'admin/applications/bulk',
+    ),
+    bulkDecidePublishers: post<admin.BulkDecisionResult, undefined, admin.BulkDecidePublishers>(
+      'admin/publishers/bulk',
     ),
     decideApplication: (applicationId: string) =>
       patch<admin.AdminApplication, undefined, admin.DecideApplication>(
@@ -92,10 +113,58 @@ export const apiRoutes = {
     createLead: post<admin.AdminLead, undefined, admin.CreateLead>('admin/leads'),
     updateLead: (leadId: string) =>
       patch<admin.AdminLead, undefined, admin.UpdateLeadStatus>(`admin/leads/${id(leadId)}`),
+    lead: (leadId: string) => get<leadDetail.AdminLeadDetail>(`admin/leads/${id(leadId)}`),
+    uploadRecording: (leadId: string) =>
+      put<leadDetail.AdminLeadDetail, undefined, FormData>(`admin/leads/${id(leadId)}/recording`),
+    disputes: get<leadDetail.AdminDisputeList, QueryOf<typeof leadDetail.DisputeListQuery>>(
+      'admin/disputes',
+    ),
+    replyDispute: (disputeId: string) =>
+      post<{ id: string }, undefined, leadDetail.DisputeMessageInput>(
+        `admin/disputes/${id(disputeId)}/messages`,
+      ),
+    acceptDispute: (disputeId: string) =>
+      post<{ id: string }, undefined, leadDetail.AcceptDispute>(
+        `admin/disputes/${id(disputeId)}/accept`,
+      ),
+    declineDispute: (disputeId: string) =>
+      post<{ id: string }, undefined, leadDetail.DeclineDispute>(
+        `admin/disputes/${id(disputeId)}/decline`,
+      ),
     payouts: get<admin.PayoutList, QueryOf<typeof admin.PayoutListQuery>>('admin/payouts'),
     payoutsCsv: get<Blob, CsvQuery<typeof admin.PayoutListQuery>>('admin/payouts.csv'),
     createPayout: post<admin.AdminPayout, undefined, admin.CreatePayout>('admin/payouts'),
+    balances: get<money.BalanceList, QueryOf<typeof money.BalanceListQuery>>('admin/balances'),
+    createAdjustment: (publisherId: string) =>
+      post<money.Adjustment, undefined, money.CreateAdjustment>(
+        `admin/publishers/${id(publisherId)}/adjustments`,
+      ),
+    previewRun: post<money.RunPreview, undefined, money.RunSelection>('admin/payout-runs/preview'),
+    confirmRun: post<money.PayoutRun, undefined, money.RunSelection>('admin/payout-runs'),
+    runs: get<money.RunList, QueryOf<typeof money.RunListQuery>>('admin/payout-runs'),
+    runCsv: (runId: string) => get<Blob>(`admin/payout-runs/${id(runId)}/export.csv`),
+    markRunPaid: (runId: string) =>
+      post<money.PayoutRun, undefined, money.MarkRunPaid>(`admin/payout-runs/${id(runId)}/paid`),
+    voidRun: (runId: string) =>
+      post<money.PayoutRun, undefined, money.VoidRun>(`admin/payout-runs/${id(runId)}/void`),
+    statementPdf: (payoutId: string) => get<Blob>(`admin/payouts/${id(payoutId)}/statement.pdf`),
+    statementCsv: (payoutId: string) => get<Blob>(`admin/payouts/${id(payoutId)}/statement.csv`),
     campaigns: get<admin.CampaignList, QueryOf<typeof admin.CampaignListQuery>>('admin/campaigns'),
+    leadTotals: get<leadActions.LeadTotals, QueryOf<typeof leadActions.LeadFilter>>(
+      'admin/leads/totals',
+    ),
+    bulkLeadStatus: post<leadActions.BulkLeadStatusResult, undefined, leadActions.BulkLeadStatus>(
+      'admin/leads/bulk-status',
+    ),
+    uploadLeadImport: post<leadActions.LeadImport, undefined, FormData>('admin/lead-imports'),
+    leadImport: (importId: string) =>
+      get<leadActions.LeadImport>(`admin/lead-imports/${id(importId)}`),
+    checkLeadImport: (importId: string) =>
+      post<leadActions.LeadImport, undefined, leadActions.CheckLeadImport>(
+        `admin/lead-imports/${id(importId)}/check`,
+      ),
+    runLeadImport: (importId: string) =>
+      post<leadActions.LeadImport>(`admin/lead-imports/${id(importId)}/import`),
     settings: get<admin.AdminSettings>('admin/settings'),
     updateSettings: patch<admin.AdminSettings, undefined, admin.UpdateSettings>('admin/settings'),
     uploadLogo: put<admin.AdminSettings, undefined, FormData>('admin/settings/logo'),
@@ -129,9 +198,17 @@ export const apiRoutes = {
     ),
     replayRefusal: (refusalId: string) =>
       post<integrations.IngestAnswer>(`admin/integrations/refusals/${id(refusalId)}/replay`),
+    report: get<reports.AdminReport, ReportParams<typeof reports.AdminReportQuery>>(
+      'admin/reports',
+    ),
+    reportCsv: get<Blob, ReportParams<typeof reports.AdminReportQuery>>('admin/reports.csv'),
   },
   publisher: {
     overview: get<publisher.PublisherOverview>('publisher/overview'),
+    overviewRange: get<
+      reports.PublisherRangeOverview,
+      ReportParams<typeof reports.DashboardRangeQuery>
+    >('publisher/overview/range'),
     offers: get<publisher.PublisherOfferList, QueryOf<typeof publisher.PublisherOffersQuery>>(
       'publisher/offers',
     ),
@@ -149,10 +226,36 @@ export const apiRoutes = {
     leads: get<publisher.PublisherLeadList, QueryOf<typeof publisher.PublisherLeadsQuery>>(
       'publisher/leads',
     ),
+    lead: (leadId: string) => get<leadDetail.PublisherLeadDetail>(`publisher/leads/${id(leadId)}`),
+    openDispute: (leadId: string) =>
+      post<{ id: string }, undefined, FormData>(`publisher/leads/${id(leadId)}/disputes`),
+    replyDispute: (disputeId: string) =>
+      post<{ id: string }, undefined, leadDetail.DisputeMessageInput>(
+        `publisher/disputes/${id(disputeId)}/messages`,
+      ),
     payouts: get<publisher.PublisherPayoutList, QueryOf<typeof publisher.PublisherPayoutsQuery>>(
       'publisher/payouts',
     ),
+    money: get<money.PublisherMoney>('publisher/money'),
+    paymentDetails: get<money.PaymentDetails>('publisher/payment-details'),
+    updatePaymentDetails: put<money.PaymentDetails, undefined, money.UpdatePaymentDetails>(
+      'publisher/payment-details',
+    ),
+    payoutLeads: (payoutId: string) =>
+      get<money.CoveredLeadList, QueryOf<typeof money.CoveredLeadsQuery>>(
+        `publisher/payouts/${id(payoutId)}/leads`,
+      ),
+    statementPdf: (payoutId: string) =>
+      get<Blob>(`publisher/payouts/${id(payoutId)}/statement.pdf`),
+    statementCsv: (payoutId: string) =>
+      get<Blob>(`publisher/payouts/${id(payoutId)}/statement.csv`),
     documents: get<publisher.PublisherDocuments>('publisher/documents'),
+    report: get<reports.PublisherReport, ReportParams<typeof reports.PublisherReportQuery>>(
+      'publisher/reports',
+    ),
+    reportCsv: get<Blob, ReportParams<typeof reports.PublisherReportQuery>>(
+      'publisher/reports.csv',
+    ),
     ios: get<publisher.PublisherIoList, QueryOf<typeof publisher.PublisherIosQuery>>(
       'publisher/ios',
     ),

@@ -1,10 +1,4 @@
-import {
-  type AuthError,
-  GoTrueClient,
-  isAuthImplicitGrantRedirectError,
-  type Session,
-  type User,
-} from '@supabase/auth-js';
+import type { AuthError, GoTrueClient, Session } from '@supabase/auth-js';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -16,96 +10,39 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { setAccessTokenSource } from './api-client.ts';
+import { type AuthSnapshot, getAuthSnapshot, subscribeAuth } from './auth-store.ts';
 
-/** The one GoTrue client of the app, talking to our own /auth/v1 on the same origin. */
-export const authClient = new GoTrueClient({
-  url: `${window.location.origin}/auth/v1`,
-  headers: { apikey: 'public-anon-key' },
-  flowType: 'implicit',
-  detectSessionInUrl: true,
-  autoRefreshToken: true,
-  persistSession: true,
-  storageKey: 'portal-auth',
-});
+export type { AuthSnapshot } from './auth-store.ts';
 
-/** What the session layer knows at a moment; replaced (never mutated) on every change. */
-export type AuthSnapshot = {
-  session: Session | null;
-  user: User | null;
-  /** True until the stored session (or the one in the URL) has been read. */
-  loading: boolean;
-  /** True after a PASSWORD_RECOVERY event, until sign-out. */
-  recovery: boolean;
-  /** The message of a bad e-mail link (used or expired), if the page was opened from one. */
-  linkError: string | null;
-};
+let clientPromise: Promise<GoTrueClient> | undefined;
 
-// A recovery link lands with `#…type=recovery`: stay "loading" until the client has told us,
-// so the reset screen never flashes its "invalid link" text before PASSWORD_RECOVERY arrives.
-const openedFromRecoveryLink = /(^|[#&?])type=recovery(&|$)/.test(
-  `${window.location.hash}&${window.location.search}`,
-);
-
-let snapshot: AuthSnapshot = {
-  session: null,
-  user: null,
-  loading: true,
-  recovery: false,
-  linkError: null,
-};
-let initialSessionSeen = false;
-let initializeDone = false;
-const listeners = new Set<() => void>();
-
-function publish(next: Partial<AuthSnapshot>) {
-  snapshot = { ...snapshot, ...next };
-  for (const listener of listeners) listener();
+/**
+ * The GoTrue client (web/lib/auth-client.ts), from a chunk of its own: @supabase/auth-js is
+ * ~25 KB gzip that the login form does not need to show. Fetched as soon as the app starts, so
+ * it is there long before a user has typed a password; a failed fetch is tried again on the
+ * next call.
+ */
+export function loadAuthClient(): Promise<GoTrueClient> {
+  clientPromise ??= import('./auth-client.ts').then(
+    (m) => m.authClient,
+    (err: unknown) => {
+      clientPromise = undefined;
+      throw err;
+    },
+  );
+  return clientPromise;
 }
 
-function settleLoading() {
-  if (!snapshot.loading || !initialSessionSeen) return;
-  if (openedFromRecoveryLink && !snapshot.recovery && !initializeDone) return;
-  publish({ loading: false });
-}
-
-// Subscribed at module load, before React renders: the client emits PASSWORD_RECOVERY once,
-// right after it reads the URL, and a later subscriber would only see INITIAL_SESSION.
-authClient.onAuthStateChange((event, session) => {
-  const recovery =
-    event === 'PASSWORD_RECOVERY' ? true : event === 'SIGNED_OUT' ? false : snapshot.recovery;
-  if (event === 'INITIAL_SESSION') initialSessionSeen = true;
-  publish({ session, user: session?.user ?? null, recovery });
-  if (event === 'PASSWORD_RECOVERY') initialSessionSeen = true;
-  settleLoading();
-});
-
-void authClient.initialize().then(({ error }) => {
-  if (error && isAuthImplicitGrantRedirectError(error)) {
-    // The link was used or has expired; drop the error fragment so a reload is clean.
-    publish({ linkError: error.message || 'This link is invalid or has expired.' });
-    window.history.replaceState(null, '', window.location.pathname + window.location.search);
-  }
-  // PASSWORD_RECOVERY is emitted in a timer right after initialize(); give it that tick.
-  setTimeout(() => {
-    initializeDone = true;
-    settleLoading();
-  }, 50);
+// Started now, not on first use: the stored session (or the one in the URL) is read at once.
+loadAuthClient().catch(() => {
+  // Offline at start: the next auth action or API call tries again.
 });
 
 // Every /api/v1 call carries the current access token (refreshed first when close to expiry).
 setAccessTokenSource(async () => {
-  const { data } = await authClient.getSession();
+  const { data } = await (await loadAuthClient()).getSession();
   return data.session?.access_token ?? null;
 });
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function getSnapshot() {
-  return snapshot;
-}
 
 export type SignUpInput = {
   email: string;
@@ -119,7 +56,7 @@ export type SignUpInput = {
 export type AuthResult = { error: AuthError | null };
 
 export type AuthContextValue = AuthSnapshot & {
-  signIn: (email: string, password: string) => Promise<AuthResult>;
+  signIn: (email: string, password: string) => Promise<AuthResult & { session: Session | null }>;
   signUp: (input: SignUpInput) => Promise<AuthResult & { session: Session | null }>;
   signOut: (scope?: 'global' | 'local') => Promise<AuthResult>;
   resetPasswordForEmail: (email: string) => Promise<AuthResult>;
@@ -133,12 +70,12 @@ export type AuthContextValue = AuthSnapshot & {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 const actions = {
-  async signIn(email: string, password: string): Promise<AuthResult> {
-    const { error } = await authClient.signInWithPassword({ email, password });
-    return { error };
+  async signIn(email: string, password: string) {
+    const { data, error } = await (await loadAuthClient()).signInWithPassword({ email, password });
+    return { error, session: data.session };
   },
   async signUp(input: SignUpInput) {
-    const { data, error } = await authClient.signUp({
+    const { data, error } = await (await loadAuthClient()).signUp({
       email: input.email,
       password: input.password,
       options: { data: input.data, emailRedirectTo: input.emailRedirectTo },
@@ -146,25 +83,27 @@ const actions = {
     return { error, session: data.session };
   },
   async signOut(scope: 'global' | 'local' = 'global'): Promise<AuthResult> {
-    const { error } = await authClient.signOut({ scope });
+    const { error } = await (await loadAuthClient()).signOut({ scope });
     return { error };
   },
   async resetPasswordForEmail(email: string): Promise<AuthResult> {
-    const { error } = await authClient.resetPasswordForEmail(email, {
+    const { error } = await (await loadAuthClient()).resetPasswordForEmail(email, {
       redirectTo: `${window.location.origin}/reset-password`,
     });
     return { error };
   },
   async updatePassword(password: string, nonce?: string): Promise<AuthResult> {
-    const { error } = await authClient.updateUser(nonce ? { password, nonce } : { password });
+    const { error } = await (await loadAuthClient()).updateUser(
+      nonce ? { password, nonce } : { password },
+    );
     return { error };
   },
   async reauthenticate(): Promise<AuthResult> {
-    const { error } = await authClient.reauthenticate();
+    const { error } = await (await loadAuthClient()).reauthenticate();
     return { error };
   },
   async resendConfirmation(email: string): Promise<AuthResult> {
-    const { error } = await authClient.resend({
+    const { error } = await (await loadAuthClient()).resend({
       type: 'signup',
       email,
       options: { emailRedirectTo: `${window.location.origin}/login` },
@@ -175,7 +114,7 @@ const actions = {
 
 /** Makes the session state and the auth actions available to the whole app. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const state = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getAuthSnapshot);
   const queryClient = useQueryClient();
   const userId = state.user?.id ?? null;
 

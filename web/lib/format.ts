@@ -1,14 +1,32 @@
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import { displayCurrencyCode, displayTimeZone } from './display-settings.ts';
 
-/** `$1,234.00`; null or undefined shows '—'. */
+export {
+  displayCurrencyCode,
+  displayTimeZone,
+  setDisplayCurrency,
+  setDisplayTimeZone,
+} from './display-settings.ts';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(): Intl.NumberFormat {
+  const currency = displayCurrencyCode();
+  let f = moneyFormats.get(currency);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(currency, f);
+  }
+  return f;
+}
+
+/** `$1,234.00` (or `€1,234.00`: the network's currency); null or undefined shows '—'. */
 export function formatMoney(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
-  return money.format(Number(value));
+  return moneyFormat().format(Number(value));
 }
 
 const count = new Intl.NumberFormat('en-US');
@@ -26,13 +44,65 @@ export function formatDuration(minutes: number | null | undefined): string {
   return `${minutes ?? 0} min`;
 }
 
-/** A date in the user's locale. */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return '—';
-  return new Date(value).toLocaleDateString();
+// ---------------------------------------------------------------------------
+// Dates: one format across the app, in the network's time zone (settings.timezone)
+// ---------------------------------------------------------------------------
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(withTime: boolean, zone = displayTimeZone()): Intl.DateTimeFormat {
+  const key = `${withTime}|${zone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      ...(withTime && { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+    });
+    formatters.set(key, f);
+  }
+  return f;
 }
 
+function parts(value: string | Date, withTime: boolean, zone?: string) {
+  const p = formatter(withTime, zone).formatToParts(new Date(value));
+  const get = (t: string) => p.find((x) => x.type === t)?.value ?? '';
+  const day = `${get('year')}-${get('month')}-${get('day')}`;
+  return withTime ? `${day} ${get('hour')}:${get('minute')}` : day;
+}
+
+/**
+ * The day of an instant in the network's time zone: `2026-11-25`. The one date format of the
+ * app (ISO order: the same on every screen, in every CSV, and sortable).
+ */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '—';
+  return parts(value, false);
+}
+
+/** An instant in the network's time zone, to the minute: `2026-11-25 14:05` (never seconds). */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '—';
-  return new Date(value).toLocaleString();
+  return parts(value, true);
+}
+
+/** The day `YYYY-MM-DD` of an instant (default now) in zone `zone` (default the network's). */
+export function dayInZone(at: Date = new Date(), zone: string = displayTimeZone()): string {
+  return parts(at, false, zone);
+}
+
+/** Seconds as `m:ss` (`4:05`), or `h:mm:ss` from an hour; null shows '—'. */
+export function formatSeconds(total: number | null | undefined): string {
+  if (total === null || total === undefined) return '—';
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** A percentage with one decimal: `42.5%`; null shows '—'. */
+export function formatPercent(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return `${value.toFixed(1)}%`;
 }

@@ -3,6 +3,9 @@ import {
   AdminApplication,
   ApplicationList,
   ApplicationListQuery,
+  ApplicationSubmissions,
+  BulkDecideApplications,
+  BulkDecisionResult,
   ComplianceList,
   ComplianceListQuery,
   DecideApplication,
@@ -12,7 +15,9 @@ import { uploadRules } from '../../../contract/uploads.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import {
   assertCanHaveIo,
+  bulkDecideApplications,
   decideApplication,
+  listApplicationSubmissions,
   listApplications,
   listCompliance,
   setApplicationIo,
@@ -33,6 +38,31 @@ export const adminApplicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       listApplications({ db: app.db, query: req.query, link: signedLinker(app.storage) }),
+  );
+
+  app.get(
+    '/applications/:id/submissions',
+    { schema: { ...adminDoc, params: IdParams, response: { 200: ApplicationSubmissions } } },
+    async (req) =>
+      listApplicationSubmissions({
+        db: app.db,
+        id: req.params.id,
+        link: signedLinker(app.storage),
+      }),
+  );
+
+  app.post(
+    '/applications/bulk',
+    {
+      schema: { ...adminDoc, body: BulkDecideApplications, response: { 200: BulkDecisionResult } },
+    },
+    async (req) =>
+      bulkDecideApplications({
+        db: app.db,
+        actor: actorOf(req),
+        input: req.body,
+        dashboardUrl: `${app.config.publicUrl}/dashboard`,
+      }),
   );
 
   app.patch(

@@ -1,22 +1,28 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type {
   AdminApplication,
   ApplicationList,
   ApplicationListQuery,
+  ApplicationSubmissions,
+  BulkDecideApplications,
+  BulkDecisionResult,
   ComplianceList,
   ComplianceListQuery,
   DecideApplication,
 } from '../../../contract/admin.ts';
+import { applicationReasons, describeReason } from '../../../contract/review-reasons.ts';
 import {
   type SubmittedApplicationStatus,
   submittedApplicationStatuses,
 } from '../../../contract/roles.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { cappedCount, keyset, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { applicationDecidedMail, getMailBrand } from '../../mail/templates.ts';
+import { appLinks } from '../../notify/links.ts';
+import { notifyUser } from '../../notify/notify.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
 import { type FileLinker, linkOrNull } from './files.helpers.ts';
 
@@ -32,6 +38,9 @@ const applicationColumns = {
   status: offerApplications.status,
   createdAt: offerApplications.createdAt,
   io: offerApplications.ioDocumentUrl,
+  reason: offerApplications.reviewReason,
+  note: offerApplications.reviewNote,
+  submissions: sql<number>`(select count(*)::int from compliance_questionnaires q where q.application_id = "offer_applications"."id")`,
 };
 
 type ApplicationRow = {
@@ -44,6 +53,9 @@ type ApplicationRow = {
   status: string;
   createdAt: Date;
   io: string | null;
+  reason: string | null;
+  note: string | null;
+  submissions: number;
 };
 
 async function toAdminApplication(r: ApplicationRow, link: FileLinker): Promise<AdminApplication> {
@@ -57,6 +69,9 @@ async function toAdminApplication(r: ApplicationRow, link: FileLinker): Promise<
     status: r.status as SubmittedApplicationStatus,
     created_at: r.createdAt.toISOString(),
     io: await linkOrNull(link, r.io),
+    reason: r.reason,
+    note: r.note,
+    submissions: Number(r.submissions),
   };
 }
 
@@ -148,9 +163,97 @@ export async function getApplication(opts: {
   return toAdminApplication(await findApplication(opts.db, opts.id), opts.link);
 }
 
+/** Why one application cannot be decided now (409), or null when it is pending. */
+function undecidable(status: string): string | null {
+  if (status === 'draft') {
+    return 'This application has not been submitted yet, so it cannot be decided.';
+  }
+  if (status !== 'pending') {
+    return `Only a pending application can be approved or rejected; this one is already ${status}.`;
+  }
+  return null;
+}
+
 /**
- * Decides a pending application (approved or rejected) in one transaction with its audit
- * entry and the e-mail to the publisher; any other status is a 409.
+ * One decision inside the caller's transaction (the row is locked and pending): the status and
+ * the reason on the application and on its latest submission, the audit entry, and the e-mail.
+ */
+async function writeDecision(
+  tx: Tx,
+  opts: { actor: Actor; id: string; input: Decision; dashboardUrl: string },
+): Promise<ApplicationRow> {
+  const { input } = opts;
+  const rejected = input.status === 'rejected';
+  const reason = rejected ? (input.reason ?? null) : null;
+  const note = rejected ? input.note?.trim() || null : null;
+  const now = new Date();
+  await tx
+    .update(offerApplications)
+    .set({ status: input.status, reviewReason: reason, reviewNote: note, updatedAt: now })
+    .where(eq(offerApplications.id, opts.id));
+  // The submission this decision is about: the newest one still waiting.
+  const [latest] = await tx
+    .select({ id: complianceQuestionnaires.id })
+    .from(complianceQuestionnaires)
+    .where(
+      and(
+        eq(complianceQuestionnaires.applicationId, opts.id),
+        isNull(complianceQuestionnaires.decision),
+      ),
+    )
+    .orderBy(desc(complianceQuestionnaires.createdAt))
+    .limit(1);
+  if (latest) {
+    await tx
+      .update(complianceQuestionnaires)
+      .set({ decision: input.status, reviewReason: reason, reviewNote: note, decidedAt: now })
+      .where(eq(complianceQuestionnaires.id, latest.id));
+  }
+  const app = await findApplication(tx, opts.id);
+  await writeAudit(tx, {
+    actor: opts.actor,
+    action: rejected ? 'application.reject' : 'application.approve',
+    entityType: 'application',
+    entityId: opts.id,
+    before: { status: 'pending' },
+    after: { status: app.status, ...(reason ? { reason, note } : {}) },
+  });
+  const why = describeReason(applicationReasons, reason, note);
+  const mail = applicationDecidedMail(await getMailBrand(tx), {
+    name: app.publisherName ?? '',
+    offerTitle: app.offerTitle,
+    status: input.status,
+    reason: why,
+    dashboardUrl: opts.dashboardUrl,
+  });
+  await enqueueMail(tx, { to: app.publisherEmail, ...mail });
+  await notifyUser(
+    tx,
+    app.publisherId,
+    rejected
+      ? {
+          kind: 'application_rejected',
+          title: `Your application to ${app.offerTitle} was not approved`,
+          body: why
+            ? `The reviewer's reason: ${why} You can send new files from the offer.`
+            : 'You can send new files from the offer.',
+          link: appLinks.publisherOffers,
+        }
+      : {
+          kind: 'application_approved',
+          title: `Your application to ${app.offerTitle} is approved`,
+          body: 'You can start sending calls to this offer.',
+          link: appLinks.publisherOffers,
+        },
+  );
+  return app;
+}
+
+type Decision = Pick<DecideApplication, 'status' | 'reason' | 'note'>;
+
+/**
+ * Decides a pending application (approved or rejected, a rejection with its reason) in one
+ * transaction with its audit entry and the e-mail to the publisher; any other status is a 409.
  */
 export async function decideApplication(opts: {
   db: Db;
@@ -167,37 +270,82 @@ export async function decideApplication(opts: {
       .where(eq(offerApplications.id, opts.id))
       .for('update');
     if (!locked) throw notFound('Application');
-    if (locked.status === 'draft') {
-      throw conflict('This application has not been submitted yet, so it cannot be decided.');
-    }
-    if (locked.status !== 'pending') {
-      throw conflict(
-        `Only a pending application can be approved or rejected; this one is already ${locked.status}.`,
-      );
-    }
-    await tx
-      .update(offerApplications)
-      .set({ status: opts.input.status, updatedAt: new Date() })
-      .where(eq(offerApplications.id, opts.id));
-    const app = await findApplication(tx, opts.id);
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: opts.input.status === 'approved' ? 'application.approve' : 'application.reject',
-      entityType: 'application',
-      entityId: opts.id,
-      before: { status: locked.status },
-      after: { status: app.status },
-    });
-    const mail = applicationDecidedMail(await getMailBrand(tx), {
-      name: app.publisherName ?? '',
-      offerTitle: app.offerTitle,
-      status: opts.input.status,
-      dashboardUrl: opts.dashboardUrl,
-    });
-    await enqueueMail(tx, { to: app.publisherEmail, ...mail });
-    return app;
+    const refused = undecidable(locked.status);
+    if (refused) throw conflict(refused);
+    return writeDecision(tx, opts);
   });
   return toAdminApplication(row, opts.link);
+}
+
+/**
+ * Approves or rejects many applications with one reason, in one transaction: pending ones are
+ * decided (each audited and e-mailed), the others are listed as skipped with why.
+ */
+export async function bulkDecideApplications(opts: {
+  db: Db;
+  actor: Actor;
+  input: BulkDecideApplications;
+  dashboardUrl: string;
+}): Promise<BulkDecisionResult> {
+  const ids = [...new Set(opts.input.ids)];
+  return opts.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: offerApplications.id, status: offerApplications.status })
+      .from(offerApplications)
+      .where(inArray(offerApplications.id, ids))
+      .orderBy(offerApplications.id)
+      .for('update');
+    const found = new Map(rows.map((r) => [r.id, r.status]));
+    const skipped: BulkDecisionResult['skipped'] = [];
+    let decided = 0;
+    for (const id of ids) {
+      const status = found.get(id);
+      const refused = status === undefined ? 'Application not found.' : undecidable(status);
+      if (refused) {
+        skipped.push({ id, message: refused });
+        continue;
+      }
+      await writeDecision(tx, {
+        actor: opts.actor,
+        id,
+        input: opts.input,
+        dashboardUrl: opts.dashboardUrl,
+      });
+      decided += 1;
+    }
+    return { decided, skipped };
+  });
+}
+
+/** Every compliance submission of one application, newest first, each with its decision. */
+export async function listApplicationSubmissions(opts: {
+  db: DbOrTx;
+  id: string;
+  link: FileLinker;
+}): Promise<ApplicationSubmissions> {
+  const { db, id, link } = opts;
+  const application = await toAdminApplication(await findApplication(db, id), link);
+  if (application.status === ('draft' as string)) throw notFound('Application');
+  const rows = await db
+    .select()
+    .from(complianceQuestionnaires)
+    .where(eq(complianceQuestionnaires.applicationId, id))
+    .orderBy(desc(complianceQuestionnaires.createdAt), desc(complianceQuestionnaires.id));
+  return {
+    application,
+    submissions: await Promise.all(
+      rows.map(async (r) => ({
+        id: r.id,
+        created_at: r.createdAt.toISOString(),
+        media: await Promise.all(r.fileUrls.map((k) => link(k))),
+        document: await link(r.documentUrl),
+        decision: r.decision,
+        reason: r.reviewReason,
+        note: r.reviewNote,
+        decided_at: r.decidedAt?.toISOString() ?? null,
+      })),
+    ),
+  };
 }
 
 /** Compliance submissions with their publisher, offer, application status and signed files. */
@@ -228,6 +376,11 @@ export async function listCompliance(opts: {
         createdAt: complianceQuestionnaires.createdAt,
         fileUrls: complianceQuestionnaires.fileUrls,
         documentUrl: complianceQuestionnaires.documentUrl,
+        decision: complianceQuestionnaires.decision,
+        reviewReason: complianceQuestionnaires.reviewReason,
+        reviewNote: complianceQuestionnaires.reviewNote,
+        // Qualified by hand: the subquery reads the same table under another name.
+        superseded: sql<boolean>`exists (select 1 from compliance_questionnaires newer where newer.application_id = "compliance_questionnaires"."application_id" and newer.created_at > "compliance_questionnaires"."created_at")`,
       })
       .from(complianceQuestionnaires)
       .innerJoin(
@@ -292,6 +445,10 @@ export async function listCompliance(opts: {
       created_at: r.createdAt.toISOString(),
       media: await Promise.all(r.fileUrls.map((k) => link(k))),
       document: await link(r.documentUrl),
+      decision: r.decision,
+      reason: r.reviewReason,
+      note: r.reviewNote,
+      superseded: Boolean(r.superseded),
     }),
   });
 }

@@ -7,7 +7,7 @@ import {
   mailOutbox,
   offerApplications,
 } from '../../db/schema.ts';
-import { buildOffer, buildPublisher } from '../../test/factories.ts';
+import { buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
 import { exeFile, jpgFile, mp3File, mp4File, pdfFile, pngFile } from '../../test/fixtures.ts';
 import { type AdminTestContext, multipartBody, setupAdminTest } from './test.helpers.ts';
 
@@ -58,6 +58,9 @@ describe('GET /admin/applications', () => {
       status: 'pending',
       created_at: pending.app.createdAt.toISOString(),
       io: null,
+      reason: null,
+      note: null,
+      submissions: 0,
     });
   });
 
@@ -105,11 +108,24 @@ describe('PATCH /admin/applications/:id', () => {
 
   it('rejects a pending application and tells the publisher', async () => {
     const { app, publisher } = await buildApplication('pending');
-    const res = await t.call('PATCH', `/applications/${app.id}`, { body: { status: 'rejected' } });
+    const res = await t.call('PATCH', `/applications/${app.id}`, {
+      body: {
+        status: 'rejected',
+        reason: 'script_not_followed',
+        note: 'Call 2 skips the disclosure.',
+      },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().status).toBe('rejected');
+    expect(res.json()).toMatchObject({
+      status: 'rejected',
+      reason: 'script_not_followed',
+      note: 'Call 2 skips the disclosure.',
+    });
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, publisher.email));
     expect(mail!.subject).toContain('was not approved');
+    expect(mail!.text).toContain(
+      "The reviewer's reason: The calls do not follow the offer’s script. Call 2 skips the disclosure.",
+    );
   });
 
   it('refuses deciding anything but a pending application (409), changing nothing', async () => {
@@ -120,7 +136,10 @@ describe('PATCH /admin/applications/:id', () => {
       ['draft', 'approved'],
     ] as const) {
       const { app, publisher } = await buildApplication(from);
-      const res = await t.call('PATCH', `/applications/${app.id}`, { body: { status: to } });
+      const reason = to === 'rejected' ? { reason: 'other', note: 'Late.' } : {};
+      const res = await t.call('PATCH', `/applications/${app.id}`, {
+        body: { status: to, ...reason },
+      });
       expect(res.statusCode, `${from} → ${to}`).toBe(409);
       expect(res.json().error.message).toMatch(
         from === 'draft'
@@ -302,5 +321,198 @@ describe('GET /admin/compliance', () => {
     expect(all.json().total).toBe(all.json().items.length);
     expect(all.json().total).toBe(byStatus.reduce((a, b) => a + b, 0));
     expect(all.json().total).toBeGreaterThan(0);
+  });
+});
+
+describe('reasons, resubmission and bulk decisions (issue 16)', () => {
+  /** A publisher's compliance submission through the publisher API, as the browser sends it. */
+  async function submitFiles(
+    publisher: { id: string; email: string },
+    applicationId: string,
+    name: string,
+  ) {
+    const mp = await multipartBody([
+      { field: 'media', filename: `${name}.mp3`, data: mp3File },
+      { field: 'document', filename: `${name}.pdf`, data: pdfFile },
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/publisher/applications/${applicationId}/compliance`,
+      headers: {
+        ...mp.headers,
+        authorization: `Bearer ${await tokenFor(t.db, t.config.jwtSecret, publisher)}`,
+      },
+      payload: mp.body,
+    });
+  }
+
+  it('a rejection needs a reason; "Another reason" needs a note (400 naming the field)', async () => {
+    const { app } = await buildApplication('pending');
+    const none = await t.call('PATCH', `/applications/${app.id}`, { body: { status: 'rejected' } });
+    expect(none.statusCode).toBe(400);
+    expect(JSON.stringify(none.json().error)).toContain(
+      'Choose a reason for rejecting this application.',
+    );
+    const bad = await t.call('PATCH', `/applications/${app.id}`, {
+      body: { status: 'rejected', reason: 'because' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const other = await t.call('PATCH', `/applications/${app.id}`, {
+      body: { status: 'rejected', reason: 'other', note: '   ' },
+    });
+    expect(other.statusCode).toBe(400);
+    expect(JSON.stringify(other.json().error)).toContain('Write a note');
+    expect(await statusOf(app.id)).toBe('pending');
+  });
+
+  it('the publisher reads the reason, resubmits new files; the admin sees every submission with its decision', async () => {
+    const publisher = await buildPublisher(t.db, { name: 'Rita Resubmit' });
+    const offer = await buildOffer(t.db, { title: 'Resubmit offer' });
+    const [draft] = await t.db
+      .insert(offerApplications)
+      .values({ offerId: offer.id, publisherId: publisher.id, status: 'draft' })
+      .returning();
+    expect((await submitFiles(publisher, draft!.id, 'first')).statusCode).toBe(201);
+    const rejected = await t.call('PATCH', `/applications/${draft!.id}`, {
+      body: {
+        status: 'rejected',
+        reason: 'recordings_incomplete',
+        note: 'The second call is cut.',
+      },
+    });
+    expect(rejected.statusCode).toBe(200);
+
+    // The publisher sees the reason on the offer's application.
+    const pubToken = await tokenFor(t.db, t.config.jwtSecret, publisher);
+    const offersRes = await t.app.inject({
+      url: '/api/v1/publisher/offers',
+      headers: { authorization: `Bearer ${pubToken}` },
+    });
+    const card = (offersRes.json().items as { id: string }[]).find((o) => o.id === offer.id);
+    expect(card).toMatchObject({
+      application_status: 'rejected',
+      application_reason:
+        'The call recordings are missing, cut short or hard to hear. The second call is cut.',
+    });
+
+    // New files: pending again, the reason cleared, both submissions kept.
+    const again = await submitFiles(publisher, draft!.id, 'second');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().application.status).toBe('pending');
+    const history = await t.call('GET', `/applications/${draft!.id}/submissions`);
+    expect(history.statusCode).toBe(200);
+    const body = history.json();
+    expect(body.application).toMatchObject({ status: 'pending', reason: null, submissions: 2 });
+    expect(
+      body.submissions.map(
+        (x: {
+          decision: string | null;
+          reason: string | null;
+          note: string | null;
+          document: { name: string };
+        }) => [x.decision, x.reason, x.note, x.document.name],
+      ),
+    ).toEqual([
+      [null, null, null, 'second.pdf'],
+      ['rejected', 'recordings_incomplete', 'The second call is cut.', 'first.pdf'],
+    ]);
+    // The compliance list shows both; only the newest can still be decided.
+    const compliance = await t.call('GET', '/compliance', { query: { q: 'Rita Resubmit' } });
+    expect(
+      compliance
+        .json()
+        .items.map(
+          (x: {
+            document: { name: string };
+            superseded: boolean;
+            decision: string | null;
+            reason: string | null;
+          }) => [x.document.name, x.superseded, x.decision, x.reason],
+        ),
+    ).toEqual([
+      ['second.pdf', false, null, null],
+      ['first.pdf', true, 'rejected', 'recordings_incomplete'],
+    ]);
+    // A second submission of a pending application is still refused.
+    expect((await submitFiles(publisher, draft!.id, 'third')).statusCode).toBe(409);
+    // Approving decides the newest submission only.
+    await t.call('PATCH', `/applications/${draft!.id}`, { body: { status: 'approved' } });
+    const decided = (await t.call('GET', `/applications/${draft!.id}/submissions`)).json();
+    expect(decided.submissions.map((x: { decision: string }) => x.decision)).toEqual([
+      'approved',
+      'rejected',
+    ]);
+  });
+
+  it('the submissions of an unknown application are a 404', async () => {
+    const res = await t.call('GET', `/applications/${crypto.randomUUID()}/submissions`);
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('filters the applications list by offer and status', async () => {
+    const { app, offer } = await buildApplication('pending');
+    const res = await t.call('GET', '/applications', {
+      query: { offer_id: offer.id, status: 'pending' },
+    });
+    expect(res.json().items.map((a: { id: string }) => a.id)).toEqual([app.id]);
+    const none = await t.call('GET', '/applications', {
+      query: { offer_id: offer.id, status: 'approved' },
+    });
+    expect(none.json().items).toEqual([]);
+  });
+
+  it('rejects many applications with one reason; ones not pending are skipped with why', async () => {
+    const a = await buildApplication('pending');
+    const b = await buildApplication('pending');
+    const done = await buildApplication('approved');
+    const missing = crypto.randomUUID();
+    const res = await t.call('POST', '/applications/bulk', {
+      body: {
+        ids: [a.app.id, b.app.id, done.app.id, missing],
+        status: 'rejected',
+        reason: 'traffic_not_allowed',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      decided: 2,
+      skipped: [
+        {
+          id: done.app.id,
+          message:
+            'Only a pending application can be approved or rejected; this one is already approved.',
+        },
+        { id: missing, message: 'Application not found.' },
+      ],
+    });
+    expect(await statusOf(a.app.id)).toBe('rejected');
+    expect(await statusOf(b.app.id)).toBe('rejected');
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, b.app.id));
+    expect(audits.at(-1)).toMatchObject({
+      action: 'application.reject',
+      after: { reason: 'traffic_not_allowed' },
+    });
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, a.publisher.email));
+    expect(mail!.text).toContain('The traffic source is not allowed on this offer.');
+    // No reason for a rejection, or nothing selected: 400.
+    const noReason = await t.call('POST', '/applications/bulk', {
+      body: { ids: [a.app.id], status: 'rejected' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    const empty = await t.call('POST', '/applications/bulk', {
+      body: { ids: [], status: 'approved' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(JSON.stringify(empty.json().error)).toContain('Select at least one row.');
+  });
+
+  it('approves many applications at once', async () => {
+    const a = await buildApplication('pending');
+    const b = await buildApplication('pending');
+    const res = await t.call('POST', '/applications/bulk', {
+      body: { ids: [a.app.id, b.app.id], status: 'approved' },
+    });
+    expect(res.json()).toEqual({ decided: 2, skipped: [] });
+    expect(await statusOf(a.app.id)).toBe('approved');
   });
 });

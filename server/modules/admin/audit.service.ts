@@ -15,7 +15,9 @@ export type AuditEntityType =
   | 'lead'
   | 'payout'
   | 'settings'
-  | 'integration';
+  | 'integration'
+  | 'lead_import'
+  | 'payout_run';
 
 /** Records who changed what (before → after); call it inside the change's own transaction. */
 export async function writeAudit(

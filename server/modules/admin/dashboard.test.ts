@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -8,6 +8,7 @@ import {
   payouts,
   settings,
 } from '../../db/schema.ts';
+import { networkTimeZoneSql } from '../../db/settings.ts';
 import { buildBuyer, buildOffer, buildPublisher } from '../../test/factories.ts';
 import { type AdminTestContext, setupAdminTest } from './test.helpers.ts';
 
@@ -88,6 +89,72 @@ describe('GET /admin/stats/daily', () => {
       expect(bad.statusCode, days).toBe(400);
       expect(bad.json().error.message).toContain('days must be a whole number from 1 to 366.');
     }
+  });
+});
+
+describe('GET /admin/stats/range', () => {
+  it('answers the picked days of the network zone: calls, payouts per day and in total', async () => {
+    await t.db.update(settings).set({ timezone: 'America/New_York' }).where(eq(settings.id, 1));
+    const p = await buildPublisher(t.db);
+    const offer = await buildOffer(t.db);
+    // 2026-11-01 is the 25-hour day in New York: 04:30Z is 00:30 EDT (Nov 1), 04:30Z on Nov 2
+    // is 23:30 EST (still Nov 1); 05:30Z on Nov 2 is Nov 2.
+    await t.db.insert(leads).values([
+      {
+        publisherId: p.id,
+        offerId: offer.id,
+        payout: '2.00',
+        status: 'approved',
+        timestamp: new Date('2026-11-01T04:30:00Z'),
+      },
+      {
+        publisherId: p.id,
+        offerId: offer.id,
+        payout: '3.00',
+        timestamp: new Date('2026-11-02T04:30:00Z'),
+      },
+      {
+        publisherId: p.id,
+        offerId: offer.id,
+        payout: '4.00',
+        timestamp: new Date('2026-11-02T05:30:00Z'),
+      },
+      {
+        publisherId: p.id,
+        offerId: offer.id,
+        payout: '5.00',
+        timestamp: new Date('2026-11-01T03:59:00Z'),
+      },
+    ]);
+    await t.db.insert(payouts).values([
+      { publisherId: p.id, amount: '10.10', date: new Date('2026-11-02T04:59:00Z') },
+      { publisherId: p.id, amount: '0.25', date: new Date('2026-11-02T05:00:00Z') },
+      { publisherId: p.id, amount: '7.00', date: new Date('2026-10-31T12:00:00Z') },
+    ]);
+    const res = await t.call('GET', '/stats/range', {
+      query: { range: 'custom', from: '2026-11-01', to: '2026-11-02' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      timezone: 'America/New_York',
+      range: 'custom',
+      from: '2026-11-01',
+      to: '2026-11-02',
+      total_payouts: 10.35,
+      leads: 3,
+      days: [
+        { date: '2026-11-01', leads: 2, payouts: 10.1 },
+        { date: '2026-11-02', leads: 1, payouts: 0.25 },
+      ],
+    });
+    const week = await t.call('GET', '/stats/range', { query: { range: 'last_7_days' } });
+    expect(week.json().days).toHaveLength(7);
+    const noDays = await t.call('GET', '/stats/range', { query: { range: 'custom' } });
+    expect(noDays.statusCode).toBe(400);
+    expect(noDays.json().error.message).toContain('A custom range needs a first day');
+    const bad = await t.call('GET', '/stats/range', { query: { range: 'forever' } });
+    expect(bad.statusCode).toBe(400);
+    await t.db.update(settings).set({ timezone: 'UTC' }).where(eq(settings.id, 1));
   });
 });
 
@@ -203,6 +270,31 @@ describe('settings', () => {
     const empty = await t.call('PATCH', '/settings', { body: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toContain('Nothing to change.');
+  });
+});
+
+describe('network time zone', () => {
+  it('starts at UTC, takes an IANA name in its canonical spelling, and cuts days in SQL by it', async () => {
+    expect((await t.call('GET', '/settings')).json().timezone).toBe('UTC');
+    const res = await t.call('PATCH', '/settings', { body: { timezone: 'america/new_york' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().timezone).toBe('America/New_York');
+    const pub = await t.app.inject({ url: '/api/v1/public/settings' });
+    expect(pub.json().timezone).toBe('America/New_York');
+    // 03:30 UTC on 2026-11-02 is still 1 November in New York (UTC-5 after the DST change).
+    const day = await t.db.execute(
+      sql`select to_char(timestamptz '2026-11-02 03:30:00+00' at time zone ${networkTimeZoneSql}, 'YYYY-MM-DD') as d`,
+    );
+    expect((day as unknown as { rows: { d: string }[] }).rows[0]!.d).toBe('2026-11-01');
+    await t.call('PATCH', '/settings', { body: { timezone: 'UTC' } });
+  });
+
+  it('refuses what is not a zone name, offsets included, with a sentence', async () => {
+    for (const timezone of ['Mars/Olympus', '+05:00', 'EST5EDT;drop', '', 5]) {
+      const res = await t.call('PATCH', '/settings', { body: { timezone } });
+      expect(res.statusCode, String(timezone)).toBe(400);
+      expect(res.json().error.details?.timezone?.join(' ')).toMatch(/time zone/i);
+    }
   });
 });
 

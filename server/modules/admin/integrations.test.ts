@@ -203,7 +203,7 @@ describe('external ids, refused calls and replay', () => {
     });
     const replay = await t.call('POST', `/integrations/refusals/${item.id}/replay`);
     expect(replay.statusCode).toBe(200);
-    expect(replay.json().status).toBe('pending');
+    expect(replay.json().status).toBe('approved');
     const [lead] = await t.db.select().from(leads).where(eq(leads.id, replay.json().id));
     expect(lead).toMatchObject({
       publisherId: pub.id,

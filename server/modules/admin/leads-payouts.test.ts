@@ -190,24 +190,35 @@ describe('PATCH /admin/leads/:id', () => {
       .insert(leads)
       .values({ publisherId: pub.id, offerId: offerA.id, payout: '1.00' })
       .returning();
-    const res = await t.call('PATCH', `/leads/${lead!.id}`, { body: { status: 'approved' } });
+    const res = await t.call('PATCH', `/leads/${lead!.id}`, {
+      body: { status: 'approved', reason: 'reviewed_recording' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: lead!.id, status: 'approved', offer_title: 'Offer A' });
-    const same = await t.call('PATCH', `/leads/${lead!.id}`, { body: { status: 'approved' } });
+    const same = await t.call('PATCH', `/leads/${lead!.id}`, {
+      body: { status: 'approved', reason: 'reviewed_recording' },
+    });
     expect(same.statusCode).toBe(200);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, lead!.id));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
       action: 'lead.status',
-      before: { status: 'pending' },
-      after: { status: 'approved' },
+      before: { status: 'pending', status_reason: null },
+      after: { status: 'approved', status_reason: 'Recording reviewed' },
     });
     expect(
-      (await t.call('PATCH', `/leads/${lead!.id}`, { body: { status: 'paid' } })).statusCode,
+      (
+        await t.call('PATCH', `/leads/${lead!.id}`, {
+          body: { status: 'paid', reason: 'reviewed_recording' },
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
-      (await t.call('PATCH', `/leads/${crypto.randomUUID()}`, { body: { status: 'approved' } }))
-        .statusCode,
+      (
+        await t.call('PATCH', `/leads/${crypto.randomUUID()}`, {
+          body: { status: 'approved', reason: 'reviewed_recording' },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });

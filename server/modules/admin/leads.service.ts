@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type {
   AdminLead,
   CreateLead,
@@ -7,6 +7,7 @@ import type {
   LeadListQuery,
   UpdateLeadStatus,
 } from '../../../contract/admin.ts';
+import { type LeadFilter, reasonSentence } from '../../../contract/lead-actions.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
 import { exactLeadCount } from '../../db/lead-totals.ts';
@@ -57,11 +58,19 @@ function toAdminLead(r: LeadRow): AdminLead {
   };
 }
 
-function leadWhere(f: LeadCsvQuery): SQL | undefined {
+/** The list's filter as SQL (also the totals' and the bulk action's). */
+export function leadWhere(f: LeadFilter): SQL | undefined {
   return and(
     f.status ? eq(leads.status, f.status) : undefined,
     f.publisher_id ? eq(leads.publisherId, f.publisher_id) : undefined,
     f.offer_id ? eq(leads.offerId, f.offer_id) : undefined,
+    f.state ? (f.state === 'none' ? isNull(leads.state) : eq(leads.state, f.state)) : undefined,
+    f.vertical
+      ? inArray(
+          leads.offerId,
+          sql`(select ${offers.id} from ${offers} where ${offers.vertical} = ${f.vertical})`,
+        )
+      : undefined,
     dateBounds(leads.timestamp, f),
   );
 }
@@ -187,29 +196,38 @@ export async function createLead(opts: {
   });
 }
 
-/** Changes a lead's status (approved, pending, rejected); the same status changes nothing. */
+/**
+ * Sets a lead's status by hand (approved, pending, rejected) with a reason: the reason becomes
+ * the lead's status reason, and status_overridden_at keeps later tracker events and offer rules
+ * from changing it. Audited with before and after. The same status changes nothing.
+ */
 export async function updateLeadStatus(opts: {
   db: Db;
   actor: Actor;
   id: string;
   input: UpdateLeadStatus;
 }): Promise<AdminLead> {
+  const { input } = opts;
+  const reason = reasonSentence(input.reason, input.note);
   return opts.db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ status: leads.status })
+      .select({ status: leads.status, statusReason: leads.statusReason })
       .from(leads)
       .where(eq(leads.id, opts.id))
       .for('update');
     if (!before) throw notFound('Lead');
-    if (before.status !== opts.input.status) {
-      await tx.update(leads).set({ status: opts.input.status }).where(eq(leads.id, opts.id));
+    if (before.status !== input.status) {
+      await tx
+        .update(leads)
+        .set({ status: input.status, statusReason: reason, statusOverriddenAt: sql`now()` })
+        .where(eq(leads.id, opts.id));
       await writeAudit(tx, {
         actor: opts.actor,
         action: 'lead.status',
         entityType: 'lead',
         entityId: opts.id,
-        before: { status: before.status },
-        after: { status: opts.input.status },
+        before: { status: before.status, status_reason: before.statusReason },
+        after: { status: input.status, status_reason: reason, reason: input.reason },
       });
     }
     return toAdminLead(await getLead(tx, opts.id));

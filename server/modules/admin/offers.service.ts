@@ -6,9 +6,16 @@ import type {
   OfferListQuery,
   UpdateOffer,
 } from '../../../contract/admin.ts';
+import type { PayoutOverride } from '../../../contract/offer-rules.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { countAll, exactCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
+import {
+  payoutOverridesOf,
+  replacePayoutOverrides,
+  rulesColumns,
+  rulesOf,
+} from '../../db/offer-rules.ts';
 import { leads, offerApplications, offers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
@@ -16,7 +23,7 @@ import { type Actor, writeAudit } from './audit.service.ts';
 type OfferRow = typeof offers.$inferSelect;
 
 /** An offer as the admin API answers it: payout as a JSON number, dates as ISO strings. */
-export function toAdminOffer(o: OfferRow): AdminOffer {
+export function toAdminOffer(o: OfferRow, overrides: PayoutOverride[] = []): AdminOffer {
   return {
     id: o.id,
     title: o.title,
@@ -24,15 +31,26 @@ export function toAdminOffer(o: OfferRow): AdminOffer {
     payout: toMoney(o.payout),
     script_instructions: o.scriptInstructions,
     status: o.status,
+    rules: rulesOf(o),
+    payout_overrides: overrides,
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),
   };
 }
 
-/** What the audit log keeps of an offer. */
-function auditView(o: OfferRow) {
-  const { created_at: _c, updated_at: _u, ...rest } = toAdminOffer(o);
-  return rest;
+/** What the audit log keeps of an offer: its fields, rules and per-publisher payouts. */
+function auditView(o: OfferRow, overrides: PayoutOverride[]) {
+  const { created_at: _c, updated_at: _u, ...rest } = toAdminOffer(o, overrides);
+  return {
+    ...rest,
+    payout_overrides: overrides.map((p) => ({ publisher_id: p.publisher_id, payout: p.payout })),
+  };
+}
+
+/** The offer with its per-publisher payouts, as answered and audited. */
+async function withOverrides(db: DbOrTx, row: OfferRow) {
+  const overrides = (await payoutOverridesOf(db, [row.id])).get(row.id) ?? [];
+  return { offer: toAdminOffer(row, overrides), audit: auditView(row, overrides) };
 }
 
 const sortColumns = {
@@ -52,7 +70,7 @@ export async function listOffers(opts: { db: DbOrTx; query: OfferListQuery }): P
     searchAny(query.q, offers.title, offers.vertical),
   );
   // Exact total: offers are hundreds (count(*) measured ~0.1 ms at 200).
-  return listPage({
+  const page = await listPage({
     query,
     keyset: keysetOf(sortColumns, query, offers.id),
     rows: (w) =>
@@ -64,8 +82,15 @@ export async function listOffers(opts: { db: DbOrTx; query: OfferListQuery }): P
         .limit(w.limit)
         .offset(w.offset),
     count: () => exactCount(db.select({ n: countAll() }).from(offers).where(cond)),
-    toItem: toAdminOffer,
+    toItem: (row) => toAdminOffer(row),
   });
+  // The page's per-publisher payouts in one query.
+  const overrides = await payoutOverridesOf(
+    db,
+    page.items.map((o) => o.id),
+  );
+  for (const item of page.items) item.payout_overrides = overrides.get(item.id) ?? [];
+  return page;
 }
 
 /** Creates an offer (active unless told otherwise) and records it in the audit log. */
@@ -84,17 +109,20 @@ export async function createOffer(opts: {
         payout: fromMoney(input.payout),
         scriptInstructions: input.script_instructions ?? null,
         status: input.status ?? 'active',
+        ...rulesColumns(input.rules ?? {}),
       })
       .returning();
+    await replacePayoutOverrides(tx, row!.id, input.payout_overrides ?? []);
+    const after = await withOverrides(tx, row!);
     await writeAudit(tx, {
       actor: opts.actor,
       action: 'offer.create',
       entityType: 'offer',
       entityId: row!.id,
       before: null,
-      after: auditView(row!),
+      after: after.audit,
     });
-    return toAdminOffer(row!);
+    return after.offer;
   });
 }
 
@@ -109,7 +137,8 @@ export async function updateOffer(opts: {
   return opts.db.transaction(async (tx) => {
     const [before] = await tx.select().from(offers).where(eq(offers.id, opts.id)).for('update');
     if (!before) throw notFound('Offer');
-    const [after] = await tx
+    const old = await withOverrides(tx, before);
+    const [row] = await tx
       .update(offers)
       .set({
         ...(input.title !== undefined && { title: input.title }),
@@ -119,19 +148,24 @@ export async function updateOffer(opts: {
           scriptInstructions: input.script_instructions,
         }),
         ...(input.status !== undefined && { status: input.status }),
+        ...(input.rules !== undefined && rulesColumns(input.rules)),
         updatedAt: new Date(),
       })
       .where(eq(offers.id, before.id))
       .returning();
+    if (input.payout_overrides !== undefined) {
+      await replacePayoutOverrides(tx, before.id, input.payout_overrides);
+    }
+    const after = await withOverrides(tx, row!);
     await writeAudit(tx, {
       actor: opts.actor,
       action: 'offer.update',
       entityType: 'offer',
       entityId: before.id,
-      before: auditView(before),
-      after: auditView(after!),
+      before: old.audit,
+      after: after.audit,
     });
-    return toAdminOffer(after!);
+    return after.offer;
   });
 }
 
@@ -157,7 +191,7 @@ export async function deleteOffer(opts: { db: Db; actor: Actor; id: string }): P
       action: 'offer.delete',
       entityType: 'offer',
       entityId: before.id,
-      before: auditView(before),
+      before: (await withOverrides(tx, before)).audit,
       after: null,
     });
   });

@@ -1,19 +1,19 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type {
-  AdminPayout,
-  CreatePayout,
-  PayoutCsvQuery,
-  PayoutList,
-  PayoutListQuery,
+import {
+  type AdminPayout,
+  type CreatePayout,
+  CreatePayout as CreatePayoutSchema,
+  type PayoutCsvQuery,
+  type PayoutList,
+  type PayoutListQuery,
 } from '../../../contract/admin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
 import { cappedCount, dateBounds, keysetOf, listPage } from '../../db/list-query.ts';
-import { fromMoney, toMoney } from '../../db/money.ts';
+import { toMoney } from '../../db/money.ts';
 import { payouts, users } from '../../db/schema.ts';
-import { AppError, conflict } from '../../errors.ts';
+import { createManualPayout } from '../money/runs.service.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
-import { canReceivePayout } from './users.policy.ts';
 
 type PayoutRow = {
   id: string;
@@ -23,6 +23,9 @@ type PayoutRow = {
   amount: string;
   notes: string | null;
   date: Date;
+  runId: string | null;
+  status: 'recorded' | 'paid';
+  reference: string | null;
 };
 
 const payoutColumns = {
@@ -33,6 +36,9 @@ const payoutColumns = {
   amount: payouts.amount,
   notes: payouts.notes,
   date: payouts.date,
+  runId: payouts.runId,
+  status: payouts.status,
+  reference: payouts.reference,
 };
 
 function toAdminPayout(r: PayoutRow): AdminPayout {
@@ -44,6 +50,9 @@ function toAdminPayout(r: PayoutRow): AdminPayout {
     amount: toMoney(r.amount),
     notes: r.notes,
     date: r.date.toISOString(),
+    run_id: r.runId,
+    status: r.status,
+    reference: r.reference,
   };
 }
 
@@ -96,39 +105,19 @@ export async function listPayouts(opts: {
   });
 }
 
-/** Records a payout dated now, only for an approved (or legacy active) publisher. */
+/**
+ * Records a payout dated now, only for an approved (or legacy active) publisher: the spec's
+ * form, kept as a run of one (server/modules/money/runs.service.ts `createManualPayout`).
+ */
 export async function createPayout(opts: {
   db: Db;
   actor: Actor;
   input: CreatePayout;
 }): Promise<AdminPayout> {
-  const { input } = opts;
+  const input = CreatePayoutSchema.parse(opts.input);
   return opts.db.transaction(async (tx) => {
-    const [publisher] = await tx
-      .select({ id: users.id, status: users.status })
-      .from(users)
-      .where(and(eq(users.id, input.publisher_id), eq(users.role, 'publisher')));
-    if (!publisher) {
-      throw new AppError('validation_failed', 'The selected publisher does not exist.', {
-        details: { publisher_id: ['The selected publisher does not exist.'] },
-      });
-    }
-    if (!canReceivePayout(publisher.status)) {
-      throw conflict(
-        `Payouts can only be recorded for approved publishers; this publisher is ${publisher.status}.`,
-      );
-    }
-    const notes = input.notes?.trim() ? input.notes.trim() : null;
-    const [row] = await tx
-      .insert(payouts)
-      .values({
-        publisherId: publisher.id,
-        amount: fromMoney(input.amount),
-        notes,
-        createdBy: opts.actor.id,
-      })
-      .returning({ id: payouts.id });
-    const [created] = await selectPayouts(tx).where(eq(payouts.id, row!.id));
+    const id = await createManualPayout({ db: tx as unknown as Db, actor: opts.actor, input });
+    const [created] = await selectPayouts(tx).where(eq(payouts.id, id));
     const payout = toAdminPayout(created!);
     await writeAudit(tx, {
       actor: opts.actor,
@@ -136,7 +125,13 @@ export async function createPayout(opts: {
       entityType: 'payout',
       entityId: payout.id,
       before: null,
-      after: { publisher_id: payout.publisher_id, amount: payout.amount, notes: payout.notes },
+      after: {
+        publisher_id: payout.publisher_id,
+        amount: payout.amount,
+        notes: payout.notes,
+        reason: input.reason,
+        run_id: payout.run_id,
+      },
     });
     return payout;
   });

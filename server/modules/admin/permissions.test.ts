@@ -1,7 +1,13 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBuyer, buildPublisher } from '../../test/factories.ts';
+import {
+  buildAdmin,
+  buildBuyer,
+  buildPublisher,
+  buildVerifiedFactor,
+  tokenFor,
+} from '../../test/factories.ts';
 import { adminRoutes } from './index.ts';
 import { type AdminTestContext, setupAdminTest } from './test.helpers.ts';
 
@@ -68,6 +74,27 @@ describe('admin permission matrix', () => {
       'GET /audit',
       'GET /leads.csv',
       'GET /payouts.csv',
+      'GET /leads/:id',
+      'PUT /leads/:id/recording',
+      'GET /disputes',
+      'POST /disputes/:id/messages',
+      'POST /disputes/:id/accept',
+      'POST /disputes/:id/decline',
+      'GET /leads/totals',
+      'POST /leads/bulk-status',
+      'POST /lead-imports',
+      'GET /lead-imports/:id',
+      'POST /lead-imports/:id/check',
+      'POST /lead-imports/:id/import',
+      'GET /reports',
+      'GET /reports.csv',
+      'DELETE /users/:id/factors',
+      'POST /publishers/bulk',
+      'POST /applications/bulk',
+      'GET /applications/:id/submissions',
+      'GET /stats/range',
+      'GET /notification-preferences',
+      'PUT /notification-preferences',
     ]) {
       expect(list).toContain(r);
     }
@@ -103,6 +130,29 @@ describe('admin permission matrix', () => {
           message: 'This area is for administrators only.',
         });
       }
+    }
+  });
+
+  it('answers 403 insufficient_aal to an admin with a second factor who signed in with the password only', async () => {
+    const admin = await buildAdmin(t.db);
+    await buildVerifiedFactor(t.db, admin.id);
+    const aal1 = await tokenFor(t.db, t.config.jwtSecret, admin);
+    const aal2 = await tokenFor(t.db, t.config.jwtSecret, admin, { aal: 'aal2' });
+    for (const r of routes) {
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        headers: { authorization: `Bearer ${aal1}` },
+        payload: { status: 'approved' },
+      });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+      expect(res.json().error.code, `${r.method} ${r.url}`).toBe('insufficient_aal');
+      const ok = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        headers: { authorization: `Bearer ${aal2}` },
+      });
+      expect([401, 403], `${r.method} ${r.url}`).not.toContain(ok.statusCode);
     }
   });
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AdminSettings, UpdateSettings } from '../../../contract/admin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { fromMoney, toMoney } from '../../db/money.ts';
 import { settings } from '../../db/schema.ts';
 import { ensureSettings, type SettingsRow } from '../../db/settings.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
@@ -14,6 +15,9 @@ function toAdminSettings(row: SettingsRow, logoUrl: LogoUrl): AdminSettings {
     logo_url: row.logoUrl ? logoUrl(row.logoUrl) : null,
     welcome_message: row.welcomeMessage,
     support_email: row.supportEmail,
+    timezone: row.timezone,
+    currency: row.currency,
+    min_payout: toMoney(row.minPayout),
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -24,6 +28,9 @@ function auditView(row: SettingsRow) {
     logo_url: row.logoUrl,
     welcome_message: row.welcomeMessage,
     support_email: row.supportEmail,
+    timezone: row.timezone,
+    currency: row.currency,
+    min_payout: row.minPayout,
   };
 }
 
@@ -59,6 +66,9 @@ export async function updateSettings(opts: {
         ...(input.company_name !== undefined && { companyName: input.company_name }),
         ...(input.welcome_message !== undefined && { welcomeMessage: input.welcome_message }),
         ...(input.support_email !== undefined && { supportEmail: input.support_email }),
+        ...(input.timezone !== undefined && { timezone: input.timezone }),
+        ...(input.currency !== undefined && { currency: input.currency }),
+        ...(input.min_payout !== undefined && { minPayout: fromMoney(input.min_payout) }),
         updatedAt: new Date(),
       })
       .where(eq(settings.id, 1))

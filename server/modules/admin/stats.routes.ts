@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminStats, DailyStats, DailyStatsQuery } from '../../../contract/admin.ts';
+import { AdminRangeStats, DashboardRangeQuery } from '../../../contract/reports.ts';
 import { adminDoc } from './route.helpers.ts';
-import { getDailyStats, getStats } from './stats.service.ts';
+import { getDailyStats, getRangeStats, getStats } from './stats.service.ts';
 
 /** The dashboard: three cards and the 30-day chart. */
 export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,5 +14,14 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stats/daily',
     { schema: { ...adminDoc, querystring: DailyStatsQuery, response: { 200: DailyStats } } },
     async (req) => getDailyStats({ db: app.db, days: req.query.days }),
+  );
+
+  // The Total Payouts card and the chart over a picked range (the reports' presets and days).
+  app.get(
+    '/stats/range',
+    {
+      schema: { ...adminDoc, querystring: DashboardRangeQuery, response: { 200: AdminRangeStats } },
+    },
+    async (req) => getRangeStats({ db: app.db, query: req.query }),
   );
 };

@@ -5,6 +5,8 @@ import {
   AgreementUploaded,
   ApprovedPublisherList,
   ApprovedPublishersQuery,
+  BulkDecidePublishers,
+  BulkDecisionResult,
   BuyerList,
   BuyerListQuery,
   IdParams,
@@ -19,6 +21,7 @@ import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import { signedLinker } from './files.helpers.ts';
 import { actorOf, adminDoc } from './route.helpers.ts';
 import {
+  bulkDecidePublishers,
   findPublisher,
   getPublisherDetail,
   listApprovedPublishers,
@@ -42,6 +45,24 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...adminDoc, params: IdParams, response: { 200: PublisherDetail } } },
     async (req) =>
       getPublisherDetail({ db: app.db, id: req.params.id, link: signedLinker(app.storage) }),
+  );
+
+  app.post(
+    '/publishers/bulk',
+    {
+      schema: {
+        ...adminDoc,
+        body: BulkDecidePublishers,
+        response: { 200: BulkDecisionResult },
+      },
+    },
+    async (req) =>
+      bulkDecidePublishers({
+        db: app.db,
+        actor: actorOf(req),
+        input: req.body,
+        loginUrl: `${app.config.publicUrl}/login`,
+      }),
   );
 
   app.patch(

@@ -3,6 +3,8 @@ import type {
   AdminBuyer,
   AdminPublisher,
   ApprovedPublisherList,
+  BulkDecidePublishers,
+  BulkDecisionResult,
   BuyerList,
   BuyerListQuery,
   PublisherDetail,
@@ -11,6 +13,7 @@ import type {
   UpdateBuyerStatus,
   UpdatePublisherStatus,
 } from '../../../contract/admin.ts';
+import { describeReason, publisherReasons } from '../../../contract/review-reasons.ts';
 import {
   approvedPublisherStatuses,
   type BuyerStatus,
@@ -28,10 +31,12 @@ import {
   searchAny,
 } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
-import { offerApplications, offers, users } from '../../db/schema.ts';
+import { mfaFactors, offerApplications, offers, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { getMailBrand, publisherApprovedMail } from '../../mail/templates.ts';
+import { getMailBrand, publisherApprovedMail, publisherBlockedMail } from '../../mail/templates.ts';
+import { appLinks } from '../../notify/links.ts';
+import { notifyUser } from '../../notify/notify.ts';
 import { type Actor, recentAuditFor, writeAudit } from './audit.service.ts';
 import { type FileLinker, linkOrNull } from './files.helpers.ts';
 import { buyerTransition, publisherTransition } from './users.policy.ts';
@@ -55,8 +60,18 @@ export function toAdminPublisher(u: UserRow): AdminPublisher {
   };
 }
 
-function toAdminBuyer(u: UserRow): AdminBuyer {
+/** How many verified authenticator apps a user has (two-factor sign-in, issue 17). */
+// Qualified by hand: Drizzle writes the columns of a one-table select without their table.
+const twoFactorApps = sql<number>`(select count(*)::int from ${mfaFactors} f where f.user_id = "users"."id" and f.status = 'verified')`;
+
+async function twoFactorAppsOf(db: DbOrTx, id: string): Promise<number> {
+  const [row] = await db.select({ n: twoFactorApps }).from(users).where(eq(users.id, id));
+  return Number(row?.n ?? 0);
+}
+
+function toAdminBuyer(u: UserRow & { twoFactorApps: number }): AdminBuyer {
   return {
+    two_factor_apps: Number(u.twoFactorApps),
     id: u.id,
     email: u.email,
     name: u.name,
@@ -89,7 +104,7 @@ function listUsers<Item>(
   db: DbOrTx,
   role: 'publisher' | 'buyer',
   query: PublisherListQuery | BuyerListQuery,
-  toItem: (row: UserRow) => Item,
+  toItem: (row: UserRow & { twoFactorApps: number }) => Item,
 ) {
   const cond = and(eq(users.role, role), statusFilter(role, query.status), searchUsers(query.q));
   // Exact total: a role's users are thousands, not millions (an index-only count, ~ms).
@@ -98,7 +113,7 @@ function listUsers<Item>(
     keyset: keysetOf(userSortColumns, query, users.id),
     rows: (w) =>
       db
-        .select({ ...getTableColumns(users), sortKey: w.sortKey })
+        .select({ ...getTableColumns(users), twoFactorApps, sortKey: w.sortKey })
         .from(users)
         .where(and(cond, w.after))
         .orderBy(...w.orderBy)
@@ -141,7 +156,7 @@ export async function getPublisherDetail(opts: {
 }): Promise<PublisherDetail> {
   const { db, id, link } = opts;
   const publisher = await findPublisher(db, id);
-  const [apps, leadTotals, paid, audit] = await Promise.all([
+  const [apps, leadTotals, paid, audit, factors] = await Promise.all([
     db
       .select({
         id: offerApplications.id,
@@ -164,6 +179,7 @@ export async function getPublisherDetail(opts: {
     publisherLeadTotals(db, id),
     publisherPayoutTotal(db, id),
     recentAuditFor({ db, entityType: 'publisher', entityId: id }),
+    twoFactorAppsOf(db, id),
   ]);
   return {
     publisher: toAdminPublisher(publisher),
@@ -184,6 +200,7 @@ export async function getPublisherDetail(opts: {
       payouts: toMoney(paid),
     },
     audit,
+    two_factor_apps: factors,
   };
 }
 
@@ -199,6 +216,8 @@ async function writeStatusChange(
     before: UserRow;
     status: UserRow['status'];
     action: string;
+    /** The reviewer's reason (rejecting or blocking a publisher), kept in the audit entry. */
+    reason?: { reason: string; note: string | null } | undefined;
   },
 ): Promise<UserRow> {
   const { before } = change;
@@ -214,14 +233,68 @@ async function writeStatusChange(
     entityType: change.entityType,
     entityId: before.id,
     before: { status: before.status },
-    after: { status: after!.status },
+    after: { status: after!.status, ...change.reason },
   });
   return after!;
 }
 
+type PublisherDecision = Pick<UpdatePublisherStatus, 'status' | 'reason' | 'note'>;
+
+/**
+ * One publisher transition inside the caller's transaction (the row is locked): the status and
+ * audit entry (with the reason when rejecting or blocking), ending every session when blocking,
+ * and the e-mail: approval, or the rejection/block with its reason.
+ */
+async function writePublisherDecision(
+  tx: Tx,
+  opts: { actor: Actor; before: UserRow; input: PublisherDecision; loginUrl: string },
+): Promise<UserRow> {
+  const { before, input } = opts;
+  const verdict = publisherTransition(before.status, input.status);
+  if (!verdict.ok) throw conflict(verdict.message);
+  const blocking = input.status === 'blocked';
+  const note = input.note?.trim() || null;
+  const after = await writeStatusChange(tx, {
+    actor: opts.actor,
+    entityType: 'publisher',
+    before,
+    status: input.status,
+    action: verdict.action,
+    reason: blocking && input.reason ? { reason: input.reason, note } : undefined,
+  });
+  const brand = await getMailBrand(tx);
+  // Approving (or unblocking) lets the publisher in again: tell them.
+  if (input.status === 'approved') {
+    const mail = publisherApprovedMail(brand, { name: before.name ?? '', loginUrl: opts.loginUrl });
+    await enqueueMail(tx, { to: before.email, ...mail });
+    await notifyUser(tx, before.id, {
+      kind: 'publisher_approved',
+      title: 'Your publisher account is approved',
+      body: 'You can now browse the offers and apply to the ones that fit your traffic.',
+      link: appLinks.publisherOffers,
+    });
+  }
+  if (blocking) {
+    const why = describeReason(publisherReasons, input.reason, note);
+    const rejected = verdict.action === 'reject';
+    const mail = publisherBlockedMail(brand, { name: before.name ?? '', rejected, reason: why });
+    await enqueueMail(tx, { to: before.email, ...mail });
+    // They cannot sign in now; should they be let in again, the history is there to read.
+    await notifyUser(tx, before.id, {
+      kind: 'publisher_blocked',
+      title: rejected
+        ? 'Your publisher account was not approved'
+        : 'Your publisher account was blocked',
+      body: why ? `The reviewer's reason: ${why}` : 'No reason was given.',
+      link: null,
+    });
+  }
+  return after;
+}
+
 /**
  * Applies one of the spec's publisher transitions in one transaction: the status, the audit
- * entry, ending every session when blocking, and the approval mail when approving/unblocking.
+ * entry, ending every session when blocking, and the e-mail to the publisher.
  */
 export async function updatePublisherStatus(opts: {
   db: Db;
@@ -232,24 +305,49 @@ export async function updatePublisherStatus(opts: {
 }): Promise<AdminPublisher> {
   return opts.db.transaction(async (tx) => {
     const before = await findPublisher(tx, opts.id, true);
-    const verdict = publisherTransition(before.status, opts.input.status);
-    if (!verdict.ok) throw conflict(verdict.message);
-    const after = await writeStatusChange(tx, {
-      actor: opts.actor,
-      entityType: 'publisher',
-      before,
-      status: opts.input.status,
-      action: verdict.action,
-    });
-    // Approving (or unblocking) lets the publisher in again: tell them.
-    if (opts.input.status === 'approved') {
-      const mail = publisherApprovedMail(await getMailBrand(tx), {
-        name: before.name ?? '',
-        loginUrl: opts.loginUrl,
-      });
-      await enqueueMail(tx, { to: before.email, ...mail });
+    return toAdminPublisher(await writePublisherDecision(tx, { ...opts, before }));
+  });
+}
+
+/**
+ * Approves or rejects many pending publishers with one reason, in one transaction; the ones
+ * that are not pending (or not publishers) are listed as skipped with why.
+ */
+export async function bulkDecidePublishers(opts: {
+  db: Db;
+  actor: Actor;
+  input: BulkDecidePublishers;
+  loginUrl: string;
+}): Promise<BulkDecisionResult> {
+  const ids = [...new Set(opts.input.ids)];
+  return opts.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(and(inArray(users.id, ids), eq(users.role, 'publisher')))
+      .orderBy(users.id)
+      .for('update');
+    const found = new Map(rows.map((r) => [r.id, r]));
+    const skipped: BulkDecisionResult['skipped'] = [];
+    let decided = 0;
+    for (const id of ids) {
+      const before = found.get(id);
+      if (!before) {
+        skipped.push({ id, message: 'Publisher not found.' });
+        continue;
+      }
+      // Bulk decides sign-ups only: blocking approved publishers stays one at a time.
+      if (before.status !== 'pending') {
+        skipped.push({
+          id,
+          message: `${before.name || before.email} is not pending (already ${before.status}).`,
+        });
+        continue;
+      }
+      await writePublisherDecision(tx, { ...opts, before });
+      decided += 1;
     }
-    return toAdminPublisher(after);
+    return { decided, skipped };
   });
 }
 
@@ -277,7 +375,7 @@ export async function updateBuyerStatus(opts: {
       status: opts.input.status,
       action: verdict.action,
     });
-    return toAdminBuyer(after);
+    return toAdminBuyer({ ...after, twoFactorApps: await twoFactorAppsOf(tx, after.id) });
   });
 }
 

@@ -170,14 +170,63 @@ describe('PATCH /admin/publishers/:id', () => {
     expect(mails[0]!.text).toContain('http://localhost:3000/login');
   });
 
-  it('rejects a pending publisher (blocked) without an approval mail', async () => {
+  it('rejects a pending publisher (blocked) with a reason: audited, and e-mailed instead of an approval', async () => {
     const p = await buildPublisher(t.db, { status: 'pending' });
-    const res = await t.call('PATCH', `/publishers/${p.id}`, { body: { status: 'blocked' } });
+    const none = await t.call('PATCH', `/publishers/${p.id}`, { body: { status: 'blocked' } });
+    expect(none.statusCode).toBe(400);
+    expect(JSON.stringify(none.json().error)).toContain('Choose a reason');
+    const res = await t.call('PATCH', `/publishers/${p.id}`, {
+      body: {
+        status: 'blocked',
+        reason: 'details_unverifiable',
+        note: 'The phone number is not in service.',
+      },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('blocked');
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, p.id));
     expect(audit!.action).toBe('publisher.reject');
-    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, p.email))).toHaveLength(0);
+    expect(audit!.after).toMatchObject({
+      reason: 'details_unverifiable',
+      note: 'The phone number is not in service.',
+    });
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, p.email));
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/publisher account was not approved$/),
+    ]);
+    expect(mails[0]!.text).toContain(
+      "The reviewer's reason: The business details could not be verified. The phone number is not in service.",
+    );
+  });
+
+  it('approves or rejects many pending publishers with one reason; others are skipped with why', async () => {
+    const a = await buildPublisher(t.db, { status: 'pending' });
+    const b = await buildPublisher(t.db, { status: 'pending' });
+    const approved = await buildPublisher(t.db, { status: 'approved', name: 'Already Approved' });
+    const res = await t.call('POST', '/publishers/bulk', {
+      body: { ids: [a.id, b.id, approved.id], status: 'blocked', reason: 'incomplete_profile' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      decided: 2,
+      skipped: [
+        { id: approved.id, message: 'Already Approved is not pending (already approved).' },
+      ],
+    });
+    expect(await statusOf(a.id)).toBe('blocked');
+    expect(await statusOf(approved.id)).toBe('approved');
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, b.email));
+    expect(mail!.text).toContain('The profile is incomplete.');
+    const c = await buildPublisher(t.db, { status: 'pending' });
+    const ok = await t.call('POST', '/publishers/bulk', {
+      body: { ids: [c.id], status: 'approved' },
+    });
+    expect(ok.json()).toEqual({ decided: 1, skipped: [] });
+    expect(await statusOf(c.id)).toBe('approved');
+    const bad = await t.call('POST', '/publishers/bulk', {
+      body: { ids: [c.id], status: 'blocked' },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('blocks an approved or legacy active publisher and ends their sessions at once', async () => {
@@ -186,7 +235,9 @@ describe('PATCH /admin/publishers/:id', () => {
       const token = await t.tokenOf(p);
       // A live publisher session reaches the guard's role check (403), an ended one does not (401).
       expect((await t.call('GET', '/stats', { token })).statusCode).toBe(403);
-      const res = await t.call('PATCH', `/publishers/${p.id}`, { body: { status: 'blocked' } });
+      const res = await t.call('PATCH', `/publishers/${p.id}`, {
+        body: { status: 'blocked', reason: 'fraud_suspected' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().status).toBe('blocked');
       const sessions = await t.db.select().from(authSessions).where(eq(authSessions.userId, p.id));
@@ -224,7 +275,10 @@ describe('PATCH /admin/publishers/:id', () => {
     ] as const;
     for (const [from, to, message] of cases) {
       const p = await buildPublisher(t.db, { status: from });
-      const res = await t.call('PATCH', `/publishers/${p.id}`, { body: { status: to } });
+      const reason = to === 'blocked' ? { reason: 'policy_violation' } : {};
+      const res = await t.call('PATCH', `/publishers/${p.id}`, {
+        body: { status: to, ...reason },
+      });
       expect(res.statusCode, `${from} → ${to}`).toBe(409);
       expect(res.json().error.code).toBe('conflict');
       expect(res.json().error.message).toContain(message);
@@ -241,7 +295,9 @@ describe('PATCH /admin/publishers/:id', () => {
       expect(res.json().error.details).toHaveProperty('status');
     }
     const buyer = await buildBuyer(t.db);
-    const res = await t.call('PATCH', `/publishers/${buyer.id}`, { body: { status: 'blocked' } });
+    const res = await t.call('PATCH', `/publishers/${buyer.id}`, {
+      body: { status: 'blocked', reason: 'other', note: 'Not a publisher.' },
+    });
     expect(res.statusCode).toBe(404);
     expect(await statusOf(buyer.id)).toBe('active');
   });

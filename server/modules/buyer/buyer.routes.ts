@@ -82,7 +82,12 @@ export const buyerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const user = currentUser(req);
       return respondIdempotently(req, reply, 201, (db) =>
-        createCampaign({ db, buyerId: user.id, input: req.body }),
+        createCampaign({
+          db,
+          buyer: { id: user.id, email: user.email, name: user.name },
+          input: req.body,
+          publicUrl: app.config.publicUrl,
+        }),
       );
     },
   );

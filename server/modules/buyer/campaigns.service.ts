@@ -9,6 +9,9 @@ import type {
 import type { DbOrTx } from '../../db/client.ts';
 import { countAll, exactCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
 import { campaigns } from '../../db/schema.ts';
+import { getSettings } from '../../db/settings.ts';
+import { appLinks } from '../../notify/links.ts';
+import { notifyAdmins } from '../../notify/notify.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -81,10 +84,37 @@ export function listCampaigns(opts: {
 /** Creates a campaign owned by the signed-in buyer (the body is already validated). */
 export async function createCampaign(opts: {
   db: DbOrTx;
-  buyerId: string;
+  buyer: { id: string; email: string; name: string | null };
   input: CreateCampaignInput;
+  /** The portal's address, for the admins' e-mail link. */
+  publicUrl: string;
 }): Promise<Campaign> {
-  const { db, buyerId, input } = opts;
+  const { buyer, input } = opts;
+  // The campaign and the admins' notifications are written together or not at all.
+  return opts.db.transaction(async (tx) => {
+    const campaign = await insertCampaign(tx, buyer.id, input);
+    const who = buyer.name?.trim() || buyer.email;
+    const { currency } = await getSettings(tx);
+    const budget =
+      campaign.budget === null
+        ? 'no budget set'
+        : `budget ${new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(campaign.budget)}`;
+    await notifyAdmins(tx, {
+      kind: 'campaign_created',
+      title: `New campaign from ${who}: ${campaign.name}`,
+      body: `${who} (${buyer.email}) created the campaign ${campaign.name} (${budget}).`,
+      link: appLinks.adminCampaigns(campaign.name),
+      publicUrl: opts.publicUrl,
+    });
+    return campaign;
+  });
+}
+
+async function insertCampaign(
+  db: DbOrTx,
+  buyerId: string,
+  input: CreateCampaignInput,
+): Promise<Campaign> {
   const [row] = await db
     .insert(campaigns)
     .values({

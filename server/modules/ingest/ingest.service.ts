@@ -1,11 +1,17 @@
 import { BlockList, isIP } from 'node:net';
 import { eq, lt, sql } from 'drizzle-orm';
-import { KEY_HEADER, KEY_PARAM, REFUSAL_RETENTION_DAYS } from '../../../contract/integrations.ts';
+import {
+  type FieldMap,
+  KEY_HEADER,
+  KEY_PARAM,
+  REFUSAL_RETENTION_DAYS,
+} from '../../../contract/integrations.ts';
 import type { Db } from '../../db/client.ts';
 import {
   hashIntegrationKey,
   type IngestOutcome,
   ingestParams,
+  StaleIntegration,
   sameKeyHash,
 } from '../../db/lead-ingest.ts';
 import { ingestRefusals, integrations } from '../../db/schema.ts';
@@ -62,6 +68,54 @@ export class UsageCounter {
       }
     }
   }
+}
+
+type KeyedIntegration = {
+  id: string;
+  name: string;
+  keyHash: string;
+  revokedAt: Date | null;
+  allowedIps: string[];
+  fieldMap: FieldMap;
+  /** updated_at as text, to the microsecond: what the write checks (see upsertCall). */
+  updatedAt: string;
+};
+
+async function readIntegration(db: Db, hash: string): Promise<KeyedIntegration | undefined> {
+  const [row] = await db
+    .select({
+      id: integrations.id,
+      name: integrations.name,
+      keyHash: integrations.keyHash,
+      revokedAt: integrations.revokedAt,
+      allowedIps: integrations.allowedIps,
+      fieldMap: integrations.fieldMap,
+      updatedAt: sql<string>`${integrations.updatedAt}::text`,
+    })
+    .from(integrations)
+    .where(eq(integrations.keyHash, hash));
+  if (row) remember(hash, row);
+  else keyCache.delete(hash);
+  return row;
+}
+
+/**
+ * Integrations by key hash, per process, so an accepted postback costs one round trip (the
+ * write), not two. Only keys that exist are kept, at most KEY_CACHE_MAX of them. An entry is
+ * never trusted on its own: the write checks that the integration is unchanged and not
+ * revoked (any change sets updated_at), and a refusal is decided on a fresh read, so a key
+ * revoked or an address list changed on another instance takes effect at once here too.
+ */
+const keyCache = new Map<string, KeyedIntegration>();
+const KEY_CACHE_MAX = 1000;
+
+function remember(hash: string, row: KeyedIntegration) {
+  if (!keyCache.has(hash) && keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
+  keyCache.set(hash, row);
+}
+
+async function cachedIntegration(db: Db, hash: string): Promise<KeyedIntegration | undefined> {
+  return keyCache.get(hash) ?? readIntegration(db, hash);
 }
 
 /** Headers that may hold a secret: never stored with a refused call. */
@@ -137,41 +191,52 @@ export async function ingestCall(opts: {
       );
     }
     const hash = hashIntegrationKey(key);
-    const [integration] = await db
-      .select({
-        id: integrations.id,
-        name: integrations.name,
-        keyHash: integrations.keyHash,
-        revokedAt: integrations.revokedAt,
-        allowedIps: integrations.allowedIps,
-        fieldMap: integrations.fieldMap,
-      })
-      .from(integrations)
-      .where(eq(integrations.keyHash, hash));
-    if (!integration || !sameKeyHash(integration.keyHash, hash)) {
-      return refuse(401, 'invalid_key', 'This integration key is not valid.');
+    // A refusal is decided on a fresh read; an acceptance may start from the cache, whose
+    // entry the write itself checks (ingestParams' unchangedSince), so it is never stale.
+    // An admin may change the integration between a fresh read and the write: read again, a
+    // few times, rather than answer 500 to the tracker.
+    for (let attempt = 0; ; attempt++) {
+      const fresh = attempt > 0;
+      const integration = fresh
+        ? await readIntegration(db, hash)
+        : await cachedIntegration(db, hash);
+      if (!integration || !sameKeyHash(integration.keyHash, hash)) {
+        return refuse(401, 'invalid_key', 'This integration key is not valid.');
+      }
+      integrationId = integration.id;
+      if (integration.revokedAt) {
+        if (!fresh) continue;
+        return refuse(
+          401,
+          'key_revoked',
+          `The key of integration "${integration.name}" was revoked on ${integration.revokedAt.toISOString()}; ask the network for a new one.`,
+        );
+      }
+      if (!isIpAllowed(req.ip, integration.allowedIps)) {
+        if (!fresh) continue;
+        return refuse(
+          403,
+          'ip_not_allowed',
+          `Calls from ${req.ip} are not allowed for integration "${integration.name}"; add the address on the Integrations screen.`,
+        );
+      }
+      try {
+        const outcome = await ingestParams({
+          db,
+          integrationId: integration.id,
+          fieldMap: integration.fieldMap,
+          params,
+          unchangedSince: integration.updatedAt,
+          batched: true,
+        });
+        // A refusal read by a cached mapping (a field not found under its old name) is
+        // decided again on a fresh read (the next turn of the loop).
+        if (outcome.status === 200 || fresh) return outcome;
+      } catch (err) {
+        // Changed or revoked since it was cached: nothing was written; read it again.
+        if (!(err instanceof StaleIntegration) || attempt >= 3) throw err;
+      }
     }
-    integrationId = integration.id;
-    if (integration.revokedAt) {
-      return refuse(
-        401,
-        'key_revoked',
-        `The key of integration "${integration.name}" was revoked on ${integration.revokedAt.toISOString()}; ask the network for a new one.`,
-      );
-    }
-    if (!isIpAllowed(req.ip, integration.allowedIps)) {
-      return refuse(
-        403,
-        'ip_not_allowed',
-        `Calls from ${req.ip} are not allowed for integration "${integration.name}"; add the address on the Integrations screen.`,
-      );
-    }
-    return ingestParams({
-      db,
-      integrationId: integration.id,
-      fieldMap: integration.fieldMap,
-      params,
-    });
   })();
 
   if (integrationId) usage.count(integrationId, outcome.status === 200 ? 'accepted' : 'refused');

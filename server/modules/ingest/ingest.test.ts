@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callBatchCounts } from '../../db/lead-ingest.ts';
 import { ingestRefusals, integrations, leads } from '../../db/schema.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
@@ -90,13 +91,14 @@ describe('accepted calls', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['id', 'status']);
-    expect(body.status).toBe('pending');
+    // A completed call of an offer without rules pays (rules.test.ts: each rule).
+    expect(body.status).toBe('approved');
     const [lead] = await leadOf(id);
     expect(lead).toMatchObject({
       id: body.id,
       publisherId: pub.id,
       offerId: offer.id,
-      status: 'pending',
+      status: 'approved',
       durationSeconds: 95,
       callDuration: 2, // 95 s shows as "2 min" in lists (a started minute counts)
       caller: '+15551234567',
@@ -110,6 +112,10 @@ describe('accepted calls', () => {
       tags: { utm_source: 'google' },
     });
     expect(lead!.timestamp.toISOString()).toBe('2026-11-20T10:00:00.000Z');
+    // A time-ordered id (UUIDv7, drizzle/0017): its first 48 bits are the creation time in ms.
+    expect(body.id[14]).toBe('7');
+    const createdMs = Number.parseInt(body.id.replace(/-/g, '').slice(0, 12), 16);
+    expect(Math.abs(createdMs - Date.now())).toBeLessThan(60_000);
   });
 
   it('takes POST JSON with the key in x-api-key; the payout defaults to the offer', async () => {
@@ -158,6 +164,25 @@ describe('accepted calls', () => {
     expect(res.json().status).toBe('rejected');
     const [lead] = await leadOf(failed.call_id);
     expect(lead!.statusReason).toBe('The tracker reported a failed call.');
+  });
+
+  it('never changes a status a person set by hand, while later events still add details', async () => {
+    const call = base();
+    await ingest({ query: { ...call, key, event: 'incoming' } });
+    const [lead] = await leadOf(call.call_id);
+    await t.db
+      .update(leads)
+      .set({ status: 'rejected', statusReason: 'Rejected by hand', statusOverriddenAt: new Date() })
+      .where(eq(leads.id, lead!.id));
+    const res = await ingest({ query: { ...call, key, event: 'payout', duration: '300' } });
+    expect(res.json().status).toBe('rejected');
+    const [after] = await leadOf(call.call_id);
+    expect(after).toMatchObject({
+      status: 'rejected',
+      statusReason: 'Rejected by hand',
+      lastEvent: 'payout',
+      durationSeconds: 300,
+    });
   });
 });
 
@@ -258,6 +283,65 @@ describe('idempotency and event order', () => {
     expect(await leadOf(call.call_id)).toHaveLength(1);
   });
 
+  it('writes 120 calls sent at once in shared batches, each its own lead with its own answer', async () => {
+    const before = callBatchCounts(t.app.db);
+    const calls = Array.from({ length: 120 }, (_, i) => ({
+      ...base(),
+      event: 'completed',
+      duration: String(60 + i),
+    }));
+    const answers = await Promise.all(
+      calls.map((c) => ingest({ body: c, headers: { 'x-api-key': key } })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(120).fill(200));
+    const after = callBatchCounts(t.app.db);
+    expect(after.items - before.items).toBe(120);
+    // On PostgreSQL, calls that arrived while others were being written went together (PGlite
+    // answers each query before the next request is read, so there every batch is one call).
+    if (process.env.TEST_DATABASE_URL) expect(after.batches - before.batches).toBeLessThan(60);
+    for (const [i, c] of calls.entries()) {
+      const [lead] = await leadOf(c.call_id);
+      expect(lead?.id).toBe(answers[i]!.json().id);
+      expect(lead?.durationSeconds).toBe(60 + i);
+    }
+  });
+
+  it('undoes only the call that fails inside a batch, and says which', async () => {
+    const ok = base();
+    const rows = (
+      (await t.db.execute(
+        sql`select ord, out_id, out_failed from ingest_calls(${JSON.stringify([
+          {
+            integration: integrationId,
+            call_id: ok.call_id,
+            event: 'incoming',
+            rank: 0,
+            billable: 2,
+            publisher: pub.id,
+            publisher_id: pub.id,
+            offer: offer.id,
+            offer_id: offer.id,
+            minutes: 0,
+            tags: null,
+            status: 'pending',
+          },
+          // Not a number of seconds: this call's subtransaction fails.
+          { integration: integrationId, call_id: 'bad', event: 'incoming', rank: 0, seconds: 'x' },
+          { integration: integrationId, unchanged_since: '2000-01-01T00:00:00Z', call_id: 'old' },
+        ])}::jsonb) order by ord`,
+      )) as unknown as {
+        rows: { ord: number; out_id: string | null; out_failed: string | null }[];
+      }
+    ).rows;
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatchObject({ ord: 0, out_failed: null });
+    expect(rows[1]!.out_failed).toMatch(/^22P02: invalid input syntax for type integer/);
+    expect(rows[2]).toMatchObject({ out_id: null, out_failed: 'stale' });
+    expect(await leadOf(ok.call_id)).toHaveLength(1);
+    expect(await leadOf('bad')).toHaveLength(0);
+    expect(await leadOf('old')).toHaveLength(0);
+  });
+
   it('ends at the furthest event when events of one call race each other', async () => {
     const call = base();
     const events = ['incoming', 'connected', 'completed', 'converted', 'payout'];
@@ -301,7 +385,7 @@ describe('idempotency and event order', () => {
     const late = await ingest({
       query: { ...call, key, event: 'connected', duration: '10', payout: '1' },
     });
-    expect(late.json()).toEqual({ id, status: 'pending' });
+    expect(late.json()).toEqual({ id, status: 'approved' });
     await ingest({ query: { ...call, key, event: 'incoming' } });
     [lead] = await leadOf(call.call_id);
     expect(lead).toMatchObject({ lastEvent: 'completed', durationSeconds: 125, payout: '22.00' });
@@ -375,6 +459,54 @@ describe('keys and sources', () => {
       message:
         'Calls from 198.51.100.8 are not allowed for integration "Locked"; add the address on the Integrations screen.',
     });
+  });
+
+  it('follows a key revoked, an address list and a mapping changed by another instance at once', async () => {
+    // Another instance writes the database directly; this one has the key in its cache.
+    const created = await t.call('POST', '/integrations', { body: { name: 'Elsewhere' } });
+    const k = created.json().key as string;
+    const id = created.json().integration.id as string;
+    expect((await ingest({ query: { ...base(), key: k } })).statusCode).toBe(200);
+    const otherInstance = (set: Partial<typeof integrations.$inferInsert>) =>
+      t.db
+        .update(integrations)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(integrations.id, id));
+    const leadsOf = (callId: string) =>
+      t.db
+        .select()
+        .from(leads)
+        .where(and(eq(leads.integrationId, id), eq(leads.externalCallId, callId)));
+
+    await otherInstance({ fieldMap: { call_id: 'cid' } });
+    const mapped = base();
+    const byNewName = await ingest({
+      query: { key: k, cid: mapped.call_id, publisher: pub.id, offer: offer.id },
+    });
+    expect(byNewName.statusCode).toBe(200);
+    expect(await leadsOf(mapped.call_id)).toHaveLength(1);
+
+    await otherInstance({ allowedIps: ['198.51.100.7'] });
+    const blocked = { call_id: callId(), publisher: pub.id, offer: offer.id };
+    const res = await ingest({
+      query: { key: k, cid: blocked.call_id, publisher: pub.id, offer: offer.id },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await leadsOf(blocked.call_id)).toHaveLength(0);
+    await otherInstance({ allowedIps: [] });
+    const open = await ingest({
+      query: { key: k, cid: callId(), publisher: pub.id, offer: offer.id },
+    });
+    expect(open.statusCode).toBe(200);
+
+    await otherInstance({ revokedAt: new Date() });
+    const late = callId();
+    const revoked = await ingest({
+      query: { key: k, cid: late, publisher: pub.id, offer: offer.id },
+    });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().error.code).toBe('key_revoked');
+    expect(await leadsOf(late)).toHaveLength(0);
   });
 
   it('reads the fields by the parameter names mapped on the integration', async () => {

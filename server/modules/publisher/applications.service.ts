@@ -7,12 +7,14 @@ import {
   type PublisherOfferList,
   type PublisherOffersQuery,
 } from '../../../contract/publisher.ts';
+import { applicationReasons, describeReason } from '../../../contract/review-reasons.ts';
 import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { countAll, exactCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
+import { rulesOf } from '../../db/offer-rules.ts';
 import { isForeignKeyViolation } from '../../db/pg-errors.ts';
-import { offerApplications, offers } from '../../db/schema.ts';
+import { offerApplications, offerPayoutOverrides, offers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanApply } from './publisher.policy.ts';
 
@@ -66,6 +68,9 @@ export function listPublisherOffers(opts: {
           offer: offers,
           applicationId: offerApplications.id,
           applicationStatus: offerApplications.status,
+          reviewReason: offerApplications.reviewReason,
+          reviewNote: offerApplications.reviewNote,
+          yourPayout: offerPayoutOverrides.payout,
         })
         .from(offers)
         .leftJoin(
@@ -76,21 +81,41 @@ export function listPublisherOffers(opts: {
             ne(offerApplications.status, 'draft'),
           ),
         )
+        .leftJoin(
+          offerPayoutOverrides,
+          and(
+            eq(offerPayoutOverrides.offerId, offers.id),
+            eq(offerPayoutOverrides.publisherId, publisherId),
+          ),
+        )
         .where(and(where, w.after))
         .orderBy(...w.orderBy)
         .limit(w.limit)
         .offset(w.offset),
     count: () => exactCount(db.select({ n: countAll() }).from(offers).where(where)),
-    toItem: ({ offer, applicationId, applicationStatus }) => ({
+    toItem: ({
+      offer,
+      applicationId,
+      applicationStatus,
+      reviewReason,
+      reviewNote,
+      yourPayout,
+    }) => ({
       id: offer.id,
       title: offer.title,
       vertical: offer.vertical,
       payout: toMoney(offer.payout),
+      your_payout: yourPayout === null ? null : toMoney(yourPayout),
       script_instructions: offer.scriptInstructions,
+      rules: rulesOf(offer),
       created_at: offer.createdAt.toISOString(),
       application_id: applicationId,
       application_status:
         applicationStatus && applicationStatus !== 'draft' ? applicationStatus : null,
+      application_reason:
+        applicationStatus === 'rejected'
+          ? describeReason(applicationReasons, reviewReason, reviewNote)
+          : null,
     }),
   });
 }

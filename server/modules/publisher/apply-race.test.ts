@@ -73,7 +73,8 @@ describe('deciding and approving at the same moment', () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         t.call('PATCH', `/applications/${app!.id}`, {
-          body: { status: i % 2 ? 'approved' : 'rejected' },
+          body:
+            i % 2 ? { status: 'approved' } : { status: 'rejected', reason: 'script_not_followed' },
         }),
       ),
     );

@@ -1,10 +1,12 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type ComplianceSubmission, PUBLISHER_MESSAGES } from '../../../contract/publisher.ts';
 import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { complianceQuestionnaires, offerApplications, offers } from '../../db/schema.ts';
+import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { appLinks } from '../../notify/links.ts';
+import { notifyAdmins } from '../../notify/notify.ts';
 import { displayName, type StoredFile } from '../../storage/storage.ts';
 import {
   alreadyApplied,
@@ -19,7 +21,8 @@ export type SubmittableDraft = { applicationId: string; offerId: string; publish
 
 /**
  * Checks, before any file is stored, that the application is the caller's own draft for an
- * active offer they have not already applied to.
+ * active offer they have not already applied to, or their own rejected application (resubmitted
+ * with new files, issue 16).
  */
 export async function getSubmittableDraft(opts: {
   db: DbOrTx;
@@ -42,6 +45,13 @@ export async function getSubmittableDraft(opts: {
       and(eq(offerApplications.id, applicationId), eq(offerApplications.publisherId, publisher.id)),
     );
   if (!app) throw applicationNotFound();
+  if (app.offerStatus !== 'active') {
+    throw new AppError('offer_unavailable', PUBLISHER_MESSAGES.offerUnavailable, { status: 409 });
+  }
+  // A rejected application takes new files (a resubmission); the earlier ones are kept.
+  if (app.status === 'rejected') {
+    return { applicationId: app.id, offerId: app.offerId, publisherId: publisher.id };
+  }
   if (app.status !== 'draft') throw alreadyApplied();
   const [other] = await db
     .select({ id: offerApplications.id })
@@ -55,10 +65,42 @@ export async function getSubmittableDraft(opts: {
     )
     .limit(1);
   if (other) throw alreadyApplied();
-  if (app.offerStatus !== 'active') {
-    throw new AppError('offer_unavailable', PUBLISHER_MESSAGES.offerUnavailable, { status: 409 });
-  }
   return { applicationId: app.id, offerId: app.offerId, publisherId: publisher.id };
+}
+
+/**
+ * Tells the admins a submission arrived (issue 16): a first one, or new files for a rejected
+ * application (it then has more than one questionnaire).
+ */
+async function announceSubmission(
+  tx: DbOrTx,
+  draft: SubmittableDraft,
+  publicUrl: string,
+): Promise<void> {
+  const [about] = await tx
+    .select({
+      offerTitle: offers.title,
+      name: users.name,
+      email: users.email,
+      submissions: sql<number>`(select count(*)::int from ${complianceQuestionnaires} where ${complianceQuestionnaires.applicationId} = ${draft.applicationId})`,
+    })
+    .from(offers)
+    .innerJoin(users, eq(users.id, draft.publisherId))
+    .where(eq(offers.id, draft.offerId));
+  if (!about) return;
+  const who = about.name?.trim() || about.email;
+  const again = about.submissions > 1;
+  await notifyAdmins(tx, {
+    kind: 'application_submitted',
+    title: again
+      ? `Application resubmitted: ${who} for ${about.offerTitle}`
+      : `New application: ${who} for ${about.offerTitle}`,
+    body: again
+      ? `${who} sent new compliance files for the rejected application to ${about.offerTitle}. It waits for review.`
+      : `${who} applied to ${about.offerTitle} with their compliance files. It waits for review.`,
+    link: appLinks.adminApplication(draft.offerId, about.email),
+    publicUrl,
+  });
 }
 
 /**
@@ -71,6 +113,8 @@ export async function submitCompliance(opts: {
   draft: SubmittableDraft;
   media: readonly StoredFile[];
   document: StoredFile;
+  /** The portal's address, for the admins' e-mail link. */
+  publicUrl: string;
 }): Promise<ComplianceSubmission> {
   const { db, draft, media, document } = opts;
   try {
@@ -87,17 +131,18 @@ export async function submitCompliance(opts: {
         .returning();
       const [application] = await tx
         .update(offerApplications)
-        .set({ status: 'pending', updatedAt: new Date() })
+        .set({ status: 'pending', reviewReason: null, reviewNote: null, updatedAt: new Date() })
         .where(
           and(
             eq(offerApplications.id, draft.applicationId),
             eq(offerApplications.publisherId, draft.publisherId),
-            eq(offerApplications.status, 'draft'),
+            inArray(offerApplications.status, ['draft', 'rejected']),
           ),
         )
         .returning();
       // Deleted meanwhile (closed in another tab, or swept): the transaction rolls back.
       if (!application) throw applicationNotFound();
+      await announceSubmission(tx, draft, opts.publicUrl);
       return {
         application: toApplication(application),
         questionnaire: {

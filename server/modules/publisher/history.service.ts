@@ -131,6 +131,10 @@ export function listPublisherPayouts(opts: {
           amount: payouts.amount,
           notes: payouts.notes,
           date: payouts.date,
+          status: payouts.status,
+          reference: payouts.reference,
+          periodFrom: payouts.periodFrom,
+          periodTo: payouts.periodTo,
           sortKey: w.sortKey,
         })
         .from(payouts)
@@ -144,6 +148,10 @@ export function listPublisherPayouts(opts: {
       amount: toMoney(r.amount),
       notes: r.notes,
       date: r.date.toISOString(),
+      status: r.status,
+      reference: r.reference,
+      period_from: r.periodFrom,
+      period_to: r.periodTo,
     }),
   });
 }

@@ -1,8 +1,9 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { formatCurrency } from '../../../contract/money.ts';
 import type { ActivityItem, DailyPoint, PublisherOverview } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { publisherDailyLeads } from '../../db/lead-totals.ts';
-import { formatUsd, toMoney } from '../../db/money.ts';
+import { toMoney } from '../../db/money.ts';
 import {
   complianceQuestionnaires,
   leads,
@@ -10,17 +11,20 @@ import {
   offerApplications,
   offers,
   payouts,
-  payoutTotals,
+  publisherBalances,
   users,
 } from '../../db/schema.ts';
+import { getSettings } from '../../db/settings.ts';
 
 const ACTIVITY_LIMIT = 10;
 const CHART_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /**
- * The four cards, Recent Activity and the 30-day chart of one publisher. Lead and payout
- * figures come from the maintained totals (server/db/lead-totals.ts), not from the leads.
+ * The four cards, Recent Activity and the 30-day chart of one publisher. Lead and money
+ * figures come from the maintained totals (server/db/lead-totals.ts, publisher_balances), not
+ * from the leads: Total Earnings is approved leads' payouts plus adjustments, Pending Payouts
+ * is what is owed (earned − paid), as the cards state under them (issue 14).
  */
 export async function getOverview(opts: {
   db: DbOrTx;
@@ -38,7 +42,7 @@ export async function getOverview(opts: {
     applied_offers: Number(cards.applied),
     total_earnings: toMoney(cards.earnings),
     total_leads: Number(cards.leads),
-    pending_payouts: toMoney(cards.paid),
+    pending_payouts: toMoney(cards.owed),
     recent_activity: recent,
     daily,
   };
@@ -54,12 +58,17 @@ async function getCards(db: DbOrTx, publisherId: string) {
           and ${offerApplications.status} <> 'draft') as applied,
       (select coalesce(sum(${leadTotals.leads}), 0)::int from ${leadTotals}
         where ${leadTotals.publisherId} = ${publisherId}) as leads,
-      (select coalesce(sum(${leadTotals.payout}), 0)::text from ${leadTotals}
-        where ${leadTotals.publisherId} = ${publisherId}) as earnings,
-      (select coalesce(sum(${payoutTotals.amount}), 0)::text from ${payoutTotals}
-        where ${payoutTotals.publisherId} = ${publisherId}) as paid
+      (select coalesce(earned + adjustments, 0)::text from ${publisherBalances}
+        where ${publisherBalances.publisherId} = ${publisherId}) as earnings,
+      (select coalesce(owed, 0)::text from ${publisherBalances}
+        where ${publisherBalances.publisherId} = ${publisherId}) as owed
   `)) as unknown as {
-    rows: { applied: number | string; leads: number | string; earnings: string; paid: string }[];
+    rows: {
+      applied: number | string;
+      leads: number | string;
+      earnings: string | null;
+      owed: string | null;
+    }[];
   };
   return res.rows[0]!;
 }
@@ -122,7 +131,7 @@ async function listRecentActivity(opts: {
   publisherId: string;
 }): Promise<ActivityItem[]> {
   const { db, publisherId } = opts;
-  const [apps, leadRows, payoutRows, [me]] = await Promise.all([
+  const [apps, leadRows, payoutRows, [me], settings] = await Promise.all([
     db
       .select({
         status: offerApplications.status,
@@ -155,7 +164,10 @@ async function listRecentActivity(opts: {
       .select({ agreement: users.marketingAgreementUrl, updatedAt: users.updatedAt })
       .from(users)
       .where(eq(users.id, publisherId)),
+    getSettings(db),
   ]);
+  // Amounts in the network's currency, with its symbol (issue 14).
+  const money = (v: string) => formatCurrency(toMoney(v), settings.currency);
 
   const events: { type: ActivityItem['type']; title: string; description: string; at: Date }[] = [];
   for (const a of apps) {
@@ -192,7 +204,7 @@ async function listRecentActivity(opts: {
     events.push({
       type: 'lead',
       title: 'New lead',
-      description: `${l.title}: ${formatUsd(toMoney(l.payout))}, ${l.duration} min, ${l.status}.`,
+      description: `${l.title}: ${money(l.payout)}, ${l.duration} min, ${l.status}.`,
       at: l.at,
     });
   }
@@ -200,7 +212,7 @@ async function listRecentActivity(opts: {
     events.push({
       type: 'payout',
       title: 'Payout recorded',
-      description: `${formatUsd(toMoney(p.amount))}${p.notes ? `: ${p.notes}` : ''}`,
+      description: `${money(p.amount)}${p.notes ? `: ${p.notes}` : ''}`,
       at: p.at,
     });
   }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noOfferRules } from '../../../contract/offer-rules.ts';
 import { PUBLISHER_MESSAGES } from '../../../contract/publisher.ts';
 import { leads, offerApplications, payouts } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -60,10 +61,13 @@ describe('offers and applications', () => {
       title: 'Auto Insurance Inbound',
       vertical: 'Auto',
       payout: 42.5,
+      your_payout: null,
       script_instructions: 'Ask for the ZIP code first.',
+      rules: noOfferRules,
       created_at: expect.any(String),
       application_id: null,
       application_status: null,
+      application_reason: null,
     });
   });
 
@@ -310,8 +314,10 @@ describe('leads, payouts and the overview', () => {
     const o = res.json();
     expect(o.applied_offers).toBe(2);
     expect(o.total_leads).toBe(4);
-    expect(o.total_earnings).toBe(135.35);
-    expect(o.pending_payouts).toBe(75.55);
+    // Issue 14: Total Earnings = approved leads (10.25 + 100); Pending Payouts = owed, the
+    // earnings minus the 75.55 paid.
+    expect(o.total_earnings).toBe(110.25);
+    expect(o.pending_payouts).toBe(34.7);
   });
 
   it('has a 30-day chart with today last and empty days as zero', async () => {
@@ -394,8 +400,26 @@ describe('leads, payouts and the overview', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().total).toBe(2);
     expect(res.json().items).toEqual([
-      { id: expect.any(String), amount: 25.55, notes: null, date: daysAgo(2).toISOString() },
-      { id: expect.any(String), amount: 50, notes: 'March', date: daysAgo(10).toISOString() },
+      {
+        id: expect.any(String),
+        amount: 25.55,
+        notes: null,
+        date: daysAgo(2).toISOString(),
+        status: 'recorded',
+        reference: null,
+        period_from: null,
+        period_to: null,
+      },
+      {
+        id: expect.any(String),
+        amount: 50,
+        notes: 'March',
+        date: daysAgo(10).toISOString(),
+        status: 'recorded',
+        reference: null,
+        period_from: null,
+        period_to: null,
+      },
     ]);
   });
 

@@ -19,16 +19,30 @@ import {
   PublisherPayoutList,
   PublisherPayoutsQuery,
 } from '../../../contract/publisher.ts';
+import {
+  DashboardRangeQuery,
+  PublisherRangeOverview,
+  PublisherReport,
+  PublisherReportQuery,
+} from '../../../contract/reports.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
 import { currentUser, requireRole } from '../../auth/guard.ts';
+import { csvLine, sendCsv } from '../../db/csv.ts';
 import { DOCUMENT_MAX_BYTES, MEDIA_MAX_BYTES } from '../../storage/storage.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
+import { publisherMoneyRoutes } from '../money/money.routes.ts';
 import { deleteDraft, listPublisherOffers, startApplication } from './applications.service.ts';
 import { getSubmittableDraft, submitCompliance } from './compliance.service.ts';
 import { registerDraftCleanup } from './draft-cleanup.job.ts';
 import { getPublisherDocuments, listPublisherIos } from './files.service.ts';
 import { listPublisherLeads, listPublisherPayouts } from './history.service.ts';
+import { publisherLeadDetailRoutes } from './lead-detail.routes.ts';
 import { getOverview } from './overview.service.ts';
+import {
+  getPublisherRangeOverview,
+  getPublisherReport,
+  publisherReportCsv,
+} from './reports.service.ts';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody };
 const base = { tags: ['publisher'], security: [{ bearer: [] }] };
@@ -38,11 +52,31 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: no validation, parsing or upload happens for anyone without the role.
   app.addHook('onRequest', requireRole('publisher'));
   registerDraftCleanup(app);
+  await app.register(publisherLeadDetailRoutes);
+  await app.register(publisherMoneyRoutes);
 
   app.get(
     '/overview',
     { schema: { ...base, response: { 200: PublisherOverview, ...errors } } },
     async (req) => getOverview({ db: app.db, publisherId: currentUser(req).id }),
+  );
+
+  // The lead and payout cards and the chart over a picked range of the network's days.
+  app.get(
+    '/overview/range',
+    {
+      schema: {
+        ...base,
+        querystring: DashboardRangeQuery,
+        response: { 200: PublisherRangeOverview, ...errors },
+      },
+    },
+    async (req) =>
+      getPublisherRangeOverview({
+        db: app.db,
+        publisherId: currentUser(req).id,
+        query: req.query,
+      }),
   );
 
   app.get(
@@ -147,10 +181,44 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
             draft,
             media: files[COMPLIANCE_RULES.mediaField] ?? [],
             document: files[COMPLIANCE_RULES.documentField]![0]!,
+            publicUrl: app.config.publicUrl,
           }),
         }),
       });
       return reply.status(201).send(result);
+    },
+  );
+
+  // Reports over the publisher's own leads only (their rollup rows), without revenue or margin.
+  app.get(
+    '/reports',
+    {
+      schema: {
+        ...base,
+        querystring: PublisherReportQuery,
+        response: { 200: PublisherReport, ...errors },
+      },
+    },
+    async (req) =>
+      getPublisherReport({ db: app.db, publisherId: currentUser(req).id, query: req.query }),
+  );
+
+  app.get(
+    '/reports.csv',
+    { schema: { ...base, querystring: PublisherReportQuery } },
+    async (req, reply) => {
+      const rows = await publisherReportCsv({
+        db: app.db,
+        publisherId: currentUser(req).id,
+        query: req.query,
+      });
+      return sendCsv(
+        reply,
+        `report-${req.query.group}`,
+        (async function* () {
+          yield rows.map(csvLine).join('');
+        })(),
+      );
     },
   );
 

@@ -51,6 +51,8 @@ describe('publisher and buyer API access', () => {
         'GET /api/v1/buyer/campaigns',
         'POST /api/v1/buyer/campaigns',
         'GET /api/v1/publisher/overview',
+        'GET /api/v1/publisher/overview/range',
+        'GET /api/v1/publisher/reports',
         'GET /api/v1/publisher/offers',
         'POST /api/v1/publisher/applications',
         'DELETE /api/v1/publisher/applications/:id',

@@ -11,5 +11,7 @@ export function toPublicSettings(
     logo_url: row.logoUrl ? publicLogoUrl(row.logoUrl) : null,
     welcome_message: row.welcomeMessage,
     support_email: row.supportEmail,
+    timezone: row.timezone,
+    currency: row.currency,
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { normalizeEmail } from '../../../contract/email.ts';
+import { resetUserFactors } from '../../auth/mfa.service.ts';
 import { hashPassword } from '../../auth/password.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -53,4 +54,23 @@ export async function ensureFirstAdmin(
   const password = given.password ?? randomBytes(12).toString('base64url');
   await createAdmin(db, { email, password });
   return { email, password, generated };
+}
+
+/** Who the audit log and the user's mail name for `npm run create-admin -- --reset-mfa`. */
+export const OPERATOR_ACTOR = { id: null, email: 'the portal operator (npm run create-admin)' };
+
+/**
+ * `npm run create-admin -- --reset-mfa EMAIL`: removes every second factor of the account (a lost
+ * phone), audited and mailed like an admin's reset. 404 when there is no such account.
+ */
+export async function resetMfaByEmail(db: DbOrTx, rawEmail: string) {
+  const email = normalizeEmail(rawEmail);
+  if (!email) throw new AppError('validation_failed', 'The e-mail address is not valid.');
+  const [user] = await db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  if (!user) throw new AppError('not_found', `No account has the e-mail ${email}.`);
+  const { removed } = await resetUserFactors({ db, user, actor: OPERATOR_ACTOR });
+  return { email: user.email, removed };
 }

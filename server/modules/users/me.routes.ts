@@ -19,7 +19,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return currentUser(req).profile;
+      const user = currentUser(req);
+      return { ...user.profile, mfa_required: app.config.mfaRequiredFor.includes(user.role) };
     },
   );
 };

@@ -12,6 +12,9 @@ export function RequireRole({ allow, children }: RequireRoleProps) {
   const check = useVerifiedRole();
   if (check.state === 'loading' || check.state === 'failed') return <AreaSkeleton />;
   if (check.state === 'signed-out') return <Navigate to={paths.login} replace />;
+  if (check.state === 'needs-second-factor') {
+    return <Navigate to={paths.twoFactorVerify} replace />;
+  }
   if (check.role !== allow) return <Navigate to={paths.login} replace />;
   return children;
 }

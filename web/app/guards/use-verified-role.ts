@@ -2,20 +2,25 @@ import { useEffect, useRef } from 'react';
 import { useAuth } from '@/lib/auth.tsx';
 import { useMe } from '@/lib/me.ts';
 import { toast } from '@/lib/notify.ts';
+import { needsSecondFactor } from '@/lib/second-factor.ts';
 
 export type RoleCheck =
   | { state: 'loading' }
   | { state: 'signed-out' }
   | { state: 'failed' }
-  | { state: 'ready'; role: string };
+  /** Signed in with the password only; the authenticator code is still to come. */
+  | { state: 'needs-second-factor' }
+  | { state: 'ready'; role: string; mfaRequired: boolean };
 
 /**
  * Resolves the signed-in user's role from GET /api/v1/me (the server's word, not the token's).
  * When the role cannot be read, it says so and signs out, as spec §6 asks.
  */
 export function useVerifiedRole(): RoleCheck {
-  const { user, loading, signOut } = useAuth();
-  const me = useMe(user?.id);
+  const { user, session, loading, signOut } = useAuth();
+  const secondFactorDue = needsSecondFactor(session);
+  // Not asked before the code: the server answers 403 until the session is aal2.
+  const me = useMe(secondFactorDue ? null : user?.id);
   const reported = useRef<string | null>(null);
 
   useEffect(() => {
@@ -35,7 +40,8 @@ export function useVerifiedRole(): RoleCheck {
 
   if (loading) return { state: 'loading' };
   if (!user) return { state: 'signed-out' };
+  if (secondFactorDue) return { state: 'needs-second-factor' };
   if (me.isError) return { state: 'failed' };
   if (!me.data) return { state: 'loading' };
-  return { state: 'ready', role: me.data.role };
+  return { state: 'ready', role: me.data.role, mfaRequired: me.data.mfa_required === true };
 }

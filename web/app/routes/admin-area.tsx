@@ -23,13 +23,25 @@ const AdminDashboardPage = lazyScreen(
   () => import('@/features/admin/dashboard/components/admin-dashboard-page.tsx'),
   'AdminDashboardPage',
 );
+const DisputesPage = lazyScreen(
+  () => import('@/features/admin/disputes/components/disputes-page.tsx'),
+  'DisputesPage',
+);
 const IntegrationsPage = lazyScreen(
   () => import('@/features/admin/integrations/components/integrations-page.tsx'),
   'IntegrationsPage',
 );
+const LeadDetailPage = lazyScreen(
+  () => import('@/features/admin/leads/components/lead-detail-page.tsx'),
+  'LeadDetailPage',
+);
 const LeadsPage = lazyScreen(
   () => import('@/features/admin/leads/components/leads-page.tsx'),
   'LeadsPage',
+);
+const LeadImportPage = lazyScreen(
+  () => import('@/features/admin/leads/components/lead-import-page.tsx'),
+  'LeadImportPage',
 );
 const OffersPage = lazyScreen(
   () => import('@/features/admin/offers/components/offers-page.tsx'),
@@ -46,6 +58,10 @@ const PublisherDetailPage = lazyScreen(
 const PublishersPage = lazyScreen(
   () => import('@/features/admin/publishers/components/publishers-page.tsx'),
   'PublishersPage',
+);
+const ReportsPage = lazyScreen(
+  () => import('@/features/admin/reports/components/reports-page.tsx'),
+  'ReportsPage',
 );
 const SettingsPage = lazyScreen(
   () => import('@/features/admin/settings/components/settings-page.tsx'),
@@ -66,6 +82,10 @@ export const adminRoutes: RouteObject[] = [
   { path: adminPaths.compliance, ...screenRoute('admin:CompliancePage', CompliancePage) },
   { path: adminPaths.campaigns, ...screenRoute('admin:CampaignsPage', CampaignsPage) },
   { path: adminPaths.leads, ...screenRoute('admin:LeadsPage', LeadsPage) },
+  { path: adminPaths.leadPattern, ...screenRoute('admin:LeadDetailPage', LeadDetailPage) },
+  { path: adminPaths.disputes, ...screenRoute('admin:DisputesPage', DisputesPage) },
+  { path: adminPaths.leadImport, ...screenRoute('admin:LeadImportPage', LeadImportPage) },
+  { path: adminPaths.reports, ...screenRoute('admin:ReportsPage', ReportsPage) },
   { path: adminPaths.payouts, ...screenRoute('admin:PayoutsPage', PayoutsPage) },
   { path: adminPaths.integrations, ...screenRoute('admin:IntegrationsPage', IntegrationsPage) },
   { path: adminPaths.settings, ...screenRoute('admin:SettingsPage', SettingsPage) },

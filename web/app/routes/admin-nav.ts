@@ -1,8 +1,10 @@
 import {
   IconCash,
+  IconChartBar,
   IconClipboardCheck,
   IconFileCheck,
   IconLayoutDashboard,
+  IconMessageReport,
   IconPhoneCall,
   IconPlugConnected,
   IconSettings,
@@ -16,7 +18,7 @@ import type { NavItem } from '@/components/layouts/nav-item.ts';
 
 /**
  * The admin sidebar in the spec's order: Dashboard, Publishers, Buyers, Offers, Applications,
- * Compliance, Campaigns, Leads, Payouts, Integrations (issue 13), Settings. Add an entry (in that order) with its route.
+ * Compliance, Campaigns, Leads, Disputes (issue 13), Payouts, Reports (issue 15), Integrations (issue 13), Settings. Add an entry (in that order) with its route.
  */
 export const adminNav: NavItem[] = [
   { label: 'Dashboard', to: adminPaths.dashboard, icon: IconLayoutDashboard, end: true },
@@ -27,7 +29,9 @@ export const adminNav: NavItem[] = [
   { label: 'Compliance', to: adminPaths.compliance, icon: IconFileCheck },
   { label: 'Campaigns', to: adminPaths.campaigns, icon: IconSpeakerphone },
   { label: 'Leads', to: adminPaths.leads, icon: IconPhoneCall },
+  { label: 'Disputes', to: adminPaths.disputes, icon: IconMessageReport },
   { label: 'Payouts', to: adminPaths.payouts, icon: IconCash },
+  { label: 'Reports', to: adminPaths.reports, icon: IconChartBar },
   { label: 'Integrations', to: adminPaths.integrations, icon: IconPlugConnected },
   { label: 'Settings', to: adminPaths.settings, icon: IconSettings },
 ];

@@ -8,6 +8,10 @@ const DocumentsPage = lazyScreen(
   'DocumentsPage',
 );
 const IosPage = lazyScreen(() => import('@/features/publisher/components/ios-page.tsx'), 'IosPage');
+const LeadDetailPage = lazyScreen(
+  () => import('@/features/publisher/components/lead-detail-page.tsx'),
+  'LeadDetailPage',
+);
 const LeadsPage = lazyScreen(
   () => import('@/features/publisher/components/leads-page.tsx'),
   'LeadsPage',
@@ -20,6 +24,14 @@ const OverviewPage = lazyScreen(
   () => import('@/features/publisher/components/overview-page.tsx'),
   'OverviewPage',
 );
+const ReportsPage = lazyScreen(
+  () => import('@/features/publisher/components/reports-page.tsx'),
+  'ReportsPage',
+);
+const ProfilePage = lazyScreen(
+  () => import('@/features/publisher/components/profile-page.tsx'),
+  'ProfilePage',
+);
 const PayoutsPage = lazyScreen(
   () => import('@/features/publisher/components/payouts-page.tsx'),
   'PayoutsPage',
@@ -30,7 +42,13 @@ export const publisherRoutes: RouteObject[] = [
   { index: true, ...screenRoute('publisher:OverviewPage', OverviewPage) },
   { path: publisherPaths.offers, ...screenRoute('publisher:OffersPage', OffersPage) },
   { path: publisherPaths.leads, ...screenRoute('publisher:LeadsPage', LeadsPage) },
+  {
+    path: publisherPaths.leadPattern,
+    ...screenRoute('publisher:LeadDetailPage', LeadDetailPage),
+  },
   { path: publisherPaths.payouts, ...screenRoute('publisher:PayoutsPage', PayoutsPage) },
+  { path: publisherPaths.profile, ...screenRoute('publisher:ProfilePage', ProfilePage) },
+  { path: publisherPaths.reports, ...screenRoute('publisher:ReportsPage', ReportsPage) },
   { path: publisherPaths.documents, ...screenRoute('publisher:DocumentsPage', DocumentsPage) },
   { path: publisherPaths.ios, ...screenRoute('publisher:IosPage', IosPage) },
 ];

@@ -1,10 +1,12 @@
 import {
   IconCash,
+  IconChartBar,
   IconFileDescription,
   IconFileText,
   IconLayoutDashboard,
   IconPhoneCall,
   IconSpeakerphone,
+  IconUserCircle,
 } from '@tabler/icons-react';
 import { publisherPaths } from '@/app/routes.ts';
 import type { NavItem } from '@/components/layouts/nav-item.ts';
@@ -15,6 +17,8 @@ export const publisherNav: NavItem[] = [
   { label: 'Offers', to: publisherPaths.offers, icon: IconSpeakerphone },
   { label: 'Leads', to: publisherPaths.leads, icon: IconPhoneCall },
   { label: 'Payouts', to: publisherPaths.payouts, icon: IconCash },
+  { label: 'Reports', to: publisherPaths.reports, icon: IconChartBar },
   { label: 'Documents', to: publisherPaths.documents, icon: IconFileDescription },
   { label: 'Campaign IOs', to: publisherPaths.ios, icon: IconFileText },
+  { label: 'Profile', to: publisherPaths.profile, icon: IconUserCircle },
 ];

@@ -11,11 +11,14 @@ import {
   Text,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconKey, IconLogout } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { paths } from '@/app/routes.ts';
+import { twoFactorPaths } from '@/app/two-factor-paths.ts';
 import { BrandLogo } from '@/components/brand-logo.tsx';
+import { NotificationBell } from '@/components/notifications/notification-bell.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { useMe } from '@/lib/me.ts';
 import type { NavItem } from './nav-item.ts';
@@ -35,6 +38,18 @@ export function AreaShell({ areaLabel, nav }: AreaShellProps) {
   const { user } = useAuth();
   const { data: me } = useMe(user?.id);
   const { handleSignOut, pending } = useSignOut();
+
+  // The account's status changed while the area was open (a pending publisher approved, say):
+  // everything on screen was read under the old status, so it is read again.
+  const queryClient = useQueryClient();
+  const status = me?.status;
+  const seenStatus = useRef(status);
+  useEffect(() => {
+    if (seenStatus.current && status && seenStatus.current !== status) {
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+    }
+    seenStatus.current = status ?? seenStatus.current;
+  }, [status, queryClient]);
 
   // Following a link on a phone closes the drawer.
   useEffect(() => {
@@ -59,6 +74,11 @@ export function AreaShell({ areaLabel, nav }: AreaShellProps) {
             aria-expanded={opened}
           />
           <BrandLogo height={32} />
+          {isPhone ? (
+            <Box ml="auto">
+              <NotificationBell placement="header" />
+            </Box>
+          ) : null}
         </Group>
       </AppShell.Header>
 
@@ -69,7 +89,12 @@ export function AreaShell({ areaLabel, nav }: AreaShellProps) {
         inert={isPhone && !opened ? true : undefined}
       >
         <AppShell.Section visibleFrom="sm" mb="lg" px={4}>
-          <BrandLogo height={40} />
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Box miw={0}>
+              <BrandLogo height={40} />
+            </Box>
+            {isPhone ? null : <NotificationBell placement="sidebar" />}
+          </Group>
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={4}>
@@ -119,6 +144,18 @@ export function AreaShell({ areaLabel, nav }: AreaShellProps) {
             leftSection={<IconKey size={18} stroke={1.6} />}
           >
             Change password
+          </Button>
+          <Button
+            component={Link}
+            to={twoFactorPaths.settings}
+            variant="subtle"
+            color="gray"
+            fullWidth
+            justify="flex-start"
+            mb={4}
+            leftSection={<IconShieldLock size={18} stroke={1.6} />}
+          >
+            Two-factor sign-in
           </Button>
           <Button
             variant="light"

@@ -3,7 +3,7 @@ import { Box, Group, Skeleton, Stack } from '@mantine/core';
 /** What a signed-in area shows while the session and the role resolve: shapes, never a spinner. */
 export function AreaSkeleton() {
   return (
-    <Group align="stretch" gap={0} mih="100vh" aria-busy="true" aria-label="Loading">
+    <Group align="stretch" gap={0} mih="100vh" role="status" aria-busy="true" aria-label="Loading">
       <Box
         w={260}
         p="md"

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '@/app/routes.ts';
+import { paths, signedInState } from '@/app/routes.ts';
 import { authErrorMessage, fieldRules } from '@/features/auth/auth-errors.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { toast } from '@/lib/notify.ts';
@@ -59,7 +59,7 @@ export function LoginPage() {
     if (found.email || found.password) return;
     setPending(true);
     try {
-      const { error } = await signIn(values.email.trim(), values.password);
+      const { error, session } = await signIn(values.email.trim(), values.password);
       setUnconfirmed(error?.code === 'email_not_confirmed' ? values.email.trim() : null);
       if (error) {
         toast({
@@ -69,8 +69,21 @@ export function LoginPage() {
         });
         return;
       }
+      if (session?.user.factors?.some((f) => f.status === 'verified')) {
+        // The password was right; the authenticator code comes next (its own lazy screen).
+        navigate(paths.twoFactorVerify, { replace: true });
+        return;
+      }
       toast({ title: 'Login Successful', description: 'Redirecting to your dashboard...' });
-      navigate(paths.root, { replace: true });
+      // `/` sends an admin without an authenticator app to its enrolment first (issue 17).
+      navigate(paths.root, { replace: true, state: signedInState });
+    } catch {
+      // The sign-in code (a chunk of its own) could not be fetched: offline for a moment.
+      toast({
+        title: 'Login Failed',
+        description: 'Could not reach the server. Check your connection and try again.',
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }

@@ -40,7 +40,13 @@ export function BuyerDashboardPage() {
     <Stack gap="lg">
       <Stack gap={6}>
         {me.isPending && !me.isError ? (
-          <Skeleton height={36} width={320} maw="100%" aria-label="Loading your name" />
+          <Skeleton
+            height={36}
+            width={320}
+            maw="100%"
+            role="status"
+            aria-label="Loading your name"
+          />
         ) : (
           <Title order={1}>Welcome, {displayName}!</Title>
         )}

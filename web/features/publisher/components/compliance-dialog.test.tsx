@@ -1,3 +1,4 @@
+import { noOfferRules } from '@contract/offer-rules.ts';
 import type { PublisherOffer } from '@contract/publisher.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -9,9 +10,12 @@ const offer: PublisherOffer = {
   title: 'Final Expense Inbound',
   vertical: 'Insurance',
   payout: 42.5,
+  your_payout: null,
   script_instructions: null,
+  rules: noOfferRules,
   created_at: '2026-11-01T10:00:00Z',
   application_id: null,
+  application_reason: null,
   application_status: null,
 };
 const draft = { applicationId: 'a2c4e6f8-0000-4000-8000-000000000001', offer };

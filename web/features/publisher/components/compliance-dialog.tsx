@@ -10,7 +10,8 @@ import { toast } from '@/lib/notify.ts';
 import { checkComplianceFiles, DOCUMENT_ACCEPT, MEDIA_ACCEPT } from './file-rules.ts';
 import { SelectedFileList } from './selected-file-list.tsx';
 
-export type ComplianceDraft = { applicationId: string; offer: PublisherOffer };
+/** `resubmit`: new files for a rejected application (nothing to delete when it closes). */
+export type ComplianceDraft = { applicationId: string; offer: PublisherOffer; resubmit?: boolean };
 
 type ComplianceDialogProps = {
   draft: ComplianceDraft | null;
@@ -102,7 +103,11 @@ export function ComplianceDialog({ draft, onCancel, onDone }: ComplianceDialogPr
     <Modal
       opened={draft !== null}
       onClose={handleClose}
-      title={draft ? `Apply to ${draft.offer.title}` : 'Apply'}
+      title={
+        draft
+          ? `${draft.resubmit ? 'Submit new files for' : 'Apply to'} ${draft.offer.title}`
+          : 'Apply'
+      }
       size="lg"
       centered
       closeOnClickOutside={!busy}

@@ -30,8 +30,17 @@ function ChartTooltipBody({ label, payload }: TooltipProps) {
   );
 }
 
-/** Leads (bars, left axis) and earnings (line, right axis, $) per day for the last 30 days. */
-export function DailyChart({ data }: { data: DailyPoint[] }) {
+/**
+ * Leads (bars, left axis) and earnings (line, right axis, $) per day: the last 30 days, or the
+ * days picked above the overview (`period`).
+ */
+export function DailyChart({
+  data,
+  period = 'Last 30 days',
+}: {
+  data: DailyPoint[];
+  period?: string;
+}) {
   const rows = data.map((d) => ({ ...d, day: shortDay(d.date) }));
   const leads = data.reduce((n, d) => n + d.leads, 0);
   const earnings = data.reduce((n, d) => n + d.earnings, 0);
@@ -67,7 +76,7 @@ export function DailyChart({ data }: { data: DailyPoint[] }) {
         maxBarWidth={14}
       />
       <Text component="figcaption" size="sm" c="dimmed" mt="xs">
-        Last 30 days: {leads} {leads === 1 ? 'lead' : 'leads'}, {formatMoney(earnings)} earned.
+        {period}: {leads} {leads === 1 ? 'lead' : 'leads'}, {formatMoney(earnings)} earned.
       </Text>
     </figure>
   );

@@ -51,7 +51,7 @@ export function DocumentsPage() {
           retrying={documents.isFetching}
         />
       ) : documents.isPending ? (
-        <Skeleton height={120} radius="md" aria-label="Loading documents" />
+        <Skeleton height={120} radius="md" role="status" aria-label="Loading documents" />
       ) : agreement ? (
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="agreement">
           <Group justify="space-between" wrap="wrap" gap="md">

@@ -1,9 +1,11 @@
 import { isRealDate } from '@contract/list.ts';
 import type { PublisherLead } from '@contract/publisher.ts';
 import type { LeadStatus } from '@contract/roles.ts';
-import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
+import { Link, useNavigate } from 'react-router';
+import { publisherPaths } from '@/app/routes.ts';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -18,7 +20,16 @@ const columns: DataTableColumn<PublisherLead>[] = [
     accessor: 'timestamp',
     title: 'Time',
     sortable: true,
-    render: (l) => formatDateTime(l.timestamp),
+    render: (l) => (
+      <Anchor
+        component={Link}
+        to={publisherPaths.lead(l.id)}
+        size="sm"
+        onClick={(e) => e.stopPropagation()}
+      >
+        {formatDateTime(l.timestamp)}
+      </Anchor>
+    ),
     noWrap: true,
   },
   { accessor: 'offer', title: 'Offer', sortable: true, render: (l) => l.offer_title },
@@ -67,9 +78,9 @@ function LeadCard({ lead }: { lead: PublisherLead }) {
         <StatusBadge status={lead.status} />
       </Group>
       <Group justify="space-between">
-        <Text size="sm" c="dimmed">
+        <Anchor component={Link} to={publisherPaths.lead(lead.id)} size="sm">
           {formatDateTime(lead.timestamp)}
-        </Text>
+        </Anchor>
         <Text size="sm">
           {formatDuration(lead.call_duration)} · <b>{formatMoney(lead.payout)}</b>
         </Text>
@@ -81,6 +92,7 @@ function LeadCard({ lead }: { lead: PublisherLead }) {
 /** /dashboard/leads: 'My Leads' with status and date filters, sorting and pages (all on the server). */
 export function LeadsPage() {
   const list = useListParams({ sort: 'timestamp', order: 'desc', sorts }, filterNames);
+  const navigate = useNavigate();
   const { status, from, to } = list.filters;
 
   const fromOk = from === '' || isRealDate(from);
@@ -161,6 +173,7 @@ export function LeadsPage() {
             : 'Leads from your calls appear here with their status, duration and payout.'
         }
         renderCard={(l) => <LeadCard lead={l} />}
+        onRowClick={(l) => navigate(publisherPaths.lead(l.id))}
       />
     </Stack>
   );

@@ -1,16 +1,19 @@
+import { describeRules, type OfferRules } from '@contract/offer-rules.ts';
 import type { PublisherOffer } from '@contract/publisher.ts';
 import {
+  Alert,
   Badge,
   Button,
   Card,
   Group,
+  List,
   Spoiler,
   Stack,
   Text,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import { IconSend, IconUpload } from '@tabler/icons-react';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { formatMoney } from '@/lib/format.ts';
 
@@ -27,10 +30,39 @@ type OfferCardProps = {
   blockedReason: string | null;
   starting: boolean;
   onApply: (offer: PublisherOffer) => void;
+  /** A rejected application: opens the compliance form again for new files (issue 16). */
+  onResubmit?: (offer: PublisherOffer) => void;
 };
 
+/** Which calls pay: the offer's rules as short lines, or that every completed call pays. */
+function OfferRulesSummary({ rules, offerId }: { rules: OfferRules; offerId: string }) {
+  const lines = describeRules(rules);
+  const labelId = `offer-rules-${offerId}`;
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={2} id={labelId}>
+        Which calls pay
+      </Text>
+      {lines.length === 0 ? (
+        <Text size="sm">Every completed call.</Text>
+      ) : (
+        <List size="sm" spacing={2} aria-labelledby={labelId} data-testid="offer-rules">
+          {lines.map((l) => (
+            <List.Item key={l.label}>
+              <Text span size="sm" fw={500}>
+                {l.label}:
+              </Text>{' '}
+              {l.text}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </div>
+  );
+}
+
 /** One active offer: title, vertical, payout, script instructions, and Apply Now or its status. */
-export function OfferCard({ offer, blockedReason, starting, onApply }: OfferCardProps) {
+export function OfferCard({ offer, blockedReason, starting, onApply, onResubmit }: OfferCardProps) {
   const reasonId = `apply-reason-${offer.id}`;
   return (
     <Card
@@ -52,12 +84,18 @@ export function OfferCard({ offer, blockedReason, starting, onApply }: OfferCard
         </Group>
         <div>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Payout
+            {offer.your_payout === null ? 'Payout' : 'Your payout'}
           </Text>
           <Text fz="xl" fw={700}>
-            {formatMoney(offer.payout)}
+            {formatMoney(offer.your_payout ?? offer.payout)}
           </Text>
+          {offer.your_payout !== null && offer.your_payout !== offer.payout ? (
+            <Text size="xs" c="dimmed">
+              Standard payout {formatMoney(offer.payout)}
+            </Text>
+          ) : null}
         </div>
+        <OfferRulesSummary rules={offer.rules} offerId={offer.id} />
         <div style={{ flex: 1 }}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={2}>
             Script instructions
@@ -83,12 +121,35 @@ export function OfferCard({ offer, blockedReason, starting, onApply }: OfferCard
           )}
         </div>
         {offer.application_status ? (
-          <Group gap="xs">
-            <Text size="sm" fw={500}>
-              Your application:
-            </Text>
-            <StatusBadge status={offer.application_status} />
-          </Group>
+          <Stack gap="xs">
+            <Group gap="xs">
+              <Text size="sm" fw={500}>
+                Your application:
+              </Text>
+              <StatusBadge status={offer.application_status} />
+            </Group>
+            {offer.application_status === 'rejected' ? (
+              <>
+                {offer.application_reason ? (
+                  <Alert color="red" variant="light" title="Reason" p="xs">
+                    <Text size="sm" c="dark">
+                      {offer.application_reason}
+                    </Text>
+                  </Alert>
+                ) : null}
+                {onResubmit ? (
+                  <Button
+                    variant="light"
+                    leftSection={<IconUpload size={16} />}
+                    onClick={() => onResubmit(offer)}
+                    aria-label={`Submit new files: ${offer.title}`}
+                  >
+                    Submit new files
+                  </Button>
+                ) : null}
+              </>
+            ) : null}
+          </Stack>
         ) : (
           <Stack gap={4}>
             <Button

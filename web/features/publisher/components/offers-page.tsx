@@ -94,6 +94,8 @@ export function OffersPage() {
   const refreshOffers = () => queryClient.invalidateQueries({ queryKey: publisherKeys.offers });
 
   function discardDraft(d: ComplianceDraft) {
+    // A resubmission is of a rejected application, not a draft: nothing to remove.
+    if (d.resubmit) return;
     // A failed delete is harmless: the server removes drafts left for 24 hours.
     deleteDraftApplication(d.applicationId).catch(() => undefined);
   }
@@ -160,7 +162,12 @@ export function OffersPage() {
           retrying={offers.isFetching}
         />
       ) : offers.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} aria-busy="true" aria-label="Loading offers">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, xl: 3 }}
+          role="status"
+          aria-busy="true"
+          aria-label="Loading offers"
+        >
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} height={260} radius="md" />
           ))}
@@ -190,6 +197,10 @@ export function OffersPage() {
                 blockedReason={blockedReason}
                 starting={startingId === offer.id}
                 onApply={handleApply}
+                onResubmit={(o) =>
+                  o.application_id &&
+                  setDraft({ applicationId: o.application_id, offer: o, resubmit: true })
+                }
               />
             ))}
           </SimpleGrid>

@@ -1,3 +1,4 @@
+import { BALANCE_RULES } from '@contract/money.ts';
 import { Button, Card, Grid, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowRight,
@@ -14,13 +15,20 @@ import { publisherPaths } from '@/app/routes.ts';
 import { PendingApprovalNotice } from '@/components/pending-approval-notice.tsx';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
+import { useDashboardRange } from '@/components/use-dashboard-range.ts';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { usePublisherMe } from '@/features/publisher/api/get-me.ts';
 import { useOverview } from '@/features/publisher/api/get-overview.ts';
+import { useOverviewRange } from '@/features/publisher/api/get-overview-range.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { formatMoney } from '@/lib/format.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { RecentActivity } from './recent-activity.tsx';
+
+// The range picker (Select, combobox) is its own chunk: the cards show while it downloads.
+const DateRangePicker = lazy(async () => ({
+  default: (await import('@/components/date-range-picker.tsx')).DateRangePicker,
+}));
 
 const ERROR_TITLE = 'Error loading dashboard';
 
@@ -30,15 +38,35 @@ const loadDailyChart = () => import('./daily-chart.tsx');
 loadDailyChart().catch(() => {}); // a failure shows when the chart renders
 const DailyChart = lazy(async () => ({ default: (await loadDailyChart()).DailyChart }));
 
-/** /dashboard: greeting, the four cards, the 30-day chart, Recent Activity and Quick Actions. */
+/**
+ * /dashboard: greeting, the four cards, the chart, Recent Activity and Quick Actions. A range
+ * picker (the reports' one, kept in the URL) sets the days of Total Earnings, Total Leads and
+ * the chart; "Any date" is the all-time cards beside the last 30 days. Applied Offers counts
+ * applications and Pending Payouts is what is owed now (issue 14: earned minus paid), whatever
+ * the days.
+ */
 export function OverviewPage() {
   const { user } = useAuth();
   const { data: me } = usePublisherMe();
   const overview = useOverview();
+  const picked = useDashboardRange();
+  const ranged = useOverviewRange(picked.query, picked.days !== null);
   const settings = usePublicSettings();
-  useErrorToast(overview.error, ERROR_TITLE);
+  useErrorToast(overview.error ?? ranged.error, ERROR_TITLE);
   const data = overview.data;
   const loading = overview.isPending;
+  const r = picked.days ? ranged.data : undefined;
+  const rangeLoading = picked.days ? ranged.isPending : loading;
+  const note = picked.period ?? 'Any date';
+  const cards = r
+    ? { earnings: r.total_earnings, leads: r.total_leads, daily: r.days }
+    : picked.days || !data
+      ? undefined
+      : {
+          earnings: data.total_earnings,
+          leads: data.total_leads,
+          daily: data.daily,
+        };
 
   return (
     <Stack gap="lg">
@@ -64,6 +92,14 @@ export function OverviewPage() {
         />
       ) : null}
 
+      <Suspense
+        fallback={
+          <Skeleton height={60} width={220} role="status" aria-label="Loading the period picker" />
+        }
+      >
+        <DateRangePicker value={picked.value} onChange={picked.setValue} allowAll />
+      </Suspense>
+
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
         <StatCard
           label="Applied Offers"
@@ -74,17 +110,20 @@ export function OverviewPage() {
         />
         <StatCard
           label="Total Earnings"
-          value={data ? formatMoney(data.total_earnings) : undefined}
+          value={cards ? formatMoney(cards.earnings) : undefined}
           icon={<IconCoin size={24} />}
           color="teal"
-          loading={loading}
+          loading={rangeLoading}
+          note={note}
+          rule={r ? 'Payouts of your approved leads in these days.' : BALANCE_RULES.earned}
         />
         <StatCard
           label="Total Leads"
-          value={data ? String(data.total_leads) : undefined}
+          value={cards ? String(cards.leads) : undefined}
           icon={<IconPhoneCall size={24} />}
           color="cyan"
-          loading={loading}
+          loading={rangeLoading}
+          note={note}
         />
         <StatCard
           label="Pending Payouts"
@@ -92,15 +131,20 @@ export function OverviewPage() {
           icon={<IconCash size={24} />}
           color="grape"
           loading={loading}
+          rule={BALANCE_RULES.owed}
         />
       </SimpleGrid>
 
       <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="chart-title">
         <Title order={2} size="h4" id="chart-title" mb="md">
-          Leads and earnings, last 30 days
+          Leads and earnings, {picked.period ?? 'last 30 days'}
         </Title>
         <Suspense fallback={<Skeleton height={260} />}>
-          {data ? <DailyChart data={data.daily} /> : <Skeleton height={260} />}
+          {cards ? (
+            <DailyChart data={cards.daily} period={picked.period ?? 'Last 30 days'} />
+          ) : (
+            <Skeleton height={260} />
+          )}
         </Suspense>
       </Card>
 

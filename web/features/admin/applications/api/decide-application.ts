@@ -1,4 +1,4 @@
-import type { DecideApplication } from '@contract/admin.ts';
+import type { BulkDecideApplications, DecideApplication } from '@contract/admin.ts';
 import { apiCall } from '@/lib/api-client.ts';
 import { useApiMutation } from '@/lib/api-queries.ts';
 import { apiRoutes } from '@/lib/api-routes.ts';
@@ -10,7 +10,14 @@ import { apiRoutes } from '@/lib/api-routes.ts';
  */
 export const useDecideApplication = () =>
   useApiMutation(
-    ({ id, status }: { id: string } & DecideApplication) =>
-      apiCall(apiRoutes.admin.decideApplication(id), { body: { status } }),
+    ({ id, ...body }: { id: string } & DecideApplication) =>
+      apiCall(apiRoutes.admin.decideApplication(id), { body }),
+    ['admin'],
+  );
+
+/** POST /api/v1/admin/applications/bulk: many pending applications, one decision and reason. */
+export const useBulkDecideApplications = () =>
+  useApiMutation(
+    (body: BulkDecideApplications) => apiCall(apiRoutes.admin.bulkDecideApplications, { body }),
     ['admin'],
   );

@@ -1,6 +1,7 @@
+import { applicationReasons } from '@contract/review-reasons.ts';
 import { Group } from '@mantine/core';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { ReasonDialog, type ReviewReason } from '@/components/reason-dialog.tsx';
 import { StatusActionButton } from '@/components/status-action-button.tsx';
 import { useDecideApplication } from '@/features/admin/applications/api/decide-application.ts';
 import { toast } from '@/lib/notify.ts';
@@ -14,7 +15,7 @@ type DecisionTarget = {
 
 /**
  * Approve / Reject for a pending application (used by the applications list and the compliance
- * review). Reject asks for confirmation first; a decision cannot be undone.
+ * review). Reject asks for the reason first (issue 16); a decision cannot be undone.
  */
 export function ApplicationDecisionButtons({
   application,
@@ -30,9 +31,13 @@ export function ApplicationDecisionButtons({
   const who = application.publisher_name || application.publisher_email;
   const what = `the application of ${who} to "${application.offer_title}"`;
 
-  const decide = (status: 'approved' | 'rejected') => {
+  const decide = (status: 'approved' | 'rejected', why?: ReviewReason) => {
     mutation.mutate(
-      { id: application.id, status },
+      {
+        id: application.id,
+        status,
+        ...(why ? { reason: why.reason as keyof typeof applicationReasons, note: why.note } : {}),
+      },
       {
         onSuccess: () => {
           setConfirmingReject(false);
@@ -73,16 +78,17 @@ export function ApplicationDecisionButtons({
         disabled={pending}
         aria-label={`Reject application of ${who} to ${application.offer_title}`}
       />
-      <ConfirmDialog
+      <ReasonDialog
         opened={confirmingReject}
         title="Reject this application?"
+        reasons={applicationReasons}
         confirmLabel="Reject"
         pending={pending}
         onCancel={() => setConfirmingReject(false)}
-        onConfirm={() => decide('rejected')}
+        onConfirm={(why) => decide('rejected', why)}
       >
-        {`${what[0]?.toUpperCase()}${what.slice(1)} will be rejected and the publisher will be told by e-mail. This cannot be undone.`}
-      </ConfirmDialog>
+        {`${what[0]?.toUpperCase()}${what.slice(1)} will be rejected. The publisher reads your reason on the application and in an e-mail, and may submit new files.`}
+      </ReasonDialog>
     </Group>
   );
 }

@@ -1,34 +1,79 @@
 import type { AdminApplication } from '@contract/admin.ts';
-import { Group, Stack } from '@mantine/core';
+import { applicationReasons } from '@contract/review-reasons.ts';
+import { Badge, Button, Group, Stack } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { BulkDecisionBar } from '@/components/bulk-decision-bar.tsx';
 import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { fromTablet, PagedTable } from '@/components/paged-table.tsx';
 import { PersonCell } from '@/components/person-cell.tsx';
+import { ReasonDialog, type ReviewReason } from '@/components/reason-dialog.tsx';
 import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
+import { useBulkDecideApplications } from '@/features/admin/applications/api/decide-application.ts';
 import {
   type ApplicationListParams,
   useApplications,
 } from '@/features/admin/applications/api/list-applications.ts';
+import { OfferSelect } from '@/features/admin/leads/components/search-select.tsx';
 import { formatDate } from '@/lib/format.ts';
-import { ApplicationDecisionButtons } from './application-decision-buttons.tsx';
+import { toast } from '@/lib/notify.ts';
+import { ApplicationReviewModal } from './application-review-modal.tsx';
 import { IoCell } from './io-upload-button.tsx';
 
 /** Sortable columns and the direction of their first click. */
 const sorts = { created_at: 'desc', status: 'asc' } as const;
-const filterNames = ['q', 'status'] as const;
+const filterNames = ['q', 'status', 'offer_id'] as const;
 
-/** /admin/applications: submitted applications; approve or reject pending ones, upload IOs. */
+/**
+ * /admin/applications: submitted applications, filtered by offer and status. Review opens the
+ * submission (recordings, document, earlier submissions) where the decision is made; pending
+ * rows can be picked and decided together with one reason.
+ */
 export function ApplicationsPage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
-  const { q, status } = list.filters;
+  const { q, status, offer_id } = list.filters;
   const params: ApplicationListParams = {
     ...list.query,
     q: q || undefined,
     status: (status || undefined) as ApplicationListParams['status'],
+    offer_id: offer_id || undefined,
   };
   const query = useApplications(params);
+  const [reviewing, setReviewing] = useState<AdminApplication | null>(null);
+  const [picked, setPicked] = useState<AdminApplication[]>([]);
+  const [rejecting, setRejecting] = useState(false);
+  const bulk = useBulkDecideApplications();
+
+  const runBulk = (decision: 'approved' | 'rejected', why?: ReviewReason) => {
+    bulk.mutate(
+      {
+        ids: picked.map((a) => a.id),
+        status: decision,
+        ...(why ? { reason: why.reason as keyof typeof applicationReasons, note: why.note } : {}),
+      },
+      {
+        onSuccess: (r) => {
+          setRejecting(false);
+          setPicked([]);
+          toast({
+            title: 'Applications Updated',
+            description: `${r.decided} ${r.decided === 1 ? 'application' : 'applications'} ${decision}.${
+              r.skipped.length
+                ? ` ${r.skipped.length} left unchanged: ${r.skipped[0]!.message}`
+                : ''
+            }`,
+          });
+        },
+        onError: (err) => {
+          setRejecting(false);
+          toast({ title: 'Update failed', description: err.message, variant: 'destructive' });
+        },
+      },
+    );
+  };
 
   const columns: DataTableColumn<AdminApplication>[] = [
     {
@@ -42,7 +87,16 @@ export function ApplicationsPage() {
       title: 'Status',
       sortable: true,
       noWrap: true,
-      render: (a) => <StatusBadge status={a.status} subject="application" />,
+      render: (a) => (
+        <Group gap={6} wrap="nowrap">
+          <StatusBadge status={a.status} subject="application" />
+          {a.submissions > 1 ? (
+            <Badge variant="outline" color="gray.8" size="sm">
+              {`Resubmitted (${a.submissions})`}
+            </Badge>
+          ) : null}
+        </Group>
+      ),
     },
     {
       accessor: 'created_at',
@@ -58,7 +112,18 @@ export function ApplicationsPage() {
       textAlign: 'right',
       render: (a) => (
         <Group gap={6} justify="flex-end" wrap="nowrap">
-          {a.status === 'pending' ? <ApplicationDecisionButtons application={a} /> : null}
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconEye size={14} />}
+            onClick={(e) => {
+              e.stopPropagation();
+              setReviewing(a);
+            }}
+            aria-label={`Review the application of ${a.publisher_name || a.publisher_email} to ${a.offer_title}`}
+          >
+            {a.status === 'pending' ? 'Review' : 'Open'}
+          </Button>
           <IoCell application={a} />
         </Group>
       ),
@@ -69,7 +134,7 @@ export function ApplicationsPage() {
     <Stack gap="lg">
       <PageHeader
         title="Applications"
-        description="Publishers' applications to offers. Approve or reject pending ones and upload the IO of approved ones."
+        description="Publishers' applications to offers. Review a submission to approve or reject it, and upload the IO of approved ones."
       />
       <ListFilters>
         <SearchFilter
@@ -84,19 +149,54 @@ export function ApplicationsPage() {
           value={status}
           onChange={(v) => list.setFilter('status', v)}
         />
+        <OfferSelect
+          label="Offer"
+          placeholder="All offers"
+          value={offer_id || null}
+          onChange={(v) => list.setFilter('offer_id', v)}
+          w={{ base: '100%', sm: 240 }}
+        />
       </ListFilters>
+      <BulkDecisionBar
+        picked={picked.length}
+        noun="application"
+        onClear={() => setPicked([])}
+        onApprove={() => runBulk('approved')}
+        onReject={() => setRejecting(true)}
+      />
       <PagedTable<AdminApplication>
+        phoneCards
         label="Applications"
         columns={columns}
         list={list}
         query={query}
+        selection={{
+          // Only pending applications can be decided: the others are never kept picked.
+          selected: picked,
+          onChange: (rows) => setPicked(rows.filter((a) => a.status === 'pending')),
+          rowLabel: (a) =>
+            `Select the application of ${a.publisher_name || a.publisher_email} to ${a.offer_title}`,
+        }}
         errorTitle="Error loading applications"
         emptyTitle={
-          q || status
+          q || status || offer_id
             ? 'No applications match these filters.'
             : 'No applications yet. They appear here once a publisher submits compliance files.'
         }
       />
+      <ApplicationReviewModal application={reviewing} onClose={() => setReviewing(null)} />
+      <ReasonDialog
+        opened={rejecting}
+        title={`Reject ${picked.length} ${picked.length === 1 ? 'application' : 'applications'}?`}
+        reasons={applicationReasons}
+        confirmLabel="Reject selected"
+        pending={bulk.isPending}
+        onCancel={() => setRejecting(false)}
+        onConfirm={(why) => runBulk('rejected', why)}
+      >
+        Every selected application is rejected with this reason; each publisher reads it and gets an
+        e-mail.
+      </ReasonDialog>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { AdminBuyer } from '@contract/admin.ts';
-import { Stack, Text, useMantineTheme } from '@mantine/core';
+import { Group, Stack, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { EmailText } from '@/components/email-text.tsx';
 import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { fromDesktop, fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { ResetTwoFactorButton } from '@/components/reset-two-factor-button.tsx';
 import { StatusActionButton, statusActionColor } from '@/components/status-action-button.tsx';
 import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -125,11 +126,14 @@ export function BuyersPage() {
       title: 'Actions',
       textAlign: 'right',
       render: (b) => (
-        <StatusActionButton
-          action={b.status === 'blocked' ? 'unblock' : 'block'}
-          onClick={() => setConfirming(b)}
-          aria-label={`${b.status === 'blocked' ? 'Unblock' : 'Block'} ${b.name || b.email}`}
-        />
+        <Group gap={6} wrap="nowrap" justify="flex-end">
+          <ResetTwoFactorButton user={b} apps={b.two_factor_apps} size="xs" />
+          <StatusActionButton
+            action={b.status === 'blocked' ? 'unblock' : 'block'}
+            onClick={() => setConfirming(b)}
+            aria-label={`${b.status === 'blocked' ? 'Unblock' : 'Block'} ${b.name || b.email}`}
+          />
+        </Group>
       ),
     },
   ];
@@ -155,6 +159,7 @@ export function BuyersPage() {
         />
       </ListFilters>
       <PagedTable<AdminBuyer>
+        phoneCards
         label="Buyers"
         columns={columns}
         list={list}

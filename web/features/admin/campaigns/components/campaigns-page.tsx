@@ -109,6 +109,7 @@ export function CampaignsPage() {
         />
       </ListFilters>
       <PagedTable<AdminCampaign>
+        phoneCards
         label="Campaigns"
         columns={columns}
         list={list}

@@ -102,6 +102,7 @@ export function CompliancePage() {
         />
       </ListFilters>
       <PagedTable<ComplianceSubmission>
+        phoneCards
         label="Compliance submissions"
         columns={columns}
         list={list}

@@ -1,5 +1,6 @@
 import type { ComplianceSubmission } from '@contract/admin.ts';
-import { Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { applicationReasons, describeReason } from '@contract/review-reasons.ts';
+import { Alert, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -130,7 +131,20 @@ export function ComplianceReviewModal({
             Document
           </Title>
           <DocumentFileView key={generation} file={s.document} />
-          {s.application_status === 'pending' ? (
+          {s.decision === 'rejected' && s.reason ? (
+            <Alert color="red" variant="light" title="This submission was rejected because">
+              <Text size="sm" c="dark">
+                {describeReason(applicationReasons, s.reason, s.note)}
+              </Text>
+            </Alert>
+          ) : null}
+          {s.superseded ? (
+            <Text size="sm" c="dimmed">
+              The publisher submitted newer files for this application: decide it on the newest
+              submission.
+            </Text>
+          ) : null}
+          {s.application_status === 'pending' && !s.superseded ? (
             <>
               <Divider />
               <Group justify="flex-end">

@@ -35,13 +35,18 @@ function ChartTooltipContent({ active, payload }: { active?: boolean; payload?: 
   );
 }
 
-/** Leads (bars, left axis) and payouts (line, right axis, $) per day over the last 30 days. */
+/**
+ * Leads (bars, left axis) and payouts (line, right axis, $) per day: the last 30 days, or the
+ * days picked above the dashboard (`period` says which).
+ */
 export function ActivityChart({
   data,
   isPending,
   error,
   onRetry,
+  period = 'Last 30 days',
 }: {
+  period?: string;
   data: DailyStats | undefined;
   isPending: boolean;
   error: Error | null;
@@ -58,8 +63,8 @@ export function ActivityChart({
           <Title order={2} fz="lg">
             Leads and payouts
           </Title>
-          <Text size="sm" c="dimmed">
-            Last 30 days
+          <Text size="sm" c="dimmed" data-testid="chart-period">
+            {period}
           </Text>
         </Stack>
         {data ? (
@@ -68,7 +73,9 @@ export function ActivityChart({
               <Text size="xs" c="dimmed">
                 Leads
               </Text>
-              <Text fw={700}>{totalLeads.toLocaleString()}</Text>
+              <Text fw={700} data-testid="chart-leads">
+                {totalLeads.toLocaleString()}
+              </Text>
             </Stack>
             <Stack gap={0}>
               <Text size="xs" c="dimmed">
@@ -80,7 +87,7 @@ export function ActivityChart({
         ) : null}
       </Group>
       {isPending ? (
-        <Skeleton height={280} aria-label="Loading chart" />
+        <Skeleton height={280} role="status" aria-label="Loading chart" />
       ) : error ? (
         <QueryErrorState title="Error loading statistics" error={error} onRetry={onRetry} />
       ) : (
@@ -110,7 +117,7 @@ export function ActivityChart({
               yAxisId: 'right',
             },
           ]}
-          aria-label="Chart of leads and payouts per day over the last 30 days"
+          aria-label={`Chart of leads and payouts per day, ${period}`}
           role="img"
         />
       )}

@@ -273,6 +273,7 @@ export function IntegrationsPage() {
         columns={columns}
         list={list}
         query={query}
+        phoneCards
         errorTitle="Error loading integrations"
         emptyTitle="No integrations yet."
         emptyText="Create one for each call tracker account that sends you calls."
@@ -293,6 +294,7 @@ export function IntegrationsPage() {
         columns={refusalColumns}
         list={refusalList}
         query={refusals}
+        phoneCards
         errorTitle="Error loading refused calls"
         emptyTitle="No refused calls."
       />

@@ -3,10 +3,10 @@ import { apiCall } from '@/lib/api-client.ts';
 import { useApiMutation } from '@/lib/api-queries.ts';
 import { apiRoutes } from '@/lib/api-routes.ts';
 
-/** PATCH /api/v1/admin/leads/:id {status}. */
+/** PATCH /api/v1/admin/leads/:id {status, reason, note}: a status set by hand, with why. */
 export const useUpdateLeadStatus = () =>
   useApiMutation(
-    ({ id, status }: { id: string } & UpdateLeadStatus) =>
-      apiCall(apiRoutes.admin.updateLead(id), { body: { status } }),
+    ({ id, ...body }: { id: string } & UpdateLeadStatus) =>
+      apiCall(apiRoutes.admin.updateLead(id), { body }),
     ['admin'],
   );

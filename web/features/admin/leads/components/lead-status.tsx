@@ -1,8 +1,17 @@
 import type { AdminLead } from '@contract/admin.ts';
 import type { LeadStatus } from '@contract/roles.ts';
-import { ColorSwatch, Select } from '@mantine/core';
+import { ColorSwatch, Select, Text } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { FormModal } from '@/components/form-modal.tsx';
 import { useUpdateLeadStatus } from '@/features/admin/leads/api/update-lead-status.ts';
 import { toast } from '@/lib/notify.ts';
+import {
+  emptyReason,
+  ReasonFields,
+  type ReasonValues,
+  reasonBody,
+  reasonErrors,
+} from './reason-fields.tsx';
 
 export const leadStatusOptions: { value: LeadStatus; label: string }[] = [
   { value: 'approved', label: 'Approved' },
@@ -10,40 +19,115 @@ export const leadStatusOptions: { value: LeadStatus; label: string }[] = [
   { value: 'rejected', label: 'Rejected' },
 ];
 
-const colors: Record<LeadStatus, string> = {
+export const leadStatusColors: Record<LeadStatus, string> = {
   approved: 'green',
   pending: 'yellow',
   rejected: 'red',
 };
 
-/** Changes one lead's status in place (approved, pending, rejected). */
-export function LeadStatusSelect({ lead }: { lead: AdminLead }) {
-  const mutation = useUpdateLeadStatus();
-  const value = mutation.isPending && mutation.variables ? mutation.variables.status : lead.status;
+export const statusLabel = (s: LeadStatus) => leadStatusOptions.find((o) => o.value === s)!.label;
+
+/** A status change the admin picked and still has to give a reason for. */
+export type StatusChange = { lead: AdminLead; status: LeadStatus };
+
+/**
+ * One lead's status in its row. Picking another status does not save it: it asks the page
+ * (`onPick`) to open the reason dialog.
+ */
+export function LeadStatusSelect({
+  lead,
+  onPick,
+}: {
+  lead: AdminLead;
+  onPick: (change: StatusChange) => void;
+}) {
+  const who = lead.publisher_name || lead.publisher_email;
   return (
     <Select
       size="xs"
       w={124}
       data={leadStatusOptions}
-      value={value}
+      value={lead.status}
       allowDeselect={false}
-      disabled={mutation.isPending}
-      aria-label={`Status of the lead of ${lead.publisher_name || lead.publisher_email} for ${lead.offer_title}`}
+      aria-label={`Status of the lead of ${who} for ${lead.offer_title}`}
       onClick={(e) => e.stopPropagation()}
-      onChange={(next) => {
-        if (!next || next === lead.status) return;
-        mutation.mutate(
-          { id: lead.id, status: next as LeadStatus },
-          {
-            onSuccess: () =>
-              toast({ title: 'Lead Updated', description: `The lead is now ${next}.` }),
-            onError: (err) =>
-              toast({ title: 'Update failed', description: err.message, variant: 'destructive' }),
-          },
-        );
+      onChange={(picked) => {
+        if (picked && picked !== lead.status) onPick({ lead, status: picked as LeadStatus });
       }}
-      leftSection={<ColorSwatch color={`var(--mantine-color-${colors[value]}-6)`} size={10} />}
+      leftSection={
+        <ColorSwatch color={`var(--mantine-color-${leadStatusColors[lead.status]}-6)`} size={10} />
+      }
       leftSectionPointerEvents="none"
     />
+  );
+}
+
+/**
+ * Sets one lead's status by hand with a reason (kept on the lead and in the audit log; later
+ * tracker events leave the status alone).
+ */
+export function StatusChangeModal({
+  change,
+  onClose,
+}: {
+  change: StatusChange | null;
+  onClose: () => void;
+}) {
+  const mutation = useUpdateLeadStatus();
+  const [values, setValues] = useState<ReasonValues>(emptyReason);
+  const [errors, setErrors] = useState<ReturnType<typeof reasonErrors>>({});
+
+  function close() {
+    setValues(emptyReason);
+    setErrors({});
+    onClose();
+  }
+
+  function submit(e?: FormEvent) {
+    e?.preventDefault();
+    const found = reasonErrors(values);
+    setErrors(found);
+    if (!change || Object.keys(found).length) return;
+    const status = change.status;
+    mutation.mutate(
+      { id: change.lead.id, status, ...reasonBody(values) },
+      {
+        onSuccess: () => {
+          toast({ title: 'Lead Updated', description: `The lead is now ${status}.` });
+          close();
+        },
+        onError: (err) =>
+          toast({ title: 'Update failed', description: err.message, variant: 'destructive' }),
+      },
+    );
+  }
+
+  const lead = change?.lead;
+  return (
+    <FormModal
+      opened={change !== null}
+      onClose={close}
+      title="Change Lead Status"
+      size="md"
+      dirty={Boolean(values.reason || values.note)}
+      pending={mutation.isPending}
+      submitLabel={change ? `Set to ${statusLabel(change.status)}` : 'Save'}
+      onSubmit={submit}
+    >
+      {lead && change ? (
+        <Text size="sm">
+          {`The lead of ${lead.publisher_name || lead.publisher_email} for ${lead.offer_title} goes from ${statusLabel(lead.status)} to ${statusLabel(change.status)}. `}
+          The reason is kept on the lead, and later tracker events no longer change its status.
+        </Text>
+      ) : null}
+      <ReasonFields
+        values={values}
+        errors={errors}
+        onChange={(v) => {
+          setValues(v);
+          setErrors({});
+        }}
+      />
+    </FormModal>
   );
 }

@@ -1,10 +1,18 @@
 import type { AdminLead } from '@contract/admin.ts';
 import type { LeadStatus } from '@contract/roles.ts';
-import { Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { adminPaths } from '@/app/routes.ts';
 import { ExportAndRecordActions } from '@/components/export-and-record.tsx';
-import { DateRangeFilter, ListFilters, SelectFilter } from '@/components/list-filters.tsx';
+import {
+  DateRangeFilter,
+  ListFilters,
+  SearchFilter,
+  SelectFilter,
+} from '@/components/list-filters.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { PersonCell } from '@/components/person-cell.tsx';
@@ -12,27 +20,46 @@ import { useListParams } from '@/components/use-list-params.ts';
 import { useExportLeadsCsv } from '@/features/admin/leads/api/export-leads-csv.ts';
 import { type LeadFilterParams, useLeads } from '@/features/admin/leads/api/list-leads.ts';
 import { formatDateTime, formatDuration, formatMoney } from '@/lib/format.ts';
+import { BulkBar, type BulkSelection, LeadTotalsLine } from './bulk-bar.tsx';
+import { type BulkRequest, BulkStatusModal } from './bulk-status-modal.tsx';
 import { LeadFormModal } from './lead-form-modal.tsx';
-import { LeadStatusSelect, leadStatusOptions } from './lead-status.tsx';
+import {
+  LeadStatusSelect,
+  leadStatusOptions,
+  type StatusChange,
+  StatusChangeModal,
+} from './lead-status.tsx';
 import { OfferSelect, PublisherSelect } from './search-select.tsx';
 
 /** Sortable columns and the direction of their first click. */
 const sorts = { timestamp: 'desc', payout: 'desc', call_duration: 'desc' } as const;
-const filterNames = ['status', 'publisher_id', 'offer_id', 'from', 'to'] as const;
+const filterNames = [
+  'status',
+  'publisher_id',
+  'offer_id',
+  'state',
+  'vertical',
+  'from',
+  'to',
+] as const;
 
 /** /admin/leads: every lead with filters, sorting, paging, CSV export, and recording by hand. */
 export function LeadsPage() {
   const list = useListParams({ sort: 'timestamp', order: 'desc', sorts }, filterNames);
   const [formOpen, setFormOpen] = useState(false);
+  const [change, setChange] = useState<StatusChange | null>(null);
+  const [bulk, setBulk] = useState<BulkRequest | null>(null);
   const exportMutation = useExportLeadsCsv();
 
-  const { status, publisher_id, offer_id, from, to } = list.filters;
+  const { status, publisher_id, offer_id, state, vertical, from, to } = list.filters;
   const filters: LeadFilterParams = {
     sort: list.sort,
     order: list.order,
     status: (status || undefined) as LeadStatus | undefined,
     publisher_id: publisher_id || undefined,
     offer_id: offer_id || undefined,
+    state: state || undefined,
+    vertical: vertical || undefined,
     from: from || undefined,
     to: to || undefined,
   };
@@ -42,15 +69,38 @@ export function LeadsPage() {
     page_size: list.pageSize,
     after: list.after,
   });
-  const filtered = Boolean(status || publisher_id || offer_id || from || to);
+  const filtered = Boolean(status || publisher_id || offer_id || state || vertical || from || to);
+  const filter = {
+    status: filters.status,
+    publisher_id: filters.publisher_id,
+    offer_id: filters.offer_id,
+    state: filters.state,
+    vertical: filters.vertical,
+    from: filters.from,
+    to: filters.to,
+  };
+  // The selection belongs to one filter: a new filter starts with nothing picked.
+  const filterKey = JSON.stringify(filter);
+  const [selection, setSelection] = useState<BulkSelection>({
+    key: filterKey,
+    rows: [],
+    all: false,
+  });
+  const current =
+    selection.key === filterKey ? selection : { key: filterKey, rows: [], all: false };
+  const select = (rows: AdminLead[]) => setSelection({ key: filterKey, rows, all: false });
 
   const columns: DataTableColumn<AdminLead>[] = [
     {
       accessor: 'timestamp',
       title: 'Date',
       sortable: true,
-      width: 120,
-      render: (l) => formatDateTime(l.timestamp),
+      noWrap: true,
+      render: (l) => (
+        <Anchor component={Link} to={adminPaths.lead(l.id)} size="sm">
+          {formatDateTime(l.timestamp)}
+        </Anchor>
+      ),
     },
     {
       accessor: 'publisher_name',
@@ -77,7 +127,7 @@ export function LeadsPage() {
     {
       accessor: 'status',
       title: 'Status',
-      render: (l) => <LeadStatusSelect lead={l} />,
+      render: (l) => <LeadStatusSelect lead={l} onPick={setChange} />,
     },
   ];
 
@@ -87,12 +137,22 @@ export function LeadsPage() {
         title="Leads"
         description="Every call publishers have generated. Record a lead by hand or change its status."
         actions={
-          <ExportAndRecordActions
-            exportCsv={() => exportMutation.mutateAsync(filters)}
-            exporting={exportMutation.isPending}
-            recordLabel="Record Lead"
-            onRecord={() => setFormOpen(true)}
-          />
+          <>
+            <Button
+              variant="default"
+              component={Link}
+              to={adminPaths.leadImport}
+              leftSection={<IconFileImport size={16} />}
+            >
+              Import CSV
+            </Button>
+            <ExportAndRecordActions
+              exportCsv={() => exportMutation.mutateAsync(filters)}
+              exporting={exportMutation.isPending}
+              recordLabel="Record Lead"
+              onRecord={() => setFormOpen(true)}
+            />
+          </>
         }
       />
       <ListFilters>
@@ -118,21 +178,58 @@ export function LeadsPage() {
           onChange={(v) => list.setFilter('offer_id', v)}
           w={{ base: '100%', sm: 240 }}
         />
+        <SearchFilter
+          label="Caller state"
+          placeholder="Any state"
+          value={state}
+          onSearch={(v) => list.setFilter('state', v || null)}
+          w={130}
+        />
+        <SearchFilter
+          label="Vertical"
+          placeholder="Any vertical"
+          value={vertical}
+          onSearch={(v) => list.setFilter('vertical', v || null)}
+          w={160}
+        />
         <DateRangeFilter
           from={from}
           to={to}
           onChange={(f, t) => list.setFilters({ from: f, to: t })}
         />
       </ListFilters>
+      <LeadTotalsLine filter={filter} />
+      <BulkBar
+        selection={current}
+        pageRows={query.data?.items.length ?? 0}
+        filter={filter}
+        onSelectAll={() => setSelection({ key: filterKey, rows: current.rows, all: true })}
+        onClear={() => select([])}
+        onAction={(s) =>
+          setBulk({
+            status: s,
+            target: current.all ? { filter } : { ids: current.rows.map((r) => r.id) },
+          })
+        }
+      />
       <PagedTable<AdminLead>
         label="Leads"
         columns={columns}
         list={list}
         query={query}
+        phoneCards
+        selection={{
+          selected: current.rows,
+          onChange: select,
+          rowLabel: (l) =>
+            `Select the lead of ${l.publisher_name || l.publisher_email} for ${l.offer_title}`,
+        }}
         errorTitle="Error loading leads"
         emptyTitle={filtered ? 'No leads match these filters.' : 'No leads yet.'}
       />
       <LeadFormModal opened={formOpen} onClose={() => setFormOpen(false)} />
+      <StatusChangeModal change={change} onClose={() => setChange(null)} />
+      <BulkStatusModal request={bulk} onClose={() => setBulk(null)} onDone={() => select([])} />
     </Stack>
   );
 }

@@ -17,8 +17,15 @@ import { useCreateOffer } from '@/features/admin/offers/api/create-offer.ts';
 import { useUpdateOffer } from '@/features/admin/offers/api/update-offer.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/notify.ts';
+import {
+  OfferRulesFields,
+  type RuleValues,
+  ruleFieldOf,
+  rulesBody,
+  ruleValuesOf,
+} from './offer-rules-fields.tsx';
 
-type OfferFormValues = {
+type OfferFormValues = RuleValues & {
   title: string;
   vertical: string;
   /** '' while blank. */
@@ -51,10 +58,30 @@ function toBody(values: OfferFormValues) {
     payout: values.payout === '' ? undefined : Number(values.payout),
     script_instructions: script ? values.script_instructions : null,
     status: values.status,
+    ...rulesBody(values),
   };
 }
 
-const validate = validateWithSchema(CreateOffer, toBody);
+const validateBase = validateWithSchema(CreateOffer, toBody);
+
+/** The contract's messages on the form's fields; a rule's error on its own field. */
+function validate(values: OfferFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [key, message] of Object.entries(validateBase(values))) {
+    if (key !== 'rules' && key !== 'payout_overrides') errors[key] = message;
+  }
+  const result = CreateOffer.safeParse(toBody(values));
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = ruleFieldOf(issue.path);
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/** The admin's own zone is the first guess for open hours. */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 function valuesOf(offer: AdminOffer | null): OfferFormValues {
   return {
@@ -63,7 +90,18 @@ function valuesOf(offer: AdminOffer | null): OfferFormValues {
     payout: offer?.payout ?? '',
     script_instructions: offer?.script_instructions ?? '',
     status: offer?.status ?? 'active',
+    ...ruleValuesOf(offer, browserZone()),
   };
+}
+
+/** Server `details` keyed by contract path (`rules.daily_cap`) onto the form's fields. */
+function serverErrors(details: Record<string, string[]> | undefined) {
+  const errors = serverFieldErrors(details, fields);
+  for (const [path, messages] of Object.entries(details ?? {})) {
+    const field = ruleFieldOf(path.split('.'));
+    if (field && messages[0] && !errors[field]) errors[field] = messages[0];
+  }
+  return errors;
 }
 
 type OfferFormModalProps = {
@@ -119,7 +157,7 @@ export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) 
       }
       onClose();
     } catch (err) {
-      if (err instanceof ApiError) form.setErrors(serverFieldErrors(err.details, fields));
+      if (err instanceof ApiError) form.setErrors(serverErrors(err.details));
       toast({
         title: failTitle,
         description: err instanceof Error && err.message ? err.message : 'Something went wrong',
@@ -188,6 +226,7 @@ export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) 
           Publishers see and apply to active offers only.
         </Text>
       </Stack>
+      <OfferRulesFields form={form} offer={offer} />
       {form.errors.form ? (
         <Text c="red" size="sm" role="alert">
           {form.errors.form}

@@ -168,6 +168,7 @@ export function OffersPage() {
         />
       </ListFilters>
       <PagedTable<AdminOffer>
+        phoneCards
         label="Offers"
         columns={columns}
         list={list}

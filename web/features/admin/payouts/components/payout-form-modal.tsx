@@ -1,5 +1,5 @@
 import { CreatePayout } from '@contract/admin.ts';
-import { Alert, NumberInput, Skeleton, Textarea } from '@mantine/core';
+import { Alert, NumberInput, Select, Skeleton, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUserOff } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
@@ -12,7 +12,14 @@ import {
 import { useCreatePayout } from '@/features/admin/payouts/api/create-payout.ts';
 import { useApprovedPublishers } from '@/features/admin/payouts/api/list-approved-publishers.ts';
 import { ApiError } from '@/lib/api-client.ts';
-import { formatMoney } from '@/lib/format.ts';
+import { displayCurrencyCode, formatMoney } from '@/lib/format.ts';
+
+/** The network currency's symbol (`$`, `€`) for the amount field. */
+const currencySymbol = () =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: displayCurrencyCode() })
+    .formatToParts(0)
+    .find((p) => p.type === 'currency')?.value ?? '$';
+
 import { toast } from '@/lib/notify.ts';
 
 type PayoutFormValues = {
@@ -20,10 +27,16 @@ type PayoutFormValues = {
   /** '' while blank. */
   amount: number | string;
   notes: string;
+  reason: 'advance' | 'bonus' | 'correction';
 };
 
-const fields = ['publisher_id', 'amount', 'notes'];
-const emptyValues: PayoutFormValues = { publisher_id: '', amount: '', notes: '' };
+const fields = ['publisher_id', 'amount', 'notes', 'reason'];
+const emptyValues: PayoutFormValues = {
+  publisher_id: '',
+  amount: '',
+  notes: '',
+  reason: 'advance',
+};
 
 function toBody(v: PayoutFormValues) {
   const notes = v.notes.trim();
@@ -31,6 +44,7 @@ function toBody(v: PayoutFormValues) {
     publisher_id: v.publisher_id,
     amount: v.amount === '' ? undefined : Number(v.amount),
     notes: notes ? notes : null,
+    reason: v.reason,
   };
 }
 
@@ -150,12 +164,22 @@ export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose:
         label="Amount"
         placeholder="0.00"
         withAsterisk
-        prefix="$"
+        prefix={currencySymbol()}
         min={0}
         step={0.01}
         decimalScale={2}
         thousandSeparator=","
         {...form.getInputProps('amount')}
+      />
+      <Select
+        label="What it is"
+        allowDeselect={false}
+        data={[
+          { value: 'advance', label: 'Advance on earnings (deducted from the next run)' },
+          { value: 'bonus', label: 'Bonus (added to earnings)' },
+          { value: 'correction', label: 'Correction (added to earnings)' },
+        ]}
+        {...form.getInputProps('reason')}
       />
       <Textarea
         label="Notes"

@@ -1,7 +1,8 @@
 import type { AdminPayout } from '@contract/admin.ts';
-import { Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ExportAndRecordActions } from '@/components/export-and-record.tsx';
 import { DateRangeFilter, ListFilters } from '@/components/list-filters.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -11,18 +12,86 @@ import { useListParams } from '@/components/use-list-params.ts';
 import { PublisherSelect } from '@/features/admin/leads/components/search-select.tsx';
 import { useExportPayoutsCsv } from '@/features/admin/payouts/api/export-payouts-csv.ts';
 import { type PayoutFilterParams, usePayouts } from '@/features/admin/payouts/api/list-payouts.ts';
+import { useDownloadAdminStatement } from '@/features/admin/payouts/api/money.ts';
 import { formatDateTime, formatMoney } from '@/lib/format.ts';
+import { BalancesTab } from './balances-tab.tsx';
 import { PayoutFormModal } from './payout-form-modal.tsx';
+import { NewRunModal, type Picked, RunsTab } from './runs-tab.tsx';
 
 /** Sortable columns and the direction of their first click. */
 const sorts = { date: 'desc', amount: 'desc' } as const;
 const filterNames = ['publisher_id', 'from', 'to'] as const;
 
-/** /admin/payouts: payouts with publisher names, filters, sorting, paging, CSV, and recording. */
+type Tab = 'payouts' | 'balances' | 'runs';
+
+/**
+ * /admin/payouts: three tabs (the tab in the URL, `?tab=balances`): the payouts list (the
+ * spec's screen), Balances (what each publisher is owed) and Payout runs.
+ */
 export function PayoutsPage() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: Tab = raw === 'balances' || raw === 'runs' ? raw : 'payouts';
+  const [runOpen, setRunOpen] = useState(false);
+  const [runFor, setRunFor] = useState<Picked[]>([]);
+  const openRun = (picked: Picked[]) => {
+    setRunFor(picked);
+    setRunOpen(true);
+  };
+  return (
+    <Stack gap="lg">
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v && v !== 'payouts' ? { tab: v } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
+          <Tabs.Tab value="balances">Balances</Tabs.Tab>
+          <Tabs.Tab value="runs">Payout runs</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="payouts">
+          <PayoutsList />
+        </Tabs.Panel>
+        <Tabs.Panel value="balances">
+          <Stack gap="lg">
+            <PageHeader
+              title="Balances"
+              description="What the network owes each publisher: earned minus paid."
+            />
+            <BalancesTab onRunSelected={openRun} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="runs">
+          <Stack gap="lg">
+            <PageHeader
+              title="Payout runs"
+              description="Pay publishers what they are owed, export the file for the bank, mark it paid."
+            />
+            <RunsTab onNewRun={() => openRun([])} />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+      {runOpen ? (
+        <NewRunModal
+          opened
+          initial={runFor}
+          onClose={(recorded) => {
+            setRunOpen(false);
+            if (recorded && tab !== 'runs') setParams({ tab: 'runs' }, { replace: true });
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The spec's payouts list: publisher names, filters, sorting, paging, CSV, and recording. */
+function PayoutsList() {
   const list = useListParams({ sort: 'date', order: 'desc', sorts }, filterNames);
   const [formOpen, setFormOpen] = useState(false);
   const exportMutation = useExportPayoutsCsv();
+  const statement = useDownloadAdminStatement();
 
   const { publisher_id, from, to } = list.filters;
   const filters: PayoutFilterParams = {
@@ -70,6 +139,30 @@ export function PayoutsPage() {
         </Text>
       ),
     },
+    {
+      accessor: 'status',
+      title: 'Statement',
+      render: (p) => (
+        <Group gap={6} wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="light"
+            aria-label={`Statement PDF of the payout to ${p.publisher_name ?? p.publisher_email} of ${formatDateTime(p.date)}`}
+            onClick={() => statement.mutate({ id: p.id, format: 'pdf' })}
+          >
+            PDF
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            aria-label={`Statement CSV of the payout to ${p.publisher_name ?? p.publisher_email} of ${formatDateTime(p.date)}`}
+            onClick={() => statement.mutate({ id: p.id, format: 'csv' })}
+          >
+            CSV
+          </Button>
+        </Group>
+      ),
+    },
   ];
 
   return (
@@ -101,6 +194,7 @@ export function PayoutsPage() {
         />
       </ListFilters>
       <PagedTable<AdminPayout>
+        phoneCards
         label="Payouts"
         columns={columns}
         list={list}

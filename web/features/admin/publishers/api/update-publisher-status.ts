@@ -1,4 +1,4 @@
-import type { UpdatePublisherStatus } from '@contract/admin.ts';
+import type { BulkDecidePublishers, UpdatePublisherStatus } from '@contract/admin.ts';
 import { apiCall } from '@/lib/api-client.ts';
 import { useApiMutation } from '@/lib/api-queries.ts';
 import { apiRoutes } from '@/lib/api-routes.ts';
@@ -9,7 +9,14 @@ import { apiRoutes } from '@/lib/api-routes.ts';
  */
 export const useUpdatePublisherStatus = () =>
   useApiMutation(
-    ({ id, status }: { id: string } & UpdatePublisherStatus) =>
-      apiCall(apiRoutes.admin.updatePublisher(id), { body: { status } }),
+    ({ id, ...body }: { id: string } & UpdatePublisherStatus) =>
+      apiCall(apiRoutes.admin.updatePublisher(id), { body }),
+    ['admin'],
+  );
+
+/** POST /api/v1/admin/publishers/bulk: many pending publishers, one decision and reason. */
+export const useBulkDecidePublishers = () =>
+  useApiMutation(
+    (body: BulkDecidePublishers) => apiCall(apiRoutes.admin.bulkDecidePublishers, { body }),
     ['admin'],
   );

@@ -1,4 +1,5 @@
 import type { AuditEntry, PublisherDetail } from '@contract/admin.ts';
+import { publisherReasons } from '@contract/review-reasons.ts';
 import { displayName } from '@contract/uploads.ts';
 import {
   Anchor,
@@ -17,6 +18,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { ResetTwoFactorButton } from '@/components/reset-two-factor-button.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { usePublisher } from '@/features/admin/publishers/api/get-publisher.ts';
@@ -55,6 +57,12 @@ const actionLabels: Record<string, string> = {
   'publisher.block': 'Blocked',
   'publisher.unblock': 'Unblocked',
   'publisher.agreement': 'Agreement uploaded',
+  'mfa.enroll': 'Two-factor: app added',
+  'mfa.challenge': 'Two-factor: code asked',
+  'mfa.verify': 'Two-factor: code accepted',
+  'mfa.verify_failed': 'Two-factor: code refused',
+  'mfa.unenroll': 'Two-factor: app removed',
+  'mfa.reset': 'Two-factor reset',
 };
 
 /** "status: pending → approved" for the fields an audit entry changed. */
@@ -69,7 +77,11 @@ function describeChange(entry: AuditEntry): string {
     .map((k) => {
       // Storage keys are long and meaningless to a person; the file name is enough.
       const trim = (v: unknown) =>
-        k.endsWith('_url') && typeof v === 'string' ? displayName(v) : show(v);
+        k.endsWith('_url') && typeof v === 'string'
+          ? displayName(v)
+          : k === 'reason' && typeof v === 'string'
+            ? (publisherReasons[v as keyof typeof publisherReasons] ?? v)
+            : show(v);
       return `${k.replaceAll('_', ' ')}: ${trim(before[k])} → ${trim(after[k])}`;
     })
     .join('; ');
@@ -77,7 +89,7 @@ function describeChange(entry: AuditEntry): string {
 
 function DetailSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading">
       <Skeleton height={16} width={120} />
       <Skeleton height={32} width="40%" />
       <SimpleGrid cols={{ base: 1, md: 3 }}>
@@ -206,7 +218,7 @@ export function PublisherDetailPage() {
     );
   }
 
-  const { publisher: p, agreement, applications, totals, audit } = query.data;
+  const { publisher: p, agreement, applications, totals, audit, two_factor_apps } = query.data;
   return (
     <Stack gap="lg">
       <BackLink />
@@ -297,6 +309,20 @@ export function PublisherDetailPage() {
           </Stack>
         </Card>
       </SimpleGrid>
+
+      <Card withBorder padding="lg">
+        <Title order={2} fz="lg" mb="xs">
+          Two-factor sign-in
+        </Title>
+        <Group justify="space-between" align="center" gap="md">
+          <Text size="sm" c={two_factor_apps ? undefined : 'dimmed'}>
+            {two_factor_apps === 0
+              ? 'Off: this publisher signs in with the password alone.'
+              : `On: ${two_factor_apps === 1 ? 'one authenticator app' : `${two_factor_apps} authenticator apps`}.`}
+          </Text>
+          <ResetTwoFactorButton user={p} apps={two_factor_apps} />
+        </Group>
+      </Card>
 
       <Card withBorder padding="lg">
         <Title order={2} fz="lg" mb="md">

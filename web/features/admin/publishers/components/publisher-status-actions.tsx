@@ -1,8 +1,9 @@
 import type { AdminPublisher } from '@contract/admin.ts';
+import { publisherReasons } from '@contract/review-reasons.ts';
 import { isApprovedPublisher } from '@contract/roles.ts';
 import { Group } from '@mantine/core';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { ReasonDialog, type ReviewReason } from '@/components/reason-dialog.tsx';
 import { StatusActionButton } from '@/components/status-action-button.tsx';
 import { useUpdatePublisherStatus } from '@/features/admin/publishers/api/update-publisher-status.ts';
 import { toast } from '@/lib/notify.ts';
@@ -30,7 +31,7 @@ export function actionsFor(status: AdminPublisher['status']): Action[] {
   return ['unblock'];
 }
 
-/** Status buttons for one publisher; Reject and Block ask for confirmation first. */
+/** Status buttons for one publisher; Reject and Block ask for the reason first (issue 16). */
 export function PublisherStatusActions({
   publisher,
   size = 'xs',
@@ -42,9 +43,13 @@ export function PublisherStatusActions({
   const [confirming, setConfirming] = useState<'reject' | 'block' | null>(null);
   const who = publisher.name || publisher.email;
 
-  const run = (action: Action) => {
+  const run = (action: Action, why?: ReviewReason) => {
     mutation.mutate(
-      { id: publisher.id, status: target[action] },
+      {
+        id: publisher.id,
+        status: target[action],
+        ...(why ? { reason: why.reason as keyof typeof publisherReasons, note: why.note } : {}),
+      },
       {
         onSuccess: () => {
           setConfirming(null);
@@ -76,18 +81,19 @@ export function PublisherStatusActions({
           aria-label={`${action[0]?.toUpperCase()}${action.slice(1)} ${who}`}
         />
       ))}
-      <ConfirmDialog
+      <ReasonDialog
         opened={confirming !== null}
         title={confirming === 'reject' ? 'Reject this publisher?' : 'Block this publisher?'}
+        reasons={publisherReasons}
         confirmLabel={confirming === 'reject' ? 'Reject' : 'Block'}
         pending={pending}
         onCancel={() => setConfirming(null)}
-        onConfirm={() => confirming && run(confirming)}
+        onConfirm={(why) => confirming && run(confirming, why)}
       >
         {confirming === 'reject'
-          ? `${who} will not be able to sign in. You can unblock the account later.`
-          : `${who} will be signed out at once and cannot sign in until you unblock the account.`}
-      </ConfirmDialog>
+          ? `${who} will not be able to sign in and gets an e-mail with your reason. You can unblock the account later.`
+          : `${who} will be signed out at once, cannot sign in until you unblock the account, and gets an e-mail with your reason.`}
+      </ReasonDialog>
     </Group>
   );
 }

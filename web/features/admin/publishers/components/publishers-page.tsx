@@ -1,20 +1,26 @@
 import type { AdminPublisher } from '@contract/admin.ts';
+import { publisherReasons } from '@contract/review-reasons.ts';
 import type { PublisherStatus } from '@contract/roles.ts';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
+import { BulkDecisionBar } from '@/components/bulk-decision-bar.tsx';
 import { EmailText } from '@/components/email-text.tsx';
 import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { fromDesktop, fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { ReasonDialog, type ReviewReason } from '@/components/reason-dialog.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import {
   type PublisherListParams,
   usePublishers,
 } from '@/features/admin/publishers/api/list-publishers.ts';
+import { useBulkDecidePublishers } from '@/features/admin/publishers/api/update-publisher-status.ts';
 import { formatDate } from '@/lib/format.ts';
+import { toast } from '@/lib/notify.ts';
 import { AgreementUploadButton } from './agreement-upload-button.tsx';
 import { PublisherStatusActions } from './publisher-status-actions.tsx';
 
@@ -37,6 +43,36 @@ export function PublishersPage() {
     ...list.query,
     q: q || undefined,
     status: (status || undefined) as PublisherStatus | undefined,
+  };
+  // Pending sign-ups can be picked and decided together (issue 16), with one reason.
+  const [picked, setPicked] = useState<AdminPublisher[]>([]);
+  const [rejecting, setRejecting] = useState(false);
+  const bulk = useBulkDecidePublishers();
+
+  const runBulk = (decision: 'approved' | 'blocked', why?: ReviewReason) => {
+    bulk.mutate(
+      {
+        ids: picked.map((p) => p.id),
+        status: decision,
+        ...(why ? { reason: why.reason as keyof typeof publisherReasons, note: why.note } : {}),
+      },
+      {
+        onSuccess: (r) => {
+          setRejecting(false);
+          setPicked([]);
+          toast({
+            title: 'Publishers Updated',
+            description: `${r.decided} ${r.decided === 1 ? 'publisher' : 'publishers'} ${
+              decision === 'approved' ? 'approved' : 'rejected'
+            }.${r.skipped.length ? ` ${r.skipped.length} left unchanged: ${r.skipped[0]!.message}` : ''}`,
+          });
+        },
+        onError: (err) => {
+          setRejecting(false);
+          toast({ title: 'Update failed', description: err.message, variant: 'destructive' });
+        },
+      },
+    );
   };
   const query = usePublishers(params);
 
@@ -122,11 +158,25 @@ export function PublishersPage() {
           onChange={(v) => list.setFilter('status', v)}
         />
       </ListFilters>
+      <BulkDecisionBar
+        picked={picked.length}
+        noun="publisher"
+        onClear={() => setPicked([])}
+        onApprove={() => runBulk('approved')}
+        onReject={() => setRejecting(true)}
+      />
       <PagedTable<AdminPublisher>
+        phoneCards
         label="Publishers"
         columns={columns}
         list={list}
         query={query}
+        selection={{
+          // Only pending sign-ups are decided in bulk: the others are never kept picked.
+          selected: picked,
+          onChange: (rows) => setPicked(rows.filter((p) => p.status === 'pending')),
+          rowLabel: (p) => `Select ${p.name || p.email}`,
+        }}
         errorTitle="Error loading publishers"
         minWidth={640}
         emptyTitle={
@@ -134,6 +184,18 @@ export function PublishersPage() {
         }
         onRowClick={(p) => navigate(adminPaths.publisher(p.id))}
       />
+      <ReasonDialog
+        opened={rejecting}
+        title={`Reject ${picked.length} ${picked.length === 1 ? 'publisher' : 'publishers'}?`}
+        reasons={publisherReasons}
+        confirmLabel="Reject selected"
+        pending={bulk.isPending}
+        onCancel={() => setRejecting(false)}
+        onConfirm={(why) => runBulk('blocked', why)}
+      >
+        Every selected sign-up is rejected with this reason: they cannot sign in, and each gets an
+        e-mail with it.
+      </ReasonDialog>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { type AdminSettings, UpdateSettings } from '@contract/admin.ts';
+import { currencies } from '@contract/money.ts';
 import {
   Box,
   Button,
@@ -6,6 +7,8 @@ import {
   FileInput,
   Group,
   Image,
+  NumberInput,
+  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -25,10 +28,26 @@ import { useUpdateSettings } from '@/features/admin/settings/api/update-settings
 import { LOGO_ACCEPT, useUploadLogo } from '@/features/admin/settings/api/upload-logo.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
+import { EmailChoicesCard } from './email-choices-card.tsx';
 
 const resolveSettings = schemaResolver(UpdateSettings, { sync: true });
 
-type FormValues = { company_name: string; welcome_message: string; support_email: string };
+type FormValues = {
+  company_name: string;
+  welcome_message: string;
+  support_email: string;
+  timezone: string;
+  currency: string;
+  /** '' while blank. */
+  min_payout: number | string;
+};
+
+/** Every IANA zone the browser knows, UTC first (some engines leave it out of the list). */
+function timeZoneChoices(current: string): string[] {
+  const zones = new Set<string>(['UTC', current]);
+  for (const z of Intl.supportedValuesOf('timeZone')) zones.add(z);
+  return [...zones];
+}
 
 function BrandingForm({ settings }: { settings: AdminSettings }) {
   const mutation = useUpdateSettings();
@@ -37,8 +56,15 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
       company_name: settings.company_name,
       welcome_message: settings.welcome_message,
       support_email: settings.support_email,
+      timezone: settings.timezone,
+      currency: settings.currency,
+      min_payout: settings.min_payout,
     },
-    validate: resolveSettings,
+    validate: (values) =>
+      resolveSettings({
+        ...values,
+        min_payout: values.min_payout === '' ? undefined : Number(values.min_payout),
+      } as unknown as FormValues),
   });
 
   const handleSubmit = form.onSubmit((values) => {
@@ -47,19 +73,22 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
         company_name: values.company_name.trim(),
         welcome_message: values.welcome_message.trim(),
         support_email: values.support_email.trim(),
+        timezone: values.timezone,
+        currency: values.currency as UpdateSettings['currency'],
+        min_payout: Number(values.min_payout),
       },
       {
         onSuccess: (saved) => {
-          form.setInitialValues({
+          const next = {
             company_name: saved.company_name,
             welcome_message: saved.welcome_message,
             support_email: saved.support_email,
-          });
-          form.setValues({
-            company_name: saved.company_name,
-            welcome_message: saved.welcome_message,
-            support_email: saved.support_email,
-          });
+            timezone: saved.timezone,
+            currency: saved.currency,
+            min_payout: saved.min_payout,
+          };
+          form.setInitialValues(next);
+          form.setValues(next);
           toast({ title: 'Settings Saved', description: 'Your changes are live for everyone.' });
         },
         onError: (err) =>
@@ -94,6 +123,33 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
             required
             {...form.getInputProps('support_email')}
           />
+          <Select
+            label="Network time zone"
+            description="Days in reports, daily caps, “today” and dates in CSV exports follow this zone."
+            data={timeZoneChoices(settings.timezone)}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage="No time zone matches"
+            maxDropdownHeight={260}
+            {...form.getInputProps('timezone')}
+          />
+          <Group grow align="flex-start">
+            <Select
+              label="Currency"
+              description="Every amount is shown with its symbol; one currency per network."
+              data={[...currencies]}
+              allowDeselect={false}
+              {...form.getInputProps('currency')}
+            />
+            <NumberInput
+              label="Minimum payout"
+              description="“All owed above threshold” pays publishers owed at least this."
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              {...form.getInputProps('min_payout')}
+            />
+          </Group>
           <Group justify="space-between" wrap="wrap">
             <Text size="xs" c="dimmed">
               Last saved {formatDateTime(settings.updated_at)}
@@ -194,7 +250,7 @@ export function SettingsPage() {
         description="Branding for every sidebar, the login page and e-mails."
       />
       {query.isPending ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label="Loading">
+        <SimpleGrid cols={{ base: 1, md: 2 }} role="status" aria-busy="true" aria-label="Loading">
           <Skeleton height={360} />
           <Skeleton height={300} />
         </SimpleGrid>
@@ -209,7 +265,10 @@ export function SettingsPage() {
         <SimpleGrid cols={{ base: 1, md: 2 }} style={{ alignItems: 'start' }}>
           {/* The form keeps its own values after mount: a refetch never wipes what is being typed. */}
           <BrandingForm settings={query.data} />
-          <LogoCard settings={query.data} />
+          <Stack gap="lg">
+            <LogoCard settings={query.data} />
+            <EmailChoicesCard />
+          </Stack>
         </SimpleGrid>
       )}
     </Stack>

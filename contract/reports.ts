@@ -1,0 +1,319 @@
+import { z } from 'zod';
+import { IsoDay, Money } from './list.ts';
+
+/**
+ * Reports (issue 15): figures of the leads over a range of days of the network's time zone,
+ * grouped by one dimension, with the previous equal period beside them.
+ */
+
+/** The ranges a report offers; `custom` takes `from` and `to`. */
+export const reportRanges = [
+  'today',
+  'yesterday',
+  'last_7_days',
+  'this_month',
+  'last_month',
+  'custom',
+] as const;
+export type ReportRange = (typeof reportRanges)[number];
+
+export const reportRangeLabels: Record<ReportRange, string> = {
+  today: 'Today',
+  yesterday: 'Yesterday',
+  last_7_days: 'Last 7 days',
+  this_month: 'This month',
+  last_month: 'Last month',
+  custom: 'Custom',
+};
+
+/** Admin groupings. Leads carry no buyer campaign, so there is no campaign grouping (README). */
+export const adminReportGroups = [
+  'day',
+  'hour',
+  'offer',
+  'vertical',
+  'publisher',
+  'state',
+] as const;
+export type AdminReportGroup = (typeof adminReportGroups)[number];
+
+/** What a publisher may group their own leads by. */
+export const publisherReportGroups = ['day', 'offer', 'state'] as const;
+export type PublisherReportGroup = (typeof publisherReportGroups)[number];
+
+export const reportGroupLabels: Record<AdminReportGroup, string> = {
+  day: 'Day',
+  hour: 'Hour',
+  offer: 'Offer',
+  vertical: 'Vertical',
+  publisher: 'Publisher',
+  state: 'Caller state',
+};
+
+/** Columns a report sorts by (`label` is the group's own column: day, offer title, …). */
+export const reportSorts = [
+  'label',
+  'calls',
+  'payable_calls',
+  'payable_rate',
+  'avg_duration',
+  'payout',
+  'revenue',
+  'margin',
+  'disputes',
+] as const;
+export type ReportSort = (typeof reportSorts)[number];
+export const publisherReportSorts = [
+  'label',
+  'calls',
+  'payable_calls',
+  'payable_rate',
+  'avg_duration',
+  'payout',
+] as const;
+
+/** Group by hour covers at most this many days (24 rows a day). */
+export const MAX_HOUR_DAYS = 31;
+/** A report covers at most this many days. */
+export const MAX_REPORT_DAYS = 3_660;
+/** The most rows a report answers (publisher grouping can have thousands): the first by sort. */
+export const REPORT_ROW_LIMIT = 500;
+
+const rangeFields = {
+  range: z
+    .enum(reportRanges, { error: `Range must be one of: ${reportRanges.join(', ')}.` })
+    .default('last_7_days'),
+  /** First day of a custom range (YYYY-MM-DD, network time zone). */
+  from: IsoDay.optional(),
+  /** Last day of a custom range, included. */
+  to: IsoDay.optional(),
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc.' }).optional(),
+  /** `true`: each figure also for the previous equal period. */
+  compare: z
+    .enum(['true', 'false'], { error: 'compare must be true or false.' })
+    .default('false')
+    .transform((v) => v === 'true'),
+};
+
+function checkRange(q: { range: ReportRange; from?: string | undefined; to?: string | undefined }) {
+  return q.range !== 'custom' || (q.from !== undefined && q.to !== undefined);
+}
+
+const rangeMessage = {
+  message: 'A custom range needs a first day (from) and a last day (to).',
+  path: ['from'],
+};
+const orderMessage = {
+  message: 'The first day cannot be after the last day.',
+  path: ['to'],
+};
+const fromBeforeTo = (q: { from?: string | undefined; to?: string | undefined }) =>
+  !q.from || !q.to || q.from <= q.to;
+
+export const AdminReportQuery = z
+  .object({
+    ...rangeFields,
+    group: z
+      .enum(adminReportGroups, { error: `Group by one of: ${adminReportGroups.join(', ')}.` })
+      .default('day'),
+    sort: z.enum(reportSorts, { error: `Sort by one of: ${reportSorts.join(', ')}.` }).optional(),
+  })
+  .refine(checkRange, rangeMessage)
+  .refine(fromBeforeTo, orderMessage);
+export type AdminReportQuery = z.infer<typeof AdminReportQuery>;
+
+export const PublisherReportQuery = z
+  .object({
+    ...rangeFields,
+    group: z
+      .enum(publisherReportGroups, {
+        error: `Group by one of: ${publisherReportGroups.join(', ')}.`,
+      })
+      .default('day'),
+    sort: z
+      .enum(publisherReportSorts, { error: `Sort by one of: ${publisherReportSorts.join(', ')}.` })
+      .optional(),
+  })
+  .refine(checkRange, rangeMessage)
+  .refine(fromBeforeTo, orderMessage);
+export type PublisherReportQuery = z.infer<typeof PublisherReportQuery>;
+
+/** The figures of one row (or of the totals). */
+const figures = {
+  calls: z.number().int(),
+  payable_calls: z.number().int(),
+  /** payable_calls / calls in percent (one decimal); null without calls. */
+  payable_rate: z.number().nullable(),
+  /** Average call length in seconds (whole); null without calls. */
+  avg_duration: z.number().nullable(),
+  /** Payout of the payable calls. */
+  payout: Money,
+};
+const revenueFigures = {
+  /** Revenue of the calls that have one; null when none has. */
+  revenue: Money.nullable(),
+  /** revenue − payout; null when no call has a revenue. */
+  margin: Money.nullable(),
+  /** Disputes publishers filed on these calls (any status: open, accepted, declined). */
+  disputes: z.number().int(),
+};
+
+export const PublisherReportFigures = z.object(figures);
+export type PublisherReportFigures = z.infer<typeof PublisherReportFigures>;
+export const AdminReportFigures = z.object({ ...figures, ...revenueFigures });
+export type AdminReportFigures = z.infer<typeof AdminReportFigures>;
+
+const rowBase = {
+  /**
+   * The group's key: a day (`YYYY-MM-DD`), an hour's first instant (ISO), an offer or publisher
+   * id, a vertical, a state ('' when the call had none).
+   */
+  key: z.string(),
+  /** What the row is called on screen and in CSV: an offer's title, "2026-03-08 01:00 EST", … */
+  label: z.string(),
+};
+
+const reportShape = <F extends z.ZodType>(fig: F) =>
+  z.object({
+    /** The network's time zone the days are cut in. */
+    timezone: z.string(),
+    range: z.enum(reportRanges),
+    /** First and last day (included) of the report. */
+    from: z.string(),
+    to: z.string(),
+    /** The previous equal period, when compared. */
+    previous: z.object({ from: z.string(), to: z.string() }).nullable(),
+    group: z.string(),
+    sort: z.string(),
+    order: z.enum(['asc', 'desc']),
+    rows: z.array(z.object({ ...rowBase, figures: fig, previous_figures: fig.nullable() })),
+    /** How many groups the range has; rows holds the first REPORT_ROW_LIMIT by the sort. */
+    groups: z.number().int(),
+    totals: fig,
+    previous_totals: fig.nullable(),
+  });
+
+export const AdminReport = reportShape(AdminReportFigures);
+export type AdminReport = z.infer<typeof AdminReport>;
+export const PublisherReport = reportShape(PublisherReportFigures);
+export type PublisherReport = z.infer<typeof PublisherReport>;
+
+/** Change of a figure against the previous period in percent; null when there is none to compare. */
+export function changePercent(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null || previous === 0) return null;
+  return Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
+}
+
+// ---------------------------------------------------------------------------
+// Days of the network's time zone (server and web alike)
+// ---------------------------------------------------------------------------
+
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` of an instant in zone `tz`. */
+export function dayIn(tz: string, at: Date): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** A day `n` days after `day` (calendar arithmetic, no zone involved). */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Days from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+export const firstOfMonth = (day: string) => `${day.slice(0, 8)}01`;
+export function addMonths(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + n, 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The first and last day of a preset (today, …) in zone `tz`, or of a custom range. */
+export function resolveRange(
+  tz: string,
+  q: { range: ReportRange; from?: string | undefined; to?: string | undefined },
+  now: Date = new Date(),
+): { from: string; to: string } {
+  const today = dayIn(tz, now);
+  switch (q.range) {
+    case 'today':
+      return { from: today, to: today };
+    case 'yesterday':
+      return { from: addDays(today, -1), to: addDays(today, -1) };
+    case 'last_7_days':
+      return { from: addDays(today, -6), to: today };
+    case 'this_month':
+      return { from: firstOfMonth(today), to: today };
+    case 'last_month': {
+      const first = addMonths(today, -1);
+      return { from: first, to: addDays(firstOfMonth(today), -1) };
+    }
+    default:
+      return { from: q.from as string, to: q.to as string };
+  }
+}
+
+/** The equal number of days just before [from, to]. */
+export function previousRange(from: string, to: string): { from: string; to: string } {
+  const n = daysBetween(from, to);
+  return { from: addDays(from, -n), to: addDays(from, -1) };
+}
+
+// ---------------------------------------------------------------------------
+// Dashboards over a picked range (the same presets and days as the reports)
+// ---------------------------------------------------------------------------
+
+/** GET /admin/stats/range and /publisher/overview/range: one range of days, no grouping. */
+export const DashboardRangeQuery = z
+  .object({
+    range: rangeFields.range,
+    from: rangeFields.from,
+    to: rangeFields.to,
+  })
+  .refine(checkRange, rangeMessage)
+  .refine(fromBeforeTo, orderMessage);
+export type DashboardRangeQuery = z.infer<typeof DashboardRangeQuery>;
+
+const rangeHead = {
+  /** The network's time zone the days are cut in. */
+  timezone: z.string(),
+  range: z.enum(reportRanges),
+  from: z.string(),
+  to: z.string(),
+};
+
+/** The admin dashboard over a range: the Total Payouts card and the chart's days. */
+export const AdminRangeStats = z.object({
+  ...rangeHead,
+  /** Payouts dated in the range. */
+  total_payouts: Money,
+  /** Calls in the range. */
+  leads: z.number().int(),
+  /** Every day of the range (network zone), oldest first, quiet days zero. */
+  days: z.array(z.object({ date: z.string(), leads: z.number().int(), payouts: Money })),
+});
+export type AdminRangeStats = z.infer<typeof AdminRangeStats>;
+
+/** The publisher overview over a range: the lead and payout cards and the chart's days. */
+export const PublisherRangeOverview = z.object({
+  ...rangeHead,
+  /** Payout of the publisher's payable (approved) calls in the range. */
+  total_earnings: Money,
+  /** The publisher's calls in the range. */
+  total_leads: z.number().int(),
+  /** The publisher's payouts dated in the range. */
+  pending_payouts: Money,
+  /** Every day of the range (network zone): calls and the payout of the payable ones. */
+  days: z.array(z.object({ date: z.string(), leads: z.number().int(), earnings: Money })),
+});
+export type PublisherRangeOverview = z.infer<typeof PublisherRangeOverview>;

@@ -1,0 +1,140 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dayIn } from '../../contract/reports.ts';
+import { createTestDatabase } from '../test/build-test-app.ts';
+import { buildOffer, buildPublisher } from '../test/factories.ts';
+import type { Database, DbOrTx } from './client.ts';
+import { forgetKeptReports, reportCacheCounts } from './report-cache.ts';
+import { buildReport, NETWORK_OWNER, type Report } from './reports.ts';
+
+/**
+ * A report's past days kept in memory (server/db/report-cache.ts): asked again, the same
+ * figures come without reading the rollups, and any change to a day of the range, a lead
+ * written today, or a recount in a new zone is in the very next answer.
+ */
+
+let database: Database;
+let drop: () => Promise<void>;
+let db: DbOrTx;
+const pubs: string[] = [];
+let offerId: string;
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+  db = database.db;
+  for (let i = 0; i < 3; i++) pubs.push((await buildPublisher(db)).id);
+  offerId = (await buildOffer(db)).id;
+  // 60 leads over the last 40 days (none today), spread over the three publishers.
+  await db.execute(sql`insert into leads (publisher_id, offer_id, payout, status, timestamp)
+    select (array[${pubs[0]}::uuid, ${pubs[1]}::uuid, ${pubs[2]}::uuid])[1 + g % 3], ${offerId},
+           5 + g, (array['approved','pending','rejected'])[1 + g % 3],
+           date_trunc('day', now()) - (1 + g % 40) * interval '1 day' + interval '12 hours'
+    from generate_series(1, 60) g`);
+  forgetKeptReports();
+});
+afterAll(async () => {
+  await database?.close();
+  await drop?.();
+});
+
+const rows = async <T>(q: SQL): Promise<T[]> =>
+  ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+
+/** The last 61 days grouped by publisher, network-wide, on `on` (this test's database by default). */
+const byPublisher = (on: DbOrTx = db) =>
+  buildReport(on, {
+    owner: NETWORK_OWNER,
+    tz: 'UTC',
+    query: {
+      range: 'custom',
+      from: addDays(dayIn('UTC', new Date()), -60),
+      to: dayIn('UTC', new Date()),
+      group: 'publisher',
+      compare: false,
+    },
+  });
+
+/** Calls and payable payout per publisher from the raw leads over the same 61 days. */
+async function raw(): Promise<Record<string, { calls: number; payout: number }>> {
+  const out: Record<string, { calls: number; payout: number }> = {};
+  for (const r of await rows<{ id: string; calls: number; payout: string }>(sql`
+    select publisher_id::text id, count(*)::int calls,
+           coalesce(sum(payout) filter (where status = 'approved'), 0)::text payout
+    from leads where timestamp >= date_trunc('day', now()) - interval '60 days' group by 1`)) {
+    out[r.id] = { calls: r.calls, payout: Number(r.payout) };
+  }
+  return out;
+}
+const shown = (r: Report) =>
+  Object.fromEntries(
+    r.rows.map((x) => [x.key, { calls: x.figures.calls, payout: x.figures.payout }]),
+  );
+
+describe('a report over past days', () => {
+  it('is read once, then answered from memory while nothing in its range changes', async () => {
+    const before = { ...reportCacheCounts };
+    const first = await byPublisher();
+    expect(shown(first)).toEqual(await raw());
+    const again = await byPublisher();
+    expect(again.rows).toEqual(first.rows);
+    expect(reportCacheCounts.misses - before.misses).toBe(1);
+    expect(reportCacheCounts.hits - before.hits).toBe(1);
+  });
+
+  it('counts a lead written today at once, still without reading the past again', async () => {
+    await byPublisher();
+    const before = { ...reportCacheCounts };
+    await db.execute(sql`insert into leads (publisher_id, offer_id, payout, status, timestamp)
+      values (${pubs[0]}, ${offerId}, 40, 'approved', now())`);
+    const r = await byPublisher();
+    expect(shown(r)).toEqual(await raw());
+    expect(reportCacheCounts.hits - before.hits).toBe(1);
+    expect(reportCacheCounts.misses - before.misses).toBe(0);
+  });
+
+  it('reads the past again when a lead of a past day changes, and shows the change', async () => {
+    const old = await byPublisher();
+    const before = { ...reportCacheCounts };
+    await db.execute(sql`update leads set status = 'approved', payout = 100
+      where id = (select id from leads where status = 'pending' and timestamp < date_trunc('day', now())
+                  and publisher_id = ${pubs[1]} order by timestamp limit 1)`);
+    const r = await byPublisher();
+    expect(shown(r)).toEqual(await raw());
+    expect(shown(r)[pubs[1]!]!.payout).toBe(shown(old)[pubs[1]!]!.payout + 100);
+    expect(reportCacheCounts.misses - before.misses).toBe(1);
+  });
+
+  it('keeps each database its own answers (a process may open several)', async () => {
+    await byPublisher();
+    const other = await createTestDatabase();
+    try {
+      const pub = await buildPublisher(other.database.db);
+      const offer = await buildOffer(other.database.db);
+      await other.database.db.execute(sql`insert into leads (publisher_id, offer_id, payout, status, timestamp)
+        values (${pub.id}, ${offer.id}, 7, 'approved', date_trunc('day', now()) - interval '3 days')`);
+      // The worst case: the other database's days carry the very stamps of this one's.
+      await other.database.db.execute(sql`select fold_report_deltas()`);
+      const [mark] = await rows<{ m: string }>(
+        sql`select max(epoch)::text m from report_day_epochs`,
+      );
+      await other.database.db.execute(sql`update report_day_epochs set epoch = ${mark!.m}::bigint`);
+      const r = await byPublisher(other.database.db);
+      expect(shown(r)).toEqual({ [pub.id]: { calls: 1, payout: 7 } });
+    } finally {
+      await other.database.close();
+      await other.drop();
+    }
+  });
+
+  it('reads the past again after the days are recounted in another zone', async () => {
+    await byPublisher();
+    const before = { ...reportCacheCounts };
+    await db.execute(sql`insert into settings (id, company_name, welcome_message, support_email)
+      values (1, 'Acme', '', 'help@example.com') on conflict (id) do nothing`);
+    await db.execute(sql`update settings set timezone = 'Asia/Tokyo' where id = 1`);
+    await db.execute(sql`update settings set timezone = 'UTC' where id = 1`);
+    const r = await byPublisher();
+    expect(shown(r)).toEqual(await raw());
+    expect(reportCacheCounts.misses - before.misses).toBe(1);
+  });
+});

@@ -1,0 +1,746 @@
+// Reads of the report rollups (issue 15): report_time_totals (UTC quarter hours, any zone),
+// report_day_totals, report_month_totals and report_span_totals (days, months, dekads and
+// quarters of the network's time zone, one dimension each, plus 'all'), fed through the
+// report_deltas queue (server/db/report-fold.ts), which every read folds first. A range of days
+// is read as the fewest aligned blocks (blockRuns), so a year grouped by publisher sums ~5 rows
+// per publisher instead of ~365.
+
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AdminReportFigures,
+  addDays,
+  addMonths,
+  changePercent,
+  daysBetween,
+  MAX_HOUR_DAYS,
+  MAX_REPORT_DAYS,
+  previousRange,
+  REPORT_ROW_LIMIT,
+  type ReportRange,
+  resolveRange,
+} from '../../contract/reports.ts';
+import { AppError } from '../errors.ts';
+import type { DbOrTx } from './client.ts';
+import type { CsvCell } from './csv.ts';
+import { toMoney } from './money.ts';
+import { type KeyFigures, keptOver, keyFiguresOver, type SortedPage } from './report-cache.ts';
+import { foldReports } from './report-fold.ts';
+
+/** The owner of the network-wide rows (a publisher's rows carry the publisher's id). */
+export const NETWORK_OWNER = '00000000-0000-0000-0000-000000000000';
+
+export type ReportGroup = 'day' | 'hour' | 'offer' | 'vertical' | 'publisher' | 'state';
+export type Figures = AdminReportFigures;
+export type ReportRow = { key: string; label: string; figures: Figures };
+
+// ---------------------------------------------------------------------------
+// Days of the network's time zone
+// ---------------------------------------------------------------------------
+
+/** 400 when a range is too long for its grouping. */
+export function checkReportSpan(group: ReportGroup, from: string, to: string): void {
+  const n = daysBetween(from, to);
+  if (group === 'hour' && n > MAX_HOUR_DAYS) {
+    throw new AppError(
+      'range_too_long',
+      `Group by hour covers at most ${MAX_HOUR_DAYS} days; pick a shorter range or group by day.`,
+      { status: 400 },
+    );
+  }
+  if (n > MAX_REPORT_DAYS) {
+    throw new AppError(
+      'range_too_long',
+      `A report covers at most ${MAX_REPORT_DAYS} days; pick a shorter range.`,
+      { status: 400 },
+    );
+  }
+}
+
+/** The instant a day of zone `tz` starts, as SQL. */
+const startOfDay = (day: string, tz: string) => sql`(${day}::date::timestamp at time zone ${tz})`;
+
+// ---------------------------------------------------------------------------
+// Figures
+// ---------------------------------------------------------------------------
+
+/** Summed figure columns as the database answers them. */
+export type RawFigures = {
+  calls: string | number;
+  payable: string | number;
+  duration_seconds: string | number;
+  payout: string;
+  revenue: string;
+  revenue_calls: string | number;
+  disputes: string | number;
+};
+
+/** Sums of the figure columns of a rollup table (slots and rows added up), of alias `a.` if given. */
+const sumsOf = (a = '') =>
+  sql.raw(`coalesce(sum(${a}calls), 0)::bigint as calls,
+  coalesce(sum(${a}payable), 0)::bigint as payable,
+  coalesce(sum(${a}duration_seconds), 0)::bigint as duration_seconds,
+  coalesce(sum(${a}payout), 0) as payout,
+  coalesce(sum(${a}revenue), 0) as revenue,
+  coalesce(sum(${a}revenue_calls), 0)::bigint as revenue_calls,
+  coalesce(sum(${a}disputes), 0)::bigint as disputes`);
+const sums = sumsOf();
+const figureColumns = sql.raw(
+  'calls, payable, duration_seconds, payout, revenue, revenue_calls, disputes',
+);
+
+/** The answer's figures from summed columns. */
+export function toFigures(r: RawFigures | undefined): Figures {
+  const calls = Number(r?.calls ?? 0);
+  const payable = Number(r?.payable ?? 0);
+  const revenueCalls = Number(r?.revenue_calls ?? 0);
+  const payout = toMoney(r?.payout ?? '0');
+  const revenue = revenueCalls > 0 ? toMoney(r?.revenue ?? '0') : null;
+  return {
+    calls,
+    payable_calls: payable,
+    payable_rate: calls > 0 ? Math.round((payable / calls) * 1000) / 10 : null,
+    avg_duration: calls > 0 ? Math.round(Number(r?.duration_seconds ?? 0) / calls) : null,
+    payout,
+    revenue,
+    margin: revenue === null ? null : Math.round((revenue - payout) * 100) / 100,
+    disputes: Number(r?.disputes ?? 0),
+  };
+}
+
+/** ORDER BY expressions of the sortable columns over an aggregate `g` with `label`. */
+function orderExpr(sort: string, group: ReportGroup): SQL {
+  switch (sort) {
+    case 'calls':
+      return sql.raw('g.calls');
+    case 'payable_calls':
+      return sql.raw('g.payable');
+    case 'payable_rate':
+      return sql.raw('g.payable::numeric / nullif(g.calls, 0)');
+    case 'avg_duration':
+      return sql.raw('g.duration_seconds::numeric / nullif(g.calls, 0)');
+    case 'payout':
+      return sql.raw('g.payout');
+    case 'revenue':
+      return sql.raw('case when g.revenue_calls > 0 then g.revenue end');
+    case 'margin':
+      return sql.raw('case when g.revenue_calls > 0 then g.revenue - g.payout end');
+    case 'disputes':
+      return sql.raw('g.disputes');
+    default:
+      return group === 'day' || group === 'hour' ? sql.raw('g.key') : sql.raw('lower(g.label)');
+  }
+}
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(r: unknown): T[] => (r as Rows<T>).rows;
+
+// ---------------------------------------------------------------------------
+// Reads
+// ---------------------------------------------------------------------------
+
+export type ReportRead = {
+  owner: string;
+  tz: string;
+  from: string;
+  to: string;
+  group: ReportGroup;
+  sort: string;
+  order: 'asc' | 'desc';
+  /** Only these keys (the previous period of the rows on screen). */
+  keys?: string[] | undefined;
+  /** Answer every group (no REPORT_ROW_LIMIT), for the previous period. */
+  all?: boolean;
+};
+
+/**
+ * The totals of [from, to] in zone tz for one owner: the 'all' dimension's rows of the fewest
+ * aligned blocks (a year: ~10 rows). tz must be the network's zone the day tables are cut in.
+ */
+export async function reportTotals(
+  db: DbOrTx,
+  opts: { owner: string; tz: string; from: string; to: string },
+): Promise<Figures> {
+  const [row] = rowsOf<RawFigures>(
+    await db.execute(sql`
+      select ${sums} from (${blockRows(opts.owner, 'all', opts.from, opts.to, sql``)}) b`),
+  );
+  return toFigures(row);
+}
+
+/** The rows of a report: one per group, sorted, at most REPORT_ROW_LIMIT (time groups: all). */
+export async function reportRows(
+  db: DbOrTx,
+  r: ReportRead,
+): Promise<{ rows: ReportRow[]; groups: number }> {
+  const timeGroup = r.group === 'day' || r.group === 'hour';
+  if (!timeGroup && r.group !== 'vertical' && r.sort !== 'label') return keyedRows(db, r);
+  // Days and hours have no names to refresh: the whole answer is kept while its days are.
+  if (timeGroup) {
+    return keptOver(db, {
+      id: ['time', ...readId(r)].join('|'),
+      from: r.from,
+      to: r.to,
+      rows: (v) => v.rows.length,
+      compute: () => sqlRows(db, r),
+    });
+  }
+  return sqlRows(db, r);
+}
+
+/** Every parameter of a read, for the kept answers' ids. */
+const readId = (r: ReportRead) => [
+  r.owner,
+  r.group,
+  r.tz,
+  r.from,
+  r.to,
+  r.sort,
+  r.order,
+  r.all ? 'all' : '',
+  r.keys?.join(',') ?? '*',
+];
+
+/** The rows of a report as one SQL statement (time groups, verticals, sorts by name). */
+async function sqlRows(db: DbOrTx, r: ReportRead): Promise<{ rows: ReportRow[]; groups: number }> {
+  const dir = sql.raw(r.order === 'asc' ? 'asc' : 'desc');
+  const orderBy = sql`${orderExpr(r.sort, r.group)} ${dir} nulls last, g.key ${dir}`;
+  const order = sql`order by ${orderBy}`;
+  const timeGroup = r.group === 'day' || r.group === 'hour';
+  const limit = r.all || timeGroup ? sql`` : sql`limit ${REPORT_ROW_LIMIT}`;
+  // Names (offer titles, publishers) are joined to the rows on screen only, unless the report
+  // is sorted by them: a year by publisher has ~10k groups, and 500 are shown.
+  const early = r.sort === 'label' || timeGroup || r.group === 'vertical';
+  const source = timeGroup ? timeGroups(r) : early ? named(r, dimGroups(r), false) : dimGroups(r);
+  const page = sql`select g.*, count(*) over () as groups, row_number() over (${order}) as ord
+    from g ${order} ${limit}`;
+  const res = rowsOf<RawFigures & { key: string; label: string; groups: string | number }>(
+    await db.execute(
+      early
+        ? sql`with g as (${source}) ${page}`
+        : sql`with g as (${source}), p as (${page}) select * from (${named(r, sql`select * from p`, true)}) n order by n.ord`,
+    ),
+  );
+  return {
+    rows: res.map((row) => ({
+      key: row.key,
+      label: r.group === 'hour' ? `${row.label} ${zoneName(r.tz, row.key)}` : row.label,
+      figures: toFigures(row),
+    })),
+    groups: Number(res[0]?.groups ?? 0),
+  };
+}
+
+/**
+ * The rows of an offer, publisher or state report sorted by a figure: the groups' figures from
+ * keyFiguresOver (past days kept in memory while unchanged), sorted here exactly as the SQL
+ * path sorts (the figure, nulls last, then the key, both in the asked direction), names read
+ * for the rows answered only.
+ */
+async function keyedRows(
+  db: DbOrTx,
+  r: ReportRead,
+): Promise<{ rows: ReportRow[]; groups: number }> {
+  const dim = r.group;
+  const { page, groups } = await keptOver<SortedPage>(db, {
+    id: ['keyed', ...readId(r)].join('|'),
+    from: r.from,
+    to: r.to,
+    rows: (v) => v.page.length,
+    compute: async () => {
+      const figures = await keyFiguresOver(db, {
+        id: `${r.owner}|${dim}`,
+        tz: r.tz,
+        from: r.from,
+        to: r.to,
+        grouped: (lo, hi) => sql`
+          select key, ${sums} from (${blockRows(r.owner, dim, lo, hi, sql``)}) x group by key`,
+      });
+      const wanted = r.keys ? new Set(r.keys) : null;
+      const all: [string, KeyFigures][] = [];
+      for (const entry of figures) {
+        if (entry[1].calls > 0 && (!wanted || wanted.has(entry[0]))) all.push(entry);
+      }
+      const value = sortValue(r.sort);
+      const dir = r.order === 'asc' ? 1 : -1;
+      all.sort(([ka, a], [kb, b]) => {
+        const va = value(a);
+        const vb = value(b);
+        if (va !== vb) {
+          if (va === null) return 1;
+          if (vb === null) return -1;
+          return (va < vb ? -1 : 1) * dir;
+        }
+        return ka === kb ? 0 : (ka < kb ? -1 : 1) * dir;
+      });
+      return { page: r.all ? all : all.slice(0, REPORT_ROW_LIMIT), groups: all.length };
+    },
+  });
+  const labels = await labelsOf(
+    db,
+    dim,
+    page.map(([k]) => k),
+  );
+  return {
+    rows: page.map(([key, f]) => ({
+      key,
+      label: labels.get(key) ?? key,
+      figures: toFigures({
+        calls: f.calls,
+        payable: f.payable,
+        duration_seconds: f.duration,
+        payout: (f.payoutCents / 100).toFixed(2),
+        revenue: (f.revenueCents / 100).toFixed(2),
+        revenue_calls: f.revenueCalls,
+        disputes: f.disputes,
+      }),
+    })),
+    groups,
+  };
+}
+
+/** What a sort compares, as orderExpr does in SQL (null sorts last either way). */
+function sortValue(sort: string): (f: KeyFigures) => number | null {
+  switch (sort) {
+    case 'payable_calls':
+      return (f) => f.payable;
+    case 'payable_rate':
+      return (f) => (f.calls === 0 ? null : f.payable / f.calls);
+    case 'avg_duration':
+      return (f) => (f.calls === 0 ? null : f.duration / f.calls);
+    case 'payout':
+      return (f) => f.payoutCents;
+    case 'revenue':
+      return (f) => (f.revenueCalls > 0 ? f.revenueCents : null);
+    case 'margin':
+      return (f) => (f.revenueCalls > 0 ? f.revenueCents - f.payoutCents : null);
+    case 'disputes':
+      return (f) => f.disputes;
+    default:
+      return (f) => f.calls;
+  }
+}
+
+/** The names of these keys of a dimension, as `named` gives them. */
+async function labelsOf(db: DbOrTx, dim: string, keys: string[]): Promise<Map<string, string>> {
+  if (dim === 'state') return new Map(keys.map((k) => [k, k === '' ? 'Unknown' : k]));
+  if (keys.length === 0) return new Map();
+  const list = `{${keys.map(quoteArray).join(',')}}`;
+  const q =
+    dim === 'offer'
+      ? sql`select o.id::text as key, o.title as label from offers o where o.id = any(${list}::uuid[])`
+      : sql`select u.id::text as key, coalesce(nullif(u.name, ''), u.email) as label
+          from users u where u.id = any(${list}::uuid[])`;
+  const res = rowsOf<{ key: string; label: string | null }>(await db.execute(q));
+  return new Map(res.filter((x) => x.label !== null).map((x) => [x.key, x.label as string]));
+}
+
+/** Days or hours of [from, to], every one of them (quiet ones with zeros). */
+function timeGroups(r: ReportRead): SQL {
+  const start = startOfDay(r.from, r.tz);
+  const end = startOfDay(addDays(r.to, 1), r.tz);
+  const buckets = sql`
+    select bucket, ${figureColumns} from report_time_totals
+    where owner = ${r.owner} and bucket >= ${start} and bucket < ${end}`;
+  // The buckets are summed per local day (or hour) first, then joined to the list of all days
+  // (hours) on equality: a hash join of a few hundred rows, not an expression per pair.
+  if (r.group === 'day') {
+    // Days of the network's zone are rows of the day table ('all': one row per owner and day).
+    return sql`
+      select to_char(d, 'YYYY-MM-DD') as key, to_char(d, 'YYYY-MM-DD') as label,
+             ${zeroIfNull}
+      from generate_series(${r.from}::date, ${r.to}::date, interval '1 day') d
+      left join (
+        select day, ${sums} from report_day_totals
+        where owner = ${r.owner} and dim = 'all' and day >= ${r.from}::date and day <= ${r.to}::date
+        group by day
+      ) x on x.day = d::date`;
+  }
+  // An hour starts at the bucket less its local minutes (offsets are multiples of 15 minutes);
+  // hours are instants, so the repeated hour of a DST fall-back day is two rows.
+  return sql`
+    select to_char(h at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as key,
+           to_char(h at time zone ${r.tz}, 'YYYY-MM-DD HH24:MI') as label,
+           ${zeroIfNull}
+    from generate_series(${start}, ${end} - interval '1 hour', interval '1 hour') h
+    left join (
+      select bucket - make_interval(mins => extract(minute from bucket at time zone ${r.tz})::int) as hour,
+             ${sums}
+      from (${buckets}) b group by 1
+    ) x on x.hour = h`;
+}
+
+/** The figure columns of a left-joined aggregate `x`, zero where it had no row. */
+const zeroIfNull = sql.raw(`coalesce(x.calls, 0) as calls, coalesce(x.payable, 0) as payable,
+  coalesce(x.duration_seconds, 0) as duration_seconds, coalesce(x.payout, 0) as payout,
+  coalesce(x.revenue, 0) as revenue, coalesce(x.revenue_calls, 0) as revenue_calls,
+  coalesce(x.disputes, 0) as disputes`);
+
+/** Groups of a dimension over [from, to], summed from the fewest aligned blocks. */
+function dimGroups(r: ReportRead): SQL {
+  const dim = r.group === 'vertical' ? 'offer' : r.group;
+  const keys =
+    r.keys && r.group !== 'vertical'
+      ? sql` and key = any(${`{${r.keys.map(quoteArray).join(',')}}`}::text[])`
+      : sql``;
+  return sql`
+    select key, '' as label, ${sums} from (${blockRows(r.owner, dim, r.from, r.to, keys)}) x
+    group by key having sum(calls) > 0`;
+}
+
+export type BlockLevel = 'day' | 'dekad' | 'month' | 'quarter';
+/** A run of whole blocks of one level: the blocks starting from `lo` up to before `hi`. */
+export type BlockRun = { level: BlockLevel; lo: string; hi: string };
+
+const isQuarterStart = (d: string) =>
+  d.endsWith('-01') && ['01', '04', '07', '10'].includes(d.slice(5, 7));
+/** The day after the dekad starting on d (the 1st, 11th or 21st), or null if d starts none. */
+function dekadEnd(d: string): string | null {
+  const day = d.slice(8, 10);
+  if (day === '01' || day === '11') return addDays(d, 10);
+  if (day === '21') return addMonths(d, 1);
+  return null;
+}
+
+/**
+ * [from, to] as the fewest aligned blocks (days, dekads, months, calendar quarters), runs of
+ * one level merged: a year from the 25th is 6 days, a month, 3 quarters, a month, 2 dekads and
+ * 5 days, each run one range of its index. Greedy from the first day: blocks nest, so the
+ * largest block that starts at the cursor and fits is always part of a fewest cover.
+ */
+export function blockRuns(from: string, to: string): BlockRun[] {
+  const end = addDays(to, 1);
+  const runs: BlockRun[] = [];
+  let c = from;
+  while (c < end) {
+    let level: BlockLevel = 'day';
+    let next = addDays(c, 1);
+    const dekad = dekadEnd(c);
+    if (isQuarterStart(c) && addMonths(c, 3) <= end) {
+      level = 'quarter';
+      next = addMonths(c, 3);
+    } else if (c.endsWith('-01') && addMonths(c, 1) <= end) {
+      level = 'month';
+      next = addMonths(c, 1);
+    } else if (dekad && dekad <= end) {
+      level = 'dekad';
+      next = dekad;
+    }
+    const last = runs.at(-1);
+    if (last && last.level === level && last.hi === c) last.hi = next;
+    else runs.push({ level, lo: c, hi: next });
+    c = next;
+  }
+  return runs;
+}
+
+/** The rows (key and figures) of one owner's dimension over the blocks covering [from, to]. */
+function blockRows(owner: string, dim: string, from: string, to: string, keys: SQL): SQL {
+  // Each run a range of its own index (an OR of ranges would scan the whole dimension).
+  const parts = blockRuns(from, to).map(({ level, lo, hi }) => {
+    if (level === 'day') {
+      return sql`select key, ${figureColumns} from report_day_totals
+        where owner = ${owner} and dim = ${dim} and day >= ${lo}::date and day < ${hi}::date ${keys}`;
+    }
+    if (level === 'month') {
+      return sql`select key, ${figureColumns} from report_month_totals
+        where owner = ${owner} and dim = ${dim} and month >= ${lo}::date and month < ${hi}::date ${keys}`;
+    }
+    return sql`select key, ${figureColumns} from report_span_totals
+      where owner = ${owner} and dim = ${dim} and span = ${level}
+        and start >= ${lo}::date and start < ${hi}::date ${keys}`;
+  });
+  return sql.join(parts, sql` union all `);
+}
+
+/**
+ * The rows of `source` (key and figures) with their names: offer titles, publisher names,
+ * "Unknown" for calls without a state; a vertical is its own name (offers summed into it).
+ * `paged`: `source` is a page of rows with `groups` and `ord` (their order), kept.
+ */
+function named(r: ReportRead, source: SQL, paged: boolean): SQL {
+  const figures = sql.raw(
+    'a.calls, a.payable, a.duration_seconds, a.payout, a.revenue, a.revenue_calls, a.disputes',
+  );
+  const rest = sql.raw(paged ? ', a.groups, a.ord' : '');
+  const from = sql`(${source}) a`;
+  switch (r.group) {
+    case 'offer':
+      return sql`select a.key, coalesce(o.title, a.key) as label, ${figures}${rest}
+        from ${from} left join offers o on o.id = a.key::uuid`;
+    case 'vertical':
+      return sql`select o.vertical as key, o.vertical as label, ${sumsOf('a.')}
+        from ${from} join offers o on o.id = a.key::uuid group by o.vertical`;
+    case 'publisher':
+      return sql`select a.key, coalesce(nullif(u.name, ''), u.email, a.key) as label, ${figures}${rest}
+        from ${from} left join users u on u.id = a.key::uuid`;
+    default:
+      return sql`select a.key, case when a.key = '' then 'Unknown' else a.key end as label,
+        ${figures}${rest} from ${from}`;
+  }
+}
+
+const quoteArray = (v: string) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+const zoneNames = new Map<string, string>();
+
+/**
+ * The short name of zone tz at an instant ("EST", "EDT", "GMT+5:45"). Formatting is slow, and
+ * a range holds one or two offsets: the name is kept per zone and UTC offset.
+ */
+export function zoneName(tz: string, iso: string): string {
+  const at = new Date(iso);
+  let f = zoneFormats.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    zoneFormats.set(tz, f);
+  }
+  // The offset from the wall clock (cheap), the name from the formatter once per offset.
+  const hourKey = `${tz}|${Math.floor(at.getTime() / 3_600_000)}`;
+  const known = zoneNames.get(hourKey);
+  if (known) return known;
+  const name = f.formatToParts(at).find((x) => x.type === 'timeZoneName')?.value ?? tz;
+  if (zoneNames.size > 50_000) zoneNames.clear();
+  zoneNames.set(hourKey, name);
+  return name;
+}
+
+// ---------------------------------------------------------------------------
+// A whole report (admin and publisher alike) and its CSV
+// ---------------------------------------------------------------------------
+
+export type ReportQuery = {
+  range: ReportRange;
+  from?: string | undefined;
+  to?: string | undefined;
+  group: ReportGroup;
+  sort?: string | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  compare: boolean;
+};
+
+export type Report = {
+  timezone: string;
+  range: ReportRange;
+  from: string;
+  to: string;
+  previous: { from: string; to: string } | null;
+  group: ReportGroup;
+  sort: string;
+  order: 'asc' | 'desc';
+  rows: (ReportRow & { previous_figures: Figures | null })[];
+  groups: number;
+  totals: Figures;
+  previous_totals: Figures | null;
+};
+
+/**
+ * The report of one owner (NETWORK_OWNER or a publisher) in zone tz: rows, totals and, when
+ * compared, the same groups over the previous equal period (days and hours matched by their
+ * place in the period: the 3rd day against the 3rd day before).
+ */
+export async function buildReport(
+  db: DbOrTx,
+  opts: { owner: string; tz: string; query: ReportQuery; now?: Date },
+): Promise<Report> {
+  const { owner, tz, query: q } = opts;
+  const { from, to } = resolveRange(tz, q, opts.now);
+  checkReportSpan(q.group, from, to);
+  await foldReports(db);
+  const timeGroup = q.group === 'day' || q.group === 'hour';
+  const sort = q.sort ?? (timeGroup ? 'label' : 'calls');
+  const order = q.order ?? (timeGroup && sort === 'label' ? 'asc' : 'desc');
+  const read = { owner, tz, from, to, group: q.group, sort, order } as const;
+  const [current, totals] = await Promise.all([
+    reportRows(db, read),
+    reportTotals(db, { owner, tz, from, to }),
+  ]);
+  let rows: Report['rows'] = current.rows.map((r) => ({ ...r, previous_figures: null }));
+  let previous: Report['previous'] = null;
+  let previousTotals: Figures | null = null;
+  if (q.compare) {
+    previous = previousRange(from, to);
+    const [prevRows, prevTotals] = await Promise.all([
+      reportRows(db, {
+        ...read,
+        ...previous,
+        all: true,
+        keys: timeGroup ? undefined : current.rows.map((r) => r.key),
+      }),
+      reportTotals(db, { owner, tz, ...previous }),
+    ]);
+    previousTotals = prevTotals;
+    const shift = daysBetween(from, to);
+    const byKey = new Map<string, Figures>();
+    for (const r of prevRows.rows) {
+      const key =
+        q.group === 'day'
+          ? addDays(r.key, shift)
+          : q.group === 'hour'
+            ? shiftWallHour(r.label, shift)
+            : r.key;
+      if (!byKey.has(key)) byKey.set(key, r.figures);
+    }
+    rows = current.rows.map((r) => ({
+      ...r,
+      previous_figures:
+        byKey.get(q.group === 'hour' ? wallHour(r.label) : r.key) ?? toFigures(undefined),
+    }));
+  }
+  return {
+    timezone: tz,
+    range: q.range,
+    from,
+    to,
+    previous,
+    group: q.group,
+    sort,
+    order,
+    rows,
+    groups: current.groups,
+    totals,
+    previous_totals: previousTotals,
+  };
+}
+
+/** "2026-03-08 01:00" of an hour label (the wall clock without its zone). */
+const wallHour = (label: string) => label.slice(0, 16);
+const shiftWallHour = (label: string, days: number) =>
+  `${addDays(label.slice(0, 10), days)}${label.slice(10, 16)}`;
+
+/** Figures without revenue, margin and disputes (what a publisher's report shows). */
+export function withoutRevenue(f: Figures) {
+  const { revenue: _r, margin: _m, disputes: _d, ...rest } = f;
+  return rest;
+}
+
+const groupHeader: Record<ReportGroup, string> = {
+  day: 'Day',
+  hour: 'Hour',
+  offer: 'Offer',
+  vertical: 'Vertical',
+  publisher: 'Publisher',
+  state: 'Caller state',
+};
+
+/**
+ * The report as CSV: the rows and the totals row exactly as the screen shows them (same
+ * columns, same order, same rounding), plain numbers, the period and zone in the first column's
+ * header. With a comparison, each figure is followed by its previous value and the change in %.
+ */
+export function reportCsv(report: Report, opts: { revenue: boolean }): CsvCell[][] {
+  const cols: { head: string; get: (f: Figures) => number | null }[] = [
+    { head: 'Calls', get: (f) => f.calls },
+    { head: 'Payable calls', get: (f) => f.payable_calls },
+    { head: 'Payable %', get: (f) => f.payable_rate },
+    { head: 'Avg duration (s)', get: (f) => f.avg_duration },
+    { head: 'Payout', get: (f) => f.payout },
+  ];
+  if (opts.revenue) {
+    cols.push({ head: 'Revenue', get: (f) => f.revenue });
+    cols.push({ head: 'Margin', get: (f) => f.margin });
+    cols.push({ head: 'Disputes', get: (f) => f.disputes });
+  }
+  const compared = report.previous !== null;
+  const header: CsvCell[] = [`${groupHeader[report.group]} (${report.timezone})`];
+  for (const c of cols) {
+    header.push(c.head);
+    if (compared) header.push(`${c.head} (previous)`, `${c.head} change %`);
+  }
+  const cells = (label: string, f: Figures, p: Figures | null) => {
+    const out: CsvCell[] = [label];
+    for (const c of cols) {
+      out.push(c.get(f));
+      if (compared) {
+        const prev = p ? c.get(p) : null;
+        out.push(prev, changePercent(c.get(f), prev));
+      }
+    }
+    return out;
+  };
+  return [
+    header,
+    ...report.rows.map((r) => cells(r.label, r.figures, r.previous_figures)),
+    cells('Total', report.totals, report.previous_totals),
+  ];
+}
+
+// ---------------------------------------------------------------------------
+// Dashboards over a range (the admin dashboard, the publisher overview)
+// ---------------------------------------------------------------------------
+
+export type DashboardRange = {
+  range: ReportRange;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+/** The days of a dashboard's range in zone tz, checked like a report grouped by day. */
+export function dashboardDays(tz: string, q: DashboardRange, now?: Date) {
+  const { from, to } = resolveRange(tz, q, now);
+  checkReportSpan('day', from, to);
+  return { from, to };
+}
+
+/**
+ * Calls and the payout of the payable ones per day of [from, to] for one owner, every day
+ * (quiet ones zero), from the 'all' rows of the day table: a year is 365 rows.
+ */
+export async function dailyFigures(
+  db: DbOrTx,
+  opts: { owner: string; from: string; to: string },
+): Promise<{ date: string; calls: number; payout: number }[]> {
+  await foldReports(db);
+  const res = rowsOf<{ date: string; calls: string | number; payout: string }>(
+    await db.execute(sql`
+      select to_char(d, 'YYYY-MM-DD') as date, coalesce(x.calls, 0) as calls,
+             coalesce(x.payout, 0)::text as payout
+      from generate_series(${opts.from}::date, ${opts.to}::date, interval '1 day') d
+      left join (
+        select day, sum(calls) as calls, sum(payout) as payout from report_day_totals
+        where owner = ${opts.owner} and dim = 'all' and day >= ${opts.from}::date and day <= ${opts.to}::date
+        group by day
+      ) x on x.day = d::date
+      order by d`),
+  );
+  return res.map((r) => ({ date: r.date, calls: Number(r.calls), payout: toMoney(r.payout) }));
+}
+
+/**
+ * The network's payouts per day of [from, to] (payout_day_totals, cut in the network's zone, which
+ * tz must be).
+ */
+export async function dailyPayouts(
+  db: DbOrTx,
+  opts: { tz: string; from: string; to: string },
+): Promise<Map<string, number>> {
+  const res = rowsOf<{ day: string; amount: string }>(
+    await db.execute(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, sum(amount)::text as amount
+      from payout_day_totals
+      where day >= ${opts.from}::date and day <= ${opts.to}::date
+      group by 1`),
+  );
+  return new Map(res.map((r) => [r.day, toMoney(r.amount)]));
+}
+
+/** One publisher's payouts dated in [from, to] of zone tz (a range of payouts_publisher_date_id_idx). */
+export async function publisherPayoutsIn(
+  db: DbOrTx,
+  opts: { publisherId: string; tz: string; from: string; to: string },
+): Promise<number> {
+  const [row] = rowsOf<{ amount: string }>(
+    await db.execute(sql`
+      select coalesce(sum(amount), 0)::text as amount from payouts
+      where publisher_id = ${opts.publisherId}
+        and "date" >= ${startOfDay(opts.from, opts.tz)}
+        and "date" < ${startOfDay(addDays(opts.to, 1), opts.tz)}`),
+  );
+  return toMoney(row?.amount ?? '0');
+}

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import { displayName } from '../../../contract/uploads.ts';
+import type { Db } from '../../db/client.ts';
+import { leads } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { type Actor, writeAudit } from './audit.service.ts';
+
+/** Points the lead at a recording kept in storage; answers the key it replaced (to delete). */
+export async function setLeadRecording(opts: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  key: string;
+}): Promise<string | null> {
+  return opts.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ key: leads.recordingKey })
+      .from(leads)
+      .where(eq(leads.id, opts.id))
+      .for('update');
+    if (!before) throw notFound('Lead');
+    await tx.update(leads).set({ recordingKey: opts.key }).where(eq(leads.id, opts.id));
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'lead.recording',
+      entityType: 'lead',
+      entityId: opts.id,
+      before: { recording: before.key ? displayName(before.key) : null },
+      after: { recording: displayName(opts.key) },
+    });
+    return before.key;
+  });
+}

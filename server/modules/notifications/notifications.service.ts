@@ -1,0 +1,99 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  type MarkedRead,
+  type Notification,
+  type NotificationList,
+  type NotificationListQuery,
+  UNREAD_COUNT_CAP,
+  type UnreadCount,
+} from '../../../contract/notifications.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { cappedCount, countAll, keyset, listPage } from '../../db/list-query.ts';
+import { notifications } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+
+type Row = typeof notifications.$inferSelect;
+
+function toNotification(r: Row): Notification {
+  return {
+    id: r.id,
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    link: r.link,
+    created_at: r.createdAt.toISOString(),
+    read_at: r.readAt?.toISOString() ?? null,
+  };
+}
+
+/** Newest first, then id: the order of `notifications_user_created_id_idx`. */
+const newestFirst = keyset('created_at', notifications.createdAt, 'desc', notifications.id);
+
+/** The signed-in user's notifications, newest first (keyset pages); only theirs, ever. */
+export async function listNotifications(opts: {
+  db: DbOrTx;
+  userId: string;
+  query: NotificationListQuery;
+}): Promise<NotificationList> {
+  const { db, userId, query } = opts;
+  const where = and(
+    eq(notifications.userId, userId),
+    query.unread ? isNull(notifications.readAt) : undefined,
+  );
+  return listPage({
+    query,
+    keyset: newestFirst,
+    rows: (w) =>
+      db
+        .select({ row: notifications, sortKey: w.sortKey, id: notifications.id })
+        .from(notifications)
+        .where(and(where, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    // A user who never reads them keeps a growing list: count at most TOTAL_CAP.
+    count: () => cappedCount(db, db.select({ one: sql`1` }).from(notifications).where(where)),
+    toItem: (r) => toNotification(r.row),
+  });
+}
+
+/**
+ * The bell's badge, polled every 30 s by every open portal tab: the unread rows of one user
+ * from the partial index, counted only up to UNREAD_COUNT_CAP.
+ */
+export async function countUnread(opts: { db: DbOrTx; userId: string }): Promise<UnreadCount> {
+  const unread = opts.db
+    .select({ one: sql`1` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, opts.userId), isNull(notifications.readAt)))
+    .limit(UNREAD_COUNT_CAP)
+    .as('unread');
+  const [row] = await opts.db.select({ n: countAll() }).from(unread);
+  const n = row?.n ?? 0;
+  return { unread: n, exact: n < UNREAD_COUNT_CAP };
+}
+
+/** Marks one of the user's notifications read (again is fine); anyone else's is not found. */
+export async function markRead(opts: {
+  db: DbOrTx;
+  userId: string;
+  id: string;
+}): Promise<Notification> {
+  const [row] = await opts.db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, opts.id), eq(notifications.userId, opts.userId)))
+    .returning();
+  if (!row) throw notFound('Notification');
+  return toNotification(row);
+}
+
+/** "Mark all read": every unread notification of the user, at once. */
+export async function markAllRead(opts: { db: DbOrTx; userId: string }): Promise<MarkedRead> {
+  const rows = await opts.db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, opts.userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return { marked: rows.length };
+}

@@ -1,0 +1,191 @@
+import type { AdminApplication, ApplicationSubmission } from '@contract/admin.ts';
+import { applicationReasons, describeReason } from '@contract/review-reasons.ts';
+import {
+  Alert,
+  Divider,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import { useApplicationSubmissions } from '@/features/admin/applications/api/get-submissions.ts';
+import {
+  DocumentFileView,
+  MediaFileView,
+} from '@/features/admin/compliance/components/compliance-file-views.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { ApplicationDecisionButtons } from './application-decision-buttons.tsx';
+
+/** The files of one submission: each recording plays in the page, the document opens. */
+function SubmissionFiles({
+  submission,
+  onReload,
+  reloading,
+}: {
+  submission: ApplicationSubmission;
+  onReload: () => void;
+  reloading: boolean;
+}) {
+  return (
+    <Stack gap="sm">
+      {submission.media.map((file, i) => (
+        <MediaFileView
+          // biome-ignore lint/suspicious/noArrayIndexKey: files have no id
+          key={i}
+          file={file}
+          index={i}
+          onReload={onReload}
+          reloading={reloading}
+        />
+      ))}
+      <DocumentFileView file={submission.document} />
+    </Stack>
+  );
+}
+
+/**
+ * Opens an application before deciding it (issue 16): its newest compliance submission (the
+ * recordings play here, the document opens), every earlier submission with the reason it was
+ * rejected for, and Approve / Reject.
+ */
+export function ApplicationReviewModal({
+  application,
+  onClose,
+}: {
+  application: AdminApplication | null;
+  onClose: () => void;
+}) {
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const query = useApplicationSubmissions(application?.id ?? null);
+  const current = query.data?.application ?? application;
+  const [latest, ...earlier] = query.data?.submissions ?? [];
+
+  return (
+    <Modal
+      opened={application !== null}
+      onClose={onClose}
+      title="Review application"
+      size="xl"
+      fullScreen={isPhone}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {current ? (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <Stack gap={2}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Publisher
+              </Text>
+              <Text size="sm">{current.publisher_name || current.publisher_email}</Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {current.publisher_email}
+              </Text>
+            </Stack>
+            <Stack gap={2}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Offer
+              </Text>
+              <Text size="sm">{current.offer_title}</Text>
+            </Stack>
+            <Stack gap={2} align="flex-start">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Status
+              </Text>
+              <StatusBadge status={current.status} subject="application" />
+            </Stack>
+          </SimpleGrid>
+          {current.status === 'rejected' && current.reason ? (
+            <Alert color="red" variant="light" title="Rejected because">
+              <Text size="sm" c="dark">
+                {describeReason(applicationReasons, current.reason, current.note)}
+              </Text>
+            </Alert>
+          ) : null}
+          <Divider />
+          {query.isPending ? (
+            <Stack gap="sm" aria-busy="true" role="status" aria-label="Loading the submission">
+              <Skeleton height={60} />
+              <Skeleton height={60} />
+            </Stack>
+          ) : query.isError ? (
+            <QueryErrorState
+              title="Error loading submissions"
+              error={query.error}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
+          ) : !latest ? (
+            <Text size="sm" c="dimmed">
+              No compliance files were submitted for this application.
+            </Text>
+          ) : (
+            <>
+              <Title order={2} fz="md">
+                {earlier.length ? 'Latest submission' : 'Submission'} ·{' '}
+                {formatDateTime(latest.created_at)}
+              </Title>
+              <SubmissionFiles
+                submission={latest}
+                onReload={() => void query.refetch()}
+                reloading={query.isFetching}
+              />
+              {earlier.length ? (
+                <>
+                  <Title order={2} fz="md" mt="sm">
+                    Earlier submissions ({earlier.length})
+                  </Title>
+                  {earlier.map((s) => (
+                    <Paper
+                      key={s.id}
+                      withBorder
+                      p="sm"
+                      radius="md"
+                      data-testid="earlier-submission"
+                    >
+                      <Stack gap="xs">
+                        <Group justify="space-between" gap="xs">
+                          <Text size="sm" fw={600}>
+                            {formatDateTime(s.created_at)}
+                          </Text>
+                          {s.decision ? (
+                            <StatusBadge status={s.decision} subject="application" />
+                          ) : null}
+                        </Group>
+                        {s.reason ? (
+                          <Text size="sm">
+                            {describeReason(applicationReasons, s.reason, s.note)}
+                          </Text>
+                        ) : null}
+                        <SubmissionFiles
+                          submission={s}
+                          onReload={() => void query.refetch()}
+                          reloading={query.isFetching}
+                        />
+                      </Stack>
+                    </Paper>
+                  ))}
+                </>
+              ) : null}
+            </>
+          )}
+          {current.status === 'pending' ? (
+            <>
+              <Divider />
+              <Group justify="flex-end">
+                <ApplicationDecisionButtons size="sm" application={current} onDecided={onClose} />
+              </Group>
+            </>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+import type { AdminLead } from '@contract/admin.ts';
+import type { LeadFilter } from '@contract/lead-actions.ts';
+import { Button, Group, Paper, Skeleton, Text } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useLeadTotals } from '@/features/admin/leads/api/lead-actions.ts';
+import { formatCount, formatMoney } from '@/lib/format.ts';
+
+/** The picked rows of one filter (`key`), or every lead matching it (`all`). */
+export type BulkSelection = { key: string; rows: AdminLead[]; all: boolean };
+
+/** "1,234 leads · $12,345.00 payout" of the leads matching the filter, above the table. */
+export function LeadTotalsLine({ filter }: { filter: LeadFilter }) {
+  const totals = useLeadTotals(filter);
+  const t = totals.data;
+  if (!t) {
+    return totals.error ? null : (
+      <Skeleton height={20} width={260} role="status" aria-label="Loading totals" />
+    );
+  }
+  return (
+    <Group gap="lg" aria-label="Totals of the matching leads" role="group">
+      <Text size="sm">
+        <Text span fw={700}>
+          {formatCount(t.count, t.count_exact)}
+        </Text>{' '}
+        {t.count === 1 && t.count_exact ? 'lead' : 'leads'}
+      </Text>
+      <Text size="sm">
+        {t.payout === null ? (
+          <Text span c="dimmed">
+            Payout total: narrow the filter to {formatCount(t.count)} leads or fewer
+          </Text>
+        ) : (
+          <>
+            <Text span fw={700}>
+              {formatMoney(t.payout)}
+            </Text>{' '}
+            payout
+          </>
+        )}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * Shown while leads are picked: how many, "Select all N matching" once the whole page is picked
+ * and more leads match, and the Approve / Reject actions.
+ */
+export function BulkBar({
+  selection,
+  pageRows,
+  filter,
+  onSelectAll,
+  onClear,
+  onAction,
+}: {
+  selection: BulkSelection;
+  pageRows: number;
+  filter: LeadFilter;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onAction: (status: 'approved' | 'rejected') => void;
+}) {
+  const totals = useLeadTotals(filter);
+  const picked = selection.rows.length;
+  if (picked === 0 && !selection.all) return null;
+  const total = totals.data;
+  const more = total && (!total.count_exact || total.count > picked);
+  return (
+    <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-blue-light)">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap">
+          <Text size="sm" fw={600} role="status">
+            {selection.all
+              ? `All ${total ? formatCount(total.count, total.count_exact) : ''} matching leads selected`
+              : `${formatCount(picked)} selected`}
+          </Text>
+          {!selection.all && more && picked >= pageRows ? (
+            <Button variant="subtle" size="compact-sm" onClick={onSelectAll}>
+              {`Select all ${formatCount(total.count, total.count_exact)} matching leads`}
+            </Button>
+          ) : null}
+          <Button variant="subtle" size="compact-sm" color="gray" onClick={onClear}>
+            Clear selection
+          </Button>
+        </Group>
+        <Group gap="xs">
+          <Button
+            size="xs"
+            color="teal.9"
+            leftSection={<IconCheck size={14} />}
+            onClick={() => onAction('approved')}
+          >
+            Approve
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            leftSection={<IconX size={14} />}
+            onClick={() => onAction('rejected')}
+          >
+            Reject
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,285 @@
+import type { AdminLeadDetail, LeadDispute } from '@contract/lead-detail.ts';
+import { hasUploadType, uploadRules } from '@contract/uploads.ts';
+import { Anchor, Button, Code, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { IconCheck, IconMessage, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { adminPaths } from '@/app/routes.ts';
+import { FileUploadButton } from '@/components/file-upload-button.tsx';
+import {
+  BackLink,
+  DisputeThread,
+  DurationVsBuffer,
+  Field,
+  LeadDetailSkeleton,
+  LeadHeader,
+  LeadHistory,
+  LeadNotFound,
+  LeadTimeline,
+  RecordingPlayer,
+  Section,
+  StatusReason,
+} from '@/components/lead-detail/lead-detail-parts.tsx';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { useErrorToast } from '@/components/use-error-toast.ts';
+import {
+  useDecideDispute,
+  useReplyDispute,
+  useUploadRecording,
+} from '@/features/admin/leads/api/disputes.ts';
+import { useLead } from '@/features/admin/leads/api/get-lead.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { formatMoney } from '@/lib/format.ts';
+import { toast } from '@/lib/notify.ts';
+
+const ERROR_TITLE = 'Error loading leads';
+
+/** The admin's answer box under an open dispute: reply, accept or decline. */
+function DisputeActions({ dispute }: { dispute: LeadDispute }) {
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reply = useReplyDispute();
+  const decide = useDecideDispute();
+  const busy = reply.isPending || decide.isPending;
+  const text = message.trim();
+
+  const fail = (err: Error) =>
+    toast({ title: 'Update failed', description: err.message, variant: 'destructive' });
+  const handleReply = () => {
+    if (!text) return setError('Please write a message.');
+    reply.mutate(
+      { id: dispute.id, message: text },
+      {
+        onSuccess: () => {
+          setMessage('');
+          toast({ title: 'Reply sent', description: 'The publisher gets it by e-mail.' });
+        },
+        onError: fail,
+      },
+    );
+  };
+  const handleDecide = (decision: 'accept' | 'decline') => {
+    if (decision === 'decline' && !text) {
+      return setError('Tell the publisher why the dispute is declined.');
+    }
+    decide.mutate(
+      { id: dispute.id, decision, message: text },
+      {
+        onSuccess: () => {
+          setMessage('');
+          toast({
+            title: decision === 'accept' ? 'Dispute accepted' : 'Dispute declined',
+            description:
+              decision === 'accept'
+                ? 'The lead is now approved and payable.'
+                : 'The publisher has been told.',
+          });
+        },
+        onError: fail,
+      },
+    );
+  };
+
+  return (
+    <Stack gap="xs">
+      <Textarea
+        label="Answer"
+        placeholder="Write to the publisher (required to decline)"
+        autosize
+        minRows={2}
+        maxRows={8}
+        value={message}
+        error={error}
+        onChange={(e) => {
+          setMessage(e.currentTarget.value);
+          setError(null);
+        }}
+      />
+      <Group gap="xs" wrap="wrap">
+        <Button
+          size="sm"
+          variant="default"
+          leftSection={<IconMessage size={16} />}
+          onClick={handleReply}
+          loading={reply.isPending}
+          disabled={busy}
+        >
+          Reply
+        </Button>
+        <Button
+          size="sm"
+          color="green"
+          leftSection={<IconCheck size={16} />}
+          onClick={() => handleDecide('accept')}
+          loading={decide.isPending && decide.variables?.decision === 'accept'}
+          disabled={busy}
+        >
+          Accept dispute
+        </Button>
+        <Button
+          size="sm"
+          color="red"
+          variant="light"
+          leftSection={<IconX size={16} />}
+          onClick={() => handleDecide('decline')}
+          loading={decide.isPending && decide.variables?.decision === 'decline'}
+          disabled={busy}
+        >
+          Decline dispute
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function RecordingUpload({ lead }: { lead: AdminLeadDetail }) {
+  const upload = useUploadRecording();
+  return (
+    <FileUploadButton
+      label={lead.recording?.stored ? 'Replace recording' : 'Upload recording'}
+      ariaLabel="Upload the call recording (MP3)"
+      accept=".mp3,audio/mpeg"
+      isAllowed={(name) => hasUploadType(uploadRules.recording.file, name)}
+      wrongType={{ title: 'Upload Failed', description: 'The recording must be an MP3 file.' }}
+      onFile={(file) =>
+        upload.mutate(
+          { id: lead.id, file },
+          {
+            onSuccess: () => toast({ title: 'Recording uploaded' }),
+            onError: (err) =>
+              toast({ title: 'Upload Failed', description: err.message, variant: 'destructive' }),
+          },
+        )
+      }
+      loading={upload.isPending}
+    />
+  );
+}
+
+/** /admin/leads/:id: one call with its timeline, recording, money, disputes and history. */
+export function LeadDetailPage() {
+  const { id = '' } = useParams();
+  const query = useLead(id);
+  const notFound = query.error instanceof ApiError && [400, 404].includes(query.error.status);
+  useErrorToast(notFound ? null : query.error, ERROR_TITLE);
+  const back = <BackLink to={adminPaths.leads} label="All leads" />;
+
+  if (query.isPending) return <LeadDetailSkeleton />;
+  if (notFound) return <LeadNotFound back={back} />;
+  if (query.isError) {
+    return (
+      <Stack gap="md">
+        {back}
+        <QueryErrorState
+          title={ERROR_TITLE}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      </Stack>
+    );
+  }
+
+  const l = query.data;
+  const tags = Object.entries(l.tags ?? {});
+  return (
+    <Stack gap="lg">
+      {back}
+      <LeadHeader
+        offerTitle={l.offer_title}
+        status={l.status}
+        timestamp={l.timestamp}
+        subtitle={
+          <Anchor
+            component={Link}
+            to={adminPaths.publisher(l.publisher_id)}
+            size="sm"
+            underline="always"
+          >
+            {l.publisher_name || l.publisher_email}
+          </Anchor>
+        }
+      />
+      <StatusReason status={l.status} reason={l.status_reason} />
+
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <Section title="Call">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Field label="Caller">{l.caller}</Field>
+            <Field label="Tracking number">{l.tracking_number}</Field>
+            <Field label="State / ZIP">{[l.state, l.zip].filter(Boolean).join(' ') || null}</Field>
+            <Field label="Last event">{l.last_event}</Field>
+            <Field label="Integration">{l.integration_name ?? 'Recorded by hand'}</Field>
+            <Field label="Tracker call id">{l.external_call_id}</Field>
+          </SimpleGrid>
+        </Section>
+        <Section title="Duration">
+          <DurationVsBuffer
+            seconds={l.duration_seconds}
+            minutes={l.call_duration}
+            buffer={l.billable_buffer_seconds}
+          />
+        </Section>
+        <Section title="Money">
+          <SimpleGrid cols={2} spacing="sm">
+            <Field label="Payout">
+              <Text fz={22} fw={700} data-testid="lead-payout">
+                {formatMoney(l.payout)}
+              </Text>
+            </Field>
+            <Field label="Revenue">
+              <Text fz={22} fw={700}>
+                {formatMoney(l.revenue)}
+              </Text>
+            </Field>
+          </SimpleGrid>
+          <Text size="xs" c="dimmed" mt="xs">
+            Revenue is what the buyer paid; publishers never see it.
+          </Text>
+        </Section>
+      </SimpleGrid>
+
+      <Section title="Recording" actions={<RecordingUpload lead={l} />}>
+        <RecordingPlayer recording={l.recording} />
+      </Section>
+
+      {l.disputes.length ? (
+        <Section title="Disputes">
+          <Stack gap="lg">
+            {l.disputes.map((d) => (
+              <DisputeThread
+                key={d.id}
+                dispute={d}
+                footer={d.status === 'open' ? <DisputeActions dispute={d} /> : null}
+              />
+            ))}
+          </Stack>
+        </Section>
+      ) : null}
+
+      <Section title="Timeline">
+        <LeadTimeline items={l.timeline} />
+      </Section>
+
+      <Section title="Tags">
+        {tags.length ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+            {tags.map(([k, v]) => (
+              <Field key={k} label={k}>
+                <Code>{typeof v === 'string' ? v : JSON.stringify(v)}</Code>
+              </Field>
+            ))}
+          </SimpleGrid>
+        ) : (
+          <Text size="sm" c="dimmed">
+            The tracker sent no extra parameters.
+          </Text>
+        )}
+      </Section>
+
+      <Section title="History">
+        <LeadHistory items={l.history} />
+      </Section>
+    </Stack>
+  );
+}

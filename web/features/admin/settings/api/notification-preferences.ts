@@ -1,0 +1,39 @@
+import type {
+  NotificationPreferences,
+  UpdateNotificationPreferences,
+} from '@contract/notifications.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client.ts';
+import type { Endpoint } from '@/lib/api-routes.ts';
+
+/** Outside web/lib/api-routes.ts on purpose: that file is in the /login bundle. */
+const preferencesRoute = {
+  get: {
+    method: 'GET',
+    path: 'admin/notification-preferences',
+  } as Endpoint<NotificationPreferences>,
+  put: { method: 'PUT', path: 'admin/notification-preferences' } as Endpoint<
+    NotificationPreferences,
+    undefined,
+    UpdateNotificationPreferences
+  >,
+} as const;
+
+export const notificationPreferencesKey = ['admin', 'notification-preferences'] as const;
+
+/** GET /api/v1/admin/notification-preferences: which events e-mail the signed-in admin. */
+export function useNotificationPreferences() {
+  return useQuery({
+    queryKey: notificationPreferencesKey,
+    queryFn: ({ signal }) => apiCall(preferencesRoute.get, { signal }),
+  });
+}
+
+/** PUT: saves the choices; the answer is the whole set. */
+export function useUpdateNotificationPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateNotificationPreferences) => apiCall(preferencesRoute.put, { body }),
+    onSuccess: (saved) => queryClient.setQueryData(notificationPreferencesKey, saved),
+  });
+}

@@ -1,0 +1,97 @@
+import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { paths } from '@/app/routes.ts';
+import { loadAuthClient, useAuth } from '@/lib/auth.tsx';
+import { toast } from '@/lib/notify.ts';
+import { needsSecondFactor } from '@/lib/second-factor.ts';
+import { AuthPageLayout } from './auth-page-layout.tsx';
+import { CodeField, codeProblem, twoFactorErrorMessage } from './two-factor-shared.tsx';
+
+/**
+ * /login/verify: the step after the password for a user with an authenticator app. The code
+ * raises the session to aal2 (GoTrue's challenge + verify); until then the API answers nothing.
+ */
+export function TwoFactorVerifyPage() {
+  const { session, loading, signOut } = useAuth();
+  const navigate = useNavigate();
+  const factors = (session?.user.factors ?? []).filter((f) => f.status === 'verified');
+  const [factorId, setFactorId] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  if (!loading && !session) return <Navigate to={paths.login} replace />;
+  if (session && !needsSecondFactor(session) && !pending) {
+    return <Navigate to={paths.root} replace />;
+  }
+  const chosen = factorId ?? factors[0]?.id ?? null;
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = codeProblem(code);
+    setError(problem);
+    if (problem || !chosen) return;
+    setPending(true);
+    try {
+      const { error: failed } = await (await loadAuthClient()).mfa.challengeAndVerify({
+        factorId: chosen,
+        code: code.trim(),
+      });
+      if (failed) {
+        setError(twoFactorErrorMessage(failed));
+        setCode('');
+        return;
+      }
+      toast({ title: 'Login Successful', description: 'Redirecting to your dashboard...' });
+      navigate(paths.root, { replace: true });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const handleOtherAccount = async () => {
+    await signOut('local');
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <AuthPageLayout
+      title="Two-factor sign-in"
+      subtitle="Open your authenticator app and enter the 6-digit code it shows for this portal."
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          {factors.length > 1 ? (
+            <Select
+              label="Authenticator app"
+              data={factors.map((f) => ({
+                value: f.id,
+                label: f.friendly_name || 'Authenticator app',
+              }))}
+              value={chosen}
+              onChange={setFactorId}
+              allowDeselect={false}
+            />
+          ) : null}
+          <CodeField value={code} error={error} onChange={setCode} autoFocus />
+          <Button type="submit" fullWidth disabled={pending || !chosen}>
+            {pending ? 'Checking…' : 'Verify'}
+          </Button>
+          <Text size="sm" c="dimmed">
+            Lost the phone with your authenticator app? Ask another administrator to reset your
+            two-factor sign-in, or the operator of this portal.
+          </Text>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => void handleOtherAccount()}
+          >
+            Sign in with another account
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthPageLayout>
+  );
+}

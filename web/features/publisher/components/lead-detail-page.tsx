@@ -1,0 +1,241 @@
+import type { LeadDispute, PublisherLeadDetail } from '@contract/lead-detail.ts';
+import { checkUpload, uploadRules } from '@contract/uploads.ts';
+import { Button, FileInput, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { IconFlag, IconMessage, IconPaperclip } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { publisherPaths } from '@/app/routes.ts';
+import {
+  BackLink,
+  DisputeThread,
+  DurationVsBuffer,
+  Field,
+  LeadDetailSkeleton,
+  LeadHeader,
+  LeadHistory,
+  LeadNotFound,
+  LeadTimeline,
+  RecordingPlayer,
+  Section,
+  StatusReason,
+} from '@/components/lead-detail/lead-detail-parts.tsx';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { useErrorToast } from '@/components/use-error-toast.ts';
+import { useLead, useOpenDispute, useReplyDispute } from '@/features/publisher/api/lead-detail.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { formatMoney } from '@/lib/format.ts';
+import { toast } from '@/lib/notify.ts';
+
+const ERROR_TITLE = 'Error loading leads';
+const DISPUTE_ACCEPT = '.pdf,.png,.jpg,.jpeg,.mp3';
+
+/** The form that opens a dispute: a message and an optional proof. */
+function DisputeForm({ lead }: { lead: PublisherLeadDetail }) {
+  const [message, setMessage] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<{ message?: string; file?: string }>({});
+  const open = useOpenDispute();
+
+  const handleSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const text = message.trim();
+    if (!text) return setError({ message: 'Please write a message.' });
+    if (file && checkUpload(uploadRules.dispute, { file: [file] })) {
+      return setError({ file: 'Attach a PDF, PNG, JPG or MP3 file.' });
+    }
+    open.mutate(
+      { id: lead.id, message: text, file },
+      {
+        onSuccess: () => {
+          setMessage('');
+          setFile(null);
+          toast({
+            title: 'Dispute sent',
+            description: 'The network team will answer here and by e-mail.',
+          });
+        },
+        onError: (err) =>
+          toast({ title: 'Submission Failed', description: err.message, variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Think this call should pay? Tell the network team why; they answer here and by e-mail.
+        </Text>
+        <Textarea
+          label="Why should this lead pay?"
+          required
+          autosize
+          minRows={3}
+          maxRows={10}
+          value={message}
+          error={error.message}
+          onChange={(e) => {
+            setMessage(e.currentTarget.value);
+            setError({});
+          }}
+        />
+        <FileInput
+          label="Proof (optional)"
+          description="PDF, PNG, JPG or MP3"
+          placeholder="Choose a file"
+          accept={DISPUTE_ACCEPT}
+          clearable
+          value={file}
+          onChange={(f) => {
+            setFile(f);
+            setError({});
+          }}
+          error={error.file}
+          leftSection={<IconPaperclip size={16} />}
+        />
+        <Button
+          type="submit"
+          leftSection={<IconFlag size={16} />}
+          loading={open.isPending}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Dispute this lead
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The publisher's reply box under their open dispute. */
+function ReplyBox({ dispute }: { dispute: LeadDispute }) {
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reply = useReplyDispute();
+  const handleSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const text = message.trim();
+    if (!text) return setError('Please write a message.');
+    reply.mutate(
+      { id: dispute.id, message: text },
+      {
+        onSuccess: () => {
+          setMessage('');
+          toast({ title: 'Reply sent' });
+        },
+        onError: (err) =>
+          toast({ title: 'Submission Failed', description: err.message, variant: 'destructive' }),
+      },
+    );
+  };
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="xs">
+        <Textarea
+          label="Add a message"
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={message}
+          error={error}
+          onChange={(e) => {
+            setMessage(e.currentTarget.value);
+            setError(null);
+          }}
+        />
+        <Button
+          type="submit"
+          variant="default"
+          leftSection={<IconMessage size={16} />}
+          loading={reply.isPending}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Send
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** /dashboard/leads/:id: one of the publisher's own calls, with its status and any dispute. */
+export function LeadDetailPage() {
+  const { id = '' } = useParams();
+  const query = useLead(id);
+  const notFound = query.error instanceof ApiError && [400, 404].includes(query.error.status);
+  useErrorToast(notFound ? null : query.error, ERROR_TITLE);
+  const back = <BackLink to={publisherPaths.leads} label="My Leads" />;
+
+  if (query.isPending) return <LeadDetailSkeleton />;
+  if (notFound) return <LeadNotFound back={back} />;
+  if (query.isError) {
+    return (
+      <Stack gap="md">
+        {back}
+        <QueryErrorState
+          title={ERROR_TITLE}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      </Stack>
+    );
+  }
+
+  const l = query.data;
+  return (
+    <Stack gap="lg">
+      {back}
+      <LeadHeader offerTitle={l.offer_title} status={l.status} timestamp={l.timestamp} />
+      <StatusReason status={l.status} reason={l.status_reason} />
+
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <Section title="Call">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Field label="Caller">{l.caller}</Field>
+            <Field label="Tracking number">{l.tracking_number}</Field>
+            <Field label="State / ZIP">{[l.state, l.zip].filter(Boolean).join(' ') || null}</Field>
+            <Field label="Last event">{l.last_event}</Field>
+          </SimpleGrid>
+        </Section>
+        <Section title="Duration">
+          <DurationVsBuffer
+            seconds={l.duration_seconds}
+            minutes={l.call_duration}
+            buffer={l.billable_buffer_seconds}
+          />
+        </Section>
+        <Section title="Payout">
+          <Text fz={28} fw={700} lh={1.1} data-testid="lead-payout">
+            {formatMoney(l.payout)}
+          </Text>
+        </Section>
+      </SimpleGrid>
+
+      <Section title="Recording">
+        <RecordingPlayer recording={l.recording} />
+      </Section>
+
+      {l.disputes.length || l.can_dispute ? (
+        <Section title="Dispute">
+          <Stack gap="lg">
+            {l.disputes.map((d) => (
+              <DisputeThread
+                key={d.id}
+                dispute={d}
+                footer={d.status === 'open' ? <ReplyBox dispute={d} /> : null}
+              />
+            ))}
+            {l.can_dispute ? <DisputeForm lead={l} /> : null}
+          </Stack>
+        </Section>
+      ) : null}
+
+      <Section title="Timeline">
+        <LeadTimeline items={l.timeline} />
+      </Section>
+
+      <Section title="History">
+        <LeadHistory items={l.history} />
+      </Section>
+    </Stack>
+  );
+}

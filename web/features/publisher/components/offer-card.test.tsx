@@ -1,0 +1,63 @@
+import { noOfferRules } from '@contract/offer-rules.ts';
+import type { PublisherOffer } from '@contract/publisher.ts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '@/test/render.tsx';
+import { OfferCard } from './offer-card.tsx';
+
+const offer: PublisherOffer = {
+  id: '6f1c1c3e-5d7a-4d0e-9a38-1f1b1e0c0a02',
+  title: 'Medicare Inbound',
+  vertical: 'Medicare',
+  payout: 30,
+  your_payout: null,
+  script_instructions: null,
+  rules: noOfferRules,
+  created_at: '2026-11-01T10:00:00Z',
+  application_id: null,
+  application_reason: null,
+  application_status: null,
+};
+
+const card = (o: PublisherOffer) =>
+  renderWithApp(<OfferCard offer={o} blockedReason={null} starting={false} onApply={() => {}} />);
+
+describe('the offer card tells which calls pay', () => {
+  it('says every completed call pays when the offer has no rules', () => {
+    card(offer);
+    expect(screen.getByText('Which calls pay')).toBeTruthy();
+    expect(screen.getByText('Every completed call.')).toBeTruthy();
+    expect(screen.getByText('$30.00')).toBeTruthy();
+  });
+
+  it("lists the rules and the publisher's own payout beside the standard one", () => {
+    card({
+      ...offer,
+      your_payout: 42.5,
+      rules: {
+        ...noOfferRules,
+        buffer_seconds: 90,
+        daily_cap: 200,
+        allowed_states: ['CA', 'NY'],
+        open_hours: {
+          time_zone: 'America/New_York',
+          days: [1, 2, 3, 4, 5],
+          from: '09:00',
+          to: '17:00',
+        },
+      },
+    });
+    expect(screen.getByText('Your payout')).toBeTruthy();
+    expect(screen.getByText('$42.50')).toBeTruthy();
+    expect(screen.getByText('Standard payout $30.00')).toBeTruthy();
+    const items = within(screen.getByTestId('offer-rules'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      'Billable after: 1 min 30 s (shorter calls do not pay)',
+      'Offer caps: 200 a day',
+      'States: CA, NY',
+      'Open hours: Mon–Fri 09:00–17:00 (America/New_York)',
+    ]);
+  });
+});
