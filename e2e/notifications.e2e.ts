@@ -107,7 +107,7 @@ describe('notifications (issue 16, item 1)', () => {
       });
       await item.waitFor();
       await expect(panel.getByText(publisher.email, { exact: false }).count()).resolves.toBe(1);
-      await saveScreenshot(page, 'bell-admin-open-desktop');
+      await saveScreenshot(page, 'bell-admin-open-desktop', { fullPage: false });
       expect(await seriousAxeProblems(page, 'admin bell open')).toEqual([]);
 
       await item.click();
@@ -151,7 +151,7 @@ describe('notifications (issue 16, item 1)', () => {
         await bell(page).click();
         const panel = page.getByRole('dialog', { name: 'Notifications' });
         await panel.getByText('New publisher sign-up: Bella Bellwether').waitFor();
-        await saveScreenshot(page, 'bell-admin-open-phone');
+        await saveScreenshot(page, 'bell-admin-open-phone', { fullPage: false });
         const box = await panel.boundingBox();
         expect(box!.x).toBeGreaterThanOrEqual(0);
         expect(box!.x + box!.width).toBeLessThanOrEqual(viewports.phone.width);
@@ -190,7 +190,7 @@ describe('notifications (issue 16, item 1)', () => {
           await panel
             .getByRole('button', { name: 'Unread: Your publisher account is approved' })
             .waitFor();
-          await saveScreenshot(page, `bell-publisher-open-${name}`);
+          await saveScreenshot(page, `bell-publisher-open-${name}`, { fullPage: false });
           expect(await seriousAxeProblems(page, `publisher bell ${name}`)).toEqual([]);
           if (name === 'phone') {
             await panel.getByRole('button', { name: 'Mark all read' }).click();

@@ -55,11 +55,20 @@ function safeName(name: string): string {
     .slice(0, 120);
 }
 
-/** Saves a full-page PNG under .tmp/screenshots/ and returns its path. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a PNG under .tmp/screenshots/ and returns its path: the full page, or with
+ * `fullPage: false` only the viewport. A full-page shot resizes Chromium's view for a moment;
+ * on a loaded machine the area shell's phone media query can flip during it, which remounts the
+ * header and sidebar (an open bell list closes). Shots of something open there take the viewport.
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${safeName(name)}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 
