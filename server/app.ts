@@ -17,6 +17,7 @@ import { corsPlugin } from './auth/cors.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerReportFold } from './db/report-fold.ts';
+import { registerReportWarmUp } from './db/reports.ts';
 import { errorHandler, sendError } from './http/error-handler.ts';
 import { idempotencyPlugin } from './http/idempotency.ts';
 import { inputGuards } from './http/input-guards.ts';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // The report rollups' queue, folded every second (reports also fold before they read).
   registerReportFold(app);
+  registerReportWarmUp(app);
 
   const webRoot = deps.webRoot ?? defaultWebRoot;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));

@@ -4,8 +4,14 @@ import { addDays, dayIn } from '../../contract/reports.ts';
 import { createTestDatabase } from '../test/build-test-app.ts';
 import { buildOffer, buildPublisher } from '../test/factories.ts';
 import type { Database, DbOrTx } from './client.ts';
-import { forgetKeptReports, reportCacheCounts } from './report-cache.ts';
-import { buildReport, NETWORK_OWNER, type Report } from './reports.ts';
+import { forgetKeptReports, reportBlockCounts, reportCacheCounts } from './report-cache.ts';
+import {
+  buildReport,
+  NETWORK_OWNER,
+  type Report,
+  singleBlocks,
+  warmReportBlocks,
+} from './reports.ts';
 
 /**
  * A report's past days kept in memory (server/db/report-cache.ts): asked again, the same
@@ -41,26 +47,27 @@ const rows = async <T>(q: SQL): Promise<T[]> =>
   ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
 /** The last 61 days grouped by publisher, network-wide, on `on` (this test's database by default). */
-const byPublisher = (on: DbOrTx = db) =>
+const byPublisher = (on: DbOrTx = db, days = 61) =>
   buildReport(on, {
     owner: NETWORK_OWNER,
     tz: 'UTC',
     query: {
       range: 'custom',
-      from: addDays(dayIn('UTC', new Date()), -60),
+      from: addDays(dayIn('UTC', new Date()), 1 - days),
       to: dayIn('UTC', new Date()),
       group: 'publisher',
       compare: false,
     },
   });
 
-/** Calls and payable payout per publisher from the raw leads over the same 61 days. */
-async function raw(): Promise<Record<string, { calls: number; payout: number }>> {
+/** Calls and payable payout per publisher from the raw leads over the same days. */
+async function raw(days = 61): Promise<Record<string, { calls: number; payout: number }>> {
   const out: Record<string, { calls: number; payout: number }> = {};
   for (const r of await rows<{ id: string; calls: number; payout: string }>(sql`
     select publisher_id::text id, count(*)::int calls,
            coalesce(sum(payout) filter (where status = 'approved'), 0)::text payout
-    from leads where timestamp >= date_trunc('day', now()) - interval '60 days' group by 1`)) {
+    from leads where timestamp >= date_trunc('day', now()) - ${days - 1} * interval '1 day'
+    group by 1`)) {
     out[r.id] = { calls: r.calls, payout: Number(r.payout) };
   }
   return out;
@@ -79,6 +86,45 @@ describe('a report over past days', () => {
     expect(again.rows).toEqual(first.rows);
     expect(reportCacheCounts.misses - before.misses).toBe(1);
     expect(reportCacheCounts.hits - before.hits).toBe(1);
+  });
+
+  it('answers another range from the blocks it shares with one read before', async () => {
+    forgetKeptReports();
+    const first = { ...reportBlockCounts };
+    await byPublisher(db, 61);
+    const readFirst = reportBlockCounts.read - first.read;
+    expect(readFirst).toBeGreaterThan(1);
+    // 62 days end where 61 did: every block of 61 days but the first is one of 62's.
+    const before = { ...reportBlockCounts };
+    const longer = await byPublisher(db, 62);
+    expect(shown(longer)).toEqual(await raw(62));
+    expect(reportBlockCounts.kept - before.kept).toBeGreaterThan(0);
+    expect(reportBlockCounts.read - before.read).toBeLessThan(readFirst);
+  });
+
+  it('reads each block once when several reports ask for it at once', async () => {
+    forgetKeptReports();
+    const before = { ...reportBlockCounts };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => byPublisher()));
+    const expected = await raw();
+    for (const a of answers) expect(shown(a)).toEqual(expected);
+    const today = dayIn('UTC', new Date());
+    const blocks = singleBlocks(addDays(today, -60), addDays(today, -1)).length;
+    // Read once: the others waited for that read, or (asking later) found the block kept.
+    expect(reportBlockCounts.read - before.read).toBe(blocks);
+  });
+
+  it('after the warm-up of a start, reads no block of a range of the last year', async () => {
+    forgetKeptReports();
+    const warmed = await warmReportBlocks(db);
+    expect(warmed).toBeGreaterThan(0);
+    const before = { ...reportBlockCounts };
+    const r = await byPublisher(db, 61);
+    expect(shown(r)).toEqual(await raw(61));
+    expect(reportBlockCounts.read - before.read).toBe(0);
+    expect(reportBlockCounts.kept - before.kept).toBeGreaterThan(0);
+    // A second warm-up finds everything kept.
+    expect(await warmReportBlocks(db)).toBe(0);
   });
 
   it('counts a lead written today at once, still without reading the past again', async () => {

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminReport, PublisherReport } from '../../../contract/reports.ts';
-import { blockRuns } from '../../db/reports.ts';
+import { blockRuns, blocksOfLastYear, singleBlocks } from '../../db/reports.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { type AdminTestContext, setupAdminTest } from './test.helpers.ts';
 
@@ -340,6 +340,42 @@ describe('blockRuns', () => {
     expect(blockRuns('2026-11-01', '2026-11-30')).toEqual([
       { level: 'month', lo: '2026-11-01', hi: '2026-12-01' },
     ]);
+  });
+
+  it('warms every block of any range of the last year', () => {
+    const lastPast = '2026-11-25';
+    const warmed = new Set(blocksOfLastYear(lastPast).map((b) => `${b.from}/${b.to}`));
+    const day = (back: number) =>
+      new Date(Date.UTC(2026, 10, 25 - back)).toISOString().slice(0, 10);
+    for (const end of [0, 17, 100, 200]) {
+      for (let back = end; back <= 366; back++) {
+        for (const b of singleBlocks(day(back), day(end))) {
+          expect(warmed).toContain(`${b.from}/${b.to}`);
+        }
+      }
+    }
+    // Nothing after the last past day.
+    for (const b of warmed) expect(b.slice(11) <= lastPast).toBe(true);
+  });
+
+  it('cuts the runs into single blocks, each with its first and last day', () => {
+    expect(singleBlocks('2026-02-21', '2026-07-12')).toEqual([
+      { from: '2026-02-21', to: '2026-02-28' },
+      { from: '2026-03-01', to: '2026-03-31' },
+      { from: '2026-04-01', to: '2026-06-30' },
+      { from: '2026-07-01', to: '2026-07-10' },
+      { from: '2026-07-11', to: '2026-07-11' },
+      { from: '2026-07-12', to: '2026-07-12' },
+    ]);
+    // The blocks tile the range: every day once, in order.
+    const blocks = singleBlocks('2025-12-25', '2026-11-25');
+    expect(blocks[0]!.from).toBe('2025-12-25');
+    expect(blocks.at(-1)!.to).toBe('2026-11-25');
+    for (let i = 1; i < blocks.length; i++) {
+      const prev = new Date(`${blocks[i - 1]!.to}T00:00:00Z`);
+      prev.setUTCDate(prev.getUTCDate() + 1);
+      expect(blocks[i]!.from).toBe(prev.toISOString().slice(0, 10));
+    }
   });
 });
 
