@@ -695,6 +695,11 @@ async function main() {
       get('admin report, year by vertical', `/api/v1/admin/reports?${year}&group=vertical`, A),
       get('admin report, year by state', `/api/v1/admin/reports?${year}&group=state`, A),
       get('admin report, year by publisher', `/api/v1/admin/reports?${year}&group=publisher`, A),
+      get(
+        'admin report, year by publisher, by name',
+        `/api/v1/admin/reports?${year}&group=publisher&sort=label&order=asc`,
+        A,
+      ),
       {
         // "Any report for any range": every request a range not asked before (from 28 days to
         // a year, ending on any of the last 200 days), so no whole answer is ever kept.

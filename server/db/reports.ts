@@ -186,7 +186,7 @@ export async function reportRows(
   r: ReportRead,
 ): Promise<{ rows: ReportRow[]; groups: number }> {
   const timeGroup = r.group === 'day' || r.group === 'hour';
-  if (!timeGroup && r.group !== 'vertical' && r.sort !== 'label') return keyedRows(db, r);
+  if (!timeGroup && r.group !== 'vertical') return keyedRows(db, r);
   // Days and hours have no names to refresh: the whole answer is kept while its days are.
   if (timeGroup) {
     return keptOver(db, {
@@ -274,26 +274,39 @@ async function keyedRows(
       // read once into an array, then the numbers sorted (a year by publisher has 10k groups).
       const value = sortValue(r.sort);
       const dir = r.order === 'asc' ? 1 : -1;
-      const all: number[] = [];
+      let all: number[] = [];
       for (const k of present) {
         if (keySums[k * FIGURES]! > 0 && (!wanted || wanted.has(keys[k]!))) all.push(k);
       }
-      const values = new Float64Array(keys.length);
-      const nulls = new Uint8Array(keys.length);
-      for (const k of all) {
-        const v = value(keySums, k * FIGURES);
-        if (v === null) nulls[k] = 1;
-        else values[k] = v;
+      if (r.sort === 'label') {
+        // By name: the database orders the keys by their names, with its collation, exactly as
+        // the SQL path orders `lower(label)` (then the key), in the asked direction.
+        const ordered = await namedOrder(
+          db,
+          dim,
+          all.map((k) => keys[k]!),
+          r.order,
+        );
+        const byName = ordered.map((i) => all[i]!);
+        all = byName;
+      } else {
+        const values = new Float64Array(keys.length);
+        const nulls = new Uint8Array(keys.length);
+        for (const k of all) {
+          const v = value(keySums, k * FIGURES);
+          if (v === null) nulls[k] = 1;
+          else values[k] = v;
+        }
+        all.sort((a, b) => {
+          if (nulls[a] !== nulls[b]) return nulls[a] ? 1 : -1;
+          const va = values[a]!;
+          const vb = values[b]!;
+          if (va !== vb) return (va < vb ? -1 : 1) * dir;
+          const ka = keys[a]!;
+          const kb = keys[b]!;
+          return ka === kb ? 0 : (ka < kb ? -1 : 1) * dir;
+        });
       }
-      all.sort((a, b) => {
-        if (nulls[a] !== nulls[b]) return nulls[a] ? 1 : -1;
-        const va = values[a]!;
-        const vb = values[b]!;
-        if (va !== vb) return (va < vb ? -1 : 1) * dir;
-        const ka = keys[a]!;
-        const kb = keys[b]!;
-        return ka === kb ? 0 : (ka < kb ? -1 : 1) * dir;
-      });
       const shown = r.all ? all.length : Math.min(all.length, REPORT_ROW_LIMIT);
       const page: [string, KeyFigures][] = [];
       for (let i = 0; i < shown; i++) page.push([keys[all[i]!]!, figuresAt(keySums, all[i]!)]);
@@ -347,6 +360,39 @@ function sortValue(sort: string): (sums: Float64Array, o: number) => number | nu
     default:
       return (s, o) => s[o]!;
   }
+}
+
+/**
+ * The places (0-based, in `keys`) of these keys of a dimension in the order of their names as
+ * `named` gives them, lower-cased, then the key, both in `order` (orderExpr's default).
+ */
+async function namedOrder(
+  db: DbOrTx,
+  dim: string,
+  keys: string[],
+  order: 'asc' | 'desc',
+): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const list = `{${keys.map(quoteArray).join(',')}}`;
+  const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
+  const label =
+    dim === 'offer'
+      ? sql`coalesce(o.title, k.key)`
+      : dim === 'publisher'
+        ? sql`coalesce(nullif(u.name, ''), u.email, k.key)`
+        : sql`case when k.key = '' then 'Unknown' else k.key end`;
+  const join =
+    dim === 'offer'
+      ? sql`left join offers o on o.id = k.key::uuid`
+      : dim === 'publisher'
+        ? sql`left join users u on u.id = k.key::uuid`
+        : sql``;
+  const res = rowsOf<{ place: number | string }>(
+    await db.execute(sql`
+      select k.place - 1 as place from unnest(${list}::text[]) with ordinality as k(key, place) ${join}
+      order by lower(${label}) ${dir} nulls last, k.key ${dir}`),
+  );
+  return res.map((x) => Number(x.place));
 }
 
 /** The names of these keys of a dimension, as `named` gives them. */

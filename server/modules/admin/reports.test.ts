@@ -300,6 +300,38 @@ describe('admin report figures equal plain SQL over the raw leads', () => {
     expect(days.rows.map((r) => r.previous_figures)).toEqual(earlier.rows.map((r) => r.figures));
   });
 
+  it('sorts offers, publishers and states by name, either way, as the database orders names', async () => {
+    await setZone('UTC');
+    for (const group of ['offer', 'publisher', 'state'] as const) {
+      const byCalls = await adminReport({
+        range: 'custom',
+        from: '2026-01-10',
+        to: '2026-11-05',
+        group,
+      });
+      expect(byCalls.rows.length).toBeGreaterThan(1);
+      for (const order of ['asc', 'desc'] as const) {
+        const byName = await adminReport({
+          range: 'custom',
+          from: '2026-01-10',
+          to: '2026-11-05',
+          group,
+          sort: 'label',
+          order,
+        });
+        // The same groups with the same figures, ordered by lower(name) then key.
+        const sameRows = (r: AdminReport) =>
+          Object.fromEntries(r.rows.map((x) => [x.key, [x.label, x.figures]]));
+        expect(sameRows(byName)).toEqual(sameRows(byCalls));
+        const list = JSON.stringify(byName.rows.map((x) => [x.key, x.label]));
+        const expected = await rows<{ key: string }>(sql`
+          select x->>0 as key from jsonb_array_elements(${list}::jsonb) x
+          order by lower(x->>1) ${sql.raw(order)} nulls last, x->>0 ${sql.raw(order)}`);
+        expect(byName.rows.map((x) => x.key)).toEqual(expected.map((x) => x.key));
+      }
+    }
+  });
+
   it('answers presets in the network zone and refuses ranges it cannot show', async () => {
     await setZone('Pacific/Kiritimati'); // UTC+14: "today" is often another day than in UTC
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(
