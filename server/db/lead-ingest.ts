@@ -163,8 +163,14 @@ async function writeCall(db: DbOrTx, a: CallArgs): Promise<CallRow> {
   return row as CallRow;
 }
 
-/** Batches of calls in flight at once per database, and calls per batch (see 0022). */
-export const CALL_BATCH_IN_FLIGHT = 4;
+/**
+ * Batches of calls in flight at once per database, and calls per batch (see 0022). Two, not
+ * four: fewer transactions at once wait less on the rows every approved call updates (its
+ * publisher's balance, the lead totals), and batches grow. c=50 on 2 cores, vacuumed database,
+ * two runs each: 4 in flight 1,416 / 1,260 req/s, p99 83 / 101 ms; 2 in flight 2,034 / 2,367
+ * req/s, p99 42 / 39 ms (bench/ingest-2026-11-26.md).
+ */
+export const CALL_BATCH_IN_FLIGHT = 2;
 /** Under 64, so a batch's subtransactions stay in PostgreSQL's per-backend cache. */
 export const CALL_BATCH_MAX = 32;
 
