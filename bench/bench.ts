@@ -532,6 +532,26 @@ async function main() {
         onAnswer?: (w: number, a: { status: number; body: string }) => void;
       }>;
     };
+    /**
+     * "Any report for any range": every request a range not asked before (from 28 days to a
+     * year, ending on any of the last 200 days), so no whole answer is ever kept.
+     */
+    const newRanges = (name: string, params: string): Endpoint => ({
+      name,
+      request: async () => {
+        let n = 0;
+        return {
+          source: () => {
+            n++;
+            const end = new Date(today.getTime() - (n % 200) * 86_400_000);
+            const span = Math.min(364, 28 + ((n * 37) % 337));
+            const start = new Date(end.getTime() - span * 86_400_000);
+            const q = `range=custom&from=${day(start)}&to=${day(end)}&${params}`;
+            return { method: 'GET', path: `/api/v1/admin/reports?${q}`, headers: auth(A) };
+          },
+        };
+      },
+    });
     const get = (name: string, p: string, token: string, single = false): Endpoint => ({
       name,
       single,
@@ -700,24 +720,11 @@ async function main() {
         `/api/v1/admin/reports?${year}&group=publisher&sort=label&order=asc`,
         A,
       ),
-      {
-        // "Any report for any range": every request a range not asked before (from 28 days to
-        // a year, ending on any of the last 200 days), so no whole answer is ever kept.
-        name: 'admin report, by publisher, a new range each time',
-        request: async () => {
-          let n = 0;
-          return {
-            source: () => {
-              n++;
-              const end = new Date(today.getTime() - (n % 200) * 86_400_000);
-              const span = Math.min(364, 28 + ((n * 37) % 337));
-              const start = new Date(end.getTime() - span * 86_400_000);
-              const q = `range=custom&from=${day(start)}&to=${day(end)}&group=publisher`;
-              return { method: 'GET', path: `/api/v1/admin/reports?${q}`, headers: auth(A) };
-            },
-          };
-        },
-      },
+      newRanges('admin report, by publisher, a new range each time', 'group=publisher'),
+      newRanges(
+        'admin report, by publisher by name, a new range each time',
+        'group=publisher&sort=label&order=asc',
+      ),
       get(
         'admin report, year by publisher, compared',
         `/api/v1/admin/reports?${year}&group=publisher&compare=true&sort=payout`,

@@ -330,6 +330,20 @@ describe('admin report figures equal plain SQL over the raw leads', () => {
         expect(byName.rows.map((x) => x.key)).toEqual(expected.map((x) => x.key));
       }
     }
+    // A renamed offer moves at once (the order of names is kept until a name changes).
+    const query = {
+      range: 'custom',
+      from: '2026-01-10',
+      to: '2026-11-05',
+      group: 'offer',
+      sort: 'label',
+      order: 'asc',
+    };
+    const last = (await adminReport(query)).rows.at(-1)!;
+    await t.db.execute(sql`update offers set title = '  AAA renamed first' where id = ${last.key}`);
+    const renamed = await adminReport(query);
+    expect(renamed.rows[0]!.key).toBe(last.key);
+    expect(renamed.rows[0]!.label).toBe('  AAA renamed first');
   });
 
   it('answers presets in the network zone and refuses ranges it cannot show', async () => {
