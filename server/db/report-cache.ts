@@ -52,13 +52,21 @@ const keyLists = new Map<string, KeyList>();
 let generations = 0;
 /** A dimension's list is started again past this many keys (its kept blocks go with it). */
 const MAX_LIST_KEYS = 500_000;
+/**
+ * At most this many lists (one per owner and dimension: each publisher's own reports have
+ * theirs); the least recently used goes first, its kept blocks then age out.
+ */
+const MAX_LISTS = 5000;
 
 function keyList(id: string): KeyList {
   let list = keyLists.get(id);
-  if (!list) {
+  if (list) {
+    keyLists.delete(id);
+  } else {
     list = { numbers: new Map(), keys: [], generation: ++generations };
-    keyLists.set(id, list);
+    if (keyLists.size >= MAX_LISTS) keyLists.delete(keyLists.keys().next().value as string);
   }
+  keyLists.set(id, list);
   return list;
 }
 
