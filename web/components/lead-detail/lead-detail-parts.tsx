@@ -18,9 +18,13 @@ import {
   IconInfoCircle,
   IconPaperclip,
 } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
+import { useErrorToast } from '@/components/use-error-toast.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { formatDateTime, formatMoney, formatSeconds } from '@/lib/format.ts';
 
 /**
@@ -90,6 +94,33 @@ export function LeadDetailSkeleton() {
       <Skeleton height={220} />
     </Stack>
   );
+}
+
+const ERROR_TITLE = 'Error loading leads';
+
+/**
+ * What a lead detail screen (admin or publisher) shows until its lead is there: the skeleton,
+ * "Lead not found" (400/404), or the error with Retry (and its toast); null once loaded.
+ */
+export function useLeadDetailGate(query: UseQueryResult<unknown>, back: ReactNode): ReactNode {
+  const notFound = query.error instanceof ApiError && [400, 404].includes(query.error.status);
+  useErrorToast(notFound ? null : query.error, ERROR_TITLE);
+  if (query.isPending) return <LeadDetailSkeleton />;
+  if (notFound) return <LeadNotFound back={back} />;
+  if (query.isError) {
+    return (
+      <Stack gap="md">
+        {back}
+        <QueryErrorState
+          title={ERROR_TITLE}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      </Stack>
+    );
+  }
+  return null;
 }
 
 /** "This lead does not exist…" with the way back. */

@@ -10,23 +10,18 @@ import {
   DisputeThread,
   DurationVsBuffer,
   Field,
-  LeadDetailSkeleton,
   LeadHeader,
   LeadHistory,
-  LeadNotFound,
   LeadTimeline,
   RecordingPlayer,
   Section,
   StatusReason,
+  useLeadDetailGate,
 } from '@/components/lead-detail/lead-detail-parts.tsx';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
-import { useErrorToast } from '@/components/use-error-toast.ts';
 import { useLead, useOpenDispute, useReplyDispute } from '@/features/publisher/api/lead-detail.ts';
-import { ApiError } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
 
-const ERROR_TITLE = 'Error loading leads';
 const DISPUTE_ACCEPT = '.pdf,.png,.jpg,.jpeg,.mp3';
 
 /** The form that opens a dispute: a message and an optional proof. */
@@ -160,25 +155,9 @@ function ReplyBox({ dispute }: { dispute: LeadDispute }) {
 export function LeadDetailPage() {
   const { id = '' } = useParams();
   const query = useLead(id);
-  const notFound = query.error instanceof ApiError && [400, 404].includes(query.error.status);
-  useErrorToast(notFound ? null : query.error, ERROR_TITLE);
   const back = <BackLink to={publisherPaths.leads} label="My Leads" />;
-
-  if (query.isPending) return <LeadDetailSkeleton />;
-  if (notFound) return <LeadNotFound back={back} />;
-  if (query.isError) {
-    return (
-      <Stack gap="md">
-        {back}
-        <QueryErrorState
-          title={ERROR_TITLE}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      </Stack>
-    );
-  }
+  const gate = useLeadDetailGate(query, back);
+  if (gate || !query.data) return gate;
 
   const l = query.data;
   return (

@@ -11,28 +11,22 @@ import {
   DisputeThread,
   DurationVsBuffer,
   Field,
-  LeadDetailSkeleton,
   LeadHeader,
   LeadHistory,
-  LeadNotFound,
   LeadTimeline,
   RecordingPlayer,
   Section,
   StatusReason,
+  useLeadDetailGate,
 } from '@/components/lead-detail/lead-detail-parts.tsx';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
-import { useErrorToast } from '@/components/use-error-toast.ts';
 import {
   useDecideDispute,
   useReplyDispute,
   useUploadRecording,
 } from '@/features/admin/leads/api/disputes.ts';
 import { useLead } from '@/features/admin/leads/api/get-lead.ts';
-import { ApiError } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
-
-const ERROR_TITLE = 'Error loading leads';
 
 /** The admin's answer box under an open dispute: reply, accept or decline. */
 function DisputeActions({ dispute }: { dispute: LeadDispute }) {
@@ -160,25 +154,9 @@ function RecordingUpload({ lead }: { lead: AdminLeadDetail }) {
 export function LeadDetailPage() {
   const { id = '' } = useParams();
   const query = useLead(id);
-  const notFound = query.error instanceof ApiError && [400, 404].includes(query.error.status);
-  useErrorToast(notFound ? null : query.error, ERROR_TITLE);
   const back = <BackLink to={adminPaths.leads} label="All leads" />;
-
-  if (query.isPending) return <LeadDetailSkeleton />;
-  if (notFound) return <LeadNotFound back={back} />;
-  if (query.isError) {
-    return (
-      <Stack gap="md">
-        {back}
-        <QueryErrorState
-          title={ERROR_TITLE}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      </Stack>
-    );
-  }
+  const gate = useLeadDetailGate(query, back);
+  if (gate || !query.data) return gate;
 
   const l = query.data;
   const tags = Object.entries(l.tags ?? {});
