@@ -35,7 +35,7 @@ import {
   PublisherStatus,
   SubmittedApplicationStatus,
 } from './roles.ts';
-import { TimeZoneName } from './settings.ts';
+import { PhoneCountry, TimeZoneName } from './settings.ts';
 
 /** A buyer status as input: active or blocked, said in a sentence when it is neither. */
 const BuyerStatusInput = z.enum(accountStatuses, { error: 'status must be active or blocked.' });
@@ -446,6 +446,11 @@ export type ComplianceList = z.infer<typeof ComplianceList>;
 
 /** The leads list's filters and sort; the list pages them, the CSV export takes them all. */
 const leadFilter = {
+  /**
+   * Finds a call by what the tracker shows: its call id, or the caller's or the tracking
+   * number's digits in any format (`(310) 555-0182`, `+13105550182`).
+   */
+  q: searchParam,
   status: LeadStatus.optional(),
   publisher_id: uuidParam('publisher').optional(),
   offer_id: uuidParam('offer').optional(),
@@ -478,6 +483,10 @@ export const AdminLead = z.object({
   /** Minutes. */
   call_duration: z.number().int(),
   timestamp: IsoDateTime,
+  /** The tracker's call id (null for a lead recorded by hand). */
+  call_id: z.string().nullable(),
+  /** The caller in E.164 (as sent when it could not be read as a number). */
+  caller: z.string().nullable(),
 });
 export type AdminLead = z.infer<typeof AdminLead>;
 export const LeadList = pageOf(AdminLead);
@@ -605,6 +614,8 @@ export const AdminSettings = z.object({
   currency: z.string(),
   /** "All owed above threshold" in a payout run pays publishers owed at least this. */
   min_payout: Money,
+  /** The country (ISO 3166 alpha-2) a phone number sent without its country code is read in. */
+  phone_country: z.string(),
   updated_at: IsoDateTime,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -620,6 +631,7 @@ export const UpdateSettings = z
     timezone: TimeZoneName,
     currency: Currency,
     min_payout: moneyInput('Minimum payout'),
+    phone_country: PhoneCountry,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change.' });

@@ -8,41 +8,32 @@ import { LeadStatus } from './roles.ts';
  * speak the same names.
  */
 
+import {
+  type CallField,
+  callFields,
+  FieldRule,
+  KEY_HEADER,
+  KEY_PARAM,
+  Mapping,
+  SignatureInput,
+  SignatureView,
+  Tracker,
+} from './ingest-mapping.ts';
+import { TimeZoneName } from './settings.ts';
+
+export type { CallField };
+export { callFields, KEY_HEADER, KEY_PARAM };
+
 // ---------------------------------------------------------------------------
 // Postback fields
 // ---------------------------------------------------------------------------
 
-/** The fields a postback carries, in the order the admin screen lists them. */
-export const callFields = [
-  'call_id',
-  'event',
-  'publisher',
-  'offer',
-  'caller',
-  'tracking_number',
-  'duration',
-  'revenue',
-  'payout',
-  'recording_url',
-  'state',
-  'zip',
-  'timestamp',
-] as const;
-export type CallField = (typeof callFields)[number];
-
-/** Default parameter name of each field; an integration may rename any of them. */
-export const defaultFieldMap: Record<CallField, string> = Object.fromEntries(
-  callFields.map((f) => [f, f]),
-) as Record<CallField, string>;
-
-/** The parameter that carries the key in a pixel URL (the header is `x-api-key`). */
-export const KEY_PARAM = 'key';
-export const KEY_HEADER = 'x-api-key';
-
 /**
  * Call events in the order a call lives them. A lead keeps the highest rank it has seen: a
- * repeated or late event (incoming after completed) never moves it back. `error` ranks just
- * above `incoming`: a call that failed before connecting, which a later `connected` overrides.
+ * repeated or late event (incoming after completed) never moves it back. `error` (also written
+ * `not_connected`) ranks just above `incoming`: a call that never connected (unanswered, busy,
+ * failed, canceled), which a later `connected` overrides. Ranks are stored on leads: append
+ * only.
  */
 export const callEvents = [
   'incoming',
@@ -55,9 +46,6 @@ export const callEvents = [
 export type CallEvent = (typeof callEvents)[number];
 export const eventRank = (e: CallEvent): number => callEvents.indexOf(e) + 1;
 
-/** The event a postback without one is taken as: a tracker firing one pixel at call end. */
-export const DEFAULT_EVENT: CallEvent = 'completed';
-
 /**
  * The first event that makes a call billable: from `completed` on (completed, converted,
  * payout) the offer's rules judge the call once (server/db/lead-ingest.ts).
@@ -66,30 +54,32 @@ export const BILLABLE_EVENT: CallEvent = 'completed';
 
 /**
  * The status an event gives a lead the rules have not judged yet, and why: `pending` while the
- * call runs, `rejected` when the tracker reports a failed call. Billable events are judged by
- * the offer's rules instead.
+ * call runs, `rejected` when the call never connected (the tracker's own word in the reason).
+ * Billable events are judged by the offer's rules instead.
  */
-export function statusForEvent(e: CallEvent): { status: LeadStatus; reason: string | null } {
-  if (e === 'error') return { status: 'rejected', reason: 'The tracker reported a failed call.' };
-  return { status: 'pending', reason: null };
+export function statusForEvent(
+  e: CallEvent,
+  note?: string | null,
+): { status: LeadStatus; reason: string | null } {
+  if (e === 'error') {
+    return {
+      status: 'rejected',
+      reason: note ? `Not connected: ${note}` : 'The tracker reported a failed call.',
+    };
+  }
+  return { status: 'pending', reason: note ?? null };
 }
-
-/** Free parameters kept as tags: at most this many, each value at most 500 characters. */
-export const MAX_TAGS = 50;
-const MAX_TAG_VALUE = 500;
-/** A postback may be dated this far ahead (clock skew between tracker and us). */
-const FUTURE_SLACK_MS = 5 * 60 * 1000;
-/** Longest call we accept: 24 hours. */
-const MAX_DURATION_S = 24 * 3600;
-const MAX_MONEY = 9_999_999_999.99;
 
 /** A postback read into our fields: what the upsert needs. */
 export type CallInput = {
   callId: string;
   event: CallEvent;
-  /** Our id or the tracker's; resolved by the server. */
-  publisher: string;
-  offer: string;
+  /** The tracker's own word for a not-connected outcome, or why an event was assumed. */
+  eventNote: string | null;
+  /** Our id or the tracker's; null when the tracker sent none (tracking number decides). */
+  publisher: string | null;
+  offer: string | null;
+  /** E.164. */
   caller: string | null;
   trackingNumber: string | null;
   durationSeconds: number | null;
@@ -102,164 +92,6 @@ export type CallInput = {
   timestamp: Date | null;
   tags: Record<string, string>;
 };
-
-/** A field the tracker sent wrong: the parameter's name (as the tracker calls it) and why. */
-export type CallFieldError = { field: string; message: string };
-
-const scalar = (v: unknown): string | undefined => {
-  if (v === undefined || v === null) return undefined;
-  if (Array.isArray(v)) return scalar(v[v.length - 1]);
-  if (typeof v === 'object') return undefined;
-  const s = String(v).trim();
-  // Trackers substitute an unknown token with an empty string: that is "not sent".
-  return s === '' ? undefined : s;
-};
-
-const money = (s: string): string | null => {
-  const v = s.replace(/^\$/, '');
-  if (!/^\d{1,10}(\.\d+)?$/.test(v)) return null;
-  const n = Math.round(Number(v) * 100) / 100;
-  return n <= MAX_MONEY ? n.toFixed(2) : null;
-};
-
-const phone = /^\+?[0-9 ().-]{3,40}$/;
-
-/** `2026-11-25T10:00:00Z`, or Unix seconds / milliseconds (what trackers often send). */
-function parseTimestamp(s: string): Date | null {
-  if (/^\d{9,13}$/.test(s)) {
-    const n = Number(s);
-    return new Date(s.length >= 12 ? n : n * 1000);
-  }
-  if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s)) return null;
-  const d = new Date(s.replace(' ', 'T'));
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
-/**
- * Reads a postback's parameters (query and body merged) by the integration's parameter names.
- * Parameters that name no field (and are not the key) become tags. The first wrong field is
- * answered, named as the tracker sent it.
- */
-export function readCallParams(
-  params: Record<string, unknown>,
-  fieldMap: Partial<Record<CallField, string>>,
-  now = new Date(),
-): { ok: true; call: CallInput } | ({ ok: false } & CallFieldError) {
-  const names = { ...defaultFieldMap, ...fieldMap };
-  const fail = (f: CallField, message: string) => ({
-    ok: false as const,
-    field: names[f],
-    message: `${names[f]}: ${message}`,
-  });
-  const get = (f: CallField) => scalar(params[names[f]]);
-  const text = (f: CallField, max: number): string | null | CallFieldError => {
-    const v = get(f);
-    if (v === undefined) return null;
-    return v.length > max ? fail(f, `at most ${max} characters.`) : v;
-  };
-  const isError = (v: unknown): v is CallFieldError =>
-    typeof v === 'object' && v !== null && 'message' in v;
-
-  const callId = get('call_id');
-  if (!callId) return fail('call_id', 'the call id is required.');
-  if (callId.length > 200) return fail('call_id', 'at most 200 characters.');
-  const rawEvent = get('event')?.toLowerCase() ?? DEFAULT_EVENT;
-  if (!(callEvents as readonly string[]).includes(rawEvent)) {
-    return fail('event', `must be one of ${callEvents.join(', ')}.`);
-  }
-  const publisher = get('publisher');
-  if (!publisher) return fail('publisher', 'the publisher is required (our id or yours).');
-  if (publisher.length > 200) return fail('publisher', 'at most 200 characters.');
-  const offer = get('offer');
-  if (!offer) return fail('offer', 'the offer or campaign is required (our id or yours).');
-  if (offer.length > 200) return fail('offer', 'at most 200 characters.');
-
-  const phones: Record<'caller' | 'tracking_number', string | null> = {
-    caller: null,
-    tracking_number: null,
-  };
-  for (const f of ['caller', 'tracking_number'] as const) {
-    const v = get(f);
-    if (v !== undefined && !phone.test(v)) return fail(f, 'not a phone number.');
-    phones[f] = v ?? null;
-  }
-
-  let durationSeconds: number | null = null;
-  const d = get('duration');
-  if (d !== undefined) {
-    if (!/^\d+(\.\d+)?$/.test(d)) return fail('duration', 'a number of seconds, 0 or more.');
-    durationSeconds = Math.round(Number(d));
-    if (durationSeconds > MAX_DURATION_S) return fail('duration', 'longer than 24 hours.');
-  }
-
-  const amounts: Record<'revenue' | 'payout', string | null> = { revenue: null, payout: null };
-  for (const f of ['revenue', 'payout'] as const) {
-    const v = get(f);
-    if (v === undefined) continue;
-    const m = money(v);
-    if (m === null) return fail(f, 'an amount like 12.50, 0 or more.');
-    amounts[f] = m;
-  }
-
-  const recordingUrl = get('recording_url') ?? null;
-  if (recordingUrl !== null) {
-    if (recordingUrl.length > 2000) return fail('recording_url', 'at most 2000 characters.');
-    if (!/^https?:\/\/[^\s]+$/i.test(recordingUrl)) {
-      return fail('recording_url', 'an http or https link.');
-    }
-  }
-  const state = text('state', 50);
-  if (isError(state)) return { ok: false, ...state };
-  const zip = text('zip', 20);
-  if (isError(zip)) return { ok: false, ...zip };
-
-  let timestamp: Date | null = null;
-  const ts = get('timestamp');
-  if (ts !== undefined) {
-    timestamp = parseTimestamp(ts);
-    if (!timestamp || timestamp.getUTCFullYear() < 2000) {
-      return fail('timestamp', 'an ISO date-time (2026-11-25T10:00:00Z) or Unix seconds.');
-    }
-    if (timestamp.getTime() > now.getTime() + FUTURE_SLACK_MS) {
-      return fail('timestamp', 'lies in the future.');
-    }
-  }
-
-  const mapped = new Set<string>([...Object.values(names), KEY_PARAM]);
-  const tags: Record<string, string> = {};
-  for (const [k, raw] of Object.entries(params)) {
-    if (mapped.has(k)) continue;
-    const v = scalar(raw) ?? (raw && typeof raw === 'object' ? JSON.stringify(raw) : undefined);
-    if (v === undefined) continue;
-    if (Object.keys(tags).length >= MAX_TAGS) {
-      return { ok: false, field: k, message: `${k}: at most ${MAX_TAGS} free parameters.` };
-    }
-    if (k.length > 100 || v.length > MAX_TAG_VALUE) {
-      return { ok: false, field: k, message: `${k}: at most ${MAX_TAG_VALUE} characters.` };
-    }
-    tags[k] = v;
-  }
-
-  return {
-    ok: true,
-    call: {
-      callId,
-      event: rawEvent as CallEvent,
-      publisher,
-      offer,
-      caller: phones.caller,
-      trackingNumber: phones.tracking_number,
-      durationSeconds,
-      revenue: amounts.revenue,
-      payout: amounts.payout,
-      recordingUrl,
-      state: state === null ? null : state.length === 2 ? state.toUpperCase() : state,
-      zip,
-      timestamp,
-      tags,
-    },
-  };
-}
 
 /** What the endpoint answers for an accepted call. */
 export const IngestAnswer = z.object({ id: z.string(), status: LeadStatus });
@@ -299,38 +131,58 @@ export const AllowedIps = z
   )
   .max(100, { error: 'At most 100 addresses or ranges.' });
 
-const paramName = z
-  .string()
-  .trim()
-  .min(1, { error: 'A parameter name cannot be blank.' })
-  .max(100, { error: 'A parameter name can be at most 100 characters.' })
-  .refine((s) => s !== KEY_PARAM, { error: `"${KEY_PARAM}" is reserved for the key.` });
-
-/** Our field → the tracker's parameter name, for the fields that differ from the default. */
-export const FieldMap = z
-  .partialRecord(z.enum(callFields), paramName)
-  .refine((m) => new Set(Object.values({ ...defaultFieldMap, ...m })).size === callFields.length, {
-    error: 'Two fields cannot use the same parameter name.',
-  });
-export type FieldMap = z.infer<typeof FieldMap>;
-
 const integrationName = z
   .string({ error: 'Name is required.' })
   .trim()
   .min(1, { error: 'Name is required.' })
   .max(120, { error: 'Name can be at most 120 characters.' });
 
-/** POST /admin/integrations. */
+/**
+ * The tracker's account (a Ringba account id, a Twilio AccountSid…): integrations of one
+ * tracker that name the same account share calls, so a call reported by a pixel and by a
+ * webhook of that account is one lead, paid once.
+ */
+const accountId = z
+  .string({ error: 'Account id must be text.' })
+  .trim()
+  .min(1, { error: 'Account id cannot be blank (leave it out instead).' })
+  .max(200, { error: 'Account id can be at most 200 characters.' });
+
+const integrationSettings = {
+  allowed_ips: AllowedIps,
+  /** Per field, its rule (or a parameter name); merged over the preset's. */
+  field_map: Mapping,
+  account_id: accountId.nullable(),
+  /** The zone of timestamps sent without an offset (default UTC). */
+  time_zone: TimeZoneName.nullable(),
+  signature: SignatureInput.nullable(),
+  /** When the tracker sends no call id: the fields that identify a call together. */
+  call_id_fields: z
+    .array(z.enum(callFields.filter((f) => f !== 'call_id') as [CallField, ...CallField[]]))
+    .max(4, { error: 'At most 4 fields identify a call.' }),
+  /** More parameters that carry a secret (redacted in tags and logs). */
+  secret_params: z
+    .array(z.string().trim().min(1).max(100))
+    .max(20, { error: 'At most 20 secret parameters.' }),
+};
+
+/** POST /admin/integrations: the tracker's preset fills what is left out. */
 export const CreateIntegration = z.object({
   name: integrationName,
-  allowed_ips: AllowedIps.default([]),
-  field_map: FieldMap.default({}),
+  tracker: Tracker.default('generic'),
+  allowed_ips: integrationSettings.allowed_ips.default([]),
+  field_map: integrationSettings.field_map.default({}),
+  account_id: integrationSettings.account_id.optional(),
+  time_zone: integrationSettings.time_zone.optional(),
+  signature: integrationSettings.signature.optional(),
+  call_id_fields: integrationSettings.call_id_fields.optional(),
+  secret_params: integrationSettings.secret_params.optional(),
 });
 export type CreateIntegration = z.input<typeof CreateIntegration>;
 
-/** PATCH /admin/integrations/:id. */
+/** PATCH /admin/integrations/:id: a field_map entry set to null goes back to the preset's. */
 export const UpdateIntegration = z
-  .object({ name: integrationName, allowed_ips: AllowedIps, field_map: FieldMap })
+  .object({ name: integrationName, ...integrationSettings })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change.' });
 export type UpdateIntegration = z.input<typeof UpdateIntegration>;
@@ -338,11 +190,19 @@ export type UpdateIntegration = z.input<typeof UpdateIntegration>;
 export const AdminIntegration = z.object({
   id: z.string(),
   name: z.string(),
+  tracker: Tracker,
+  account_id: z.string().nullable(),
+  time_zone: z.string().nullable(),
   /** The key's first characters, e.g. `ik_3f9a2c`; the key itself is never shown again. */
   key_prefix: z.string(),
   allowed_ips: z.array(z.string()),
-  /** Every field with the parameter name this integration reads it from. */
-  field_map: z.record(z.string(), z.string()),
+  /** Every field with the rule this integration reads it by. */
+  field_map: z.record(z.string(), FieldRule),
+  signature: SignatureView.nullable(),
+  call_id_fields: z.array(z.string()),
+  secret_params: z.array(z.string()),
+  /** Other integrations whose calls this one shares (same tracker account). */
+  shares_calls_with: z.array(z.object({ id: z.string(), name: z.string() })),
   revoked_at: IsoDateTime.nullable(),
   /** Up to a few seconds behind (usage is flushed in batches). */
   last_used_at: IsoDateTime.nullable(),
@@ -355,6 +215,68 @@ export type AdminIntegration = z.infer<typeof AdminIntegration>;
 /** The answer of POST /admin/integrations: the only time the key is shown. */
 export const CreatedIntegration = z.object({ integration: AdminIntegration, key: z.string() });
 export type CreatedIntegration = z.infer<typeof CreatedIntegration>;
+
+// --- test console ---
+
+/** POST /admin/integrations/:id/test: a request as the tracker would send it. */
+export const IntegrationTestRequest = z.object({
+  method: z.enum(['GET', 'POST'], { error: 'method must be GET or POST.' }).default('POST'),
+  /** A whole URL (its query is read) or a query string. */
+  query: z.string().max(8000, { error: 'The URL can be at most 8,000 characters.' }).optional(),
+  headers: z
+    .record(z.string().max(100), z.string().max(2000))
+    .refine((h) => Object.keys(h).length <= 50, { error: 'At most 50 headers.' })
+    .optional(),
+  body: z
+    .string()
+    .max(64 * 1024, { error: 'The body can be at most 64 KB.' })
+    .optional(),
+});
+export type IntegrationTestRequest = z.input<typeof IntegrationTestRequest>;
+
+/** How one of our fields was read from the request. */
+export const FieldTrace = z.object({
+  field: z.string(),
+  /** The parameter or path it came from, `constant`, `default`, `call id fields`, or null. */
+  source: z.string().nullable(),
+  /** What the tracker sent (secrets redacted). */
+  raw: z.string().nullable(),
+  /** What we read it as. */
+  value: z.string().nullable(),
+  /** Why a value was dropped or changed ("unreplaced token", "mapped no-answer → not_connected"). */
+  note: z.string().nullable(),
+});
+export type FieldTrace = z.infer<typeof FieldTrace>;
+
+export const IntegrationTestResult = z.object({
+  /** `create` a new lead, `update` a known call's lead, or `refused`. */
+  outcome: z.enum(['create', 'update', 'refused']),
+  http_status: z.number().int(),
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+  signature: z.enum(['valid', 'invalid', 'not_checked']),
+  fields: z.array(FieldTrace),
+  /** Parameters kept as tags (secrets redacted). */
+  tags: z.record(z.string(), z.string()),
+  /** The lead as it would be after this request (nothing is written). */
+  lead: z
+    .object({
+      id: z.string().nullable(),
+      call_id: z.string(),
+      status: LeadStatus,
+      reason: z.string().nullable(),
+      publisher_id: z.string(),
+      publisher_name: z.string(),
+      offer_id: z.string(),
+      offer_title: z.string(),
+      payout: z.string(),
+      duration_seconds: z.number().int().nullable(),
+      caller: z.string().nullable(),
+      tracking_number: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type IntegrationTestResult = z.infer<typeof IntegrationTestResult>;
 
 export const IntegrationListQuery = z.object({
   ...pageQuery(),
@@ -437,3 +359,56 @@ export const IngestRefusal = z.object({
 export type IngestRefusal = z.infer<typeof IngestRefusal>;
 export const RefusalList = pageOf(IngestRefusal);
 export type RefusalList = z.infer<typeof RefusalList>;
+
+// ---------------------------------------------------------------------------
+// Tracking numbers
+// ---------------------------------------------------------------------------
+
+/**
+ * A tracking number assigned to a (publisher, offer) pair: a call to it belongs to them when
+ * the tracker sends no publisher or offer (Twilio, CallRail). Kept in E.164; one pair per
+ * number.
+ */
+export const CreateTrackingNumber = z.object({
+  number: z
+    .string({ error: 'Number is required.' })
+    .trim()
+    .min(3, { error: 'Number is required.' })
+    .max(40, { error: 'A phone number can be at most 40 characters.' }),
+  publisher_id: z.uuid({ error: 'Please select a publisher.' }),
+  offer_id: z.uuid({ error: 'Please select an offer.' }),
+});
+export type CreateTrackingNumber = z.input<typeof CreateTrackingNumber>;
+
+export const TrackingNumber = z.object({
+  id: z.string(),
+  /** E.164, e.g. +18665551234. */
+  number: z.string(),
+  publisher_id: z.string(),
+  publisher_name: z.string(),
+  offer_id: z.string(),
+  offer_title: z.string(),
+  created_at: IsoDateTime,
+});
+export type TrackingNumber = z.infer<typeof TrackingNumber>;
+
+export const TrackingNumberListQuery = z.object({
+  ...pageQuery(),
+  /** Any format: matched by its digits. */
+  q: z.string().trim().max(40).optional(),
+  publisher_id: z.uuid({ error: 'This is not a valid publisher id.' }).optional(),
+  offer_id: z.uuid({ error: 'This is not a valid offer id.' }).optional(),
+});
+export type TrackingNumberListQuery = z.infer<typeof TrackingNumberListQuery>;
+export const TrackingNumberList = pageOf(TrackingNumber);
+export type TrackingNumberList = z.infer<typeof TrackingNumberList>;
+
+/**
+ * The answer of POST /admin/tracking-numbers/import (CSV with the columns number, publisher
+ * (id or e-mail), offer (id or exact title)): all rows or none.
+ */
+export const TrackingNumberImport = z.object({
+  created: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type TrackingNumberImport = z.infer<typeof TrackingNumberImport>;

@@ -66,6 +66,8 @@ export type UpdateLeadStatus = z.infer<typeof UpdateLeadStatus>;
 
 /** The leads list's filters without sort and paging. */
 export const leadFilterFields = {
+  /** A call id, or a caller's or tracking number's digits in any format (see AdminLead). */
+  q: z.string().trim().max(200, { error: 'The search can be at most 200 characters.' }).optional(),
   status: LeadStatus.optional(),
   publisher_id: z.uuid({ error: 'This is not a valid publisher id.' }).optional(),
   offer_id: z.uuid({ error: 'This is not a valid offer id.' }).optional(),

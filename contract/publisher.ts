@@ -121,6 +121,8 @@ export const PublisherOffer = z.object({
   application_status: ApplicationState.nullable(),
   /** Why the application was rejected, in the reviewer's words (null unless rejected). */
   application_reason: z.string().nullable(),
+  /** Tracking numbers (E.164) the network assigned to this publisher on this offer. */
+  tracking_numbers: z.array(z.string()),
 });
 export type PublisherOffer = z.infer<typeof PublisherOffer>;
 
@@ -170,6 +172,8 @@ export type ComplianceSubmission = z.infer<typeof ComplianceSubmission>;
 export const PublisherLeadsQuery = fromNotAfterTo(
   z.object({
     ...pageQuery(),
+    /** The tracker's call id, exactly. */
+    q: searchParam,
     status: LeadStatus.optional(),
     /** First day (or instant) included and last day included, UTC. */
     ...dateRangeQuery,
@@ -188,6 +192,8 @@ export const PublisherLead = z.object({
   /** Minutes. */
   call_duration: z.number().int(),
   timestamp: IsoDateTime,
+  /** The tracker's call id (null for a lead recorded by hand). */
+  call_id: z.string().nullable(),
 });
 export type PublisherLead = z.infer<typeof PublisherLead>;
 

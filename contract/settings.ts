@@ -50,3 +50,14 @@ export const DEFAULT_SETTINGS = {
   welcome_message: 'Welcome to the portal!',
   support_email: 'support@example.com',
 } as const;
+
+/**
+ * The country a phone number without a country code is read in (ISO 3166 alpha-2), for
+ * ingested calls and tracking numbers: numbers are kept in E.164.
+ */
+export const DEFAULT_PHONE_COUNTRY = 'US';
+export const PhoneCountry = z
+  .string({ error: 'Phone country must be text.' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { error: 'Phone country is a two-letter country code (US, CA, GB…).' });

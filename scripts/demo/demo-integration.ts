@@ -143,6 +143,7 @@ export async function seedIntegrationCalls(opts: {
     const base: CallInput = {
       callId: `RGB${(t / 1000).toString(36).toUpperCase()}${i.toString(36).toUpperCase()}`,
       event: 'incoming',
+      eventNote: null,
       // Half the pixels name the tracker's own ids, half ours.
       publisher: rand.chance(0.5) ? pubExternal.get(s.publisherId)! : s.publisherId,
       offer: rand.chance(0.5) ? offerExternal.get(s.offerId)! : s.offerId,

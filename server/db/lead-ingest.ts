@@ -4,10 +4,8 @@ import {
   BILLABLE_EVENT,
   type CallInput,
   eventRank,
-  type FieldMap,
   type IngestAnswer,
   minutesOf,
-  readCallParams,
   statusForEvent,
 } from '../../contract/integrations.ts';
 import { AppError } from '../errors.ts';
@@ -15,8 +13,9 @@ import type { Db, DbOrTx } from './client.ts';
 import { MicroBatcher } from './micro-batch.ts';
 
 /**
- * One call event into one lead (issue 13): the postback endpoint and the admin's replay of a
- * refused call both come here. Shared by two areas, so it lives beside the schema.
+ * One call event into one lead (issues 13 and 26): the postback endpoint, the admin's replay
+ * of a refused call and the test console (in a rolled-back transaction) all come here. The
+ * postback is read into a CallInput by server/modules/ingest/mapping.ts first.
  */
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,7 +53,13 @@ export const unprocessable = (code: string, message: string) =>
  */
 export async function upsertCall(opts: {
   db: DbOrTx;
+  /** The integration that received the request. */
   integrationId: string;
+  /**
+   * The integration whose id the call is kept under (integrations.call_scope): integrations of
+   * one tracker account share calls. Defaults to integrationId.
+   */
+  scope?: string | undefined;
   call: CallInput;
   /**
    * The integration's `updated_at` as the caller read it, as text (to the microsecond), from
@@ -68,7 +73,12 @@ export async function upsertCall(opts: {
    */
   batched?: boolean | undefined;
 }): Promise<IngestAnswer> {
-  const args = callArgs(opts.integrationId, opts.call, opts.unchangedSince);
+  const args = callArgs(
+    opts.scope ?? opts.integrationId,
+    opts.integrationId,
+    opts.call,
+    opts.unchangedSince,
+  );
   const row = opts.batched
     ? await callBatcher(opts.db as Db).submit(args)
     : await writeCall(opts.db, args);
@@ -77,14 +87,17 @@ export async function upsertCall(opts: {
 
 /** Everything ingest_call takes, by name (the batch sends these as a JSON array). */
 type CallArgs = {
+  /** The call scope: the lead's integration_id. */
   integration: string;
+  /** The integration that received it (the guard's, and its external ids first). */
+  source: string;
   call_id: string;
   event: string;
   rank: number;
   billable: number;
-  publisher: string;
+  publisher: string | null;
   publisher_id: string | null;
-  offer: string;
+  offer: string | null;
   offer_id: string | null;
   caller: string | null;
   tracking: string | null;
@@ -102,19 +115,25 @@ type CallArgs = {
   unchanged_since: string | null;
 };
 
-function callArgs(integrationId: string, call: CallInput, unchangedSince?: string): CallArgs {
-  const { status, reason } = statusForEvent(call.event);
+function callArgs(
+  scope: string,
+  source: string,
+  call: CallInput,
+  unchangedSince?: string,
+): CallArgs {
+  const { status, reason } = statusForEvent(call.event, call.eventNote);
   const seconds = call.durationSeconds;
   return {
-    integration: integrationId,
+    integration: scope,
+    source,
     call_id: call.callId,
     event: call.event,
     rank: eventRank(call.event),
     billable: eventRank(BILLABLE_EVENT),
     publisher: call.publisher,
-    publisher_id: asUuid(call.publisher),
+    publisher_id: call.publisher === null ? null : asUuid(call.publisher),
     offer: call.offer,
-    offer_id: asUuid(call.offer),
+    offer_id: call.offer === null ? null : asUuid(call.offer),
     caller: call.caller,
     tracking: call.trackingNumber,
     seconds,
@@ -145,12 +164,12 @@ async function writeCall(db: DbOrTx, a: CallArgs): Promise<CallRow> {
   // The guard is an uncorrelated condition, so PostgreSQL checks it once, before the function
   // runs (a one-time filter): a revoked or changed integration writes nothing.
   const guard = a.unchanged_since
-    ? sql` where exists (select 1 from integrations where id = ${a.integration}::uuid
+    ? sql` where exists (select 1 from integrations where id = ${a.source}::uuid
         and updated_at = ${a.unchanged_since}::timestamptz and revoked_at is null)`
     : sql``;
   const result = await db.execute(sql`
     select out_id, out_status, out_missing from ingest_call(
-      ${a.integration}::uuid, ${a.call_id}::text, ${a.event}::text,
+      ${a.integration}::uuid, ${a.source}::uuid, ${a.call_id}::text, ${a.event}::text,
       ${a.rank}::smallint, ${a.billable}::smallint,
       ${a.publisher}::text, ${a.publisher_id}::uuid,
       ${a.offer}::text, ${a.offer_id}::uuid,
@@ -228,15 +247,23 @@ function answerOf(row: CallRow, call: CallInput): IngestAnswer {
   if (row.out_failed === 'stale') throw new StaleIntegration();
   if (row.out_id)
     return { id: String(row.out_id), status: row.out_status as IngestAnswer['status'] };
+  const number = call.trackingNumber;
+  const viaNumber = number
+    ? `its tracking number ${number} is not assigned (Tracking numbers screen)`
+    : 'it carries no tracking number either';
   if (row.out_missing === 'publisher') {
     throw unprocessable(
       'unknown_publisher',
-      `No publisher matches "${call.publisher}": attach this external publisher id to a publisher on the Integrations screen, or send our publisher id.`,
+      call.publisher === null
+        ? `No publisher: the call names none and ${viaNumber}.`
+        : `No publisher matches "${call.publisher}": attach this external publisher id to a publisher on the Integrations screen, or send our publisher id.`,
     );
   }
   throw unprocessable(
     'unknown_offer',
-    `No offer matches "${call.offer}": attach this external campaign id to an offer on the Integrations screen, or send our offer id.`,
+    call.offer === null
+      ? `No offer: the call names none and ${viaNumber}.`
+      : `No offer matches "${call.offer}": attach this external campaign id to an offer on the Integrations screen, or send our offer id.`,
   );
 }
 
@@ -268,44 +295,3 @@ export function sameKeyHash(a: string, b: string): boolean {
 export type IngestOutcome =
   | { status: 200; answer: IngestAnswer }
   | { status: number; code: string; message: string; details?: Record<string, string[]> };
-
-/**
- * A postback's parameters (query and body merged, key already checked) into a lead: a bad
- * field is a 400 naming it, an unknown publisher/offer a 422 with the reason. The endpoint and
- * the admin's replay of a refused call both answer with this.
- */
-export async function ingestParams(opts: {
-  db: DbOrTx;
-  integrationId: string;
-  fieldMap: FieldMap;
-  params: Record<string, unknown>;
-  /** See upsertCall: StaleIntegration is thrown when the integration changed since then. */
-  unchangedSince?: string;
-  /** See upsertCall: written with the calls arriving at the same time (the endpoint). */
-  batched?: boolean;
-}): Promise<IngestOutcome> {
-  const read = readCallParams(opts.params, opts.fieldMap);
-  if (!read.ok) {
-    return {
-      status: 400,
-      code: 'validation_failed',
-      message: read.message,
-      details: { [read.field]: [read.message] },
-    };
-  }
-  try {
-    const answer = await upsertCall({
-      db: opts.db,
-      integrationId: opts.integrationId,
-      call: read.call,
-      unchangedSince: opts.unchangedSince,
-      batched: opts.batched,
-    });
-    return { status: 200, answer };
-  } catch (err) {
-    if (err instanceof AppError && err.status === 422) {
-      return { status: 422, code: err.code, message: err.message };
-    }
-    throw err;
-  }
-}

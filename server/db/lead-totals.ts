@@ -20,6 +20,8 @@ import { networkTimeZone } from './settings.ts';
 const NETWORK_OWNER = '00000000-0000-0000-0000-000000000000';
 
 export type LeadCountFilter = {
+  /** A search (call id, caller, tracking number): the maintained totals never answer it. */
+  q?: string | undefined;
   publisher_id?: string | undefined;
   status?: (typeof leadStatuses)[number] | undefined;
   offer_id?: string | undefined;
@@ -81,7 +83,7 @@ export async function maintainedLeadTotals(
   db: DbOrTx,
   filter: LeadCountFilter,
 ): Promise<{ leads: number; payout: string } | undefined> {
-  if (filter.offer_id || filter.state || filter.vertical) return undefined;
+  if (filter.q || filter.offer_id || filter.state || filter.vertical) return undefined;
   // Bare days are days of the network's zone: the UTC daily totals answer them only in UTC.
   if ((filter.from || filter.to) && (await networkTimeZone(db)) !== 'UTC') return undefined;
   const range = dayRange(filter);

@@ -405,8 +405,28 @@ export const integrations = pgTable(
     keyPrefix: text('key_prefix').notNull(),
     /** IPv4/IPv6 addresses or CIDR ranges; empty means any source. */
     allowedIps: jsonb('allowed_ips').$type<string[]>().notNull().default([]),
-    /** Our field name → the tracker's parameter name, only where it differs from the default. */
-    fieldMap: jsonb('field_map').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Our field → its rule (contract/ingest-mapping.ts FieldRule), only where it differs from
+     * the tracker preset's; rows from before presets hold a parameter name per field.
+     */
+    fieldMap: jsonb('field_map').$type<Record<string, unknown>>().notNull().default({}),
+    /** The call tracker (contract/ingest-mapping.ts `trackers`); its preset fills the rest. */
+    tracker: text('tracker').notNull().default('generic'),
+    /** The tracker's account: integrations of one tracker and account share calls. */
+    accountId: text('account_id'),
+    /**
+     * The integration whose id this one's calls are kept under (leads.integration_id): itself,
+     * or the first integration of the same tracker account. Set by the service.
+     */
+    callScope: uuid('call_scope'),
+    /** Zone of timestamps sent without an offset; null = UTC. */
+    timeZone: text('time_zone'),
+    /** {scheme, secret, header}: a request must carry this signature. The secret is kept as is. */
+    signature: jsonb('signature').$type<{ scheme: string; secret: string; header: string }>(),
+    /** When the tracker sends no call id: our fields that identify a call together. */
+    callIdFields: jsonb('call_id_fields').$type<string[]>().notNull().default([]),
+    /** More parameter names that carry secrets (redacted). */
+    secretParams: jsonb('secret_params').$type<string[]>().notNull().default([]),
     revokedAt: ts('revoked_at'),
     lastUsedAt: ts('last_used_at'),
     acceptedCount: bigint('accepted_count', { mode: 'number' }).notNull().default(0),
@@ -418,6 +438,33 @@ export const integrations = pgTable(
   (t) => [
     uniqueIndex('integrations_name_lower_key').on(sql`lower(${t.name})`),
     index('integrations_created_idx').on(t.createdAt.desc()),
+    index('integrations_account_idx').on(t.tracker, sql`lower(${t.accountId})`),
+    index('integrations_call_scope_idx').on(t.callScope),
+  ],
+);
+
+/**
+ * A tracking number assigned to a (publisher, offer) pair (issue 26): a call to it belongs to
+ * them when the tracker sends no publisher or offer. E.164; one pair per number.
+ */
+export const trackingNumbers = pgTable(
+  'tracking_numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tracking_numbers_pair_idx').on(t.publisherId, t.offerId),
+    index('tracking_numbers_offer_idx').on(t.offerId),
+    index('tracking_numbers_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -582,6 +629,15 @@ export const leads = pgTable(
   },
   (t) => [
     uniqueIndex('leads_integration_call_key').on(t.integrationId, t.externalCallId),
+    // Finding a call by what the tracker shows (issue 26): its call id, or the last 10 digits
+    // of the caller or the tracking number (caller_key, drizzle/0014), whatever format is typed.
+    index('leads_call_id_idx').on(t.externalCallId).where(sql`${t.externalCallId} is not null`),
+    index('leads_caller_key_idx')
+      .on(sql`caller_key(${t.caller})`)
+      .where(sql`${t.caller} is not null`),
+    index('leads_tracking_key_idx')
+      .on(sql`caller_key(${t.trackingNumber})`)
+      .where(sql`${t.trackingNumber} is not null`),
     // Every leads list orders by (sort, id) in one direction: each index ends in id, in the
     // list's direction, so a page (and a page after a cursor) is one range scan, not a sort.
     // `.desc().nullsFirst()` is what ORDER BY … DESC means; drizzle's bare `.desc()` writes
@@ -917,6 +973,8 @@ export const settings = pgTable(
     currency: text('currency').notNull().default('USD'),
     /** "All owed above threshold" pays the publishers owed at least this. */
     minPayout: money('min_payout').notNull().default('50.00'),
+    /** Country (ISO 3166 alpha-2) of phone numbers sent without a country code. */
+    phoneCountry: text('phone_country').notNull().default('US'),
     updatedAt: updatedAt(),
   },
   (t) => [check('settings_single_row', sql`${t.id} = 1`)],

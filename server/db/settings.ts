@@ -36,6 +36,7 @@ export async function getSettings(db: DbOrTx): Promise<SettingsRow> {
       timezone: DEFAULT_TIME_ZONE,
       currency: 'USD',
       minPayout: '50.00',
+      phoneCountry: 'US',
       updatedAt: new Date(0),
     }
   );

@@ -12,6 +12,7 @@ import {
   offerApplications,
   payoutRuns,
   payouts,
+  trackingNumbers,
   users,
 } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
@@ -141,6 +142,8 @@ const EXPECTATIONS: Record<string, Rule> = {
     allow: ['publisher A', 'publisher B', 'pending publisher'],
     owner: 'publisher B',
   },
+  // Tracking numbers (issue 26): admins only, the number in the path is publisher B's.
+  '* /api/v1/admin/tracking-numbers': { allow: ADMINS },
   '* /api/v1/buyer/': { allow: ['buyer A', 'buyer B'] },
   // Call trackers' postbacks take an integration key only: no bearer token gets through.
   '* /api/v1/ingest/': { allow: [] },
@@ -283,6 +286,12 @@ beforeAll(async () => {
   ids.payouts = payout!.id;
   const [run] = await t.db.insert(payoutRuns).values({ kind: 'manual' }).returning();
   ids['payout-runs'] = run!.id;
+  // Publisher B's tracking number (DELETE /admin/tracking-numbers/:id by a non-admin: refused).
+  const [number] = await t.db
+    .insert(trackingNumbers)
+    .values({ number: '+18665550199', publisherId: publisherB.id, offerId: offer.id })
+    .returning();
+  ids['tracking-numbers'] = number!.id;
 });
 afterAll(() => t.close());
 

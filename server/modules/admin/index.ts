@@ -16,6 +16,7 @@ import { adminPayoutsRoutes } from './payouts.routes.ts';
 import { adminReportsRoutes } from './reports.routes.ts';
 import { adminSettingsRoutes } from './settings.routes.ts';
 import { adminStatsRoutes } from './stats.routes.ts';
+import { adminTrackingNumbersRoutes } from './tracking-numbers.routes.ts';
 import { adminUsersRoutes } from './users.routes.ts';
 
 /**
@@ -38,6 +39,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminSettingsRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminIntegrationsRoutes);
+  await app.register(adminTrackingNumbersRoutes);
   await app.register(adminReportsRoutes);
   await app.register(adminMfaRoutes);
   await app.register(adminNotificationPreferencesRoutes);

@@ -13,6 +13,8 @@ import {
   IngestAnswer,
   IntegrationList,
   IntegrationListQuery,
+  IntegrationTestRequest,
+  IntegrationTestResult,
   RefusalList,
   RefusalListQuery,
   UpdateIntegration,
@@ -27,6 +29,7 @@ import {
   listRefusals,
   replayRefusal,
   revokeIntegration,
+  testIntegration,
   updateIntegration,
 } from './integrations.service.ts';
 import { actorOf, adminDoc } from './route.helpers.ts';
@@ -89,6 +92,26 @@ export const adminIntegrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       updateIntegration({ db: app.db, actor: actorOf(req), id: req.params.id, input: req.body }),
+  );
+
+  // The test console: what a pasted request would do, field by field; nothing is written.
+  app.post(
+    '/integrations/:id/test',
+    {
+      schema: {
+        ...adminDoc,
+        params: IdParams,
+        body: IntegrationTestRequest,
+        response: { 200: IntegrationTestResult },
+      },
+    },
+    async (req) =>
+      testIntegration({
+        db: app.db,
+        publicUrl: app.config.publicUrl,
+        id: req.params.id,
+        input: req.body,
+      }),
   );
 
   app.post(

@@ -1,24 +1,34 @@
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
-  type AdminIntegration,
-  type AttachExternalId,
-  type CreatedIntegration,
-  type CreateIntegration,
-  defaultFieldMap,
-  type ExternalIdList,
-  type ExternalIdListQuery,
-  type ExternalIdMapping,
-  type FieldMap,
-  type IngestAnswer,
-  type IngestRefusal,
-  type IntegrationList,
-  type IntegrationListQuery,
-  type RefusalList,
-  type RefusalListQuery,
-  type UpdateIntegration,
+  callFields,
+  defaultSignatureHeader,
+  type FieldRule,
+  type MappingInput,
+  type SignatureInput,
+  type SignatureScheme,
+  storedMapping,
+  type Tracker,
+} from '../../../contract/ingest-mapping.ts';
+import type {
+  AdminIntegration,
+  AttachExternalId,
+  CreatedIntegration,
+  CreateIntegration,
+  ExternalIdList,
+  ExternalIdListQuery,
+  ExternalIdMapping,
+  IngestAnswer,
+  IngestRefusal,
+  IntegrationList,
+  IntegrationListQuery,
+  IntegrationTestRequest,
+  IntegrationTestResult,
+  RefusalList,
+  RefusalListQuery,
+  UpdateIntegration,
 } from '../../../contract/integrations.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { hashIntegrationKey, ingestParams, newIntegrationKey } from '../../db/lead-ingest.ts';
+import { hashIntegrationKey, newIntegrationKey } from '../../db/lead-ingest.ts';
 import {
   cappedCount,
   countAll,
@@ -36,17 +46,36 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
+// The ingestion capability owns the mapping engine; the admin's replay and test console read
+// postbacks through it so they can never disagree with the endpoint.
+import { ingestIntegrationById, ingestParams, testIngest } from '../ingest/ingest.service.ts';
+import { effectiveMapping } from '../ingest/mapping.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
 
 type IntegrationRow = typeof integrations.$inferSelect;
+type Sharing = { id: string; name: string }[];
 
-function toAdminIntegration(r: IntegrationRow): AdminIntegration {
+function toAdminIntegration(r: IntegrationRow, sharing: Sharing = []): AdminIntegration {
+  const mapping = effectiveMapping(r.tracker as Tracker, r.fieldMap);
   return {
     id: r.id,
     name: r.name,
+    tracker: r.tracker as Tracker,
+    account_id: r.accountId,
+    time_zone: r.timeZone,
     key_prefix: r.keyPrefix,
     allowed_ips: r.allowedIps,
-    field_map: { ...defaultFieldMap, ...r.fieldMap },
+    field_map: Object.fromEntries(callFields.map((f) => [f, mapping[f] as FieldRule])),
+    signature: r.signature
+      ? {
+          scheme: r.signature.scheme as SignatureScheme,
+          header: r.signature.header,
+          secret_hint: `…${r.signature.secret.slice(-4)}`,
+        }
+      : null,
+    call_id_fields: r.callIdFields,
+    secret_params: r.secretParams,
+    shares_calls_with: sharing,
     revoked_at: r.revokedAt?.toISOString() ?? null,
     last_used_at: r.lastUsedAt?.toISOString() ?? null,
     accepted_count: Number(r.acceptedCount),
@@ -55,24 +84,82 @@ function toAdminIntegration(r: IntegrationRow): AdminIntegration {
   };
 }
 
-/** What the audit log keeps of an integration: never the key or its hash. */
+/** What the audit log keeps of an integration: never the key, its hash or a signing secret. */
 const auditView = (i: AdminIntegration) => ({
   name: i.name,
+  tracker: i.tracker,
+  account_id: i.account_id,
+  time_zone: i.time_zone,
   key_prefix: i.key_prefix,
   allowed_ips: i.allowed_ips,
   field_map: i.field_map,
+  signature: i.signature,
+  call_id_fields: i.call_id_fields,
+  secret_params: i.secret_params,
   revoked_at: i.revoked_at,
 });
 
-/** Only the names that differ from the defaults are stored. */
-function overridesOf(map: FieldMap | undefined): FieldMap {
-  const out: FieldMap = {};
-  for (const [f, name] of Object.entries(map ?? {})) {
-    if (name && defaultFieldMap[f as keyof typeof defaultFieldMap] !== name) {
-      out[f as keyof FieldMap] = name;
-    }
+/**
+ * The integration's own rules over the ones stored: a field set to null goes back to the
+ * preset's rule; only fields that differ from the preset are stored.
+ */
+function mergedFieldMap(tracker: Tracker, stored: unknown, input: MappingInput | undefined) {
+  const own: Record<string, FieldRule> = { ...storedMapping(stored) };
+  const preset = effectiveMapping(tracker, {});
+  for (const [f, rule] of Object.entries(input ?? {})) {
+    if (rule === null || rule === undefined) delete own[f];
+    else own[f] = rule as FieldRule;
   }
-  return out;
+  for (const [f, rule] of Object.entries(own)) {
+    if (JSON.stringify(rule) === JSON.stringify(preset[f as keyof typeof preset])) delete own[f];
+  }
+  return own;
+}
+
+const signatureOf = (s: SignatureInput | null | undefined) =>
+  s
+    ? { scheme: s.scheme, secret: s.secret, header: s.header ?? defaultSignatureHeader[s.scheme] }
+    : null;
+
+/**
+ * The call scope of an integration of `tracker` and `accountId`: the scope of the account's
+ * other integrations (the oldest), else its own id. Integrations of one account share calls.
+ */
+async function scopeFor(
+  tx: DbOrTx,
+  self: string,
+  tracker: string,
+  accountId: string | null,
+): Promise<string> {
+  if (!accountId) return self;
+  const [other] = await tx
+    .select({ scope: sql<string>`coalesce(${integrations.callScope}, ${integrations.id})` })
+    .from(integrations)
+    .where(
+      and(
+        eq(integrations.tracker, tracker),
+        sql`lower(${integrations.accountId}) = lower(${accountId})`,
+        ne(integrations.id, self),
+      ),
+    )
+    .orderBy(integrations.createdAt, integrations.id)
+    .limit(1);
+  return other?.scope ?? self;
+}
+
+/** The other integrations whose calls this one shares. */
+async function sharingOf(db: DbOrTx, r: IntegrationRow): Promise<Sharing> {
+  const scope = r.callScope ?? r.id;
+  return db
+    .select({ id: integrations.id, name: integrations.name })
+    .from(integrations)
+    .where(
+      and(
+        sql`coalesce(${integrations.callScope}, ${integrations.id}) = ${scope}::uuid`,
+        ne(integrations.id, r.id),
+      ),
+    )
+    .orderBy(integrations.name);
 }
 
 const duplicateName = (name: string) =>
@@ -90,7 +177,7 @@ export async function listIntegrations(opts: {
   query: IntegrationListQuery;
 }): Promise<IntegrationList> {
   const { db, query } = opts;
-  return listPage({
+  const page = await listPage({
     query,
     keyset: keysetOf(sortColumns, query, integrations.id),
     rows: (w) =>
@@ -102,8 +189,32 @@ export async function listIntegrations(opts: {
         .limit(w.limit)
         .offset(w.offset),
     count: () => exactCount(db.select({ n: countAll() }).from(integrations)),
-    toItem: toAdminIntegration,
+    toItem: (r: IntegrationRow) => r,
   });
+  // Who shares calls with whom, for the page's integrations in one read.
+  const scopes = [...new Set(page.items.map((r) => r.callScope ?? r.id))];
+  const members = scopes.length
+    ? await db
+        .select({
+          id: integrations.id,
+          name: integrations.name,
+          scope: sql<string>`coalesce(${integrations.callScope}, ${integrations.id})`,
+        })
+        .from(integrations)
+        .where(inArray(sql`coalesce(${integrations.callScope}, ${integrations.id})`, scopes))
+        .orderBy(integrations.name)
+    : [];
+  return {
+    ...page,
+    items: page.items.map((r) =>
+      toAdminIntegration(
+        r,
+        members
+          .filter((m) => m.scope === (r.callScope ?? r.id) && m.id !== r.id)
+          .map(({ id, name }) => ({ id, name })),
+      ),
+    ),
+  };
 }
 
 async function getRow(db: DbOrTx, id: string): Promise<IntegrationRow> {
@@ -113,7 +224,8 @@ async function getRow(db: DbOrTx, id: string): Promise<IntegrationRow> {
 }
 
 export async function getIntegration(opts: { db: DbOrTx; id: string }): Promise<AdminIntegration> {
-  return toAdminIntegration(await getRow(opts.db, opts.id));
+  const row = await getRow(opts.db, opts.id);
+  return toAdminIntegration(row, await sharingOf(opts.db, row));
 }
 
 /** Creates an integration with a new key, answered this once (only its hash is kept). */
@@ -124,20 +236,31 @@ export async function createIntegration(opts: {
 }): Promise<CreatedIntegration> {
   const { input } = opts;
   const key = newIntegrationKey();
+  const tracker = (input.tracker ?? 'generic') as Tracker;
+  const id = crypto.randomUUID();
   try {
     return await opts.db.transaction(async (tx) => {
+      const accountId = input.account_id ?? null;
       const [row] = await tx
         .insert(integrations)
         .values({
+          id,
           name: input.name,
+          tracker,
+          accountId,
+          callScope: await scopeFor(tx, id, tracker, accountId),
+          timeZone: input.time_zone ?? null,
+          signature: signatureOf(input.signature),
+          callIdFields: input.call_id_fields ?? [],
+          secretParams: input.secret_params ?? [],
           keyHash: hashIntegrationKey(key),
           keyPrefix: key.slice(0, 9),
           allowedIps: [...new Set(input.allowed_ips ?? [])],
-          fieldMap: overridesOf(input.field_map),
+          fieldMap: mergedFieldMap(tracker, {}, input.field_map as MappingInput),
           createdBy: opts.actor.id,
         })
         .returning();
-      const integration = toAdminIntegration(row!);
+      const integration = toAdminIntegration(row!, await sharingOf(tx, row!));
       await writeAudit(tx, {
         actor: opts.actor,
         action: 'integration.create',
@@ -164,18 +287,32 @@ export async function updateIntegration(opts: {
   const { input } = opts;
   try {
     return await opts.db.transaction(async (tx) => {
-      const before = toAdminIntegration(await getRow(tx, opts.id));
+      const current = await getRow(tx, opts.id);
+      const before = toAdminIntegration(current);
+      const tracker = current.tracker as Tracker;
+      let callScope = current.callScope ?? current.id;
+      if (input.account_id !== undefined) {
+        callScope = await scopeFor(tx, current.id, tracker, input.account_id);
+        await checkScopeMove(tx, current, callScope);
+      }
       const [row] = await tx
         .update(integrations)
         .set({
           ...(input.name !== undefined && { name: input.name }),
           ...(input.allowed_ips !== undefined && { allowedIps: [...new Set(input.allowed_ips)] }),
-          ...(input.field_map !== undefined && { fieldMap: overridesOf(input.field_map) }),
+          ...(input.field_map !== undefined && {
+            fieldMap: mergedFieldMap(tracker, current.fieldMap, input.field_map as MappingInput),
+          }),
+          ...(input.account_id !== undefined && { accountId: input.account_id, callScope }),
+          ...(input.time_zone !== undefined && { timeZone: input.time_zone }),
+          ...(input.signature !== undefined && { signature: signatureOf(input.signature) }),
+          ...(input.call_id_fields !== undefined && { callIdFields: input.call_id_fields }),
+          ...(input.secret_params !== undefined && { secretParams: input.secret_params }),
           updatedAt: new Date(),
         })
         .where(eq(integrations.id, opts.id))
         .returning();
-      const after = toAdminIntegration(row!);
+      const after = toAdminIntegration(row!, await sharingOf(tx, row!));
       await writeAudit(tx, {
         actor: opts.actor,
         action: 'integration.update',
@@ -486,7 +623,8 @@ export async function replayRefusal(opts: {
   if (!refusal.integrationId) {
     throw conflict('This call came without a valid key, so no integration can take it.');
   }
-  const integration = await getRow(db, refusal.integrationId);
+  const integration = await ingestIntegrationById(db, refusal.integrationId);
+  if (!integration) throw notFound('Integration');
   if (integration.revokedAt) {
     throw conflict(
       `The key of integration "${integration.name}" is revoked; its calls cannot be replayed.`,
@@ -495,8 +633,7 @@ export async function replayRefusal(opts: {
   const body = refusal.body && typeof refusal.body === 'object' ? refusal.body : {};
   const outcome = await ingestParams({
     db,
-    integrationId: integration.id,
-    fieldMap: integration.fieldMap,
+    integration,
     params: { ...refusal.query, ...(body as object) },
   });
   if (!('answer' in outcome)) {
@@ -524,4 +661,107 @@ export async function replayRefusal(opts: {
     });
   });
   return outcome.answer;
+}
+
+/**
+ * An integration's account can change only while that moves no calls: once it has taken calls
+ * (or other integrations keep theirs under its id), a late event of a known call would look in
+ * the new account's calls, miss, and make a second lead. Make a new integration instead.
+ */
+async function checkScopeMove(tx: DbOrTx, current: IntegrationRow, next: string): Promise<void> {
+  const now = current.callScope ?? current.id;
+  if (next === now) return;
+  const [shared] = await tx
+    .select({ id: integrations.id })
+    .from(integrations)
+    .where(and(eq(integrations.callScope, current.id), ne(integrations.id, current.id)))
+    .limit(1);
+  const [call] = await tx
+    .select({ id: sql`1` })
+    .from(sql`leads`)
+    .where(sql`integration_id = ${now}::uuid`)
+    .limit(1);
+  if (shared || (call && (Number(current.acceptedCount) > 0 || now === current.id))) {
+    throw conflict(
+      `Integration "${current.name}" already holds calls of its tracker account; changing the account now would let a late event of one of those calls make a second lead. Create a new integration for the other account.`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Test console
+// ---------------------------------------------------------------------------
+
+/**
+ * What a request (pasted as the tracker would send it) would do, without writing anything.
+ * `query` may be a whole URL or a query string; a body is read by its content type header, or
+ * as JSON when it looks like JSON, else as a form.
+ */
+export async function testIntegration(opts: {
+  db: Db;
+  publicUrl: string;
+  id: string;
+  input: IntegrationTestRequest;
+}): Promise<IntegrationTestResult> {
+  const integration = await ingestIntegrationById(opts.db, opts.id);
+  if (!integration) throw notFound('Integration');
+  const { input } = opts;
+  const rawQuery = (input.query ?? '').trim();
+  let url: URL;
+  try {
+    url = /^https?:\/\//i.test(rawQuery)
+      ? new URL(rawQuery)
+      : new URL(
+          `${opts.publicUrl}/api/v1/ingest/calls${rawQuery ? `?${rawQuery.replace(/^\?/, '')}` : ''}`,
+        );
+  } catch {
+    throw new AppError(
+      'validation_failed',
+      'The URL cannot be read: paste the whole URL or only its query.',
+      {
+        details: { query: ['The URL cannot be read.'] },
+      },
+    );
+  }
+  const query: Record<string, string | string[]> = {};
+  for (const [k, v] of url.searchParams) {
+    const had = query[k];
+    query[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
+  }
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(input.headers ?? {})) headers[k.toLowerCase()] = v;
+  const text = input.method === 'POST' ? (input.body ?? '') : '';
+  const type = headers['content-type'] ?? '';
+  const isForm =
+    text.trim() !== '' &&
+    (type.includes('x-www-form-urlencoded') || (!/json/.test(type) && !/^\s*[[{]/.test(text)));
+  let body: unknown = null;
+  if (text.trim() !== '') {
+    if (isForm) body = Object.fromEntries(new URLSearchParams(text));
+    else {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new AppError('validation_failed', 'The body is not valid JSON (or a form).', {
+          details: { body: ['The body is not valid JSON (or a form).'] },
+        });
+      }
+    }
+  }
+  // The signature covers the URL as the tracker called this portal: our origin, the path and
+  // the query of what was pasted.
+  return testIngest({
+    db: opts.db,
+    integration,
+    req: {
+      method: input.method ?? 'POST',
+      query,
+      body,
+      rawBody: text,
+      form: isForm,
+      headers,
+      ip: '127.0.0.1',
+      url: `${opts.publicUrl}${url.pathname}${url.search}`,
+    },
+  });
 }

@@ -44,7 +44,9 @@ describe('integration keys', () => {
       last_used_at: null,
       accepted_count: 0,
     });
-    expect(integration.field_map.call_id).toBe('call_id');
+    // A generic integration reads each field by its own name (its preset).
+    expect(integration).toMatchObject({ tracker: 'generic', account_id: null, signature: null });
+    expect(integration.field_map.call_id).toEqual({ names: ['call_id'] });
     const [row] = await t.db.select().from(integrations).where(eq(integrations.id, integration.id));
     expect(row!.keyHash).toBe(createHash('sha256').update(key).digest('hex'));
 
@@ -69,11 +71,21 @@ describe('integration keys', () => {
     });
     expect(ip.statusCode).toBe(400);
     expect(JSON.stringify(ip.json())).toContain('10.0.0.0/33 is not an IP address or CIDR range');
-    const same = await t.call('POST', '/integrations', {
-      body: { name: 'Clash', field_map: { caller: 'zip' } },
+    const format = await t.call('POST', '/integrations', {
+      body: { name: 'Bad format', field_map: { caller: { names: ['From'], format: 'minutes' } } },
     });
-    expect(same.statusCode).toBe(400);
-    expect(JSON.stringify(same.json())).toContain('Two fields cannot use the same parameter name.');
+    expect(format.statusCode).toBe(400);
+    expect(JSON.stringify(format.json())).toContain('caller takes no format.');
+    const event = await t.call('POST', '/integrations', {
+      body: { name: 'Bad event', field_map: { event: { map: { ringing: 'ringing' } } } },
+    });
+    expect(event.statusCode).toBe(400);
+    expect(JSON.stringify(event.json())).toContain('event values map to one of incoming');
+    const tracker = await t.call('POST', '/integrations', {
+      body: { name: 'Bad tracker', tracker: 'acme' },
+    });
+    expect(tracker.statusCode).toBe(400);
+    expect(JSON.stringify(tracker.json())).toContain('tracker must be one of ringba');
     const reserved = await t.call('POST', '/integrations', {
       body: { name: 'Reserved', field_map: { call_id: 'key' } },
     });
@@ -90,7 +102,12 @@ describe('integration keys', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Edited', allowed_ips: ['198.51.100.1'] });
-    expect(res.json().field_map.duration).toBe('secs');
+    expect(res.json().field_map.duration).toEqual({ names: ['secs'] });
+    // null puts a field back on the preset's rule.
+    const reset = await t.call('PATCH', `/integrations/${created.integration.id}`, {
+      body: { field_map: { duration: null } },
+    });
+    expect(reset.json().field_map.duration).toEqual({ names: ['duration'] });
     const audit = await auditOf(created.integration.id);
     const update = audit.find((a) => a.action === 'integration.update')!;
     expect(update.before).toMatchObject({ name: 'Editable', allowed_ips: [] });
@@ -220,13 +237,18 @@ describe('external ids, refused calls and replay', () => {
     expect((await auditOf(id)).map((a) => a.action)).toContain('integration.refusal.replay');
   });
 
-  it('cannot replay a call that came without a valid key', async () => {
-    await post({ key: 'ik_wrong', call_id: 'W-1', publisher: pub.id, offer: offer.id });
-    const list = (await t.call('GET', '/integrations/refusals')).json();
-    const wrong = list.items.find((r: { code: string }) => r.code === 'invalid_key');
-    expect(wrong.integration_id).toBeNull();
-    const res = await t.call('POST', `/integrations/refusals/${wrong.id}/replay`);
-    expect(res.statusCode).toBe(409);
+  it('does not store a call without a valid key (issue 26), and cannot replay an old one', async () => {
+    const before = (await t.db.select().from(ingestRefusals)).length;
+    const res = await post({ key: 'ik_wrong', call_id: 'W-1', publisher: pub.id, offer: offer.id });
+    expect(res.statusCode).toBe(401);
+    expect((await t.db.select().from(ingestRefusals)).length).toBe(before);
+    // One kept before the change: no integration can take it.
+    const [old] = await t.db
+      .insert(ingestRefusals)
+      .values({ httpStatus: 401, code: 'invalid_key', reason: 'old', method: 'GET' })
+      .returning();
+    const replay = await t.call('POST', `/integrations/refusals/${old!.id}/replay`);
+    expect(replay.statusCode).toBe(409);
   });
 
   it(`forgets refused calls after ${REFUSAL_RETENTION_DAYS} days`, async () => {

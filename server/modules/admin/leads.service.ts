@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type {
   AdminLead,
   CreateLead,
@@ -28,6 +28,8 @@ const leadColumns = {
   status: leads.status,
   callDuration: leads.callDuration,
   timestamp: leads.timestamp,
+  callId: leads.externalCallId,
+  caller: leads.caller,
 };
 
 type LeadRow = {
@@ -41,6 +43,8 @@ type LeadRow = {
   status: 'approved' | 'pending' | 'rejected';
   callDuration: number;
   timestamp: Date;
+  callId: string | null;
+  caller: string | null;
 };
 
 function toAdminLead(r: LeadRow): AdminLead {
@@ -55,12 +59,32 @@ function toAdminLead(r: LeadRow): AdminLead {
     status: r.status,
     call_duration: r.callDuration,
     timestamp: r.timestamp.toISOString(),
+    call_id: r.callId,
+    caller: r.caller,
   };
+}
+
+/**
+ * A call looked up by what the tracker shows the operator: its call id exactly, or, when the
+ * search reads as a phone number, the caller or the tracking number by their last 10 digits
+ * (caller_key), in whatever format it was typed or stored. Each branch has its index.
+ */
+export function leadSearch(q: string): SQL {
+  const byId = eq(leads.externalCallId, q);
+  const digits = q.replace(/\D/g, '');
+  if (digits.length < 7 || !/^[\d\s().+-]+$/.test(q)) return byId;
+  const key = digits.slice(-10);
+  return or(
+    byId,
+    sql`(${leads.caller} is not null and caller_key(${leads.caller}) = ${key})`,
+    sql`(${leads.trackingNumber} is not null and caller_key(${leads.trackingNumber}) = ${key})`,
+  ) as SQL;
 }
 
 /** The list's filter as SQL (also the totals' and the bulk action's). */
 export function leadWhere(f: LeadFilter): SQL | undefined {
   return and(
+    f.q ? leadSearch(f.q) : undefined,
     f.status ? eq(leads.status, f.status) : undefined,
     f.publisher_id ? eq(leads.publisherId, f.publisher_id) : undefined,
     f.offer_id ? eq(leads.offerId, f.offer_id) : undefined,

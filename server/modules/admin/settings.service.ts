@@ -4,6 +4,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
 import { settings } from '../../db/schema.ts';
 import { ensureSettings, type SettingsRow } from '../../db/settings.ts';
+import { AppError } from '../../errors.ts';
+import { knownPhoneCountry } from '../ingest/phone.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
 
 /** Public logo URLs come from storage; the row keeps the key. */
@@ -18,6 +20,7 @@ function toAdminSettings(row: SettingsRow, logoUrl: LogoUrl): AdminSettings {
     timezone: row.timezone,
     currency: row.currency,
     min_payout: toMoney(row.minPayout),
+    phone_country: row.phoneCountry,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -31,6 +34,7 @@ function auditView(row: SettingsRow) {
     timezone: row.timezone,
     currency: row.currency,
     min_payout: row.minPayout,
+    phone_country: row.phoneCountry,
   };
 }
 
@@ -50,7 +54,9 @@ export async function getAdminSettings(opts: {
   return toAdminSettings(row!, opts.logoUrl);
 }
 
-/** Changes company name, welcome message and/or support e-mail; sets updated_at. */
+/**
+ * Changes branding, time zone, currency, minimum payout and/or phone country; sets updated_at.
+ */
 export async function updateSettings(opts: {
   db: Db;
   actor: Actor;
@@ -58,6 +64,11 @@ export async function updateSettings(opts: {
   logoUrl: LogoUrl;
 }): Promise<AdminSettings> {
   const { input } = opts;
+  // The contract checks the shape (two letters); libphonenumber knows which are countries.
+  if (input.phone_country !== undefined && !knownPhoneCountry(input.phone_country)) {
+    const message = `Phone country ${input.phone_country} is not a country code we know.`;
+    throw new AppError('validation_failed', message, { details: { phone_country: [message] } });
+  }
   return opts.db.transaction(async (tx) => {
     const before = await lockRow(tx);
     const [after] = await tx
@@ -69,6 +80,7 @@ export async function updateSettings(opts: {
         ...(input.timezone !== undefined && { timezone: input.timezone }),
         ...(input.currency !== undefined && { currency: input.currency }),
         ...(input.min_payout !== undefined && { minPayout: fromMoney(input.min_payout) }),
+        ...(input.phone_country !== undefined && { phoneCountry: input.phone_country }),
         updatedAt: new Date(),
       })
       .where(eq(settings.id, 1))

@@ -1,13 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IngestAnswer } from '../../../contract/integrations.ts';
+import { registerPeriodicJob } from '../../db/periodic-job.ts';
+import { AppError } from '../../errors.ts';
 import { sendError } from '../../http/error-handler.ts';
-import { deleteOldRefusals, ingestCall, USAGE_FLUSH_MS, UsageCounter } from './ingest.service.ts';
+import {
+  deleteOldRefusals,
+  ingestCall,
+  RefusalGuard,
+  USAGE_FLUSH_MS,
+  UsageCounter,
+} from './ingest.service.ts';
 
 /** A postback is small; anything larger is not a call event. */
 const INGEST_BODY_LIMIT = 64 * 1024;
-/** Refused calls past their retention are swept this often. */
+/** A call event is flat or a few levels deep; a deeper body is refused before it is parsed. */
+export const MAX_BODY_DEPTH = 32;
+/** Refused calls past their retention (or past the per-integration cap) are swept this often. */
 export const REFUSAL_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** Requests without a valid key are summed up in the log this often (they are not stored). */
+const UNAUTHORIZED_REPORT_MS = 60 * 1000;
 
 /** Keyed by the app's database handle (the same object in the root app and this plugin). */
 const usageByDb = new WeakMap<object, UsageCounter>();
@@ -17,51 +29,123 @@ export async function flushIngestUsage(app: FastifyInstance): Promise<void> {
   await usageByDb.get(app.db)?.flush(app.db);
 }
 
+/** How deep `text` (JSON) nests arrays and objects, counted without parsing it. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      depth++;
+      if (depth > max) max = depth;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return max;
+}
+
+function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') return null;
+  const depth = jsonDepth(text);
+  if (depth > MAX_BODY_DEPTH) {
+    throw new AppError(
+      'validation_failed',
+      `The body nests ${depth} levels deep; a call event may nest at most ${MAX_BODY_DEPTH}.`,
+      { status: 400 },
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('validation_failed', 'The body is not valid JSON.', { status: 400 });
+  }
+}
+
+const raw = new WeakMap<FastifyRequest, { text: string; form: boolean }>();
+
 const doc = {
   tags: ['ingest'],
   description:
-    'A call event from a call tracker, authenticated by the integration key (x-api-key header or key parameter). Answers {id,status}.',
+    'A call event from a call tracker, authenticated by the integration key (x-api-key header or key parameter) and, when the integration has one, its signature. Answers {id,status}.',
   response: { 200: IngestAnswer },
 };
 
 /**
- * /api/v1/ingest/calls: call trackers post call events here (GET pixel or POST JSON/form).
- * No bearer token counts on this path: only an integration key, checked by the service.
+ * /api/v1/ingest/calls: call trackers post call events here (GET pixel, or POST JSON, a form,
+ * or JSON sent as text/plain). No bearer token counts on this path: only an integration key,
+ * checked by the service.
  */
 export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   const usage = new UsageCounter();
+  const guard = new RefusalGuard();
   usageByDb.set(app.db, usage);
 
-  // Trackers that cannot send JSON post a form; parsed here only (the rest of the API is JSON).
+  // The raw body is kept for signatures; JSON depth is bounded before parsing (issue 26).
+  const form = (text: string) => Object.fromEntries(new URLSearchParams(text));
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: INGEST_BODY_LIMIT },
-    (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    (req, body, done) => {
+      raw.set(req, { text: body as string, form: true });
+      done(null, form(body as string));
+    },
+  );
+  app.addContentTypeParser(
+    ['application/json', 'text/plain'],
+    { parseAs: 'string', bodyLimit: INGEST_BODY_LIMIT },
+    (req, body, done) => {
+      const text = body as string;
+      const isForm = !/^\s*[[{]/.test(text) && text.includes('=');
+      raw.set(req, { text, form: isForm });
+      try {
+        done(null, isForm ? form(text) : parseJsonBody(text));
+      } catch (err) {
+        done(err as Error, undefined);
+      }
     },
   );
 
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    const body = raw.get(req);
     const outcome = await ingestCall({
       db: app.db,
       usage,
+      guard,
       req: {
         method: req.method,
         query: (req.query ?? {}) as Record<string, unknown>,
-        body: req.method === 'POST' ? req.body : null,
+        body: req.method === 'POST' ? (req.body ?? null) : null,
+        rawBody: body?.text ?? '',
+        form: body?.form ?? false,
         headers: req.headers,
         ip: req.ip,
+        url: `${app.config.publicUrl}${req.url}`,
       },
     });
     if (outcome.status === 200 && 'answer' in outcome) return outcome.answer;
     const { code, message, details } = outcome as Exclude<typeof outcome, { answer: unknown }>;
+    if (outcome.retryAfter) reply.header('retry-after', String(outcome.retryAfter));
     return sendError(reply, outcome.status, code, message, details);
   };
 
   app.get('/calls', { schema: doc }, handle);
   app.post('/calls', { schema: doc, bodyLimit: INGEST_BODY_LIMIT }, handle);
 
-  // Usage counts go to the integrations' rows in batches; refused calls expire.
+  // Refused calls expire, and no integration keeps more than its cap: once per period across
+  // every instance.
+  registerPeriodicJob(app, {
+    name: 'ingest-refusal-sweep',
+    periodMs: REFUSAL_SWEEP_INTERVAL_MS,
+    checkEveryMs: 5 * 60 * 1000,
+    run: (db) => deleteOldRefusals({ db }),
+  });
+
+  // Usage counts go to the integrations' rows in batches (per instance: each has its own).
   let timers: NodeJS.Timeout[] = [];
   let running: Promise<unknown> = Promise.resolve();
   const flush = () => {
@@ -69,15 +153,19 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       .flush(app.db)
       .catch((err: unknown) => app.log.warn({ err }, 'ingest usage flush failed'));
   };
-  const sweep = () => {
-    running = deleteOldRefusals({ db: app.db })
-      .then((n) => {
-        if (n > 0) app.log.info({ deleted: n }, 'removed expired refused calls');
-      })
-      .catch((err: unknown) => app.log.warn({ err }, 'refused call sweep failed'));
+  const report = () => {
+    const counts = guard.unauthorized;
+    if (counts.size === 0) return;
+    guard.unauthorized = new Map();
+    const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    app.log.warn(
+      { total, addresses: counts.size, top: Object.fromEntries(top) },
+      'ingest: requests without a valid integration key (not stored)',
+    );
   };
   app.addHook('onReady', async () => {
-    timers = [setInterval(flush, USAGE_FLUSH_MS), setInterval(sweep, REFUSAL_SWEEP_INTERVAL_MS)];
+    timers = [setInterval(flush, USAGE_FLUSH_MS), setInterval(report, UNAUTHORIZED_REPORT_MS)];
     for (const t of timers) t.unref();
   });
   app.addHook('onClose', async () => {

@@ -1,20 +1,25 @@
 import { BlockList, isIP } from 'node:net';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { CallField, Tracker } from '../../../contract/ingest-mapping.ts';
 import {
-  type FieldMap,
+  type IntegrationTestResult,
   KEY_HEADER,
   KEY_PARAM,
   REFUSAL_RETENTION_DAYS,
 } from '../../../contract/integrations.ts';
-import type { Db } from '../../db/client.ts';
+import { presetOf } from '../../../contract/tracker-presets.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   hashIntegrationKey,
   type IngestOutcome,
-  ingestParams,
   StaleIntegration,
   sameKeyHash,
+  upsertCall,
 } from '../../db/lead-ingest.ts';
-import { ingestRefusals, integrations } from '../../db/schema.ts';
+import { ingestRefusals, integrations, leads, offers, settings, users } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { effectiveMapping, type ReadConfig, readCall, redact } from './mapping.ts';
+import { type Signature, verifySignature } from './signatures.ts';
 
 /**
  * "Every use is audited" without an audit row per call (1,500 calls/s would make the audit log
@@ -70,33 +75,63 @@ export class UsageCounter {
   }
 }
 
-type KeyedIntegration = {
+/** What ingestion needs of an integration row. */
+export type IngestIntegration = {
   id: string;
   name: string;
   keyHash: string;
   revokedAt: Date | null;
   allowedIps: string[];
-  fieldMap: FieldMap;
+  fieldMap: Record<string, unknown>;
+  tracker: string;
+  callScope: string | null;
+  timeZone: string | null;
+  signature: { scheme: string; secret: string; header: string } | null;
+  callIdFields: string[];
+  secretParams: string[];
   /** updated_at as text, to the microsecond: what the write checks (see upsertCall). */
   updatedAt: string;
 };
 
-async function readIntegration(db: Db, hash: string): Promise<KeyedIntegration | undefined> {
+const ingestColumns = {
+  id: integrations.id,
+  name: integrations.name,
+  keyHash: integrations.keyHash,
+  revokedAt: integrations.revokedAt,
+  allowedIps: integrations.allowedIps,
+  fieldMap: integrations.fieldMap,
+  tracker: integrations.tracker,
+  callScope: integrations.callScope,
+  timeZone: integrations.timeZone,
+  signature: integrations.signature,
+  callIdFields: integrations.callIdFields,
+  secretParams: integrations.secretParams,
+  updatedAt: sql<string>`${integrations.updatedAt}::text`,
+};
+
+/** One integration as ingestion reads it (the test console and the replay use it too). */
+export async function ingestIntegrationById(
+  db: DbOrTx,
+  id: string,
+): Promise<IngestIntegration | undefined> {
+  const [row] = await db.select(ingestColumns).from(integrations).where(eq(integrations.id, id));
+  return row;
+}
+
+type Keyed = IngestIntegration & { mapping: ReadConfig['mapping'] };
+
+async function readIntegration(db: Db, hash: string): Promise<Keyed | undefined> {
   const [row] = await db
-    .select({
-      id: integrations.id,
-      name: integrations.name,
-      keyHash: integrations.keyHash,
-      revokedAt: integrations.revokedAt,
-      allowedIps: integrations.allowedIps,
-      fieldMap: integrations.fieldMap,
-      updatedAt: sql<string>`${integrations.updatedAt}::text`,
-    })
+    .select(ingestColumns)
     .from(integrations)
     .where(eq(integrations.keyHash, hash));
-  if (row) remember(hash, row);
-  else keyCache.delete(hash);
-  return row;
+  if (!row) {
+    keyCache.delete(hash);
+    return undefined;
+  }
+  const keyed = { ...row, mapping: effectiveMapping(row.tracker as Tracker, row.fieldMap) };
+  remember(hash, keyed);
+  return keyed;
 }
 
 /**
@@ -106,34 +141,72 @@ async function readIntegration(db: Db, hash: string): Promise<KeyedIntegration |
  * revoked (any change sets updated_at), and a refusal is decided on a fresh read, so a key
  * revoked or an address list changed on another instance takes effect at once here too.
  */
-const keyCache = new Map<string, KeyedIntegration>();
+const keyCache = new Map<string, Keyed>();
 const KEY_CACHE_MAX = 1000;
 
-function remember(hash: string, row: KeyedIntegration) {
+function remember(hash: string, row: Keyed) {
   if (!keyCache.has(hash) && keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
   keyCache.set(hash, row);
 }
 
-async function cachedIntegration(db: Db, hash: string): Promise<KeyedIntegration | undefined> {
+async function cachedIntegration(db: Db, hash: string): Promise<Keyed | undefined> {
   return keyCache.get(hash) ?? readIntegration(db, hash);
+}
+
+/**
+ * The network's phone country, read at most every PHONE_COUNTRY_TTL_MS per database: a change
+ * in Settings reaches ingestion within seconds without a read per call.
+ */
+const PHONE_COUNTRY_TTL_MS = 5000;
+const phoneCountries = new WeakMap<object, { country: string; at: number }>();
+export async function phoneCountryOf(db: DbOrTx): Promise<string> {
+  const hit = phoneCountries.get(db);
+  if (hit && Date.now() - hit.at < PHONE_COUNTRY_TTL_MS) return hit.country;
+  const [row] = await db
+    .select({ country: settings.phoneCountry })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  const country = row?.country ?? 'US';
+  phoneCountries.set(db, { country, at: Date.now() });
+  return country;
+}
+
+/** How an integration reads a postback. */
+export function readConfigOf(
+  i: Pick<
+    IngestIntegration,
+    'tracker' | 'fieldMap' | 'timeZone' | 'callIdFields' | 'secretParams'
+  > & {
+    mapping?: ReadConfig['mapping'];
+  },
+  phoneCountry: string,
+): ReadConfig {
+  const tracker = i.tracker as Tracker;
+  const preset = presetOf(tracker);
+  return {
+    tracker,
+    mapping: i.mapping ?? effectiveMapping(tracker, i.fieldMap),
+    tokens: preset.tokens,
+    timeZone: i.timeZone,
+    callIdFields: i.callIdFields as CallField[],
+    secretParams: [...preset.secretParams, ...i.secretParams],
+    phoneCountry,
+  };
 }
 
 /** Headers that may hold a secret: never stored with a refused call. */
 const secretHeaders = new Set([KEY_HEADER, 'authorization', 'cookie', 'proxy-authorization']);
 
-const withoutKey = (o: unknown): unknown => {
-  if (!o || typeof o !== 'object' || Array.isArray(o)) return o;
-  const { [KEY_PARAM]: _key, ...rest } = o as Record<string, unknown>;
-  return rest;
-};
-
-function keptHeaders(headers: Record<string, string | string[] | undefined>) {
+function keptHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  extra: readonly string[],
+) {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
     if (v === undefined || secretHeaders.has(k.toLowerCase())) continue;
     out[k] = Array.isArray(v) ? v.join(', ') : v;
   }
-  return out;
+  return redact(out, extra) as Record<string, string>;
 }
 
 /** True when `ip` is in one of the allowed addresses or CIDR ranges (none = any source). */
@@ -155,9 +228,16 @@ export function isIpAllowed(ip: string, allowed: readonly string[]): boolean {
 export type IngestRequest = {
   method: string;
   query: Record<string, unknown>;
+  /** The parsed body: an object (JSON or form), or null. */
   body: unknown;
+  /** The body as received ('' for none): what signatures cover. */
+  rawBody: string;
+  /** True when the body was a form (Twilio signs form parameters). */
+  form: boolean;
   headers: Record<string, string | string[] | undefined>;
   ip: string;
+  /** The URL as the tracker called it: PUBLIC_URL + path + query. */
+  url: string;
 };
 
 const refuse = (status: number, code: string, message: string): IngestOutcome => ({
@@ -166,23 +246,177 @@ const refuse = (status: number, code: string, message: string): IngestOutcome =>
   message,
 });
 
+/** Checks the integration's signature, if it has one: a refusal, or null when it passes. */
+function signatureRefusal(i: IngestIntegration, req: IngestRequest): IngestOutcome | null {
+  if (!i.signature) return null;
+  const ok = verifySignature(i.signature as Signature, {
+    url: req.url,
+    headers: req.headers,
+    rawBody: req.rawBody,
+    form: req.form ? (req.body as Record<string, string | string[]>) : null,
+  });
+  if (ok) return null;
+  return refuse(
+    401,
+    'bad_signature',
+    `The request's ${i.signature.scheme} signature (header ${i.signature.header}) is missing or does not match the secret set on integration "${i.name}".`,
+  );
+}
+
+/**
+ * A postback's parameters (query and body merged, key already checked) into a lead: a bad
+ * field is a 400 naming it, an unknown publisher/offer a 422 with the reason. The endpoint and
+ * the admin's replay of a refused call both answer with this.
+ */
+export async function ingestParams(opts: {
+  db: DbOrTx;
+  integration: IngestIntegration & { mapping?: ReadConfig['mapping'] };
+  params: Record<string, unknown>;
+  /** See upsertCall: StaleIntegration is thrown when the integration changed since then. */
+  unchangedSince?: string;
+  /** See upsertCall: written with the calls arriving at the same time (the endpoint). */
+  batched?: boolean;
+}): Promise<IngestOutcome> {
+  const { integration } = opts;
+  const config = readConfigOf(integration, await phoneCountryOf(opts.db));
+  const read = readCall(opts.params, config);
+  if (!read.ok) {
+    return {
+      status: 400,
+      code: 'validation_failed',
+      message: read.message,
+      details: { [read.field]: [read.message] },
+    };
+  }
+  try {
+    const answer = await upsertCall({
+      db: opts.db,
+      integrationId: integration.id,
+      scope: integration.callScope ?? integration.id,
+      call: read.call,
+      unchangedSince: opts.unchangedSince,
+      batched: opts.batched,
+    });
+    return { status: 200, answer };
+  } catch (err) {
+    if (err instanceof AppError && err.status === 422) {
+      return { status: 422, code: err.code, message: err.message };
+    }
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The endpoint under attack (issue 26, item 8)
+// ---------------------------------------------------------------------------
+
+/**
+ * Refusals per source address: REFUSAL_BURST at once, refilled at REFUSALS_PER_MINUTE. An
+ * address past it is answered 429 with Retry-After, before any database work, until it has
+ * budget again; an address whose key is a known integration's is never held back by this.
+ */
+export const REFUSAL_BURST = 60;
+export const REFUSALS_PER_MINUTE = 60;
+/** At most this many refused calls of one integration are stored per minute; the rest counted. */
+export const STORED_REFUSALS_PER_MINUTE = 600;
+/** The refusal log keeps at most this many rows per integration (the sweep trims the oldest). */
+export const REFUSALS_KEPT_PER_INTEGRATION = 10_000;
+
+type Bucket = { tokens: number; at: number };
+
+/** Per-process counters of the endpoint's refusals. */
+export class RefusalGuard {
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly stored = new Map<string, { minute: number; n: number }>();
+  /** Requests without a valid key, per address, since the last report (counted, not stored). */
+  unauthorized = new Map<string, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private level(ip: string): Bucket {
+    const now = this.now();
+    const b = this.buckets.get(ip) ?? { tokens: REFUSAL_BURST, at: now };
+    b.tokens = Math.min(REFUSAL_BURST, b.tokens + ((now - b.at) / 60_000) * REFUSALS_PER_MINUTE);
+    b.at = now;
+    return b;
+  }
+
+  /** Seconds to wait when the address has used up its refusals, else 0. */
+  retryAfter(ip: string): number {
+    const b = this.level(ip);
+    if (b.tokens >= 1) return 0;
+    return Math.max(1, Math.ceil(((1 - b.tokens) * 60) / REFUSALS_PER_MINUTE));
+  }
+
+  /** Counts one refusal of the address. */
+  refused(ip: string): void {
+    const b = this.level(ip);
+    b.tokens = Math.max(0, b.tokens - 1);
+    this.buckets.set(ip, b);
+    if (this.buckets.size > 100_000) this.forgetFull();
+  }
+
+  /** True while the integration may still store a refused call this minute. */
+  mayStore(integrationId: string): boolean {
+    const minute = Math.floor(this.now() / 60_000);
+    const s = this.stored.get(integrationId);
+    if (!s || s.minute !== minute) {
+      this.stored.set(integrationId, { minute, n: 1 });
+      return true;
+    }
+    s.n++;
+    return s.n <= STORED_REFUSALS_PER_MINUTE;
+  }
+
+  countUnauthorized(ip: string): void {
+    if (this.unauthorized.size < 10_000 || this.unauthorized.has(ip)) {
+      this.unauthorized.set(ip, (this.unauthorized.get(ip) ?? 0) + 1);
+    }
+  }
+
+  private forgetFull() {
+    for (const [ip, b] of this.buckets) if (b.tokens >= REFUSAL_BURST - 1) this.buckets.delete(ip);
+  }
+}
+
 /** Reads, checks and stores one postback: a lead, or a refusal kept for the admin. */
 export async function ingestCall(opts: {
   db: Db;
   usage: UsageCounter;
+  guard: RefusalGuard;
   req: IngestRequest;
-}): Promise<IngestOutcome> {
-  const { db, usage, req } = opts;
+}): Promise<IngestOutcome & { retryAfter?: number }> {
+  const { db, usage, guard, req } = opts;
   const body = req.body ?? null;
-  let integrationId: string | null = null;
+  let integration: Keyed | undefined;
+  let validKey = false;
+  const headerKey = req.headers[KEY_HEADER];
+  const queryKey = req.query[KEY_PARAM];
+  const bodyKey =
+    body && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>)[KEY_PARAM]
+      : undefined;
+  const rawKey = (Array.isArray(headerKey) ? headerKey[0] : headerKey) ?? queryKey ?? bodyKey;
+  const key = typeof rawKey === 'string' ? rawKey.trim() : '';
+  const hash = key ? hashIntegrationKey(key) : '';
+
+  // An address that used up its refusals waits, unless it holds a key we know.
+  const wait = guard.retryAfter(req.ip);
+  if (wait > 0 && !(hash && keyCache.has(hash))) {
+    guard.countUnauthorized(req.ip);
+    return {
+      status: 429,
+      code: 'too_many_refusals',
+      message: `Too many refused calls from ${req.ip}: try again in ${wait} s (check the integration key and settings).`,
+      retryAfter: wait,
+    };
+  }
+
   const outcome = await (async (): Promise<IngestOutcome> => {
     if (body !== null && (typeof body !== 'object' || Array.isArray(body))) {
       return refuse(400, 'validation_failed', 'The body must be a JSON object or a form.');
     }
     const params: Record<string, unknown> = { ...req.query, ...(body as object | null) };
-    const headerKey = req.headers[KEY_HEADER];
-    const rawKey = (Array.isArray(headerKey) ? headerKey[0] : headerKey) ?? params[KEY_PARAM];
-    const key = typeof rawKey === 'string' ? rawKey.trim() : '';
     if (!key) {
       return refuse(
         401,
@@ -190,20 +424,18 @@ export async function ingestCall(opts: {
         `No integration key: send it in the ${KEY_HEADER} header or the ${KEY_PARAM} parameter.`,
       );
     }
-    const hash = hashIntegrationKey(key);
     // A refusal is decided on a fresh read; an acceptance may start from the cache, whose
-    // entry the write itself checks (ingestParams' unchangedSince), so it is never stale.
+    // entry the write itself checks (upsertCall's unchangedSince), so it is never stale.
     // An admin may change the integration between a fresh read and the write: read again, a
     // few times, rather than answer 500 to the tracker.
     for (let attempt = 0; ; attempt++) {
       const fresh = attempt > 0;
-      const integration = fresh
-        ? await readIntegration(db, hash)
-        : await cachedIntegration(db, hash);
+      integration = fresh ? await readIntegration(db, hash) : await cachedIntegration(db, hash);
       if (!integration || !sameKeyHash(integration.keyHash, hash)) {
+        integration = undefined;
         return refuse(401, 'invalid_key', 'This integration key is not valid.');
       }
-      integrationId = integration.id;
+      validKey = true;
       if (integration.revokedAt) {
         if (!fresh) continue;
         return refuse(
@@ -220,11 +452,15 @@ export async function ingestCall(opts: {
           `Calls from ${req.ip} are not allowed for integration "${integration.name}"; add the address on the Integrations screen.`,
         );
       }
+      const badSignature = signatureRefusal(integration, req);
+      if (badSignature) {
+        if (!fresh) continue;
+        return badSignature;
+      }
       try {
         const outcome = await ingestParams({
           db,
-          integrationId: integration.id,
-          fieldMap: integration.fieldMap,
+          integration,
           params,
           unchangedSince: integration.updatedAt,
           batched: true,
@@ -239,29 +475,189 @@ export async function ingestCall(opts: {
     }
   })();
 
-  if (integrationId) usage.count(integrationId, outcome.status === 200 ? 'accepted' : 'refused');
-  if (outcome.status !== 200) {
-    await db.insert(ingestRefusals).values({
-      integrationId,
-      httpStatus: outcome.status,
-      code: 'code' in outcome ? outcome.code : 'refused',
-      reason: 'message' in outcome ? outcome.message : '',
-      method: req.method,
-      query: withoutKey(req.query) as Record<string, unknown>,
-      body: withoutKey(body),
-      headers: keptHeaders(req.headers),
-      ip: req.ip,
-    });
+  if (integration) usage.count(integration.id, outcome.status === 200 ? 'accepted' : 'refused');
+  if (outcome.status === 200) return outcome;
+  guard.refused(req.ip);
+  // Only a request with a valid key is kept (it can be replayed); the rest is counted.
+  if (!validKey || !integration) {
+    guard.countUnauthorized(req.ip);
+    return outcome;
   }
+  if (!guard.mayStore(integration.id)) return outcome;
+  const extra = [
+    ...presetOf(integration.tracker as Tracker).secretParams,
+    ...integration.secretParams,
+  ];
+  await db.insert(ingestRefusals).values({
+    integrationId: integration.id,
+    httpStatus: outcome.status,
+    code: 'code' in outcome ? outcome.code : 'refused',
+    reason: 'message' in outcome ? outcome.message : '',
+    method: req.method,
+    query: withoutKey(redact(req.query, extra)) as Record<string, unknown>,
+    body: withoutKey(redact(body, extra)),
+    headers: keptHeaders(req.headers, [...extra, integration.signature?.header ?? '']),
+    ip: req.ip,
+  });
   return outcome;
 }
 
-/** Deletes refused calls older than REFUSAL_RETENTION_DAYS; answers how many. */
+const withoutKey = (o: unknown): unknown => {
+  if (!o || typeof o !== 'object' || Array.isArray(o)) return o;
+  const { [KEY_PARAM]: _key, ...rest } = o as Record<string, unknown>;
+  return rest;
+};
+
+/**
+ * Deletes refused calls older than REFUSAL_RETENTION_DAYS, and those past the newest
+ * REFUSALS_KEPT_PER_INTEGRATION of an integration; answers how many.
+ */
 export async function deleteOldRefusals(opts: { db: Db; now?: Date }): Promise<number> {
   const cutoff = new Date((opts.now ?? new Date()).getTime() - REFUSAL_RETENTION_DAYS * 86_400_000);
   const gone = await opts.db
     .delete(ingestRefusals)
     .where(lt(ingestRefusals.createdAt, cutoff))
     .returning({ id: ingestRefusals.id });
-  return gone.length;
+  const trimmed = await opts.db.execute(sql`
+    delete from ingest_refusals r using (
+      select i.id, (select x.created_at from ingest_refusals x where x.integration_id = i.id
+                    order by x.created_at desc offset ${REFUSALS_KEPT_PER_INTEGRATION - 1} limit 1) as edge
+      from integrations i) e
+    where r.integration_id = e.id and e.edge is not null and r.created_at < e.edge
+    returning r.id`);
+  const rows = (trimmed as unknown as { rows?: unknown[] }).rows ?? [];
+  return gone.length + rows.length;
+}
+
+// ---------------------------------------------------------------------------
+// The test console (issue 26, item 2)
+// ---------------------------------------------------------------------------
+
+/** Thrown to roll the console's transaction back. */
+class DryRun extends Error {}
+
+/**
+ * What a request would do, field by field, without writing anything: the mapping's reading of
+ * it, the signature check, and the lead it would make or update — found by running the real
+ * write in a transaction that is rolled back, so the console can never disagree with the
+ * endpoint.
+ */
+export async function testIngest(opts: {
+  db: Db;
+  integration: IngestIntegration;
+  req: IngestRequest;
+}): Promise<IntegrationTestResult> {
+  const { db, integration, req } = opts;
+  const config = readConfigOf(integration, await phoneCountryOf(db));
+  const body = req.body ?? null;
+  const params: Record<string, unknown> = {
+    ...req.query,
+    ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}),
+  };
+  const read = readCall(params, config);
+  const signature = integration.signature
+    ? signatureRefusal(integration, req)
+      ? ('invalid' as const)
+      : ('valid' as const)
+    : ('not_checked' as const);
+  const base = {
+    signature,
+    fields: read.trace,
+    tags: read.ok ? read.call.tags : {},
+  };
+  const refused = (http_status: number, code: string, message: string): IntegrationTestResult => ({
+    ...base,
+    outcome: 'refused',
+    http_status,
+    code,
+    message,
+    lead: null,
+  });
+  if (body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+    return refused(400, 'validation_failed', 'The body must be a JSON object or a form.');
+  }
+  if (integration.revokedAt) {
+    return refused(401, 'key_revoked', `The key of integration "${integration.name}" is revoked.`);
+  }
+  if (signature === 'invalid') {
+    const r = signatureRefusal(integration, req) as {
+      status: number;
+      code: string;
+      message: string;
+    };
+    return refused(r.status, r.code, r.message);
+  }
+  if (!read.ok) return refused(400, 'validation_failed', read.message);
+
+  const scope = integration.callScope ?? integration.id;
+  let result: IntegrationTestResult | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: leads.id })
+        .from(leads)
+        .where(and(eq(leads.integrationId, scope), eq(leads.externalCallId, read.call.callId)));
+      let answer: Awaited<ReturnType<typeof upsertCall>>;
+      try {
+        answer = await upsertCall({
+          db: tx,
+          integrationId: integration.id,
+          scope,
+          call: read.call,
+        });
+      } catch (err) {
+        if (err instanceof AppError && err.status === 422) {
+          result = refused(422, err.code, err.message);
+          throw new DryRun();
+        }
+        throw err;
+      }
+      const [lead] = await tx
+        .select({
+          status: leads.status,
+          reason: leads.statusReason,
+          publisherId: leads.publisherId,
+          publisherName: sql<string>`coalesce(${users.name}, ${users.email})`,
+          offerId: leads.offerId,
+          offerTitle: offers.title,
+          payout: sql<string>`${leads.payout}::text`,
+          durationSeconds: leads.durationSeconds,
+          caller: leads.caller,
+          trackingNumber: leads.trackingNumber,
+        })
+        .from(leads)
+        .innerJoin(users, eq(users.id, leads.publisherId))
+        .innerJoin(offers, eq(offers.id, leads.offerId))
+        .where(eq(leads.id, answer.id));
+      result = {
+        ...base,
+        outcome: existing ? 'update' : 'create',
+        http_status: 200,
+        code: null,
+        message: existing
+          ? `Would update the lead of call ${read.call.callId}.`
+          : `Would create a new lead for call ${read.call.callId}.`,
+        lead: lead
+          ? {
+              id: existing ? answer.id : null,
+              call_id: read.call.callId,
+              status: lead.status,
+              reason: lead.reason,
+              publisher_id: lead.publisherId,
+              publisher_name: lead.publisherName,
+              offer_id: lead.offerId,
+              offer_title: lead.offerTitle,
+              payout: lead.payout,
+              duration_seconds: lead.durationSeconds,
+              caller: lead.caller,
+              tracking_number: lead.trackingNumber,
+            }
+          : null,
+      };
+      throw new DryRun();
+    });
+  } catch (err) {
+    if (!(err instanceof DryRun)) throw err;
+  }
+  return result!;
 }

@@ -133,7 +133,12 @@ describe('accepted calls', () => {
     const res = await ingest({ form: { ...call, key, event: 'incoming', caller: '5551112222' } });
     expect(res.statusCode).toBe(200);
     const [lead] = await leadOf(call.call_id);
-    expect(lead).toMatchObject({ lastEvent: 'incoming', caller: '5551112222', tags: {} });
+    // Kept in E.164 (issue 26), the number as sent kept as a tag.
+    expect(lead).toMatchObject({
+      lastEvent: 'incoming',
+      caller: '+15551112222',
+      tags: { caller_raw: '5551112222' },
+    });
   });
 
   it('treats empty parameters (tokens the tracker could not fill) as not sent', async () => {
@@ -192,18 +197,11 @@ describe('refused calls', () => {
   it.each([
     [{ call_id: '' }, 'call_id'],
     [{ event: 'ringing' }, 'event'],
-    [{ publisher: '' }, 'publisher'],
-    [{ offer: '' }, 'offer'],
-    [{ caller: 'not a phone' }, 'caller'],
-    [{ tracking_number: 'x' }, 'tracking_number'],
     [{ duration: '-5' }, 'duration'],
     [{ duration: 'ten' }, 'duration'],
     [{ duration: '90000' }, 'duration'],
     [{ revenue: 'lots' }, 'revenue'],
     [{ payout: '-1' }, 'payout'],
-    [{ recording_url: 'ftp://x/y.mp3' }, 'recording_url'],
-    [{ state: 'x'.repeat(51) }, 'state'],
-    [{ zip: '1'.repeat(21) }, 'zip'],
     [{ timestamp: 'yesterday' }, 'timestamp'],
     [{ timestamp: '2999-01-01T00:00:00Z' }, 'timestamp'],
   ])('answers 400 naming the field for %j', async (over, field) => {
@@ -215,6 +213,43 @@ describe('refused calls', () => {
     expect(error.message.startsWith(`${field}:`)).toBe(true);
     expect(error.details[field]).toHaveLength(1);
     expect(await refusalCount()).toBe(before + 1);
+  });
+
+  it('keeps a call whose details cannot be read: the detail empty, what was sent kept as a tag', async () => {
+    const call = base();
+    const res = await ingest({
+      query: {
+        ...call,
+        key,
+        caller: 'anonymous',
+        recording_url: 'ftp://x/y.mp3',
+        state: 'x'.repeat(51),
+        zip: '1'.repeat(21),
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const [lead] = await leadOf(call.call_id);
+    expect(lead).toMatchObject({ caller: null, recordingUrl: null, state: null, zip: null });
+    expect(lead!.tags).toMatchObject({
+      caller_raw: 'anonymous',
+      recording_url_raw: 'ftp://x/y.mp3',
+      zip_raw: '1'.repeat(21),
+    });
+  });
+
+  it('answers 422 naming what is missing for a new call without a publisher or an offer', async () => {
+    const { publisher: _p, ...noPublisher } = base();
+    const p = await ingest({ query: { ...noPublisher, key } });
+    expect(p.statusCode).toBe(422);
+    expect(p.json().error.message).toBe(
+      'No publisher: the call names none and it carries no tracking number either.',
+    );
+    const { offer: _o, ...noOffer } = base();
+    const o = await ingest({ query: { ...noOffer, key, tracking_number: '+18005550199' } });
+    expect(o.statusCode).toBe(422);
+    expect(o.json().error.message).toBe(
+      'No offer: the call names none and its tracking number +18005550199 is not assigned (Tracking numbers screen).',
+    );
   });
 
   it('answers 401 without a key, with a wrong key, and with a JWT instead of a key', async () => {
@@ -517,10 +552,11 @@ describe('keys and sources', () => {
       },
     });
     const k = created.json().key as string;
+    // A bare name stands for a rule reading that one name; the rest keep the preset's.
     expect(created.json().integration.field_map).toMatchObject({
-      call_id: 'InboundCallId',
-      publisher: 'pub',
-      offer: 'offer',
+      call_id: { names: ['InboundCallId'] },
+      publisher: { names: ['pub'] },
+      offer: { names: ['offer'] },
     });
     const ok = await ingest({
       query: { key: k, InboundCallId: 'RGB-1', pub: pub.id, offer: offer.id, secs: '42' },

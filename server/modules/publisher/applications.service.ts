@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DRAFT_MAX_AGE_HOURS,
@@ -14,7 +14,12 @@ import { countAll, exactCount, keysetOf, listPage, searchAny } from '../../db/li
 import { toMoney } from '../../db/money.ts';
 import { rulesOf } from '../../db/offer-rules.ts';
 import { isForeignKeyViolation } from '../../db/pg-errors.ts';
-import { offerApplications, offerPayoutOverrides, offers } from '../../db/schema.ts';
+import {
+  offerApplications,
+  offerPayoutOverrides,
+  offers,
+  trackingNumbers,
+} from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanApply } from './publisher.policy.ts';
 
@@ -43,8 +48,31 @@ const offerSortColumns = {
 } as const;
 
 /**
- * Active offers, each with this publisher's non-draft application (drafts do not count),
- * searched by title or vertical, newest first unless sorted otherwise.
+ * The tracking numbers assigned to a publisher on each of `offerIds` (newest first), read for a
+ * whole page of offers in one query.
+ */
+async function trackingNumbersByOffer(
+  db: DbOrTx,
+  publisherId: string,
+  offerIds: string[],
+): Promise<Map<string, string[]>> {
+  const byOffer = new Map<string, string[]>();
+  if (offerIds.length === 0) return byOffer;
+  const rows = await db
+    .select({ offerId: trackingNumbers.offerId, number: trackingNumbers.number })
+    .from(trackingNumbers)
+    .where(
+      and(eq(trackingNumbers.publisherId, publisherId), inArray(trackingNumbers.offerId, offerIds)),
+    )
+    .orderBy(desc(trackingNumbers.createdAt), desc(trackingNumbers.id));
+  for (const r of rows) byOffer.set(r.offerId, [...(byOffer.get(r.offerId) ?? []), r.number]);
+  return byOffer;
+}
+
+/**
+ * Active offers, each with this publisher's non-draft application (drafts do not count) and,
+ * once approved, the tracking numbers assigned to them on it; searched by title or vertical,
+ * newest first unless sorted otherwise.
  */
 export function listPublisherOffers(opts: {
   db: DbOrTx;
@@ -60,8 +88,8 @@ export function listPublisherOffers(opts: {
   return listPage({
     query,
     keyset: keysetOf(offerSortColumns, query, offers.id),
-    rows: (w) =>
-      db
+    rows: async (w) => {
+      const page = await db
         .select({
           id: offers.id,
           sortKey: w.sortKey,
@@ -91,7 +119,12 @@ export function listPublisherOffers(opts: {
         .where(and(where, w.after))
         .orderBy(...w.orderBy)
         .limit(w.limit)
-        .offset(w.offset),
+        .offset(w.offset);
+      // A publisher sees the numbers of an offer only once approved for it.
+      const approved = page.filter((r) => r.applicationStatus === 'approved').map((r) => r.id);
+      const numbers = await trackingNumbersByOffer(db, publisherId, approved);
+      return page.map((r) => ({ ...r, trackingNumbers: numbers.get(r.id) ?? [] }));
+    },
     count: () => exactCount(db.select({ n: countAll() }).from(offers).where(where)),
     toItem: ({
       offer,
@@ -100,6 +133,7 @@ export function listPublisherOffers(opts: {
       reviewReason,
       reviewNote,
       yourPayout,
+      trackingNumbers: numbers,
     }) => ({
       id: offer.id,
       title: offer.title,
@@ -116,6 +150,7 @@ export function listPublisherOffers(opts: {
         applicationStatus === 'rejected'
           ? describeReason(applicationReasons, reviewReason, reviewNote)
           : null,
+      tracking_numbers: numbers,
     }),
   });
 }

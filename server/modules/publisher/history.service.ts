@@ -39,6 +39,7 @@ export function listPublisherLeads(opts: {
   const { db, publisherId, query } = opts;
   const where = and(
     eq(leads.publisherId, publisherId),
+    query.q ? eq(leads.externalCallId, query.q) : undefined,
     query.status ? eq(leads.status, query.status) : undefined,
     dateBounds(leads.timestamp, query),
   );
@@ -84,6 +85,7 @@ export function listPublisherLeads(opts: {
           status: leads.status,
           duration: leads.callDuration,
           timestamp: leads.timestamp,
+          callId: leads.externalCallId,
           sortKey: w.sortKey,
         })
         .from(leads)
@@ -94,6 +96,7 @@ export function listPublisherLeads(opts: {
     // Exact from the maintained lead totals when they answer the filter; else the capped count.
     exactTotal: () =>
       exactLeadCount(db, {
+        q: query.q,
         publisher_id: publisherId,
         status: query.status,
         from: query.from,
@@ -107,6 +110,7 @@ export function listPublisherLeads(opts: {
       status: r.status,
       call_duration: r.duration,
       timestamp: r.timestamp.toISOString(),
+      call_id: r.callId,
     }),
   });
 }

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParams } from '../../../contract/admin.ts';
+import {
+  CreateTrackingNumber,
+  TrackingNumber,
+  TrackingNumberImport,
+  TrackingNumberList,
+  TrackingNumberListQuery,
+} from '../../../contract/integrations.ts';
+import { receiveFileBuffer } from '../../storage/upload.ts';
+import { actorOf, adminDoc } from './route.helpers.ts';
+import {
+  createTrackingNumber,
+  deleteTrackingNumber,
+  importTrackingNumbers,
+  listTrackingNumbers,
+  TRACKING_IMPORT_MAX_BYTES,
+} from './tracking-numbers.service.ts';
+
+/**
+ * Tracking numbers (issue 26): the numbers calls arrive on, each assigned to a publisher on an
+ * offer; one by one or from a CSV file (all rows or none).
+ */
+export const adminTrackingNumbersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/tracking-numbers',
+    {
+      schema: {
+        ...adminDoc,
+        querystring: TrackingNumberListQuery,
+        response: { 200: TrackingNumberList },
+      },
+    },
+    async (req) => listTrackingNumbers({ db: app.db, query: req.query }),
+  );
+
+  app.post(
+    '/tracking-numbers',
+    { schema: { ...adminDoc, body: CreateTrackingNumber, response: { 201: TrackingNumber } } },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(await createTrackingNumber({ db: app.db, actor: actorOf(req), input: req.body })),
+  );
+
+  // A file with a wrong line answers 200 with `created: 0` and the lines' errors: nothing written.
+  app.post(
+    '/tracking-numbers/import',
+    {
+      schema: {
+        ...adminDoc,
+        consumes: ['multipart/form-data'],
+        response: { 200: TrackingNumberImport },
+      },
+    },
+    async (req) => {
+      const file = await receiveFileBuffer(req, {
+        field: 'file',
+        maxBytes: TRACKING_IMPORT_MAX_BYTES,
+        tooLarge: `The file is larger than ${TRACKING_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files and import them one after another.`,
+        missing: 'Please choose a CSV file.',
+      });
+      return importTrackingNumbers({
+        db: app.db,
+        actor: actorOf(req),
+        filename: file.filename,
+        data: file.data,
+      });
+    },
+  );
+
+  app.delete(
+    '/tracking-numbers/:id',
+    { schema: { ...adminDoc, params: IdParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await deleteTrackingNumber({ db: app.db, actor: actorOf(req), id: req.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+};
