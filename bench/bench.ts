@@ -829,6 +829,62 @@ async function main() {
           };
         },
       },
+      {
+        // The same through a tracker preset (issue 26): a nested JSON webhook read by paths,
+        // its status word through a value map, the caller normalised to E.164.
+        name: 'POST /api/v1/ingest/calls (preset, nested JSON)',
+        request: async () => {
+          const post = (path: string, body: unknown) =>
+            once(portalUrl, { method: 'POST', path, headers: auth(A), body: JSON.stringify(body) });
+          const made = await post('/api/v1/admin/integrations', {
+            name: `bench preset ${Date.now()}`,
+            tracker: 'ringba',
+            field_map: {
+              call_id: { names: ['call.inboundCallId', 'callId'] },
+              event: {
+                names: ['call.status'],
+                map: {
+                  completed: 'completed',
+                  'no answer': 'not_connected',
+                  busy: 'not_connected',
+                },
+              },
+              publisher: { names: ['publisher.id'] },
+              offer: { names: ['campaign.id'] },
+              caller: { names: ['call.callerId'] },
+              duration: { names: ['call.connectedSeconds'] },
+            },
+          });
+          const offersPage = await once(portalUrl, {
+            method: 'GET',
+            path: '/api/v1/admin/offers?page_size=1',
+            headers: auth(A),
+          });
+          if (made.status !== 201 || offersPage.status !== 200) {
+            fail(`Preparing preset ingestion failed: ${made.status} ${made.body.slice(0, 300)}`);
+          }
+          const key = (JSON.parse(made.body) as { key: string }).key;
+          const offerId = (JSON.parse(offersPage.body) as { items: { id: string }[] }).items[0]!.id;
+          let n = 0;
+          return {
+            source: () => ({
+              method: 'POST',
+              path: '/api/v1/ingest/calls',
+              headers: { 'x-api-key': key },
+              body: JSON.stringify({
+                call: {
+                  inboundCallId: `RGB-${Date.now().toString(36)}-${n}`,
+                  status: n % 10 === 0 ? 'No Answer' : 'Completed',
+                  callerId: `(310) 555-${String(1000 + (n++ % 9000))}`,
+                  connectedSeconds: 95,
+                },
+                publisher: { id: bigPublisherId, name: 'bench' },
+                campaign: { id: offerId },
+              }),
+            }),
+          };
+        },
+      },
     ];
     const only = values.only?.split(',').map((o) => o.trim());
     const chosen = only ? endpoints.filter((e) => only.some((o) => e.name.includes(o))) : endpoints;

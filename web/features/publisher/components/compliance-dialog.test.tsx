@@ -16,6 +16,7 @@ const offer: PublisherOffer = {
   created_at: '2026-11-01T10:00:00Z',
   application_id: null,
   application_reason: null,
+  tracking_numbers: [],
   application_status: null,
 };
 const draft = { applicationId: 'a2c4e6f8-0000-4000-8000-000000000001', offer };
