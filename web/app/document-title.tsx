@@ -31,6 +31,7 @@ const SCREEN_TITLES: Record<string, string> = {
   [adminPaths.reports]: 'Reports',
   [adminPaths.settings]: 'Settings',
   [adminPaths.integrations]: 'Integrations',
+  [adminPaths.trackingNumbers]: 'Tracking numbers',
   [publisherPaths.overview]: 'Dashboard',
   [publisherPaths.offers]: 'Offers',
   [publisherPaths.leads]: 'Leads',

@@ -63,6 +63,7 @@ export const adminPaths = {
   payouts: `${paths.admin}/payouts`,
   reports: `${paths.admin}/reports`,
   integrations: `${paths.admin}/integrations`,
+  trackingNumbers: `${paths.admin}/tracking-numbers`,
   settings: `${paths.admin}/settings`,
 } as const;
 

@@ -68,6 +68,7 @@ describe('offers and applications', () => {
       application_id: null,
       application_status: null,
       application_reason: null,
+      tracking_numbers: [],
     });
   });
 

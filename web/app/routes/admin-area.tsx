@@ -63,6 +63,10 @@ const ReportsPage = lazyScreen(
   () => import('@/features/admin/reports/components/reports-page.tsx'),
   'ReportsPage',
 );
+const TrackingNumbersPage = lazyScreen(
+  () => import('@/features/admin/tracking-numbers/components/tracking-numbers-page.tsx'),
+  'TrackingNumbersPage',
+);
 const SettingsPage = lazyScreen(
   () => import('@/features/admin/settings/components/settings-page.tsx'),
   'SettingsPage',
@@ -88,5 +92,9 @@ export const adminRoutes: RouteObject[] = [
   { path: adminPaths.reports, ...screenRoute('admin:ReportsPage', ReportsPage) },
   { path: adminPaths.payouts, ...screenRoute('admin:PayoutsPage', PayoutsPage) },
   { path: adminPaths.integrations, ...screenRoute('admin:IntegrationsPage', IntegrationsPage) },
+  {
+    path: adminPaths.trackingNumbers,
+    ...screenRoute('admin:TrackingNumbersPage', TrackingNumbersPage),
+  },
   { path: adminPaths.settings, ...screenRoute('admin:SettingsPage', SettingsPage) },
 ];

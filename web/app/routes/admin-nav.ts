@@ -2,6 +2,7 @@ import {
   IconCash,
   IconChartBar,
   IconClipboardCheck,
+  IconDeviceLandlinePhone,
   IconFileCheck,
   IconLayoutDashboard,
   IconMessageReport,
@@ -18,7 +19,7 @@ import type { NavItem } from '@/components/layouts/nav-item.ts';
 
 /**
  * The admin sidebar in the spec's order: Dashboard, Publishers, Buyers, Offers, Applications,
- * Compliance, Campaigns, Leads, Disputes (issue 13), Payouts, Reports (issue 15), Integrations (issue 13), Settings. Add an entry (in that order) with its route.
+ * Compliance, Campaigns, Leads, Disputes (issue 13), Payouts, Reports (issue 15), Integrations (issue 13), Tracking numbers (issue 26), Settings. Add an entry (in that order) with its route.
  */
 export const adminNav: NavItem[] = [
   { label: 'Dashboard', to: adminPaths.dashboard, icon: IconLayoutDashboard, end: true },
@@ -33,5 +34,6 @@ export const adminNav: NavItem[] = [
   { label: 'Payouts', to: adminPaths.payouts, icon: IconCash },
   { label: 'Reports', to: adminPaths.reports, icon: IconChartBar },
   { label: 'Integrations', to: adminPaths.integrations, icon: IconPlugConnected },
+  { label: 'Tracking numbers', to: adminPaths.trackingNumbers, icon: IconDeviceLandlinePhone },
   { label: 'Settings', to: adminPaths.settings, icon: IconSettings },
 ];

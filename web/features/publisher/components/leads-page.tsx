@@ -6,6 +6,7 @@ import { IconFilterOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
+import { SearchFilter } from '@/components/list-filters.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -65,7 +66,7 @@ const sorts = {
   call_duration: 'desc',
   payout: 'desc',
 } as const;
-const filterNames = ['status', 'from', 'to'] as const;
+const filterNames = ['q', 'status', 'from', 'to'] as const;
 
 /** A lead as a phone-width card. */
 function LeadCard({ lead }: { lead: PublisherLead }) {
@@ -93,7 +94,7 @@ function LeadCard({ lead }: { lead: PublisherLead }) {
 export function LeadsPage() {
   const list = useListParams({ sort: 'timestamp', order: 'desc', sorts }, filterNames);
   const navigate = useNavigate();
-  const { status, from, to } = list.filters;
+  const { q, status, from, to } = list.filters;
 
   const fromOk = from === '' || isRealDate(from);
   const toOk = to === '' || isRealDate(to);
@@ -105,6 +106,7 @@ export function LeadsPage() {
       : { from: undefined, to: undefined };
   const leads = useLeads({
     ...list.query,
+    q: q || undefined,
     status: (status || undefined) as LeadStatus | undefined,
     ...dates,
   });
@@ -113,6 +115,13 @@ export function LeadsPage() {
     <Stack gap="lg">
       <Title order={1}>My Leads</Title>
       <Group gap="sm" align="flex-start" wrap="wrap">
+        <SearchFilter
+          label="Call id"
+          placeholder="The tracker's call id"
+          value={q}
+          onSearch={(v) => list.setFilter('q', v || null)}
+          w={220}
+        />
         <Select
           label="Status"
           placeholder="All statuses"
@@ -147,7 +156,7 @@ export function LeadsPage() {
             variant="subtle"
             leftSection={<IconFilterOff size={16} />}
             mt={{ base: 0, xs: 25 }}
-            onClick={() => list.setFilters({ status: null, from: null, to: null })}
+            onClick={() => list.setFilters({ q: null, status: null, from: null, to: null })}
           >
             Clear filters
           </Button>

@@ -1,7 +1,7 @@
 import { noOfferRules } from '@contract/offer-rules.ts';
 import type { PublisherOffer } from '@contract/publisher.ts';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render.tsx';
 import { OfferCard } from './offer-card.tsx';
 
@@ -17,6 +17,7 @@ const offer: PublisherOffer = {
   application_id: null,
   application_reason: null,
   application_status: null,
+  tracking_numbers: [],
 };
 
 const card = (o: PublisherOffer) =>
@@ -59,5 +60,36 @@ describe('the offer card tells which calls pay', () => {
       'States: CA, NY',
       'Open hours: Mon–Fri 09:00–17:00 (America/New_York)',
     ]);
+  });
+});
+
+describe('the offer card shows the tracking numbers the network gave the publisher', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows nothing about numbers when there are none', () => {
+    card({ ...offer, application_status: 'approved', application_id: 'a1' });
+    expect(screen.queryByText('Your tracking numbers')).toBeNull();
+  });
+
+  it('lists each number as people read it, and copies it as trackers take it', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    card({
+      ...offer,
+      application_status: 'approved',
+      application_id: 'a1',
+      tracking_numbers: ['+18665551234', '+442079460958'],
+    });
+    const list = screen.getByRole('list', { name: 'Your tracking numbers' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['+1 866 555 1234', '+44 20 7946 0958']);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy +1 866 555 1234' }));
+    expect(writeText).toHaveBeenCalledWith('+18665551234');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Copied +1 866 555 1234' })));
   });
 });

@@ -1,21 +1,25 @@
 import { describeRules, type OfferRules } from '@contract/offer-rules.ts';
 import type { PublisherOffer } from '@contract/publisher.ts';
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
   Card,
+  CopyButton,
   Group,
   List,
   Spoiler,
   Stack,
   Text,
   Title,
+  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconSend, IconUpload } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconSend, IconUpload } from '@tabler/icons-react';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { formatMoney } from '@/lib/format.ts';
+import { formatPhone } from '@/lib/phone-format.ts';
 
 /** Script instructions show this many whole lines before "Show more" (never a cut line). */
 const SCRIPT_LINES = 4;
@@ -61,6 +65,52 @@ function OfferRulesSummary({ rules, offerId }: { rules: OfferRules; offerId: str
   );
 }
 
+/**
+ * The tracking numbers the network gave this publisher on the offer, as people read them, each
+ * with a button that copies it (in E.164, as trackers and dialers take it).
+ */
+function TrackingNumbers({ numbers, offerId }: { numbers: string[]; offerId: string }) {
+  const labelId = `offer-numbers-${offerId}`;
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={2} id={labelId}>
+        Your tracking numbers
+      </Text>
+      <Stack
+        component="ul"
+        gap={2}
+        p={0}
+        m={0}
+        aria-labelledby={labelId}
+        style={{ listStyle: 'none' }}
+      >
+        {numbers.map((n) => (
+          <Group component="li" key={n} gap={4} wrap="nowrap">
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {formatPhone(n)}
+            </Text>
+            <CopyButton value={n} timeout={1500}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow position="right">
+                  <ActionIcon
+                    variant="subtle"
+                    color={copied ? 'teal' : 'gray'}
+                    size="sm"
+                    onClick={copy}
+                    aria-label={copied ? `Copied ${formatPhone(n)}` : `Copy ${formatPhone(n)}`}
+                  >
+                    {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+        ))}
+      </Stack>
+    </div>
+  );
+}
+
 /** One active offer: title, vertical, payout, script instructions, and Apply Now or its status. */
 export function OfferCard({ offer, blockedReason, starting, onApply, onResubmit }: OfferCardProps) {
   const reasonId = `apply-reason-${offer.id}`;
@@ -96,6 +146,9 @@ export function OfferCard({ offer, blockedReason, starting, onApply, onResubmit 
           ) : null}
         </div>
         <OfferRulesSummary rules={offer.rules} offerId={offer.id} />
+        {offer.tracking_numbers.length > 0 ? (
+          <TrackingNumbers numbers={offer.tracking_numbers} offerId={offer.id} />
+        ) : null}
         <div style={{ flex: 1 }}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={2}>
             Script instructions

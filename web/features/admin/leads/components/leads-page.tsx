@@ -1,6 +1,6 @@
 import type { AdminLead } from '@contract/admin.ts';
 import type { LeadStatus } from '@contract/roles.ts';
-import { Anchor, Button, Stack } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { useListParams } from '@/components/use-list-params.ts';
 import { useExportLeadsCsv } from '@/features/admin/leads/api/export-leads-csv.ts';
 import { type LeadFilterParams, useLeads } from '@/features/admin/leads/api/list-leads.ts';
 import { formatDateTime, formatDuration, formatMoney } from '@/lib/format.ts';
+import { formatPhone } from '@/lib/phone-format.ts';
 import { BulkBar, type BulkSelection, LeadTotalsLine } from './bulk-bar.tsx';
 import { type BulkRequest, BulkStatusModal } from './bulk-status-modal.tsx';
 import { LeadFormModal } from './lead-form-modal.tsx';
@@ -34,6 +35,7 @@ import { OfferSelect, PublisherSelect } from './search-select.tsx';
 /** Sortable columns and the direction of their first click. */
 const sorts = { timestamp: 'desc', payout: 'desc', call_duration: 'desc' } as const;
 const filterNames = [
+  'q',
   'status',
   'publisher_id',
   'offer_id',
@@ -51,10 +53,11 @@ export function LeadsPage() {
   const [bulk, setBulk] = useState<BulkRequest | null>(null);
   const exportMutation = useExportLeadsCsv();
 
-  const { status, publisher_id, offer_id, state, vertical, from, to } = list.filters;
+  const { q, status, publisher_id, offer_id, state, vertical, from, to } = list.filters;
   const filters: LeadFilterParams = {
     sort: list.sort,
     order: list.order,
+    q: q || undefined,
     status: (status || undefined) as LeadStatus | undefined,
     publisher_id: publisher_id || undefined,
     offer_id: offer_id || undefined,
@@ -69,8 +72,11 @@ export function LeadsPage() {
     page_size: list.pageSize,
     after: list.after,
   });
-  const filtered = Boolean(status || publisher_id || offer_id || state || vertical || from || to);
+  const filtered = Boolean(
+    q || status || publisher_id || offer_id || state || vertical || from || to,
+  );
   const filter = {
+    q: filters.q,
     status: filters.status,
     publisher_id: filters.publisher_id,
     offer_id: filters.offer_id,
@@ -108,6 +114,21 @@ export function LeadsPage() {
       render: (l) => <PersonCell name={l.publisher_name} email={l.publisher_email} />,
     },
     { accessor: 'offer_title', title: 'Offer' },
+    {
+      accessor: 'caller',
+      title: 'Caller',
+      noWrap: true,
+      render: (l) => (
+        <Stack gap={0}>
+          <Text size="sm">{l.caller ? formatPhone(l.caller) : '—'}</Text>
+          {l.call_id ? (
+            <Text size="xs" c="dimmed" title="The tracker's call id">
+              {l.call_id.length > 18 ? `${l.call_id.slice(0, 16)}…` : l.call_id}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
     {
       accessor: 'call_duration',
       title: 'Duration',
@@ -156,6 +177,13 @@ export function LeadsPage() {
         }
       />
       <ListFilters>
+        <SearchFilter
+          label="Find a call"
+          placeholder="Call id, caller or tracking number"
+          value={q}
+          onSearch={(v) => list.setFilter('q', v || null)}
+          w={260}
+        />
         <SelectFilter
           label="Status"
           placeholder="All statuses"

@@ -19,7 +19,8 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPhoto } from '@tabler/icons-react';
-import { useState } from 'react';
+import { getCountries } from 'libphonenumber-js/min';
+import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header.tsx';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
@@ -40,7 +41,43 @@ type FormValues = {
   currency: string;
   /** '' while blank. */
   min_payout: number | string;
+  phone_country: string;
 };
+
+/** Countries most networks take calls from, first in the list. */
+const COMMON_PHONE_COUNTRIES: Record<string, string> = {
+  US: 'United States',
+  CA: 'Canada',
+  GB: 'United Kingdom',
+  AU: 'Australia',
+  NZ: 'New Zealand',
+  IE: 'Ireland',
+  MX: 'Mexico',
+  PR: 'Puerto Rico',
+  IN: 'India',
+  PH: 'Philippines',
+  ZA: 'South Africa',
+  DE: 'Germany',
+  FR: 'France',
+  ES: 'Spain',
+};
+
+/**
+ * The phone country choices: the common ones first, then every other country the phone library
+ * knows (the server's own list), by name.
+ */
+function phoneCountryChoices(current: string): { value: string; label: string }[] {
+  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+  const label = (code: string) =>
+    `${COMMON_PHONE_COUNTRIES[code] ?? names.of(code) ?? code} (${code})`;
+  const common = Object.keys(COMMON_PHONE_COUNTRIES);
+  const others = getCountries()
+    .filter((code) => !common.includes(code))
+    .sort((x, y) => label(x).localeCompare(label(y)));
+  const codes = [...common, ...others];
+  if (current && !codes.includes(current)) codes.unshift(current);
+  return codes.map((code) => ({ value: code, label: label(code) }));
+}
 
 /** Every IANA zone the browser knows, UTC first (some engines leave it out of the list). */
 function timeZoneChoices(current: string): string[] {
@@ -51,6 +88,10 @@ function timeZoneChoices(current: string): string[] {
 
 function BrandingForm({ settings }: { settings: AdminSettings }) {
   const mutation = useUpdateSettings();
+  const phoneChoices = useMemo(
+    () => phoneCountryChoices(settings.phone_country),
+    [settings.phone_country],
+  );
   const form = useForm<FormValues>({
     initialValues: {
       company_name: settings.company_name,
@@ -59,6 +100,7 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
       timezone: settings.timezone,
       currency: settings.currency,
       min_payout: settings.min_payout,
+      phone_country: settings.phone_country,
     },
     validate: (values) =>
       resolveSettings({
@@ -76,6 +118,7 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
         timezone: values.timezone,
         currency: values.currency as UpdateSettings['currency'],
         min_payout: Number(values.min_payout),
+        phone_country: values.phone_country,
       },
       {
         onSuccess: (saved) => {
@@ -86,6 +129,7 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
             timezone: saved.timezone,
             currency: saved.currency,
             min_payout: saved.min_payout,
+            phone_country: saved.phone_country,
           };
           form.setInitialValues(next);
           form.setValues(next);
@@ -150,6 +194,16 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
               {...form.getInputProps('min_payout')}
             />
           </Group>
+          <Select
+            label="Phone numbers without a country code are read as"
+            description="Callers and tracking numbers are kept with their country code (+1 866 555 1234); a number sent without one is read in this country."
+            data={phoneChoices}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage="No country matches"
+            maxDropdownHeight={260}
+            {...form.getInputProps('phone_country')}
+          />
           <Group justify="space-between" wrap="wrap">
             <Text size="xs" c="dimmed">
               Last saved {formatDateTime(settings.updated_at)}
@@ -238,7 +292,10 @@ function LogoCard({ settings }: { settings: AdminSettings }) {
   );
 }
 
-/** /admin/settings: company name, welcome message, support e-mail and the logo. */
+/**
+ * /admin/settings: company name, welcome message, support e-mail, time zone, currency, minimum
+ * payout, phone country and the logo.
+ */
 export function SettingsPage() {
   const query = useAdminSettings();
   useErrorToast(query.error, 'Error loading settings');

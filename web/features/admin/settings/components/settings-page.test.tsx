@@ -1,0 +1,63 @@
+import type { AdminSettings } from '@contract/admin.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '@/test/render.tsx';
+import { SettingsPage } from './settings-page.tsx';
+
+const settings: AdminSettings = {
+  company_name: 'Acme Calls',
+  logo_url: null,
+  welcome_message: 'Welcome!',
+  support_email: 'help@acme.example',
+  timezone: 'UTC',
+  currency: 'USD',
+  min_payout: 50,
+  phone_country: 'US',
+  updated_at: '2026-11-25T09:00:00.000Z',
+};
+
+let patched: unknown[];
+
+beforeEach(() => {
+  patched = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        });
+      if (url.pathname === '/api/v1/admin/settings' && init?.method === 'PATCH') {
+        const body = JSON.parse(String(init.body));
+        patched.push(body);
+        return json(200, { ...settings, ...body });
+      }
+      if (url.pathname === '/api/v1/admin/settings') return json(200, settings);
+      return json(404, { error: { code: 'not_found', message: 'No route.' } });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('SettingsPage', () => {
+  it('saves the country phone numbers without a country code are read in', async () => {
+    renderWithApp(<SettingsPage />, { url: '/admin/settings' });
+    // Label and text queries: role queries walk the ~250 country options and take seconds.
+    const picker = (await screen.findByLabelText(
+      'Phone numbers without a country code are read as',
+      { selector: 'input' },
+    )) as HTMLInputElement;
+    expect(picker.value).toBe('United States (US)');
+    picker.focus();
+    fireEvent.click(picker);
+    fireEvent.change(picker, { target: { value: 'United King' } });
+    fireEvent.click(await screen.findByText('United Kingdom (GB)'));
+    fireEvent.click(screen.getByText('Save settings'));
+    await waitFor(() => expect(patched).toHaveLength(1));
+    expect(patched[0]).toMatchObject({ phone_country: 'GB', company_name: 'Acme Calls' });
+  });
+});
