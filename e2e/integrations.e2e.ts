@@ -92,6 +92,9 @@ describe('integrations in Chromium', () => {
       // Create: the key is shown once, with a copy button.
       await page.getByRole('button', { name: 'New Integration' }).click();
       const form = page.getByRole('dialog', { name: 'New Integration' });
+      // The tracker first: one that sends our own parameter names.
+      await form.getByRole('combobox', { name: /^Tracker/ }).click();
+      await page.getByRole('option', { name: 'Other tracker (our parameter names)' }).click();
       await form.getByRole('textbox', { name: /^Name/ }).fill('Ringba production');
       await form.getByRole('button', { name: 'Create Integration' }).click();
       const keyDialog = page.getByRole('dialog', { name: 'Key for Ringba production' });

@@ -79,7 +79,7 @@ describe('admin lead detail', () => {
       offer_title: 'Auto Insurance',
       publisher_name: 'Pixel Pat',
       publisher_email: pub.email,
-      caller: CALLER,
+      caller: '+15551234567', // as sent: +1 (555) 123-4567; kept in E.164 (issue 26)
       tracking_number: '+18005550100',
       duration_seconds: 95,
       call_duration: 2,

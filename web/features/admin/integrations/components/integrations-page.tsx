@@ -3,6 +3,7 @@ import {
   type IngestRefusal,
   REFUSAL_RETENTION_DAYS,
 } from '@contract/integrations.ts';
+import { presetOf } from '@contract/tracker-presets.ts';
 import { Button, Code, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -17,9 +18,13 @@ import { useRefusals, useReplayRefusal } from '@/features/admin/integrations/api
 import { useRevokeIntegration } from '@/features/admin/integrations/api/revoke-integration.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
+import { CreateIntegrationModal } from './create-integration-modal.tsx';
+import { EditIntegrationModal } from './edit-integration-modal.tsx';
 import { ExternalIdsModal } from './external-ids-modal.tsx';
-import { IntegrationFormModal } from './integration-form-modal.tsx';
-import { ingestUrl, KeyOnceModal } from './key-once-modal.tsx';
+import { KeyOnceModal } from './key-once-modal.tsx';
+import { SetupInstructionsModal } from './setup-instructions.tsx';
+import { ingestUrl } from './setup-urls.ts';
+import { TestConsoleModal } from './test-console-modal.tsx';
 
 /** Sortable columns and the direction of their first click. */
 const sorts = { created_at: 'desc', name: 'asc', last_used_at: 'desc' } as const;
@@ -54,8 +59,9 @@ function requestSummary(r: IngestRefusal): string {
 }
 
 /**
- * /admin/integrations: call trackers with their keys (shown once at creation), allowed sources,
- * parameter names and tracker ids; below, the calls the endpoint refused, each replayable.
+ * /admin/integrations: call trackers with their keys (shown once at creation), tracker account,
+ * setup instructions, mapping, test console and tracker ids; below, the calls the endpoint
+ * refused, each replayable.
  */
 export function IntegrationsPage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts });
@@ -70,7 +76,10 @@ export function IntegrationsPage() {
   const revoke = useRevokeIntegration();
   const replay = useReplayRefusal();
 
-  const [formFor, setFormFor] = useState<AdminIntegration | 'new' | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AdminIntegration | null>(null);
+  const [setupFor, setSetupFor] = useState<AdminIntegration | null>(null);
+  const [testing, setTesting] = useState<AdminIntegration | null>(null);
   const [created, setCreated] = useState<{ integration: AdminIntegration; key: string } | null>(
     null,
   );
@@ -121,6 +130,28 @@ export function IntegrationsPage() {
           <Text size="xs" c="dimmed" ff="monospace">
             {i.key_prefix}…
           </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'tracker',
+      title: 'Tracker',
+      render: (i) => (
+        <Stack gap={2} maw={240}>
+          <Text size="sm">{presetOf(i.tracker).label}</Text>
+          {i.account_id ? (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              Account{' '}
+              <Text span inherit ff="monospace">
+                {i.account_id}
+              </Text>
+            </Text>
+          ) : null}
+          {i.shares_calls_with.length > 0 ? (
+            <Text size="xs" c="dimmed">
+              Shares calls with {i.shares_calls_with.map((s) => s.name).join(', ')}
+            </Text>
+          ) : null}
         </Stack>
       ),
     },
@@ -182,7 +213,9 @@ export function IntegrationsPage() {
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item onClick={() => setFormFor(i)}>Edit</Menu.Item>
+            <Menu.Item onClick={() => setSetupFor(i)}>How to connect</Menu.Item>
+            <Menu.Item onClick={() => setTesting(i)}>Test</Menu.Item>
+            <Menu.Item onClick={() => setEditing(i)}>Edit</Menu.Item>
             <Menu.Item onClick={() => setIdsFor(i)}>Tracker ids</Menu.Item>
             <Menu.Item color="red" disabled={Boolean(i.revoked_at)} onClick={() => setRevoking(i)}>
               Revoke key
@@ -263,7 +296,7 @@ export function IntegrationsPage() {
           </>
         }
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setFormFor('new')}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             New Integration
           </Button>
         }
@@ -284,7 +317,7 @@ export function IntegrationsPage() {
             Refused calls
           </Title>
           <Text size="sm" c="dimmed">
-            Kept {REFUSAL_RETENTION_DAYS} days. Fix the mapping (tracker ids, parameter names), then
+            Kept {REFUSAL_RETENTION_DAYS} days. Fix the mapping (tracker ids, field rules), then
             replay.
           </Text>
         </Stack>
@@ -298,15 +331,21 @@ export function IntegrationsPage() {
         errorTitle="Error loading refused calls"
         emptyTitle="No refused calls."
       />
-      <IntegrationFormModal
-        opened={formFor !== null}
-        integration={formFor === 'new' ? null : formFor}
-        onClose={() => setFormFor(null)}
+      <CreateIntegrationModal
+        opened={creating}
+        onClose={() => setCreating(false)}
         onCreated={(c) => {
-          setFormFor(null);
+          setCreating(false);
           setCreated(c);
         }}
       />
+      {editing ? (
+        <EditIntegrationModal integration={editing} onClose={() => setEditing(null)} />
+      ) : null}
+      {setupFor ? (
+        <SetupInstructionsModal integration={setupFor} onClose={() => setSetupFor(null)} />
+      ) : null}
+      {testing ? <TestConsoleModal integration={testing} onClose={() => setTesting(null)} /> : null}
       <KeyOnceModal created={created} onClose={() => setCreated(null)} />
       {idsFor ? <ExternalIdsModal integration={idsFor} onClose={() => setIdsFor(null)} /> : null}
       <ConfirmDialog
