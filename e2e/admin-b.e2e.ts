@@ -12,6 +12,7 @@ import {
   expectToast,
   finishSignIn,
   pageOverflow,
+  rowWith,
   sidewaysOutside,
   signInViaUi,
   uniqueEmail,
@@ -157,13 +158,6 @@ async function openFromSidebar(page: Page, label: string, path: string) {
   await page.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
   await expectPath(page, path);
   await page.getByRole('heading', { level: 1, name: label }).waitFor();
-}
-
-function rowWith(page: Page, tableName: string, text: string): Locator {
-  // A table on wider screens; on a phone, the list of cards named like the table.
-  const rows = page.getByRole('region', { name: tableName }).getByRole('table').locator('tbody tr');
-  const cards = page.getByRole('list', { name: tableName }).getByRole('listitem');
-  return rows.or(cards).filter({ hasText: text });
 }
 
 /** Picks an option of a Mantine Select (searchable or not) by its label. */

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
@@ -8,6 +8,8 @@ import {
   expectPath,
   expectToast,
   pageOverflow,
+  rowWith,
+  settled,
   sidewaysOutside,
   signInAsAdminViaUi,
   uniqueEmail,
@@ -58,24 +60,6 @@ afterAll(async () => {
 async function firePixel(params: Record<string, string>) {
   const res = await fetch(`${server.url}/api/v1/ingest/calls?${new URLSearchParams(params)}`);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-function rowWith(page: Page, tableName: string, text: string): Locator {
-  // A table on wider screens; on a phone, the list of cards named like the table.
-  const rows = page.getByRole('region', { name: tableName }).getByRole('table').locator('tbody tr');
-  const cards = page.getByRole('list', { name: tableName }).getByRole('listitem');
-  return rows.or(cards).filter({ hasText: text });
-}
-
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>('.mantine-Modal-content')].every((el) => {
-      const style = getComputedStyle(el);
-      return (
-        style.opacity === '1' && ['none', '', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform)
-      );
-    }),
-  );
 }
 
 describe('integrations in Chromium', () => {

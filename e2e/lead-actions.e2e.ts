@@ -8,6 +8,7 @@ import {
   expectPath,
   expectToast,
   pageOverflow,
+  settled,
   sidewaysOutside,
   signInAsAdminViaUi,
   uniqueEmail,
@@ -69,17 +70,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>('.mantine-Modal-content')].every((el) => {
-      const style = getComputedStyle(el);
-      return (
-        style.opacity === '1' && ['none', '', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform)
-      );
-    }),
-  );
-}
 
 async function closeToasts(page: Page) {
   for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {

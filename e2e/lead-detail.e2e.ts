@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
@@ -11,6 +11,8 @@ import {
   expectPath,
   expectToast,
   pageOverflow,
+  rowWith,
+  settled,
   sidewaysOutside,
   signInAsAdminViaUi,
   signInViaUi,
@@ -103,25 +105,6 @@ afterAll(async () => {
   await server?.stop();
   await new Promise((r) => tracker?.close(r));
 });
-
-function rowWith(page: Page, tableName: string, text: string): Locator {
-  return page
-    .getByRole('region', { name: tableName })
-    .getByRole('table')
-    .locator('tbody tr')
-    .filter({ hasText: text });
-}
-
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>('.mantine-Modal-content')].every((el) => {
-      const style = getComputedStyle(el);
-      return (
-        style.opacity === '1' && ['none', '', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform)
-      );
-    }),
-  );
-}
 
 async function closeToasts(page: Page) {
   for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {

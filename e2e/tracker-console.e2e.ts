@@ -4,7 +4,14 @@ import { seriousAxeProblems } from './support/a11y.ts';
 import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
 import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
-import { expectPath, pageOverflow, signInAsAdminViaUi, uniqueEmail } from './support/ui.ts';
+import {
+  expectPath,
+  pageOverflow,
+  rowWith,
+  settled,
+  signInAsAdminViaUi,
+  uniqueEmail,
+} from './support/ui.ts';
 
 /**
  * Issue 26 in a browser: the admin creates a Twilio integration, reads how to connect it,
@@ -84,25 +91,6 @@ function statusCallback(status: string, seconds: number): string {
     FromState: 'CA',
     FromZip: '90401',
   }).toString();
-}
-
-function rowWith(page: Page, tableName: string, text: string): Locator {
-  // A table on wider screens; on a phone, the list of cards named like the table.
-  const rows = page.getByRole('region', { name: tableName }).getByRole('table').locator('tbody tr');
-  const cards = page.getByRole('list', { name: tableName }).getByRole('listitem');
-  return rows.or(cards).filter({ hasText: text });
-}
-
-/** Waits until every open dialog has finished its opening transition (for screenshots). */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>('.mantine-Modal-content')].every((el) => {
-      const style = getComputedStyle(el);
-      return (
-        style.opacity === '1' && ['none', '', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform)
-      );
-    }),
-  );
 }
 
 async function openAction(page: Page, name: string, action: string): Promise<Locator> {

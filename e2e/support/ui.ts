@@ -76,3 +76,22 @@ export async function finishSignIn(page: Page) {
   await page.getByRole('button', { name: 'Set up later' }).click();
   await page.waitForURL((u) => settled(u) && u.pathname !== twoFactorSetupPath);
 }
+
+/** A row of a list: in its table on wider screens, or its card on a phone (named like the table). */
+export function rowWith(page: Page, tableName: string, text: string): Locator {
+  const rows = page.getByRole('region', { name: tableName }).getByRole('table').locator('tbody tr');
+  const cards = page.getByRole('list', { name: tableName }).getByRole('listitem');
+  return rows.or(cards).filter({ hasText: text });
+}
+
+/** Waits until every open dialog has finished its opening transition (for screenshots). */
+export async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>('.mantine-Modal-content')].every((el) => {
+      const style = getComputedStyle(el);
+      return (
+        style.opacity === '1' && ['none', '', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform)
+      );
+    }),
+  );
+}
