@@ -2,11 +2,11 @@ import { CreateTrackingNumber, type TrackingNumber } from '@contract/integration
 import { TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
+import { OfferSelect, PublisherSelect } from '@/features/admin/leads/components/search-select.tsx';
 import { useCreateTrackingNumber } from '@/features/admin/tracking-numbers/api/create-tracking-number.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/notify.ts';
 import { formatPhone } from '@/lib/phone-format.ts';
-import { OfferPick, PublisherPick } from './search-pick.tsx';
 
 type Field = 'number' | 'publisher_id' | 'offer_id';
 
@@ -91,22 +91,22 @@ export function AddNumberModal({
         onChange={(e) => setNumber(e.currentTarget.value)}
         data-autofocus
       />
-      <PublisherPick
+      <PublisherSelect
         label="Publisher"
         placeholder="Search publishers"
         required
         value={publisherId}
         error={errors.publisher_id}
-        onChange={setPublisherId}
+        onChange={(v) => setPublisherId(v)}
         comboboxProps={{ withinPortal: true }}
       />
-      <OfferPick
+      <OfferSelect
         label="Offer"
         placeholder="Search offers"
         required
         value={offerId}
         error={errors.offer_id}
-        onChange={setOfferId}
+        onChange={(v) => setOfferId(v)}
         comboboxProps={{ withinPortal: true }}
       />
     </FormModal>
