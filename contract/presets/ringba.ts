@@ -55,8 +55,11 @@ export const ringbaPreset: TrackerPreset = {
     // name of Ringba's own inbound webhook ("callid" = [callUUID]) that some operators reuse.
     call_id: { names: ['call_id', 'callId', 'inboundCallId', 'callid'] },
     event: {
-      names: ['event', 'eventName'],
+      // hasConnected: the call-log column some operators post in their webhook body.
+      names: ['event', 'eventName', 'hasConnected'],
       map: {
+        true: 'completed',
+        false: 'not_connected',
         incoming: 'incoming',
         connected: 'connected',
         answered: 'connected',
@@ -80,11 +83,21 @@ export const ringbaPreset: TrackerPreset = {
     },
     publisher: { names: ['publisher_id', 'publisherId'] },
     offer: { names: ['campaign_id', 'campaignId'] },
-    caller: { names: ['caller', 'callerId', 'caller_id', 'CID'] },
-    tracking_number: { names: ['number_called', 'dialedNumber'] },
-    duration: { names: ['duration', 'callLengthInSeconds'], format: 'seconds' },
+    caller: { names: ['caller', 'callerId', 'caller_id', 'CID', 'inboundPhoneNumber'] },
+    tracking_number: { names: ['number_called', 'dialedNumber', 'number'] },
+    // The connected length first: what a buffer judges (call-log names: connectedCallLengthInSeconds,
+    // callConnectionLength; callLengthInSeconds counts the ringing too).
+    duration: {
+      names: [
+        'duration',
+        'connectedCallLengthInSeconds',
+        'callConnectionLength',
+        'callLengthInSeconds',
+      ],
+      format: 'seconds',
+    },
     revenue: { names: ['revenue', 'conversionAmount'], format: 'dollars' },
-    payout: { names: ['payout', 'conversionPayout'], format: 'dollars' },
+    payout: { names: ['payout', 'conversionPayout', 'payoutAmount'], format: 'dollars' },
     recording_url: { names: ['recording_url', 'recordingUrl'] },
     state: { names: ['state', 'callerState'] },
     // The ZIP from the number pool first, then Instant Caller Profile's: the one Ringba could

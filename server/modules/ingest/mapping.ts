@@ -260,12 +260,14 @@ function fromZone(fields: number[], zone: string): Date {
 
 const isoLike =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2})?$/i;
+const usStyle = /^(\d{1,2})\/(\d{1,2})\/(\d{4})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?$/;
 const rfc2822 =
   /^(?:[A-Za-z]{3},\s*)?\d{1,2}\s+[A-Za-z]{3}\s+\d{4}\s+\d{2}:\d{2}(?::\d{2})?\s*(?:[+-]\d{4}|GMT|UTC|Z)$/;
 
 /**
  * ISO with or without an offset, `2023-12-11 11:49:32 -0500`, RFC 2822 (`Mon, 16 Aug 2010
- * 03:45:01 +0000`), Unix seconds or milliseconds; a time without an offset is read in `zone`.
+ * 03:45:01 +0000`), US style (`04/13/2026 11:08:40 AM`), Unix seconds or milliseconds; a time
+ * without an offset is read in `zone`.
  */
 export function parseTimestamp(
   v: string,
@@ -303,6 +305,21 @@ export function parseTimestamp(
     const digits = off.slice(1).replace(':', '');
     const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2));
     return new Date(wall - sign * minutes * 60_000);
+  }
+  // US style, as call logs and some webhooks write it: 04/13/2026 11:08:40 AM (no offset).
+  const us = usStyle.exec(v);
+  if (us) {
+    const [, mo, d, y, h, mi, s, ampm] = us;
+    let hour = Number(h);
+    if (ampm) {
+      if (hour < 1 || hour > 12) return null;
+      hour = (hour % 12) + (/p/i.test(ampm) ? 12 : 0);
+    }
+    const fields = [Number(y), Number(mo), Number(d), hour, Number(mi), Number(s ?? '0'), 0];
+    if (fields[1]! < 1 || fields[1]! > 12 || fields[2]! < 1 || fields[2]! > 31 || hour > 23) {
+      return null;
+    }
+    return fromZone(fields, zone ?? 'UTC');
   }
   if (rfc2822.test(v)) {
     const t = Date.parse(v);
@@ -482,7 +499,12 @@ export function readCall(
       }
       event = hit.event;
       if (hit.notConnected) eventNote = r.sent && normKey(r.sent) !== 'error' ? r.sent : null;
-      show('event', hit.notConnected ? 'not_connected' : hit.event);
+      if (event === 'completed' && durationSeconds === 0) {
+        // A call that "completed" after 0 s of talk never reached anyone: never payable.
+        event = 'error';
+        eventNote = `${r.sent ?? 'completed'} after 0 s`;
+        show('event', 'not_connected', 'completed with a 0 s duration: never connected');
+      } else show('event', hit.notConnected ? 'not_connected' : hit.event);
     }
   }
 
