@@ -21,6 +21,7 @@ import {
   payoutLines,
   payouts,
   publisherBalances,
+  trackingNumbers,
   users,
 } from '../server/db/schema.ts';
 import { buildTestApp, type TestApp } from '../server/test/build-test-app.ts';
@@ -232,6 +233,11 @@ describe('npm run demo seeding', () => {
       if (l.status !== 'pending') expect(l.statusReason).toBeTruthy();
     }
     expect(calls.filter((l) => l.statusOverriddenAt).length).toBe(summary.integration.overridden);
+    // Each call was made to the tracking number assigned to its publisher and offer (issue 26).
+    const numbers = await t.db.select().from(trackingNumbers);
+    const pairOf = new Map(numbers.map((n) => [n.number, `${n.publisherId}/${n.offerId}`]));
+    for (const l of calls)
+      expect(pairOf.get(l.trackingNumber!)).toBe(`${l.publisherId}/${l.offerId}`);
     // The printed key is the integration's (stored as its hash only).
     expect(hashIntegrationKey(summary.integration.key)).toBe(integration!.keyHash);
   });

@@ -3,7 +3,13 @@ import type { CallEvent, CallInput } from '../../contract/integrations.ts';
 import type { LeadStatus } from '../../contract/roles.ts';
 import type { Db } from '../../server/db/client.ts';
 import { hashIntegrationKey, newIntegrationKey, upsertCall } from '../../server/db/lead-ingest.ts';
-import { auditLog, integrationExternalIds, integrations, leads } from '../../server/db/schema.ts';
+import {
+  auditLog,
+  integrationExternalIds,
+  integrations,
+  leads,
+  trackingNumbers,
+} from '../../server/db/schema.ts';
 import type { Random } from './random.ts';
 
 /**
@@ -74,6 +80,8 @@ export async function seedIntegrationCalls(opts: {
     .insert(integrations)
     .values({
       name: DEMO_INTEGRATION_NAME,
+      tracker: 'ringba',
+      accountId: 'RA-DEMO-7781',
       keyHash: hashIntegrationKey(key),
       keyPrefix: key.slice(0, 9),
       createdBy: admin.id,
@@ -82,6 +90,10 @@ export async function seedIntegrationCalls(opts: {
     })
     .returning({ id: integrations.id });
   const integrationId = integration!.id;
+  await db
+    .update(integrations)
+    .set({ callScope: integrationId })
+    .where(eq(integrations.id, integrationId));
   const audits: (typeof auditLog.$inferInsert)[] = [
     {
       actorId: admin.id,
@@ -133,6 +145,22 @@ export async function seedIntegrationCalls(opts: {
     })),
   ]);
 
+  // One tracking number per publisher and offer (issue 26), as an operator assigns them; the
+  // calls of that pair are made to it.
+  const pairNumber = new Map<string, string>();
+  for (const s of recent) {
+    const pair = `${s.publisherId}/${s.offerId}`;
+    if (!pairNumber.has(pair)) {
+      pairNumber.set(pair, `+1800555${String(1000 + pairNumber.size).padStart(4, '0')}`);
+    }
+  }
+  await db.insert(trackingNumbers).values(
+    [...pairNumber].map(([pair, number]) => {
+      const [publisherId, offerId] = pair.split('/') as [string, string];
+      return { number, publisherId, offerId, createdBy: admin.id, createdAt };
+    }),
+  );
+
   const weighted = recent.map((s) => [s, s.weight] as const);
   const made: string[] = [];
   for (let i = 0; i < opts.calls; i++) {
@@ -140,15 +168,21 @@ export async function seedIntegrationCalls(opts: {
     const from = Math.max(s.from, now - 14 * DAY);
     const t = Math.round(from + rand.next() * Math.max(0, Math.min(s.to, now) - from));
     const { events, seconds } = scenario(rand, now - t);
+    // Half the pixels name the tracker's own ids, half ours.
+    const publisher = rand.chance(0.5) ? pubExternal.get(s.publisherId)! : s.publisherId;
+    const offer = rand.chance(0.5) ? offerExternal.get(s.offerId)! : s.offerId;
+    const caller = phone(rand);
+    // A random tracking number was drawn here before numbers were assigned per pair: the draw
+    // stays, so every other figure of the demo is what it was.
+    rand.int(1000, 9999);
     const base: CallInput = {
       callId: `RGB${(t / 1000).toString(36).toUpperCase()}${i.toString(36).toUpperCase()}`,
       event: 'incoming',
       eventNote: null,
-      // Half the pixels name the tracker's own ids, half ours.
-      publisher: rand.chance(0.5) ? pubExternal.get(s.publisherId)! : s.publisherId,
-      offer: rand.chance(0.5) ? offerExternal.get(s.offerId)! : s.offerId,
-      caller: phone(rand),
-      trackingNumber: `+1800555${String(rand.int(1000, 9999))}`,
+      publisher,
+      offer,
+      caller,
+      trackingNumber: pairNumber.get(`${s.publisherId}/${s.offerId}`)!,
       durationSeconds: null,
       revenue: null,
       payout: null,
