@@ -143,6 +143,9 @@ describe('lead detail and disputes in Chromium', () => {
       await page.getByRole('navigation').getByRole('link', { name: 'Integrations' }).click();
       await page.getByRole('button', { name: 'New Integration' }).click();
       const form = page.getByRole('dialog', { name: 'New Integration' });
+      // The tracker first (issue 26): one that sends our own parameter names.
+      await form.getByRole('combobox', { name: /^Tracker/ }).click();
+      await page.getByRole('option', { name: 'Other tracker (our parameter names)' }).click();
       await form.getByRole('textbox', { name: /^Name/ }).fill('Retreaver main');
       await form.getByRole('button', { name: 'Create Integration' }).click();
       const keyDialog = page.getByRole('dialog', { name: 'Key for Retreaver main' });
@@ -206,7 +209,8 @@ describe('lead detail and disputes in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: offer.title }).waitFor();
       expect(await page.title()).toMatch(/^Leads · /);
       const main = page.getByRole('main');
-      await main.getByText('+1 (312) 555-0187').waitFor();
+      // Sent as +1 (312) 555-0187, kept in E.164, shown as people read it.
+      await main.getByText('+1 312 555 0187').waitFor();
       await main.getByText('$70.50').waitFor();
       await main.getByText('Retreaver main').waitFor();
       expect(await page.getByTestId('lead-duration').textContent()).toBe('1:35');

@@ -27,6 +27,7 @@ import {
 import { useLead } from '@/features/admin/leads/api/get-lead.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
+import { formatPhone } from '@/lib/phone-format.ts';
 
 /** The admin's answer box under an open dispute: reply, accept or decline. */
 function DisputeActions({ dispute }: { dispute: LeadDispute }) {
@@ -183,8 +184,10 @@ export function LeadDetailPage() {
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <Section title="Call">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Field label="Caller">{l.caller}</Field>
-            <Field label="Tracking number">{l.tracking_number}</Field>
+            <Field label="Caller">{l.caller ? formatPhone(l.caller) : null}</Field>
+            <Field label="Tracking number">
+              {l.tracking_number ? formatPhone(l.tracking_number) : null}
+            </Field>
             <Field label="State / ZIP">{[l.state, l.zip].filter(Boolean).join(' ') || null}</Field>
             <Field label="Last event">{l.last_event}</Field>
             <Field label="Integration">{l.integration_name ?? 'Recorded by hand'}</Field>
