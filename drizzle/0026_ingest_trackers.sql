@@ -25,8 +25,8 @@ CREATE INDEX "tracking_numbers_created_idx" ON "tracking_numbers" USING btree ("
 CREATE INDEX "integrations_account_idx" ON "integrations" USING btree ("tracker",lower("account_id"));--> statement-breakpoint
 CREATE INDEX "integrations_call_scope_idx" ON "integrations" USING btree ("call_scope");--> statement-breakpoint
 CREATE INDEX "leads_call_id_idx" ON "leads" USING btree ("external_call_id") WHERE "leads"."external_call_id" is not null;--> statement-breakpoint
-CREATE INDEX "leads_caller_key_idx" ON "leads" USING btree (caller_key("caller")) WHERE "leads"."caller" is not null;--> statement-breakpoint
-CREATE INDEX "leads_tracking_key_idx" ON "leads" USING btree (caller_key("tracking_number")) WHERE "leads"."tracking_number" is not null;--> statement-breakpoint
+CREATE INDEX "leads_caller_key_idx" ON "leads" USING btree (caller_key("caller"));--> statement-breakpoint
+CREATE INDEX "leads_tracking_key_idx" ON "leads" USING btree (caller_key("tracking_number"));--> statement-breakpoint
 -- Issue 26: calls from the trackers operators use.
 -- Integrations carry their tracker (its preset), the tracker account, a time zone, a signature
 -- and the fields that identify a call when the tracker sends no call id. Integrations of one

@@ -631,13 +631,12 @@ export const leads = pgTable(
     uniqueIndex('leads_integration_call_key').on(t.integrationId, t.externalCallId),
     // Finding a call by what the tracker shows (issue 26): its call id, or the last 10 digits
     // of the caller or the tracking number (caller_key, drizzle/0014), whatever format is typed.
+    // The two expression indexes are whole-table on purpose: PostgreSQL keeps statistics of an
+    // index expression only for a non-partial index, and without them it guesses 0.5% of the
+    // leads per number and walks the time index instead (5 s at 1M leads; measured).
     index('leads_call_id_idx').on(t.externalCallId).where(sql`${t.externalCallId} is not null`),
-    index('leads_caller_key_idx')
-      .on(sql`caller_key(${t.caller})`)
-      .where(sql`${t.caller} is not null`),
-    index('leads_tracking_key_idx')
-      .on(sql`caller_key(${t.trackingNumber})`)
-      .where(sql`${t.trackingNumber} is not null`),
+    index('leads_caller_key_idx').on(sql`caller_key(${t.caller})`),
+    index('leads_tracking_key_idx').on(sql`caller_key(${t.trackingNumber})`),
     // Every leads list orders by (sort, id) in one direction: each index ends in id, in the
     // list's direction, so a page (and a page after a cursor) is one range scan, not a sort.
     // `.desc().nullsFirst()` is what ORDER BY … DESC means; drizzle's bare `.desc()` writes

@@ -76,8 +76,8 @@ export function leadSearch(q: string): SQL {
   const key = digits.slice(-10);
   return or(
     byId,
-    sql`(${leads.caller} is not null and caller_key(${leads.caller}) = ${key})`,
-    sql`(${leads.trackingNumber} is not null and caller_key(${leads.trackingNumber}) = ${key})`,
+    sql`caller_key(${leads.caller}) = ${key}`,
+    sql`caller_key(${leads.trackingNumber}) = ${key}`,
   ) as SQL;
 }
 
