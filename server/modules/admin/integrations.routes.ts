@@ -19,6 +19,7 @@ import {
   RefusalListQuery,
   UpdateIntegration,
 } from '../../../contract/integrations.ts';
+import { testPastedRequest } from '../ingest/test-console.ts';
 import {
   attachExternalId,
   createIntegration,
@@ -29,7 +30,6 @@ import {
   listRefusals,
   replayRefusal,
   revokeIntegration,
-  testIntegration,
   updateIntegration,
 } from './integrations.service.ts';
 import { actorOf, adminDoc } from './route.helpers.ts';
@@ -106,7 +106,7 @@ export const adminIntegrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      testIntegration({
+      testPastedRequest({
         db: app.db,
         publicUrl: app.config.publicUrl,
         id: req.params.id,

@@ -21,8 +21,6 @@ import type {
   IngestRefusal,
   IntegrationList,
   IntegrationListQuery,
-  IntegrationTestRequest,
-  IntegrationTestResult,
   RefusalList,
   RefusalListQuery,
   UpdateIntegration,
@@ -48,7 +46,7 @@ import {
 import { AppError, conflict, notFound } from '../../errors.ts';
 // The ingestion capability owns the mapping engine; the admin's replay and test console read
 // postbacks through it so they can never disagree with the endpoint.
-import { ingestIntegrationById, ingestParams, testIngest } from '../ingest/ingest.service.ts';
+import { ingestIntegrationById, ingestParams } from '../ingest/ingest.service.ts';
 import { effectiveMapping } from '../ingest/mapping.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
 
@@ -686,82 +684,4 @@ async function checkScopeMove(tx: DbOrTx, current: IntegrationRow, next: string)
       `Integration "${current.name}" already holds calls of its tracker account; changing the account now would let a late event of one of those calls make a second lead. Create a new integration for the other account.`,
     );
   }
-}
-
-// ---------------------------------------------------------------------------
-// Test console
-// ---------------------------------------------------------------------------
-
-/**
- * What a request (pasted as the tracker would send it) would do, without writing anything.
- * `query` may be a whole URL or a query string; a body is read by its content type header, or
- * as JSON when it looks like JSON, else as a form.
- */
-export async function testIntegration(opts: {
-  db: Db;
-  publicUrl: string;
-  id: string;
-  input: IntegrationTestRequest;
-}): Promise<IntegrationTestResult> {
-  const integration = await ingestIntegrationById(opts.db, opts.id);
-  if (!integration) throw notFound('Integration');
-  const { input } = opts;
-  const rawQuery = (input.query ?? '').trim();
-  let url: URL;
-  try {
-    url = /^https?:\/\//i.test(rawQuery)
-      ? new URL(rawQuery)
-      : new URL(
-          `${opts.publicUrl}/api/v1/ingest/calls${rawQuery ? `?${rawQuery.replace(/^\?/, '')}` : ''}`,
-        );
-  } catch {
-    throw new AppError(
-      'validation_failed',
-      'The URL cannot be read: paste the whole URL or only its query.',
-      {
-        details: { query: ['The URL cannot be read.'] },
-      },
-    );
-  }
-  const query: Record<string, string | string[]> = {};
-  for (const [k, v] of url.searchParams) {
-    const had = query[k];
-    query[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
-  }
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(input.headers ?? {})) headers[k.toLowerCase()] = v;
-  const text = input.method === 'POST' ? (input.body ?? '') : '';
-  const type = headers['content-type'] ?? '';
-  const isForm =
-    text.trim() !== '' &&
-    (type.includes('x-www-form-urlencoded') || (!/json/.test(type) && !/^\s*[[{]/.test(text)));
-  let body: unknown = null;
-  if (text.trim() !== '') {
-    if (isForm) body = Object.fromEntries(new URLSearchParams(text));
-    else {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new AppError('validation_failed', 'The body is not valid JSON (or a form).', {
-          details: { body: ['The body is not valid JSON (or a form).'] },
-        });
-      }
-    }
-  }
-  // The signature covers the URL as the tracker called this portal: our origin, the path and
-  // the query of what was pasted.
-  return testIngest({
-    db: opts.db,
-    integration,
-    req: {
-      method: input.method ?? 'POST',
-      query,
-      body,
-      rawBody: text,
-      form: isForm,
-      headers,
-      ip: '127.0.0.1',
-      url: `${opts.publicUrl}${url.pathname}${url.search}`,
-    },
-  });
 }

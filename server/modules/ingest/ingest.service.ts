@@ -1,12 +1,7 @@
 import { BlockList, isIP } from 'node:net';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { CallField, Tracker } from '../../../contract/ingest-mapping.ts';
-import {
-  type IntegrationTestResult,
-  KEY_HEADER,
-  KEY_PARAM,
-  REFUSAL_RETENTION_DAYS,
-} from '../../../contract/integrations.ts';
+import { KEY_HEADER, KEY_PARAM, REFUSAL_RETENTION_DAYS } from '../../../contract/integrations.ts';
 import { presetOf } from '../../../contract/tracker-presets.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -16,7 +11,7 @@ import {
   sameKeyHash,
   upsertCall,
 } from '../../db/lead-ingest.ts';
-import { ingestRefusals, integrations, leads, offers, settings, users } from '../../db/schema.ts';
+import { ingestRefusals, integrations, settings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { effectiveMapping, type ReadConfig, readCall, redact } from './mapping.ts';
 import { type Signature, verifySignature } from './signatures.ts';
@@ -247,7 +242,7 @@ const refuse = (status: number, code: string, message: string): IngestOutcome =>
 });
 
 /** Checks the integration's signature, if it has one: a refusal, or null when it passes. */
-function signatureRefusal(i: IngestIntegration, req: IngestRequest): IngestOutcome | null {
+export function signatureRefusal(i: IngestIntegration, req: IngestRequest): IngestOutcome | null {
   if (!i.signature) return null;
   const ok = verifySignature(i.signature as Signature, {
     url: req.url,
@@ -527,137 +522,4 @@ export async function deleteOldRefusals(opts: { db: Db; now?: Date }): Promise<n
     returning r.id`);
   const rows = (trimmed as unknown as { rows?: unknown[] }).rows ?? [];
   return gone.length + rows.length;
-}
-
-// ---------------------------------------------------------------------------
-// The test console (issue 26, item 2)
-// ---------------------------------------------------------------------------
-
-/** Thrown to roll the console's transaction back. */
-class DryRun extends Error {}
-
-/**
- * What a request would do, field by field, without writing anything: the mapping's reading of
- * it, the signature check, and the lead it would make or update — found by running the real
- * write in a transaction that is rolled back, so the console can never disagree with the
- * endpoint.
- */
-export async function testIngest(opts: {
-  db: Db;
-  integration: IngestIntegration;
-  req: IngestRequest;
-}): Promise<IntegrationTestResult> {
-  const { db, integration, req } = opts;
-  const config = readConfigOf(integration, await phoneCountryOf(db));
-  const body = req.body ?? null;
-  const params: Record<string, unknown> = {
-    ...req.query,
-    ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}),
-  };
-  const read = readCall(params, config);
-  const signature = integration.signature
-    ? signatureRefusal(integration, req)
-      ? ('invalid' as const)
-      : ('valid' as const)
-    : ('not_checked' as const);
-  const base = {
-    signature,
-    fields: read.trace,
-    tags: read.ok ? read.call.tags : {},
-  };
-  const refused = (http_status: number, code: string, message: string): IntegrationTestResult => ({
-    ...base,
-    outcome: 'refused',
-    http_status,
-    code,
-    message,
-    lead: null,
-  });
-  if (body !== null && (typeof body !== 'object' || Array.isArray(body))) {
-    return refused(400, 'validation_failed', 'The body must be a JSON object or a form.');
-  }
-  if (integration.revokedAt) {
-    return refused(401, 'key_revoked', `The key of integration "${integration.name}" is revoked.`);
-  }
-  if (signature === 'invalid') {
-    const r = signatureRefusal(integration, req) as {
-      status: number;
-      code: string;
-      message: string;
-    };
-    return refused(r.status, r.code, r.message);
-  }
-  if (!read.ok) return refused(400, 'validation_failed', read.message);
-
-  const scope = integration.callScope ?? integration.id;
-  let result: IntegrationTestResult | undefined;
-  try {
-    await db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select({ id: leads.id })
-        .from(leads)
-        .where(and(eq(leads.integrationId, scope), eq(leads.externalCallId, read.call.callId)));
-      let answer: Awaited<ReturnType<typeof upsertCall>>;
-      try {
-        answer = await upsertCall({
-          db: tx,
-          integrationId: integration.id,
-          scope,
-          call: read.call,
-        });
-      } catch (err) {
-        if (err instanceof AppError && err.status === 422) {
-          result = refused(422, err.code, err.message);
-          throw new DryRun();
-        }
-        throw err;
-      }
-      const [lead] = await tx
-        .select({
-          status: leads.status,
-          reason: leads.statusReason,
-          publisherId: leads.publisherId,
-          publisherName: sql<string>`coalesce(${users.name}, ${users.email})`,
-          offerId: leads.offerId,
-          offerTitle: offers.title,
-          payout: sql<string>`${leads.payout}::text`,
-          durationSeconds: leads.durationSeconds,
-          caller: leads.caller,
-          trackingNumber: leads.trackingNumber,
-        })
-        .from(leads)
-        .innerJoin(users, eq(users.id, leads.publisherId))
-        .innerJoin(offers, eq(offers.id, leads.offerId))
-        .where(eq(leads.id, answer.id));
-      result = {
-        ...base,
-        outcome: existing ? 'update' : 'create',
-        http_status: 200,
-        code: null,
-        message: existing
-          ? `Would update the lead of call ${read.call.callId}.`
-          : `Would create a new lead for call ${read.call.callId}.`,
-        lead: lead
-          ? {
-              id: existing ? answer.id : null,
-              call_id: read.call.callId,
-              status: lead.status,
-              reason: lead.reason,
-              publisher_id: lead.publisherId,
-              publisher_name: lead.publisherName,
-              offer_id: lead.offerId,
-              offer_title: lead.offerTitle,
-              payout: lead.payout,
-              duration_seconds: lead.durationSeconds,
-              caller: lead.caller,
-              tracking_number: lead.trackingNumber,
-            }
-          : null,
-      };
-      throw new DryRun();
-    });
-  } catch (err) {
-    if (!(err instanceof DryRun)) throw err;
-  }
-  return result!;
 }

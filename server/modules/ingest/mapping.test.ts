@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { genericPreset } from '../../../contract/tracker-presets.ts';
-import { effectiveMapping, parseTimestamp, type ReadConfig, readCall } from './mapping.ts';
+import { parseTimestamp } from './formats.ts';
+import { effectiveMapping, type ReadConfig, readCall } from './mapping.ts';
 
 /** The mapping engine alone (issue 26): formats, tokens and the event rules, no database. */
 
