@@ -28,6 +28,22 @@ const signin = (email: string, password: string) =>
 /** Lets the current wait pass, as if the attacker had waited it out. */
 const skipWait = () =>
   t.db.update(loginThrottle).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+/**
+ * Puts the last failure at this very moment, keeping its wait: the waits under test are as short
+ * as one second, and on a busy machine the argon2 check of the failing request alone can take
+ * longer, so without this a 429 the server rightly answered at once could already have expired.
+ */
+const failedJustNow = async () => {
+  const now = new Date();
+  const rows = await t.db.select().from(loginThrottle);
+  for (const row of rows) {
+    const waitMs = row.nextAttemptAt.getTime() - row.lastFailureAt.getTime();
+    await t.db
+      .update(loginThrottle)
+      .set({ lastFailureAt: now, nextAttemptAt: new Date(now.getTime() + waitMs) })
+      .where(eq(loginThrottle.key, row.key));
+  }
+};
 const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
 describe('per-account sign-in throttle', () => {
@@ -39,6 +55,7 @@ describe('per-account sign-in throttle', () => {
         expect(res.statusCode).toBe(400);
         expect(res.json().code).toBe('invalid_credentials');
       }
+      await failedJustNow();
       const limited = await signin(address, 'wrong-guess-x');
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBe('1');
@@ -57,6 +74,7 @@ describe('per-account sign-in throttle', () => {
     for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++) await signin(u.email, 'wrong-guess');
     const waits: number[] = [];
     for (let i = 0; i < 4; i++) {
+      await failedJustNow();
       const limited = await signin(u.email, 'wrong-guess');
       expect(limited.statusCode).toBe(429);
       waits.push(Number(limited.headers['retry-after']));
@@ -65,6 +83,7 @@ describe('per-account sign-in throttle', () => {
     }
     expect(waits).toEqual([1, 2, 4, 8]);
     // No password oracle while waiting: the right password gets the same 429.
+    await failedJustNow();
     const right = await signin(u.email, u.password);
     expect(right.statusCode).toBe(429);
     expect(Number(right.headers['retry-after'])).toBe(16);
