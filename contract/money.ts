@@ -88,6 +88,32 @@ export const TAX_FORM_LABELS: Record<(typeof taxFormStatuses)[number], string> =
 };
 
 // ---------------------------------------------------------------------------
+// Payout holds (issue 27)
+// ---------------------------------------------------------------------------
+
+/**
+ * The conditions Settings may choose to hold a publisher's payout in a run: the tax form is not
+ * approved, no payment details are on file, the account is not approved (blocked, rejected,
+ * pending), an admin put the payouts under review.
+ */
+export const payoutHoldConditions = [
+  'tax_form',
+  'payment_details',
+  'blocked',
+  'under_review',
+] as const;
+export type PayoutHoldCondition = (typeof payoutHoldConditions)[number];
+export const PayoutHoldCondition = z.enum(payoutHoldConditions, {
+  error: `A hold condition must be one of: ${payoutHoldConditions.join(', ')}.`,
+});
+export const PAYOUT_HOLD_LABELS: Record<PayoutHoldCondition, string> = {
+  tax_form: 'Tax form not approved',
+  payment_details: 'Payment details missing',
+  blocked: 'Account not approved (blocked, rejected or pending)',
+  under_review: 'Payouts put under review by an admin',
+};
+
+// ---------------------------------------------------------------------------
 // Balances
 // ---------------------------------------------------------------------------
 
@@ -293,6 +319,12 @@ export const IdParams = z.object({ id: z.uuid({ error: 'Not a valid id.' }) });
 // ---------------------------------------------------------------------------
 // Statements and covered leads
 // ---------------------------------------------------------------------------
+
+/** A statement's number as printed: `ST-2026-000123` (per publisher and year); null before runs. */
+export function statementNumber(year: number | null, seq: number | null): string | null {
+  if (year === null || seq === null) return null;
+  return `ST-${year}-${String(seq).padStart(6, '0')}`;
+}
 
 export const StatementLine = z.object({
   kind: z.enum(lineKinds),

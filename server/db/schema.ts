@@ -774,9 +774,16 @@ export const payouts = pgTable(
     reference: text('reference'),
     periodFrom: date('period_from', { mode: 'string' }),
     periodTo: date('period_to', { mode: 'string' }),
+    /**
+     * The statement number (issue 27), `ST-<year>-<seq, 6 digits>`: numbered per publisher and
+     * year by `statement_counters`, so a number is never given twice, even after a void.
+     */
+    statementYear: integer('statement_year'),
+    statementSeq: integer('statement_seq'),
   },
   (t) => [
     index('payouts_run_idx').on(t.runId),
+    uniqueIndex('payouts_statement_key').on(t.publisherId, t.statementYear, t.statementSeq),
     index('payouts_publisher_date_id_idx').on(
       t.publisherId,
       t.date.desc().nullsFirst(),
@@ -898,9 +905,12 @@ export const publisherBalances = pgTable(
     earned: numeric('earned').notNull().default('0'),
     /** Sum of adjustments (bonus, correction, clawback). */
     adjustments: numeric('adjustments').notNull().default('0'),
-    /** Sum of payouts (void runs' payouts are deleted). */
+    /** Payouts in a run not marked paid yet (void runs' payouts are deleted). */
+    recorded: numeric('recorded').notNull().default('0'),
+    /** Payouts marked paid (the money left, with its reference). */
     paid: numeric('paid').notNull().default('0'),
-    owed: numeric('owed').notNull().generatedAlwaysAs(sql`earned + adjustments - paid`),
+    /** Earned and not in any run yet: what the next run pays. */
+    owed: numeric('owed').notNull().generatedAlwaysAs(sql`earned + adjustments - recorded - paid`),
   },
   (t) => [
     index('publisher_balances_owed_idx').on(
@@ -910,16 +920,66 @@ export const publisherBalances = pgTable(
   ],
 );
 
-/** How a publisher wants to be paid (issue 14): set on their profile screen. */
+/**
+ * How a publisher wants to be paid (issue 14): set on their profile screen. Method and account
+ * are null while only a tax form was uploaded. The tax form's status is set by an admin only
+ * (issue 27); an upload makes it `submitted`.
+ */
 export const paymentDetails = pgTable('payment_details', {
   publisherId: uuid('publisher_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  method: text('method', { enum: paymentMethods }).notNull(),
-  account: text('account').notNull(),
+  method: text('method', { enum: paymentMethods }),
+  /** PayPal or Wise e-mail, bank account number, check payee address, or a reference. */
+  account: text('account'),
+  /** The account holder's legal name, as the bank or processor knows it. */
+  holderName: text('holder_name'),
+  /** US bank transfers (ACH): the 9-digit ABA routing number. */
+  routingNumber: text('routing_number'),
+  /** US bank transfers (ACH): `checking` or `savings`. */
+  accountType: text('account_type', { enum: ['checking', 'savings'] }),
   taxFormStatus: text('tax_form_status', { enum: taxFormStatuses }).notNull(),
+  /** Storage key of the uploaded W-9/W-8 PDF (private bucket), and its file name. */
+  taxFormKey: text('tax_form_key'),
+  taxFormName: text('tax_form_name'),
+  taxFormUploadedAt: ts('tax_form_uploaded_at'),
+  taxFormReviewedAt: ts('tax_form_reviewed_at'),
+  taxFormReviewedBy: uuid('tax_form_reviewed_by').references(() => users.id, {
+    onDelete: 'set null',
+  }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Payout holds of one publisher (issue 27): an admin may put the payouts under review, and may
+ * release whatever holds them for the next run, with a note (both audited). A release is used
+ * up by the run that pays the publisher.
+ */
+export const payoutHolds = pgTable('payout_holds', {
+  publisherId: uuid('publisher_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  underReview: boolean('under_review').notNull().default(false),
+  reviewNote: text('review_note'),
+  reviewBy: uuid('review_by').references(() => users.id, { onDelete: 'set null' }),
+  reviewAt: ts('review_at'),
+  releaseNote: text('release_note'),
+  releasedBy: uuid('released_by').references(() => users.id, { onDelete: 'set null' }),
+  releasedAt: ts('released_at'),
+});
+
+/** The last statement number given per publisher and year (never reused, even after a void). */
+export const statementCounters = pgTable(
+  'statement_counters',
+  {
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.publisherId, t.year], name: 'statement_counters_pkey' })],
+);
 
 export const campaigns = pgTable(
   'campaigns',
@@ -974,6 +1034,13 @@ export const settings = pgTable(
     minPayout: money('min_payout').notNull().default('50.00'),
     /** Country (ISO 3166 alpha-2) of phone numbers sent without a country code. */
     phoneCountry: text('phone_country').notNull().default('US'),
+    /** The network's postal address, printed on statements (several lines). */
+    companyAddress: text('company_address'),
+    /** Which conditions hold a publisher's payout in a run (issue 27, `payoutHoldConditions`). */
+    payoutHolds: text('payout_holds')
+      .array()
+      .notNull()
+      .default(sql`'{tax_form,payment_details,blocked,under_review}'::text[]`),
     updatedAt: updatedAt(),
   },
   (t) => [check('settings_single_row', sql`${t.id} = 1`)],
@@ -1227,6 +1294,9 @@ const reportFigures = () => ({
   /** Revenue of the calls that have one. */
   revenue: sumOf('revenue'),
   revenueCalls: bigint('revenue_calls', { mode: 'number' }).notNull(),
+  /** Payable calls that carry a revenue, and their payout: margin compares like with like. */
+  revenuePayable: bigint('revenue_payable', { mode: 'number' }).notNull().default(0),
+  revenuePayout: numeric('revenue_payout').notNull().default('0'),
   /** Disputes filed on the calls (leads.dispute_count summed). */
   disputes: bigint('disputes', { mode: 'number' }).notNull().default(0),
 });

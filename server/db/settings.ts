@@ -4,6 +4,7 @@
  * module.
  */
 import { eq, sql } from 'drizzle-orm';
+import { payoutHoldConditions } from '../../contract/money.ts';
 import { DEFAULT_SETTINGS, DEFAULT_TIME_ZONE } from '../../contract/settings.ts';
 import type { DbOrTx } from './client.ts';
 import { settings } from './schema.ts';
@@ -37,6 +38,8 @@ export async function getSettings(db: DbOrTx): Promise<SettingsRow> {
       currency: 'USD',
       minPayout: '50.00',
       phoneCountry: 'US',
+      companyAddress: null,
+      payoutHolds: [...payoutHoldConditions],
       updatedAt: new Date(0),
     }
   );

@@ -179,7 +179,7 @@ export async function updatePaymentDetails(opts: {
         paragraphs: [
           `${who} (${publisher.email}) changed how they are paid.`,
           `Method: ${METHOD_TEXT[input.method]}. Account or reference: ${input.account}. Tax form: ${input.tax_form_status.replace('_', ' ')}.`,
-          before
+          before?.method
             ? `Before: ${METHOD_TEXT[before.method]}, ${before.account}, tax form ${before.taxFormStatus.replace('_', ' ')}.`
             : 'They had no payment details before.',
           'Check them before the next payout run.',

@@ -21,6 +21,7 @@ import {
   payoutRuns,
   payouts,
   publisherBalances,
+  statementCounters,
   users,
 } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -102,6 +103,24 @@ async function lockBalances(tx: DbOrTx, publisherIds: string[]) {
     .for('no key update');
 }
 
+/**
+ * The next statement number of a publisher in the year of `at` (UTC): counted in
+ * statement_counters, so a number is given once, even when its payout is voided later. The
+ * publisher's balance row is locked by the caller, so two runs take turns here too.
+ */
+async function nextStatementNumber(tx: DbOrTx, publisherId: string, at: Date) {
+  const year = at.getUTCFullYear();
+  const [row] = await tx
+    .insert(statementCounters)
+    .values({ publisherId, year, last: 1 })
+    .onConflictDoUpdate({
+      target: [statementCounters.publisherId, statementCounters.year],
+      set: { last: sql`${statementCounters.last} + 1` },
+    })
+    .returning({ last: statementCounters.last });
+  return { year, seq: row!.last };
+}
+
 /** Writes one payout with its lines; its amount is the sum of the lines. */
 async function writePayout(
   tx: DbOrTx,
@@ -114,9 +133,12 @@ async function writePayout(
     actor: Actor;
   },
 ): Promise<string> {
+  const statement = await nextStatementNumber(tx, p.publisherId, new Date());
   const [row] = await tx
     .insert(payouts)
     .values({
+      statementYear: statement.year,
+      statementSeq: statement.seq,
       publisherId: p.publisherId,
       amount: centsText(p.due.total),
       notes: p.notes,
