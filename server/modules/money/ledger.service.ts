@@ -9,8 +9,9 @@ import { isApprovedPublisher } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { dateBounds } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
-import { leads, leadTotals, paymentDetails, publisherBalances, users } from '../../db/schema.ts';
+import { leads, leadTotals, publisherBalances, users } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
+import { NO_DETAILS } from './payment-details.service.ts';
 
 /**
  * The publisher ledger (issue 14). Earned = approved leads' payouts + adjustments; paid = the
@@ -57,38 +58,6 @@ export type LedgerSettings = { currency: string; minPayout: string; timezone: st
 export async function ledgerSettings(db: DbOrTx): Promise<LedgerSettings> {
   const s = await getSettings(db);
   return { currency: s.currency ?? DEFAULT_CURRENCY, minPayout: s.minPayout, timezone: s.timezone };
-}
-
-const NO_DETAILS: PaymentDetails = {
-  method: null,
-  account: null,
-  tax_form_status: 'not_submitted',
-  updated_at: null,
-};
-
-export function toPaymentDetails(
-  row: typeof paymentDetails.$inferSelect | null | undefined,
-): PaymentDetails {
-  if (!row) return NO_DETAILS;
-  return {
-    method: row.method,
-    account: row.account,
-    tax_form_status: row.taxFormStatus,
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-/** Payment details of several publishers at once. */
-export async function paymentDetailsOf(
-  db: DbOrTx,
-  publisherIds: string[],
-): Promise<Map<string, PaymentDetails>> {
-  if (!publisherIds.length) return new Map();
-  const rows = await db
-    .select()
-    .from(paymentDetails)
-    .where(inArray(paymentDetails.publisherId, publisherIds));
-  return new Map(rows.map((r) => [r.publisherId, toPaymentDetails(r)]));
 }
 
 /** Leads' payouts still pending review, per publisher, from the maintained lead totals. */

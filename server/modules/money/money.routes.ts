@@ -28,8 +28,9 @@ import { toMoney } from '../../db/money.ts';
 import { respondIdempotently } from '../../http/idempotency.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { actorOf, adminDoc } from '../admin/route.helpers.ts';
-import { getPaymentDetails, listBalances, updatePaymentDetails } from './balances.service.ts';
+import { listBalances } from './balances.service.ts';
 import { getBalance, ledgerSettings } from './ledger.service.ts';
+import { getPaymentDetails, updatePaymentDetails } from './payment-details.service.ts';
 import {
   confirmRun,
   createAdjustment,

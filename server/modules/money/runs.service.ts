@@ -34,10 +34,10 @@ import {
   type Due,
   dueFor,
   ledgerSettings,
-  paymentDetailsOf,
   previewItem,
   skipReason,
 } from './ledger.service.ts';
+import { paymentDetailsOf } from './payment-details.service.ts';
 
 /** What a run over this selection would pay, publisher by publisher; writes nothing. */
 export async function previewRun(opts: {
