@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDay, Money } from './list.ts';
+import { Balance } from './money.ts';
 
 /**
  * Reports (issue 15): figures of the leads over a range of days of the network's time zone,
@@ -60,6 +61,7 @@ export const reportSorts = [
   'payout',
   'revenue',
   'margin',
+  'payout_without_revenue',
   'disputes',
 ] as const;
 export type ReportSort = (typeof reportSorts)[number];
@@ -150,10 +152,17 @@ const figures = {
   payout: Money,
 };
 const revenueFigures = {
-  /** Revenue of the calls that have one; null when none has. */
+  /** Revenue of the calls that carry one (any status); null when none does. */
   revenue: Money.nullable(),
-  /** revenue − payout; null when no call has a revenue. */
+  /**
+   * revenue − the payout of the payable calls among those that carry a revenue (like with
+   * like: a payable call without a revenue is not in it); null when no call carries a revenue.
+   */
   margin: Money.nullable(),
+  /** Payable calls that carry no revenue: their payout is in `payout`, not in the margin. */
+  payable_without_revenue: z.number().int(),
+  /** The payout of those calls (payout − payout_without_revenue is what the margin subtracts). */
+  payout_without_revenue: Money,
   /** Disputes publishers filed on these calls (any status: open, accepted, declined). */
   disputes: z.number().int(),
 };
@@ -295,8 +304,10 @@ const rangeHead = {
 /** The admin dashboard over a range: the Total Payouts card and the chart's days. */
 export const AdminRangeStats = z.object({
   ...rangeHead,
-  /** Payouts dated in the range. */
+  /** Payouts dated in the range and marked paid (the Total Payouts card). */
   total_payouts: Money,
+  /** Payouts dated in the range, in a run not yet paid (shown apart under the card). */
+  recorded_payouts: Money,
   /** Calls in the range. */
   leads: z.number().int(),
   /** Every day of the range (network zone), oldest first, quiet days zero. */
@@ -311,8 +322,10 @@ export const PublisherRangeOverview = z.object({
   total_earnings: Money,
   /** The publisher's calls in the range. */
   total_leads: z.number().int(),
-  /** The publisher's payouts dated in the range. */
+  /** Earned and not paid yet, now (BALANCE_RULES.unpaid): not bound to the range. */
   pending_payouts: Money,
+  /** Every money figure now, as every screen defines them (contract/money.ts Balance). */
+  balance: Balance,
   /** Every day of the range (network zone): calls and the payout of the payable ones. */
   days: z.array(z.object({ date: z.string(), leads: z.number().int(), earnings: Money })),
 });

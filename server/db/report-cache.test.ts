@@ -30,10 +30,12 @@ beforeAll(async () => {
   db = database.db;
   for (let i = 0; i < 3; i++) pubs.push((await buildPublisher(db)).id);
   offerId = (await buildOffer(db)).id;
-  // 60 leads over the last 40 days (none today), spread over the three publishers.
-  await db.execute(sql`insert into leads (publisher_id, offer_id, payout, status, timestamp)
+  // 60 leads over the last 40 days (none today), spread over the three publishers; every
+  // other one carries a revenue, so each publisher has payable calls with and without one.
+  await db.execute(sql`insert into leads (publisher_id, offer_id, payout, status, revenue, timestamp)
     select (array[${pubs[0]}::uuid, ${pubs[1]}::uuid, ${pubs[2]}::uuid])[1 + g % 3], ${offerId},
-           5 + g, (array['approved','pending','rejected'])[1 + g % 3],
+           5 + g, (array['approved','pending','rejected'])[1 + (g / 3) % 3],
+           case when g % 2 = 0 then 12.5 + g end,
            date_trunc('day', now()) - (1 + g % 40) * interval '1 day' + interval '12 hours'
     from generate_series(1, 60) g`);
   forgetKeptReports();
@@ -47,7 +49,7 @@ const rows = async <T>(q: SQL): Promise<T[]> =>
   ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
 /** The last 61 days grouped by publisher, network-wide, on `on` (this test's database by default). */
-const byPublisher = (on: DbOrTx = db, days = 61) =>
+const byPublisher = (on: DbOrTx = db, days = 61, sort?: string) =>
   buildReport(on, {
     owner: NETWORK_OWNER,
     tz: 'UTC',
@@ -57,24 +59,62 @@ const byPublisher = (on: DbOrTx = db, days = 61) =>
       to: dayIn('UTC', new Date()),
       group: 'publisher',
       compare: false,
+      sort,
     },
   });
 
-/** Calls and payable payout per publisher from the raw leads over the same days. */
-async function raw(days = 61): Promise<Record<string, { calls: number; payout: number }>> {
-  const out: Record<string, { calls: number; payout: number }> = {};
-  for (const r of await rows<{ id: string; calls: number; payout: string }>(sql`
+type Shown = {
+  calls: number;
+  payout: number;
+  margin: number | null;
+  payable_without_revenue: number;
+  payout_without_revenue: number;
+};
+
+/**
+ * Per publisher from the raw leads over the same days: calls, payable payout, the margin (the
+ * revenue less the payout of the payable calls that carry one) and the payable calls without a
+ * revenue with their payout.
+ */
+async function raw(days = 61): Promise<Record<string, Shown>> {
+  const out: Record<string, Shown> = {};
+  for (const r of await rows<{
+    id: string;
+    calls: number;
+    payout: string;
+    margin: string | null;
+    without_count: number;
+    without_payout: string;
+  }>(sql`
     select publisher_id::text id, count(*)::int calls,
-           coalesce(sum(payout) filter (where status = 'approved'), 0)::text payout
+           coalesce(sum(payout) filter (where status = 'approved'), 0)::text payout,
+           (sum(revenue) - coalesce(sum(payout) filter (where status = 'approved' and revenue is not null), 0))::text margin,
+           count(*) filter (where status = 'approved' and revenue is null)::int without_count,
+           coalesce(sum(payout) filter (where status = 'approved' and revenue is null), 0)::text without_payout
     from leads where timestamp >= date_trunc('day', now()) - ${days - 1} * interval '1 day'
     group by 1`)) {
-    out[r.id] = { calls: r.calls, payout: Number(r.payout) };
+    out[r.id] = {
+      calls: r.calls,
+      payout: Number(r.payout),
+      margin: r.margin === null ? null : Number(r.margin),
+      payable_without_revenue: r.without_count,
+      payout_without_revenue: Number(r.without_payout),
+    };
   }
   return out;
 }
 const shown = (r: Report) =>
   Object.fromEntries(
-    r.rows.map((x) => [x.key, { calls: x.figures.calls, payout: x.figures.payout }]),
+    r.rows.map((x) => [
+      x.key,
+      {
+        calls: x.figures.calls,
+        payout: x.figures.payout,
+        margin: x.figures.margin,
+        payable_without_revenue: x.figures.payable_without_revenue,
+        payout_without_revenue: x.figures.payout_without_revenue,
+      },
+    ]),
   );
 
 describe('a report over past days', () => {
@@ -150,6 +190,34 @@ describe('a report over past days', () => {
     expect(reportCacheCounts.misses - before.misses).toBe(1);
   });
 
+  it('moves the margin at once when a past payable call gets a revenue, sorted the same way', async () => {
+    const old = shown(await byPublisher());
+    const before = { ...reportCacheCounts };
+    // A payable call of pubs[2] on a past day, without a revenue until now.
+    const [call] = await rows<{ id: string; payout: string }>(sql`
+      select id, payout::text from leads where publisher_id = ${pubs[2]} and status = 'approved'
+        and revenue is null and timestamp < date_trunc('day', now()) order by timestamp limit 1`);
+    await db.execute(sql`update leads set revenue = 100 where id = ${call!.id}`);
+    const now = shown(await byPublisher());
+    expect(now).toEqual(await raw());
+    expect(reportCacheCounts.misses - before.misses).toBe(1);
+    // $100 more revenue and its payout now in the margin; one payable call less without revenue.
+    const payout = Number(call!.payout);
+    const was = old[pubs[2]!]!;
+    expect(now[pubs[2]!]).toEqual({
+      ...was,
+      margin: (was.margin ?? 0) + 100 - payout,
+      payable_without_revenue: was.payable_without_revenue - 1,
+      payout_without_revenue: was.payout_without_revenue - payout,
+    });
+    // Sorted by margin from the kept blocks: highest first, as the raw margins order them.
+    const byMargin = await byPublisher(db, 61, 'margin');
+    const want = Object.entries(await raw())
+      .sort(([, a], [, b]) => (b.margin ?? -Infinity) - (a.margin ?? -Infinity))
+      .map(([id]) => id);
+    expect(byMargin.rows.map((r) => r.key)).toEqual(want);
+  });
+
   it('keeps each database its own answers (a process may open several)', async () => {
     await byPublisher();
     const other = await createTestDatabase();
@@ -165,7 +233,15 @@ describe('a report over past days', () => {
       );
       await other.database.db.execute(sql`update report_day_epochs set epoch = ${mark!.m}::bigint`);
       const r = await byPublisher(other.database.db);
-      expect(shown(r)).toEqual({ [pub.id]: { calls: 1, payout: 7 } });
+      expect(shown(r)).toEqual({
+        [pub.id]: {
+          calls: 1,
+          payout: 7,
+          margin: null,
+          payable_without_revenue: 1,
+          payout_without_revenue: 7,
+        },
+      });
     } finally {
       await other.database.close();
       await other.drop();

@@ -25,20 +25,24 @@ export type KeyFigures = {
   revenueCents: number;
   revenueCalls: number;
   disputes: number;
+  /** Payable calls that carry a revenue, and their payout: what the margin subtracts. */
+  revenuePayable: number;
+  revenuePayoutCents: number;
 };
 
 /**
  * One block's sums, compactly: for its n keys, their numbers in the dimension's key list
  * (`keys`) and FIGURES numbers each in `figures` (calls, payable, duration, payout cents,
- * revenue cents, revenue calls, disputes): ~60 bytes a key, so a year of 1M leads from 10k
- * publishers (days, dekads, months and quarters; publishers, offers and states) is ~72 MB.
+ * revenue cents, revenue calls, disputes, revenue payable, revenue payout cents): ~76 bytes a
+ * key, so a year of 1M leads from 10k publishers (days, dekads, months and quarters;
+ * publishers, offers and states) is ~91 MB.
  */
 type Kept = { mark: string; keys: Int32Array; figures: Float64Array; size: number };
-export const FIGURES = 7;
+export const FIGURES = 9;
 
 /**
- * At most this many kept blocks, and this many keys over all of them, per instance (~60 bytes
- * a key: ≤ 150 MB). A year of 1M leads from 10k publishers is ~1.2M keys (the warm-up), so a
+ * At most this many kept blocks, and this many keys over all of them, per instance (~76 bytes
+ * a key: ≤ 190 MB). A year of 1M leads from 10k publishers is ~1.2M keys (the warm-up), so a
  * comparison with the year before still fits beside most of it.
  */
 const MAX_KEPT = 4096;
@@ -84,7 +88,8 @@ function numberOf(list: KeyList, key: string): number {
 export const reportCacheCounts = { hits: 0, misses: 0 };
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
-const cents = (v: string | number) => Math.round(Number(v) * 100);
+/** A summed money column (numeric(12,2) sums: exact in cents) in whole cents. */
+export const cents = (v: string | number | undefined) => Math.round(Number(v ?? 0) * 100);
 
 /** The latest stamp of [from, to] (and of the last recount), as text: what kept sums compare. */
 async function epochMark(db: DbOrTx, from: string, to: string): Promise<string> {
@@ -108,6 +113,8 @@ export function figuresAt(sums: Float64Array, k: number): KeyFigures {
     revenueCents: sums[o + 4]!,
     revenueCalls: sums[o + 5]!,
     disputes: sums[o + 6]!,
+    revenuePayable: sums[o + 7]!,
+    revenuePayoutCents: sums[o + 8]!,
   };
 }
 
@@ -143,6 +150,8 @@ function put(figures: Float64Array, j: number, r: RawFigures) {
   figures[o + 4] = cents(r.revenue);
   figures[o + 5] = Number(r.revenue_calls);
   figures[o + 6] = Number(r.disputes);
+  figures[o + 7] = Number(r.revenue_payable);
+  figures[o + 8] = cents(r.revenue_payout);
 }
 
 /** The sums of `parts` by key number, over `list`. */

@@ -17,6 +17,7 @@ import {
   daysBetween,
   MAX_HOUR_DAYS,
   MAX_REPORT_DAYS,
+  type PublisherReportFigures,
   previousRange,
   REPORT_ROW_LIMIT,
   type ReportRange,
@@ -27,6 +28,7 @@ import type { DbOrTx } from './client.ts';
 import type { CsvCell } from './csv.ts';
 import { toMoney } from './money.ts';
 import {
+  cents,
   FIGURES,
   figuresAt,
   type KeyFigures,
@@ -84,6 +86,9 @@ export type RawFigures = {
   payout: string;
   revenue: string;
   revenue_calls: string | number;
+  /** Payable calls that carry a revenue, and their payout (what the margin subtracts). */
+  revenue_payable: string | number;
+  revenue_payout: string;
   disputes: string | number;
 };
 
@@ -95,27 +100,37 @@ const sumsOf = (a = '') =>
   coalesce(sum(${a}payout), 0) as payout,
   coalesce(sum(${a}revenue), 0) as revenue,
   coalesce(sum(${a}revenue_calls), 0)::bigint as revenue_calls,
+  coalesce(sum(${a}revenue_payable), 0)::bigint as revenue_payable,
+  coalesce(sum(${a}revenue_payout), 0) as revenue_payout,
   coalesce(sum(${a}disputes), 0)::bigint as disputes`);
 const sums = sumsOf();
 const figureColumns = sql.raw(
-  'calls, payable, duration_seconds, payout, revenue, revenue_calls, disputes',
+  'calls, payable, duration_seconds, payout, revenue, revenue_calls, revenue_payable, revenue_payout, disputes',
 );
 
-/** The answer's figures from summed columns. */
+/**
+ * The answer's figures from summed columns. Margin is like with like: the revenue of the calls
+ * that carry one less the payout of the payable ones among them; the payable calls without a
+ * revenue, and their payout, are answered beside it (in `payout`, not in the margin).
+ */
 export function toFigures(r: RawFigures | undefined): Figures {
   const calls = Number(r?.calls ?? 0);
   const payable = Number(r?.payable ?? 0);
   const revenueCalls = Number(r?.revenue_calls ?? 0);
-  const payout = toMoney(r?.payout ?? '0');
-  const revenue = revenueCalls > 0 ? toMoney(r?.revenue ?? '0') : null;
+  // Money in cents from here: the differences are exact.
+  const payoutCents = cents(r?.payout);
+  const revenuePayoutCents = cents(r?.revenue_payout);
+  const revenueCents = revenueCalls > 0 ? cents(r?.revenue) : null;
   return {
     calls,
     payable_calls: payable,
     payable_rate: calls > 0 ? Math.round((payable / calls) * 1000) / 10 : null,
     avg_duration: calls > 0 ? Math.round(Number(r?.duration_seconds ?? 0) / calls) : null,
-    payout,
-    revenue,
-    margin: revenue === null ? null : Math.round((revenue - payout) * 100) / 100,
+    payout: payoutCents / 100,
+    revenue: revenueCents === null ? null : revenueCents / 100,
+    margin: revenueCents === null ? null : (revenueCents - revenuePayoutCents) / 100,
+    payable_without_revenue: payable - Number(r?.revenue_payable ?? 0),
+    payout_without_revenue: (payoutCents - revenuePayoutCents) / 100,
     disputes: Number(r?.disputes ?? 0),
   };
 }
@@ -136,7 +151,9 @@ function orderExpr(sort: string, group: ReportGroup): SQL {
     case 'revenue':
       return sql.raw('case when g.revenue_calls > 0 then g.revenue end');
     case 'margin':
-      return sql.raw('case when g.revenue_calls > 0 then g.revenue - g.payout end');
+      return sql.raw('case when g.revenue_calls > 0 then g.revenue - g.revenue_payout end');
+    case 'payout_without_revenue':
+      return sql.raw('g.payout - g.revenue_payout');
     case 'disputes':
       return sql.raw('g.disputes');
     default:
@@ -326,6 +343,8 @@ async function keyedRows(
         payout: (f.payoutCents / 100).toFixed(2),
         revenue: (f.revenueCents / 100).toFixed(2),
         revenue_calls: f.revenueCalls,
+        revenue_payable: f.revenuePayable,
+        revenue_payout: (f.revenuePayoutCents / 100).toFixed(2),
         disputes: f.disputes,
       }),
     })),
@@ -336,7 +355,7 @@ async function keyedRows(
 /**
  * What a sort compares, as orderExpr does in SQL (null sorts last either way), read from a
  * key's figures at `o` in `sums` (calls, payable, duration, payout cents, revenue cents,
- * revenue calls, disputes).
+ * revenue calls, disputes, revenue payable, revenue payout cents: report-cache.ts FIGURES).
  */
 function sortValue(sort: string): (sums: Float64Array, o: number) => number | null {
   switch (sort) {
@@ -351,7 +370,9 @@ function sortValue(sort: string): (sums: Float64Array, o: number) => number | nu
     case 'revenue':
       return (s, o) => (s[o + 5]! > 0 ? s[o + 4]! : null);
     case 'margin':
-      return (s, o) => (s[o + 5]! > 0 ? s[o + 4]! - s[o + 3]! : null);
+      return (s, o) => (s[o + 5]! > 0 ? s[o + 4]! - s[o + 8]! : null);
+    case 'payout_without_revenue':
+      return (s, o) => s[o + 3]! - s[o + 8]!;
     case 'disputes':
       return (s, o) => s[o + 6]!;
     default:
@@ -481,6 +502,7 @@ function timeGroups(r: ReportRead): SQL {
 const zeroIfNull = sql.raw(`coalesce(x.calls, 0) as calls, coalesce(x.payable, 0) as payable,
   coalesce(x.duration_seconds, 0) as duration_seconds, coalesce(x.payout, 0) as payout,
   coalesce(x.revenue, 0) as revenue, coalesce(x.revenue_calls, 0) as revenue_calls,
+  coalesce(x.revenue_payable, 0) as revenue_payable, coalesce(x.revenue_payout, 0) as revenue_payout,
   coalesce(x.disputes, 0) as disputes`);
 
 /** Groups of a dimension over [from, to], summed from the fewest aligned blocks. */
@@ -602,7 +624,7 @@ export async function warmReportBlocks(db: DbOrTx, stop?: () => boolean): Promis
  * After a start, reads the blocks of the last year of the network's offer, publisher and state
  * reports into memory, a few at a time in the background, so that the first reports of any
  * range answer from memory (1M leads of 10k publishers: ~1.4k blocks, ~1.2M keys, ~3 s of one
- * core and ~72 MB, once). Requests meanwhile share the reads under way; a failure is left to
+ * core and ~91 MB, once). Requests meanwhile share the reads under way; a failure is left to
  * them.
  */
 export function registerReportWarmUp(app: FastifyInstance): void {
@@ -629,7 +651,7 @@ export function registerReportWarmUp(app: FastifyInstance): void {
     });
     new Gauge({
       name: 'report_block_keys_kept',
-      help: 'Keys (publishers, offers, states) over all kept blocks, ~60 bytes each',
+      help: 'Keys (publishers, offers, states) over all kept blocks, ~76 bytes each',
       registers,
       collect() {
         this.set(keptBlockSizes().keys);
@@ -714,7 +736,7 @@ function blockRows(owner: string, dim: string, from: string, to: string, keys: S
  */
 function named(r: ReportRead, source: SQL, paged: boolean): SQL {
   const figures = sql.raw(
-    'a.calls, a.payable, a.duration_seconds, a.payout, a.revenue, a.revenue_calls, a.disputes',
+    'a.calls, a.payable, a.duration_seconds, a.payout, a.revenue, a.revenue_calls, a.revenue_payable, a.revenue_payout, a.disputes',
   );
   const rest = sql.raw(paged ? ', a.groups, a.ord' : '');
   const from = sql`(${source}) a`;
@@ -869,10 +891,18 @@ const wallHour = (label: string) => label.slice(0, 16);
 const shiftWallHour = (label: string, days: number) =>
   `${addDays(label.slice(0, 10), days)}${label.slice(10, 16)}`;
 
-/** Figures without revenue, margin and disputes (what a publisher's report shows). */
-export function withoutRevenue(f: Figures) {
-  const { revenue: _r, margin: _m, disputes: _d, ...rest } = f;
-  return rest;
+/**
+ * Figures without revenue, margin, disputes and which payable calls carry a revenue (what a
+ * publisher's report shows): the publisher's own figures only.
+ */
+export function withoutRevenue(f: Figures): PublisherReportFigures {
+  return {
+    calls: f.calls,
+    payable_calls: f.payable_calls,
+    payable_rate: f.payable_rate,
+    avg_duration: f.avg_duration,
+    payout: f.payout,
+  };
 }
 
 const groupHeader: Record<ReportGroup, string> = {
@@ -898,8 +928,11 @@ export function reportCsv(report: Report, opts: { revenue: boolean }): CsvCell[]
     { head: 'Payout', get: (f) => f.payout },
   ];
   if (opts.revenue) {
+    // The margin's rule in its header, and what it leaves out beside it (the screen's note).
     cols.push({ head: 'Revenue', get: (f) => f.revenue });
-    cols.push({ head: 'Margin', get: (f) => f.margin });
+    cols.push({ head: 'Margin (calls with revenue)', get: (f) => f.margin });
+    cols.push({ head: 'Payable calls without revenue', get: (f) => f.payable_without_revenue });
+    cols.push({ head: 'Payout without revenue', get: (f) => f.payout_without_revenue });
     cols.push({ head: 'Disputes', get: (f) => f.disputes });
   }
   const compared = report.previous !== null;
@@ -983,19 +1016,4 @@ export async function dailyPayouts(
       group by 1`),
   );
   return new Map(res.map((r) => [r.day, toMoney(r.amount)]));
-}
-
-/** One publisher's payouts dated in [from, to] of zone tz (a range of payouts_publisher_date_id_idx). */
-export async function publisherPayoutsIn(
-  db: DbOrTx,
-  opts: { publisherId: string; tz: string; from: string; to: string },
-): Promise<number> {
-  const [row] = rowsOf<{ amount: string }>(
-    await db.execute(sql`
-      select coalesce(sum(amount), 0)::text as amount from payouts
-      where publisher_id = ${opts.publisherId}
-        and "date" >= ${startOfDay(opts.from, opts.tz)}
-        and "date" < ${startOfDay(addDays(opts.to, 1), opts.tz)}`),
-  );
-  return toMoney(row?.amount ?? '0');
 }

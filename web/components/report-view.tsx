@@ -1,4 +1,8 @@
-import { type AdminReportFigures, changePercent } from '@contract/reports.ts';
+import {
+  type AdminReportFigures,
+  changePercent,
+  type PublisherReportFigures,
+} from '@contract/reports.ts';
 import {
   ActionIcon,
   Anchor,
@@ -14,7 +18,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatMoney, formatPercent, formatSeconds } from '@/lib/format.ts';
 
@@ -24,8 +28,8 @@ const ReportChart = lazy(async () => ({
 }));
 
 /** Figures of a row as both reports answer them (publishers' lack revenue and margin). */
-export type ViewFigures = Omit<AdminReportFigures, 'revenue' | 'margin' | 'disputes'> &
-  Partial<Pick<AdminReportFigures, 'revenue' | 'margin' | 'disputes'>>;
+export type ViewFigures = PublisherReportFigures &
+  Partial<Omit<AdminReportFigures, keyof PublisherReportFigures>>;
 export type ViewRow = {
   key: string;
   label: string;
@@ -49,6 +53,10 @@ type Column = {
   head: string;
   get: (f: ViewFigures) => number | null;
   show: (v: number | null) => string;
+  /** A second, smaller line under the value (this period's figures only). */
+  sub?: (f: ViewFigures) => string | null;
+  /** What the column counts, when its name is too short to say it (the header's tooltip). */
+  title?: string;
 };
 
 /** The figure columns, in the order of the screen and of the CSV. */
@@ -68,7 +76,25 @@ export function reportColumns(withRevenue: boolean): Column[] {
   if (withRevenue) {
     cols.push(
       { sort: 'revenue', head: 'Revenue', get: (f) => f.revenue ?? null, show: formatMoney },
-      { sort: 'margin', head: 'Margin', get: (f) => f.margin ?? null, show: formatMoney },
+      {
+        sort: 'margin',
+        head: 'Margin',
+        get: (f) => f.margin ?? null,
+        show: formatMoney,
+        title: 'Revenue − payout of the calls that carry a revenue',
+      },
+      // What the margin leaves out, beside it: payable calls without a revenue and their payout.
+      {
+        sort: 'payout_without_revenue',
+        head: 'No revenue',
+        get: (f) => f.payout_without_revenue ?? 0,
+        show: formatMoney,
+        sub: (f) => {
+          const n = f.payable_without_revenue ?? 0;
+          return n > 0 ? `${formatCount(n)} ${n === 1 ? 'call' : 'calls'}` : null;
+        },
+        title: 'Payout of the payable calls that carry no revenue: not in the margin',
+      },
       {
         sort: 'disputes',
         head: 'Disputes',
@@ -80,12 +106,17 @@ export function reportColumns(withRevenue: boolean): Column[] {
   return cols;
 }
 
+/** The change in %, or a dash when there is none to show (nothing before, or nothing now). */
 function Change({ current, previous }: { current: number | null; previous: number | null }) {
   const pct = changePercent(current, previous);
   const color = pct === null || pct === 0 ? 'dimmed' : pct > 0 ? 'teal.8' : 'red.8';
-  return (
+  return pct === null ? (
+    <Text size="xs" c={color} title="No change in % to show" aria-label="no change %">
+      —
+    </Text>
+  ) : (
     <Text size="xs" c={color} style={{ whiteSpace: 'nowrap' }}>
-      {pct === null ? 'no change %' : `${pct > 0 ? '+' : ''}${pct.toFixed(1)}%`}
+      {`${pct > 0 ? '+' : ''}${pct.toFixed(1)}%`}
     </Text>
   );
 }
@@ -104,9 +135,15 @@ function FigureCell({
   strong?: boolean;
 }) {
   const v = col.get(f);
+  const sub = col.sub?.(f);
   return (
     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} fw={strong ? 700 : undefined}>
       {col.show(v)}
+      {sub ? (
+        <Text size="xs" c="dimmed" fw={400}>
+          {sub}
+        </Text>
+      ) : null}
       {compare && p ? (
         <>
           <Text size="xs" c="dimmed">
@@ -119,33 +156,50 @@ function FigureCell({
   );
 }
 
+/**
+ * A column's name that sorts by it. Names wrap between words (the last word stays with the sort
+ * icon), so ten columns fit beside the sidebar at 1280 px: the figures set the widths.
+ */
 function SortHeader({
   label,
   sort,
   report,
   onSort,
   align,
+  title,
+  below,
 }: {
   label: string;
   sort: string;
   report: ViewReport;
   onSort: (sort: string) => void;
   align: 'left' | 'right';
+  title?: string | undefined;
+  /** A smaller line under the name (the time zone of the group column). */
+  below?: string | undefined;
 }) {
   const active = report.sort === sort;
   const Icon = !active ? IconSelector : report.order === 'asc' ? IconArrowUp : IconArrowDown;
+  const words = label.split(' ');
+  const last = words.pop();
   return (
     <Table.Th
       ta={align}
       aria-sort={active ? (report.order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      style={{ whiteSpace: 'nowrap' }}
+      style={{ verticalAlign: 'bottom' }}
     >
-      <UnstyledButton onClick={() => onSort(sort)} fw={600} fz="sm">
-        <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : 'flex-start'}>
-          {label}
-          <Icon size={14} aria-hidden />
-        </Group>
+      <UnstyledButton onClick={() => onSort(sort)} fw={600} fz="sm" title={title} ta={align}>
+        {words.length > 0 ? `${words.join(' ')} ` : null}
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {last}
+          <Icon size={12} aria-hidden style={{ marginLeft: 2, verticalAlign: 'middle' }} />
+        </span>
       </UnstyledButton>
+      {below ? (
+        <Text size="xs" c="dimmed" fw={400}>
+          {below}
+        </Text>
+      ) : null}
     </Table.Th>
   );
 }
@@ -188,6 +242,11 @@ function FigureCard({
             <Text size="sm" fw={500}>
               {c.show(c.get(f))}
             </Text>
+            {c.sub?.(f) ? (
+              <Text size="xs" c="dimmed">
+                {c.sub(f)}
+              </Text>
+            ) : null}
             {compare && p ? (
               <>
                 <Text size="xs" c="dimmed">
@@ -287,6 +346,7 @@ export function ReportView({
   withRevenue,
   onSort,
   rowHref,
+  note,
 }: {
   report: ViewReport;
   groupLabel: string;
@@ -294,6 +354,8 @@ export function ReportView({
   onSort: (sort: string) => void;
   /** Where a row drills into (the filtered leads list), or undefined for no link. */
   rowHref?: (row: ViewRow) => string | undefined;
+  /** What the figures count, in words, right under the table (and the phone's cards). */
+  note?: ReactNode;
 }) {
   const cols = reportColumns(withRevenue);
   const compare = report.previous !== null;
@@ -326,11 +388,18 @@ export function ReportView({
       />
       <Card withBorder padding={0} visibleFrom="sm">
         <ScrollArea type="auto">
-          <Table striped highlightOnHover verticalSpacing="xs" miw={withRevenue ? 900 : 720}>
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="xs"
+            horizontalSpacing={6}
+            miw={withRevenue ? 900 : 720}
+          >
             <Table.Thead>
               <Table.Tr>
                 <SortHeader
-                  label={`${groupLabel} (${report.timezone})`}
+                  label={groupLabel}
+                  below={report.timezone}
                   sort="label"
                   report={report}
                   onSort={onSort}
@@ -344,6 +413,7 @@ export function ReportView({
                     report={report}
                     onSort={onSort}
                     align="right"
+                    title={c.title}
                   />
                 ))}
               </Table.Tr>
@@ -353,7 +423,14 @@ export function ReportView({
                 const href = row.figures.calls > 0 ? rowHref?.(row) : undefined;
                 return (
                   <Table.Tr key={row.key} data-testid="report-row">
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {/* Days and hours on one line; names (offers, publishers) wrap. */}
+                    <Table.Td
+                      style={
+                        timeGroup
+                          ? { whiteSpace: 'nowrap' }
+                          : { minWidth: 160, overflowWrap: 'anywhere' }
+                      }
+                    >
                       {href ? (
                         <Anchor component={Link} to={href} fz="sm">
                           {row.label}
@@ -393,6 +470,7 @@ export function ReportView({
           </Table>
         </ScrollArea>
       </Card>
+      {note}
       {report.groups > report.rows.length ? (
         <Text size="sm" c="dimmed">
           Showing the first {formatCount(report.rows.length)} of {formatCount(report.groups)} groups

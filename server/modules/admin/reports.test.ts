@@ -104,10 +104,18 @@ type Raw = {
   payout: string;
   revenue: string;
   rc: number;
+  /** Payable calls that carry a revenue, and their payout. */
+  rp: number;
+  rpay: string;
   disp: number;
 };
 
-/** The expected figures, computed the plain way (as the screen shows them). */
+const toCents = (v: string | number) => Math.round(Number(v) * 100);
+
+/**
+ * The expected figures, computed the plain way (as the screen shows them): the margin is the
+ * revenue less the payout of the payable calls that carry a revenue.
+ */
 function expected(r: Raw, revenue = true) {
   const calls = Number(r.calls);
   const payable = Number(r.payable);
@@ -121,7 +129,9 @@ function expected(r: Raw, revenue = true) {
     payout,
     ...(revenue && {
       revenue: rev,
-      margin: rev === null ? null : Math.round((rev - payout) * 100) / 100,
+      margin: rev === null ? null : (toCents(r.revenue) - toCents(r.rpay)) / 100,
+      payable_without_revenue: payable - Number(r.rp),
+      payout_without_revenue: (toCents(r.payout) - toCents(r.rpay)) / 100,
       disputes: Number(r.disp),
     }),
   };
@@ -163,6 +173,8 @@ async function fromLeads(opts: {
            sum(coalesce(l.duration_seconds, l.call_duration * 60))::int as dur,
            coalesce(sum(l.payout) filter (where l.status = 'approved'), 0)::text as payout,
            coalesce(sum(l.revenue), 0)::text as revenue, count(l.revenue)::int as rc,
+           count(*) filter (where l.status = 'approved' and l.revenue is not null)::int as rp,
+           coalesce(sum(l.payout) filter (where l.status = 'approved' and l.revenue is not null), 0)::text as rpay,
            sum((select count(*) from lead_disputes d where d.lead_id = l.id))::int as disp
     from leads l join offers o on o.id = l.offer_id
     where l.timestamp >= (${from}::date::timestamp at time zone ${tz})
@@ -183,6 +195,27 @@ const RANGES: [string, string][] = [
   ['2026-02-11', '2026-10-20'], // dekads at both ends
 ];
 const GROUPS = ['day', 'hour', 'offer', 'vertical', 'publisher', 'state'] as const;
+
+/** Every rollup row's figures (slots summed, rows netting to nothing left out), in key order. */
+async function rollups() {
+  const figures = sql.raw(`sum(calls)::text calls, sum(payable)::text payable,
+    sum(duration_seconds)::text dur, trim_scale(sum(payout))::text payout,
+    trim_scale(sum(revenue))::text revenue, sum(revenue_calls)::text rc,
+    sum(revenue_payable)::text rp, trim_scale(sum(revenue_payout))::text rpay, sum(disputes)::text disp`);
+  const nonZero = sql.raw(`having sum(calls) <> 0 or sum(payable) <> 0 or sum(duration_seconds) <> 0
+    or sum(payout) <> 0 or sum(revenue) <> 0 or sum(revenue_calls) <> 0
+    or sum(revenue_payable) <> 0 or sum(revenue_payout) <> 0 or sum(disputes) <> 0`);
+  return {
+    quarterHours: await rows(sql`select owner, bucket::text, ${figures}
+      from report_time_totals group by 1, 2 ${nonZero} order by 1, 2`),
+    days: await rows(sql`select owner, dim, day::text, key, ${figures}
+      from report_day_totals group by 1, 2, 3, 4 ${nonZero} order by 1, 2, 3, 4`),
+    months: await rows(sql`select owner, dim, month::text, key, ${figures}
+      from report_month_totals group by 1, 2, 3, 4 ${nonZero} order by 1, 2, 3, 4`),
+    spans: await rows(sql`select owner, dim, span, start::text, key, ${figures}
+      from report_span_totals group by 1, 2, 3, 4, 5 ${nonZero} order by 1, 2, 3, 4, 5`),
+  };
+}
 
 async function setZone(tz: string) {
   await t.db.execute(sql`update settings set timezone = ${tz} where id = 1`);
@@ -224,6 +257,10 @@ describe('admin report figures equal plain SQL over the raw leads', () => {
           expect(report.totals.calls).toBe(sum('calls'));
           expect(report.totals.payout).toBeCloseTo(sum('payout'), 2);
           expect(report.totals.disputes).toBe(sum('disp'));
+          if (sum('rc') > 0)
+            expect(report.totals.margin).toBeCloseTo(sum('revenue') - sum('rpay'), 2);
+          else expect(report.totals.margin).toBeNull();
+          expect(report.totals.payable_without_revenue).toBe(sum('payable') - sum('rp'));
           if (group === 'day') expect(report.rows.length).toBe(daysIn(from, to));
           if (group === 'hour' && tz === 'America/New_York') {
             const hours = daysIn(from, to) * 24;
@@ -256,6 +293,23 @@ describe('admin report figures equal plain SQL over the raw leads', () => {
       '2026-11-01 01:00 EDT',
       '2026-11-01 01:00 EST',
     ]);
+  });
+
+  it('counts the same figures folded call by call as recounted by a rebuild', async () => {
+    await setZone('America/New_York');
+    const rand = prng(27);
+    for (let i = 0; i < 60; i++) await t.db.execute(randomWrite(rand));
+    const query = { range: 'custom', from: '2026-01-01', to: '2026-12-31', group: 'publisher' };
+    const folded = await adminReport(query);
+    const foldedRollups = await rollups();
+    await t.db.execute(sql`select rebuild_report_totals()`);
+    expect(await rollups()).toEqual(foldedRollups);
+    expect(await adminReport(query)).toEqual(folded);
+    // Some payable calls carry a revenue and some do not: the margin and what it leaves out
+    // are both there to compare.
+    expect(folded.totals.payable_without_revenue).toBeGreaterThan(0);
+    expect(folded.totals.payable_without_revenue).toBeLessThan(folded.totals.payable_calls);
+    expect(folded.totals.margin).not.toBeNull();
   });
 
   it('compares each group with the previous equal period and sorts by any column', async () => {
@@ -365,6 +419,124 @@ describe('admin report figures equal plain SQL over the raw leads', () => {
       query: { range: 'custom', from: '2026-02-01', to: '2026-01-01' },
     });
     expect(reversed.statusCode).toBe(400);
+  });
+});
+
+describe('margin: revenue and payout of the same calls', () => {
+  it('subtracts the payout of the calls that carry a revenue and shows the others beside it', async () => {
+    await setZone('UTC');
+    const [x, y, z] = await Promise.all(
+      ['Margin X', 'Margin Y', 'Margin Z'].map((title) =>
+        buildOffer(t.db, { title, vertical: 'Margins' }),
+      ),
+    );
+    // One day of 2025, away from every other lead of this file: offer X has a payable call with
+    // a revenue and one without; Y a rejected call with a revenue (it pays nothing) and a
+    // pending one; Z a payable call without a revenue.
+    const calls: [string, string, number, number | null, string][] = [
+      [x!.id, 'approved', 30, 50, '10:05'],
+      [x!.id, 'approved', 20, null, '10:40'],
+      [y!.id, 'rejected', 25, 40, '11:10'],
+      [y!.id, 'pending', 10, null, '11:20'],
+      [z!.id, 'approved', 15, null, '12:30'],
+    ];
+    for (const [offer, status, payout, revenue, at] of calls) {
+      await t.db.execute(sql`insert into leads (publisher_id, offer_id, payout, status, call_duration, revenue, timestamp)
+        values (${pubs[0]!.id}, ${offer}, ${payout}, ${status}, 1, ${revenue}::numeric, ${`2025-05-12T${at}:00Z`}::timestamptz)`);
+    }
+    const day = { range: 'custom', from: '2025-05-12', to: '2025-05-12' };
+    const byOffer = async (sort = 'label', order = 'asc') =>
+      adminReport({ ...day, group: 'offer', sort, order });
+    const margins = (r: AdminReport) =>
+      Object.fromEntries(
+        r.rows.map((row) => [
+          row.label,
+          [
+            row.figures.revenue,
+            row.figures.payout,
+            row.figures.margin,
+            row.figures.payable_without_revenue,
+            row.figures.payout_without_revenue,
+          ],
+        ]),
+      );
+    // [revenue, payout, margin, payable calls without revenue, their payout]
+    const report = await byOffer();
+    expect(margins(report)).toEqual({
+      'Margin X': [50, 50, 20, 1, 20],
+      'Margin Y': [40, 0, 40, 0, 0],
+      'Margin Z': [null, 15, null, 1, 15],
+    });
+    // The totals row: $90 revenue − $30 payout of the calls with one = $60 (not 90 − 65 = 25);
+    // 2 payable calls ($35 payout) carry no revenue.
+    expect(report.totals).toMatchObject({
+      calls: 5,
+      payable_calls: 3,
+      payout: 65,
+      revenue: 90,
+      margin: 60,
+      payable_without_revenue: 2,
+      payout_without_revenue: 35,
+    });
+
+    // Sorted by margin (in memory, by offer; in SQL, by hour), nulls last either way.
+    expect((await byOffer('margin', 'desc')).rows.map((r) => r.label)).toEqual([
+      'Margin Y',
+      'Margin X',
+      'Margin Z',
+    ]);
+    expect((await byOffer('margin', 'asc')).rows.map((r) => r.label)).toEqual([
+      'Margin X',
+      'Margin Y',
+      'Margin Z',
+    ]);
+    expect((await byOffer('payout_without_revenue', 'desc')).rows.map((r) => r.label)).toEqual([
+      'Margin X',
+      'Margin Z',
+      'Margin Y',
+    ]);
+    const hours = await adminReport({ ...day, group: 'hour', sort: 'margin', order: 'desc' });
+    expect(hours.rows.slice(0, 2).map((r) => [r.label, r.figures.margin])).toEqual([
+      ['2025-05-12 11:00 UTC', 40],
+      ['2025-05-12 10:00 UTC', 20],
+    ]);
+    // Z's hour has payable calls but no revenue: no margin, with the hours without calls.
+    expect(hours.rows.slice(2).every((r) => r.figures.margin === null)).toBe(true);
+    expect(hours.rows.find((r) => r.label === '2025-05-12 12:00 UTC')!.figures).toMatchObject({
+      margin: null,
+      payout_without_revenue: 15,
+    });
+
+    // The CSV has the same figures under headers that say what they count.
+    const csv = await t.call('GET', '/reports.csv', {
+      query: { ...day, group: 'offer', sort: 'label', order: 'asc' },
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Offer (UTC),Calls,Payable calls,Payable %,Avg duration (s),Payout,Revenue,Margin (calls with revenue),Payable calls without revenue,Payout without revenue,Disputes',
+    );
+    expect(lines.slice(1).map((l) => l.split(',').slice(5))).toEqual([
+      ['50', '50', '20', '1', '20', '0'],
+      ['0', '40', '40', '0', '0', '0'],
+      ['15', '', '', '1', '15', '0'],
+      ['65', '90', '60', '2', '35', '0'],
+    ]);
+
+    // X's call without a revenue gets one ($35): all of X's payout is in its margin now.
+    await t.db.execute(
+      sql`update leads set revenue = 35 where offer_id = ${x!.id} and revenue is null`,
+    );
+    let now = await byOffer();
+    expect(margins(now)['Margin X']).toEqual([85, 50, 35, 0, 0]);
+    expect(now.totals).toMatchObject({ margin: 75, payable_without_revenue: 1 });
+    // Y's rejected call is approved: its payout joins the margin's.
+    await t.db.execute(
+      sql`update leads set status = 'approved' where offer_id = ${y!.id} and revenue is not null`,
+    );
+    now = await byOffer();
+    expect(margins(now)['Margin Y']).toEqual([40, 25, 15, 0, 0]);
+    expect(now.totals).toMatchObject({ payout: 90, margin: 50, payout_without_revenue: 15 });
   });
 });
 
@@ -501,7 +673,7 @@ describe('CSV', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Offer (America/New_York),Calls,Calls (previous),Calls change %,Payable calls,Payable calls (previous),Payable calls change %,Payable %,Payable % (previous),Payable % change %,Avg duration (s),Avg duration (s) (previous),Avg duration (s) change %,Payout,Payout (previous),Payout change %,Revenue,Revenue (previous),Revenue change %,Margin,Margin (previous),Margin change %,Disputes,Disputes (previous),Disputes change %',
+      'Offer (America/New_York),Calls,Calls (previous),Calls change %,Payable calls,Payable calls (previous),Payable calls change %,Payable %,Payable % (previous),Payable % change %,Avg duration (s),Avg duration (s) (previous),Avg duration (s) change %,Payout,Payout (previous),Payout change %,Revenue,Revenue (previous),Revenue change %,Margin (calls with revenue),Margin (calls with revenue) (previous),Margin (calls with revenue) change %,Payable calls without revenue,Payable calls without revenue (previous),Payable calls without revenue change %,Payout without revenue,Payout without revenue (previous),Payout without revenue change %,Disputes,Disputes (previous),Disputes change %',
     );
     expect(lines).toHaveLength(report.rows.length + 2);
     const cell = (v: number | null) => (v === null ? '' : String(v));
@@ -512,6 +684,9 @@ describe('CSV', () => {
       expect(cells[2]).toBe(cell(row.previous_figures?.calls ?? null));
       expect(cells[13]).toBe(cell(row.figures.payout));
       expect(cells[16]).toBe(cell(row.figures.revenue));
+      expect(cells[19]).toBe(cell(row.figures.margin));
+      expect(cells[22]).toBe(cell(row.figures.payable_without_revenue));
+      expect(cells[25]).toBe(cell(row.figures.payout_without_revenue));
     }
     expect(lines.at(-1)!.split(',').slice(0, 2)).toEqual(['Total', String(report.totals.calls)]);
   });

@@ -13,6 +13,7 @@ import {
   useAdminReport,
   useExportAdminReport,
 } from '@/features/admin/reports/api/get-report.ts';
+import { MarginNote } from '@/features/admin/reports/components/margin-note.tsx';
 import { toast } from '@/lib/notify.ts';
 
 const groupOptions = adminReportGroups.map((g) => ({ value: g, label: reportGroupLabels[g] }));
@@ -98,8 +99,7 @@ export function ReportsPage() {
           />
         </Group>
         <Text size="xs" c="dimmed" mt="xs">
-          Leads carry no buyer campaign, so reports cannot group by campaign. Payout counts payable
-          (approved) calls; revenue and margin count the calls whose revenue is known.
+          Leads carry no buyer campaign, so reports cannot group by campaign.
         </Text>
       </Card>
       {report.isError && !data ? (
@@ -127,6 +127,7 @@ export function ReportsPage() {
             withRevenue
             onSort={onSort}
             rowHref={(row) => drillHref(group, row, data.from, data.to)}
+            note={<MarginNote totals={data.totals} />}
           />
         </>
       )}
