@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateRangeQuery, fromNotAfterTo, IsoDateTime, Money } from './list.ts';
+import { reasonNotAllowed } from './review-reasons.ts';
 import { LeadStatus } from './roles.ts';
 
 /**
@@ -12,31 +13,70 @@ import { LeadStatus } from './roles.ts';
 // Reasons of a status set by hand
 // ---------------------------------------------------------------------------
 
-/** The reasons an admin picks from; `other` needs the free text. */
-export const overrideReasons = {
-  reviewed_recording: 'Recording reviewed',
-  buyer_accepted: 'Accepted by the buyer',
-  buyer_returned: 'Returned by the buyer',
-  duplicate: 'Duplicate call',
-  too_short: 'Call too short',
-  outside_area: 'Caller outside the allowed area',
-  outside_hours: 'Outside open hours',
-  invalid: 'Invalid or fraudulent call',
-  other: 'Other',
+/**
+ * The reasons an admin picks from, per status the lead is set to (issue 27 item 4): approving,
+ * setting back to pending and rejecting each have their own list, so a lead never reads
+ * "Rejected: Accepted by the buyer". `other` (in every list) needs the free text. Stored reasons
+ * are sentences (`reasonSentence`), so renaming or moving a reason leaves them readable.
+ */
+export const leadReasons = {
+  approved: {
+    reviewed_recording: 'Recording reviewed',
+    buyer_accepted: 'Accepted by the buyer',
+    dispute_upheld: 'The publisher’s dispute was upheld',
+    rejected_in_error: 'Rejected by mistake',
+    other: 'Other',
+  },
+  pending: {
+    review_again: 'To be reviewed again',
+    buyer_reviewing: 'Waiting for the buyer’s decision',
+    set_in_error: 'Status set by mistake',
+    other: 'Other',
+  },
+  rejected: {
+    not_qualified: 'Recording reviewed: the caller did not qualify',
+    buyer_returned: 'Returned by the buyer',
+    duplicate: 'Duplicate call',
+    too_short: 'Call too short',
+    outside_area: 'Caller outside the allowed area',
+    outside_hours: 'Outside open hours',
+    invalid: 'Invalid or fraudulent call',
+    other: 'Other',
+  },
+} as const satisfies Record<LeadStatus, Record<string, string>>;
+
+/** Every lead reason with its label, whatever the status. */
+export const leadReasonLabels = {
+  ...leadReasons.approved,
+  ...leadReasons.pending,
+  ...leadReasons.rejected,
 } as const;
-export type OverrideReason = keyof typeof overrideReasons;
-export const overrideReasonKeys = Object.keys(overrideReasons) as [
-  OverrideReason,
-  ...OverrideReason[],
-];
+export type LeadReason = keyof typeof leadReasonLabels;
+const leadReasonKeys = Object.keys(leadReasonLabels) as [LeadReason, ...LeadReason[]];
+
+/** What setting a lead to each status is called in a sentence ("not a reason to …"). */
+const leadActions: Record<LeadStatus, string> = {
+  approved: 'approve a lead',
+  pending: 'set a lead back to pending',
+  rejected: 'reject a lead',
+};
+
+/** True when `reason` is one of the reasons of setting a lead to `status`. */
+export const isLeadReasonOf = (status: LeadStatus, reason: string): boolean =>
+  Object.hasOwn(leadReasons[status], reason);
 
 export const REASON_REQUIRED = 'Choose a reason for the change.';
 export const NOTE_REQUIRED = 'Describe the reason in a few words.';
 export const NOTE_MAX = 500;
 
-/** The reason fields of a status change; spread into its z.object and refined by `noteWhenOther`. */
+/** The reason fields of a status change; spread into its z.object and refined by `reasonChecks`. */
 export const reasonFields = {
-  reason: z.enum(overrideReasonKeys, { error: REASON_REQUIRED }),
+  reason: z.enum(leadReasonKeys, {
+    error: (iss) =>
+      iss.input === undefined || iss.input === ''
+        ? REASON_REQUIRED
+        : 'This is not one of the listed reasons.',
+  }),
   note: z
     .string()
     .trim()
@@ -44,20 +84,41 @@ export const reasonFields = {
     .optional(),
 };
 
-/** "Other" says nothing by itself: its note is required. */
-export const noteWhenOther = (v: { reason: OverrideReason; note?: string | undefined }) =>
-  v.reason !== 'other' || Boolean(v.note);
-
-/** The sentence kept as the lead's status reason: the choice, then the note. */
-export function reasonSentence(reason: OverrideReason, note?: string | null): string {
-  if (reason === 'other') return note ?? '';
-  return note ? `${overrideReasons[reason]}: ${note}` : overrideReasons[reason];
+/**
+ * The checks a status change with a reason shares: the reason belongs to the status it sets
+ * (otherwise a 400 naming the ones that do), and "Other", which says nothing by itself, has its
+ * note.
+ */
+export function reasonChecks(
+  v: { status: LeadStatus; reason: LeadReason; note?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (!isLeadReasonOf(v.status, v.reason)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['reason'],
+      message: reasonNotAllowed({
+        action: leadActions[v.status],
+        allowed: leadReasons[v.status],
+        reason: v.reason,
+        labels: leadReasonLabels,
+      }),
+    });
+  } else if (v.reason === 'other' && !v.note) {
+    ctx.addIssue({ code: 'custom', path: ['note'], message: NOTE_REQUIRED });
+  }
 }
 
-/** PATCH /admin/leads/:id: a new status, and why. */
+/** The sentence kept as the lead's status reason: the choice, then the note. */
+export function reasonSentence(reason: LeadReason, note?: string | null): string {
+  if (reason === 'other') return note ?? '';
+  return note ? `${leadReasonLabels[reason]}: ${note}` : leadReasonLabels[reason];
+}
+
+/** PATCH /admin/leads/:id: a new status, and why (one of that status's reasons). */
 export const UpdateLeadStatus = z
   .object({ status: LeadStatus, ...reasonFields })
-  .refine(noteWhenOther, { message: NOTE_REQUIRED, path: ['note'] });
+  .superRefine(reasonChecks);
 export type UpdateLeadStatus = z.infer<typeof UpdateLeadStatus>;
 
 // ---------------------------------------------------------------------------
@@ -85,15 +146,21 @@ export const LeadFilter = fromNotAfterTo(z.object(leadFilterFields));
 export type LeadFilter = z.infer<typeof LeadFilter>;
 
 /**
- * GET /admin/leads/totals: how many leads match the list's filter and their payout sum. From the
- * maintained totals when they answer the filter; otherwise counted up to the list's cap
- * (`count_exact: false` beyond it), and the payout summed only when the count is exact.
+ * GET /admin/leads/totals: how many leads match the list's filter and their money by status
+ * (issue 27 item 1): the payout of the approved ones (earned) apart from that of the pending
+ * ones (under review, paid only once approved); rejected leads are counted and never in a money
+ * figure. From the maintained totals when they answer the filter; otherwise counted up to the
+ * list's cap (`count_exact: false` beyond it), and the money summed only when the count is exact.
  */
 export const LeadTotals = z.object({
   count: z.number().int(),
   count_exact: z.boolean(),
-  /** Null when more leads match than are counted (narrow the filter to see the sum). */
-  payout: Money.nullable(),
+  /** Payout of the matching approved leads. Null when not summed (narrow the filter). */
+  earned: Money.nullable(),
+  /** Payout of the matching pending leads, should they be approved. Null when not summed. */
+  under_review: Money.nullable(),
+  /** How many matching leads are rejected (they pay nothing). Null when not counted. */
+  rejected: z.number().int().nullable(),
 });
 export type LeadTotals = z.infer<typeof LeadTotals>;
 
@@ -122,7 +189,7 @@ export const BulkLeadStatus = z
     /** Only count what would change (the confirmation's numbers); nothing is written. */
     dry_run: z.boolean().default(false),
   })
-  .refine(noteWhenOther, { message: NOTE_REQUIRED, path: ['note'] })
+  .superRefine(reasonChecks)
   .refine((v) => (v.ids === undefined) !== (v.filter === undefined), {
     message: 'Send either the selected ids or a filter.',
     path: ['ids'],

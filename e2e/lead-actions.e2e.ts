@@ -16,7 +16,7 @@ import {
 
 /**
  * Issue 13, items 7 and 8 in a browser: the admin filters the leads list, sees the filtered
- * total and payout sum, picks all matching leads and approves them with a reason; then imports a
+ * total and its money (earned, under review), picks all matching leads and approves them with a reason; then imports a
  * small CSV after checking it.
  */
 
@@ -86,6 +86,8 @@ describe('bulk actions and CSV import in Chromium', () => {
       await expectPath(page, '/admin/leads');
       const totals = page.getByRole('group', { name: 'Totals of the matching leads' });
       await totals.getByText('33').waitFor();
+      // All pending (issue 27): nothing earned yet, $465.00 under review, none rejected.
+      await totals.getByText('$0.00').waitFor();
       await totals.getByText('$465.00').waitFor();
 
       // Filter by the solar offer: the totals follow the filter.
@@ -132,6 +134,9 @@ describe('bulk actions and CSV import in Chromium', () => {
       await dialog.getByRole('button', { name: 'Approve 30 leads' }).click();
       await dialog.getByText('Choose a reason for the change.').waitFor();
       await dialog.getByRole('combobox', { name: /^Reason/ }).click();
+      // Approving offers approving's reasons only (issue 27 item 4).
+      await page.getByRole('option', { name: 'Accepted by the buyer' }).waitFor();
+      expect(await page.getByRole('option', { name: 'Duplicate call' }).count()).toBe(0);
       await page.getByRole('option', { name: 'Accepted by the buyer' }).click();
       await dialog.getByRole('textbox', { name: /^Note/ }).fill('November batch confirmed');
       await saveScreenshot(page, 'leads-bulk-confirm-desktop');
@@ -206,14 +211,15 @@ describe('bulk actions and CSV import in Chromium', () => {
       await saveScreenshot(page, 'lead-import-done-desktop');
       await page.getByRole('link', { name: 'Go to leads' }).click();
       await expectPath(page, '/admin/leads');
-      const imported = await callApi<{ count: number; payout: number }>(
+      const imported = await callApi<{ count: number; earned: number; under_review: number }>(
         server.url,
         admin,
         'GET',
         `admin/leads/totals?offer_id=${debt.id}`,
       );
-      // 3 recorded by hand ($30 each) + 2 imported ($28.50 and the offer's $30).
-      expect(imported).toMatchObject({ count: 5, payout: 148.5 });
+      // 3 recorded by hand ($30 each, pending) + 2 imported ($28.50 approved, and the offer's
+      // $30 pending).
+      expect(imported).toMatchObject({ count: 5, earned: 28.5, under_review: 120, rejected: 0 });
     });
   });
 });

@@ -187,6 +187,12 @@ describe('reviewer reasons, resubmission and bulk decisions (issue 16)', () => {
       await page.getByText('2 publishers selected').waitFor();
       await page.getByRole('button', { name: 'Reject selected' }).click();
       const dialog = page.getByRole('dialog', { name: 'Reject 2 publishers?' });
+      // Rejecting sign-ups offers their reasons, not a block's (issue 27 item 4).
+      expect(
+        await dialog
+          .getByRole('radio', { name: 'Suspected fraudulent or low-quality traffic' })
+          .count(),
+      ).toBe(0);
       await dialog.getByRole('radio', { name: 'The profile is incomplete' }).check();
       await saveScreenshot(page, 'reasons-bulk-publishers');
       expect(await seriousAxeProblems(page, 'bulk reject')).toEqual([]);

@@ -5,7 +5,7 @@ import { getOverview } from '../modules/publisher/overview.service.ts';
 import { createTestDatabase } from '../test/build-test-app.ts';
 import { buildOffer, buildPublisher } from '../test/factories.ts';
 import { type Database, type DbOrTx, openPostgres } from './client.ts';
-import { exactLeadCount, type LeadCountFilter } from './lead-totals.ts';
+import { exactLeadCount, type LeadCountFilter, maintainedLeadTotals } from './lead-totals.ts';
 
 /**
  * The maintained totals (issue 12) against the same figures counted from the raw rows with
@@ -121,9 +121,11 @@ async function compare(): Promise<{ maintained: Figures; raw: Figures }> {
   await db.execute(sql`select fold_report_deltas()`);
   const figures =
     sql.raw(`sum(calls)::text calls, sum(payable)::text payable, sum(duration_seconds)::text dur,
-    trim_scale(sum(payout))::text payout, trim_scale(sum(revenue))::text revenue, sum(revenue_calls)::text rc, sum(disputes)::text disputes`);
+    trim_scale(sum(payout))::text payout, trim_scale(sum(revenue))::text revenue, sum(revenue_calls)::text rc, sum(disputes)::text disputes,
+    sum(revenue_payable)::text rp, trim_scale(sum(revenue_payout))::text rpay`);
   const nonZero = sql.raw(`having sum(calls) <> 0 or sum(payable) <> 0 or sum(duration_seconds) <> 0
-    or sum(payout) <> 0 or sum(revenue) <> 0 or sum(revenue_calls) <> 0 or sum(disputes) <> 0`);
+    or sum(payout) <> 0 or sum(revenue) <> 0 or sum(revenue_calls) <> 0 or sum(disputes) <> 0
+    or sum(revenue_payable) <> 0 or sum(revenue_payout) <> 0`);
   maintained.reportQuarterHours = await q(sql`select owner, bucket::text, ${figures}
     from report_time_totals group by 1, 2 ${nonZero} order by 1, 2`);
   maintained.reportDays = await q(sql`select owner, dim, day::text, key, ${figures}
@@ -140,7 +142,9 @@ async function compare(): Promise<{ maintained: Figures; raw: Figures }> {
     sql.raw(`count(*)::text calls, count(*) filter (where l.status = 'approved')::text payable,
     sum(coalesce(l.duration_seconds, l.call_duration * 60))::text dur,
     trim_scale(coalesce(sum(l.payout) filter (where l.status = 'approved'), 0))::text payout,
-    trim_scale(coalesce(sum(l.revenue), 0))::text revenue, count(l.revenue)::text rc, sum(l.dispute_count)::text disputes`);
+    trim_scale(coalesce(sum(l.revenue), 0))::text revenue, count(l.revenue)::text rc, sum(l.dispute_count)::text disputes,
+    count(*) filter (where l.status = 'approved' and l.revenue is not null)::text rp,
+    trim_scale(coalesce(sum(l.payout) filter (where l.status = 'approved' and l.revenue is not null), 0))::text rpay`);
   const zero = '00000000-0000-0000-0000-000000000000';
   const dims = sql`cross join lateral (values (${zero}::uuid, 'offer', l.offer_id::text),
     (${zero}::uuid, 'publisher', l.publisher_id::text), (${zero}::uuid, 'state', coalesce(l.state, '')),
@@ -294,16 +298,18 @@ describe('reads of the totals', () => {
       const [raw] = await rows<{ n: number; earnings: string | null; paid: string | null }>(
         sql`select (select count(*)::int from leads where publisher_id = ${publisherId}) n,
                    (select sum(payout)::text from leads where publisher_id = ${publisherId} and status = 'approved') earnings,
-                   (select sum(amount)::text from payouts where publisher_id = ${publisherId}) paid`,
+                   (select sum(amount)::text from payouts where publisher_id = ${publisherId} and status = 'paid') paid`,
       );
       expect(o.total_leads).toBe(raw!.n);
-      // Issue 14: Total Earnings = approved leads' payouts; Pending Payouts = earned − paid.
+      // Issue 27: Total Earnings = approved leads' payouts; Pending Payouts = earned − paid
+      // (marked paid): a payout recorded in a run is still pending for the publisher.
       expect(o.total_earnings).toBe(Number(raw!.earnings ?? 0));
       expect(o.pending_payouts).toBe(
         Math.round((Number(raw!.earnings ?? 0) - Number(raw!.paid ?? 0)) * 100) / 100,
       );
       const daily = await rows<{ day: string; n: number; earnings: string }>(
-        sql`select (timestamp at time zone 'UTC')::date::text as day, count(*)::int n, sum(payout)::text earnings
+        sql`select (timestamp at time zone 'UTC')::date::text as day, count(*)::int n,
+                   coalesce(sum(payout) filter (where status = 'approved'), 0)::text earnings
             from leads where publisher_id = ${publisherId}
               and timestamp >= (now() at time zone 'UTC')::date - 29 group by 1`,
       );
@@ -324,7 +330,10 @@ describe('reads of the totals', () => {
 
   it('the admin cards and daily chart equal the raw SQL figures', async () => {
     const stats = await getStats({ db });
-    const [paid] = await rows<{ s: string | null }>(sql`select sum(amount)::text s from payouts`);
+    // Issue 27: Total Payouts is what was marked paid; recorded runs are shown apart.
+    const [paid] = await rows<{ s: string | null }>(
+      sql`select sum(amount)::text s from payouts where status = 'paid'`,
+    );
     expect(stats.total_payouts).toBe(Number(paid!.s ?? 0));
     const { days } = await getDailyStats({ db, days: 30 });
     const raw = await rows<{ day: string; n: number }>(
@@ -379,5 +388,69 @@ describe('reads of the totals', () => {
     for (const f of notAnswered) {
       expect(await exactLeadCount(db, f), JSON.stringify(f)).toBeUndefined();
     }
+  });
+
+  it('maintainedLeadTotals splits leads and payout by status, as the raw rows do', async () => {
+    const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
+    const p = publishers[0]!;
+    const filters: LeadCountFilter[] = [
+      {},
+      { status: 'rejected' },
+      { publisher_id: p },
+      { publisher_id: p, status: 'approved' },
+      { from: daysAgo(3), to: daysAgo(1) },
+      { from: daysAgo(2), to: daysAgo(2), status: 'pending' },
+    ];
+    for (const f of filters) {
+      const raw = await rows<{ status: string; n: number; payout: string }>(
+        sql`select status, count(*)::int n, sum(payout)::text payout from leads where true
+          ${f.publisher_id ? sql`and publisher_id = ${f.publisher_id}` : sql``}
+          ${f.status ? sql`and status = ${f.status}` : sql``}
+          ${f.from ? sql`and timestamp >= ${`${f.from}T00:00:00Z`}::timestamptz` : sql``}
+          ${f.to ? sql`and timestamp < ${`${f.to}T00:00:00Z`}::timestamptz + interval '1 day'` : sql``}
+          group by status`,
+      );
+      const got = await maintainedLeadTotals(db, f);
+      const want = Object.fromEntries(
+        STATUSES.map((st) => {
+          const r = raw.find((x) => x.status === st);
+          return [st, { leads: r?.n ?? 0, cents: Math.round(Number(r?.payout ?? 0) * 100) }];
+        }),
+      );
+      const cents = (v: string) => Math.round(Number(v) * 100);
+      expect(got?.byStatus, JSON.stringify(f)).not.toBeNull();
+      const byStatus = got!.byStatus!;
+      expect(
+        Object.fromEntries(
+          STATUSES.map((st) => [
+            st,
+            { leads: byStatus[st].leads, cents: cents(byStatus[st].payout) },
+          ]),
+        ),
+        JSON.stringify(f),
+      ).toEqual(want);
+      expect(got!.leads).toBe(raw.reduce((n, r) => n + r.n, 0));
+    }
+    // A publisher and a range: the daily aggregate has no status, the count alone.
+    const range = await maintainedLeadTotals(db, { publisher_id: p, from: daysAgo(4) });
+    expect(range?.byStatus).toBeNull();
+    expect(range?.leads).toBe(await exactLeadCount(db, { publisher_id: p, from: daysAgo(4) }));
+  });
+
+  it('Recent Activity shows a rejected lead at $0.00 with what it would have paid', async () => {
+    const publisherId = (await buildPublisher(db)).id;
+    const at = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
+    await db.execute(sql`insert into leads (publisher_id, offer_id, payout, status, call_duration, timestamp)
+      values (${publisherId}, ${offerIds[0]}, 45, 'rejected', 3, ${at(1)}::timestamptz),
+             (${publisherId}, ${offerIds[0]}, 12.5, 'approved', 4, ${at(2)}::timestamptz)`);
+    const o = await getOverview({ db, publisherId });
+    const [rejected, approved] = o.recent_activity.filter((a) => a.type === 'lead');
+    expect(rejected!.description).toMatch(
+      /: \$0\.00 \(would have paid \$45\.00\), 3 min, rejected\.$/,
+    );
+    expect(approved!.description).toMatch(/: \$12\.50, 4 min, approved\.$/);
+    // The cards count the rejected lead, and earn only the approved one.
+    expect(o.total_leads).toBe(2);
+    expect(o.total_earnings).toBe(12.5);
   });
 });

@@ -11,13 +11,8 @@ import {
   leadPublisherDailyTotals,
   leadTotals,
   payoutDailyTotals,
-  payoutTotals,
-  reportDayTotals,
 } from './schema.ts';
 import { networkTimeZone } from './settings.ts';
-
-/** The owner of network-wide report rows (server/db/reports.ts). */
-const NETWORK_OWNER = '00000000-0000-0000-0000-000000000000';
 
 export type LeadCountFilter = {
   /** A search (call id, caller, tracking number): the maintained totals never answer it. */
@@ -75,14 +70,28 @@ export async function exactLeadCount(
   return (await maintainedLeadTotals(db, filter))?.leads;
 }
 
+type LeadStatus = (typeof leadStatuses)[number];
+
+/** Leads and their payout sum (numeric string) of one status. */
+export type StatusFigures = { leads: number; payout: string };
+
+export type MaintainedLeadTotals = {
+  leads: number;
+  /**
+   * The same per status, so money figures can leave rejected leads out (issue 27 item 1); null
+   * when the aggregate that answers has no status (a publisher and a range of days).
+   */
+  byStatus: Record<LeadStatus, StatusFigures> | null;
+};
+
 /**
- * How many leads match `filter` and their payout sum (numeric string), from the maintained
+ * How many leads match `filter`, with their leads and payout per status, from the maintained
  * aggregates, for the filters `exactLeadCount` describes; undefined for the others.
  */
 export async function maintainedLeadTotals(
   db: DbOrTx,
   filter: LeadCountFilter,
-): Promise<{ leads: number; payout: string } | undefined> {
+): Promise<MaintainedLeadTotals | undefined> {
   if (filter.q || filter.offer_id || filter.state || filter.vertical) return undefined;
   // Bare days are days of the network's zone: the UTC daily totals answer them only in UTC.
   if ((filter.from || filter.to) && (await networkTimeZone(db)) !== 'UTC') return undefined;
@@ -92,21 +101,28 @@ export async function maintainedLeadTotals(
     leads: total(t.leads),
     payout: sql<string>`coalesce(sum(${t.payout}), 0)::text`,
   });
-  const answer = (row: { leads: number; payout: string } | undefined) => ({
-    leads: row?.leads ?? 0,
-    payout: row?.payout ?? '0',
-  });
+  const byStatus = (rows: ({ status: LeadStatus } & StatusFigures)[]): MaintainedLeadTotals => {
+    const out: Record<LeadStatus, StatusFigures> = {
+      approved: { leads: 0, payout: '0' },
+      pending: { leads: 0, payout: '0' },
+      rejected: { leads: 0, payout: '0' },
+    };
+    for (const r of rows) out[r.status] = { leads: Number(r.leads), payout: r.payout };
+    const leads = out.approved.leads + out.pending.leads + out.rejected.leads;
+    return { leads, byStatus: out };
+  };
   if (range === null && filter.publisher_id) {
-    const [row] = await db
-      .select(sums(leadTotals))
+    const rows = await db
+      .select({ status: leadTotals.status, ...sums(leadTotals) })
       .from(leadTotals)
       .where(
         and(
           eq(leadTotals.publisherId, filter.publisher_id),
           filter.status ? eq(leadTotals.status, filter.status) : undefined,
         ),
-      );
-    return answer(row);
+      )
+      .groupBy(leadTotals.status);
+    return byStatus(rows);
   }
   if (filter.publisher_id && range) {
     if (filter.status) return undefined;
@@ -120,11 +136,11 @@ export async function maintainedLeadTotals(
           range.last ? lte(leadPublisherDailyTotals.day, range.last) : undefined,
         ),
       );
-    return answer(row);
+    return { leads: row?.leads ?? 0, byStatus: null };
   }
   // Network-wide: the daily totals (a few rows a day) are far fewer than lead_totals' rows.
-  const [row] = await db
-    .select(sums(leadDailyTotals))
+  const rows = await db
+    .select({ status: leadDailyTotals.status, ...sums(leadDailyTotals) })
     .from(leadDailyTotals)
     .where(
       and(
@@ -132,8 +148,9 @@ export async function maintainedLeadTotals(
         range?.first ? gte(leadDailyTotals.day, range.first) : undefined,
         range?.last ? lte(leadDailyTotals.day, range.last) : undefined,
       ),
-    );
-  return answer(row);
+    )
+    .groupBy(leadDailyTotals.status);
+  return byStatus(rows);
 }
 
 /** One publisher's leads: how many and their payout sum (numeric string), all statuses. */
@@ -149,39 +166,6 @@ export async function publisherLeadTotals(
     .from(leadTotals)
     .where(eq(leadTotals.publisherId, publisherId));
   return { leads: row?.leads ?? 0, payout: row?.payout ?? '0' };
-}
-
-/** One publisher's leads and payout sum per UTC day in [first, last]; quiet days absent. */
-export async function publisherDailyLeads(
-  db: DbOrTx,
-  publisherId: string,
-  first: string,
-  last: string,
-): Promise<{ day: string; leads: number; payout: string }[]> {
-  return db
-    .select({
-      day: sql<string>`to_char(${leadPublisherDailyTotals.day}, 'YYYY-MM-DD')`,
-      leads: total(leadPublisherDailyTotals.leads),
-      payout: sql<string>`coalesce(sum(${leadPublisherDailyTotals.payout}), 0)::text`,
-    })
-    .from(leadPublisherDailyTotals)
-    .where(
-      and(
-        eq(leadPublisherDailyTotals.publisherId, publisherId),
-        gte(leadPublisherDailyTotals.day, first),
-        lte(leadPublisherDailyTotals.day, last),
-      ),
-    )
-    .groupBy(leadPublisherDailyTotals.day);
-}
-
-/** One publisher's payouts: the amount paid (numeric string). */
-export async function publisherPayoutTotal(db: DbOrTx, publisherId: string): Promise<string> {
-  const [row] = await db
-    .select({ amount: sql<string>`coalesce(sum(${payoutTotals.amount}), 0)::text` })
-    .from(payoutTotals)
-    .where(eq(payoutTotals.publisherId, publisherId));
-  return row?.amount ?? '0';
 }
 
 /** Every payout ever recorded: the amount paid (numeric string). */

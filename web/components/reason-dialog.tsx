@@ -8,7 +8,10 @@ type ReasonDialogProps = {
   title: string;
   /** What will happen, in a sentence. */
   children: ReactNode;
-  /** The reasons to choose from (code → what the publisher reads). */
+  /**
+   * The reasons of this action only (code → what the publisher reads): rejecting a sign-up and
+   * blocking an account, say, each pass their own list (contract/review-reasons.ts).
+   */
   reasons: Record<string, string>;
   confirmLabel: string;
   pending?: boolean;
@@ -31,7 +34,9 @@ export function ReasonDialog({
   onConfirm,
   onCancel,
 }: ReasonDialogProps) {
-  const [reason, setReason] = useState<string | null>(null);
+  const [picked, setReason] = useState<string | null>(null);
+  // A choice is only ever one of the reasons shown now.
+  const reason = picked && Object.hasOwn(reasons, picked) ? picked : null;
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; note?: string }>({});
 

@@ -10,7 +10,11 @@ import type {
   ComplianceListQuery,
   DecideApplication,
 } from '../../../contract/admin.ts';
-import { applicationReasons, describeReason } from '../../../contract/review-reasons.ts';
+import {
+  applicationReasons,
+  describeReason,
+  reasonNotAllowed,
+} from '../../../contract/review-reasons.ts';
 import {
   type SubmittedApplicationStatus,
   submittedApplicationStatuses,
@@ -18,7 +22,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { cappedCount, keyset, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { applicationDecidedMail, getMailBrand } from '../../mail/templates.ts';
 import { appLinks } from '../../notify/links.ts';
@@ -252,6 +256,21 @@ async function writeDecision(
 type Decision = Pick<DecideApplication, 'status' | 'reason' | 'note'>;
 
 /**
+ * Approving takes no reason (issue 27 item 4): one sent with it is refused, not dropped, so the
+ * reviewer does not believe the publisher reads it. A rejection's reasons are checked by the
+ * contract (ApplicationReasonCode).
+ */
+function checkDecisionReason(input: Decision): void {
+  if (input.status !== 'approved' || input.reason === undefined) return;
+  const message = reasonNotAllowed({
+    action: 'approve an application',
+    allowed: null,
+    reason: input.reason,
+  });
+  throw badRequest(message, { reason: [message] });
+}
+
+/**
  * Decides a pending application (approved or rejected, a rejection with its reason) in one
  * transaction with its audit entry and the e-mail to the publisher; any other status is a 409.
  */
@@ -263,6 +282,7 @@ export async function decideApplication(opts: {
   dashboardUrl: string;
   link: FileLinker;
 }): Promise<AdminApplication> {
+  checkDecisionReason(opts.input);
   const row = await opts.db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ status: offerApplications.status })
@@ -287,6 +307,7 @@ export async function bulkDecideApplications(opts: {
   input: BulkDecideApplications;
   dashboardUrl: string;
 }): Promise<BulkDecisionResult> {
+  checkDecisionReason(opts.input);
   const ids = [...new Set(opts.input.ids)];
   return opts.db.transaction(async (tx) => {
     const rows = await tx

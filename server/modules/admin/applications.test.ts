@@ -365,6 +365,32 @@ describe('reasons, resubmission and bulk decisions (issue 16)', () => {
     expect(await statusOf(app.id)).toBe('pending');
   });
 
+  it('approving takes no reason, and a rejection only its own (400 naming them, issue 27)', async () => {
+    const { app } = await buildApplication('pending');
+    const approve = await t.call('PATCH', `/applications/${app.id}`, {
+      body: { status: 'approved', reason: 'script_not_followed' },
+    });
+    expect(approve.statusCode).toBe(400);
+    expect(approve.json().error.details.reason).toEqual([
+      'No reason is given to approve an application: leave the reason out.',
+    ]);
+    const bulk = await t.call('POST', '/applications/bulk', {
+      body: { ids: [app.id], status: 'approved', reason: 'other', note: 'Fine.' },
+    });
+    expect(bulk.statusCode).toBe(400);
+    // A publisher's reason is not an application's: the answer lists the application's.
+    const reject = await t.call('PATCH', `/applications/${app.id}`, {
+      body: { status: 'rejected', reason: 'fraud_suspected' },
+    });
+    expect(reject.statusCode).toBe(400);
+    const [why] = reject.json().error.details.reason;
+    expect(why).toContain('"fraud_suspected" is not a reason to reject an application.');
+    expect(why).toContain('recordings_incomplete (The call recordings are missing');
+    expect(await statusOf(app.id)).toBe('pending');
+    const ok = await t.call('PATCH', `/applications/${app.id}`, { body: { status: 'approved' } });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('the publisher reads the reason, resubmits new files; the admin sees every submission with its decision', async () => {
     const publisher = await buildPublisher(t.db, { name: 'Rita Resubmit' });
     const offer = await buildOffer(t.db, { title: 'Resubmit offer' });

@@ -20,17 +20,28 @@ type Row = Record<string, unknown>;
 const rowsOf = (r: unknown): Row[] => (r as { rows: Row[] }).rows;
 
 /**
- * The count and payout sum of the leads matching the list's filter. The maintained totals
- * answer exactly when the filter allows (no offer, whole days…); otherwise the matching rows are
- * read up to the list's cap (TOTAL_CAP + 1, a few ms however big the table): exact count and
- * sum within the cap, "10,000+" and no sum beyond it, as the list's own total.
+ * The count of the leads matching the list's filter and their money by status (issue 27 item
+ * 1): payout of the approved ones (earned) and of the pending ones (under review) apart, and the
+ * rejected ones counted without money. The maintained totals answer exactly when the filter
+ * allows (no offer, whole days…); otherwise the matching rows are read up to the list's cap
+ * (TOTAL_CAP + 1, a few ms however big the table): exact count and sums within the cap,
+ * "10,000+" and no sums beyond it, as the list's own total.
  */
 export async function leadTotals(opts: { db: DbOrTx; filter: LeadFilter }): Promise<LeadTotals> {
   const { db, filter } = opts;
   const kept = await maintainedLeadTotals(db, filter);
-  if (kept) return { count: kept.leads, count_exact: true, payout: toMoney(kept.payout) };
+  if (kept?.byStatus) {
+    const { approved, pending, rejected } = kept.byStatus;
+    return {
+      count: kept.leads,
+      count_exact: true,
+      earned: toMoney(approved.payout),
+      under_review: toMoney(pending.payout),
+      rejected: rejected.leads,
+    };
+  }
   const capped = db
-    .select({ payout: leads.payout })
+    .select({ payout: leads.payout, status: leads.status })
     .from(leads)
     .where(leadWhere(filter))
     .limit(TOTAL_CAP + 1)
@@ -38,12 +49,25 @@ export async function leadTotals(opts: { db: DbOrTx; filter: LeadFilter }): Prom
   const [row] = await db
     .select({
       n: sql<number>`count(*)::int`,
-      payout: sql<string>`coalesce(sum(${capped.payout}), 0)::text`,
+      earned: sql<string>`coalesce(sum(${capped.payout}) filter (where ${capped.status} = 'approved'), 0)::text`,
+      underReview: sql<string>`coalesce(sum(${capped.payout}) filter (where ${capped.status} = 'pending'), 0)::text`,
+      rejected: sql<number>`(count(*) filter (where ${capped.status} = 'rejected'))::int`,
     })
     .from(capped);
   const n = row?.n ?? 0;
-  if (n > TOTAL_CAP) return { count: TOTAL_CAP, count_exact: false, payout: null };
-  return { count: n, count_exact: true, payout: toMoney(row?.payout ?? '0') };
+  if (n > TOTAL_CAP) {
+    // Too many to sum here; the maintained count (a publisher and a range) is still exact.
+    return kept
+      ? { count: kept.leads, count_exact: true, earned: null, under_review: null, rejected: null }
+      : { count: TOTAL_CAP, count_exact: false, earned: null, under_review: null, rejected: null };
+  }
+  return {
+    count: n,
+    count_exact: true,
+    earned: toMoney(row?.earned ?? '0'),
+    under_review: toMoney(row?.underReview ?? '0'),
+    rejected: Number(row?.rejected ?? 0),
+  };
 }
 
 const tooMany = (max: number) =>

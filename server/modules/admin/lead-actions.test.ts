@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadReasons } from '../../../contract/lead-actions.ts';
 import { auditLog, leads } from '../../db/schema.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { bulkLeadStatus } from './lead-actions.service.ts';
@@ -202,7 +203,13 @@ describe('POST /admin/leads/bulk-status', () => {
     const filter = { status: 'pending', offer_id: offerB.id, from: '2025-03-05', to: '2025-03-05' };
 
     const totals = await t.call('GET', '/leads/totals', { query: filter });
-    expect(totals.json()).toEqual({ count: 40, count_exact: true, payout: 2000 });
+    expect(totals.json()).toEqual({
+      count: 40,
+      count_exact: true,
+      earned: 0,
+      under_review: 2000,
+      rejected: 0,
+    });
 
     const res = await t.call('POST', '/leads/bulk-status', {
       body: { status: 'rejected', reason: 'invalid', filter },
@@ -226,7 +233,18 @@ describe('POST /admin/leads/bulk-status', () => {
     expect((await t.call('GET', '/leads/totals', { query: filter })).json()).toEqual({
       count: 0,
       count_exact: true,
-      payout: 0,
+      earned: 0,
+      under_review: 0,
+      rejected: 0,
+    });
+    // Rejected, the 40 are counted and pay nothing.
+    const sameDay = { offer_id: offerB.id, from: '2025-03-05', to: '2025-03-05' };
+    expect((await t.call('GET', '/leads/totals', { query: sameDay })).json()).toEqual({
+      count: 45,
+      count_exact: true,
+      earned: 100,
+      under_review: 0,
+      rejected: 40,
     });
   });
 
@@ -258,12 +276,12 @@ describe('POST /admin/leads/bulk-status', () => {
         'A bulk action approves or rejects.',
       ],
       [
-        { status: 'approved', reason: 'duplicate' },
+        { status: 'approved', reason: 'buyer_accepted' },
         'ids',
         'Send either the selected ids or a filter.',
       ],
       [
-        { status: 'approved', reason: 'duplicate', ids: [], filter: {} },
+        { status: 'approved', reason: 'buyer_accepted', ids: [], filter: {} },
         'ids',
         'Select at least one lead.',
       ],
@@ -283,7 +301,7 @@ describe('POST /admin/leads/bulk-status', () => {
   it('changes nothing when more leads would change than one action may', async () => {
     // The real limit is 100,000 (measured by the benchmark); the same statement with a limit of 3.
     const ids = await insertLeads(4, { publisherId: other.id, offerId: offerB.id });
-    const input = { status: 'approved' as const, reason: 'duplicate' as const, ids };
+    const input = { status: 'approved' as const, reason: 'buyer_accepted' as const, ids };
     const refused = bulkLeadStatus({ db: t.db, actor: t.admin, input, max: 3 });
     await expect(refused).rejects.toMatchObject({ status: 422, code: 'too_many_leads' });
     await expect(refused).rejects.toThrow(/at most 3 leads/);
@@ -305,30 +323,174 @@ describe('GET /admin/leads/totals', () => {
     const p = await buildPublisher(t.db, { name: 'Totals Tom' });
     await insertLeads(3, { publisherId: p.id, payout: '10.25' });
     await insertLeads(2, { publisherId: p.id, payout: '1.50', status: 'rejected' });
-    expect(
-      (await t.call('GET', '/leads/totals', { query: { publisher_id: p.id } })).json(),
-    ).toEqual({ count: 5, count_exact: true, payout: 33.75 });
-    expect(
-      (
-        await t.call('GET', '/leads/totals', {
-          query: { publisher_id: p.id, status: 'rejected' },
-        })
-      ).json(),
-    ).toEqual({ count: 2, count_exact: true, payout: 3 });
-    // Inside a day: counted from the rows.
-    expect(
-      (
-        await t.call('GET', '/leads/totals', {
-          query: {
-            publisher_id: p.id,
-            from: '2025-01-10T12:00:00Z',
-            to: '2025-01-10T12:00:01Z',
-          },
-        })
-      ).json(),
-    ).toEqual({ count: 4, count_exact: true, payout: 23.5 });
+    await insertLeads(1, { publisherId: p.id, payout: '7.00', status: 'approved' });
+    const totals = async (query: Record<string, string>) =>
+      (await t.call('GET', '/leads/totals', { query: { publisher_id: p.id, ...query } })).json();
+    // Issue 27 item 1: approved (earned) and pending (under review) apart, rejected without money.
+    expect(await totals({})).toEqual({
+      count: 6,
+      count_exact: true,
+      earned: 7,
+      under_review: 30.75,
+      rejected: 2,
+    });
+    expect(await totals({ status: 'rejected' })).toEqual({
+      count: 2,
+      count_exact: true,
+      earned: 0,
+      under_review: 0,
+      rejected: 2,
+    });
+    // Inside a day: counted from the rows (the first 4 leads of each insert are in the second).
+    expect(await totals({ from: '2025-01-10T12:00:00Z', to: '2025-01-10T12:00:01Z' })).toEqual({
+      count: 5,
+      count_exact: true,
+      earned: 7,
+      under_review: 20.5,
+      rejected: 2,
+    });
+    // A publisher and whole days: the maintained count, the money from the rows.
+    expect(await totals({ from: '2025-01-10', to: '2025-01-10' })).toEqual({
+      count: 6,
+      count_exact: true,
+      earned: 7,
+      under_review: 30.75,
+      rejected: 2,
+    });
     const bad = await t.call('GET', '/leads/totals', { query: { offer_id: 'nope' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details.offer_id).toEqual(['This is not a valid offer id.']);
+  });
+
+  it('never counts a rejected lead in a money figure: totals of every kind, and the CSV', async () => {
+    const p = await buildPublisher(t.db, { name: 'Rejected Rita' });
+    const [kept] = await insertLeads(1, { publisherId: p.id, payout: '45.00', status: 'approved' });
+    const [refused] = await insertLeads(1, { publisherId: p.id, payout: '45.00' });
+    const before = (await t.call('GET', '/leads/totals', { query: { publisher_id: p.id } })).json();
+    expect(before).toMatchObject({ earned: 45, under_review: 45, rejected: 0 });
+    const res = await t.call('PATCH', `/leads/${refused}`, {
+      body: { status: 'rejected', reason: 'duplicate' },
+    });
+    expect(res.statusCode).toBe(200);
+    // The stored payout stays (an approval later pays it)…
+    const [row] = await t.db.select().from(leads).where(eq(leads.id, refused!));
+    expect(row!.payout).toBe('45.00');
+    // …and no figure sums it: maintained, counted from the rows, with and without a status.
+    const queries: Record<string, string>[] = [
+      { publisher_id: p.id },
+      { publisher_id: p.id, offer_id: offerA.id },
+      { publisher_id: p.id, status: 'rejected' },
+      { publisher_id: p.id, status: 'rejected', offer_id: offerA.id },
+    ];
+    for (const query of queries) {
+      const got = (await t.call('GET', '/leads/totals', { query })).json();
+      const withRejected = query.status === 'rejected';
+      expect(got, JSON.stringify(query)).toEqual({
+        count: withRejected ? 1 : 2,
+        count_exact: true,
+        earned: withRejected ? 0 : 45,
+        under_review: 0,
+        rejected: 1,
+      });
+    }
+    // The CSV: the rejected lead's payout is 0.00, what it would have paid in its own column.
+    const csv = await t.call('GET', '/leads.csv', { query: { publisher_id: p.id } });
+    const [header, ...lines] = csv.body
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(','));
+    const col = (name: string) => header!.indexOf(name);
+    const byId = new Map(lines.map((l) => [l[0], l]));
+    expect(byId.get(kept!)![col('payout')]).toBe('45.00');
+    expect(byId.get(kept!)![col('would_have_paid')]).toBe('');
+    expect(byId.get(refused!)![col('payout')]).toBe('0.00');
+    expect(byId.get(refused!)![col('would_have_paid')]).toBe('45.00');
+    const sum = lines.reduce((n, l) => n + Number(l[col('payout')]), 0);
+    expect(sum).toBe(45);
+  });
+});
+
+describe('reasons per action (issue 27 item 4)', () => {
+  it("accepts each of a status's own reasons, one lead at a time and in bulk", async () => {
+    const from = { approved: 'pending', pending: 'approved', rejected: 'pending' } as const;
+    for (const status of ['approved', 'pending', 'rejected'] as const) {
+      for (const reason of Object.keys(leadReasons[status])) {
+        const [id] = await insertLeads(1, { publisherId: other.id, status: from[status] });
+        const note = reason === 'other' ? 'checked by hand' : undefined;
+        const res = await t.call('PATCH', `/leads/${id}`, { body: { status, reason, note } });
+        expect(res.statusCode, `${status} ${reason}`).toBe(200);
+        expect(res.json().status).toBe(status);
+        if (status === 'pending') continue;
+        const ids = await insertLeads(2, { publisherId: other.id, status: from[status] });
+        const bulk = await t.call('POST', '/leads/bulk-status', {
+          body: { status, reason, note, ids },
+        });
+        expect(bulk.statusCode, `bulk ${status} ${reason}`).toBe(200);
+        expect(bulk.json().changed).toBe(2);
+      }
+    }
+  });
+
+  it("refuses a reason of another action with a 400 naming the action's reasons", async () => {
+    const [id] = await insertLeads(1, { publisherId: other.id });
+    const reject = await t.call('PATCH', `/leads/${id}`, {
+      body: { status: 'rejected', reason: 'buyer_accepted' },
+    });
+    expect(reject.statusCode).toBe(400);
+    const [rejectWhy] = reject.json().error.details.reason;
+    expect(rejectWhy).toContain(
+      '"buyer_accepted" (Accepted by the buyer) is not a reason to reject a lead.',
+    );
+    expect(rejectWhy).toContain('duplicate (Duplicate call)');
+    expect(rejectWhy).not.toContain('buyer_accepted (');
+
+    const approve = await t.call('PATCH', `/leads/${id}`, {
+      body: { status: 'approved', reason: 'duplicate' },
+    });
+    expect(approve.statusCode).toBe(400);
+    const [approveWhy] = approve.json().error.details.reason;
+    expect(approveWhy).toContain('"duplicate" (Duplicate call) is not a reason to approve a lead.');
+    expect(approveWhy).toContain('buyer_accepted (Accepted by the buyer)');
+    expect(approveWhy).not.toContain('duplicate (');
+
+    const back = await t.call('PATCH', `/leads/${id}`, {
+      body: { status: 'pending', reason: 'invalid' },
+    });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().error.message).toContain('is not a reason to set a lead back to pending');
+
+    const unknown = await t.call('PATCH', `/leads/${id}`, {
+      body: { status: 'approved', reason: 'because' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details.reason).toEqual(['This is not one of the listed reasons.']);
+
+    for (const [status, reason] of [
+      ['approved', 'too_short'],
+      ['rejected', 'reviewed_recording'],
+    ]) {
+      const bulk = await t.call('POST', '/leads/bulk-status', {
+        body: { status, reason, ids: [id] },
+      });
+      expect(bulk.statusCode, `${status} ${reason}`).toBe(400);
+      expect(bulk.json().error.details.reason[0]).toContain(`is not a reason to`);
+    }
+    const [lead] = await t.db.select().from(leads).where(eq(leads.id, id!));
+    expect(lead).toMatchObject({ status: 'pending', statusOverriddenAt: null });
+    expect(await auditsOf([id!])).toHaveLength(0);
+  });
+
+  it('keeps reasons stored before the lists were split readable', async () => {
+    // A lead rejected with the old shared list's "Accepted by the buyer" reads as it was stored.
+    const [id] = await insertLeads(1, {
+      status: 'rejected',
+      statusReason: 'Accepted by the buyer',
+    });
+    const res = await t.call('GET', `/leads/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'rejected',
+      status_reason: 'Accepted by the buyer',
+    });
   });
 });

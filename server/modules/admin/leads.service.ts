@@ -258,7 +258,12 @@ export async function updateLeadStatus(opts: {
   });
 }
 
-/** The filtered leads as CSV, in the list's order, read in keyset batches (flat memory). */
+/**
+ * The filtered leads as CSV, in the list's order, read in keyset batches (flat memory). A
+ * rejected lead pays nothing: its `payout` is 0.00, so summing the column never counts it, and
+ * `would_have_paid` keeps what it would have paid (empty for the other statuses), as the screens
+ * show it struck through (issue 27 item 1).
+ */
 export function leadsCsv(opts: { db: DbOrTx; filter: LeadCsvQuery }): AsyncGenerator<string> {
   const { db, filter } = opts;
   return keysetCsv({
@@ -271,6 +276,7 @@ export function leadsCsv(opts: { db: DbOrTx; filter: LeadCsvQuery }): AsyncGener
       'status',
       'call_duration_min',
       'payout',
+      'would_have_paid',
     ],
     keyset: keysetOf(sortColumns, filter, leads.id),
     read: ({ sortKey, after, orderBy, limit }) =>
@@ -286,7 +292,8 @@ export function leadsCsv(opts: { db: DbOrTx; filter: LeadCsvQuery }): AsyncGener
       r.offerTitle,
       r.status,
       r.callDuration,
-      r.payout,
+      r.status === 'rejected' ? '0.00' : r.payout,
+      r.status === 'rejected' ? r.payout : null,
     ],
   });
 }

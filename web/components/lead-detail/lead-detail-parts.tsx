@@ -25,7 +25,8 @@ import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { ApiError } from '@/lib/api-client.ts';
-import { formatDateTime, formatMoney, formatSeconds } from '@/lib/format.ts';
+import { formatDateTime, formatSeconds } from '@/lib/format.ts';
+import { LeadPayout } from './lead-payout.tsx';
 
 /**
  * The pieces of a lead's detail screen (issue 13), shared by the admin's and the publisher's
@@ -300,7 +301,9 @@ export function LeadTimeline({ items }: { items: LeadTimelineEntry[] }) {
                   <StatusBadge status={e.status} subject="lead" />
                 </Table.Td>
                 <Table.Td ta="right">{formatSeconds(e.duration_seconds)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(e.payout)}</Table.Td>
+                <Table.Td ta="right">
+                  <LeadPayout payout={e.payout} status={e.status} />
+                </Table.Td>
               </Table.Tr>
             );
           })}

@@ -18,8 +18,8 @@ import {
   StatusReason,
   useLeadDetailGate,
 } from '@/components/lead-detail/lead-detail-parts.tsx';
+import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
 import { useLead, useOpenDispute, useReplyDispute } from '@/features/publisher/api/lead-detail.ts';
-import { formatMoney } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
 
 const DISPUTE_ACCEPT = '.pdf,.png,.jpg,.jpeg,.mp3';
@@ -184,7 +184,7 @@ export function LeadDetailPage() {
         </Section>
         <Section title="Payout">
           <Text fz={28} fw={700} lh={1.1} data-testid="lead-payout">
-            {formatMoney(l.payout)}
+            <LeadPayout payout={l.payout} status={l.status} />
           </Text>
         </Section>
       </SimpleGrid>

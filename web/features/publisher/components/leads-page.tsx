@@ -6,12 +6,13 @@ import { IconFilterOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
+import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
 import { SearchFilter } from '@/components/list-filters.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useLeads } from '@/features/publisher/api/list-leads.ts';
-import { formatCount, formatDateTime, formatDuration, formatMoney } from '@/lib/format.ts';
+import { formatCount, formatDateTime, formatDuration } from '@/lib/format.ts';
 
 const ERROR_TITLE = 'Error loading leads';
 const RANGE_ERROR = 'The start date cannot be after the end date.';
@@ -53,7 +54,7 @@ const columns: DataTableColumn<PublisherLead>[] = [
     title: 'Payout',
     sortable: true,
     textAlign: 'right',
-    render: (l) => formatMoney(l.payout),
+    render: (l) => <LeadPayout payout={l.payout} status={l.status} />,
     noWrap: true,
   },
 ];
@@ -83,7 +84,10 @@ function LeadCard({ lead }: { lead: PublisherLead }) {
           {formatDateTime(lead.timestamp)}
         </Anchor>
         <Text size="sm">
-          {formatDuration(lead.call_duration)} · <b>{formatMoney(lead.payout)}</b>
+          {formatDuration(lead.call_duration)} ·{' '}
+          <b>
+            <LeadPayout payout={lead.payout} status={lead.status} />
+          </b>
         </Text>
       </Group>
     </Stack>

@@ -5,7 +5,10 @@ import { useApiMutation } from '@/lib/api-queries.ts';
 import { apiRoutes, type QueryOf } from '@/lib/api-routes.ts';
 import { leadsKey } from './list-leads.ts';
 
-/** GET /api/v1/admin/leads/totals: count and payout sum of the leads matching the filter. */
+/**
+ * GET /api/v1/admin/leads/totals: count of the leads matching the filter, their payout earned
+ * (approved) and under review (pending), and how many are rejected.
+ */
 export function useLeadTotals(filter: QueryOf<typeof LeadFilter>) {
   return useQuery({
     queryKey: [...leadsKey, 'totals', filter],

@@ -1,5 +1,6 @@
 import type { AdminLead } from '@contract/admin.ts';
 import type { LeadFilter } from '@contract/lead-actions.ts';
+import { TOTAL_CAP } from '@contract/list.ts';
 import { Button, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useLeadTotals } from '@/features/admin/leads/api/lead-actions.ts';
@@ -8,7 +9,11 @@ import { formatCount, formatMoney } from '@/lib/format.ts';
 /** The picked rows of one filter (`key`), or every lead matching it (`all`). */
 export type BulkSelection = { key: string; rows: AdminLead[]; all: boolean };
 
-/** "1,234 leads · $12,345.00 payout" of the leads matching the filter, above the table. */
+/**
+ * "95 leads · $244.00 earned · $120.00 under review · 12 rejected" of the leads matching the
+ * filter, above the table (issue 27 item 1): approved and pending payouts apart, rejected leads
+ * counted without money.
+ */
 export function LeadTotalsLine({ filter }: { filter: LeadFilter }) {
   const totals = useLeadTotals(filter);
   const t = totals.data;
@@ -17,28 +22,31 @@ export function LeadTotalsLine({ filter }: { filter: LeadFilter }) {
       <Skeleton height={20} width={260} role="status" aria-label="Loading totals" />
     );
   }
+  const figure = (value: string, words: string) => (
+    <Text size="sm">
+      <Text span fw={700}>
+        {value}
+      </Text>{' '}
+      {words}
+    </Text>
+  );
   return (
     <Group gap="lg" aria-label="Totals of the matching leads" role="group">
-      <Text size="sm">
-        <Text span fw={700}>
-          {formatCount(t.count, t.count_exact)}
-        </Text>{' '}
-        {t.count === 1 && t.count_exact ? 'lead' : 'leads'}
-      </Text>
-      <Text size="sm">
-        {t.payout === null ? (
-          <Text span c="dimmed">
-            Payout total: narrow the filter to {formatCount(t.count)} leads or fewer
-          </Text>
-        ) : (
-          <>
-            <Text span fw={700}>
-              {formatMoney(t.payout)}
-            </Text>{' '}
-            payout
-          </>
-        )}
-      </Text>
+      {figure(
+        formatCount(t.count, t.count_exact),
+        t.count === 1 && t.count_exact ? 'lead' : 'leads',
+      )}
+      {t.earned === null || t.under_review === null ? (
+        <Text size="sm" c="dimmed">
+          Money totals: narrow the filter to {formatCount(TOTAL_CAP)} leads or fewer
+        </Text>
+      ) : (
+        <>
+          {figure(formatMoney(t.earned), 'earned')}
+          {figure(formatMoney(t.under_review), 'under review')}
+        </>
+      )}
+      {t.rejected === null ? null : figure(formatCount(t.rejected), 'rejected')}
     </Group>
   );
 }

@@ -63,9 +63,10 @@ export function BulkStatusModal({
 
   function submit(e?: FormEvent) {
     e?.preventDefault();
-    const found = reasonErrors(values);
+    if (!request) return;
+    const found = reasonErrors(values, request.status);
     setErrors(found);
-    if (!request || Object.keys(found).length) return;
+    if (Object.keys(found).length) return;
     mutation.mutate(
       { status: request.status, ...reasonBody(values), ...request.target },
       {
@@ -120,6 +121,7 @@ export function BulkStatusModal({
         </Text>
       )}
       <ReasonFields
+        status={request?.status ?? 'approved'}
         values={values}
         errors={errors}
         onChange={(v) => {

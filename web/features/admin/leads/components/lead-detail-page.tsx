@@ -19,6 +19,7 @@ import {
   StatusReason,
   useLeadDetailGate,
 } from '@/components/lead-detail/lead-detail-parts.tsx';
+import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
 import {
   useDecideDispute,
   useReplyDispute,
@@ -205,7 +206,7 @@ export function LeadDetailPage() {
           <SimpleGrid cols={2} spacing="sm">
             <Field label="Payout">
               <Text fz={22} fw={700} data-testid="lead-payout">
-                {formatMoney(l.payout)}
+                <LeadPayout payout={l.payout} status={l.status} />
               </Text>
             </Field>
             <Field label="Revenue">

@@ -85,9 +85,10 @@ export function StatusChangeModal({
 
   function submit(e?: FormEvent) {
     e?.preventDefault();
-    const found = reasonErrors(values);
+    if (!change) return;
+    const found = reasonErrors(values, change.status);
     setErrors(found);
-    if (!change || Object.keys(found).length) return;
+    if (Object.keys(found).length) return;
     const status = change.status;
     mutation.mutate(
       { id: change.lead.id, status, ...reasonBody(values) },
@@ -121,6 +122,7 @@ export function StatusChangeModal({
         </Text>
       ) : null}
       <ReasonFields
+        status={change?.status ?? 'pending'}
         values={values}
         errors={errors}
         onChange={(v) => {

@@ -1,9 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render.tsx';
 import { LeadsPage } from './leads-page.tsx';
 
-const lead = (i: number) => ({
+const lead = (i: number, over: Record<string, unknown> = {}) => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
   publisher_id: '10000000-0000-4000-8000-000000000001',
   publisher_name: 'Bulk Bella',
@@ -14,6 +14,7 @@ const lead = (i: number) => ({
   status: 'pending',
   call_duration: 3,
   timestamp: '2026-11-25T09:00:00.000Z',
+  ...over,
 });
 
 beforeEach(() => {
@@ -27,10 +28,16 @@ beforeEach(() => {
           headers: { 'content-type': 'application/json' },
         });
       if (url.pathname === '/api/v1/admin/leads/totals')
-        return json({ count: 3, count_exact: true, payout: 37.5 });
+        return json({
+          count: 95,
+          count_exact: true,
+          earned: 244,
+          under_review: 120,
+          rejected: 12,
+        });
       if (url.pathname === '/api/v1/admin/leads')
         return json({
-          items: [lead(1), lead(2), lead(3)],
+          items: [lead(1), lead(2), lead(3, { status: 'rejected', payout: 45 })],
           total: 3,
           total_exact: true,
           page: 1,
@@ -53,7 +60,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('LeadsPage', () => {
   it('shows the totals of the filter above the table, and the bulk actions once a lead is picked', async () => {
     renderWithApp(<LeadsPage />, { url: '/admin/leads' });
-    expect(await screen.findByText('$37.50')).toBeTruthy();
+    // Issue 27 item 1: earned and under review apart, rejected leads counted without money.
+    const totals = await screen.findByRole('group', { name: 'Totals of the matching leads' });
+    expect(totals.textContent).toBe('95 leads$244.00 earned$120.00 under review12 rejected');
     const boxes = await screen.findAllByRole('checkbox', {
       name: /^Select the lead of Bulk Bella/,
     });
@@ -62,5 +71,67 @@ describe('LeadsPage', () => {
     expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
     expect(screen.queryByText('1 selected')).toBeNull();
+  });
+
+  it('shows a rejected lead at $0.00 with the payout it would have had struck through', async () => {
+    renderWithApp(<LeadsPage />, { url: '/admin/leads' });
+    const struck = await screen.findByTestId('would-have-paid');
+    expect(struck.tagName).toBe('S');
+    expect(struck.textContent).toBe('would have paid $45.00');
+    const cell = struck.parentElement!;
+    expect(cell.textContent).toBe('$0.00 would have paid $45.00');
+    // The other leads show their payout as it is.
+    expect(screen.getAllByText('$12.50').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('offers only the reasons of the status picked: approving and rejecting differ', async () => {
+    renderWithApp(<LeadsPage />, { url: '/admin/leads' });
+    // The options of one select: its own listbox (other selects on the page have theirs).
+    const optionsOf = async (select: HTMLElement) => {
+      select.focus();
+      fireEvent.click(select);
+      await waitFor(() => expect(select.getAttribute('aria-controls')).toBeTruthy());
+      const listbox = document.getElementById(select.getAttribute('aria-controls')!)!;
+      return within(listbox).getAllByRole('option', { hidden: true });
+    };
+    const reasonsOf = async (status: 'Approved' | 'Rejected') => {
+      const row = (
+        await screen.findAllByRole('combobox', { name: /^Status of the lead of Bulk Bella/ })
+      )[0]!;
+      const pick = (await optionsOf(row)).find((o) => o.textContent === status)!;
+      fireEvent.click(pick);
+      const dialog = await screen.findByRole('dialog', { name: 'Change Lead Status' });
+      const reason = within(dialog).getByRole('combobox', { name: /^Reason/ });
+      const labels = (await optionsOf(reason)).map((o) => o.textContent);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      return labels;
+    };
+    const approve = await reasonsOf('Approved');
+    expect(approve).toContain('Accepted by the buyer');
+    expect(approve).not.toContain('Duplicate call');
+    const reject = await reasonsOf('Rejected');
+    expect(reject).toContain('Duplicate call');
+    expect(reject).not.toContain('Accepted by the buyer');
+
+    // The bulk dialogs too.
+    const boxes = await screen.findAllByRole('checkbox', {
+      name: /^Select the lead of Bulk Bella/,
+    });
+    fireEvent.click(boxes[0]!);
+    for (const [button, title, offered, absent] of [
+      ['Approve', 'Approve Leads', 'Accepted by the buyer', 'Duplicate call'],
+      ['Reject', 'Reject Leads', 'Duplicate call', 'Accepted by the buyer'],
+    ] as const) {
+      fireEvent.click(await screen.findByRole('button', { name: button }));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      const labels = (
+        await optionsOf(within(dialog).getByRole('combobox', { name: /^Reason/ }))
+      ).map((o) => o.textContent);
+      expect(labels, title).toContain(offered);
+      expect(labels, title).not.toContain(absent);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
   });
 });

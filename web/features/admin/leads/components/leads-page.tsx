@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { ExportAndRecordActions } from '@/components/export-and-record.tsx';
+import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
 import {
   DateRangeFilter,
   ListFilters,
@@ -19,7 +20,7 @@ import { PersonCell } from '@/components/person-cell.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useExportLeadsCsv } from '@/features/admin/leads/api/export-leads-csv.ts';
 import { type LeadFilterParams, useLeads } from '@/features/admin/leads/api/list-leads.ts';
-import { formatDateTime, formatDuration, formatMoney } from '@/lib/format.ts';
+import { formatDateTime, formatDuration } from '@/lib/format.ts';
 import { formatPhone } from '@/lib/phone-format.ts';
 import { BulkBar, type BulkSelection, LeadTotalsLine } from './bulk-bar.tsx';
 import { type BulkRequest, BulkStatusModal } from './bulk-status-modal.tsx';
@@ -143,7 +144,7 @@ export function LeadsPage() {
       sortable: true,
       noWrap: true,
       textAlign: 'right',
-      render: (l) => formatMoney(l.payout),
+      render: (l) => <LeadPayout payout={l.payout} status={l.status} />,
     },
     {
       accessor: 'status',

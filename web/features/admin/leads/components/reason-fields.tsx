@@ -1,23 +1,29 @@
 import {
+  isLeadReasonOf,
+  type LeadReason,
+  leadReasons,
   NOTE_MAX,
   NOTE_REQUIRED,
-  type OverrideReason,
-  overrideReasonKeys,
-  overrideReasons,
   REASON_REQUIRED,
 } from '@contract/lead-actions.ts';
+import type { LeadStatus } from '@contract/roles.ts';
 import { Select, Textarea } from '@mantine/core';
 
-export type ReasonValues = { reason: OverrideReason | ''; note: string };
+export type ReasonValues = { reason: LeadReason | ''; note: string };
 
 export const emptyReason: ReasonValues = { reason: '', note: '' };
 
-const reasonOptions = overrideReasonKeys.map((k) => ({ value: k, label: overrideReasons[k] }));
+/** The choices of setting a lead to `status`: approving and rejecting have their own (issue 27). */
+export const reasonOptions = (status: LeadStatus) =>
+  Object.entries(leadReasons[status]).map(([value, label]) => ({ value, label }));
 
 /** The sentences the server would answer, said before sending. */
-export function reasonErrors(v: ReasonValues): Partial<Record<keyof ReasonValues, string>> {
+export function reasonErrors(
+  v: ReasonValues,
+  status: LeadStatus,
+): Partial<Record<keyof ReasonValues, string>> {
   const errors: Partial<Record<keyof ReasonValues, string>> = {};
-  if (!v.reason) errors.reason = REASON_REQUIRED;
+  if (!v.reason || !isLeadReasonOf(status, v.reason)) errors.reason = REASON_REQUIRED;
   else if (v.reason === 'other' && !v.note.trim()) errors.note = NOTE_REQUIRED;
   if (v.note.length > NOTE_MAX) errors.note = `The note can be at most ${NOTE_MAX} characters.`;
   return errors;
@@ -25,16 +31,22 @@ export function reasonErrors(v: ReasonValues): Partial<Record<keyof ReasonValues
 
 /** The body fields of a status set by hand. */
 export const reasonBody = (v: ReasonValues) => ({
-  reason: v.reason as OverrideReason,
+  reason: v.reason as LeadReason,
   ...(v.note.trim() ? { note: v.note.trim() } : {}),
 });
 
-/** A reason (choices) and a note (free text, required for "Other") of a status set by hand. */
+/**
+ * A reason (the choices of the status set) and a note (free text, required for "Other") of a
+ * status set by hand.
+ */
 export function ReasonFields({
+  status,
   values,
   errors,
   onChange,
 }: {
+  /** The status the lead is set to: only its reasons are offered. */
+  status: LeadStatus;
   values: ReasonValues;
   errors: Partial<Record<keyof ReasonValues, string>>;
   onChange: (v: ReasonValues) => void;
@@ -45,9 +57,9 @@ export function ReasonFields({
         label="Reason"
         placeholder="Choose a reason"
         withAsterisk
-        data={reasonOptions}
-        value={values.reason || null}
-        onChange={(r) => onChange({ ...values, reason: (r ?? '') as OverrideReason | '' })}
+        data={reasonOptions(status)}
+        value={values.reason && isLeadReasonOf(status, values.reason) ? values.reason : null}
+        onChange={(r) => onChange({ ...values, reason: (r ?? '') as LeadReason | '' })}
         error={errors.reason}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}

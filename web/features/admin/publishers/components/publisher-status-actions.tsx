@@ -1,5 +1,9 @@
 import type { AdminPublisher } from '@contract/admin.ts';
-import { publisherReasons } from '@contract/review-reasons.ts';
+import {
+  publisherBlockReasons,
+  type publisherReasons,
+  publisherRejectReasons,
+} from '@contract/review-reasons.ts';
 import { isApprovedPublisher } from '@contract/roles.ts';
 import { Group } from '@mantine/core';
 import { useState } from 'react';
@@ -84,7 +88,8 @@ export function PublisherStatusActions({
       <ReasonDialog
         opened={confirming !== null}
         title={confirming === 'reject' ? 'Reject this publisher?' : 'Block this publisher?'}
-        reasons={publisherReasons}
+        // Rejecting a sign-up and blocking an account have their own reasons (issue 27).
+        reasons={confirming === 'reject' ? publisherRejectReasons : publisherBlockReasons}
         confirmLabel={confirming === 'reject' ? 'Reject' : 'Block'}
         pending={pending}
         onCancel={() => setConfirming(null)}

@@ -1,5 +1,5 @@
 import type { AdminPublisher } from '@contract/admin.ts';
-import { publisherReasons } from '@contract/review-reasons.ts';
+import { type publisherReasons, publisherRejectReasons } from '@contract/review-reasons.ts';
 import type { PublisherStatus } from '@contract/roles.ts';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -187,7 +187,7 @@ export function PublishersPage() {
       <ReasonDialog
         opened={rejecting}
         title={`Reject ${picked.length} ${picked.length === 1 ? 'publisher' : 'publishers'}?`}
-        reasons={publisherReasons}
+        reasons={publisherRejectReasons}
         confirmLabel="Reject selected"
         pending={bulk.isPending}
         onCancel={() => setRejecting(false)}
