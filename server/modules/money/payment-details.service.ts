@@ -1,27 +1,42 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { PaymentDetails, UpdatePaymentDetails } from '../../../contract/money.ts';
+import {
+  ACCOUNT_TYPE_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type PaymentDetails,
+  type UpdatePaymentDetails,
+} from '../../../contract/money.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { auditLog, paymentDetails, users } from '../../db/schema.ts';
 import { renderMail } from '../../mail/layout.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { getMailBrand } from '../../mail/templates.ts';
 
-/** How each publisher is paid (issue 14, structured for the processors' files in issue 27). */
+/**
+ * How each publisher is paid (issue 14), structured for the processors' files (issue 27): the
+ * method, the account, the holder's name, and for US bank transfers the routing number and the
+ * account type. The tax form columns of the same row belong to the tax form's own service.
+ */
 
 export const NO_DETAILS: PaymentDetails = {
   method: null,
   account: null,
+  holder_name: null,
+  routing_number: null,
+  account_type: null,
   tax_form_status: 'not_submitted',
   updated_at: null,
 };
 
-export function toPaymentDetails(
-  row: typeof paymentDetails.$inferSelect | null | undefined,
-): PaymentDetails {
+type Row = typeof paymentDetails.$inferSelect;
+
+export function toPaymentDetails(row: Row | null | undefined): PaymentDetails {
   if (!row) return NO_DETAILS;
   return {
     method: row.method,
     account: row.account,
+    holder_name: row.holderName,
+    routing_number: row.routingNumber,
+    account_type: row.accountType,
     tax_form_status: row.taxFormStatus,
     updated_at: row.updatedAt.toISOString(),
   };
@@ -48,17 +63,30 @@ export async function getPaymentDetails(db: DbOrTx, publisherId: string): Promis
   return toPaymentDetails(row);
 }
 
-const METHOD_TEXT: Record<string, string> = {
-  bank_transfer: 'Bank transfer',
-  paypal: 'PayPal',
-  wise: 'Wise',
-  check: 'Check',
-  other: 'Other',
-};
+/** `…6789`: the last four characters of a bank account number, for mail. */
+const lastFour = (account: string) => `…${account.slice(-4)}`;
+
+/** One line of mail saying how a publisher is paid (bank account numbers shortened). */
+function describe(d: {
+  method: Row['method'];
+  account: string | null;
+  holderName: string | null;
+  routingNumber: string | null;
+  accountType: Row['accountType'];
+}): string {
+  if (!d.method) return 'no payment method';
+  const holder = d.holderName ? `, in the name of ${d.holderName}` : '';
+  if (d.method === 'bank_transfer') {
+    const type = d.accountType ? `${ACCOUNT_TYPE_LABELS[d.accountType].toLowerCase()} ` : '';
+    return `${PAYMENT_METHOD_LABELS.bank_transfer}: ${type}account ${lastFour(d.account ?? '')}, routing number ${d.routingNumber ?? 'none'}${holder}`;
+  }
+  return `${PAYMENT_METHOD_LABELS[d.method]}: ${d.account ?? ''}${holder}`;
+}
 
 /**
  * The publisher sets how they are paid: saved, audited (before → after) and told to every
- * active admin by mail, in one transaction.
+ * active admin by mail, in one transaction. The row may already exist for a tax form alone
+ * (method null): the upsert writes the payment columns only, never the tax form's.
  */
 export async function updatePaymentDetails(opts: {
   db: Db;
@@ -67,6 +95,15 @@ export async function updatePaymentDetails(opts: {
   adminUrl: string;
 }): Promise<PaymentDetails> {
   const { publisher, input } = opts;
+  const bank = input.method === 'bank_transfer';
+  const values = {
+    method: input.method,
+    account: input.account,
+    holderName: input.holder_name,
+    // Routing number and account type belong to US bank transfers only.
+    routingNumber: bank ? (input.routing_number ?? null) : null,
+    accountType: bank ? (input.account_type ?? null) : null,
+  };
   return opts.db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -75,24 +112,22 @@ export async function updatePaymentDetails(opts: {
       .for('update');
     const [after] = await tx
       .insert(paymentDetails)
-      .values({
-        publisherId: publisher.id,
-        method: input.method,
-        account: input.account,
-        taxFormStatus: input.tax_form_status,
-      })
+      .values({ publisherId: publisher.id, ...values, taxFormStatus: 'not_submitted' })
       .onConflictDoUpdate({
         target: paymentDetails.publisherId,
-        set: {
-          method: input.method,
-          account: input.account,
-          taxFormStatus: input.tax_form_status,
-          updatedAt: new Date(),
-        },
+        set: { ...values, updatedAt: new Date() },
       })
       .returning();
-    const view = (r: typeof before) =>
-      r ? { method: r.method, account: r.account, tax_form_status: r.taxFormStatus } : null;
+    const view = (r: Row | undefined) =>
+      r?.method
+        ? {
+            method: r.method,
+            account: r.account,
+            holder_name: r.holderName,
+            routing_number: r.routingNumber,
+            account_type: r.accountType,
+          }
+        : null;
     await tx.insert(auditLog).values({
       actorId: publisher.id,
       actorEmail: publisher.email,
@@ -113,10 +148,8 @@ export async function updatePaymentDetails(opts: {
         heading: 'A publisher changed their payment details',
         paragraphs: [
           `${who} (${publisher.email}) changed how they are paid.`,
-          `Method: ${METHOD_TEXT[input.method]}. Account or reference: ${input.account}. Tax form: ${input.tax_form_status.replace('_', ' ')}.`,
-          before?.method
-            ? `Before: ${METHOD_TEXT[before.method]}, ${before.account}, tax form ${before.taxFormStatus.replace('_', ' ')}.`
-            : 'They had no payment details before.',
+          `Now: ${describe(values)}.`,
+          before?.method ? `Before: ${describe(before)}.` : 'They had no payment details before.',
           'Check them before the next payout run.',
         ],
         action: { label: 'Open the balances', url: opts.adminUrl },

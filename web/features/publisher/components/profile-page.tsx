@@ -1,11 +1,24 @@
 import {
+  ACCOUNT_TYPE_LABELS,
+  accountTypes,
   PAYMENT_METHOD_LABELS,
   paymentMethods,
   TAX_FORM_LABELS,
-  taxFormStatuses,
   UpdatePaymentDetails,
 } from '@contract/money.ts';
-import { Button, Card, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
@@ -15,24 +28,63 @@ import { ApiError } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
 
-type Values = { method: string; account: string; tax_form_status: string };
+type Values = {
+  method: string;
+  account: string;
+  holder_name: string;
+  routing_number: string;
+  account_type: string;
+};
 
+const EMPTY: Values = {
+  method: '',
+  account: '',
+  holder_name: '',
+  routing_number: '',
+  account_type: '',
+};
+
+/** The request body: routing number and account type only for a (US) bank transfer. */
 const toBody = (v: Values) => ({
   method: v.method,
   account: v.account,
-  tax_form_status: v.tax_form_status,
+  holder_name: v.holder_name,
+  ...(v.method === 'bank_transfer' && {
+    routing_number: v.routing_number,
+    account_type: v.account_type || null,
+  }),
 });
 const validate = validateWithSchema(UpdatePaymentDetails, toBody);
+
+/** What the account field asks for, per method. */
+const ACCOUNT_FIELD: Record<string, { label: string; description: string }> = {
+  paypal: {
+    label: 'PayPal e-mail',
+    description: 'The e-mail address of your PayPal account.',
+  },
+  wise: {
+    label: 'Wise e-mail',
+    description: 'The e-mail address of your Wise account.',
+  },
+  bank_transfer: {
+    label: 'Account number',
+    description: 'Your US bank account number: 4 to 17 digits.',
+  },
+  check: {
+    label: 'Mailing address',
+    description: 'Where the check is mailed: street, city, state and ZIP code.',
+  },
+  other: {
+    label: 'Account or reference',
+    description: 'How the network should pay you.',
+  },
+};
 
 /** /dashboard/profile: how the network pays this publisher (the admins are told of changes). */
 export function ProfilePage() {
   const details = usePaymentDetails();
   const mutation = useUpdatePaymentDetails();
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: { method: '', account: '', tax_form_status: 'not_submitted' },
-    validate,
-  });
+  const form = useForm<Values>({ mode: 'controlled', initialValues: EMPTY, validate });
   const loaded = details.data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once the details load
   useEffect(() => {
@@ -40,7 +92,9 @@ export function ProfilePage() {
       form.setValues({
         method: loaded.method ?? '',
         account: loaded.account ?? '',
-        tax_form_status: loaded.tax_form_status,
+        holder_name: loaded.holder_name ?? '',
+        routing_number: loaded.routing_number ?? '',
+        account_type: loaded.account_type ?? '',
       });
       form.resetDirty();
     }
@@ -60,6 +114,13 @@ export function ProfilePage() {
       },
     }),
   );
+
+  const method = form.values.method;
+  const account = ACCOUNT_FIELD[method] ?? {
+    label: 'Account or reference',
+    description: 'Choose a method first.',
+  };
+  const bank = method === 'bank_transfer';
 
   return (
     <Stack gap="lg" maw={640}>
@@ -91,18 +152,70 @@ export function ProfilePage() {
                 {...form.getInputProps('method')}
               />
               <TextInput
-                label="Account or reference"
+                label={method === 'check' ? 'Payee name' : 'Account holder name'}
                 required
-                description="IBAN or account number, PayPal e-mail, or the address for checks."
-                {...form.getInputProps('account')}
+                description={
+                  method === 'check'
+                    ? 'The name printed on the check.'
+                    : 'Your legal name (or your company’s) exactly as your bank or payment service has it.'
+                }
+                autoComplete="name"
+                {...form.getInputProps('holder_name')}
               />
-              <Select
-                label="Tax form status"
-                required
-                data={taxFormStatuses.map((s) => ({ value: s, label: TAX_FORM_LABELS[s] }))}
-                allowDeselect={false}
-                {...form.getInputProps('tax_form_status')}
-              />
+              {method === 'check' ? (
+                <Textarea
+                  label={account.label}
+                  required
+                  description={account.description}
+                  autosize
+                  minRows={2}
+                  {...form.getInputProps('account')}
+                />
+              ) : (
+                <TextInput
+                  label={account.label}
+                  required
+                  description={account.description}
+                  type={method === 'paypal' || method === 'wise' ? 'email' : 'text'}
+                  inputMode={bank ? 'numeric' : undefined}
+                  {...form.getInputProps('account')}
+                />
+              )}
+              {bank ? (
+                <Group grow align="flex-start">
+                  <TextInput
+                    label="Routing number"
+                    required
+                    description="9 digits (ABA), printed at the bottom left of your checks."
+                    inputMode="numeric"
+                    maxLength={9}
+                    {...form.getInputProps('routing_number')}
+                  />
+                  <Select
+                    label="Account type"
+                    required
+                    placeholder="Checking or savings"
+                    data={accountTypes.map((a) => ({ value: a, label: ACCOUNT_TYPE_LABELS[a] }))}
+                    {...form.getInputProps('account_type')}
+                  />
+                </Group>
+              ) : null}
+              <Stack gap={2} aria-live="polite">
+                <Group gap="xs">
+                  <Text size="sm" fw={500}>
+                    Tax form status
+                  </Text>
+                  <Badge
+                    variant="light"
+                    color={loaded?.tax_form_status === 'approved' ? 'teal' : 'gray'}
+                  >
+                    {TAX_FORM_LABELS[loaded?.tax_form_status ?? 'not_submitted']}
+                  </Badge>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  Set by the network after reviewing your form.
+                </Text>
+              </Stack>
               {loaded?.updated_at ? (
                 <Text size="xs" c="dimmed">
                   Last changed {formatDateTime(loaded.updated_at)}

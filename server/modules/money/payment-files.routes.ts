@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorBody } from '../../../contract/errors.ts';
+import { IdParams } from '../../../contract/money.ts';
+import {
+  PaymentFileList,
+  PaymentFileParams,
+  PaymentFileQuery,
+} from '../../../contract/payment-files.ts';
+import { adminDoc } from '../admin/route.helpers.ts';
+import { buildRunFile, listRunFiles } from './payment-files/index.ts';
+
+const errors = {
+  400: ApiErrorBody,
+  401: ApiErrorBody,
+  403: ApiErrorBody,
+  404: ApiErrorBody,
+  409: ApiErrorBody,
+};
+
+/**
+ * Admin → Payouts → a run's payment files (issue 27): what each processor's file would carry,
+ * and the files themselves. Registered inside the admin scope, whose onRequest hook lets
+ * admins only through (others get 401/403 before anything is read).
+ */
+export const adminPaymentFilesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/payout-runs/:id/files',
+    { schema: { ...adminDoc, params: IdParams, response: { 200: PaymentFileList, ...errors } } },
+    async (req) => listRunFiles(app.db, req.params.id),
+  );
+
+  app.get(
+    '/payout-runs/:id/files/:format',
+    {
+      schema: {
+        ...adminDoc,
+        description:
+          'One payment file of the run: paypal (PayPal Payouts CSV), wise (Wise batch CSV), nacha (NACHA ACH file of the US bank transfers; needs odfi and company_id), csv (every payout). 409 names the publishers whose payment details the file cannot carry, unless skip_incomplete=true (then the X-Left-Out header names them).',
+        params: PaymentFileParams,
+        querystring: PaymentFileQuery,
+      },
+    },
+    async (req, reply) => {
+      const file = await buildRunFile({
+        db: app.db,
+        runId: req.params.id,
+        format: req.params.format,
+        query: req.query,
+      });
+      reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-payment-file-count', String(file.count))
+        .header('x-payment-file-total', file.total);
+      if (file.leftOut.length) {
+        reply
+          .header('x-left-out-count', String(file.leftOut.length))
+          .header(
+            'x-left-out',
+            encodeURIComponent(file.leftOut.map((l) => l.publisher_email).join(', ')),
+          );
+      }
+      return reply.send(file.body);
+    },
+  );
+};
