@@ -51,6 +51,31 @@ export const DEFAULT_SETTINGS = {
   support_email: 'support@example.com',
 } as const;
 
+/** The postal address's limit (several lines, printed on statements). */
+export const COMPANY_ADDRESS_MAX = 500;
+
+/**
+ * The network's postal address, printed on payout statements: several lines, trimmed (each line
+ * and the whole); blank clears it (null = not printed).
+ */
+export const CompanyAddress = z
+  .string({ error: 'Postal address must be text.' })
+  .transform((v) =>
+    v
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .map((line) => line.trim())
+      .join('\n')
+      .trim(),
+  )
+  .pipe(
+    z.string().max(COMPANY_ADDRESS_MAX, {
+      error: `Postal address can be at most ${COMPANY_ADDRESS_MAX} characters.`,
+    }),
+  )
+  .transform((v) => v || null)
+  .nullable();
+
 /**
  * The country a phone number without a country code is read in (ISO 3166 alpha-2), for
  * ingested calls and tracking numbers: numbers are kept in E.164.

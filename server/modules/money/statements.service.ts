@@ -1,27 +1,37 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { PDFDocument, type PDFFont, type PDFImage, rgb, StandardFonts } from 'pdf-lib';
 import type { PageQuery } from '../../../contract/list.ts';
 import {
   type CoveredLeadList,
-  formatCurrency,
   type LedgerPayout,
+  lineKinds,
   type Statement,
   type StatementLine,
+  type StatementSection,
+  statementNumber,
 } from '../../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { csvLine } from '../../db/csv.ts';
 import { cappedCount, keyset, listPage } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { leads, offers, payoutLines, payouts, users } from '../../db/schema.ts';
-import { getSettings } from '../../db/settings.ts';
+import { getSettings, networkTimeZoneSql } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { cents, centsMoney, rowsOf } from './ledger.service.ts';
+import { cents, centsMoney, centsText, rowsOf } from './ledger.service.ts';
+import {
+  amountCents,
+  countText,
+  durationText,
+  KIND_NAMES,
+  renderStatementPdf,
+  type StatementLogo,
+} from './statement-pdf.ts';
 
 /**
- * A payout's statement (issue 14): its leads by offer and day, reversals, adjustments, credits,
- * and the total, which is the sum of the lines (the payout's amount). Publishers read only
- * their own (`publisherId`), admins any.
+ * A payout's statement (issues 14 and 27): numbered per publisher and year, one line per call
+ * it pays, then reversals, adjustments, advances and credits, each kind a section with its
+ * count and subtotal; the total is the sum of the lines (the payout's amount). The same lines
+ * make the JSON, the CSV and the PDF. Publishers read only their own (`publisherId`), admins any.
  */
 
 async function payoutOf(db: DbOrTx, id: string, publisherId?: string) {
@@ -37,6 +47,9 @@ async function payoutOf(db: DbOrTx, id: string, publisherId?: string) {
       reference: payouts.reference,
       periodFrom: payouts.periodFrom,
       periodTo: payouts.periodTo,
+      statementYear: payouts.statementYear,
+      statementSeq: payouts.statementSeq,
+      issuedOn: sql<string>`to_char(${payouts.date} at time zone ${networkTimeZoneSql}, 'YYYY-MM-DD')`,
       name: users.name,
       email: users.email,
     })
@@ -54,6 +67,17 @@ const REASON_LABEL: Record<string, string> = {
   correction: 'Correction',
 };
 
+/** "2026-10-01 to 2026-10-31"; open-ended periods say what they covered up to the payout. */
+function periodLabel(from: string | null, to: string | null, issuedOn: string): string {
+  if (from) return `${from} to ${to ?? issuedOn}`;
+  return `All unpaid calls up to ${to ?? issuedOn}`;
+}
+
+/**
+ * A payout's statement: one line per call it pays, then its reversals, adjustments, advances
+ * and credits, each kind a section with its count and subtotal; the total is the sum of the
+ * lines (the payout's amount), in exact cents. Days are days of the network's zone.
+ */
 export async function getStatement(opts: {
   db: DbOrTx;
   payoutId: string;
@@ -63,48 +87,59 @@ export async function getStatement(opts: {
   const p = await payoutOf(db, opts.payoutId, opts.publisherId);
   const settings = await getSettings(db);
   const tz = settings.timezone;
-  const leadRows = await rowsOf<{
+  const callRows = await rowsOf<{
     kind: 'lead' | 'reversal';
+    lead_id: string;
+    call_id: string | null;
+    seconds: number;
     day: string;
     offer: string;
-    n: number;
     amount: string;
   }>(
     db,
-    sql`select pl.kind, to_char(l.timestamp at time zone ${tz}, 'YYYY-MM-DD') as day,
-               o.title as offer, count(*)::int as n, sum(pl.amount)::text as amount
+    sql`select pl.kind, l.id as lead_id, l.external_call_id as call_id,
+               coalesce(l.duration_seconds, l.call_duration * 60)::int as seconds,
+               to_char(l.timestamp at time zone ${tz}, 'YYYY-MM-DD') as day,
+               o.title as offer, pl.amount::text as amount
         from ${payoutLines} pl
         join ${leads} l on l.id = pl.lead_id
         join ${offers} o on o.id = l.offer_id
         where pl.payout_id = ${p.id} and pl.kind in ('lead', 'reversal')
-        group by 1, 2, 3
-        order by 1, 2, 3`,
+        order by pl.kind = 'reversal', l.timestamp, l.id`,
   );
   const otherRows = await rowsOf<{
     kind: 'adjustment' | 'advance' | 'credit';
     amount: string;
+    day: string | null;
     reason: string | null;
     note: string | null;
   }>(
     db,
-    sql`select pl.kind, pl.amount::text as amount, a.reason, a.note
+    sql`select pl.kind, pl.amount::text as amount, a.reason, a.note,
+               to_char(a.created_at at time zone ${tz}, 'YYYY-MM-DD') as day
         from ${payoutLines} pl
         left join payout_adjustments a on a.id = pl.adjustment_id
         where pl.payout_id = ${p.id} and pl.kind in ('adjustment', 'advance', 'credit')
-        order by pl.kind, pl.id`,
+        order by array_position(array['adjustment', 'advance', 'credit'], pl.kind::text),
+                 a.created_at, pl.id`,
   );
-  const lines: StatementLine[] = [];
-  for (const r of leadRows) {
+  const lines: { line: StatementLine; cents: bigint }[] = [];
+  for (const r of callRows) {
     lines.push({
-      kind: r.kind,
-      day: r.day,
-      offer: r.offer,
-      leads: r.n,
-      amount: toMoney(r.amount),
-      description:
-        r.kind === 'lead'
-          ? `${r.n} approved lead${r.n === 1 ? '' : 's'}`
-          : `${r.n} paid lead${r.n === 1 ? '' : 's'} no longer approved (taken back)`,
+      cents: cents(r.amount),
+      line: {
+        kind: r.kind,
+        day: r.day,
+        offer: r.offer,
+        lead_id: r.lead_id,
+        // Lead ids are time-ordered (UUIDv7): their head is the same for a minute's leads, their
+        // last group is random, so that is the short id.
+        call_id: r.call_id ?? r.lead_id.slice(-12),
+        duration_seconds: r.seconds,
+        amount: toMoney(r.amount),
+        description:
+          r.kind === 'lead' ? 'Approved call' : 'Paid call no longer approved, taken back',
+      },
     });
   }
   for (const r of otherRows) {
@@ -113,176 +148,137 @@ export async function getStatement(opts: {
         ? `${REASON_LABEL[r.reason ?? ''] ?? 'Adjustment'}: ${r.note ?? ''}`.trim()
         : r.kind === 'advance'
           ? `Advance on earnings${p.notes ? `: ${p.notes}` : ''}`
-          : 'Paid earlier without lead detail (advances, earlier payouts), deducted';
+          : 'Paid earlier without call detail (advances, earlier payouts), deducted';
     lines.push({
-      kind: r.kind,
-      day: null,
-      offer: null,
-      leads: 0,
-      amount: toMoney(r.amount),
-      description,
+      cents: cents(r.amount),
+      line: {
+        kind: r.kind,
+        day: r.kind === 'adjustment' ? r.day : null,
+        offer: null,
+        lead_id: null,
+        call_id: null,
+        duration_seconds: null,
+        amount: toMoney(r.amount),
+        description,
+      },
     });
   }
   // A payout from before payout runs has no lines: the statement states it as one line.
-  if (!leadRows.length && !otherRows.length) {
+  if (!lines.length) {
     lines.push({
-      kind: 'advance',
-      day: null,
-      offer: null,
-      leads: 0,
-      amount: toMoney(p.amount),
-      description: `Payout recorded before itemised statements${p.notes ? `: ${p.notes}` : ''}`,
+      cents: cents(p.amount),
+      line: {
+        kind: 'advance',
+        day: null,
+        offer: null,
+        lead_id: null,
+        call_id: null,
+        duration_seconds: null,
+        amount: toMoney(p.amount),
+        description: `Payout recorded before itemised statements${p.notes ? `: ${p.notes}` : ''}`,
+      },
     });
   }
-  // The total is the sum of the lines, in exact cents.
-  const total = [...leadRows.map((r) => r.amount), ...otherRows.map((r) => r.amount)].reduce(
-    (s, a) => s + cents(a),
-    0n,
-  );
+  const sections: StatementSection[] = [];
+  for (const kind of lineKinds) {
+    const of = lines.filter((l) => l.line.kind === kind);
+    if (!of.length) continue;
+    sections.push({
+      kind,
+      title: KIND_NAMES[kind].title,
+      count: of.length,
+      subtotal: centsMoney(of.reduce((sum, l) => sum + l.cents, 0n)),
+    });
+  }
+  const issuedOn = p.issuedOn;
   return {
     payout_id: p.id,
+    number: statementNumber(p.statementYear, p.statementSeq),
     run_id: p.runId,
     publisher_name: p.name,
     publisher_email: p.email,
     date: p.date.toISOString(),
+    issued_on: issuedOn,
     status: p.status,
     reference: p.reference,
     period_from: p.periodFrom,
     period_to: p.periodTo,
-    lines,
-    total: leadRows.length || otherRows.length ? centsMoney(total) : toMoney(p.amount),
+    period_label: periodLabel(p.periodFrom, p.periodTo, issuedOn),
+    timezone: tz,
+    lines: lines.map((l) => l.line),
+    sections,
+    // The total is the sum of the lines, in exact cents (the payout's amount).
+    total: centsMoney(lines.reduce((sum, l) => sum + l.cents, 0n)),
     currency: settings.currency,
-    network: { name: settings.companyName, support_email: settings.supportEmail },
+    network: {
+      name: settings.companyName,
+      support_email: settings.supportEmail,
+      address: settings.companyAddress?.trim() || null,
+    },
   };
 }
 
-const KIND_LABEL: Record<StatementLine['kind'], string> = {
-  lead: 'Leads',
-  reversal: 'Reversal',
-  adjustment: 'Adjustment',
-  advance: 'Advance',
-  credit: 'Credit',
-};
-
-const money2 = (v: number) => v.toFixed(2);
-
-/** The statement as CSV: one line per statement line, then the total. */
+/**
+ * The statement as CSV: one row per line (one per call), each with the statement's number,
+ * then a subtotal row per section and the total row (marked in `type`).
+ */
 export async function* statementCsv(s: Statement): AsyncGenerator<string> {
-  yield csvLine(['type', 'day', 'offer', 'leads', 'description', 'amount', 'currency']);
+  yield csvLine([
+    'statement',
+    'type',
+    'date',
+    'offer',
+    'call_id',
+    'duration',
+    'description',
+    'amount',
+    'currency',
+  ]);
+  const amount = (v: number) => centsText(amountCents(v));
   for (const l of s.lines) {
     yield csvLine([
-      KIND_LABEL[l.kind],
+      s.number,
+      KIND_NAMES[l.kind].one,
       l.day,
       l.offer,
-      l.leads || '',
+      l.call_id,
+      durationText(l.duration_seconds),
       l.description,
-      money2(l.amount),
+      amount(l.amount),
       s.currency,
     ]);
   }
-  yield csvLine(['Total', '', '', '', '', money2(s.total), s.currency]);
+  for (const section of s.sections) {
+    yield csvLine([
+      s.number,
+      'subtotal',
+      '',
+      '',
+      '',
+      '',
+      `${section.title}: ${countText(section.kind, section.count)}`,
+      amount(section.subtotal),
+      s.currency,
+    ]);
+  }
+  yield csvLine([
+    s.number,
+    'total',
+    '',
+    '',
+    '',
+    '',
+    s.sections.map((x) => countText(x.kind, x.count)).join(', '),
+    amount(s.total),
+    s.currency,
+  ]);
 }
 
-/** pdf-lib's standard fonts speak WinAnsi only: anything else becomes '?'. */
-const winAnsi = (s: string) => s.replace(/[^\x20-\x7e\u00a0-\u00ff€]/g, '?');
-
-/** The statement as a PDF: network name, logo and support e-mail, the lines, the total. */
-export async function statementPdf(s: Statement, logo?: { bytes: Uint8Array; type: string }) {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`Payout statement ${s.payout_id}`);
-  pdf.setAuthor(s.network.name);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  let image: PDFImage | undefined;
-  try {
-    if (logo?.type === 'image/png') image = await pdf.embedPng(logo.bytes);
-    if (logo?.type === 'image/jpeg') image = await pdf.embedJpg(logo.bytes);
-  } catch {
-    image = undefined; // an unreadable logo leaves the name alone at the top
-  }
-  const fmt = (v: number) => formatCurrency(v, s.currency);
-  const W = 595;
-  const H = 842;
-  const M = 48;
-  let page = pdf.addPage([W, H]);
-  let y = H - M;
-  const text = (t: string, x: number, f: PDFFont = font, size = 10) =>
-    page.drawText(winAnsi(t), { x, y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
-  const right = (t: string, xr: number, f: PDFFont = font, size = 10) =>
-    page.drawText(winAnsi(t), { x: xr - f.widthOfTextAtSize(winAnsi(t), size), y, size, font: f });
-  const clip = (t: string, max: number, f: PDFFont = font, size = 10) => {
-    let out = winAnsi(t);
-    while (out.length > 1 && f.widthOfTextAtSize(out, size) > max) out = out.slice(0, -2);
-    return out.length < winAnsi(t).length ? `${out}…`.replace('…', '...') : out;
-  };
-  if (image) {
-    const scale = Math.min(120 / image.width, 40 / image.height, 1);
-    page.drawImage(image, {
-      x: W - M - image.width * scale,
-      y: y - 30,
-      width: image.width * scale,
-      height: image.height * scale,
-    });
-  }
-  text(s.network.name, M, bold, 16);
-  y -= 18;
-  text(`Support: ${s.network.support_email}`, M);
-  y -= 30;
-  text('Payout statement', M, bold, 14);
-  y -= 20;
-  const period =
-    s.period_from || s.period_to
-      ? `${s.period_from ?? 'first unpaid lead'} to ${s.period_to ?? s.date.slice(0, 10)}`
-      : 'all unpaid leads up to the payout date';
-  for (const [k, v] of [
-    ['Publisher', `${s.publisher_name ?? ''} <${s.publisher_email}>`],
-    ['Payout', s.payout_id],
-    ['Date', s.date.slice(0, 10)],
-    ['Period', period],
-    [
-      'Status',
-      s.status === 'paid' ? `Paid, reference ${s.reference ?? ''}` : 'Recorded, not yet paid',
-    ],
-  ] as const) {
-    text(`${k}:`, M, bold);
-    text(clip(v, W - 2 * M - 80), M + 80);
-    y -= 14;
-  }
-  y -= 14;
-  const cols = { day: M, offer: M + 70, desc: M + 230, leads: W - M - 90, amount: W - M };
-  const header = () => {
-    text('Day', cols.day, bold);
-    text('Offer', cols.offer, bold);
-    text('Description', cols.desc, bold);
-    right('Leads', cols.leads, bold);
-    right('Amount', cols.amount, bold);
-    y -= 6;
-    page.drawLine({ start: { x: M, y }, end: { x: W - M, y }, thickness: 0.5 });
-    y -= 12;
-  };
-  header();
-  for (const l of s.lines) {
-    if (y < M + 40) {
-      page = pdf.addPage([W, H]);
-      y = H - M;
-      header();
-    }
-    text(l.day ?? '', cols.day);
-    text(clip(l.offer ?? '', 150), cols.offer);
-    text(clip(l.description, cols.leads - cols.desc - 40), cols.desc);
-    if (l.leads) right(String(l.leads), cols.leads);
-    right(fmt(l.amount), cols.amount);
-    y -= 14;
-  }
-  y -= 4;
-  page.drawLine({ start: { x: M, y: y + 10 }, end: { x: W - M, y: y + 10 }, thickness: 0.5 });
-  text('Total', cols.desc, bold, 11);
-  right(fmt(s.total), cols.amount, bold, 11);
-  return pdf.save();
-}
+/** The statement as a PDF (see statement-pdf.ts). */
+export const statementPdf = renderStatementPdf;
 
 /** The network logo's bytes for the PDF (PNG or JPEG only; SVG is left out). */
-export async function readLogo(db: DbOrTx, storage: Storage) {
+export async function readLogo(db: DbOrTx, storage: Storage): Promise<StatementLogo | undefined> {
   const settings = await getSettings(db);
   if (!settings.logoUrl) return undefined;
   const file = await storage.read(settings.logoUrl).catch(() => null);
@@ -364,5 +360,6 @@ export async function getLedgerPayout(
     period_from: p.periodFrom,
     period_to: p.periodTo,
     leads: n?.n ?? 0,
+    statement_number: statementNumber(p.statementYear, p.statementSeq),
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { statementNumber } from '../../../contract/money.ts';
 import type {
   PublisherLeadList,
   PublisherLeadsQuery,
@@ -139,6 +140,8 @@ export function listPublisherPayouts(opts: {
           reference: payouts.reference,
           periodFrom: payouts.periodFrom,
           periodTo: payouts.periodTo,
+          statementYear: payouts.statementYear,
+          statementSeq: payouts.statementSeq,
           sortKey: w.sortKey,
         })
         .from(payouts)
@@ -156,6 +159,7 @@ export function listPublisherPayouts(opts: {
       reference: r.reference,
       period_from: r.periodFrom,
       period_to: r.periodTo,
+      statement_number: statementNumber(r.statementYear, r.statementSeq),
     }),
   });
 }

@@ -13,6 +13,8 @@ const settings: AdminSettings = {
   currency: 'USD',
   min_payout: 50,
   phone_country: 'US',
+  company_address: null,
+  payout_holds: ['tax_form', 'payment_details', 'blocked', 'under_review'],
   updated_at: '2026-11-25T09:00:00.000Z',
 };
 
@@ -59,5 +61,27 @@ describe('SettingsPage', () => {
     fireEvent.click(screen.getByText('Save settings'));
     await waitFor(() => expect(patched).toHaveLength(1));
     expect(patched[0]).toMatchObject({ phone_country: 'GB', company_name: 'Acme Calls' });
+  });
+
+  it('saves the postal address printed on statements, several lines', async () => {
+    renderWithApp(<SettingsPage />, { url: '/admin/settings' });
+    const address = (await screen.findByLabelText('Postal address (printed on statements)', {
+      selector: 'textarea',
+    })) as HTMLTextAreaElement;
+    expect(address.value).toBe('');
+    expect(address.maxLength).toBe(500);
+    fireEvent.change(address, {
+      target: { value: '  Acme Calls LLC \n1200 Harbor Blvd, Suite 400\nSan Diego, CA 92101  ' },
+    });
+    fireEvent.click(screen.getByText('Save settings'));
+    await waitFor(() => expect(patched).toHaveLength(1));
+    expect(patched[0]).toMatchObject({
+      company_address: 'Acme Calls LLC \n1200 Harbor Blvd, Suite 400\nSan Diego, CA 92101',
+    });
+    // Emptied again, the address is cleared (null: statements print none).
+    fireEvent.change(address, { target: { value: '   ' } });
+    fireEvent.click(screen.getByText('Save settings'));
+    await waitFor(() => expect(patched).toHaveLength(2));
+    expect(patched[1]).toMatchObject({ company_address: null });
   });
 });
