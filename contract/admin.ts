@@ -12,7 +12,7 @@ import {
   searchParam,
   sortQuery,
 } from './list.ts';
-import { Currency } from './money.ts';
+import { Balance, Currency, PayoutHoldCondition, payoutHoldConditions } from './money.ts';
 import {
   OfferRules,
   OfferRulesInput,
@@ -35,7 +35,7 @@ import {
   PublisherStatus,
   SubmittedApplicationStatus,
 } from './roles.ts';
-import { PhoneCountry, TimeZoneName } from './settings.ts';
+import { CompanyAddress, PhoneCountry, TimeZoneName } from './settings.ts';
 
 /** A buyer status as input: active or blocked, said in a sentence when it is neither. */
 const BuyerStatusInput = z.enum(accountStatuses, { error: 'status must be active or blocked.' });
@@ -71,7 +71,10 @@ export const uploadTypes = {
 export const AdminStats = z.object({
   pending_publishers: z.number().int(),
   pending_applications: z.number().int(),
+  /** Payouts marked paid, the whole network (the Total Payouts card). */
   total_payouts: Money,
+  /** The network's money figures (paid and recorded apart), as every screen defines them. */
+  balance: Balance,
 });
 export type AdminStats = z.infer<typeof AdminStats>;
 
@@ -167,7 +170,8 @@ export const PublisherDetail = z.object({
       io: FileLink.nullable(),
     }),
   ),
-  totals: z.object({ leads: z.number().int(), earnings: Money, payouts: Money }),
+  /** Calls, and the money figures as every screen defines them (contract/money.ts Balance). */
+  totals: Balance.extend({ leads: z.number().int() }),
   /** Newest first, at most 50. */
   audit: z.array(AuditEntry),
   /** Verified authenticator apps (two-factor sign-in); an admin may reset them (lost phone). */
@@ -520,6 +524,8 @@ export { UpdateLeadStatus } from './lead-actions.ts';
 /** The payouts list's filters and sort; the list pages them, the CSV export takes them all. */
 const payoutFilter = {
   publisher_id: uuidParam('publisher').optional(),
+  /** `recorded`: in a run, not yet paid; `paid`: marked paid. */
+  status: z.enum(['recorded', 'paid'], { error: 'Status must be recorded or paid.' }).optional(),
   ...dateRangeQuery,
   ...sortQuery(['date', 'amount'] as const, 'date'),
 };
@@ -541,6 +547,8 @@ export const AdminPayout = z.object({
   run_id: z.string().nullable(),
   status: z.enum(['recorded', 'paid']),
   reference: z.string().nullable(),
+  /** `ST-2026-000123` (contract/money.ts statementNumber); null for a payout never numbered. */
+  statement_number: z.string().nullable(),
 });
 export type AdminPayout = z.infer<typeof AdminPayout>;
 export const PayoutList = pageOf(AdminPayout);
@@ -616,6 +624,10 @@ export const AdminSettings = z.object({
   min_payout: Money,
   /** The country (ISO 3166 alpha-2) a phone number sent without its country code is read in. */
   phone_country: z.string(),
+  /** The network's postal address, several lines, printed on statements; null = not printed. */
+  company_address: z.string().nullable(),
+  /** Which conditions hold a publisher's payout in a run (contract/money.ts). */
+  payout_holds: z.array(z.enum(payoutHoldConditions)),
   updated_at: IsoDateTime,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -632,6 +644,11 @@ export const UpdateSettings = z
     currency: Currency,
     min_payout: moneyInput('Minimum payout'),
     phone_country: PhoneCountry,
+    company_address: CompanyAddress,
+    payout_holds: z
+      .array(PayoutHoldCondition, { error: 'payout_holds must be a list of hold conditions.' })
+      .max(payoutHoldConditions.length, { error: 'Each hold condition once.' })
+      .refine((v) => new Set(v).size === v.length, { error: 'Each hold condition once.' }),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change.' });

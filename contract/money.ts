@@ -70,8 +70,9 @@ export const paymentMethods = ['bank_transfer', 'paypal', 'wise', 'check', 'othe
 export const PaymentMethod = z.enum(paymentMethods, {
   error: `Method must be one of: ${paymentMethods.join(', ')}.`,
 });
+/** What each method reads as; a bank transfer is a US ACH credit (routing + account number). */
 export const PAYMENT_METHOD_LABELS: Record<(typeof paymentMethods)[number], string> = {
-  bank_transfer: 'Bank transfer',
+  bank_transfer: 'Bank transfer (US, ACH)',
   paypal: 'PayPal',
   wise: 'Wise',
   check: 'Check',
@@ -113,48 +114,205 @@ export const PAYOUT_HOLD_LABELS: Record<PayoutHoldCondition, string> = {
   under_review: 'Payouts put under review by an admin',
 };
 
+/** A publisher's payout holds as the admin sees them (GET /admin/publishers/:id/payout-hold). */
+export const PayoutHoldState = z.object({
+  /** True when the next run leaves this publisher out (some enabled condition, no release). */
+  held: z.boolean(),
+  /** The enabled conditions this publisher meets now, with what they read as. */
+  reasons: z.array(z.object({ condition: z.enum(payoutHoldConditions), label: z.string() })),
+  /** The conditions Settings enables. */
+  enabled: z.array(z.enum(payoutHoldConditions)),
+  under_review: z.boolean(),
+  review_note: z.string().nullable(),
+  review_at: IsoDateTime.nullable(),
+  /** A release for the next run (used up by the run that pays the publisher). */
+  release: z
+    .object({ note: z.string(), by_email: z.string().nullable(), at: IsoDateTime })
+    .nullable(),
+});
+export type PayoutHoldState = z.infer<typeof PayoutHoldState>;
+
+const holdNote = z
+  .string({ error: 'Write a note.' })
+  .trim()
+  .max(1000, { error: 'Keep the note under 1,000 characters.' });
+
+/** PUT /admin/publishers/:id/payout-hold: put the payouts under review (with why), or lift it. */
+export const SetPayoutReview = z
+  .object({
+    under_review: z.boolean({ error: 'under_review must be true or false.' }),
+    note: holdNote.optional(),
+  })
+  .refine((v) => !v.under_review || Boolean(v.note), {
+    error: 'Say why the payouts are under review: a note is required.',
+    path: ['note'],
+  });
+export type SetPayoutReview = z.infer<typeof SetPayoutReview>;
+
+/** POST /admin/publishers/:id/payout-hold/release: pay in the next run despite the holds. */
+export const ReleasePayoutHold = z.object({
+  note: holdNote.min(1, { error: 'Say why the hold is released: a note is required.' }),
+});
+export type ReleasePayoutHold = z.infer<typeof ReleasePayoutHold>;
+
+/** PATCH /admin/publishers/:id/payment-details: only an admin sets a tax form's status. */
+export const SetTaxFormStatus = z.object({ tax_form_status: TaxFormStatus });
+export type SetTaxFormStatus = z.infer<typeof SetTaxFormStatus>;
+
+/** A publisher's tax form (W-9/W-8 PDF) and its status. */
+export const TaxForm = z.object({
+  status: z.enum(taxFormStatuses),
+  file: z.object({ name: z.string(), url: z.string() }).nullable(),
+  uploaded_at: IsoDateTime.nullable(),
+  reviewed_at: IsoDateTime.nullable(),
+});
+export type TaxForm = z.infer<typeof TaxForm>;
+
 // ---------------------------------------------------------------------------
 // Balances
 // ---------------------------------------------------------------------------
 
-/** The rules the cards state, word for word on screen and in the docs. */
+/**
+ * The one definition of each money figure (issue 27), word for word on screen and in the docs.
+ * Every screen and export reads them from server/modules/money/figures.ts.
+ */
 export const BALANCE_RULES = {
-  earned: 'Payouts of your approved leads, plus bonuses and corrections.',
-  owed: 'Earned minus paid: what the network owes you and has not paid yet.',
-  paid: 'Every payout recorded for you.',
-  pending: 'Payouts of leads still waiting for review; not earned yet.',
+  earned: 'Payouts of approved calls, plus bonuses and corrections.',
+  pending: 'Payouts of calls still under review; not earned yet.',
+  rejected: 'Rejected calls pay nothing and are in no total.',
+  owed: 'Earned and not in a payout run yet: the next run pays it.',
+  recorded: 'In a payout run, not yet paid: the network is sending it.',
+  paid: 'Payouts marked paid, with the bank’s or platform’s reference.',
+  unpaid: 'Earned and not paid yet: waiting for a run, or in a run not yet paid.',
+} as const;
+
+/** What a run status reads as, to publishers and admins alike. */
+export const PAYOUT_STATUS_LABELS = {
+  recorded: 'In a run, not yet paid',
+  paid: 'Paid',
 } as const;
 
 export const Balance = z.object({
-  /** Approved leads' payouts plus adjustments (bonus, correction, minus clawbacks). */
+  /** Approved calls' payouts plus adjustments (bonus, correction, minus clawbacks). */
   earned: Money,
-  /** Payouts of leads still pending review: not earned yet. */
+  /** Payouts of calls still pending review: not earned yet, shown apart. */
   pending_review: Money,
-  /** Every payout recorded (void runs excluded). */
-  paid: Money,
-  /** earned − paid. */
+  /** Calls still pending review. */
+  pending_calls: z.number().int(),
+  /** Rejected calls: counted, never in a money total. */
+  rejected_calls: z.number().int(),
+  /** Earned and not in any run yet: earned − recorded − paid. */
   owed: Money,
+  /** In a recorded run, not marked paid yet. */
+  recorded: Money,
+  /** Marked paid. */
+  paid: Money,
+  /** owed + recorded: earned and not paid yet (the publisher's Pending Payouts card). */
+  unpaid: Money,
   currency: z.string(),
 });
 export type Balance = z.infer<typeof Balance>;
 
+/** US bank accounts (ACH): the kind of account the routing and account numbers name. */
+export const accountTypes = ['checking', 'savings'] as const;
+export type AccountType = (typeof accountTypes)[number];
+export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
+  checking: 'Checking',
+  savings: 'Savings',
+};
+
+/**
+ * True for a 9-digit ABA routing number whose check digit is right: the digits weighted
+ * 3, 7, 1, 3, 7, 1, 3, 7, 1 add up to a multiple of 10.
+ */
+export function isAbaRoutingNumber(value: string): boolean {
+  if (!/^\d{9}$/.test(value)) return false;
+  const w = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(value[i]) * w[i]!;
+  return sum % 10 === 0;
+}
+
+/** A simple e-mail check (what PayPal and Wise need: one @, a dot in the domain, no spaces). */
+export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+/** A US bank account number as NACHA carries it: 4 to 17 digits. */
+export const isUsAccountNumber = (value: string) => /^\d{4,17}$/.test(value);
+
+/**
+ * How the network pays a publisher (issue 27): the method, the account (PayPal or Wise e-mail,
+ * bank account number, check mailing address, or a reference), the holder's legal name, and
+ * for US bank transfers (ACH) the routing number and account type. `method` is null while the
+ * publisher has set none (a row may exist for an uploaded tax form alone).
+ */
 export const PaymentDetails = z.object({
   method: z.enum(paymentMethods).nullable(),
   account: z.string().nullable(),
+  holder_name: z.string().nullable(),
+  routing_number: z.string().nullable(),
+  account_type: z.enum(accountTypes).nullable(),
   tax_form_status: z.enum(taxFormStatuses),
   updated_at: IsoDateTime.nullable(),
 });
 export type PaymentDetails = z.infer<typeof PaymentDetails>;
 
-export const UpdatePaymentDetails = z.object({
-  method: PaymentMethod,
-  account: z
-    .string({ error: 'Account or reference is required.' })
-    .trim()
-    .min(1, { error: 'Account or reference is required.' })
-    .max(500, { error: 'Account or reference can be at most 500 characters.' }),
-  tax_form_status: TaxFormStatus,
-});
+/**
+ * PUT /publisher/payment-details: the publisher's own method, account and holder name; a bank
+ * transfer (US ACH) also needs the routing number and the account type. The tax form status
+ * is the network's to set after reviewing the form, never the publisher's.
+ */
+export const UpdatePaymentDetails = z
+  .object({
+    method: PaymentMethod,
+    account: z
+      .string({ error: 'Account or reference is required.' })
+      .trim()
+      .min(1, { error: 'Account or reference is required.' })
+      .max(500, { error: 'Account or reference can be at most 500 characters.' }),
+    holder_name: z
+      .string({ error: "The account holder's name is required." })
+      .trim()
+      .min(1, { error: "The account holder's name is required." })
+      .max(200, { error: "The account holder's name can be at most 200 characters." }),
+    routing_number: z
+      .string({ error: 'The routing number must be text of 9 digits.' })
+      .trim()
+      .nullish(),
+    account_type: z
+      .enum(accountTypes, { error: 'Account type must be checking or savings.' })
+      .nullish(),
+    tax_form_status: z
+      .never({ error: 'The tax form status is set by the network after reviewing your form.' })
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if (v.method === 'paypal' && !looksLikeEmail(v.account)) {
+      issue('account', 'Enter the e-mail address of your PayPal account, e.g. name@example.com.');
+    }
+    if (v.method === 'wise' && !looksLikeEmail(v.account)) {
+      issue('account', 'Enter the e-mail address of your Wise account, e.g. name@example.com.');
+    }
+    if (v.method === 'bank_transfer') {
+      if (!isUsAccountNumber(v.account)) {
+        issue('account', 'Enter the bank account number: 4 to 17 digits, no spaces or dashes.');
+      }
+      if (!v.routing_number) {
+        issue('routing_number', 'The routing number is required for a bank transfer.');
+      } else if (!/^\d{9}$/.test(v.routing_number)) {
+        issue('routing_number', 'A routing number is 9 digits.');
+      } else if (!isAbaRoutingNumber(v.routing_number)) {
+        issue(
+          'routing_number',
+          'This routing number is not valid (its check digit does not match): copy it again from a check or your bank.',
+        );
+      }
+      if (!v.account_type) {
+        issue('account_type', 'Choose whether the account is checking or savings.');
+      }
+    }
+  });
 export type UpdatePaymentDetails = z.infer<typeof UpdatePaymentDetails>;
 
 export const balanceSorts = ['owed', 'earned', 'paid', 'name'] as const;
@@ -261,6 +419,11 @@ export const RunPreviewItem = z.object({
   owed: Money,
   /** Why this publisher gets no payout in this run (nothing due, below zero), or null. */
   skipped: z.string().nullable(),
+  /** Why this publisher's payout waits (the holds Settings enables), or null. */
+  held: z.string().nullable(),
+  hold_reasons: z.array(z.enum(payoutHoldConditions)),
+  /** The admin's release of the holds for this run, when there is one. */
+  released: z.object({ note: z.string(), by_email: z.string().nullable() }).nullable(),
   payment: PaymentDetails,
 });
 export type RunPreviewItem = z.infer<typeof RunPreviewItem>;
@@ -268,6 +431,9 @@ export const RunPreview = z.object({
   items: z.array(RunPreviewItem),
   total: Money,
   payouts: z.number().int(),
+  /** Publishers held back, and what they would have been paid. */
+  held: z.number().int(),
+  held_total: Money,
   currency: z.string(),
   min_payout: Money,
 });
@@ -326,30 +492,67 @@ export function statementNumber(year: number | null, seq: number | null): string
   return `ST-${year}-${String(seq).padStart(6, '0')}`;
 }
 
+/**
+ * One line of a statement. A call (`lead`) or its take-back (`reversal`) has its day, offer,
+ * call id and duration; an adjustment has its day; advances and credits have neither.
+ */
 export const StatementLine = z.object({
   kind: z.enum(lineKinds),
-  /** Day of the network's zone (leads and reversals), else null. */
+  /** Day of the network's zone: the call's (calls, reversals) or the adjustment's; else null. */
   day: z.string().nullable(),
   offer: z.string().nullable(),
-  leads: z.number().int(),
+  /** The lead the line pays or takes back; null for lines without a call. */
+  lead_id: z.string().nullable(),
+  /** The tracker's call id, else the lead's short id (its last 12 characters); null without a call. */
+  call_id: z.string().nullable(),
+  /** The call's length in seconds (printed m:ss); null without a call. */
+  duration_seconds: z.number().int().nullable(),
   amount: Money,
   description: z.string(),
 });
 export type StatementLine = z.infer<typeof StatementLine>;
+
+/** The lines of one kind, in print order (calls, reversals, adjustments, advances, credits). */
+export const StatementSection = z.object({
+  kind: z.enum(lineKinds),
+  /** "Calls", "Reversals", … as printed. */
+  title: z.string(),
+  count: z.number().int(),
+  /** The sum of the section's lines, exact to the cent. */
+  subtotal: Money,
+});
+export type StatementSection = z.infer<typeof StatementSection>;
+
 export const Statement = z.object({
   payout_id: z.string(),
+  /** `ST-2026-000123`, per publisher and year; null for a payout that was never numbered. */
+  number: z.string().nullable(),
   run_id: z.string().nullable(),
   publisher_name: z.string().nullable(),
   publisher_email: z.string(),
   date: IsoDateTime,
+  /** The payout's day in the network's zone. */
+  issued_on: z.string(),
   status: z.string(),
   reference: z.string().nullable(),
   period_from: z.string().nullable(),
   period_to: z.string().nullable(),
+  /** "2026-10-01 to 2026-10-31", or "All unpaid calls up to 2026-11-03" when open-ended. */
+  period_label: z.string(),
+  /** The network's zone (IANA name): every day of the statement is one of this zone. */
+  timezone: z.string(),
   lines: z.array(StatementLine),
+  /** The lines' sections with their counts and subtotals; only kinds that have lines. */
+  sections: z.array(StatementSection),
+  /** The sum of the lines (the payout's amount). */
   total: Money,
   currency: z.string(),
-  network: z.object({ name: z.string(), support_email: z.string() }),
+  network: z.object({
+    name: z.string(),
+    support_email: z.string(),
+    /** Postal address, several lines; null when Settings has none. */
+    address: z.string().nullable(),
+  }),
 });
 export type Statement = z.infer<typeof Statement>;
 
@@ -378,6 +581,8 @@ export const LedgerPayout = z.object({
   period_from: z.string().nullable(),
   period_to: z.string().nullable(),
   leads: z.number().int(),
+  /** `ST-2026-000123`; null for a payout that was never numbered. */
+  statement_number: z.string().nullable(),
 });
 export type LedgerPayout = z.infer<typeof LedgerPayout>;
 

@@ -9,6 +9,7 @@ import {
   searchParam,
   sortQuery,
 } from './list.ts';
+import { Balance } from './money.ts';
 import { OfferRules } from './offer-rules.ts';
 import { ApplicationStatus, LeadStatus, SubmittedApplicationStatus } from './roles.ts';
 
@@ -95,8 +96,10 @@ export const PublisherOverview = z.object({
   total_earnings: Money,
   /** Number of this publisher's leads. */
   total_leads: z.number().int(),
-  /** Owed and not yet paid: earned − paid (BALANCE_RULES.owed, stated under the card). */
+  /** Earned and not paid yet: owed + in a run (BALANCE_RULES.unpaid, stated under the card). */
   pending_payouts: Money,
+  /** Every money figure, as every screen defines them (contract/money.ts Balance). */
+  balance: Balance,
   recent_activity: z.array(ActivityItem),
   daily: z.array(DailyPoint),
 });
@@ -216,6 +219,8 @@ export const PublisherPayout = z.object({
   reference: z.string().nullable(),
   period_from: z.string().nullable(),
   period_to: z.string().nullable(),
+  /** `ST-2026-000123` (contract/money.ts statementNumber); null for a payout never numbered. */
+  statement_number: z.string().nullable(),
 });
 export type PublisherPayout = z.infer<typeof PublisherPayout>;
 

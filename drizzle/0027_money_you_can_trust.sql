@@ -109,6 +109,9 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- Payouts recorded before payout runs existed were the spec's "record a payout": money sent.
+UPDATE payouts SET status = 'paid' WHERE run_id IS NULL AND status = 'recorded';
+--> statement-breakpoint
 SELECT rebuild_balances();
 --> statement-breakpoint
 -- Statement numbers of the payouts already there: per publisher and year of the payout's date

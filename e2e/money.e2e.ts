@@ -9,6 +9,7 @@ import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts'
 import {
   expectPath,
   expectToast,
+  settled,
   signInAsAdminViaUi,
   signInViaUi,
   uniqueEmail,
@@ -30,6 +31,9 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const admin = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
+  // This journey is about balances, payment details and files: no payout hold applies (the
+  // holds have their own journey, money-trust.e2e.ts).
+  await callApi(server.url, admin, 'PATCH', 'admin/settings', { payout_holds: [] });
   const offer = await callApi<{ id: string }>(server.url, admin, 'POST', 'admin/offers', {
     title: OFFER,
     vertical: 'Insurance',
@@ -79,7 +83,7 @@ afterAll(async () => {
 const axeProblems = (page: Page) => seriousAxeProblems(page);
 
 const stat = (page: Page, label: string) =>
-  page.getByRole('region', { name: label }).getByTestId('stat-value').textContent();
+  page.getByRole('region', { name: label, exact: true }).getByTestId('stat-value').textContent();
 
 describe('money in Chromium', () => {
   it('pays two publishers in one run; the publisher sees the balance drop and reads the statement', async () => {
@@ -88,21 +92,22 @@ describe('money in Chromium', () => {
       await signInViaUi(page, ann.email, ann.password);
       await expectPath(page, '/dashboard');
       await page.getByRole('region', { name: 'Pending Payouts' }).waitFor();
-      await page.getByText('Earned minus paid: what the network owes you').first().waitFor();
+      await page.getByText('Earned and not paid yet').first().waitFor();
       expect(await stat(page, 'Pending Payouts')).toBe('$75.00');
       expect(await stat(page, 'Total Earnings')).toBe('$75.00');
       await page.getByRole('navigation').getByRole('link', { name: 'Payouts' }).click();
       await expectPath(page, '/dashboard/payouts');
       await page.getByRole('region', { name: 'Owed to you' }).waitFor();
       expect(await stat(page, 'Owed to you')).toBe('$75.00');
-      expect(await stat(page, 'Pending review')).toBe('$30.00');
+      expect(await stat(page, 'Under review')).toBe('$30.00');
       await page.getByRole('link', { name: 'Payment details' }).click();
       await expectPath(page, '/dashboard/profile');
       await page.getByRole('combobox', { name: /^Method/ }).click();
       await page.getByRole('option', { name: 'PayPal' }).click();
-      await page.getByRole('textbox', { name: /^Account or reference/ }).fill(ann.email);
-      await page.getByRole('combobox', { name: /^Tax form status/ }).click();
-      await page.getByRole('option', { name: 'Submitted', exact: true }).click();
+      await page.getByRole('textbox', { name: /^Account holder name/ }).fill(ann.name);
+      await page.getByRole('textbox', { name: /^PayPal e-mail/ }).fill(ann.email);
+      // The tax form status is the network's to set: shown, not asked.
+      await page.getByText('Set by the network after reviewing your form.').waitFor();
       expect(await axeProblems(page)).toEqual([]);
       await page.getByRole('button', { name: 'Save payment details' }).click();
       await expectToast(page, 'Payment details saved');
@@ -145,34 +150,62 @@ describe('money in Chromium', () => {
         .trim()
         .split('\r\n');
       expect(csv[0]).toBe(
-        'publisher_name,publisher_email,payment_method,payment_account,tax_form_status,amount,currency,reference,payout_id',
+        'publisher_name,publisher_email,payment_method,payment_account,tax_form_status,amount,currency,reference,payout_id,holder_name,routing_number,account_type',
       );
       expect(csv).toHaveLength(3);
       const annLine = csv.find((l) => l.startsWith(`${ann.name},`))!;
-      expect(annLine).toContain(`${ann.email},paypal,${ann.email},submitted,75.00,USD,`);
+      expect(annLine).toContain(`${ann.email},paypal,${ann.email},not_submitted,75.00,USD,`);
       expect(csv.find((l) => l.startsWith(`${ben.name},`))).toContain(',120.00,USD,');
+      // The run's payment files: Ann is paid by PayPal, so the PayPal Payouts file has her.
+      await runRow.getByRole('button', { name: /Payment files of the run of/ }).click();
+      const files = page.getByRole('dialog', { name: /Payout run of/ });
+      const paypal = files.getByRole('region', { name: 'PayPal Payouts (CSV)' });
+      await paypal.getByText('1 payout, $75.00').waitFor();
+      await settled(page);
+      expect(await axeProblems(page)).toEqual([]);
+      const [paypalFile] = await Promise.all([
+        page.waitForEvent('download'),
+        paypal.getByRole('button', { name: 'Download' }).click(),
+      ]);
+      expect(paypalFile.suggestedFilename()).toMatch(
+        /^run-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}-paypal\.csv$/,
+      );
+      const paypalCsv = readFileSync(await paypalFile.path(), 'utf8')
+        .trim()
+        .split('\r\n');
+      expect(paypalCsv).toHaveLength(1);
+      expect(paypalCsv[0]!.startsWith(`${ann.email},75.00,USD,RUN-`)).toBe(true);
+      expect(paypalCsv[0]!.endsWith(',PAYPAL')).toBe(true);
+      await page.keyboard.press('Escape');
+      await files.waitFor({ state: 'hidden' });
       // Balances after the run: nothing owed to Ann (her $30.00 lead still waits for review).
       await page.getByRole('tab', { name: 'Balances' }).click();
-      await page
+      // Nothing owed, $75.00 in a run not yet paid (her $30.00 lead still waits for review).
+      const after = page
         .getByRole('table', { name: 'Balances' })
-        .getByRole('row', { name: new RegExp(ann.name) })
-        .getByText('$0.00', { exact: true })
-        .waitFor();
+        .getByRole('row', { name: new RegExp(ann.name) });
+      await after.getByText('$0.00', { exact: true }).first().waitFor();
+      await expect
+        .poll(() => after.textContent())
+        .toMatch(/\$75\.00.*\$30\.00.*\$75\.00.*\$0\.00.*\$0\.00/);
     });
 
-    // Ann after the run: owed $0.00, paid $75.00, the statement PDF says so.
+    // Ann after the run: nothing owed, $75.00 in a run not yet paid, the statement PDF says so.
     await inFreshContext(browser, server.url, 'money-publisher-after', async (page) => {
       await signInViaUi(page, ann.email, ann.password);
       await expectPath(page, '/dashboard');
       await page.getByRole('region', { name: 'Pending Payouts' }).waitFor();
-      await expect.poll(() => stat(page, 'Pending Payouts')).toBe('$0.00');
+      // Still pending for her: recorded in a run is not paid.
+      await expect.poll(() => stat(page, 'Pending Payouts')).toBe('$75.00');
+      await page.getByText('$75.00 in a run, not yet paid').waitFor();
       await page.getByRole('navigation').getByRole('link', { name: 'Payouts' }).click();
       await page.getByRole('region', { name: 'Owed to you' }).waitFor();
       await expect.poll(() => stat(page, 'Owed to you')).toBe('$0.00');
-      expect(await stat(page, 'Paid')).toBe('$75.00');
+      expect(await stat(page, 'In a run, not yet paid')).toBe('$75.00');
+      expect(await stat(page, 'Paid')).toBe('$0.00');
       const row = page.getByRole('table', { name: 'Payouts' }).getByRole('row').nth(1);
       await row.getByText('$75.00').waitFor();
-      await row.getByText('Recorded').waitFor();
+      await row.getByText('In a run, not yet paid').waitFor();
       await row.getByRole('button', { name: /^Leads of the payout/ }).click();
       const leads = page.getByRole('dialog', { name: /Leads paid by the payout/ });
       await leads.getByRole('row', { name: /\$45\.00/ }).waitFor();
@@ -187,12 +220,14 @@ describe('money in Chromium', () => {
       expect(download.suggestedFilename()).toMatch(/^statement-.*\.pdf$/);
       const [text] = await pdfText(readFileSync(await download.path()));
       expect(text).toContain('Payout statement');
-      expect(text).toContain(`${ann.name} <${ann.email}>`);
+      expect(text).toMatch(/ST-\d{4}-\d{6}/);
+      expect(text).toContain(ann.name);
+      expect(text).toContain(ann.email);
       expect(text).toContain(OFFER);
-      expect(text).toContain('2 approved leads');
+      expect(text).toContain('2 calls');
       expect(text).toContain('Total');
       expect(text).toContain('$75.00');
-      expect(text).toContain('Recorded, not yet paid');
+      expect(text).toContain('Recorded in a payout run, not yet paid');
       // A light button under the pointer (Mantine's hover shade, blue.2) reads at AA with the
       // theme's light text colour (web/app/theme.ts); axe checks the page with it hovered.
       const pdfButton = row.getByRole('button', { name: /^Statement PDF/ });

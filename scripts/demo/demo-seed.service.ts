@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { count, eq, inArray, sql } from 'drizzle-orm';
+import { DEFAULT_SETTINGS } from '../../contract/settings.ts';
 import {
   hashPassword,
   PASSWORD_MAX_BYTES,
@@ -18,9 +19,10 @@ import {
   payoutLines,
   payoutRuns,
   payouts,
+  settings,
   users,
 } from '../../server/db/schema.ts';
-import { getSettings } from '../../server/db/settings.ts';
+import { ensureSettings, getSettings } from '../../server/db/settings.ts';
 import type { BucketName, FileType, Storage } from '../../server/storage/index.ts';
 import {
   BUYERS,
@@ -171,6 +173,36 @@ const money = (cents: number) => (cents / 100).toFixed(2);
 const usd = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+/** The demo network's name, support e-mail and postal address (printed on statements). */
+export const DEMO_NETWORK = {
+  companyName: 'Harborline Call Network',
+  supportEmail: 'support@harborline-calls.example',
+  companyAddress:
+    'Harborline Media LLC\n1200 Harbor Drive, Suite 400\nSan Diego, CA 92101\nUnited States',
+} as const;
+
+/**
+ * Gives the network the demo's name, support e-mail and postal address, each only while it is
+ * still the default (or empty): what an admin already set is kept.
+ */
+async function brandDemoNetwork(db: Db): Promise<void> {
+  await ensureSettings(db);
+  const row = await getSettings(db);
+  await db
+    .update(settings)
+    .set({
+      ...(row.companyName === DEFAULT_SETTINGS.company_name && {
+        companyName: DEMO_NETWORK.companyName,
+      }),
+      ...(row.supportEmail === DEFAULT_SETTINGS.support_email && {
+        supportEmail: DEMO_NETWORK.supportEmail,
+      }),
+      ...(!row.companyAddress?.trim() && { companyAddress: DEMO_NETWORK.companyAddress }),
+      updatedAt: new Date(),
+    })
+    .where(eq(settings.id, 1));
+}
+
 /**
  * Fills an empty database with a believable network: publishers in every status, offers in
  * several verticals, applications with real stored compliance files, leads over the last 90
@@ -200,6 +232,7 @@ export async function seedDemoData(opts: {
     );
   }
   const progress = opts.onProgress ?? (() => {});
+  await brandDemoNetwork(db);
   const plan = startPlan({
     seed: opts.seed ?? 20_240_601,
     now: (opts.now ?? new Date()).getTime(),
@@ -1038,6 +1071,16 @@ function planPayouts(
       });
     }
   }
+  // Statement numbers (issue 27): per publisher and year, in the order the payouts were made.
+  const seqs = new Map<string, number>();
+  for (const row of [...payoutRows].sort((a, b) => a.date!.getTime() - b.date!.getTime())) {
+    const year = row.date!.getUTCFullYear();
+    const k = `${row.publisherId}:${year}`;
+    const seq = (seqs.get(k) ?? 0) + 1;
+    seqs.set(k, seq);
+    row.statementYear = year;
+    row.statementSeq = seq;
+  }
   return { payoutRows, links };
 }
 
@@ -1108,25 +1151,38 @@ async function linkPayouts(db: Db, plan: Plan, links: PayoutLink[], canWork: Pla
       }
     }
     const methods = ['bank_transfer', 'paypal', 'wise', 'bank_transfer', 'check'] as const;
-    const taxes = ['approved', 'approved', 'submitted', 'not_submitted'] as const;
+    // Most forms approved, one waiting for review, one never sent: the first run holds some.
+    const taxes = ['approved', 'approved', 'submitted', 'approved', 'not_submitted'] as const;
+    // Real-looking ABA routing numbers (their check digit holds) for the ACH file.
+    const routing = ['021000021', '011000138', '121000358', '026009593', '122105155'];
     await insertChunks(
       tx,
       paymentDetails,
       canWork.map((p, i) => {
         const method = methods[i % methods.length]!;
+        const bank = method === 'bank_transfer';
         return {
           publisherId: p.row.id,
           method,
+          holderName: p.row.businessLegalName ?? p.row.name ?? p.row.email,
           account:
-            method === 'paypal'
+            method === 'paypal' || method === 'wise'
               ? p.row.email
               : method === 'check'
                 ? `Mail to: ${p.row.address ?? 'office address'}`
-                : `IBAN US${String(100000000 + i * 7919).padStart(12, '0')}`,
+                : String(4_000_000_000 + i * 7919),
+          routingNumber: bank ? routing[i % routing.length]! : null,
+          accountType: bank ? (i % 2 ? ('savings' as const) : ('checking' as const)) : null,
           taxFormStatus: taxes[i % taxes.length]!,
+          taxFormReviewedAt: taxes[i % taxes.length] === 'approved' ? new Date(plan.now) : null,
         };
       }),
     );
+    await tx.execute(sql`
+      insert into statement_counters (publisher_id, year, last)
+      select publisher_id, statement_year, max(statement_seq) from payouts
+      where statement_year is not null group by 1, 2
+      on conflict (publisher_id, year) do update set last = greatest(statement_counters.last, excluded.last)`);
   });
 }
 

@@ -7,7 +7,8 @@ export type BucketName =
   | 'io_documents'
   | 'marketing_agreements'
   | 'lead_disputes'
-  | 'recordings';
+  | 'recordings'
+  | 'tax_forms';
 export type FileType = 'mp3' | 'mp4' | 'pdf' | 'doc' | 'docx' | 'jpg' | 'jpeg' | 'png' | 'svg';
 /** `key` is `bucket/owner/uuid-name`, what the database stores; `size` in bytes. */
 export type StoredFile = { key: string; size: number; contentType: string; filename: string };
@@ -71,6 +72,8 @@ export const BUCKETS: Record<BucketName, { isPublic: boolean; maxBytes: number }
   lead_disputes: { isPublic: false, maxBytes: 25 * MB },
   // Call recordings kept by the portal (played on the lead detail through signed URLs).
   recordings: { isPublic: false, maxBytes: 100 * MB },
+  // Publishers' W-9/W-8 forms (issue 27): PDFs with tax ids, never public.
+  tax_forms: { isPublic: false, maxBytes: 25 * MB },
 };
 
 /** Per-file cap for documents (pdf, doc, docx, scans) wherever they are stored. */

@@ -5,6 +5,7 @@ import type * as integrations from '@contract/integrations.ts';
 import type * as leadActions from '@contract/lead-actions.ts';
 import type * as leadDetail from '@contract/lead-detail.ts';
 import type * as money from '@contract/money.ts';
+import type * as paymentFiles from '@contract/payment-files.ts';
 import type * as publisher from '@contract/publisher.ts';
 import type * as reports from '@contract/reports.ts';
 import type { PublicSettings } from '@contract/settings.ts';
@@ -135,6 +136,22 @@ export const apiRoutes = {
     payoutsCsv: get<Blob, CsvQuery<typeof admin.PayoutListQuery>>('admin/payouts.csv'),
     createPayout: post<admin.AdminPayout, undefined, admin.CreatePayout>('admin/payouts'),
     balances: get<money.BalanceList, QueryOf<typeof money.BalanceListQuery>>('admin/balances'),
+    payoutHold: (publisherId: string) =>
+      get<money.PayoutHoldState>(`admin/publishers/${id(publisherId)}/payout-hold`),
+    setPayoutReview: (publisherId: string) =>
+      put<money.PayoutHoldState, undefined, money.SetPayoutReview>(
+        `admin/publishers/${id(publisherId)}/payout-hold`,
+      ),
+    releasePayoutHold: (publisherId: string) =>
+      post<money.PayoutHoldState, undefined, money.ReleasePayoutHold>(
+        `admin/publishers/${id(publisherId)}/payout-hold/release`,
+      ),
+    taxForm: (publisherId: string) =>
+      get<money.TaxForm>(`admin/publishers/${id(publisherId)}/tax-form`),
+    setTaxFormStatus: (publisherId: string) =>
+      patch<money.TaxForm, undefined, money.SetTaxFormStatus>(
+        `admin/publishers/${id(publisherId)}/payment-details`,
+      ),
     createAdjustment: (publisherId: string) =>
       post<money.Adjustment, undefined, money.CreateAdjustment>(
         `admin/publishers/${id(publisherId)}/adjustments`,
@@ -143,6 +160,10 @@ export const apiRoutes = {
     confirmRun: post<money.PayoutRun, undefined, money.RunSelection>('admin/payout-runs'),
     runs: get<money.RunList, QueryOf<typeof money.RunListQuery>>('admin/payout-runs'),
     runCsv: (runId: string) => get<Blob>(`admin/payout-runs/${id(runId)}/export.csv`),
+    runFiles: (runId: string) =>
+      get<paymentFiles.PaymentFileList>(`admin/payout-runs/${id(runId)}/files`),
+    runFile: (runId: string, format: paymentFiles.PaymentFileFormat) =>
+      get<Blob, paymentFiles.PaymentFileQuery>(`admin/payout-runs/${id(runId)}/files/${format}`),
     markRunPaid: (runId: string) =>
       post<money.PayoutRun, undefined, money.MarkRunPaid>(`admin/payout-runs/${id(runId)}/paid`),
     voidRun: (runId: string) =>
@@ -237,6 +258,8 @@ export const apiRoutes = {
       'publisher/payouts',
     ),
     money: get<money.PublisherMoney>('publisher/money'),
+    taxForm: get<money.TaxForm>('publisher/tax-form'),
+    uploadTaxForm: put<money.TaxForm, undefined, FormData>('publisher/tax-form'),
     paymentDetails: get<money.PaymentDetails>('publisher/payment-details'),
     updatePaymentDetails: put<money.PaymentDetails, undefined, money.UpdatePaymentDetails>(
       'publisher/payment-details',

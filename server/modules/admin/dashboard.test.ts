@@ -22,10 +22,11 @@ describe('GET /admin/stats', () => {
   it('counts pending publishers and applications and sums payouts to the cent', async () => {
     const empty = await t.call('GET', '/stats');
     expect(empty.statusCode).toBe(200);
-    expect(empty.json()).toEqual({
+    expect(empty.json()).toMatchObject({
       pending_publishers: 0,
       pending_applications: 0,
       total_payouts: 0,
+      balance: { paid: 0, recorded: 0 },
     });
 
     const pending = await buildPublisher(t.db, { status: 'pending' });
@@ -37,15 +38,18 @@ describe('GET /admin/stats', () => {
       { offerId: offer.id, publisherId: pending.id, status: 'draft' },
     ]);
     await t.db.insert(payouts).values([
-      { publisherId: approved.id, amount: '0.10' },
-      { publisherId: approved.id, amount: '0.20' },
-      { publisherId: approved.id, amount: '1000.05' },
+      { publisherId: approved.id, amount: '0.10', status: 'paid' },
+      { publisherId: approved.id, amount: '0.20', status: 'paid' },
+      { publisherId: approved.id, amount: '1000.05', status: 'paid' },
+      { publisherId: approved.id, amount: '99.99' },
     ]);
     const res = await t.call('GET', '/stats');
-    expect(res.json()).toEqual({
+    // Issue 27: Total Payouts is what was marked paid; the recorded $99.99 is shown apart.
+    expect(res.json()).toMatchObject({
       pending_publishers: 2,
       pending_applications: 1,
       total_payouts: 1000.35,
+      balance: { paid: 1000.35, recorded: 99.99 },
     });
   });
 });
@@ -127,7 +131,12 @@ describe('GET /admin/stats/range', () => {
       },
     ]);
     await t.db.insert(payouts).values([
-      { publisherId: p.id, amount: '10.10', date: new Date('2026-11-02T04:59:00Z') },
+      {
+        publisherId: p.id,
+        amount: '10.10',
+        date: new Date('2026-11-02T04:59:00Z'),
+        status: 'paid',
+      },
       { publisherId: p.id, amount: '0.25', date: new Date('2026-11-02T05:00:00Z') },
       { publisherId: p.id, amount: '7.00', date: new Date('2026-10-31T12:00:00Z') },
     ]);
@@ -140,7 +149,8 @@ describe('GET /admin/stats/range', () => {
       range: 'custom',
       from: '2026-11-01',
       to: '2026-11-02',
-      total_payouts: 10.35,
+      total_payouts: 10.1,
+      recorded_payouts: 0.25,
       leads: 3,
       days: [
         { date: '2026-11-01', leads: 2, payouts: 10.1 },

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../auth/guard.ts';
+import { adminHoldRoutes } from '../money/holds.routes.ts';
 import { adminMoneyRoutes } from '../money/money.routes.ts';
+import { adminPaymentFilesRoutes } from '../money/payment-files.routes.ts';
 import { adminApplicationsRoutes } from './applications.routes.ts';
 import { adminAuditRoutes } from './audit.routes.ts';
 import { adminCampaignsRoutes } from './campaigns.routes.ts';
@@ -35,6 +37,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminLeadImportsRoutes);
   await app.register(adminPayoutsRoutes);
   await app.register(adminMoneyRoutes);
+  await app.register(adminPaymentFilesRoutes);
+  await app.register(adminHoldRoutes);
   await app.register(adminCampaignsRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminAuditRoutes);

@@ -358,8 +358,14 @@ describe('CSV exports', () => {
       'status',
       'call_duration_min',
       'payout',
+      'would_have_paid',
     ]);
-    expect(rows.slice(1).map((r) => r[7])).toEqual(['0.10', '12.50', '40.00']);
+    // The rejected lead pays 0.00; what it would have paid is in its own column.
+    expect(rows.slice(1).map((r) => [r[7], r[8]])).toEqual([
+      ['0.00', '0.10'],
+      ['12.50', ''],
+      ['40.00', ''],
+    ]);
     expect(rows[2]!.slice(1)).toEqual([
       '2024-03-01T10:00:00.000Z',
       'Lead Larry',
@@ -368,6 +374,7 @@ describe('CSV exports', () => {
       'approved',
       '3',
       '12.50',
+      '',
     ]);
     const filtered = await t.call('GET', '/leads.csv', {
       query: { publisher_id: other.id, status: 'rejected' },
@@ -397,13 +404,23 @@ describe('CSV exports', () => {
     expect(pay.statusCode).toBe(200);
     expect(pay.headers['content-disposition']).toMatch(/filename="payouts-.*\.csv"/);
     const rows = parseCsv(pay.body);
-    expect(rows[0]).toEqual(['id', 'date', 'publisher_name', 'publisher_email', 'amount', 'notes']);
+    expect(rows[0]).toEqual([
+      'id',
+      'date',
+      'publisher_name',
+      'publisher_email',
+      'amount',
+      'status',
+      'reference',
+      'notes',
+    ]);
     expect(
       rows
         .slice(1)
-        .map((r) => r[5])
+        .map((r) => r[7])
         .sort(),
     ).toEqual(["'-1+2", "'@SUM(A1)"]);
+    expect(rows.slice(1).map((r) => r[5])).toEqual(['recorded', 'recorded']);
     expect(
       rows
         .slice(1)

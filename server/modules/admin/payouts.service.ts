@@ -7,6 +7,7 @@ import {
   type PayoutList,
   type PayoutListQuery,
 } from '../../../contract/admin.ts';
+import { statementNumber } from '../../../contract/money.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
 import { cappedCount, dateBounds, keysetOf, listPage } from '../../db/list-query.ts';
@@ -26,6 +27,8 @@ type PayoutRow = {
   runId: string | null;
   status: 'recorded' | 'paid';
   reference: string | null;
+  statementYear: number | null;
+  statementSeq: number | null;
 };
 
 const payoutColumns = {
@@ -39,6 +42,8 @@ const payoutColumns = {
   runId: payouts.runId,
   status: payouts.status,
   reference: payouts.reference,
+  statementYear: payouts.statementYear,
+  statementSeq: payouts.statementSeq,
 };
 
 function toAdminPayout(r: PayoutRow): AdminPayout {
@@ -53,12 +58,14 @@ function toAdminPayout(r: PayoutRow): AdminPayout {
     run_id: r.runId,
     status: r.status,
     reference: r.reference,
+    statement_number: statementNumber(r.statementYear, r.statementSeq),
   };
 }
 
 function payoutWhere(f: PayoutCsvQuery): SQL | undefined {
   return and(
     f.publisher_id ? eq(payouts.publisherId, f.publisher_id) : undefined,
+    f.status ? eq(payouts.status, f.status) : undefined,
     dateBounds(payouts.date, f),
   );
 }
@@ -141,13 +148,31 @@ export async function createPayout(opts: {
 export function payoutsCsv(opts: { db: DbOrTx; filter: PayoutCsvQuery }): AsyncGenerator<string> {
   const { db, filter } = opts;
   return keysetCsv({
-    header: ['id', 'date', 'publisher_name', 'publisher_email', 'amount', 'notes'],
+    header: [
+      'id',
+      'date',
+      'publisher_name',
+      'publisher_email',
+      'amount',
+      'status',
+      'reference',
+      'notes',
+    ],
     keyset: keysetOf(sortColumns, filter, payouts.id),
     read: ({ sortKey, after, orderBy, limit }) =>
       selectPayouts(db, { sortKey })
         .where(and(payoutWhere(filter), after))
         .orderBy(...orderBy)
         .limit(limit),
-    line: (r) => [r.id, r.date.toISOString(), r.publisherName, r.publisherEmail, r.amount, r.notes],
+    line: (r) => [
+      r.id,
+      r.date.toISOString(),
+      r.publisherName,
+      r.publisherEmail,
+      r.amount,
+      r.status,
+      r.reference,
+      r.notes,
+    ],
   });
 }

@@ -6,6 +6,7 @@ import { settings } from '../../db/schema.ts';
 import { ensureSettings, type SettingsRow } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
 import { knownPhoneCountry } from '../ingest/phone.ts';
+import { enabledConditions } from '../money/holds.service.ts';
 import { type Actor, writeAudit } from './audit.service.ts';
 
 /** Public logo URLs come from storage; the row keeps the key. */
@@ -21,6 +22,8 @@ function toAdminSettings(row: SettingsRow, logoUrl: LogoUrl): AdminSettings {
     currency: row.currency,
     min_payout: toMoney(row.minPayout),
     phone_country: row.phoneCountry,
+    company_address: row.companyAddress,
+    payout_holds: enabledConditions(row.payoutHolds),
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -35,6 +38,8 @@ function auditView(row: SettingsRow) {
     currency: row.currency,
     min_payout: row.minPayout,
     phone_country: row.phoneCountry,
+    company_address: row.companyAddress,
+    payout_holds: row.payoutHolds,
   };
 }
 
@@ -55,7 +60,8 @@ export async function getAdminSettings(opts: {
 }
 
 /**
- * Changes branding, time zone, currency, minimum payout and/or phone country; sets updated_at.
+ * Changes branding, postal address, time zone, currency, minimum payout and/or phone country;
+ * sets updated_at.
  */
 export async function updateSettings(opts: {
   db: Db;
@@ -81,6 +87,8 @@ export async function updateSettings(opts: {
         ...(input.currency !== undefined && { currency: input.currency }),
         ...(input.min_payout !== undefined && { minPayout: fromMoney(input.min_payout) }),
         ...(input.phone_country !== undefined && { phoneCountry: input.phone_country }),
+        ...(input.company_address !== undefined && { companyAddress: input.company_address }),
+        ...(input.payout_holds !== undefined && { payoutHolds: input.payout_holds }),
         updatedAt: new Date(),
       })
       .where(eq(settings.id, 1))

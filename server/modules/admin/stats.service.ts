@@ -1,20 +1,29 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AdminStats, DailyStats } from '../../../contract/admin.ts';
-import type { AdminRangeStats, DashboardRangeQuery } from '../../../contract/reports.ts';
+import {
+  type AdminRangeStats,
+  addDays,
+  type DashboardRangeQuery,
+} from '../../../contract/reports.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { networkDaily, networkPayoutTotal } from '../../db/lead-totals.ts';
+import { networkDaily } from '../../db/lead-totals.ts';
 import { countAll } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { dailyFigures, dailyPayouts, dashboardDays, NETWORK_OWNER } from '../../db/reports.ts';
-import { offerApplications, users } from '../../db/schema.ts';
+import { offerApplications, payouts, users } from '../../db/schema.ts';
 import { networkTimeZone } from '../../db/settings.ts';
+import { networkBalance } from '../money/figures.ts';
+import { cents, centsMoney, rowsOf } from '../money/ledger.service.ts';
 
 const DAY_MS = 86_400_000;
 
-/** The dashboard cards: two counts and the network's total paid (maintained totals). */
+/**
+ * The dashboard cards: two counts and the network's money figures (money/figures.ts): Total
+ * Payouts is what was marked paid; what sits in recorded runs is shown apart.
+ */
 export async function getStats(opts: { db: DbOrTx }): Promise<AdminStats> {
   const { db } = opts;
-  const [[pub], [apps], pay] = await Promise.all([
+  const [[pub], [apps], balance] = await Promise.all([
     db
       .select({ n: countAll() })
       .from(users)
@@ -23,12 +32,13 @@ export async function getStats(opts: { db: DbOrTx }): Promise<AdminStats> {
       .select({ n: countAll() })
       .from(offerApplications)
       .where(eq(offerApplications.status, 'pending')),
-    networkPayoutTotal(db),
+    networkBalance(db),
   ]);
   return {
     pending_publishers: pub?.n ?? 0,
     pending_applications: apps?.n ?? 0,
-    total_payouts: toMoney(pay),
+    total_payouts: balance.paid,
+    balance,
   };
 }
 
@@ -55,8 +65,25 @@ export async function getDailyStats(opts: { db: DbOrTx; days: number }): Promise
 }
 
 /**
- * The dashboard over a picked range of the network's days: payouts dated in it (the Total
- * Payouts card), and calls and payouts per day (the chart), from the report rollups.
+ * The network's payouts dated in [from, to] of zone tz, paid and recorded apart: a range of
+ * payouts_date_id_idx (payouts are one per publisher and run, not per call).
+ */
+async function payoutsByStatusIn(db: DbOrTx, tz: string, from: string, to: string) {
+  const rows = await rowsOf<{ status: string; amount: string }>(
+    db,
+    sql`select status, coalesce(sum(amount), 0)::text as amount from ${payouts}
+        where "date" >= (${from}::date::timestamp at time zone ${tz})
+          and "date" < (${addDays(to, 1)}::date::timestamp at time zone ${tz})
+        group by status`,
+  );
+  const out = { paid: 0n, recorded: 0n };
+  for (const r of rows) out[r.status === 'paid' ? 'paid' : 'recorded'] += cents(r.amount);
+  return out;
+}
+
+/**
+ * The dashboard over a picked range of the network's days: payouts dated in it, paid (the Total
+ * Payouts card) and recorded apart, and calls and payouts per day (the chart), from the report rollups.
  */
 export async function getRangeStats(opts: {
   db: DbOrTx;
@@ -65,18 +92,18 @@ export async function getRangeStats(opts: {
 }): Promise<AdminRangeStats> {
   const tz = await networkTimeZone(opts.db);
   const { from, to } = dashboardDays(tz, opts.query, opts.now);
-  const [days, payouts] = await Promise.all([
+  const [days, payouts, byStatus] = await Promise.all([
     dailyFigures(opts.db, { owner: NETWORK_OWNER, from, to }),
     dailyPayouts(opts.db, { tz, from, to }),
+    payoutsByStatusIn(opts.db, tz, from, to),
   ]);
-  let total = 0;
-  for (const v of payouts.values()) total += Math.round(v * 100);
   return {
     timezone: tz,
     range: opts.query.range,
     from,
     to,
-    total_payouts: total / 100,
+    total_payouts: centsMoney(byStatus.paid),
+    recorded_payouts: centsMoney(byStatus.recorded),
     leads: days.reduce((n, d) => n + d.calls, 0),
     days: days.map((d) => ({ date: d.date, leads: d.calls, payouts: payouts.get(d.date) ?? 0 })),
   };

@@ -13,7 +13,13 @@ import type {
   UpdateBuyerStatus,
   UpdatePublisherStatus,
 } from '../../../contract/admin.ts';
-import { describeReason, publisherReasons } from '../../../contract/review-reasons.ts';
+import {
+  describeReason,
+  publisherBlockReasons,
+  publisherReasons,
+  publisherRejectReasons,
+  reasonNotAllowed,
+} from '../../../contract/review-reasons.ts';
 import {
   approvedPublisherStatuses,
   type BuyerStatus,
@@ -21,7 +27,7 @@ import {
 } from '../../../contract/roles.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { publisherLeadTotals, publisherPayoutTotal } from '../../db/lead-totals.ts';
+import { publisherLeadTotals } from '../../db/lead-totals.ts';
 import {
   countAll,
   exactCount,
@@ -30,16 +36,16 @@ import {
   listPage,
   searchAny,
 } from '../../db/list-query.ts';
-import { toMoney } from '../../db/money.ts';
 import { mfaFactors, offerApplications, offers, users } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { getMailBrand, publisherApprovedMail, publisherBlockedMail } from '../../mail/templates.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyUser } from '../../notify/notify.ts';
+import { balanceOf } from '../money/figures.ts';
 import { type Actor, recentAuditFor, writeAudit } from './audit.service.ts';
 import { type FileLinker, linkOrNull } from './files.helpers.ts';
-import { buyerTransition, publisherTransition } from './users.policy.ts';
+import { buyerTransition, type PublisherAction, publisherTransition } from './users.policy.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -156,7 +162,7 @@ export async function getPublisherDetail(opts: {
 }): Promise<PublisherDetail> {
   const { db, id, link } = opts;
   const publisher = await findPublisher(db, id);
-  const [apps, leadTotals, paid, audit, factors] = await Promise.all([
+  const [apps, leadTotals, balance, audit, factors] = await Promise.all([
     db
       .select({
         id: offerApplications.id,
@@ -177,7 +183,7 @@ export async function getPublisherDetail(opts: {
       .orderBy(sql`${offerApplications.createdAt} desc`),
     // The maintained totals (server/db/lead-totals.ts), not a scan of the publisher's leads.
     publisherLeadTotals(db, id),
-    publisherPayoutTotal(db, id),
+    balanceOf(db, id),
     recentAuditFor({ db, entityType: 'publisher', entityId: id }),
     twoFactorAppsOf(db, id),
   ]);
@@ -194,11 +200,7 @@ export async function getPublisherDetail(opts: {
         io: await linkOrNull(link, a.io),
       })),
     ),
-    totals: {
-      leads: leadTotals.leads,
-      earnings: toMoney(leadTotals.payout),
-      payouts: toMoney(paid),
-    },
+    totals: { leads: leadTotals.leads, ...balance },
     audit,
     two_factor_apps: factors,
   };
@@ -241,6 +243,37 @@ async function writeStatusChange(
 type PublisherDecision = Pick<UpdatePublisherStatus, 'status' | 'reason' | 'note'>;
 
 /**
+ * The reasons of each publisher action (issue 27 item 4): rejecting a sign-up and blocking an
+ * account have their own lists; approving and unblocking take none.
+ */
+const publisherActionReasons: Record<PublisherAction, Record<string, string> | null> = {
+  approve: null,
+  reject: publisherRejectReasons,
+  block: publisherBlockReasons,
+  unblock: null,
+};
+const publisherActionWords: Record<PublisherAction, string> = {
+  approve: 'approve a publisher',
+  reject: 'reject a sign-up',
+  block: 'block a publisher',
+  unblock: 'unblock a publisher',
+};
+
+/** A 400 naming the allowed reasons when `reason` does not belong to `action`. */
+function checkPublisherReason(action: PublisherAction, reason: string | undefined): void {
+  if (reason === undefined) return;
+  const allowed = publisherActionReasons[action];
+  if (allowed && Object.hasOwn(allowed, reason)) return;
+  const message = reasonNotAllowed({
+    action: publisherActionWords[action],
+    allowed,
+    reason,
+    labels: publisherReasons,
+  });
+  throw badRequest(message, { reason: [message] });
+}
+
+/**
  * One publisher transition inside the caller's transaction (the row is locked): the status and
  * audit entry (with the reason when rejecting or blocking), ending every session when blocking,
  * and the e-mail: approval, or the rejection/block with its reason.
@@ -252,6 +285,7 @@ async function writePublisherDecision(
   const { before, input } = opts;
   const verdict = publisherTransition(before.status, input.status);
   if (!verdict.ok) throw conflict(verdict.message);
+  checkPublisherReason(verdict.action, input.reason);
   const blocking = input.status === 'blocked';
   const note = input.note?.trim() || null;
   const after = await writeStatusChange(tx, {
@@ -320,6 +354,8 @@ export async function bulkDecidePublishers(opts: {
   loginUrl: string;
 }): Promise<BulkDecisionResult> {
   const ids = [...new Set(opts.input.ids)];
+  // Bulk decides sign-ups only: approving takes no reason, rejecting one of its own.
+  checkPublisherReason(opts.input.status === 'blocked' ? 'reject' : 'approve', opts.input.reason);
   return opts.db.transaction(async (tx) => {
     const rows = await tx
       .select()

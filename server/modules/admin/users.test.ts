@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publisherBlockReasons, publisherRejectReasons } from '../../../contract/review-reasons.ts';
 import { auditLog, authSessions, mailOutbox, offerApplications, users } from '../../db/schema.ts';
 import { buildAdmin, buildBuyer, buildOffer, buildPublisher } from '../../test/factories.ts';
 import { type AdminTestContext, setupAdminTest } from './test.helpers.ts';
@@ -124,7 +125,7 @@ describe('GET /admin/publishers/:id', () => {
       status: 'pending',
       io: null,
     });
-    expect(d.totals).toEqual({ leads: 0, earnings: 0, payouts: 0 });
+    expect(d.totals).toMatchObject({ leads: 0, earned: 0, owed: 0, recorded: 0, paid: 0 });
     expect(d.audit[0]).toMatchObject({
       action: 'publisher.approve',
       actor_email: t.admin.email,
@@ -227,6 +228,61 @@ describe('PATCH /admin/publishers/:id', () => {
       body: { ids: [c.id], status: 'blocked' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('takes the reasons of the action only: rejecting a sign-up and blocking differ (issue 27)', async () => {
+    const decide = (id: string, body: Record<string, unknown>) =>
+      t.call('PATCH', `/publishers/${id}`, { body });
+    for (const reason of Object.keys(publisherRejectReasons)) {
+      const p = await buildPublisher(t.db, { status: 'pending' });
+      const note = reason === 'other' ? 'Not a call publisher.' : undefined;
+      const res = await decide(p.id, { status: 'blocked', reason, note });
+      expect(res.statusCode, `reject ${reason}`).toBe(200);
+    }
+    for (const reason of Object.keys(publisherBlockReasons)) {
+      const p = await buildPublisher(t.db, { status: 'approved' });
+      const note = reason === 'other' ? 'Asked to leave.' : undefined;
+      const res = await decide(p.id, { status: 'blocked', reason, note });
+      expect(res.statusCode, `block ${reason}`).toBe(200);
+    }
+    // A block's reason on a sign-up, a sign-up's on a block, any reason on an approval: 400.
+    const pending = await buildPublisher(t.db, { status: 'pending' });
+    const approved = await buildPublisher(t.db, { status: 'approved' });
+    const cases: [string, Record<string, unknown>, string[]][] = [
+      [
+        pending.id,
+        { status: 'blocked', reason: 'fraud_suspected' },
+        [
+          '"fraud_suspected" (Suspected fraudulent or low-quality traffic) is not a reason to reject a sign-up.',
+          'incomplete_profile (The profile is incomplete)',
+        ],
+      ],
+      [
+        approved.id,
+        { status: 'blocked', reason: 'incomplete_profile' },
+        [
+          '"incomplete_profile" (The profile is incomplete) is not a reason to block a publisher.',
+          'policy_violation (The network’s policies were not followed)',
+        ],
+      ],
+      [
+        pending.id,
+        { status: 'approved', reason: 'details_unverifiable' },
+        ['No reason is given to approve a publisher'],
+      ],
+    ];
+    for (const [id, body, says] of cases) {
+      const res = await decide(id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      for (const said of says) expect(res.json().error.details.reason[0]).toContain(said);
+    }
+    const bulk = await t.call('POST', '/publishers/bulk', {
+      body: { ids: [pending.id], status: 'blocked', reason: 'policy_violation' },
+    });
+    expect(bulk.statusCode).toBe(400);
+    expect(bulk.json().error.message).toContain('is not a reason to reject a sign-up');
+    expect(await statusOf(pending.id)).toBe('pending');
+    expect(await statusOf(approved.id)).toBe('approved');
   });
 
   it('blocks an approved or legacy active publisher and ends their sessions at once', async () => {

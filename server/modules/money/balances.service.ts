@@ -1,11 +1,14 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { BalanceList, BalanceListQuery } from '../../../contract/money.ts';
+import type { Balance, BalanceList, BalanceListQuery } from '../../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { exactCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { publisherBalances, users } from '../../db/schema.ts';
-import { cents, centsMoney, ledgerSettings, pendingReviewOf } from './ledger.service.ts';
+import { balancesOf } from './figures.ts';
+import { ledgerSettings } from './ledger.service.ts';
 import { paymentDetailsOf, toPaymentDetails } from './payment-details.service.ts';
+
+const omitCurrency = ({ currency: _c, ...rest }: Balance) => rest;
 
 const sortColumns = {
   owed: publisherBalances.owed,
@@ -43,10 +46,11 @@ export async function listBalances(opts: {
       db
         .select({
           id: publisherBalances.publisherId,
+          publisherId: publisherBalances.publisherId,
           earned: publisherBalances.earned,
           adjustments: publisherBalances.adjustments,
+          recorded: publisherBalances.recorded,
           paid: publisherBalances.paid,
-          owed: publisherBalances.owed,
           name: users.name,
           email: users.email,
           status: users.status,
@@ -68,23 +72,20 @@ export async function listBalances(opts: {
       ),
     toItem: (r) => r,
   });
-  const ids = page.items.map((r) => r.id);
-  const [pending, payment] = await Promise.all([
-    pendingReviewOf(db, ids),
+  const ids = page.items.map((r) => r.publisherId);
+  const [balances, payment] = await Promise.all([
+    balancesOf(db, page.items, settings.currency),
     paymentDetailsOf(db, ids),
   ]);
   return {
     ...page,
     items: page.items.map((r) => ({
-      publisher_id: r.id,
+      ...omitCurrency(balances.get(r.publisherId)!),
+      publisher_id: r.publisherId,
       publisher_name: r.name,
       publisher_email: r.email,
       publisher_status: r.status,
-      earned: centsMoney(cents(r.earned) + cents(r.adjustments)),
-      pending_review: toMoney(pending.get(r.id) ?? '0'),
-      paid: toMoney(r.paid),
-      owed: toMoney(r.owed),
-      payment: payment.get(r.id) ?? toPaymentDetails(null),
+      payment: payment.get(r.publisherId) ?? toPaymentDetails(null),
     })),
     currency: settings.currency,
     min_payout: toMoney(settings.minPayout),

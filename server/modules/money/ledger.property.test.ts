@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leads, payoutRuns } from '../../db/schema.ts';
+import { leads, payoutRuns, settings } from '../../db/schema.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
 import { rowsOf } from './ledger.service.ts';
@@ -19,7 +19,8 @@ type Step =
   | { op: 'run'; pubs: number[] }
   | { op: 'manual'; pub: number; cents: number; reason: 'advance' | 'bonus' }
   | { op: 'clawback'; pub: number; cents: number }
-  | { op: 'void'; pick: number };
+  | { op: 'void'; pick: number }
+  | { op: 'markPaid'; pick: number };
 
 const status = fc.constantFrom('approved', 'pending', 'rejected') as fc.Arbitrary<
   'approved' | 'pending' | 'rejected'
@@ -63,6 +64,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('void' as const), pick: fc.nat(1000) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('markPaid' as const), pick: fc.nat(1000) }),
+  },
 );
 
 let t: AdminTestContext;
@@ -70,17 +75,30 @@ let offerId: string;
 
 beforeAll(async () => {
   t = await setupAdminTest();
+  // The ledger's arithmetic, without holds (holds.test.ts tests those).
+  await t.db.update(settings).set({ payoutHolds: [] });
   offerId = (await buildOffer(t.db)).id;
 });
 afterAll(() => t.close());
+
+async function publisherMoney(p: TestUser) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/publisher/money',
+    headers: { authorization: `Bearer ${await t.tokenOf(p)}` },
+  });
+  return res.json();
+}
 
 async function check(pubs: TestUser[]) {
   for (const p of pubs) {
     const [row] = await rowsOf<{
       earned: string;
+      recorded: string;
       paid: string;
       m_earned: string | null;
       m_adj: string | null;
+      m_recorded: string | null;
       m_paid: string | null;
       m_owed: string | null;
     }>(
@@ -88,16 +106,27 @@ async function check(pubs: TestUser[]) {
       sql`select
         (coalesce((select sum(payout) from leads where publisher_id = ${p.id} and status = 'approved'), 0)
          + coalesce((select sum(amount) from payout_adjustments where publisher_id = ${p.id}), 0))::text as earned,
-        coalesce((select sum(amount) from payouts where publisher_id = ${p.id}), 0)::text as paid,
-        b.earned::text as m_earned, b.adjustments::text as m_adj, b.paid::text as m_paid, b.owed::text as m_owed
+        coalesce((select sum(amount) from payouts where publisher_id = ${p.id} and status = 'recorded'), 0)::text as recorded,
+        coalesce((select sum(amount) from payouts where publisher_id = ${p.id} and status = 'paid'), 0)::text as paid,
+        b.earned::text as m_earned, b.adjustments::text as m_adj, b.recorded::text as m_recorded,
+        b.paid::text as m_paid, b.owed::text as m_owed
         from (select 1) one left join publisher_balances b on b.publisher_id = ${p.id}`,
     );
     const earned = Math.round(Number(row!.earned) * 100);
+    const recorded = Math.round(Number(row!.recorded) * 100);
     const paid = Math.round(Number(row!.paid) * 100);
     const mEarned = Math.round((Number(row!.m_earned ?? 0) + Number(row!.m_adj ?? 0)) * 100);
     expect(mEarned).toBe(earned);
+    expect(Math.round(Number(row!.m_recorded ?? 0) * 100)).toBe(recorded);
     expect(Math.round(Number(row!.m_paid ?? 0) * 100)).toBe(paid);
-    expect(Math.round(Number(row!.m_owed ?? 0) * 100)).toBe(earned - paid);
+    expect(Math.round(Number(row!.m_owed ?? 0) * 100)).toBe(earned - recorded - paid);
+    // The publisher's own screen says the same, figure by figure.
+    const balance = (await publisherMoney(p)).balance;
+    expect(Math.round(balance.earned * 100)).toBe(earned);
+    expect(Math.round(balance.recorded * 100)).toBe(recorded);
+    expect(Math.round(balance.paid * 100)).toBe(paid);
+    expect(Math.round(balance.owed * 100)).toBe(earned - recorded - paid);
+    expect(Math.round(balance.unpaid * 100)).toBe(earned - paid);
     // Each payout's amount is the sum of its lines.
     const mismatched = await rowsOf<{ id: string }>(
       t.db,
@@ -117,7 +146,7 @@ async function check(pubs: TestUser[]) {
 }
 
 describe('ledger property', () => {
-  it('owed = earned − paid and no lead is paid twice, whatever the sequence', async () => {
+  it('owed = earned − recorded − paid and no lead is paid twice, whatever the sequence', async () => {
     let round = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 25 }), async (steps) => {
@@ -163,6 +192,13 @@ describe('ledger property', () => {
               body: { reason: 'clawback', amount: -s.cents / 100, note: 'property' },
             });
             expect(res.statusCode).toBe(201);
+          } else if (s.op === 'markPaid' && runs.length) {
+            const id = runs[s.pick % runs.length]!;
+            const [run] = await t.db.select().from(payoutRuns).where(eq(payoutRuns.id, id));
+            const res = await t.call('POST', `/payout-runs/${id}/paid`, {
+              body: { reference: 'BANK-1' },
+            });
+            expect(res.statusCode).toBe(run!.status === 'recorded' ? 200 : 409);
           } else if (s.op === 'void' && runs.length) {
             const id = runs[s.pick % runs.length]!;
             const [run] = await t.db.select().from(payoutRuns).where(eq(payoutRuns.id, id));

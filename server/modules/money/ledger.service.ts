@@ -1,16 +1,15 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
-  type Balance,
   DEFAULT_CURRENCY,
   type PaymentDetails,
   type RunPreviewItem,
 } from '../../../contract/money.ts';
-import { isApprovedPublisher } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { dateBounds } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
-import { leads, leadTotals, publisherBalances, users } from '../../db/schema.ts';
+import { leads, publisherBalances, users } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
+import { type Hold, holdSentence, isHeld } from './holds.service.ts';
 import { NO_DETAILS } from './payment-details.service.ts';
 
 /**
@@ -58,39 +57,6 @@ export type LedgerSettings = { currency: string; minPayout: string; timezone: st
 export async function ledgerSettings(db: DbOrTx): Promise<LedgerSettings> {
   const s = await getSettings(db);
   return { currency: s.currency ?? DEFAULT_CURRENCY, minPayout: s.minPayout, timezone: s.timezone };
-}
-
-/** Leads' payouts still pending review, per publisher, from the maintained lead totals. */
-export async function pendingReviewOf(
-  db: DbOrTx,
-  publisherIds: string[],
-): Promise<Map<string, string>> {
-  if (!publisherIds.length) return new Map();
-  const rows = await db
-    .select({
-      id: leadTotals.publisherId,
-      sum: sql<string>`coalesce(sum(${leadTotals.payout}), 0)::text`,
-    })
-    .from(leadTotals)
-    .where(and(inArray(leadTotals.publisherId, publisherIds), eq(leadTotals.status, 'pending')))
-    .groupBy(leadTotals.publisherId);
-  return new Map(rows.map((r) => [r.id, r.sum]));
-}
-
-/** One publisher's balance, from the maintained rows (no lead is read). */
-export async function getBalance(db: DbOrTx, publisherId: string): Promise<Balance> {
-  const [[row], pending, settings] = await Promise.all([
-    db.select().from(publisherBalances).where(eq(publisherBalances.publisherId, publisherId)),
-    pendingReviewOf(db, [publisherId]),
-    ledgerSettings(db),
-  ]);
-  return {
-    earned: centsMoney(cents(row?.earned) + cents(row?.adjustments)),
-    pending_review: toMoney(pending.get(publisherId) ?? '0'),
-    paid: toMoney(row?.paid ?? '0'),
-    owed: toMoney(row?.owed ?? '0'),
-    currency: settings.currency,
-  };
 }
 
 // ---------------------------------------------------------------------------
@@ -219,7 +185,11 @@ export type Candidate = {
   owed: string;
 };
 
-/** The publishers a selection names (only publishers), or all approved ones owed ≥ threshold. */
+/**
+ * The publishers a selection names (only publishers), or every publisher owed ≥ threshold,
+ * whatever their status: a blocked publisher who is owed money is listed as held (holds.service),
+ * never left out without a word.
+ */
 export async function candidatesOf(
   db: DbOrTx,
   sel: { publisher_ids?: string[] | undefined; all_above_threshold?: boolean | undefined },
@@ -241,7 +211,6 @@ export async function candidatesOf(
       .where(
         and(
           eq(users.role, 'publisher'),
-          inArray(users.status, ['approved', 'active']),
           sql`${publisherBalances.owed} > 0`,
           sql`${publisherBalances.owed} >= ${minPayout}::numeric`,
         ),
@@ -253,11 +222,8 @@ export async function candidatesOf(
   return base.where(and(eq(users.role, 'publisher'), inArray(users.id, ids))).orderBy(users.id);
 }
 
-/** Why a candidate gets no payout (null: it gets one). */
-export function skipReason(c: Candidate, due: Due): string | null {
-  if (!isApprovedPublisher(c.status)) {
-    return `This publisher is ${c.status}: payouts go to approved publishers only.`;
-  }
+/** Why a candidate has nothing to be paid (null: something is due); holds are apart. */
+export function skipReason(due: Due): string | null {
   if (due.total <= 0n) {
     return due.lines.length
       ? 'Nothing to pay: the reversals and clawbacks are larger than what is due; they wait for the next run.'
@@ -270,7 +236,9 @@ export function previewItem(
   c: Candidate,
   due: Due,
   payment: PaymentDetails | undefined,
+  hold: Hold | undefined,
 ): RunPreviewItem {
+  const skipped = skipReason(due);
   return {
     publisher_id: c.id,
     publisher_name: c.name,
@@ -283,7 +251,13 @@ export function previewItem(
     credit_amount: centsMoney(due.creditAmount),
     total: centsMoney(due.total),
     owed: toMoney(c.owed),
-    skipped: skipReason(c, due),
+    skipped,
+    held: !skipped && isHeld(hold) ? holdSentence(hold!.reasons) : null,
+    hold_reasons: hold?.reasons ?? [],
+    released:
+      hold?.release && hold.reasons.length
+        ? { note: hold.release.note, by_email: hold.release.byEmail }
+        : null,
     payment: payment ?? NO_DETAILS,
   };
 }

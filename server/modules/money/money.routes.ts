@@ -29,8 +29,10 @@ import { respondIdempotently } from '../../http/idempotency.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { actorOf, adminDoc } from '../admin/route.helpers.ts';
 import { listBalances } from './balances.service.ts';
-import { getBalance, ledgerSettings } from './ledger.service.ts';
+import { balanceOf } from './figures.ts';
+import { ledgerSettings } from './ledger.service.ts';
 import { getPaymentDetails, updatePaymentDetails } from './payment-details.service.ts';
+import { genericCsvLines } from './payment-files/generic.ts';
 import {
   confirmRun,
   createAdjustment,
@@ -38,7 +40,6 @@ import {
   listRuns,
   markRunPaid,
   previewRun,
-  runCsv,
   voidRun,
 } from './runs.service.ts';
 import {
@@ -130,14 +131,13 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payout-runs/:id/export.csv',
     { schema: { ...adminDoc, params: IdParams } },
-    async (req, reply) => {
-      await getRun(app.db, req.params.id); // 404 before the download starts
-      return sendCsv(
+    async (req, reply) =>
+      // The generic CSV of payment-files/generic.ts; 404 before the download starts.
+      sendCsv(
         reply,
         `payout-run-${req.params.id.slice(0, 8)}`,
-        runCsv(app.db, req.params.id),
-      );
-    },
+        await genericCsvLines(app.db, req.params.id),
+      ),
   );
 
   app.post(
@@ -212,7 +212,7 @@ export const publisherMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const id = currentUser(req).id;
       const [balance, payment, settings] = await Promise.all([
-        getBalance(app.db, id),
+        balanceOf(app.db, id),
         getPaymentDetails(app.db, id),
         ledgerSettings(app.db),
       ]);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, leads, mailOutbox, payoutLines, payouts } from '../../db/schema.ts';
+import { auditLog, leads, mailOutbox, payoutLines, payouts, settings } from '../../db/schema.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
@@ -17,6 +17,8 @@ let offer2: Awaited<ReturnType<typeof buildOffer>>;
 
 beforeAll(async () => {
   t = await setupAdminTest();
+  // These tests are about the ledger's arithmetic: no hold applies (holds.test.ts tests them).
+  await t.db.update(settings).set({ payoutHolds: [] });
   offer = await buildOffer(t.db, { title: 'Solar Calls', payout: '25.00' });
   offer2 = await buildOffer(t.db, { title: 'Home Insurance', payout: '40.00' });
 });
@@ -74,8 +76,12 @@ describe('balances', () => {
     expect(await balanceOf(pub)).toEqual({
       earned: 65.1,
       pending_review: 12,
-      paid: 0,
+      pending_calls: 1,
+      rejected_calls: 1,
       owed: 65.1,
+      recorded: 0,
+      paid: 0,
+      unpaid: 65.1,
       currency: 'USD',
     });
     const overview = (await pubCall(pub, 'GET', '/overview')).json();
@@ -128,8 +134,8 @@ describe('payout runs', () => {
     expect(run).toMatchObject({ status: 'recorded', total: 65, payouts: 2, kind: 'run' });
     const lines = await t.db.select().from(payoutLines).where(eq(payoutLines.leadId, l1.id));
     expect(lines).toHaveLength(1);
-    expect(await balanceOf(a)).toMatchObject({ earned: 50, paid: 25, owed: 25 });
-    expect(await balanceOf(b)).toMatchObject({ earned: 40, paid: 40, owed: 0 });
+    expect(await balanceOf(a)).toMatchObject({ earned: 50, recorded: 25, owed: 25 });
+    expect(await balanceOf(b)).toMatchObject({ earned: 40, recorded: 40, owed: 0 });
     // Confirming the same selection again pays nothing twice.
     const again = await t.call('POST', '/payout-runs', { body: selection });
     expect(again.statusCode).toBe(409);
@@ -139,7 +145,7 @@ describe('payout runs', () => {
     expect(csv.statusCode).toBe(200);
     const rows = csv.body.trim().split('\r\n');
     expect(rows[0]).toBe(
-      'publisher_name,publisher_email,payment_method,payment_account,tax_form_status,amount,currency,reference,payout_id',
+      'publisher_name,publisher_email,payment_method,payment_account,tax_form_status,amount,currency,reference,payout_id,holder_name,routing_number,account_type',
     );
     expect(rows.slice(1).sort()).toEqual(
       [
@@ -156,6 +162,8 @@ describe('payout runs', () => {
     expect(paid.json()).toMatchObject({ status: 'paid', reference: 'ACH-991' });
     const pays = (await pubCall(a, 'GET', '/payouts')).json().items;
     expect(pays[0]).toMatchObject({ amount: 25, status: 'paid', reference: 'ACH-991' });
+    // Paid now, no longer recorded: what the publisher is owed did not move.
+    expect(await balanceOf(a)).toMatchObject({ earned: 50, recorded: 0, paid: 25, owed: 25 });
     expect(
       (await t.call('POST', `/payout-runs/${run.id}/void`, { body: { reason: 'x' } })).statusCode,
     ).toBe(409);
@@ -178,7 +186,7 @@ describe('payout runs', () => {
       sql`select count(*)::int as n, count(distinct lead_id)::int as leads from payout_lines where publisher_id = ${pub.id}`,
     );
     expect(n).toEqual({ n: 20, leads: 20 });
-    expect(await balanceOf(pub)).toMatchObject({ earned: 66.6, paid: 66.6, owed: 0 });
+    expect(await balanceOf(pub)).toMatchObject({ earned: 66.6, recorded: 66.6, owed: 0 });
   });
 
   it('takes back a paid lead rejected later on the next run, and the statement adds up', async () => {
@@ -186,7 +194,7 @@ describe('payout runs', () => {
     const paidLead = await lead(pub, '25.00');
     await t.call('POST', '/payout-runs', { body: { publisher_ids: [pub.id] } });
     await t.db.update(leads).set({ status: 'rejected' }).where(eq(leads.id, paidLead.id));
-    expect(await balanceOf(pub)).toMatchObject({ earned: 0, paid: 25, owed: -25 });
+    expect(await balanceOf(pub)).toMatchObject({ earned: 0, recorded: 25, owed: -25 });
     // Only the reversal is due: nothing to pay, it waits.
     const waiting = await t.call('POST', '/payout-runs/preview', {
       body: { publisher_ids: [pub.id] },
@@ -197,7 +205,7 @@ describe('payout runs', () => {
     await lead(pub, '40.00', 'approved', '2026-11-04T10:00:00Z', offer2);
     const run = await t.call('POST', '/payout-runs', { body: { publisher_ids: [pub.id] } });
     expect(run.json()).toMatchObject({ total: 55 });
-    expect(await balanceOf(pub)).toMatchObject({ earned: 80, paid: 80, owed: 0 });
+    expect(await balanceOf(pub)).toMatchObject({ earned: 80, recorded: 80, owed: 0 });
     const [p] = await t.db
       .select()
       .from(payouts)
@@ -205,29 +213,40 @@ describe('payout runs', () => {
     const st = await t.call('GET', `/payouts/${p!.id}/statement`);
     expect(st.statusCode).toBe(200);
     const statement = st.json();
+    // One line per call, then the reversal (statements.test.ts checks the rest of the layout).
     expect(statement.lines).toEqual([
       expect.objectContaining({
         kind: 'lead',
         day: '2026-11-04',
         offer: 'Home Insurance',
-        leads: 2,
-        amount: 80,
+        amount: 40,
       }),
-      expect.objectContaining({ kind: 'reversal', offer: 'Solar Calls', leads: 1, amount: -25 }),
+      expect.objectContaining({
+        kind: 'lead',
+        day: '2026-11-04',
+        offer: 'Home Insurance',
+        amount: 40,
+      }),
+      expect.objectContaining({ kind: 'reversal', offer: 'Solar Calls', amount: -25 }),
+    ]);
+    expect(statement.sections).toEqual([
+      { kind: 'lead', title: 'Calls', count: 2, subtotal: 80 },
+      { kind: 'reversal', title: 'Reversals', count: 1, subtotal: -25 },
     ]);
     const sum = statement.lines.reduce((s: number, l: { amount: number }) => s + l.amount * 100, 0);
     expect(statement.total * 100).toBe(sum);
     expect(statement.total).toBe(55);
     // CSV: the same lines and the total.
     const csv = await t.call('GET', `/payouts/${p!.id}/statement.csv`);
-    expect(csv.body).toContain('Leads,2026-11-04,Home Insurance,2,2 approved leads,80.00,USD');
-    expect(csv.body).toContain('Total,,,,,55.00,USD');
+    expect(csv.body).toContain(',call,2026-11-04,Home Insurance,');
+    expect(csv.body).toContain(',total,,,,,"2 calls, 1 reversal",55.00,USD');
     // PDF: opened and read.
     const pdf = await t.call('GET', `/payouts/${p!.id}/statement.pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const [text] = await pdfText(pdf.rawPayload);
     expect(text).toContain('Payout statement');
     expect(text).toContain('Home Insurance');
+    expect(text).toContain('$40.00');
     expect(text).toContain('$80.00');
     expect(text).toContain('-$25.00');
     expect(text).toContain('$55.00');
@@ -239,7 +258,7 @@ describe('payout runs', () => {
     const l = await lead(pub, '20.00');
     await t.call('POST', '/payout-runs', { body: { publisher_ids: [pub.id] } });
     await t.db.update(leads).set({ payout: '26.50' }).where(eq(leads.id, l.id));
-    expect(await balanceOf(pub)).toMatchObject({ earned: 26.5, paid: 20, owed: 6.5 });
+    expect(await balanceOf(pub)).toMatchObject({ earned: 26.5, recorded: 20, owed: 6.5 });
     const run = await t.call('POST', '/payout-runs', { body: { publisher_ids: [pub.id] } });
     expect(run.json().total).toBe(6.5);
     const lines = await t.db
@@ -266,7 +285,7 @@ describe('payout runs', () => {
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().id).toBe(first.json().id);
-    expect(await balanceOf(pub)).toMatchObject({ paid: 11, owed: 0 });
+    expect(await balanceOf(pub)).toMatchObject({ recorded: 11, owed: 0 });
   });
 
   it('voiding a recorded run releases its leads and restores the balance', async () => {
@@ -275,7 +294,7 @@ describe('payout runs', () => {
     const run = (
       await t.call('POST', '/payout-runs', { body: { publisher_ids: [pub.id] } })
     ).json();
-    expect(await balanceOf(pub)).toMatchObject({ owed: 0, paid: 30 });
+    expect(await balanceOf(pub)).toMatchObject({ owed: 0, recorded: 30 });
     const bad = await t.call('POST', `/payout-runs/${run.id}/void`, { body: {} });
     expect(bad.statusCode).toBe(400);
     const voided = await t.call('POST', `/payout-runs/${run.id}/void`, {
@@ -283,7 +302,7 @@ describe('payout runs', () => {
     });
     expect(voided.statusCode).toBe(200);
     expect(voided.json()).toMatchObject({ status: 'void', total: 30 });
-    expect(await balanceOf(pub)).toMatchObject({ owed: 30, paid: 0 });
+    expect(await balanceOf(pub)).toMatchObject({ owed: 30, recorded: 0 });
     const again = await t.call('POST', '/payout-runs', { body: { publisher_ids: [pub.id] } });
     expect(again.json()).toMatchObject({ total: 30 });
     const [audit] = await t.db
@@ -293,8 +312,10 @@ describe('payout runs', () => {
     expect(audit?.after).toMatchObject({ reason: 'Wrong bank file' });
   });
 
-  it('"all owed above threshold" pays only approved publishers owed at least the minimum', async () => {
-    const set = await t.call('PATCH', '/settings', { body: { min_payout: 1000 } });
+  it('"all owed above threshold" pays approved publishers owed at least the minimum, and lists a blocked one as held', async () => {
+    const set = await t.call('PATCH', '/settings', {
+      body: { min_payout: 1000, payout_holds: ['blocked'] },
+    });
     expect(set.json().min_payout).toBe(1000);
     const big = await buildPublisher(t.db);
     const small = await buildPublisher(t.db);
@@ -309,16 +330,23 @@ describe('payout runs', () => {
     const ids = preview.json().items.map((i: { publisher_id: string }) => i.publisher_id);
     expect(ids).toContain(big.id);
     expect(ids).not.toContain(small.id);
-    expect(ids).not.toContain(blocked.id);
+    // Owed $5,000: listed with the amount and the reason, never left out without a word.
+    const held = preview
+      .json()
+      .items.find((i: { publisher_id: string }) => i.publisher_id === blocked.id);
+    expect(held).toMatchObject({ total: 5000, held: expect.stringMatching(/not approved/) });
+    expect(preview.json().held_total).toBeGreaterThanOrEqual(5000);
     const onlyAbove = await t.call('GET', '/balances', { query: { above_threshold: 'true' } });
     expect(onlyAbove.json().items.every((r: { owed: number }) => r.owed >= 1000)).toBe(true);
-    // A blocked publisher named explicitly is shown, and skipped with the reason.
+    // A blocked publisher named explicitly is shown, held with the reason, and not paid.
     const named = await t.call('POST', '/payout-runs/preview', {
       body: { publisher_ids: [blocked.id] },
     });
-    expect(named.json().items[0].skipped).toMatch(/blocked/);
+    expect(named.json().items[0].held).toMatch(/blocked/);
     expect(named.json().payouts).toBe(0);
-    await t.call('PATCH', '/settings', { body: { min_payout: 50 } });
+    const confirm = await t.call('POST', '/payout-runs', { body: { publisher_ids: [blocked.id] } });
+    expect(confirm.statusCode).toBe(409);
+    await t.call('PATCH', '/settings', { body: { min_payout: 50, payout_holds: [] } });
   });
 
   it('refuses bad selections with a clear 4xx', async () => {
@@ -351,7 +379,7 @@ describe('manual payouts and adjustments', () => {
     expect(res.json().run_id).toBeTruthy();
     const run = (await t.call('GET', `/payout-runs/${res.json().run_id}`)).json();
     expect(run).toMatchObject({ kind: 'manual', payouts: 1, total: 30 });
-    expect(await balanceOf(pub)).toMatchObject({ earned: 100, paid: 30, owed: 70 });
+    expect(await balanceOf(pub)).toMatchObject({ earned: 100, recorded: 30, owed: 70 });
     const next = await t.call('POST', '/payout-runs', { body: { publisher_ids: [pub.id] } });
     expect(next.json().total).toBe(70);
     expect(await balanceOf(pub)).toMatchObject({ owed: 0 });
@@ -363,7 +391,7 @@ describe('manual payouts and adjustments', () => {
     await t.call('POST', '/payouts', {
       body: { publisher_id: pub.id, amount: 10, notes: 'Top publisher', reason: 'bonus' },
     });
-    expect(await balanceOf(pub)).toMatchObject({ earned: 70, paid: 10, owed: 60 });
+    expect(await balanceOf(pub)).toMatchObject({ earned: 70, recorded: 10, owed: 60 });
     const wrongSign = await t.call('POST', `/publishers/${pub.id}/adjustments`, {
       body: { reason: 'clawback', amount: 15, note: 'Fraud' },
     });
@@ -446,7 +474,7 @@ describe('publisher side', () => {
     const ok = await pubCall(pub, 'PUT', '/payment-details', {
       method: 'paypal',
       account: 'payme@example.test',
-      tax_form_status: 'submitted',
+      holder_name: 'Pay Me',
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ method: 'paypal', account: 'payme@example.test' });
@@ -463,6 +491,10 @@ describe('publisher side', () => {
     // The admin sees them on the balances row once the publisher has one.
     await lead(pub, '5.00');
     const row = (await t.call('GET', '/balances', { query: { q: pub.email } })).json().items[0];
-    expect(row.payment).toMatchObject({ method: 'paypal', tax_form_status: 'submitted' });
+    expect(row.payment).toMatchObject({
+      method: 'paypal',
+      holder_name: 'Pay Me',
+      tax_form_status: 'not_submitted',
+    });
   });
 });

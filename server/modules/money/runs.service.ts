@@ -11,7 +11,6 @@ import type {
   VoidRun,
 } from '../../../contract/money.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { csvLine } from '../../db/csv.ts';
 import { exactCount, keyset, listPage } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
@@ -27,6 +26,7 @@ import {
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { type Actor, writeAudit } from '../admin/audit.service.ts';
 import { canReceivePayout } from '../admin/users.policy.ts';
+import { holdsOf, isHeld, useReleases } from './holds.service.ts';
 import {
   candidatesOf,
   centsMoney,
@@ -52,14 +52,20 @@ export async function previewRun(opts: {
     db,
     candidates.map((c) => c.id),
   );
+  const holds = await holdsOf(db, candidates, payment);
   const period = { from: selection.period_from, to: selection.period_to };
   const items = [];
   let total = 0n;
   let count = 0;
+  let heldTotal = 0n;
+  let held = 0;
   for (const c of candidates) {
     const due = await dueFor(db, c.id, period);
-    const item = previewItem(c, due, payment.get(c.id));
-    if (!item.skipped) {
+    const item = previewItem(c, due, payment.get(c.id), holds.get(c.id));
+    if (item.held) {
+      heldTotal += due.total;
+      held++;
+    } else if (!item.skipped) {
       total += due.total;
       count++;
     }
@@ -69,6 +75,8 @@ export async function previewRun(opts: {
     items,
     total: centsMoney(total),
     payouts: count,
+    held,
+    held_total: centsMoney(heldTotal),
     currency: settings.currency,
     min_payout: toMoney(settings.minPayout),
   };
@@ -198,13 +206,20 @@ export async function confirmRun(opts: {
         locked.has(c.id),
       );
       const period = { from: selection.period_from, to: selection.period_to };
+      const holds = await holdsOf(tx, candidates);
       const dues: { c: (typeof candidates)[number]; due: Due }[] = [];
+      const held: { c: (typeof candidates)[number]; due: Due }[] = [];
       for (const c of candidates) {
         const due = await dueFor(tx, c.id, period);
-        if (!skipReason(c, due)) dues.push({ c, due });
+        if (skipReason(due)) continue;
+        (isHeld(holds.get(c.id)) ? held : dues).push({ c, due });
       }
       if (!dues.length) {
-        throw conflict('Nothing to pay: no selected publisher has anything due in this period.');
+        throw conflict(
+          held.length
+            ? `Nothing to pay: every selected publisher with something due is held (${held.length}). Release a hold from the preview, or fix what holds it.`
+            : 'Nothing to pay: no selected publisher has anything due in this period.',
+        );
       }
       const note = selection.note?.trim() || null;
       const [run] = await tx
@@ -229,6 +244,10 @@ export async function confirmRun(opts: {
         });
         total += due.total;
       }
+      await useReleases(
+        tx,
+        dues.map((d) => d.c.id),
+      );
       const [saved] = await tx
         .update(payoutRuns)
         .set({ total: centsText(total), payouts: dues.length })
@@ -243,6 +262,11 @@ export async function confirmRun(opts: {
         after: {
           total: centsText(total),
           payouts: dues.map((d) => ({ publisher_id: d.c.id, amount: centsText(d.due.total) })),
+          held: held.map((d) => ({
+            publisher_id: d.c.id,
+            amount: centsText(d.due.total),
+            reasons: holds.get(d.c.id)?.reasons ?? [],
+          })),
           period_from: selection.period_from ?? null,
           period_to: selection.period_to ?? null,
         },
@@ -556,54 +580,6 @@ export async function voidRun(opts: {
     });
   });
   return getRun(opts.db, opts.id);
-}
-
-/** The run for the bank: one row per publisher (name, e-mail, payment details, amount, reference). */
-export async function* runCsv(db: DbOrTx, id: string): AsyncGenerator<string> {
-  const run = await getRun(db, id);
-  const settings = await ledgerSettings(db);
-  const rows = await db
-    .select({
-      payoutId: payouts.id,
-      publisherId: payouts.publisherId,
-      name: users.name,
-      email: users.email,
-      amount: payouts.amount,
-      reference: payouts.reference,
-    })
-    .from(payouts)
-    .innerJoin(users, eq(users.id, payouts.publisherId))
-    .where(eq(payouts.runId, id))
-    .orderBy(users.email, payouts.id);
-  const details = await paymentDetailsOf(
-    db,
-    rows.map((r) => r.publisherId),
-  );
-  yield csvLine([
-    'publisher_name',
-    'publisher_email',
-    'payment_method',
-    'payment_account',
-    'tax_form_status',
-    'amount',
-    'currency',
-    'reference',
-    'payout_id',
-  ]);
-  for (const r of rows) {
-    const d = details.get(r.publisherId);
-    yield csvLine([
-      r.name ?? '',
-      r.email,
-      d?.method ?? '',
-      d?.account ?? '',
-      d?.tax_form_status ?? 'not_submitted',
-      r.amount,
-      settings.currency,
-      r.reference ?? `RUN-${run.id.slice(0, 8)}-${r.payoutId.slice(0, 8)}`,
-      r.payoutId,
-    ]);
-  }
 }
 
 export { centsMoney };

@@ -1,9 +1,10 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { formatCurrency } from '../../../contract/money.ts';
 import type { ActivityItem, DailyPoint, PublisherOverview } from '../../../contract/publisher.ts';
+import { addDays, dayIn } from '../../../contract/reports.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { publisherDailyLeads } from '../../db/lead-totals.ts';
 import { toMoney } from '../../db/money.ts';
+import { dailyFigures } from '../../db/reports.ts';
 import {
   complianceQuestionnaires,
   leads,
@@ -11,20 +12,20 @@ import {
   offerApplications,
   offers,
   payouts,
-  publisherBalances,
   users,
 } from '../../db/schema.ts';
-import { getSettings } from '../../db/settings.ts';
+import { getSettings, networkTimeZone } from '../../db/settings.ts';
+import { balanceOf } from '../money/figures.ts';
 
 const ACTIVITY_LIMIT = 10;
 const CHART_DAYS = 30;
-const DAY_MS = 86_400_000;
+const _DAY_MS = 86_400_000;
 
 /**
- * The four cards, Recent Activity and the 30-day chart of one publisher. Lead and money
- * figures come from the maintained totals (server/db/lead-totals.ts, publisher_balances), not
- * from the leads: Total Earnings is approved leads' payouts plus adjustments, Pending Payouts
- * is what is owed (earned − paid), as the cards state under them (issue 14).
+ * The four cards, Recent Activity and the 30-day chart of one publisher. Lead figures come from
+ * the maintained totals (server/db/lead-totals.ts); money figures from money/figures.ts, the one
+ * definition every screen reads (issue 27): Total Earnings is earned, Pending Payouts is unpaid
+ * (owed + in a run not yet paid), as the cards state under them.
  */
 export async function getOverview(opts: {
   db: DbOrTx;
@@ -33,22 +34,24 @@ export async function getOverview(opts: {
 }): Promise<PublisherOverview> {
   const { db, publisherId } = opts;
   const now = opts.now ?? new Date();
-  const [cards, recent, daily] = await Promise.all([
+  const [cards, balance, recent, daily] = await Promise.all([
     getCards(db, publisherId),
+    balanceOf(db, publisherId),
     listRecentActivity({ db, publisherId }),
     getDailySeries({ db, publisherId, now }),
   ]);
   return {
     applied_offers: Number(cards.applied),
-    total_earnings: toMoney(cards.earnings),
+    total_earnings: balance.earned,
     total_leads: Number(cards.leads),
-    pending_payouts: toMoney(cards.owed),
+    pending_payouts: balance.unpaid,
+    balance,
     recent_activity: recent,
     daily,
   };
 }
 
-/** The four cards in one round trip: submitted applications, then the maintained totals. */
+/** Two cards in one round trip: submitted applications and calls (maintained totals). */
 async function getCards(db: DbOrTx, publisherId: string) {
   // Both drivers (pg and PGlite) answer raw SQL with `rows`.
   const res = (await db.execute(sql`
@@ -57,41 +60,36 @@ async function getCards(db: DbOrTx, publisherId: string) {
         where ${offerApplications.publisherId} = ${publisherId}
           and ${offerApplications.status} <> 'draft') as applied,
       (select coalesce(sum(${leadTotals.leads}), 0)::int from ${leadTotals}
-        where ${leadTotals.publisherId} = ${publisherId}) as leads,
-      (select coalesce(earned + adjustments, 0)::text from ${publisherBalances}
-        where ${publisherBalances.publisherId} = ${publisherId}) as earnings,
-      (select coalesce(owed, 0)::text from ${publisherBalances}
-        where ${publisherBalances.publisherId} = ${publisherId}) as owed
+        where ${leadTotals.publisherId} = ${publisherId}) as leads
   `)) as unknown as {
     rows: {
       applied: number | string;
       leads: number | string;
-      earnings: string | null;
-      owed: string | null;
     }[];
   };
   return res.rows[0]!;
 }
 
-/** Leads and earnings per UTC day for the last 30 days (today included), zero-filled. */
+/**
+ * Calls and earnings per day of the network's time zone for the last 30 days (today included),
+ * zero-filled, from the report rollups: earnings are the payable calls' payout, as everywhere
+ * else (a rejected or pending call earns nothing), and the days are the network's, as when a
+ * range is picked.
+ */
 async function getDailySeries(opts: {
   db: DbOrTx;
   publisherId: string;
   now: Date;
 }): Promise<DailyPoint[]> {
   const { db, publisherId, now } = opts;
-  const today = new Date(now.toISOString().slice(0, 10));
-  const first = new Date(today.getTime() - (CHART_DAYS - 1) * DAY_MS);
-  const last = today.toISOString().slice(0, 10);
-  const res = await publisherDailyLeads(db, publisherId, first.toISOString().slice(0, 10), last);
-  const byDay = new Map(res.map((r) => [r.day, r]));
-  const out: DailyPoint[] = [];
-  for (let i = 0; i < CHART_DAYS; i++) {
-    const date = new Date(first.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-    const r = byDay.get(date);
-    out.push({ date, leads: r ? Number(r.leads) : 0, earnings: toMoney(r?.payout) });
-  }
-  return out;
+  const tz = await networkTimeZone(db);
+  const to = dayIn(tz, now);
+  const days = await dailyFigures(db, {
+    owner: publisherId,
+    from: addDays(to, -(CHART_DAYS - 1)),
+    to,
+  });
+  return days.map((d) => ({ date: d.date, leads: d.calls, earnings: d.payout }));
 }
 
 /**
@@ -201,10 +199,15 @@ async function listRecentActivity(opts: {
     }
   }
   for (const l of leadRows) {
+    // A rejected lead pays nothing: $0.00, and what it would have paid said apart (issue 27).
+    const paid =
+      l.status === 'rejected'
+        ? `${money('0')} (would have paid ${money(l.payout)})`
+        : money(l.payout);
     events.push({
       type: 'lead',
       title: 'New lead',
-      description: `${l.title}: ${money(l.payout)}, ${l.duration} min, ${l.status}.`,
+      description: `${l.title}: ${paid}, ${l.duration} min, ${l.status}.`,
       at: l.at,
     });
   }

@@ -286,7 +286,7 @@ describe('leads, payouts and the overview', () => {
       },
     ]);
     await t.db.insert(payouts).values([
-      { publisherId: carol.id, amount: '50.00', notes: 'March', date: daysAgo(10) },
+      { publisherId: carol.id, amount: '50.00', notes: 'March', date: daysAgo(10), status: 'paid' },
       { publisherId: carol.id, amount: '25.55', notes: null, date: daysAgo(2) },
       { publisherId: bob.id, amount: '777.00', date: daysAgo(1) },
     ]);
@@ -315,21 +315,24 @@ describe('leads, payouts and the overview', () => {
     const o = res.json();
     expect(o.applied_offers).toBe(2);
     expect(o.total_leads).toBe(4);
-    // Issue 14: Total Earnings = approved leads (10.25 + 100); Pending Payouts = owed, the
-    // earnings minus the 75.55 paid.
+    // Issue 27: Total Earnings = approved leads (10.25 + 100); Pending Payouts = earned and not
+    // paid yet: the earnings minus the 50.00 marked paid (the 25.55 is in a run, not yet paid).
     expect(o.total_earnings).toBe(110.25);
-    expect(o.pending_payouts).toBe(34.7);
+    expect(o.pending_payouts).toBe(60.25);
+    expect(o.balance).toMatchObject({ owed: 34.7, recorded: 25.55, paid: 50, unpaid: 60.25 });
   });
 
   it('has a 30-day chart with today last and empty days as zero', async () => {
     const o = (await call(carolToken, 'GET', '/overview')).json();
     expect(o.daily).toHaveLength(30);
     const today = new Date().toISOString().slice(0, 10);
-    expect(o.daily[29]).toEqual({ date: today, leads: 2, earnings: 30.25 });
+    // Earnings are the approved calls' payout: the pending $20.00 and the rejected $5.10 earn
+    // nothing yet (issue 27).
+    expect(o.daily[29]).toEqual({ date: today, leads: 2, earnings: 10.25 });
     expect(o.daily[26]).toEqual({
       date: daysAgo(3).toISOString().slice(0, 10),
       leads: 1,
-      earnings: 5.1,
+      earnings: 0,
     });
     const sum = o.daily.reduce((n: number, d: { leads: number }) => n + d.leads, 0);
     expect(sum).toBe(3); // the 40-day-old lead is outside the chart
@@ -410,16 +413,18 @@ describe('leads, payouts and the overview', () => {
         reference: null,
         period_from: null,
         period_to: null,
+        statement_number: null,
       },
       {
         id: expect.any(String),
         amount: 50,
         notes: 'March',
         date: daysAgo(10).toISOString(),
-        status: 'recorded',
+        status: 'paid',
         reference: null,
         period_from: null,
         period_to: null,
+        statement_number: null,
       },
     ]);
   });

@@ -30,6 +30,7 @@ import { currentUser, requireRole } from '../../auth/guard.ts';
 import { csvLine, sendCsv } from '../../db/csv.ts';
 import { DOCUMENT_MAX_BYTES, MEDIA_MAX_BYTES } from '../../storage/storage.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
+import { publisherTaxFormRoutes } from '../money/holds.routes.ts';
 import { publisherMoneyRoutes } from '../money/money.routes.ts';
 import { deleteDraft, listPublisherOffers, startApplication } from './applications.service.ts';
 import { getSubmittableDraft, submitCompliance } from './compliance.service.ts';
@@ -54,6 +55,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
   registerDraftCleanup(app);
   await app.register(publisherLeadDetailRoutes);
   await app.register(publisherMoneyRoutes);
+  await app.register(publisherTaxFormRoutes);
 
   app.get(
     '/overview',

@@ -10,11 +10,11 @@ import {
   buildReport,
   dailyFigures,
   dashboardDays,
-  publisherPayoutsIn,
   reportCsv,
   withoutRevenue,
 } from '../../db/reports.ts';
 import { networkTimeZone } from '../../db/settings.ts';
+import { balanceOf } from '../money/figures.ts';
 
 /** One publisher's report: only their own leads (their rollup rows), without revenue or margin. */
 export async function getPublisherReport(opts: {
@@ -50,7 +50,8 @@ export async function publisherReportCsv(opts: {
 
 /**
  * The overview over a picked range of the network's days: the publisher's calls and the payout
- * of the payable ones (their own rollup rows), and their payouts dated in the range.
+ * of the payable ones (their own rollup rows). Pending Payouts is what is unpaid now, whatever
+ * the range (money/figures.ts): money waiting does not depend on the days looked at.
  */
 export async function getPublisherRangeOverview(opts: {
   db: DbOrTx;
@@ -60,9 +61,9 @@ export async function getPublisherRangeOverview(opts: {
 }): Promise<PublisherRangeOverview> {
   const tz = await networkTimeZone(opts.db);
   const { from, to } = dashboardDays(tz, opts.query, opts.now);
-  const [days, paid] = await Promise.all([
+  const [days, balance] = await Promise.all([
     dailyFigures(opts.db, { owner: opts.publisherId, from, to }),
-    publisherPayoutsIn(opts.db, { publisherId: opts.publisherId, tz, from, to }),
+    balanceOf(opts.db, opts.publisherId),
   ]);
   let cents = 0;
   for (const d of days) cents += Math.round(d.payout * 100);
@@ -73,7 +74,8 @@ export async function getPublisherRangeOverview(opts: {
     to,
     total_earnings: cents / 100,
     total_leads: days.reduce((n, d) => n + d.calls, 0),
-    pending_payouts: paid,
+    pending_payouts: balance.unpaid,
+    balance,
     days: days.map((d) => ({ date: d.date, leads: d.calls, earnings: d.payout })),
   };
 }

@@ -131,7 +131,12 @@ export function OverviewPage() {
           icon={<IconCash size={24} />}
           color="grape"
           loading={loading}
-          rule={BALANCE_RULES.owed}
+          rule={BALANCE_RULES.unpaid}
+          note={
+            data?.balance.recorded
+              ? `${formatMoney(data.balance.recorded)} in a run, not yet paid`
+              : undefined
+          }
         />
       </SimpleGrid>
 

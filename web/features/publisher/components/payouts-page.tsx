@@ -1,4 +1,4 @@
-import { BALANCE_RULES, PAYMENT_METHOD_LABELS, TAX_FORM_LABELS } from '@contract/money.ts';
+import { PAYMENT_METHOD_LABELS, PAYOUT_STATUS_LABELS, TAX_FORM_LABELS } from '@contract/money.ts';
 import type { PublisherPayout } from '@contract/publisher.ts';
 import {
   Anchor,
@@ -8,19 +8,17 @@ import {
   Group,
   Modal,
   Pagination,
-  SimpleGrid,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
-import { IconCash, IconClockHour4, IconCoin, IconReceipt } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
+import { BalanceCards } from '@/components/balance-cards.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
-import { StatCard } from '@/components/stat-card.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { useListParams } from '@/components/use-list-params.ts';
 import { usePayouts } from '@/features/publisher/api/list-payouts.ts';
@@ -31,6 +29,7 @@ import {
 } from '@/features/publisher/api/money.ts';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
+import { TaxFormCard } from './tax-form-card.tsx';
 
 const ERROR_TITLE = 'Error loading payouts';
 
@@ -44,7 +43,7 @@ function StatusBadge({ payout }: { payout: PublisherPayout }) {
   return payout.status === 'paid' ? (
     <Stack gap={0}>
       <Badge color="teal" variant="light">
-        Paid
+        {PAYOUT_STATUS_LABELS.paid}
       </Badge>
       {payout.reference ? (
         <Text size="xs" c="dimmed">
@@ -53,8 +52,8 @@ function StatusBadge({ payout }: { payout: PublisherPayout }) {
       ) : null}
     </Stack>
   ) : (
-    <Badge color="gray" variant="light">
-      Recorded
+    <Badge color="orange" variant="light">
+      {PAYOUT_STATUS_LABELS.recorded}
     </Badge>
   );
 }
@@ -216,47 +215,23 @@ export function PayoutsPage() {
     {
       accessor: 'id',
       title: 'Statement',
-      render: (p) => <PayoutActions payout={p} onLeads={setLeadsOf} />,
+      render: (p) => (
+        <Stack gap={4}>
+          {p.statement_number ? (
+            <Text size="sm" ff="monospace">
+              {p.statement_number}
+            </Text>
+          ) : null}
+          <PayoutActions payout={p} onLeads={setLeadsOf} />
+        </Stack>
+      ),
     },
   ];
 
   return (
     <Stack gap="lg">
       <Title order={1}>Payouts</Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-        <StatCard
-          label="Owed to you"
-          value={b ? formatMoney(b.owed) : undefined}
-          loading={money.isPending}
-          icon={<IconCash size={24} />}
-          color="grape"
-          rule={BALANCE_RULES.owed}
-        />
-        <StatCard
-          label="Earned"
-          value={b ? formatMoney(b.earned) : undefined}
-          loading={money.isPending}
-          icon={<IconCoin size={24} />}
-          color="teal"
-          rule={BALANCE_RULES.earned}
-        />
-        <StatCard
-          label="Paid"
-          value={b ? formatMoney(b.paid) : undefined}
-          loading={money.isPending}
-          icon={<IconReceipt size={24} />}
-          color="blue"
-          rule={BALANCE_RULES.paid}
-        />
-        <StatCard
-          label="Pending review"
-          value={b ? formatMoney(b.pending_review) : undefined}
-          loading={money.isPending}
-          icon={<IconClockHour4 size={24} />}
-          color="gray"
-          rule={BALANCE_RULES.pending}
-        />
-      </SimpleGrid>
+      <BalanceCards balance={b} loading={money.isPending} audience="publisher" />
       <Card withBorder padding="md" radius="md" component="section" aria-label="Payment details">
         <Group justify="space-between" wrap="wrap">
           <Text size="sm">
@@ -270,6 +245,7 @@ export function PayoutsPage() {
           </Button>
         </Group>
       </Card>
+      <TaxFormCard />
       <PagedTable<PublisherPayout>
         label="Payouts"
         columns={columns}
@@ -287,6 +263,11 @@ export function PayoutsPage() {
               </Text>
             </Group>
             <StatusBadge payout={p} />
+            {p.statement_number ? (
+              <Text size="sm" ff="monospace">
+                Statement {p.statement_number}
+              </Text>
+            ) : null}
             <PayoutActions payout={p} onLeads={setLeadsOf} />
           </Stack>
         )}

@@ -104,7 +104,13 @@ export function AdminDashboardPage() {
             value={formatMoney((days ? ranged.data?.total_payouts : s?.total_payouts) ?? 0)}
             loading={days ? ranged.isPending : stats.isPending}
             to={adminPaths.payouts}
-            note={period ?? 'Any date'}
+            note={`${period ?? 'Any date'} · marked paid`}
+            rule={(() => {
+              const recorded = days ? ranged.data?.recorded_payouts : s?.balance.recorded;
+              return recorded
+                ? `Plus ${formatMoney(recorded)} in runs recorded, not yet paid.`
+                : 'Nothing in runs waiting to be paid.';
+            })()}
           />
         </SimpleGrid>
       )}

@@ -55,9 +55,15 @@ export function BalancesTab({
     },
     {
       accessor: 'pending_review',
-      title: 'Pending review',
+      title: 'Under review',
       textAlign: 'right',
       render: (r) => money(r.pending_review),
+    },
+    {
+      accessor: 'recorded',
+      title: 'In a run, not yet paid',
+      textAlign: 'right',
+      render: (r) => money(r.recorded),
     },
     {
       accessor: 'paid',
@@ -68,7 +74,7 @@ export function BalancesTab({
     },
     {
       accessor: 'owed',
-      title: 'Owed',
+      title: 'Owed (next run)',
       sortable: true,
       textAlign: 'right',
       render: (r) => (

@@ -1,5 +1,6 @@
 import type { AdminPayout } from '@contract/admin.ts';
-import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { PAYOUT_STATUS_LABELS } from '@contract/money.ts';
+import { Badge, Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,7 +21,7 @@ import { NewRunModal, type Picked, RunsTab } from './runs-tab.tsx';
 
 /** Sortable columns and the direction of their first click. */
 const sorts = { date: 'desc', amount: 'desc' } as const;
-const filterNames = ['publisher_id', 'from', 'to'] as const;
+const filterNames = ['publisher_id', 'status', 'from', 'to'] as const;
 
 type Tab = 'payouts' | 'balances' | 'runs';
 
@@ -57,7 +58,7 @@ export function PayoutsPage() {
           <Stack gap="lg">
             <PageHeader
               title="Balances"
-              description="What the network owes each publisher: earned minus paid."
+              description="What each publisher earned, what waits for a run, what is in a run not yet paid, and what was paid."
             />
             <BalancesTab onRunSelected={openRun} />
           </Stack>
@@ -93,11 +94,12 @@ function PayoutsList() {
   const exportMutation = useExportPayoutsCsv();
   const statement = useDownloadAdminStatement();
 
-  const { publisher_id, from, to } = list.filters;
+  const { publisher_id, status, from, to } = list.filters;
   const filters: PayoutFilterParams = {
     sort: list.sort,
     order: list.order,
     publisher_id: publisher_id || undefined,
+    status: status === 'recorded' || status === 'paid' ? status : undefined,
     from: from || undefined,
     to: to || undefined,
   };
@@ -107,7 +109,7 @@ function PayoutsList() {
     page_size: list.pageSize,
     after: list.after,
   });
-  const filtered = Boolean(publisher_id || from || to);
+  const filtered = Boolean(publisher_id || status || from || to);
 
   const columns: DataTableColumn<AdminPayout>[] = [
     {
@@ -131,6 +133,22 @@ function PayoutsList() {
       render: (p) => formatMoney(p.amount),
     },
     {
+      accessor: 'run_id',
+      title: 'Status',
+      render: (p) => (
+        <Stack gap={0}>
+          <Badge color={p.status === 'paid' ? 'teal' : 'orange'} variant="light">
+            {PAYOUT_STATUS_LABELS[p.status]}
+          </Badge>
+          {p.reference ? (
+            <Text size="xs" c="dimmed">
+              Ref. {p.reference}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
       accessor: 'notes',
       title: 'Notes',
       render: (p) => (
@@ -144,6 +162,11 @@ function PayoutsList() {
       title: 'Statement',
       render: (p) => (
         <Group gap={6} wrap="nowrap">
+          {p.statement_number ? (
+            <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+              {p.statement_number}
+            </Text>
+          ) : null}
           <Button
             size="compact-sm"
             variant="light"
@@ -186,6 +209,18 @@ function PayoutsList() {
           value={publisher_id || null}
           onChange={(v) => list.setFilter('publisher_id', v)}
           w={{ base: '100%', sm: 260 }}
+        />
+        <Select
+          label="Status"
+          placeholder="Any status"
+          clearable
+          data={[
+            { value: 'recorded', label: PAYOUT_STATUS_LABELS.recorded },
+            { value: 'paid', label: PAYOUT_STATUS_LABELS.paid },
+          ]}
+          value={status || null}
+          onChange={(v) => list.setFilter('status', v)}
+          w={{ base: '100%', sm: 220 }}
         />
         <DateRangeFilter
           from={from}

@@ -1,6 +1,7 @@
 import type { PayoutRun, RunPreview, RunSelection } from '@contract/money.ts';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -14,6 +15,7 @@ import {
 } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
+import { adminPaths } from '@/app/routes.ts';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useApprovedPublishers } from '@/features/admin/payouts/api/list-approved-publishers.ts';
@@ -28,6 +30,7 @@ import {
 import { ApiError } from '@/lib/api-client.ts';
 import { formatDateTime, formatMoney } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
+import { PaymentFilesModal } from './payment-files.tsx';
 
 const sorts = { created_at: 'desc' } as const;
 
@@ -167,6 +170,27 @@ export function NewRunModal({
                           {i.skipped}
                         </Text>
                       ) : null}
+                      {i.held ? (
+                        <Text size="xs" c="red.9">
+                          {i.held}{' '}
+                          <Anchor
+                            href={adminPaths.publisher(i.publisher_id)}
+                            target="_blank"
+                            rel="noopener"
+                            size="xs"
+                            underline="always"
+                            c="inherit"
+                            fw={600}
+                          >
+                            Review or release
+                          </Anchor>
+                        </Text>
+                      ) : null}
+                      {i.released ? (
+                        <Text size="xs" c="orange.9">
+                          Hold released by {i.released.by_email ?? 'an admin'}: {i.released.note}
+                        </Text>
+                      ) : null}
                     </Table.Td>
                     <Table.Td ta="right">
                       {i.leads} · {formatMoney(i.leads_amount)}
@@ -175,7 +199,21 @@ export function NewRunModal({
                     <Table.Td ta="right">{formatMoney(i.adjustments_amount)}</Table.Td>
                     <Table.Td ta="right">{formatMoney(i.credit_amount)}</Table.Td>
                     <Table.Td ta="right" fw={700}>
-                      {i.skipped ? '—' : formatMoney(i.total)}
+                      {i.skipped ? (
+                        '—'
+                      ) : i.held ? (
+                        <Text
+                          span
+                          size="sm"
+                          c="dimmed"
+                          td="line-through"
+                          title="Held: not in this run"
+                        >
+                          {formatMoney(i.total)}
+                        </Text>
+                      ) : (
+                        formatMoney(i.total)
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -185,6 +223,12 @@ export function NewRunModal({
               {preview.payouts} payout{preview.payouts === 1 ? '' : 's'},{' '}
               {formatMoney(preview.total)} in total
             </Text>
+            {preview.held ? (
+              <Text size="sm" c="red.9">
+                {preview.held} publisher{preview.held === 1 ? '' : 's'} held (
+                {formatMoney(preview.held_total)}): not in this run until released or fixed.
+              </Text>
+            ) : null}
           </Stack>
         ) : null}
         <Group justify="flex-end">
@@ -308,6 +352,7 @@ export function RunsTab({ onNewRun }: { onNewRun: () => void }) {
   const query = useRuns(list.query);
   const csv = useDownloadRunCsv();
   const [action, setAction] = useState<{ run: PayoutRun; kind: 'paid' | 'void' } | null>(null);
+  const [filesOf, setFilesOf] = useState<PayoutRun | null>(null);
 
   const columns: DataTableColumn<PayoutRun>[] = [
     {
@@ -345,7 +390,11 @@ export function RunsTab({ onNewRun }: { onNewRun: () => void }) {
       render: (r) => (
         <Stack gap={0}>
           <Badge color={STATUS_COLOR[r.status]} variant="light">
-            {r.status === 'recorded' ? 'Recorded' : r.status === 'paid' ? 'Paid' : 'Void'}
+            {r.status === 'recorded'
+              ? 'Recorded, not yet paid'
+              : r.status === 'paid'
+                ? 'Paid'
+                : 'Void'}
           </Badge>
           {r.reference ? (
             <Text size="xs" c="dimmed">
@@ -368,6 +417,15 @@ export function RunsTab({ onNewRun }: { onNewRun: () => void }) {
             aria-label={`Export the run of ${formatDateTime(r.created_at)} as CSV`}
           >
             Export CSV
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="light"
+            disabled={r.status === 'void'}
+            onClick={() => setFilesOf(r)}
+            aria-label={`Payment files of the run of ${formatDateTime(r.created_at)}`}
+          >
+            Payment files
           </Button>
           {r.status === 'recorded' ? (
             <>
@@ -408,6 +466,7 @@ export function RunsTab({ onNewRun }: { onNewRun: () => void }) {
         emptyTitle="No payout runs yet."
         emptyText="A run pays the selected publishers what they are owed, in one go."
       />
+      <PaymentFilesModal run={filesOf} onClose={() => setFilesOf(null)} />
       <RunActionModal
         run={action?.run ?? null}
         kind={action?.kind ?? 'paid'}

@@ -17,14 +17,16 @@ import { IconArrowLeft, IconFileText } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
+import { BalanceCards } from '@/components/balance-cards.tsx';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { ResetTwoFactorButton } from '@/components/reset-two-factor-button.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { usePublisher } from '@/features/admin/publishers/api/get-publisher.ts';
 import { ApiError } from '@/lib/api-client.ts';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
+import { formatDate, formatDateTime } from '@/lib/format.ts';
 import { AgreementUploadButton } from './agreement-upload-button.tsx';
+import { PayoutHoldCard } from './payout-hold-card.tsx';
 import { PublisherStatusActions } from './publisher-status-actions.tsx';
 
 function BackLink() {
@@ -63,6 +65,13 @@ const actionLabels: Record<string, string> = {
   'mfa.verify_failed': 'Two-factor: code refused',
   'mfa.unenroll': 'Two-factor: app removed',
   'mfa.reset': 'Two-factor reset',
+  'payment_details.update': 'Payment details changed',
+  'tax_form.upload': 'Tax form uploaded',
+  'tax_form.status': 'Tax form status set',
+  'payout_hold.review': 'Payouts put under review',
+  'payout_hold.review_lifted': 'Payout review lifted',
+  'payout_hold.release': 'Hold released for the next run',
+  'adjustment.create': 'Adjustment',
 };
 
 /** "status: pending → approved" for the fields an audit entry changed. */
@@ -239,32 +248,14 @@ export function PublisherDetailPage() {
         </Group>
       </Group>
 
-      <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <Card withBorder padding="md">
-          <Text size="sm" c="dimmed">
-            Leads
-          </Text>
-          <Text fz={24} fw={700}>
-            {totals.leads.toLocaleString()}
-          </Text>
-        </Card>
-        <Card withBorder padding="md">
-          <Text size="sm" c="dimmed">
-            Earnings
-          </Text>
-          <Text fz={24} fw={700}>
-            {formatMoney(totals.earnings)}
-          </Text>
-        </Card>
-        <Card withBorder padding="md">
-          <Text size="sm" c="dimmed">
-            Payouts
-          </Text>
-          <Text fz={24} fw={700}>
-            {formatMoney(totals.payouts)}
-          </Text>
-        </Card>
-      </SimpleGrid>
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          Calls
+        </Text>
+        <Text fw={700}>{totals.leads.toLocaleString()}</Text>
+      </Group>
+      <BalanceCards balance={totals} audience="admin" />
+      <PayoutHoldCard publisherId={p.id} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder padding="lg">

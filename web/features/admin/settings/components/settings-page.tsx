@@ -1,9 +1,16 @@
 import { type AdminSettings, UpdateSettings } from '@contract/admin.ts';
-import { currencies } from '@contract/money.ts';
+import {
+  currencies,
+  PAYOUT_HOLD_LABELS,
+  type PayoutHoldCondition,
+  payoutHoldConditions,
+} from '@contract/money.ts';
+import { COMPANY_ADDRESS_MAX } from '@contract/settings.ts';
 import {
   Box,
   Button,
   Card,
+  Checkbox,
   FileInput,
   Group,
   Image,
@@ -42,6 +49,10 @@ type FormValues = {
   /** '' while blank. */
   min_payout: number | string;
   phone_country: string;
+  /** '' when none (saved as null: not printed). */
+  company_address: string;
+  /** The conditions that hold a publisher's payout in a run. */
+  payout_holds: PayoutHoldCondition[];
 };
 
 /** Countries most networks take calls from, first in the list. */
@@ -101,6 +112,8 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
       currency: settings.currency,
       min_payout: settings.min_payout,
       phone_country: settings.phone_country,
+      company_address: settings.company_address ?? '',
+      payout_holds: settings.payout_holds,
     },
     validate: (values) =>
       resolveSettings({
@@ -119,6 +132,8 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
         currency: values.currency as UpdateSettings['currency'],
         min_payout: Number(values.min_payout),
         phone_country: values.phone_country,
+        company_address: values.company_address.trim() || null,
+        payout_holds: values.payout_holds,
       },
       {
         onSuccess: (saved) => {
@@ -130,6 +145,8 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
             currency: saved.currency,
             min_payout: saved.min_payout,
             phone_country: saved.phone_country,
+            company_address: saved.company_address ?? '',
+            payout_holds: saved.payout_holds,
           };
           form.setInitialValues(next);
           form.setValues(next);
@@ -167,6 +184,15 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
             required
             {...form.getInputProps('support_email')}
           />
+          <Textarea
+            label="Postal address (printed on statements)"
+            description="Several lines, as on an envelope; left empty, statements print none."
+            autosize
+            minRows={3}
+            maxRows={6}
+            maxLength={COMPANY_ADDRESS_MAX}
+            {...form.getInputProps('company_address')}
+          />
           <Select
             label="Network time zone"
             description="Days in reports, daily caps, “today” and dates in CSV exports follow this zone."
@@ -194,6 +220,17 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
               {...form.getInputProps('min_payout')}
             />
           </Group>
+          <Checkbox.Group
+            label="Hold a publisher's payout when"
+            description="A payout run lists a held publisher with the amount and the reason, and pays them only once the hold is fixed or released (with a note) from their page."
+            {...form.getInputProps('payout_holds')}
+          >
+            <Stack gap={6} mt={6}>
+              {payoutHoldConditions.map((c) => (
+                <Checkbox key={c} value={c} label={PAYOUT_HOLD_LABELS[c]} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
           <Select
             label="Phone numbers without a country code are read as"
             description="Callers and tracking numbers are kept with their country code (+1 866 555 1234); a number sent without one is read in this country."
@@ -293,8 +330,8 @@ function LogoCard({ settings }: { settings: AdminSettings }) {
 }
 
 /**
- * /admin/settings: company name, welcome message, support e-mail, time zone, currency, minimum
- * payout, phone country and the logo.
+ * /admin/settings: company name, welcome message, support e-mail, postal address, time zone,
+ * currency, minimum payout, phone country and the logo.
  */
 export function SettingsPage() {
   const query = useAdminSettings();

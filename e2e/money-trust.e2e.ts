@@ -1,0 +1,208 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeProblems } from './support/a11y.ts';
+import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
+import { inFreshContext, launchBrowser, saveScreenshot } from './support/browser.ts';
+import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import {
+  expectPath,
+  expectToast,
+  signInAsAdminViaUi,
+  signInViaUi,
+  uniqueEmail,
+} from './support/ui.ts';
+
+/**
+ * Issue 27 in a browser: a run is confirmed with one publisher held (no tax form) and said so in
+ * the preview; the paid publisher sees "In a run, not yet paid"; the admin marks the run paid;
+ * then the publisher's overview and payouts, the admin publisher page, Balances, the payouts
+ * list (filtered by status) and the dashboard all say the same figures.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let admin: string;
+const cleo = { name: 'Trust Cleo', email: uniqueEmail('cleo'), password: 'cleo-pass-123' };
+const dan = { name: 'Trust Dan', email: uniqueEmail('dan'), password: 'dan-pass-123' };
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
+  const offer = await callApi<{ id: string }>(server.url, admin, 'POST', 'admin/offers', {
+    title: 'Trusted Money Calls',
+    vertical: 'Insurance',
+    payout: 40,
+  });
+  // Cleo: $40 + $60 approved, one rejected call that would have paid $40; Dan: $90 approved.
+  for (const [who, leads] of [
+    [
+      cleo,
+      [
+        [40, 'approved'],
+        [60, 'approved'],
+        [40, 'rejected'],
+      ],
+    ],
+    [dan, [[90, 'approved']]],
+  ] as const) {
+    await signUpPublisherViaApi(server.url, who.email, who.password, { full_legal_name: who.name });
+    const found = await callApi<{ items: { id: string }[] }>(
+      server.url,
+      admin,
+      'GET',
+      `admin/publishers?q=${encodeURIComponent(who.email)}`,
+    );
+    const id = found.items[0]!.id;
+    ids[who.email] = id;
+    await callApi(server.url, admin, 'PATCH', `admin/publishers/${id}`, { status: 'approved' });
+    for (const [payout, status] of leads) {
+      await callApi(server.url, admin, 'POST', 'admin/leads', {
+        publisher_id: id,
+        offer_id: offer.id,
+        payout,
+        status,
+        call_duration: 4,
+      });
+    }
+    const token = await passwordToken(server.url, who.email, who.password);
+    await callApi(server.url, token, 'PUT', 'publisher/payment-details', {
+      method: 'paypal',
+      account: who.email,
+      holder_name: who.name,
+    });
+  }
+  // Cleo's W-9 is approved by the network; Dan has sent none: his payout waits.
+  await callApi(server.url, admin, 'PATCH', `admin/publishers/${ids[cleo.email]}/payment-details`, {
+    tax_form_status: 'approved',
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const stat = (page: Page, label: string) =>
+  page.getByRole('region', { name: label, exact: true }).getByTestId('stat-value').textContent();
+
+async function publisherScreens(
+  page: Page,
+  want: { pending: string; recorded: string; paid: string; badge: string },
+) {
+  await signInViaUi(page, cleo.email, cleo.password);
+  await expectPath(page, '/dashboard');
+  await page.getByRole('region', { name: 'Pending Payouts' }).waitFor();
+  await expect.poll(() => stat(page, 'Pending Payouts')).toBe(want.pending);
+  expect(await stat(page, 'Total Earnings')).toBe('$100.00');
+  await page.getByRole('navigation').getByRole('link', { name: 'Payouts' }).click();
+  await expectPath(page, '/dashboard/payouts');
+  await page.getByRole('region', { name: 'Owed to you' }).waitFor();
+  await expect.poll(() => stat(page, 'In a run, not yet paid')).toBe(want.recorded);
+  expect(await stat(page, 'Paid')).toBe(want.paid);
+  expect(await stat(page, 'Owed to you')).toBe('$0.00');
+  expect(await stat(page, 'Earned')).toBe('$100.00');
+  // The rejected call pays nothing and is said so, never added to a total.
+  await page.getByText('1 rejected call, paying $0.00').waitFor();
+  const row = page.getByRole('table', { name: 'Payouts' }).getByRole('row').nth(1);
+  await row.getByText('$100.00').waitFor();
+  await row.getByText(want.badge).waitFor();
+}
+
+describe('money you can trust, in Chromium', () => {
+  it('a run holds who must wait, the publisher sees "In a run", the admin marks it paid, every screen agrees', async () => {
+    await inFreshContext(browser, server.url, 'trust-admin-run', async (page) => {
+      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await page.goto(`${server.url}/admin/payouts?tab=balances`);
+      const table = page.getByRole('table', { name: 'Balances' });
+      await table.getByRole('row', { name: new RegExp(cleo.name) }).waitFor();
+      await page.getByRole('checkbox', { name: `Select ${cleo.name}` }).check();
+      await page.getByRole('checkbox', { name: `Select ${dan.name}` }).check();
+      await page.getByRole('button', { name: 'Run payouts for selected' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New payout run' });
+      await dialog.getByRole('button', { name: 'Preview' }).click();
+      await dialog.getByText('1 payout, $100.00 in total').waitFor();
+      // Dan is listed with his amount and why he waits, not left out.
+      await dialog.getByText('Held: Tax form not approved.').waitFor();
+      await dialog.getByText(/1 publisher held \(\s*\$90\.00\)/).waitFor();
+      await saveScreenshot(page, 'trust-run-preview-held');
+      expect(await seriousAxeProblems(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Confirm run' }).click();
+      await expectToast(page, 'Payout run recorded', '1 payout, $100.00.');
+      await dialog.waitFor({ state: 'hidden' });
+      const runRow = page.getByRole('table', { name: 'Payout runs' }).getByRole('row').nth(1);
+      await runRow.getByText('Recorded, not yet paid').waitFor();
+    });
+
+    await inFreshContext(browser, server.url, 'trust-publisher-recorded', async (page) => {
+      await publisherScreens(page, {
+        pending: '$100.00',
+        recorded: '$100.00',
+        paid: '$0.00',
+        badge: 'In a run, not yet paid',
+      });
+      await page.goto(`${server.url}/dashboard`);
+      await page.getByText('$100.00 in a run, not yet paid').waitFor();
+      await saveScreenshot(page, 'trust-publisher-overview-recorded');
+    });
+
+    await inFreshContext(browser, server.url, 'trust-admin-paid', async (page) => {
+      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await page.goto(`${server.url}/admin/payouts?tab=runs`);
+      const runRow = page.getByRole('table', { name: 'Payout runs' }).getByRole('row').nth(1);
+      await runRow.getByRole('button', { name: 'Mark paid' }).click();
+      const modal = page.getByRole('dialog', { name: 'Mark the run paid' });
+      await modal.getByRole('textbox', { name: 'Payment reference' }).fill('PAYPAL-BATCH-42');
+      await modal.getByRole('button', { name: 'Mark paid' }).click();
+      await expectToast(page, 'Run marked paid', 'Reference PAYPAL-BATCH-42.');
+      await runRow.getByText('Paid', { exact: true }).waitFor();
+
+      // The payouts list: a status column, and the filter finds the paid payout.
+      await page.getByRole('tab', { name: 'Payouts' }).click();
+      await page.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Paid', exact: true }).click();
+      const paidRow = page
+        .getByRole('table', { name: 'Payouts' })
+        .getByRole('row', { name: new RegExp(cleo.name) });
+      await paidRow.getByText('Ref. PAYPAL-BATCH-42').waitFor();
+      await page.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'In a run, not yet paid' }).click();
+      await page.getByText('No payouts match these filters.').waitFor();
+
+      // The publisher page: the same five figures, and Dan's page says what holds him.
+      await page.goto(`${server.url}/admin/publishers/${ids[cleo.email]}`);
+      await page.getByRole('region', { name: 'Paid', exact: true }).waitFor();
+      await expect.poll(() => stat(page, 'Paid')).toBe('$100.00');
+      expect(await stat(page, 'In a run, not yet paid')).toBe('$0.00');
+      expect(await stat(page, 'Earned')).toBe('$100.00');
+      await page.goto(`${server.url}/admin/publishers/${ids[dan.email]}`);
+      const holds = page.getByRole('region', { name: 'Payout holds' });
+      await holds.getByText('Tax form not approved').waitFor();
+      await saveScreenshot(page, 'trust-admin-publisher-held');
+      expect(await seriousAxeProblems(page)).toEqual([]);
+
+      // The dashboard: Total Payouts is what was marked paid.
+      await page.goto(`${server.url}/admin`);
+      await page.getByRole('link', { name: /Total Payouts/ }).waitFor();
+      await expect
+        .poll(() =>
+          page
+            .getByRole('link', { name: /Total Payouts/ })
+            .getByTestId('stat-value')
+            .textContent(),
+        )
+        .toBe('$100.00');
+    });
+
+    await inFreshContext(browser, server.url, 'trust-publisher-paid', async (page) => {
+      await publisherScreens(page, {
+        pending: '$0.00',
+        recorded: '$0.00',
+        paid: '$100.00',
+        badge: 'Paid',
+      });
+      await saveScreenshot(page, 'trust-publisher-payouts-paid');
+    });
+  }, 240_000);
+});

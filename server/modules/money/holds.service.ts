@@ -1,0 +1,213 @@
+import { eq, inArray } from 'drizzle-orm';
+import {
+  PAYOUT_HOLD_LABELS,
+  type PaymentDetails,
+  type PayoutHoldCondition,
+  type PayoutHoldState,
+  payoutHoldConditions,
+  type ReleasePayoutHold,
+  type SetPayoutReview,
+} from '../../../contract/money.ts';
+import { isApprovedPublisher } from '../../../contract/roles.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { payoutHolds, users } from '../../db/schema.ts';
+import { getSettings } from '../../db/settings.ts';
+import { notFound } from '../../errors.ts';
+import { type Actor, writeAudit } from '../admin/audit.service.ts';
+import { paymentDetailsOf } from './payment-details.service.ts';
+
+/**
+ * Payout holds (issue 27). Settings enables the conditions that hold a publisher's payout
+ * (`payoutHoldConditions`); a run's preview lists a held publisher with the amount and the
+ * reason instead of leaving them out, and the run skips them. An admin may release the holds
+ * for the next run with a note (audited): the run that pays the publisher uses the release up.
+ */
+
+export type HoldRow = typeof payoutHolds.$inferSelect;
+
+export type Hold = {
+  /** The enabled conditions met now. */
+  reasons: PayoutHoldCondition[];
+  /** The pending release, when an admin gave one. */
+  release: { note: string; byEmail: string | null; at: Date } | null;
+  row: HoldRow | null;
+};
+
+/** The enabled conditions of the settings row, in their canonical order. */
+export function enabledConditions(stored: readonly string[]): PayoutHoldCondition[] {
+  return payoutHoldConditions.filter((c) => stored.includes(c));
+}
+
+/** Which enabled conditions a publisher meets: a pure rule, tested on its own. */
+export function holdReasons(
+  enabled: readonly PayoutHoldCondition[],
+  p: { status: string; payment: PaymentDetails | undefined; underReview: boolean },
+): PayoutHoldCondition[] {
+  const met: Record<PayoutHoldCondition, boolean> = {
+    tax_form: p.payment?.tax_form_status !== 'approved',
+    payment_details: !p.payment?.method || !p.payment.account,
+    blocked: !isApprovedPublisher(p.status),
+    under_review: p.underReview,
+  };
+  return enabled.filter((c) => met[c]);
+}
+
+/** One sentence for the preview: "Held: tax form not approved; payment details missing." */
+export function holdSentence(reasons: readonly PayoutHoldCondition[]): string | null {
+  if (!reasons.length) return null;
+  return `Held: ${reasons.map((r, i) => (i ? PAYOUT_HOLD_LABELS[r].toLowerCase() : PAYOUT_HOLD_LABELS[r])).join('; ')}.`;
+}
+
+/** The holds of several publishers at once (for a run's preview and confirmation). */
+export async function holdsOf(
+  db: DbOrTx,
+  publishers: { id: string; status: string }[],
+  payment?: Map<string, PaymentDetails>,
+): Promise<Map<string, Hold>> {
+  const out = new Map<string, Hold>();
+  if (!publishers.length) return out;
+  const ids = publishers.map((p) => p.id);
+  const [settings, rows, details] = await Promise.all([
+    getSettings(db),
+    db
+      .select({ hold: payoutHolds, releasedByEmail: users.email })
+      .from(payoutHolds)
+      .leftJoin(users, eq(users.id, payoutHolds.releasedBy))
+      .where(inArray(payoutHolds.publisherId, ids)),
+    payment ? Promise.resolve(payment) : paymentDetailsOf(db, ids),
+  ]);
+  const enabled = enabledConditions(settings.payoutHolds);
+  const byId = new Map(rows.map((r) => [r.hold.publisherId, r]));
+  for (const p of publishers) {
+    const r = byId.get(p.id);
+    const row = r?.hold ?? null;
+    out.set(p.id, {
+      reasons: holdReasons(enabled, {
+        status: p.status,
+        payment: details.get(p.id),
+        underReview: row?.underReview ?? false,
+      }),
+      release:
+        row?.releasedAt && row.releaseNote
+          ? { note: row.releaseNote, byEmail: r?.releasedByEmail ?? null, at: row.releasedAt }
+          : null,
+      row,
+    });
+  }
+  return out;
+}
+
+/** True when the run leaves this publisher out. */
+export const isHeld = (h: Hold | undefined) => Boolean(h?.reasons.length && !h.release);
+
+/** A run paid these publishers: their releases are used up. */
+export async function useReleases(tx: DbOrTx, publisherIds: string[]) {
+  if (!publisherIds.length) return;
+  await tx
+    .update(payoutHolds)
+    .set({ releaseNote: null, releasedAt: null, releasedBy: null })
+    .where(inArray(payoutHolds.publisherId, publisherIds));
+}
+
+async function publisherOf(db: DbOrTx, id: string) {
+  const [p] = await db
+    .select({ id: users.id, status: users.status, role: users.role })
+    .from(users)
+    .where(eq(users.id, id));
+  if (p?.role !== 'publisher') throw notFound('Publisher');
+  return p;
+}
+
+/** GET /admin/publishers/:id/payout-hold. */
+export async function getHoldState(db: DbOrTx, publisherId: string): Promise<PayoutHoldState> {
+  const p = await publisherOf(db, publisherId);
+  const [hold, settings] = await Promise.all([
+    holdsOf(db, [p]).then((m) => m.get(p.id)!),
+    getSettings(db),
+  ]);
+  return {
+    held: isHeld(hold),
+    reasons: hold.reasons.map((condition) => ({
+      condition,
+      label: PAYOUT_HOLD_LABELS[condition],
+    })),
+    enabled: enabledConditions(settings.payoutHolds),
+    under_review: hold.row?.underReview ?? false,
+    review_note: hold.row?.reviewNote ?? null,
+    review_at: hold.row?.reviewAt?.toISOString() ?? null,
+    release: hold.release
+      ? {
+          note: hold.release.note,
+          by_email: hold.release.byEmail,
+          at: hold.release.at.toISOString(),
+        }
+      : null,
+  };
+}
+
+/** Puts a publisher's payouts under review (or lifts it), audited. */
+export async function setPayoutReview(opts: {
+  db: Db;
+  actor: Actor;
+  publisherId: string;
+  input: SetPayoutReview;
+}): Promise<PayoutHoldState> {
+  const { actor, publisherId, input } = opts;
+  await opts.db.transaction(async (tx) => {
+    await publisherOf(tx, publisherId);
+    const [before] = await tx
+      .select()
+      .from(payoutHolds)
+      .where(eq(payoutHolds.publisherId, publisherId))
+      .for('update');
+    const set = input.under_review
+      ? {
+          underReview: true,
+          reviewNote: input.note ?? null,
+          reviewBy: actor.id,
+          reviewAt: new Date(),
+        }
+      : { underReview: false, reviewNote: null, reviewBy: null, reviewAt: null };
+    await tx
+      .insert(payoutHolds)
+      .values({ publisherId, ...set })
+      .onConflictDoUpdate({ target: payoutHolds.publisherId, set });
+    await writeAudit(tx, {
+      actor,
+      action: input.under_review ? 'payout_hold.review' : 'payout_hold.review_lifted',
+      entityType: 'publisher',
+      entityId: publisherId,
+      before: { under_review: before?.underReview ?? false, note: before?.reviewNote ?? null },
+      after: { under_review: input.under_review, note: input.note ?? null },
+    });
+  });
+  return getHoldState(opts.db, publisherId);
+}
+
+/** Releases a publisher's holds for the next run, with the admin's note, audited. */
+export async function releaseHold(opts: {
+  db: Db;
+  actor: Actor;
+  publisherId: string;
+  input: ReleasePayoutHold;
+}): Promise<PayoutHoldState> {
+  const { actor, publisherId, input } = opts;
+  await opts.db.transaction(async (tx) => {
+    const p = await publisherOf(tx, publisherId);
+    const hold = (await holdsOf(tx, [p])).get(p.id)!;
+    const set = { releaseNote: input.note, releasedBy: actor.id, releasedAt: new Date() };
+    await tx
+      .insert(payoutHolds)
+      .values({ publisherId, ...set })
+      .onConflictDoUpdate({ target: payoutHolds.publisherId, set });
+    await writeAudit(tx, {
+      actor,
+      action: 'payout_hold.release',
+      entityType: 'publisher',
+      entityId: publisherId,
+      before: { held_for: hold.reasons },
+      after: { released_for_next_run: true, note: input.note },
+    });
+  });
+  return getHoldState(opts.db, publisherId);
+}

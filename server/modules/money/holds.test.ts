@@ -1,0 +1,299 @@
+import { and, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, leads, paymentDetails, payouts } from '../../db/schema.ts';
+import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { type AdminTestContext, multipartBody, setupAdminTest } from '../admin/test.helpers.ts';
+import { holdReasons } from './holds.service.ts';
+
+/**
+ * Issue 27 item 5: holds said out loud. Settings chooses the conditions; the preview lists a
+ * held publisher with the amount and the reason; a release pays them once; only an admin sets
+ * a tax form's status, and a publisher's upload makes it `submitted`.
+ */
+
+let t: AdminTestContext;
+let offerId: string;
+
+beforeAll(async () => {
+  t = await setupAdminTest();
+  offerId = (await buildOffer(t.db, { payout: '30.00' })).id;
+});
+afterAll(() => t.close());
+
+async function earn(pub: TestUser, payout: string) {
+  await t.db.insert(leads).values({ publisherId: pub.id, offerId, payout, status: 'approved' });
+}
+
+/** Payment details on file and the tax form approved: nothing holds this publisher. */
+async function readyToBePaid(pub: TestUser) {
+  await t.db.insert(paymentDetails).values({
+    publisherId: pub.id,
+    method: 'paypal',
+    account: pub.email,
+    holderName: 'Ready Publisher',
+    taxFormStatus: 'approved',
+  });
+}
+
+const asPublisher = async (
+  pub: TestUser,
+  method: 'GET' | 'PUT' | 'PATCH',
+  url: string,
+  body?: unknown,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${await t.tokenOf(pub)}` },
+    ...(body !== undefined && { payload: body as object }),
+  });
+
+const preview = async (ids: string[]) =>
+  (await t.call('POST', '/payout-runs/preview', { body: { publisher_ids: ids } })).json();
+
+describe('the hold rule', () => {
+  it('holds only for the conditions Settings enables', () => {
+    const noForm = { status: 'approved', payment: undefined, underReview: false };
+    expect(holdReasons(['tax_form', 'payment_details'], noForm)).toEqual([
+      'tax_form',
+      'payment_details',
+    ]);
+    expect(holdReasons([], noForm)).toEqual([]);
+    const blocked = {
+      status: 'blocked',
+      payment: {
+        method: 'wise' as const,
+        account: 'a@b.test',
+        holder_name: 'A',
+        routing_number: null,
+        account_type: null,
+        tax_form_status: 'approved' as const,
+        updated_at: null,
+      },
+      underReview: true,
+    };
+    expect(
+      holdReasons(['tax_form', 'payment_details', 'blocked', 'under_review'], blocked),
+    ).toEqual(['blocked', 'under_review']);
+  });
+});
+
+describe('payout holds in a run', () => {
+  it('lists a held publisher with the amount and the reason, pays the others, and a release pays them once', async () => {
+    const ready = await buildPublisher(t.db);
+    const noForm = await buildPublisher(t.db);
+    await readyToBePaid(ready);
+    await earn(ready, '100.00');
+    await earn(noForm, '1500.00');
+
+    const p = await preview([ready.id, noForm.id]);
+    expect(p).toMatchObject({ payouts: 1, total: 100, held: 1, held_total: 1500 });
+    const held = p.items.find((i: { publisher_id: string }) => i.publisher_id === noForm.id);
+    expect(held).toMatchObject({
+      total: 1500,
+      held: 'Held: Tax form not approved; payment details missing.',
+      hold_reasons: ['tax_form', 'payment_details'],
+      released: null,
+    });
+
+    const run = await t.call('POST', '/payout-runs', {
+      body: { publisher_ids: [ready.id, noForm.id] },
+    });
+    expect(run.statusCode).toBe(201);
+    expect(run.json()).toMatchObject({ payouts: 1, total: 100 });
+    expect(await t.db.select().from(payouts).where(eq(payouts.publisherId, noForm.id))).toEqual([]);
+    // The run's audit entry names who was held, with the amount and why.
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payout_run.create'), eq(auditLog.entityId, run.json().id)));
+    expect(entry!.after).toMatchObject({
+      held: [
+        { publisher_id: noForm.id, amount: '1500.00', reasons: ['tax_form', 'payment_details'] },
+      ],
+    });
+
+    // Only the held one left: confirming says so instead of "nothing due".
+    const again = await t.call('POST', '/payout-runs', { body: { publisher_ids: [noForm.id] } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toMatch(/held/);
+
+    // Released with a note (audited): the next run pays them, and the release is used up.
+    const bad = await t.call('POST', `/publishers/${noForm.id}/payout-hold/release`, {
+      body: { note: ' ' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/note is required/);
+    const released = await t.call('POST', `/publishers/${noForm.id}/payout-hold/release`, {
+      body: { note: 'W-9 received by mail, filed on paper' },
+    });
+    expect(released.statusCode).toBe(200);
+    expect(released.json()).toMatchObject({
+      held: false,
+      release: { note: 'W-9 received by mail, filed on paper', by_email: t.admin.email },
+    });
+    const after = await preview([noForm.id]);
+    expect(after.items[0]).toMatchObject({
+      held: null,
+      released: { note: 'W-9 received by mail, filed on paper' },
+    });
+    expect(
+      (await t.call('POST', '/payout-runs', { body: { publisher_ids: [noForm.id] } })).statusCode,
+    ).toBe(201);
+    await earn(noForm, '30.00');
+    expect((await preview([noForm.id])).items[0].held).toMatch(/^Held/);
+    const audits = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, noForm.id));
+    expect(audits.map((a) => a.action)).toContain('payout_hold.release');
+  });
+
+  it('an admin puts payouts under review with a note and lifts it; Settings turns conditions off', async () => {
+    const pub = await buildPublisher(t.db);
+    await readyToBePaid(pub);
+    await earn(pub, '60.00');
+    expect((await preview([pub.id])).items[0].held).toBeNull();
+
+    const noNote = await t.call('PUT', `/publishers/${pub.id}/payout-hold`, {
+      body: { under_review: true },
+    });
+    expect(noNote.statusCode).toBe(400);
+    const review = await t.call('PUT', `/publishers/${pub.id}/payout-hold`, {
+      body: { under_review: true, note: 'Spike of short calls, checking recordings' },
+    });
+    expect(review.json()).toMatchObject({
+      held: true,
+      under_review: true,
+      review_note: 'Spike of short calls, checking recordings',
+      reasons: [{ condition: 'under_review', label: 'Payouts put under review by an admin' }],
+    });
+    expect((await preview([pub.id])).items[0].held).toBe(
+      'Held: Payouts put under review by an admin.',
+    );
+
+    // Settings without "under review": the same publisher is paid.
+    const set = await t.call('PATCH', '/settings', {
+      body: { payout_holds: ['tax_form', 'payment_details'] },
+    });
+    expect(set.json().payout_holds).toEqual(['tax_form', 'payment_details']);
+    expect((await preview([pub.id])).items[0].held).toBeNull();
+    const badSet = await t.call('PATCH', '/settings', { body: { payout_holds: ['moon_phase'] } });
+    expect(badSet.statusCode).toBe(400);
+    await t.call('PATCH', '/settings', {
+      body: { payout_holds: ['tax_form', 'payment_details', 'blocked', 'under_review'] },
+    });
+
+    const lifted = await t.call('PUT', `/publishers/${pub.id}/payout-hold`, {
+      body: { under_review: false },
+    });
+    expect(lifted.json()).toMatchObject({ held: false, under_review: false, review_note: null });
+  });
+
+  it('lists a blocked publisher owed money as held instead of leaving them out', async () => {
+    const blocked = await buildPublisher(t.db, { status: 'blocked' });
+    await readyToBePaid(blocked);
+    await earn(blocked, '1500.00');
+    const all = (
+      await t.call('POST', '/payout-runs/preview', { body: { all_above_threshold: true } })
+    ).json();
+    const item = all.items.find((i: { publisher_id: string }) => i.publisher_id === blocked.id);
+    expect(item).toMatchObject({ total: 1500, hold_reasons: ['blocked'] });
+    expect(item.held).toMatch(/not approved/);
+  });
+});
+
+describe('tax forms', () => {
+  it('a publisher cannot set their own tax form status; an admin can, audited', async () => {
+    const pub = await buildPublisher(t.db);
+    const self = await asPublisher(pub, 'PUT', '/api/v1/publisher/payment-details', {
+      method: 'paypal',
+      account: pub.email,
+      holder_name: 'Self Approver',
+      tax_form_status: 'approved',
+    });
+    // Either refused outright or the status ignored: never approved by the publisher.
+    const form = (await asPublisher(pub, 'GET', '/api/v1/publisher/tax-form')).json();
+    expect(form.status).toBe('not_submitted');
+    expect([200, 400]).toContain(self.statusCode);
+    // The admin route is closed to publishers and buyers.
+    const buyer = await buildBuyer(t.db);
+    for (const who of [pub, buyer]) {
+      const res = await asPublisher(
+        who,
+        'PATCH',
+        `/api/v1/admin/publishers/${pub.id}/payment-details`,
+        {
+          tax_form_status: 'approved',
+        },
+      );
+      expect(res.statusCode).toBe(403);
+    }
+    const bad = await t.call('PATCH', `/publishers/${pub.id}/payment-details`, {
+      body: { tax_form_status: 'maybe' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const ok = await t.call('PATCH', `/publishers/${pub.id}/payment-details`, {
+      body: { tax_form_status: 'approved' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'approved', reviewed_at: expect.any(String) });
+    const unknown = await t.call(
+      'PATCH',
+      '/publishers/00000000-0000-4000-8000-000000000000/payment-details',
+      {
+        body: { tax_form_status: 'approved' },
+      },
+    );
+    expect(unknown.statusCode).toBe(404);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'tax_form.status'), eq(auditLog.entityId, pub.id)));
+    expect(entry).toMatchObject({
+      before: { tax_form_status: 'not_submitted' },
+      after: { tax_form_status: 'approved' },
+    });
+  });
+
+  it('a publisher uploads a W-9 as a PDF: it becomes submitted, the admin opens it, a new upload asks again', async () => {
+    const pub = await buildPublisher(t.db);
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText('Form W-9');
+    const pdf = Buffer.from(await doc.save());
+    const upload = async (data: Buffer, filename: string) => {
+      const { body, headers } = await multipartBody([
+        { field: 'file', filename, data, type: 'application/pdf' },
+      ]);
+      return t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/publisher/tax-form',
+        headers: { ...headers, authorization: `Bearer ${await t.tokenOf(pub)}` },
+        payload: body,
+      });
+    };
+    const notPdf = await upload(Buffer.from('hello'), 'w9.txt');
+    expect(notPdf.statusCode).toBe(415);
+    expect(notPdf.json().error.message).toMatch(/pdf/i);
+    const res = await upload(pdf, 'w9-2026.pdf');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'submitted',
+      file: { name: 'w9-2026.pdf', url: expect.stringContaining('/files/') },
+      uploaded_at: expect.any(String),
+      reviewed_at: null,
+    });
+    const seen = (await t.call('GET', `/publishers/${pub.id}/tax-form`)).json();
+    expect(seen.file.name).toBe('w9-2026.pdf');
+    // Approved, then a new form replaces it: back to submitted, waiting for an admin again.
+    await t.call('PATCH', `/publishers/${pub.id}/payment-details`, {
+      body: { tax_form_status: 'approved' },
+    });
+    const again = await upload(pdf, 'w9-corrected.pdf');
+    expect(again.json()).toMatchObject({ status: 'submitted', file: { name: 'w9-corrected.pdf' } });
+    // Another publisher's form is not theirs to read: their own route only answers their own.
+    const other = await buildPublisher(t.db);
+    expect((await asPublisher(other, 'GET', '/api/v1/publisher/tax-form')).json().file).toBeNull();
+  });
+});
