@@ -88,7 +88,7 @@ export const DailyStatsQuery = z.object({
     .default(30),
 });
 export const DailyStats = z.object({
-  /** One entry per UTC day, oldest first, today last; days without data are zero. */
+  /** One entry per day of the network's time zone, oldest first, today last; quiet days zero. */
   days: z.array(z.object({ date: z.string(), leads: z.number().int(), payouts: Money })),
 });
 export type DailyStats = z.infer<typeof DailyStats>;

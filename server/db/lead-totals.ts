@@ -175,33 +175,3 @@ export async function networkPayoutTotal(db: DbOrTx): Promise<string> {
     .from(payoutDailyTotals);
   return row?.amount ?? '0';
 }
-
-/** Leads (all statuses) and payout amounts per UTC day in [first, last]; quiet days absent. */
-export async function networkDaily(
-  db: DbOrTx,
-  first: string,
-  last: string,
-): Promise<{ leads: Map<string, number>; payouts: Map<string, string> }> {
-  const [leadRows, payoutRows] = await Promise.all([
-    db
-      .select({
-        day: sql<string>`to_char(${leadDailyTotals.day}, 'YYYY-MM-DD')`,
-        n: total(leadDailyTotals.leads),
-      })
-      .from(leadDailyTotals)
-      .where(and(gte(leadDailyTotals.day, first), lte(leadDailyTotals.day, last)))
-      .groupBy(leadDailyTotals.day),
-    db
-      .select({
-        day: sql<string>`to_char(${payoutDailyTotals.day}, 'YYYY-MM-DD')`,
-        amount: sql<string>`coalesce(sum(${payoutDailyTotals.amount}), 0)::text`,
-      })
-      .from(payoutDailyTotals)
-      .where(and(gte(payoutDailyTotals.day, first), lte(payoutDailyTotals.day, last)))
-      .groupBy(payoutDailyTotals.day),
-  ]);
-  return {
-    leads: new Map(leadRows.map((r) => [r.day, Number(r.n)])),
-    payouts: new Map(payoutRows.map((r) => [r.day, r.amount])),
-  };
-}

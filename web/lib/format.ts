@@ -81,6 +81,14 @@ export function formatDate(value: string | Date | null | undefined): string {
   return parts(value, false);
 }
 
+/**
+ * A calendar day (`YYYY-MM-DD`: a campaign's start, a report's day) as the app writes every day:
+ * as is, never shifted by a time zone; '—' when there is none.
+ */
+export function formatDay(day: string | null | undefined): string {
+  return day || '—';
+}
+
 /** An instant in the network's time zone, to the minute: `2026-11-25 14:05` (never seconds). */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '—';

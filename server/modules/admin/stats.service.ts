@@ -4,18 +4,17 @@ import {
   type AdminRangeStats,
   addDays,
   type DashboardRangeQuery,
+  dayIn,
 } from '../../../contract/reports.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { networkDaily } from '../../db/lead-totals.ts';
 import { countAll } from '../../db/list-query.ts';
-import { toMoney } from '../../db/money.ts';
 import { dailyFigures, dailyPayouts, dashboardDays, NETWORK_OWNER } from '../../db/reports.ts';
 import { offerApplications, payouts, users } from '../../db/schema.ts';
 import { networkTimeZone } from '../../db/settings.ts';
 import { networkBalance } from '../money/figures.ts';
 import { cents, centsMoney, rowsOf } from '../money/ledger.service.ts';
 
-const DAY_MS = 86_400_000;
+const _DAY_MS = 86_400_000;
 
 /**
  * The dashboard cards: two counts and the network's money figures (money/figures.ts): Total
@@ -43,24 +42,25 @@ export async function getStats(opts: { db: DbOrTx }): Promise<AdminStats> {
 }
 
 /**
- * Leads per day and payouts per day for the last `days` UTC days (today included), zeros
- * for quiet days, oldest first. Read from the maintained daily totals (lead_daily_totals,
- * payout_daily_totals), a few rows per day whatever the number of leads.
+ * Calls per day and payouts per day for the last `days` days of the network's time zone (today
+ * included), zeros for quiet days, oldest first: the same zone-day rollups as the dashboard over
+ * a picked range (report_day_totals, payout_day_totals), so the chart keeps its days whether a
+ * range is picked or not.
  */
-export async function getDailyStats(opts: { db: DbOrTx; days: number }): Promise<DailyStats> {
-  const start = new Date();
-  start.setUTCHours(0, 0, 0, 0);
-  start.setUTCDate(start.getUTCDate() - (opts.days - 1));
-  const dates = Array.from({ length: opts.days }, (_, i) =>
-    new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10),
-  );
-  const { leads, payouts } = await networkDaily(opts.db, dates[0]!, dates.at(-1)!);
+export async function getDailyStats(opts: {
+  db: DbOrTx;
+  days: number;
+  now?: Date;
+}): Promise<DailyStats> {
+  const tz = await networkTimeZone(opts.db);
+  const to = dayIn(tz, opts.now ?? new Date());
+  const from = addDays(to, -(opts.days - 1));
+  const [days, payouts] = await Promise.all([
+    dailyFigures(opts.db, { owner: NETWORK_OWNER, from, to }),
+    dailyPayouts(opts.db, { tz, from, to }),
+  ]);
   return {
-    days: dates.map((date) => ({
-      date,
-      leads: leads.get(date) ?? 0,
-      payouts: toMoney(payouts.get(date)),
-    })),
+    days: days.map((d) => ({ date: d.date, leads: d.calls, payouts: payouts.get(d.date) ?? 0 })),
   };
 }
 

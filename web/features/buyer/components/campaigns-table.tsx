@@ -1,8 +1,7 @@
 import type { Campaign } from '@contract/buyer.ts';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { formatDay } from '@/features/buyer/campaign-rows.ts';
-import { formatDate, formatMoney } from '@/lib/format.ts';
+import { formatDate, formatDay, formatMoney } from '@/lib/format.ts';
 
 function dash(value: string | null) {
   return value?.trim() ? value : '—';

@@ -10,18 +10,11 @@ import {
   type CampaignListParams,
   useCampaigns,
 } from '@/features/admin/campaigns/api/list-campaigns.ts';
-import { formatDate, formatMoney } from '@/lib/format.ts';
+import { formatDate, formatDay, formatMoney } from '@/lib/format.ts';
 
 /** Sortable columns and the direction of their first click. */
 const sorts = { created_at: 'desc', name: 'asc', budget: 'desc', start_date: 'desc' } as const;
 const filterNames = ['q'] as const;
-
-/** A `YYYY-MM-DD` date in the user's locale, read as a calendar day (no time-zone shift). */
-function formatDay(day: string | null): string {
-  if (!day) return '—';
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1).toLocaleDateString();
-}
 
 /** /admin/campaigns: every campaign with its buyer; search, sorting, paging (read only). */
 export function CampaignsPage() {
