@@ -6,8 +6,8 @@ import path from 'node:path';
 import { loadEnvFile } from 'node:process';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
+import { DataDirBusyError, OwnerOpError } from '../server/db/data-dir-owner.ts';
 import { defaultBackupPath, writeBackup } from '../server/ops/backup.ts';
-import { DataDirBusyError, OwnerOpError } from '../server/ops/data-dir-owner.ts';
 
 const USAGE = `Usage: npm run backup [-- --out FILE] [--include-files]
   --out FILE        where to write the .tar.gz (default ./backups/portal-<UTC time>.tar.gz)

@@ -8,14 +8,14 @@ import { loadEnvFile } from 'node:process';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
-import { AppError } from '../server/errors.ts';
-import { createAdmin, resetMfaByEmail } from '../server/modules/users/admin-account.service.ts';
 import {
   callOwner,
   DataDirBusyError,
   findOwner,
   OwnerOpError,
-} from '../server/ops/data-dir-owner.ts';
+} from '../server/db/data-dir-owner.ts';
+import { AppError } from '../server/errors.ts';
+import { createAdmin, resetMfaByEmail } from '../server/modules/users/admin-account.service.ts';
 
 const { values } = parseArgs({
   options: {

@@ -7,13 +7,13 @@ import { loadEnvFile } from 'node:process';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
-import { ensureSettings } from '../server/db/settings.ts';
 import {
   callOwner,
   DataDirBusyError,
   findOwner,
   OwnerOpError,
-} from '../server/ops/data-dir-owner.ts';
+} from '../server/db/data-dir-owner.ts';
+import { ensureSettings } from '../server/db/settings.ts';
 import { createStorage } from '../server/storage/index.ts';
 import {
   assertDemoTargetEmpty,

@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnvFile } from 'node:process';
-import { exitIfDataDirHeld } from '../server/ops/data-dir-owner.ts';
+import { exitIfDataDirHeld } from '../server/db/data-dir-owner.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Refused at once when a portal already runs on the embedded data folder.

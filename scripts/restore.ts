@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { loadEnvFile } from 'node:process';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
-import { DataDirBusyError } from '../server/ops/data-dir-owner.ts';
+import { DataDirBusyError } from '../server/db/data-dir-owner.ts';
 import { RestoreRefusedError, restoreBackup } from '../server/ops/restore.ts';
 
 const USAGE = `Usage: npm run restore -- FILE [--force]

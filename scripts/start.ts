@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnvFile } from 'node:process';
-import { exitIfDataDirHeld } from '../server/ops/data-dir-owner.ts';
+import { exitIfDataDirHeld } from '../server/db/data-dir-owner.ts';
 import { acquireBuildLock } from './build-lock.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

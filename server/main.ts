@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { loadEnvFile } from 'node:process';
 // Only light imports up here: a refused second start must answer at once, so the app is
 // loaded after the data folder check.
-import { DataDirBusyError, exitIfDataDirHeld } from './ops/data-dir-owner.ts';
+import { DataDirBusyError, exitIfDataDirHeld } from './db/data-dir-owner.ts';
 import { startupFailure } from './startup-failure.ts';
 
 /** Reads config, migrates, seeds the first admin, listens, and closes gracefully on SIGTERM. */
@@ -17,7 +17,7 @@ async function main() {
   const { ownerOps } = await import('./ops/owner-ops.ts');
   const { ensureSettings } = await import('./db/settings.ts');
   const { ensureFirstAdmin } = await import('./modules/users/admin-account.service.ts');
-  const { adoptSharedSecrets, startHeartbeat } = await import('./ops/instances.ts');
+  const { adoptSharedSecrets, registerHeartbeat } = await import('./ops/instances.ts');
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -53,9 +53,6 @@ async function main() {
   });
 
   const app = await buildApp({ config, database, webRoot: config.webRoot });
-  await app.listen({ port: config.port, host: config.host });
-  // Other commands on this data folder (create-admin, demo, backup) now go through this process.
-  database.owner?.serve(ownerOps({ database, storage: app.storage, config }));
 
   // Who else serves this database: files on this machine's disk are then not seen by them.
   const localFiles = !config.s3;
@@ -68,14 +65,14 @@ async function main() {
       `${others.length} other instance(s) use this database but files are stored on this machine's disk (${config.dataDir}/storage): a file uploaded through one instance is missing on the others. Set S3_BUCKET, or point every instance's DATA_DIR storage at one shared folder.`,
     );
   };
-  const heartbeat =
-    database.kind === 'postgres'
-      ? await startHeartbeat({
-          database,
-          storage: localFiles ? 'local' : 's3',
-          onBeat: warnLocalFiles,
-        })
-      : undefined;
+  // A job of the app: it beats from the start and removes its row on close.
+  if (database.kind === 'postgres') {
+    registerHeartbeat(app, { storage: localFiles ? 'local' : 's3', onBeat: warnLocalFiles });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  // Other commands on this data folder (create-admin, demo, backup) now go through this process.
+  database.owner?.serve(ownerOps({ database, storage: app.storage, config }));
 
   const lines = [
     '',
@@ -122,7 +119,6 @@ async function main() {
     force.unref();
     try {
       await app.close();
-      await heartbeat?.stop();
       await database.close();
       process.exit(0);
     } catch (err) {

@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { DEFAULT_POOL_MAX } from '../config.ts';
-import { claimDataDir, type DataDirOwner } from '../ops/data-dir-owner.ts';
+import { claimDataDir, type DataDirOwner } from './data-dir-owner.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;

@@ -14,7 +14,20 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { addDays, dayIn } from '../../contract/reports.ts';
 import type { DbOrTx } from './client.ts';
-import type { RawFigures } from './reports.ts';
+
+/** Summed figure columns as the database answers them. */
+export type RawFigures = {
+  calls: string | number;
+  payable: string | number;
+  duration_seconds: string | number;
+  payout: string;
+  revenue: string;
+  revenue_calls: string | number;
+  /** Payable calls that carry a revenue, and their payout (what the margin subtracts). */
+  revenue_payable: string | number;
+  revenue_payout: string;
+  disputes: string | number;
+};
 
 /** Summed figures of one key; money in cents (exact: numeric(12,2) sums). */
 export type KeyFigures = {

@@ -24,6 +24,7 @@ import {
   resolveRange,
 } from '../../contract/reports.ts';
 import { AppError } from '../errors.ts';
+import { registerJob } from '../jobs/runtime.ts';
 import type { DbOrTx } from './client.ts';
 import type { CsvCell } from './csv.ts';
 import { toMoney } from './money.ts';
@@ -36,6 +37,7 @@ import {
   keptBlockSizes,
   keptOver,
   keyFiguresOver,
+  type RawFigures,
   type SortedPage,
 } from './report-cache.ts';
 import { foldReports } from './report-fold.ts';
@@ -78,20 +80,6 @@ const startOfDay = (day: string, tz: string) => sql`(${day}::date::timestamp at 
 // Figures
 // ---------------------------------------------------------------------------
 
-/** Summed figure columns as the database answers them. */
-export type RawFigures = {
-  calls: string | number;
-  payable: string | number;
-  duration_seconds: string | number;
-  payout: string;
-  revenue: string;
-  revenue_calls: string | number;
-  /** Payable calls that carry a revenue, and their payout (what the margin subtracts). */
-  revenue_payable: string | number;
-  revenue_payout: string;
-  disputes: string | number;
-};
-
 /** Sums of the figure columns of a rollup table (slots and rows added up), of alias `a.` if given. */
 const sumsOf = (a = '') =>
   sql.raw(`coalesce(sum(${a}calls), 0)::bigint as calls,
@@ -113,6 +101,7 @@ const figureColumns = sql.raw(
  * that carry one less the payout of the payable ones among them; the payable calls without a
  * revenue, and their payout, are answered beside it (in `payout`, not in the margin).
  */
+
 export function toFigures(r: RawFigures | undefined): Figures {
   const calls = Number(r?.calls ?? 0);
   const payable = Number(r?.payable ?? 0);
@@ -628,7 +617,6 @@ export async function warmReportBlocks(db: DbOrTx, stop?: () => boolean): Promis
  * them.
  */
 export function registerReportWarmUp(app: FastifyInstance): void {
-  let stopped = false;
   let done = 0;
   // What an operator watches: the warm-up, and how much the kept blocks hold.
   if (app.hasDecorator('metricsRegistry')) {
@@ -658,36 +646,21 @@ export function registerReportWarmUp(app: FastifyInstance): void {
       },
     });
   }
-  let running: Promise<void> = Promise.resolve();
-  let wait: { timer: NodeJS.Timeout; go: () => void } | undefined;
-  app.addHook('onReady', async () => {
-    running = (async () => {
-      // A second after the start, so that it does not slow the start itself.
-      await new Promise<void>((go) => {
-        wait = { timer: setTimeout(go, 1000), go };
-      });
-      wait = undefined;
-      if (stopped) return;
+  // One run, a second after the start so that it does not slow the start itself.
+  registerJob(app, {
+    name: 'report-warm-up',
+    scope: 'instance',
+    firstRunMs: 1000,
+    run: async ({ db, log, stopping }) => {
       const started = performance.now();
-      try {
-        const read = await warmReportBlocks(app.db, () => stopped || app.lifecycle?.draining);
-        if (!stopped) done = 1;
-        app.log.info(
-          { blocks: read, ms: Math.round(performance.now() - started) },
-          'report blocks of the last year read into memory',
-        );
-      } catch (err) {
-        if (!stopped) app.log.warn({ err }, 'reading report blocks into memory failed');
-      }
-    })();
-  });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    if (wait) {
-      clearTimeout(wait.timer);
-      wait.go();
-    }
-    await running;
+      const read = await warmReportBlocks(db, stopping);
+      if (stopping()) return;
+      done = 1;
+      log.info(
+        { blocks: read, ms: Math.round(performance.now() - started) },
+        'report blocks of the last year read into memory',
+      );
+    },
   });
 }
 

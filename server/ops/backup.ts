@@ -8,9 +8,9 @@ import { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { callOwner, findOwner } from '../db/data-dir-owner.ts';
 import { createLocalDriver } from '../storage/local.ts';
 import { createS3Driver } from '../storage/s3.ts';
-import { callOwner, findOwner } from './data-dir-owner.ts';
 import { type Migration, type Snapshot, snapshotPglite, snapshotPostgres } from './snapshot.ts';
 import { TarGzWriter } from './tar.ts';
 

@@ -20,11 +20,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { claimDataDir, DataDirBusyError } from '../db/data-dir-owner.ts';
 import { ensureSettings } from '../db/settings.ts';
 import { currentTotp } from '../test/rfc6238.ts';
 import type { Manifest } from './backup.ts';
 import { writeBackup } from './backup.ts';
-import { claimDataDir, DataDirBusyError } from './data-dir-owner.ts';
 import { RestoreRefusedError, restoreBackup } from './restore.ts';
 import { extractTarGz } from './tar.ts';
 

@@ -3,10 +3,10 @@
 // database, so the result is live at once and nothing opens the folder a second time.
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { type OpHandler, OwnerOpError } from '../db/data-dir-owner.ts';
 import { AppError } from '../errors.ts';
 import { createAdmin, resetMfaByEmail } from '../modules/users/admin-account.service.ts';
 import type { Storage } from '../storage/storage.ts';
-import { type OpHandler, OwnerOpError } from './data-dir-owner.ts';
 import { snapshotPglite } from './snapshot.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');

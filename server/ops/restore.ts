@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { pgliteOptions } from '../db/client.ts';
+import { claimDataDir } from '../db/data-dir-owner.ts';
 import { createLocalDriver } from '../storage/local.ts';
 import { createS3Driver } from '../storage/s3.ts';
 import { contentTypeOfKey } from '../storage/storage.ts';
@@ -21,7 +22,6 @@ import {
   MANIFEST_FORMAT,
   type Manifest,
 } from './backup.ts';
-import { claimDataDir } from './data-dir-owner.ts';
 import { ArchiveError, extractTarGz } from './tar.ts';
 
 /** Refused before anything was changed: the sentence says why and what to do. */

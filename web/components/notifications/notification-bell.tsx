@@ -1,7 +1,8 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type Ref, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { BellButtonProps } from './bell-button-props.ts';
 import {
   notificationListKey,
   useMarkAllRead,
@@ -20,13 +21,6 @@ const NotificationPopover = lazy(() =>
 export function badgeText(unread: number, exact: boolean): string {
   return !exact || unread > 99 ? '99+' : unread.toLocaleString('en-US');
 }
-
-export type BellButtonProps = {
-  opened: boolean;
-  onClick: () => void;
-  loading?: boolean;
-  ref?: Ref<HTMLButtonElement>;
-};
 
 /** The bell itself: an icon button with the unread badge, named for screen readers. */
 function BellButton({ opened, onClick, loading, ref, ...rest }: BellButtonProps) {

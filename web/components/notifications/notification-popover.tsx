@@ -28,7 +28,7 @@ export type NotificationHooks = Pick<
   'useNotificationList' | 'useMarkRead' | 'useMarkAllRead'
 >;
 
-import type { BellButtonProps } from './notification-bell.tsx';
+import type { BellButtonProps } from './bell-button-props.ts';
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
