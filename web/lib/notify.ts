@@ -66,3 +66,12 @@ export function toast({
     } as Parameters<typeof notifications.show>[0]);
   });
 }
+
+/**
+ * The one error path of a write (a mutation's `onError`): the destructive toast with the action's
+ * title and the server's sentence, e.g. `onError: failedToast('Upload failed')`.
+ */
+export function failedToast(title: string): (err: Error) => void {
+  return (err) =>
+    toast({ title, description: err.message || 'Something went wrong', variant: 'destructive' });
+}

@@ -16,7 +16,7 @@ import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { type ComponentType, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast } from '@/lib/notify.ts';
 import type * as api from './notification-api.ts';
 
 /**
@@ -116,8 +116,7 @@ function NotificationPanel({ onClose, hooks }: { onClose: () => void; hooks: Not
 
   const handleMarkAll = () =>
     markAll.mutate(undefined, {
-      onError: (err) =>
-        toast({ title: 'Update failed', description: err.message, variant: 'destructive' }),
+      onError: failedToast('Update failed'),
     });
 
   return (

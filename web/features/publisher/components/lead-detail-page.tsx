@@ -20,7 +20,7 @@ import {
 } from '@/components/lead-detail/lead-detail-parts.tsx';
 import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
 import { useLead, useOpenDispute, useReplyDispute } from '@/features/publisher/api/lead-detail.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 
 const DISPUTE_ACCEPT = '.pdf,.png,.jpg,.jpeg,.mp3';
 
@@ -49,8 +49,7 @@ function DisputeForm({ lead }: { lead: PublisherLeadDetail }) {
             description: 'The network team will answer here and by e-mail.',
           });
         },
-        onError: (err) =>
-          toast({ title: 'Submission Failed', description: err.message, variant: 'destructive' }),
+        onError: failedToast('Submission Failed'),
       },
     );
   };
@@ -117,8 +116,7 @@ function ReplyBox({ dispute }: { dispute: LeadDispute }) {
           setMessage('');
           toast({ title: 'Reply sent' });
         },
-        onError: (err) =>
-          toast({ title: 'Submission Failed', description: err.message, variant: 'destructive' }),
+        onError: failedToast('Submission Failed'),
       },
     );
   };

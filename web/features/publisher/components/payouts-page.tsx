@@ -28,7 +28,7 @@ import {
   usePublisherMoney,
 } from '@/features/publisher/api/money.ts';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast } from '@/lib/notify.ts';
 import { TaxFormCard } from './tax-form-card.tsx';
 
 const ERROR_TITLE = 'Error loading payouts';
@@ -70,8 +70,7 @@ function PayoutActions({
     download.mutate(
       { id: payout.id, format },
       {
-        onError: (err) =>
-          toast({ title: 'Download failed', description: err.message, variant: 'destructive' }),
+        onError: failedToast('Download failed'),
       },
     );
   const when = formatDate(payout.date);

@@ -3,7 +3,7 @@ import { Anchor, Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core
 import { FileUploadButton } from '@/components/file-upload-button.tsx';
 import { useTaxForm, useUploadTaxForm } from '@/features/publisher/api/tax-form.ts';
 import { formatDate } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 
 const COLOR = { not_submitted: 'red', submitted: 'yellow', approved: 'teal' } as const;
 
@@ -57,8 +57,7 @@ export function TaxFormCard() {
             upload.mutate(file, {
               onSuccess: () =>
                 toast({ title: 'Tax form uploaded', description: 'The network will review it.' }),
-              onError: (err) =>
-                toast({ title: 'Upload failed', description: err.message, variant: 'destructive' }),
+              onError: failedToast('Upload failed'),
             })
           }
         />

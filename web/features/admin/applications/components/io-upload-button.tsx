@@ -7,7 +7,7 @@ import {
   isIoFileName,
   useUploadIo,
 } from '@/features/admin/applications/api/upload-io.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 
 /**
  * The IO cell of an approved application: an Upload IO button (pdf, jpg, jpeg, png) until one
@@ -58,12 +58,7 @@ export function IoCell({ application }: { application: AdminApplication }) {
                 title: 'IO Uploaded Successfully',
                 description: `The IO of ${who} for "${application.offer_title}" is ready for download.`,
               }),
-            onError: (err) =>
-              toast({
-                title: 'IO Upload Failed',
-                description: err.message,
-                variant: 'destructive',
-              }),
+            onError: failedToast('IO Upload Failed'),
           },
         )
       }

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
 import { countBulkLeadStatus, useBulkLeadStatus } from '@/features/admin/leads/api/lead-actions.ts';
 import { formatCount } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 import {
   emptyReason,
   ReasonFields,
@@ -78,8 +78,7 @@ export function BulkStatusModal({
           close();
           onDone();
         },
-        onError: (err) =>
-          toast({ title: 'Update failed', description: err.message, variant: 'destructive' }),
+        onError: failedToast('Update failed'),
       },
     );
   }

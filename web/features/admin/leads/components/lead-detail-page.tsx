@@ -27,7 +27,7 @@ import {
 } from '@/features/admin/leads/api/disputes.ts';
 import { useLead } from '@/features/admin/leads/api/get-lead.ts';
 import { formatMoney } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 import { formatPhone } from '@/lib/phone-format.ts';
 
 /** The admin's answer box under an open dispute: reply, accept or decline. */
@@ -142,8 +142,7 @@ function RecordingUpload({ lead }: { lead: AdminLeadDetail }) {
           { id: lead.id, file },
           {
             onSuccess: () => toast({ title: 'Recording uploaded' }),
-            onError: (err) =>
-              toast({ title: 'Upload Failed', description: err.message, variant: 'destructive' }),
+            onError: failedToast('Upload Failed'),
           },
         )
       }

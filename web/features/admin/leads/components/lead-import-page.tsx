@@ -36,7 +36,7 @@ import {
 import { apiCall } from '@/lib/api-client.ts';
 import { apiRoutes } from '@/lib/api-routes.ts';
 import { formatCount } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 
 const MB = 1024 * 1024;
 const DEFAULT_INTEGRATION = '';
@@ -75,8 +75,7 @@ export function LeadImportPage() {
       { file, onProgress: setUploaded },
       {
         onSuccess: (made) => setParams({ import: made.id }),
-        onError: (err) =>
-          toast({ title: 'Upload failed', description: err.message, variant: 'destructive' }),
+        onError: failedToast('Upload failed'),
       },
     );
   }

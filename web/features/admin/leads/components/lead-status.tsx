@@ -4,7 +4,7 @@ import { ColorSwatch, Select, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
 import { useUpdateLeadStatus } from '@/features/admin/leads/api/update-lead-status.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 import {
   emptyReason,
   ReasonFields,
@@ -97,8 +97,7 @@ export function StatusChangeModal({
           toast({ title: 'Lead Updated', description: `The lead is now ${status}.` });
           close();
         },
-        onError: (err) =>
-          toast({ title: 'Update failed', description: err.message, variant: 'destructive' }),
+        onError: failedToast('Update failed'),
       },
     );
   }

@@ -3,7 +3,7 @@ import {
   AGREEMENT_ACCEPT,
   useUploadAgreement,
 } from '@/features/admin/publishers/api/upload-agreement.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 
 const allowed = /\.(pdf|docx?)$/i;
 
@@ -39,8 +39,7 @@ export function AgreementUploadButton({
                 title: 'Publisher Updated',
                 description: `The agreement of ${who} has been uploaded.`,
               }),
-            onError: (err) =>
-              toast({ title: 'Upload Failed', description: err.message, variant: 'destructive' }),
+            onError: failedToast('Upload Failed'),
           },
         )
       }

@@ -22,7 +22,7 @@ import {
   useSetTaxFormStatus,
 } from '@/features/admin/publishers/api/payout-hold.ts';
 import { formatDate, formatDateTime } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 
 type NoteAction = 'review' | 'release' | null;
 
@@ -41,8 +41,7 @@ export function PayoutHoldCard({ publisherId }: { publisherId: string }) {
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
   const h = hold.data;
-  const failed = (title: string) => (err: Error) =>
-    toast({ title, description: err.message, variant: 'destructive' });
+  const failed = failedToast;
 
   const submitNote = () => {
     if (!note.trim()) {

@@ -11,7 +11,7 @@ import {
   useNotificationPreferences,
   useUpdateNotificationPreferences,
 } from '@/features/admin/settings/api/notification-preferences.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 
 type Choices = Record<AdminNotificationEvent, boolean>;
 
@@ -33,12 +33,7 @@ function EmailChoicesForm({ saved }: { saved: NotificationPreferences }) {
             description: 'The bell still shows every event; e-mails follow your choices.',
           });
         },
-        onError: (err) =>
-          toast({
-            title: 'Failed to save settings',
-            description: err.message,
-            variant: 'destructive',
-          }),
+        onError: failedToast('Failed to save settings'),
       },
     );
 

@@ -35,7 +35,7 @@ import { useAdminSettings } from '@/features/admin/settings/api/get-admin-settin
 import { useUpdateSettings } from '@/features/admin/settings/api/update-settings.ts';
 import { LOGO_ACCEPT, useUploadLogo } from '@/features/admin/settings/api/upload-logo.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 import { EmailChoicesCard } from './email-choices-card.tsx';
 
 const resolveSettings = schemaResolver(UpdateSettings, { sync: true });
@@ -152,12 +152,7 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
           form.setValues(next);
           toast({ title: 'Settings Saved', description: 'Your changes are live for everyone.' });
         },
-        onError: (err) =>
-          toast({
-            title: 'Failed to save settings',
-            description: err.message,
-            variant: 'destructive',
-          }),
+        onError: failedToast('Failed to save settings'),
       },
     );
   });
@@ -273,8 +268,7 @@ function LogoCard({ settings }: { settings: AdminSettings }) {
         setFile(null);
         toast({ title: 'Logo Uploaded', description: 'The new logo is live everywhere.' });
       },
-      onError: (err) =>
-        toast({ title: 'Logo upload failed', description: err.message, variant: 'destructive' }),
+      onError: failedToast('Logo upload failed'),
     });
   };
 
