@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callBatchCounts } from '../../db/lead-ingest.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CALL_BATCH_IN_FLIGHT, CALL_BATCH_MAX, callBatchCounts } from '../../db/lead-ingest.ts';
+import { MicroBatcher } from '../../db/micro-batch.ts';
 import { ingestRefusals, integrations, leads } from '../../db/schema.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { gate, until } from '../../test/waiting.ts';
 import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
 import { flushIngestUsage } from './calls.routes.ts';
 
@@ -318,28 +320,82 @@ describe('idempotency and event order', () => {
     expect(await leadOf(call.call_id)).toHaveLength(1);
   });
 
-  it('writes 120 calls sent at once in shared batches, each its own lead with its own answer', async () => {
-    const before = callBatchCounts(t.app.db);
-    const calls = Array.from({ length: 120 }, (_, i) => ({
+  it('writes calls that arrive while others are being written in shared batches, each its own lead with its own answer', async () => {
+    // On both drivers: the database is slow to answer writes (reads are not held), so the
+    // first calls stay in flight while all the others reach the batcher; then it answers.
+    // PGlite answers each query before the next request is read, so without the hold every
+    // call would leave alone there and this could not fail.
+    const n = 120;
+    const db = t.app.db;
+    const calls = Array.from({ length: n }, (_, i) => ({
       ...base(),
       event: 'completed',
       duration: String(60 + i),
     }));
-    const answers = await Promise.all(
-      calls.map((c) => ingest({ body: c, headers: { 'x-api-key': key } })),
+    // A lone call first: the key and the phone country are then read from their caches.
+    expect((await ingest({ query: { ...base(), key } })).statusCode).toBe(200);
+    const execute = db.execute.bind(db);
+    const slow = gate();
+    const writes = vi.spyOn(db, 'execute').mockImplementation((async (query) => {
+      await slow.p;
+      return execute(query);
+    }) as typeof db.execute);
+    const submits = vi.spyOn(MicroBatcher.prototype, 'submit');
+    const before = callBatchCounts(db);
+    let answers: Awaited<ReturnType<typeof ingest>>[];
+    try {
+      const sent = Promise.all(
+        calls.map((c) => ingest({ body: c, headers: { 'x-api-key': key } })),
+      );
+      await until(() => submits.mock.calls.length === n, `all ${n} calls reach the batcher`);
+      expect(callBatchCounts(db).batches - before.batches).toBe(CALL_BATCH_IN_FLIGHT);
+      slow.open();
+      answers = await sent;
+    } finally {
+      slow.open();
+      writes.mockRestore();
+      submits.mockRestore();
+    }
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(n).fill(200));
+    const after = callBatchCounts(db);
+    expect(after.items - before.items).toBe(n);
+    // The first calls alone, then the ones that waited, in full batches.
+    expect(after.batches - before.batches).toBe(
+      CALL_BATCH_IN_FLIGHT + Math.ceil((n - CALL_BATCH_IN_FLIGHT) / CALL_BATCH_MAX),
     );
-    expect(answers.map((a) => a.statusCode)).toEqual(Array(120).fill(200));
-    const after = callBatchCounts(t.app.db);
-    expect(after.items - before.items).toBe(120);
-    // On PostgreSQL, calls that arrived while others were being written went together (PGlite
-    // answers each query before the next request is read, so there every batch is one call).
-    if (process.env.TEST_DATABASE_URL) expect(after.batches - before.batches).toBeLessThan(60);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(n);
     for (const [i, c] of calls.entries()) {
       const [lead] = await leadOf(c.call_id);
       expect(lead?.id).toBe(answers[i]!.json().id);
       expect(lead?.durationSeconds).toBe(60 + i);
     }
   });
+
+  // On PostgreSQL, real concurrency alone folds calls: those that arrive while others are
+  // being written go together, with nothing held back.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'writes 120 calls sent at once in shared batches on PostgreSQL, each its own lead with its own answer',
+    async () => {
+      const before = callBatchCounts(t.app.db);
+      const calls = Array.from({ length: 120 }, (_, i) => ({
+        ...base(),
+        event: 'completed',
+        duration: String(60 + i),
+      }));
+      const answers = await Promise.all(
+        calls.map((c) => ingest({ body: c, headers: { 'x-api-key': key } })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(120).fill(200));
+      const after = callBatchCounts(t.app.db);
+      expect(after.items - before.items).toBe(120);
+      expect(after.batches - before.batches).toBeLessThan(60);
+      for (const [i, c] of calls.entries()) {
+        const [lead] = await leadOf(c.call_id);
+        expect(lead?.id).toBe(answers[i]!.json().id);
+        expect(lead?.durationSeconds).toBe(60 + i);
+      }
+    },
+  );
 
   it('undoes only the call that fails inside a batch, and says which', async () => {
     const ok = base();
