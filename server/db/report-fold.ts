@@ -4,6 +4,7 @@
 // so what a report shows counts every lead committed before it was asked for.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { registerJob } from '../jobs/runtime.ts';
 import type { DbOrTx } from './client.ts';
 
 /** How often each instance folds the queue in the background. */
@@ -45,53 +46,30 @@ export async function vacuumHotTables(db: DbOrTx): Promise<void> {
   await db.execute(sql.raw(`vacuum (skip_locked) ${HOT_TABLES.join(', ')}`));
 }
 
-/** Folds in the background every REPORT_FOLD_INTERVAL_MS; stops when the instance drains. */
+/**
+ * The instance jobs `report-fold` (every REPORT_FOLD_INTERVAL_MS) and `report-hot-vacuum` (a
+ * few seconds after the start, for what a previous run left, then every HOT_VACUUM_INTERVAL_MS);
+ * neither starts while the instance drains.
+ */
 export function registerReportFold(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let failures = 0;
-  const tick = () => {
-    if (app.lifecycle?.draining) return;
-    running = running.then(async () => {
-      try {
-        await app.db.execute(sql`select fold_report_deltas(false)`);
-        failures = 0;
-      } catch (err) {
-        // The database may be restarting: say so once, then quietly try again each second.
-        if (failures++ === 0) app.log.warn({ err }, 'folding the report queue failed');
-      }
-    });
+  // One turn for both: a vacuum never runs beside a fold of this instance.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = (work: () => Promise<unknown>): Promise<void> => {
+    const mine = turn.then(work);
+    turn = mine.catch(() => {});
+    return mine.then(() => {});
   };
-  // The hot tables' vacuum, in the same chain (never beside a fold of this instance).
-  let vacuumFailures = 0;
-  const vacuum = () => {
-    if (app.lifecycle?.draining) return;
-    running = running.then(async () => {
-      try {
-        await vacuumHotTables(app.db);
-        vacuumFailures = 0;
-      } catch (err) {
-        if (vacuumFailures++ === 0) app.log.warn({ err }, 'vacuuming the hot tables failed');
-      }
-    });
-  };
-  let vacuumTimer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, REPORT_FOLD_INTERVAL_MS);
-    timer.unref();
-    // The first a few seconds after the start (what a previous run left), then every minute.
-    vacuumTimer = setTimeout(() => {
-      vacuum();
-      vacuumTimer = setInterval(vacuum, HOT_VACUUM_INTERVAL_MS);
-      vacuumTimer.unref();
-    }, 5000);
-    vacuumTimer.unref();
+  registerJob(app, {
+    name: 'report-fold',
+    scope: 'instance',
+    everyMs: REPORT_FOLD_INTERVAL_MS,
+    run: ({ db }) => inTurn(() => db.execute(sql`select fold_report_deltas(false)`)),
   });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    if (vacuumTimer) clearTimeout(vacuumTimer);
-    timer = undefined;
-    vacuumTimer = undefined;
-    await running;
+  registerJob(app, {
+    name: 'report-hot-vacuum',
+    scope: 'instance',
+    everyMs: HOT_VACUUM_INTERVAL_MS,
+    firstRunMs: 5000,
+    run: ({ db }) => inTurn(() => vacuumHotTables(db)),
   });
 }

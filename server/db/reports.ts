@@ -101,7 +101,6 @@ const figureColumns = sql.raw(
  * that carry one less the payout of the payable ones among them; the payable calls without a
  * revenue, and their payout, are answered beside it (in `payout`, not in the margin).
  */
-
 export function toFigures(r: RawFigures | undefined): Figures {
   const calls = Number(r?.calls ?? 0);
   const payable = Number(r?.payable ?? 0);

@@ -1456,7 +1456,7 @@ export const instanceHeartbeats = pgTable('instance_heartbeats', {
   seenAt: ts('seen_at').notNull().defaultNow(),
 });
 
-/** The last start of each periodic job: one instance per period runs it (server/ops/periodic-job.ts). */
+/** The last start of each cluster job: one instance per period runs it (server/jobs/claim.ts). */
 export const jobRuns = pgTable('job_runs', {
   name: text('name').primaryKey(),
   lastRunAt: ts('last_run_at').notNull(),

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { isLockTimeout } from '../db/pg-errors.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { registerJob } from '../jobs/runtime.ts';
 
 /**
  * `Idempotency-Key` for POSTs that create money or records.
@@ -170,25 +171,17 @@ export async function deleteExpiredIdempotencyKeys(db: Db): Promise<number> {
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Sweeps expired keys hourly from onReady to onClose (any number of instances may run it). */
+/** Sweeps expired keys hourly: the cluster job `idempotency-key-sweep` (one instance a period). */
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance) => {
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
-    const sweep = () => {
-      running = deleteExpiredIdempotencyKeys(app.db)
-        .then((n) => {
-          if (n > 0) app.log.info({ deleted: n }, 'forgot expired idempotency keys');
-        })
-        .catch((err: unknown) => app.log.warn({ err }, 'idempotency key sweep failed'));
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
+    registerJob(app, {
+      name: 'idempotency-key-sweep',
+      scope: 'cluster',
+      everyMs: SWEEP_INTERVAL_MS,
+      run: async ({ db, log }) => {
+        const deleted = await deleteExpiredIdempotencyKeys(db);
+        if (deleted > 0) log.info({ deleted }, 'forgot expired idempotency keys');
+      },
     });
   },
   { name: 'idempotency' },

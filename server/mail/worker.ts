@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { createTransport } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { keepAlive } from '../jobs/keep-alive.ts';
+import { registerJob } from '../jobs/runtime.ts';
 
 /** What the worker needs from a mail transport; nodemailer's transporter fits. */
 export type MailTransport = {
@@ -97,21 +99,24 @@ export async function processOutboxOnce(opts: {
   if (claimed.length === 0) return counts;
   const unsent = new Set(claimed.map((m) => m.id));
   // Keeps the claim of the mails not yet sent alive while this process sends the others.
-  const renew = setInterval(() => {
-    if (unsent.size === 0) return;
-    db.update(mailOutbox)
-      .set({ nextAttemptAt: sql`now() + ${`${CLAIM_LEASE_MS} milliseconds`}::interval` })
-      .where(and(inArray(mailOutbox.id, [...unsent]), eq(mailOutbox.status, 'pending')))
-      .catch((err: unknown) => log?.warn({ err }, 'mail claim renewal failed'));
-  }, CLAIM_RENEW_MS);
-  renew.unref();
+  const stopRenewing = keepAlive(
+    CLAIM_RENEW_MS,
+    async () => {
+      if (unsent.size === 0) return;
+      await db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: sql`now() + ${`${CLAIM_LEASE_MS} milliseconds`}::interval` })
+        .where(and(inArray(mailOutbox.id, [...unsent]), eq(mailOutbox.status, 'pending')));
+    },
+    (err) => log?.warn({ err }, 'mail claim renewal failed'),
+  );
   try {
     for (const mail of claimed) {
       await sendOne(mail);
       unsent.delete(mail.id);
     }
   } finally {
-    clearInterval(renew);
+    stopRenewing();
   }
   return counts;
 
@@ -177,9 +182,10 @@ export type MailPluginOptions = {
 };
 
 /**
- * Starts the outbox worker after onReady when SMTP_URL is set (or a transport is given) and stops
- * it on onClose, letting the mail in flight finish. Without SMTP mails stay pending for the dev
- * mailbox.
+ * Runs the outbox worker as the instance job `mail-outbox` when SMTP_URL is set (or a transport
+ * is given): a first poll on onReady, then one every pollIntervalMs after the previous ended; on
+ * close the mail in flight finishes and the transport closes. Without SMTP mails stay pending
+ * for the dev mailbox.
  */
 export const mailPlugin = fp<MailPluginOptions>(
   async (app: FastifyInstance, opts) => {
@@ -195,56 +201,26 @@ export const mailPlugin = fp<MailPluginOptions>(
         greetingTimeout: 15_000,
         socketTimeout: 60_000,
       });
-    const pollIntervalMs = opts.pollIntervalMs ?? 3000;
-    const log = app.log.child({ component: 'mail-worker' });
-    let stopped = false;
-    let timer: NodeJS.Timeout | undefined;
-    let inFlight: Promise<void> | undefined;
-
-    const tick = async () => {
-      if (app.lifecycle?.draining) return;
-      try {
-        // Drain everything due, a batch at a time, before sleeping again.
+    registerJob(app, {
+      name: 'mail-outbox',
+      scope: 'instance',
+      everyMs: opts.pollIntervalMs ?? 3000,
+      firstRunMs: 0,
+      run: async ({ db, log, stopping }) => {
+        // Drain everything due, a batch at a time, before sleeping again. Draining (SIGTERM) or
+        // closing: no new claims; the unsent rest goes back to the others.
         for (;;) {
           const counts = await processOutboxOnce({
-            db: app.db,
+            db,
             transport,
             from: config.mailFrom,
             log,
-            // Draining (SIGTERM): no new claims; the unsent rest goes back to the others.
-            shouldStop: () => stopped || app.lifecycle?.draining,
+            shouldStop: stopping,
           });
-          if (stopped || app.lifecycle?.draining || counts.claimed === 0) break;
+          if (stopping() || counts.claimed === 0) return;
         }
-      } catch (err) {
-        log.error({ err }, 'mail outbox poll failed');
-      }
-    };
-
-    const schedule = () => {
-      if (stopped) return;
-      timer = setTimeout(() => {
-        inFlight = tick().finally(() => {
-          inFlight = undefined;
-          schedule();
-        });
-      }, pollIntervalMs);
-      timer.unref();
-    };
-
-    app.addHook('onReady', async () => {
-      if (stopped) return;
-      inFlight = tick().finally(() => {
-        inFlight = undefined;
-        schedule();
-      });
-    });
-
-    app.addHook('onClose', async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      if (inFlight) await inFlight;
-      (transport as { close?: () => void }).close?.();
+      },
+      onStop: async () => (transport as { close?: () => void }).close?.(),
     });
   },
   { name: 'mail-worker' },

@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimPeriod } from '../db/periodic-job.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 
 /**
  * Issue 19: what an instance does while it drains (the rolling restart behind haproxy is in
- * several-instances.test.ts), and background jobs claimed once per period.
+ * several-instances.test.ts). Background jobs while draining: server/jobs/runtime.test.ts.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -30,23 +28,5 @@ describe('draining (after SIGTERM)', () => {
       t.app.lifecycle.draining = false;
     }
     expect((await t.app.inject('/readyz')).headers.connection).not.toBe('close');
-  });
-});
-
-describe('periodic jobs', () => {
-  it('one claim per period wins, however many instances ask at once', async () => {
-    const name = `test-job-${Date.now()}`;
-    const first = await Promise.all(Array.from({ length: 6 }, () => claimPeriod(t.db, name, 800)));
-    expect(first.filter(Boolean)).toHaveLength(1);
-    expect(await claimPeriod(t.db, name, 800)).toBe(false);
-    await new Promise((r) => setTimeout(r, 900));
-    const next = await Promise.all(Array.from({ length: 6 }, () => claimPeriod(t.db, name, 800)));
-    expect(next.filter(Boolean)).toHaveLength(1);
-    const [row] = (
-      (await t.db.execute(sql`select count(*)::int as n from job_runs where name = ${name}`)) as {
-        rows: { n: number }[];
-      }
-    ).rows;
-    expect(row!.n).toBe(1);
   });
 });

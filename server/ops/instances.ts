@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { instanceHeartbeats, sharedSecrets } from '../db/schema.ts';
+import { registerJob } from '../jobs/runtime.ts';
 
 /** How often each instance refreshes its heartbeat row; seen = refreshed within 3 beats. */
 export const HEARTBEAT_MS = 15_000;
@@ -36,68 +38,48 @@ export async function adoptSharedSecrets(database: Database, config: Config): Pr
   return next;
 }
 
-export type Heartbeat = {
-  id: string;
-  /** Other instances whose heartbeat is fresh. */
-  others(): Promise<{ host: string; pid: number }[]>;
-  stop(): Promise<void>;
-};
-
 /**
- * A heartbeat row for this instance, refreshed every HEARTBEAT_MS and removed on stop. `onOthers`
- * is called at each beat with the other live instances (the start banner's warning about local
- * files uses it).
+ * A heartbeat row for this instance: the instance job `instance-heartbeat` writes it on start
+ * and every HEARTBEAT_MS (on while the instance drains), and removes it on close. `onBeat` is
+ * called at each beat with the other live instances (the start banner's warning about local
+ * files uses it). Answers the row's id.
  */
-export async function startHeartbeat(opts: {
-  database: Database;
-  storage: 'local' | 's3';
-  onBeat?: (others: { host: string; pid: number }[]) => void;
-}): Promise<Heartbeat> {
-  const { db } = opts.database;
+export function registerHeartbeat(
+  app: FastifyInstance,
+  opts: { storage: 'local' | 's3'; onBeat?: (others: { host: string; pid: number }[]) => void },
+): string {
   const id = randomUUID();
-  const beat = async () => {
-    await db
-      .insert(instanceHeartbeats)
-      .values({ id, host: hostname(), pid: process.pid, storage: opts.storage })
-      .onConflictDoUpdate({ target: instanceHeartbeats.id, set: { seenAt: sql`now()` } });
-    // Rows of instances gone without a goodbye (killed) fade out.
-    await db
-      .delete(instanceHeartbeats)
-      .where(lt(instanceHeartbeats.seenAt, sql`now() - interval '1 hour'`));
-  };
-  const others = async () =>
-    db
-      .select({ host: instanceHeartbeats.host, pid: instanceHeartbeats.pid })
-      .from(instanceHeartbeats)
-      .where(
-        and(
-          ne(instanceHeartbeats.id, id),
-          gt(
-            instanceHeartbeats.seenAt,
-            sql`now() - ${`${3 * HEARTBEAT_MS} milliseconds`}::interval`,
-          ),
-        ),
-      );
-  const tick = async () => {
-    try {
-      await beat();
-      opts.onBeat?.(await others());
-    } catch {
-      /* the database is away: the next beat tries again */
-    }
-  };
-  await tick();
-  const timer = setInterval(() => void tick(), HEARTBEAT_MS);
-  timer.unref();
-  return {
-    id,
-    others,
-    stop: async () => {
-      clearInterval(timer);
+  registerJob(app, {
+    name: 'instance-heartbeat',
+    scope: 'instance',
+    everyMs: HEARTBEAT_MS,
+    firstRunMs: 0,
+    whileDraining: true,
+    run: async ({ db }) => {
+      await db
+        .insert(instanceHeartbeats)
+        .values({ id, host: hostname(), pid: process.pid, storage: opts.storage })
+        .onConflictDoUpdate({ target: instanceHeartbeats.id, set: { seenAt: sql`now()` } });
+      // Rows of instances gone without a goodbye (killed) fade out.
       await db
         .delete(instanceHeartbeats)
-        .where(eq(instanceHeartbeats.id, id))
-        .catch(() => {});
+        .where(lt(instanceHeartbeats.seenAt, sql`now() - interval '1 hour'`));
+      if (!opts.onBeat) return;
+      const others = await db
+        .select({ host: instanceHeartbeats.host, pid: instanceHeartbeats.pid })
+        .from(instanceHeartbeats)
+        .where(
+          and(
+            ne(instanceHeartbeats.id, id),
+            gt(
+              instanceHeartbeats.seenAt,
+              sql`now() - ${`${3 * HEARTBEAT_MS} milliseconds`}::interval`,
+            ),
+          ),
+        );
+      opts.onBeat(others);
     },
-  };
+    onStop: ({ db }) => db.delete(instanceHeartbeats).where(eq(instanceHeartbeats.id, id)),
+  });
+  return id;
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IngestAnswer } from '../../../contract/integrations.ts';
-import { registerPeriodicJob } from '../../db/periodic-job.ts';
 import { AppError } from '../../errors.ts';
 import { sendError } from '../../http/error-handler.ts';
+import { registerJob } from '../../jobs/runtime.ts';
 import {
   deleteOldRefusals,
   ingestCall,
@@ -138,40 +138,40 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Refused calls expire, and no integration keeps more than its cap: once per period across
   // every instance.
-  registerPeriodicJob(app, {
+  registerJob(app, {
     name: 'ingest-refusal-sweep',
-    periodMs: REFUSAL_SWEEP_INTERVAL_MS,
+    scope: 'cluster',
+    everyMs: REFUSAL_SWEEP_INTERVAL_MS,
     checkEveryMs: 5 * 60 * 1000,
-    run: (db) => deleteOldRefusals({ db }),
+    run: ({ db }) => deleteOldRefusals({ db }),
   });
 
-  // Usage counts go to the integrations' rows in batches (per instance: each has its own).
-  let timers: NodeJS.Timeout[] = [];
-  let running: Promise<unknown> = Promise.resolve();
-  const flush = () => {
-    running = usage
-      .flush(app.db)
-      .catch((err: unknown) => app.log.warn({ err }, 'ingest usage flush failed'));
-  };
-  const report = () => {
-    const counts = guard.unauthorized;
-    if (counts.size === 0) return;
-    guard.unauthorized = new Map();
-    const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 5);
-    const total = [...counts.values()].reduce((a, b) => a + b, 0);
-    app.log.warn(
-      { total, addresses: counts.size, top: Object.fromEntries(top) },
-      'ingest: requests without a valid integration key (not stored)',
-    );
-  };
-  app.addHook('onReady', async () => {
-    timers = [setInterval(flush, USAGE_FLUSH_MS), setInterval(report, UNAUTHORIZED_REPORT_MS)];
-    for (const t of timers) t.unref();
+  // Usage counts go to the integrations' rows in batches (per instance: each has its own), on
+  // while the instance drains, and once more on close.
+  registerJob(app, {
+    name: 'ingest-usage-flush',
+    scope: 'instance',
+    everyMs: USAGE_FLUSH_MS,
+    whileDraining: true,
+    run: ({ db }) => usage.flush(db),
+    onStop: ({ db }) => usage.flush(db),
   });
-  app.addHook('onClose', async () => {
-    for (const t of timers) clearInterval(t);
-    timers = [];
-    await running;
-    await usage.flush(app.db).catch(() => {});
+
+  registerJob(app, {
+    name: 'ingest-unauthorized-report',
+    scope: 'instance',
+    everyMs: UNAUTHORIZED_REPORT_MS,
+    whileDraining: true,
+    run: async ({ log }) => {
+      const counts = guard.unauthorized;
+      if (counts.size === 0) return;
+      guard.unauthorized = new Map();
+      const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      log.warn(
+        { total, addresses: counts.size, top: Object.fromEntries(top) },
+        'ingest: requests without a valid integration key (not stored)',
+      );
+    },
   });
 };

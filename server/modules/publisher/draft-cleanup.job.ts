@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerPeriodicJob } from '../../db/periodic-job.ts';
+import { registerJob } from '../../jobs/runtime.ts';
 import { deleteStaleDrafts } from './applications.service.ts';
 
 /** How often abandoned drafts are swept; a draft lives at most 24 h plus this. */
@@ -7,9 +7,10 @@ export const DRAFT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Sweeps stale drafts once per interval across all instances (one of them wins each period). */
 export function registerDraftCleanup(app: FastifyInstance): void {
-  registerPeriodicJob(app, {
+  registerJob(app, {
     name: 'stale-draft-cleanup',
-    periodMs: DRAFT_SWEEP_INTERVAL_MS,
-    run: (db) => deleteStaleDrafts({ db }),
+    scope: 'cluster',
+    everyMs: DRAFT_SWEEP_INTERVAL_MS,
+    run: ({ db }) => deleteStaleDrafts({ db }),
   });
 }
