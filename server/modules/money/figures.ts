@@ -1,8 +1,9 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Balance } from '../../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { cents, centsMoney } from '../../db/money.ts';
 import { leadTotals, publisherBalances } from '../../db/schema.ts';
-import { cents, centsMoney, ledgerSettings } from './ledger.service.ts';
+import { ledgerSettings } from './ledger.service.ts';
 
 /**
  * The one definition of every money figure (issue 27, contract `BALANCE_RULES`). The admin

@@ -6,7 +6,7 @@ import {
 } from '../../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { dateBounds } from '../../db/list-query.ts';
-import { toMoney } from '../../db/money.ts';
+import { cents, centsMoney, toMoney } from '../../db/money.ts';
 import { leads, publisherBalances, users } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { type Hold, holdSentence, isHeld } from './holds.service.ts';
@@ -31,26 +31,6 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }
-
-/** Exact cents of a numeric text, as a bigint: sums stay exact, whatever their size. */
-export const cents = (v: string | number | null | undefined): bigint => {
-  if (v === null || v === undefined) return 0n;
-  const s = String(v).trim();
-  const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(s);
-  if (!m) throw new Error(`not a money value: ${s}`);
-  const frac = `${m[3] ?? ''}00`.slice(0, 2);
-  const whole = BigInt(m[2] || '0') * 100n + BigInt(frac);
-  return m[1] ? -whole : whole;
-};
-
-/** Cents back to the numeric text the driver takes (`-12.05`). */
-export const centsText = (c: bigint): string => {
-  const neg = c < 0n;
-  const a = neg ? -c : c;
-  return `${neg ? '-' : ''}${a / 100n}.${(a % 100n).toString().padStart(2, '0')}`;
-};
-
-export const centsMoney = (c: bigint): number => toMoney(centsText(c));
 
 export type LedgerSettings = { currency: string; minPayout: string; timezone: string };
 

@@ -12,7 +12,7 @@ import type {
 } from '../../../contract/money.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { exactCount, keyset, listPage } from '../../db/list-query.ts';
-import { fromMoney, toMoney } from '../../db/money.ts';
+import { amountCents, centsMoney, centsText, fromMoney, toMoney } from '../../db/money.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import {
   payoutAdjustments,
@@ -29,8 +29,6 @@ import { canReceivePayout } from '../admin/users.policy.ts';
 import { holdsOf, isHeld, useReleases } from './holds.service.ts';
 import {
   candidatesOf,
-  centsMoney,
-  centsText,
   type Due,
   dueFor,
   ledgerSettings,
@@ -313,7 +311,7 @@ export async function createManualPayout(opts: {
     }
     await lockBalances(tx, [publisher.id]);
     const notes = input.notes?.trim() ? input.notes.trim() : null;
-    const amount = BigInt(Math.round(input.amount * 100));
+    const amount = amountCents(input.amount);
     const [run] = await tx
       .insert(payoutRuns)
       .values({
@@ -582,4 +580,3 @@ export async function voidRun(opts: {
   return getRun(opts.db, opts.id);
 }
 
-export { centsMoney };

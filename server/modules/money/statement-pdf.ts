@@ -8,7 +8,7 @@ import {
   StandardFonts,
 } from 'pdf-lib';
 import { formatCurrency, type LineKind, type Statement } from '../../../contract/money.ts';
-import { cents } from './ledger.service.ts';
+import { cents } from '../../db/money.ts';
 
 /**
  * The payout statement as a PDF an accountant accepts (issue 27): the network's name, logo,

@@ -12,12 +12,12 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { csvLine } from '../../db/csv.ts';
 import { cappedCount, keyset, listPage } from '../../db/list-query.ts';
-import { toMoney } from '../../db/money.ts';
+import { cents, centsMoney, centsText, toMoney } from '../../db/money.ts';
 import { leads, offers, payoutLines, payouts, users } from '../../db/schema.ts';
 import { getSettings, networkTimeZoneSql } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { cents, centsMoney, centsText, rowsOf } from './ledger.service.ts';
+import { rowsOf } from './ledger.service.ts';
 import {
   amountCents,
   countText,

@@ -6,6 +6,7 @@ import type {
 } from '../../../contract/reports.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CsvCell } from '../../db/csv.ts';
+import { amountCents, centsMoney } from '../../db/money.ts';
 import {
   buildReport,
   dailyFigures,
@@ -65,14 +66,14 @@ export async function getPublisherRangeOverview(opts: {
     dailyFigures(opts.db, { owner: opts.publisherId, from, to }),
     balanceOf(opts.db, opts.publisherId),
   ]);
-  let cents = 0;
-  for (const d of days) cents += Math.round(d.payout * 100);
+  let earned = 0n;
+  for (const d of days) earned += amountCents(d.payout);
   return {
     timezone: tz,
     range: opts.query.range,
     from,
     to,
-    total_earnings: cents / 100,
+    total_earnings: centsMoney(earned),
     total_leads: days.reduce((n, d) => n + d.calls, 0),
     pending_payouts: balance.unpaid,
     balance,

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/client.ts';
 import { csvLine } from '../../../db/csv.ts';
-import { centsText } from '../ledger.service.ts';
+import { centsText } from '../../../db/money.ts';
 import { loadRunPayees, type RunPayees } from './index.ts';
 
 /**

@@ -15,10 +15,11 @@ import {
   type PaymentFileSummary,
 } from '../../../../contract/payment-files.ts';
 import type { DbOrTx } from '../../../db/client.ts';
+import { cents, centsMoney, centsText } from '../../../db/money.ts';
 import { paymentDetails, payouts, users } from '../../../db/schema.ts';
 import { getSettings } from '../../../db/settings.ts';
 import { AppError, conflict } from '../../../errors.ts';
-import { cents, centsMoney, centsText, ledgerSettings } from '../ledger.service.ts';
+import { ledgerSettings } from '../ledger.service.ts';
 import { NO_DETAILS, toPaymentDetails } from '../payment-details.service.ts';
 import { getRun } from '../runs.service.ts';
 import { GENERIC_CSV } from './generic.ts';

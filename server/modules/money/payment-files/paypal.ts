@@ -1,6 +1,6 @@
 import { looksLikeEmail } from '../../../../contract/money.ts';
 import { csvLine } from '../../../db/csv.ts';
-import { centsText } from '../ledger.service.ts';
+import { centsText } from '../../../db/money.ts';
 import type { Payee, ProcessorFormat, RunPayees } from './index.ts';
 
 /**
