@@ -16,8 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { DEMO_ACCOUNTS } from '../scripts/demo/demo-seed.service.ts';
 import { DEFAULT_POOL_MAX } from '../server/config.ts';
+import { DEMO_ACCOUNTS } from '../server/demo/demo-seed.service.ts';
 import {
   ACCOUNTS,
   BENCH_PASSWORD,

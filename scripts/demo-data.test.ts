@@ -24,15 +24,15 @@ import {
   trackingNumbers,
   users,
 } from '../server/db/schema.ts';
-import { buildTestApp, type TestApp } from '../server/test/build-test-app.ts';
 import {
   assertDemoTargetEmpty,
   DEMO_ACCOUNTS,
   DemoRefusedError,
   type DemoSummary,
   seedDemoData,
-} from './demo/demo-seed.service.ts';
-import { embeddedDatabaseBusy } from './demo/embedded-db.ts';
+} from '../server/demo/demo-seed.service.ts';
+import { embeddedDatabaseBusy } from '../server/demo/embedded-db.ts';
+import { buildTestApp, type TestApp } from '../server/test/build-test-app.ts';
 
 const PASSWORD = 'demo-test-pass';
 const DAY = 86_400_000;

@@ -14,14 +14,14 @@ import {
   OwnerOpError,
 } from '../server/db/data-dir-owner.ts';
 import { ensureSettings } from '../server/db/settings.ts';
-import { createStorage } from '../server/storage/index.ts';
 import {
   assertDemoTargetEmpty,
   DEFAULT_DEMO_SIZE,
   DemoRefusedError,
   type DemoSummary,
   seedDemoData,
-} from './demo/demo-seed.service.ts';
+} from '../server/demo/demo-seed.service.ts';
+import { createStorage } from '../server/storage/index.ts';
 
 const DEFAULT_PASSWORD = 'demo-pass-2024';
 

@@ -1,4 +1,4 @@
-import type { TrackerPreset } from '../tracker-presets.ts';
+import type { TrackerPreset } from './preset.ts';
 
 /**
  * CallRail (issue 26). CallRail's webhooks (Pre-Call, Call Routing Complete, Post-Call, Call

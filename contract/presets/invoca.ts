@@ -1,4 +1,4 @@
-import type { TrackerPreset } from '../tracker-presets.ts';
+import type { TrackerPreset } from './preset.ts';
 
 /** The transaction fields an Invoca webhook is asked to send, by their Transactions API names. */
 const fields = {

@@ -1,5 +1,5 @@
 import type { EventTarget } from '../ingest-mapping.ts';
-import type { SetupStep, TrackerPreset } from '../tracker-presets.ts';
+import type { SetupStep, TrackerPreset } from './preset.ts';
 
 /** A campaign webhook per trigger, Retreaver's URL-parameter kind, its event a constant. */
 function webhook(trigger: string, event: string | null, meaning: EventTarget | 'any'): SetupStep {

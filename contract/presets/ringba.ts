@@ -1,5 +1,5 @@
 import type { EventTarget } from '../ingest-mapping.ts';
-import type { SetupStep, TrackerPreset } from '../tracker-presets.ts';
+import type { SetupStep, TrackerPreset } from './preset.ts';
 
 /** One GET pixel per "Fire Pixel On" option, its event a constant of the URL. */
 function pixel(trigger: string, event: string, meaning: EventTarget): SetupStep {

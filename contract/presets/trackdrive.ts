@@ -1,5 +1,5 @@
 import type { EventTarget } from '../ingest-mapping.ts';
-import type { SetupStep, TrackerPreset } from '../tracker-presets.ts';
+import type { SetupStep, TrackerPreset } from './preset.ts';
 
 /** A TrackDrive webhook (Company → Webhooks) on one trigger, its event a constant of the URL. */
 function trigger(name: string, event: string | null, meaning: EventTarget | 'any'): SetupStep {

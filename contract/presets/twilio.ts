@@ -1,4 +1,4 @@
-import type { TrackerPreset } from '../tracker-presets.ts';
+import type { TrackerPreset } from './preset.ts';
 
 /**
  * Twilio (issue 26). Twilio posts a form (application/x-www-form-urlencoded) to the status

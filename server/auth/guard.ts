@@ -229,3 +229,6 @@ export function currentUser(req: FastifyRequest): AuthUser {
   if (!req.user) throw new AppError('unauthorized', 'Please sign in to continue.');
   return req.user;
 }
+
+/** Who did something, as the audit log records them. */
+export type Actor = { id: string; email: string };

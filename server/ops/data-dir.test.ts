@@ -514,7 +514,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a backup of a PostgreSQL portal',
         webRoot: path.join(files, 'no-web'),
       });
       const { createAdmin } = await import('../modules/users/admin-account.service.ts');
-      const { seedDemoData } = await import('../../scripts/demo/demo-seed.service.ts');
+      const { seedDemoData } = await import('../demo/demo-seed.service.ts');
       await createAdmin(database.db, OPS);
       await seedDemoData({
         db: database.db,

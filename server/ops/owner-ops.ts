@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { type OpHandler, OwnerOpError } from '../db/data-dir-owner.ts';
 import { AppError } from '../errors.ts';
-import { createAdmin, resetMfaByEmail } from '../modules/users/admin-account.service.ts';
+import { createAdmin, resetMfaByEmail } from '../modules/users/index.ts';
 import type { Storage } from '../storage/storage.ts';
 import { snapshotPglite } from './snapshot.ts';
 
@@ -47,7 +47,7 @@ export function ownerOps(deps: {
         );
       }
       // The demo seeder lives with its script; loaded only when asked for.
-      const demo = await import('../../scripts/demo/demo-seed.service.ts');
+      const demo = await import('../demo/demo-seed.service.ts');
       try {
         await demo.assertDemoTargetEmpty(database.db);
         const size = (params.size ?? {}) as { leads: number; publishers: number; buyers: number };

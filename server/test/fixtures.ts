@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import CFB from 'cfb';
 import sharp from 'sharp';
-import { makeMp3, makeMp4, zipStored } from '../../scripts/demo/demo-files.ts';
+import { makeMp3, makeMp4, zipStored } from '../demo/demo-files.ts';
 
 /**
  * Small, real files for upload tests, made in code. Each parses as what its name says (media

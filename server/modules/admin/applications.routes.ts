@@ -12,6 +12,7 @@ import {
   IdParams,
 } from '../../../contract/admin.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import {
   assertCanHaveIo,
@@ -23,7 +24,6 @@ import {
   setApplicationIo,
 } from './applications.service.ts';
 import { signedLinker } from './files.helpers.ts';
-import { actorOf, adminDoc } from './route.helpers.ts';
 
 /** Applications (never drafts), their decisions, and the compliance submissions behind them. */
 export const adminApplicationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -27,7 +27,7 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { applicationDecidedMail, getMailBrand } from '../../mail/templates.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyUser } from '../../notify/notify.ts';
-import { type Actor, writeAudit } from './audit.service.ts';
+import { type Actor, writeAudit } from '../audit/index.ts';
 import { type FileLinker, linkOrNull } from './files.helpers.ts';
 
 /** Statuses an admin sees: drafts are the publisher's unfinished business. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CampaignList, CampaignListQuery } from '../../../contract/admin.ts';
+import { adminDoc } from '../../http/route-helpers.ts';
 import { listCampaigns } from './campaigns.service.ts';
-import { adminDoc } from './route.helpers.ts';
 
 /** Every buyer's campaigns (read only for the admin). */
 export const adminCampaignsRoutes: FastifyPluginAsyncZod = async (app) => {

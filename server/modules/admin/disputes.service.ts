@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { type DisputeMailKind, enqueueDisputeMail } from '../../mail/dispute-mails.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyUser } from '../../notify/notify.ts';
-import { type Actor, writeAudit } from './audit.service.ts';
+import { type Actor, writeAudit } from '../audit/index.ts';
 
 /** The status reason a lead gets when an admin accepts its dispute. */
 export const ACCEPTED_REASON = 'Approved after the publisher’s dispute was accepted.';

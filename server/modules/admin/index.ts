@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../auth/guard.ts';
-import { adminHoldRoutes } from '../money/holds.routes.ts';
-import { adminMoneyRoutes } from '../money/money.routes.ts';
-import { adminPaymentFilesRoutes } from '../money/payment-files.routes.ts';
+import { adminAuditRoutes } from '../audit/index.ts';
+import { adminHoldRoutes, adminMoneyRoutes, adminPaymentFilesRoutes } from '../money/index.ts';
 import { adminApplicationsRoutes } from './applications.routes.ts';
-import { adminAuditRoutes } from './audit.routes.ts';
 import { adminCampaignsRoutes } from './campaigns.routes.ts';
 import { adminIntegrationsRoutes } from './integrations.routes.ts';
 import { adminLeadActionsRoutes } from './lead-actions.routes.ts';

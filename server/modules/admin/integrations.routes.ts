@@ -19,7 +19,8 @@ import {
   RefusalListQuery,
   UpdateIntegration,
 } from '../../../contract/integrations.ts';
-import { testPastedRequest } from '../ingest/test-console.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { testPastedRequest } from '../ingest/index.ts';
 import {
   attachExternalId,
   createIntegration,
@@ -32,7 +33,6 @@ import {
   revokeIntegration,
   updateIntegration,
 } from './integrations.service.ts';
-import { actorOf, adminDoc } from './route.helpers.ts';
 
 /**
  * Call-tracker integrations: keys (shown once, revocable), allowed sources, parameter names,

@@ -44,11 +44,10 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
+import { type Actor, writeAudit } from '../audit/index.ts';
 // The ingestion capability owns the mapping engine; the admin's replay and test console read
 // postbacks through it so they can never disagree with the endpoint.
-import { ingestIntegrationById, ingestParams } from '../ingest/ingest.service.ts';
-import { effectiveMapping } from '../ingest/mapping.ts';
-import { type Actor, writeAudit } from './audit.service.ts';
+import { effectiveMapping, ingestIntegrationById, ingestParams } from '../ingest/index.ts';
 
 type IntegrationRow = typeof integrations.$inferSelect;
 type Sharing = { id: string; name: string }[];

@@ -5,8 +5,8 @@ import {
   LeadFilter,
   LeadTotals,
 } from '../../../contract/lead-actions.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { bulkLeadStatus, leadTotals } from './lead-actions.service.ts';
-import { actorOf, adminDoc } from './route.helpers.ts';
 
 /** The leads list's totals above the table, and approving or rejecting many leads at once. */
 export const adminLeadActionsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -13,7 +13,7 @@ import { maintainedLeadTotals } from '../../db/lead-totals.ts';
 import { toMoney } from '../../db/money.ts';
 import { leads } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { Actor } from './audit.service.ts';
+import type { Actor } from '../audit/index.ts';
 import { leadWhere } from './leads.service.ts';
 
 type Row = Record<string, unknown>;

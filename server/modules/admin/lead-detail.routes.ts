@@ -13,10 +13,10 @@ import {
 } from '../../../contract/lead-detail.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
 import { getAdminLeadDetail } from '../../db/lead-detail.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import { decideDispute, listDisputes, replyAsAdmin } from './disputes.service.ts';
 import { setLeadRecording } from './lead-detail.service.ts';
-import { actorOf, adminDoc } from './route.helpers.ts';
 
 const Created = z.object({ id: z.string() });
 const Decided = z.object({ id: z.string(), status: DisputeStatus });

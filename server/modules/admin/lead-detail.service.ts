@@ -3,7 +3,7 @@ import { displayName } from '../../../contract/uploads.ts';
 import type { Db } from '../../db/client.ts';
 import { leads } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { type Actor, writeAudit } from './audit.service.ts';
+import { type Actor, writeAudit } from '../audit/index.ts';
 
 /** Points the lead at a recording kept in storage; answers the key it replaced (to delete). */
 export async function setLeadRecording(opts: {

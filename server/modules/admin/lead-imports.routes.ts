@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../../contract/admin.ts';
 import { CheckLeadImport, IMPORT_MAX_BYTES, LeadImport } from '../../../contract/lead-actions.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { receiveFileBuffer } from '../../storage/upload.ts';
 import {
   createImport,
@@ -9,7 +10,6 @@ import {
   startCheck,
   startImport,
 } from './lead-imports.service.ts';
-import { actorOf, adminDoc } from './route.helpers.ts';
 
 /**
  * CSV import of leads: upload (multipart, part `file`), check with a column mapping (a dry

@@ -13,7 +13,7 @@ import { hashIntegrationKey } from '../../db/lead-ingest.ts';
 import { integrations, leadImports } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
-import { type Actor, writeAudit } from './audit.service.ts';
+import { type Actor, writeAudit } from '../audit/index.ts';
 import {
   columnsOf,
   decodeCsvFile,

@@ -10,8 +10,8 @@ import {
 } from '../../../contract/admin.ts';
 import { sendCsv } from '../../db/csv.ts';
 import { respondIdempotently } from '../../http/idempotency.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { createLead, leadsCsv, listLeads, updateLeadStatus } from './leads.service.ts';
-import { actorOf, adminDoc } from './route.helpers.ts';
 
 /** All leads: filtered list, its CSV export, recording a lead by hand, changing its status. */
 export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -15,7 +15,7 @@ import { cappedCount, dateBounds, keysetOf, listPage } from '../../db/list-query
 import { fromMoney, toMoney } from '../../db/money.ts';
 import { leads, offers, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { type Actor, writeAudit } from './audit.service.ts';
+import { type Actor, writeAudit } from '../audit/index.ts';
 
 const leadColumns = {
   id: leads.id,

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { IdParams } from '../../../contract/admin.ts';
 import { resetUserFactors } from '../../auth/mfa.service.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { findUserForMfaReset } from './mfa.service.ts';
-import { actorOf, adminDoc } from './route.helpers.ts';
 
 /** Recovery of two-factor sign-in (issue 17): an admin removes another user's factors. */
 export const adminMfaRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,11 +5,11 @@ import {
   UpdateNotificationPreferences,
 } from '../../../contract/notifications.ts';
 import { currentUser } from '../../auth/guard.ts';
+import { adminDoc } from '../../http/route-helpers.ts';
 import {
   getNotificationPreferences,
   updateNotificationPreferences,
 } from './notification-preferences.service.ts';
-import { adminDoc } from './route.helpers.ts';
 
 /** /api/v1/admin/notification-preferences: which events e-mail the signed-in admin. */
 export const adminNotificationPreferencesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -9,8 +9,8 @@ import {
   UpdateOffer,
 } from '../../../contract/admin.ts';
 import { respondIdempotently } from '../../http/idempotency.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { createOffer, deleteOffer, listOffers, updateOffer } from './offers.service.ts';
-import { actorOf, adminDoc } from './route.helpers.ts';
 
 /** Offers CRUD; deleting a used offer is refused (make it inactive instead). */
 export const adminOffersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -18,7 +18,7 @@ import {
 } from '../../db/offer-rules.ts';
 import { leads, offerApplications, offers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { type Actor, writeAudit } from './audit.service.ts';
+import { type Actor, writeAudit } from '../audit/index.ts';
 
 type OfferRow = typeof offers.$inferSelect;
 

@@ -8,8 +8,8 @@ import {
 } from '../../../contract/admin.ts';
 import { sendCsv } from '../../db/csv.ts';
 import { respondIdempotently } from '../../http/idempotency.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { createPayout, listPayouts, payoutsCsv } from './payouts.service.ts';
-import { actorOf, adminDoc } from './route.helpers.ts';
 
 /** Payouts: the list with publisher names, its CSV export, recording one for an approved publisher. */
 export const adminPayoutsRoutes: FastifyPluginAsyncZod = async (app) => {

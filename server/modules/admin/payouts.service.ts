@@ -13,8 +13,8 @@ import { keysetCsv } from '../../db/csv.ts';
 import { cappedCount, dateBounds, keysetOf, listPage } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { payouts, users } from '../../db/schema.ts';
-import { createManualPayout } from '../money/runs.service.ts';
-import { type Actor, writeAudit } from './audit.service.ts';
+import { type Actor, writeAudit } from '../audit/index.ts';
+import { createManualPayout } from '../money/index.ts';
 
 type PayoutRow = {
   id: string;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminReport, AdminReportQuery } from '../../../contract/reports.ts';
 import { csvLine, sendCsv } from '../../db/csv.ts';
+import { adminDoc } from '../../http/route-helpers.ts';
 import { adminReportCsv, getAdminReport } from './reports.service.ts';
-import { adminDoc } from './route.helpers.ts';
 
 /** The admin Reports screen: figures by day, hour, offer, vertical, publisher or state. */
 export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminSettings, UpdateSettings } from '../../../contract/admin.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
-import { actorOf, adminDoc } from './route.helpers.ts';
 import { getAdminSettings, setLogo, updateSettings } from './settings.service.ts';
 
 /** Branding settings: all fields, text changes, and the logo upload. */

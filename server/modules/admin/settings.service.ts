@@ -5,9 +5,9 @@ import { fromMoney, toMoney } from '../../db/money.ts';
 import { settings } from '../../db/schema.ts';
 import { ensureSettings, type SettingsRow } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
-import { knownPhoneCountry } from '../ingest/phone.ts';
-import { enabledConditions } from '../money/holds.service.ts';
-import { type Actor, writeAudit } from './audit.service.ts';
+import { type Actor, writeAudit } from '../audit/index.ts';
+import { knownPhoneCountry } from '../ingest/index.ts';
+import { enabledConditions } from '../money/index.ts';
 
 /** Public logo URLs come from storage; the row keeps the key. */
 export type LogoUrl = (key: string) => string;

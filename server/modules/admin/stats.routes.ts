@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminStats, DailyStats, DailyStatsQuery } from '../../../contract/admin.ts';
 import { AdminRangeStats, DashboardRangeQuery } from '../../../contract/reports.ts';
-import { adminDoc } from './route.helpers.ts';
+import { adminDoc } from '../../http/route-helpers.ts';
 import { getDailyStats, getRangeStats, getStats } from './stats.service.ts';
 
 /** The dashboard: three cards and the 30-day chart. */

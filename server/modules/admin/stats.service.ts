@@ -7,13 +7,13 @@ import {
   dayIn,
 } from '../../../contract/reports.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { countAll } from '../../db/list-query.ts';
 import { cents, centsMoney } from '../../db/money.ts';
 import { dailyFigures, dailyPayouts, dashboardDays, NETWORK_OWNER } from '../../db/reports.ts';
 import { offerApplications, payouts, users } from '../../db/schema.ts';
 import { networkTimeZone } from '../../db/settings.ts';
-import { networkBalance } from '../money/figures.ts';
-import { rowsOf } from '../money/ledger.service.ts';
+import { networkBalance } from '../money/index.ts';
 
 const _DAY_MS = 86_400_000;
 

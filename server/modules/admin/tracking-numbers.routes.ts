@@ -8,8 +8,8 @@ import {
   TrackingNumberList,
   TrackingNumberListQuery,
 } from '../../../contract/integrations.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { receiveFileBuffer } from '../../storage/upload.ts';
-import { actorOf, adminDoc } from './route.helpers.ts';
 import {
   createTrackingNumber,
   deleteTrackingNumber,

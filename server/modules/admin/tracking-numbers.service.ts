@@ -12,8 +12,8 @@ import { countAll, exactCount, keyset, likePattern, listPage } from '../../db/li
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { offers, settings, trackingNumbers, users } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
-import { toE164 } from '../ingest/phone.ts';
-import { type Actor, writeAudit } from './audit.service.ts';
+import { type Actor, writeAudit } from '../audit/index.ts';
+import { toE164 } from '../ingest/index.ts';
 import { decodeCsvFile, detectDelimiter, parseCsv } from './lead-imports.policy.ts';
 
 /**

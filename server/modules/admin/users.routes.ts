@@ -17,9 +17,9 @@ import {
   UpdatePublisherStatus,
 } from '../../../contract/admin.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import { signedLinker } from './files.helpers.ts';
-import { actorOf, adminDoc } from './route.helpers.ts';
 import {
   bulkDecidePublishers,
   findPublisher,

@@ -42,8 +42,8 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { getMailBrand, publisherApprovedMail, publisherBlockedMail } from '../../mail/templates.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyUser } from '../../notify/notify.ts';
-import { balanceOf } from '../money/figures.ts';
-import { type Actor, recentAuditFor, writeAudit } from './audit.service.ts';
+import { type Actor, recentAuditFor, writeAudit } from '../audit/index.ts';
+import { balanceOf } from '../money/index.ts';
 import { type FileLinker, linkOrNull } from './files.helpers.ts';
 import { buyerTransition, type PublisherAction, publisherTransition } from './users.policy.ts';
 

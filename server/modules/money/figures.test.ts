@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayIn } from '../../../contract/reports.ts';
-import { seedDemoData } from '../../../scripts/demo/demo-seed.service.ts';
+import { rowsOf } from '../../db/client.ts';
 import { leads, payoutAdjustments, settings, users } from '../../db/schema.ts';
+import { seedDemoData } from '../../demo/demo-seed.service.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
-import { rowsOf } from './ledger.service.ts';
 
 /**
  * Issue 27 item 1: one definition per figure. Each figure is computed here from the raw rows

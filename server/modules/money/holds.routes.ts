@@ -10,8 +10,8 @@ import {
 } from '../../../contract/money.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
 import { currentUser } from '../../auth/guard.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
-import { actorOf, adminDoc } from '../admin/route.helpers.ts';
 import { getHoldState, releaseHold, setPayoutReview } from './holds.service.ts';
 import { getTaxForm, saveTaxForm, setTaxFormStatus } from './tax-forms.service.ts';
 

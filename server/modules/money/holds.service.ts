@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { payoutHolds, users } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
-import { type Actor, writeAudit } from '../admin/audit.service.ts';
+import { type Actor, writeAudit } from '../audit/index.ts';
 import { paymentDetailsOf } from './payment-details.service.ts';
 
 /**

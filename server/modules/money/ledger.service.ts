@@ -1,10 +1,10 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_CURRENCY,
   type PaymentDetails,
   type RunPreviewItem,
 } from '../../../contract/money.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { dateBounds } from '../../db/list-query.ts';
 import { cents, centsMoney, toMoney } from '../../db/money.ts';
 import { leads, publisherBalances, users } from '../../db/schema.ts';
@@ -25,12 +25,6 @@ import { NO_DETAILS } from './payment-details.service.ts';
  * - money paid without lines (advances, payouts from before runs) is deducted as a `credit`.
  * The sum of these is exactly owed when the period covers every day.
  */
-
-/** Raw SQL answered as plain rows on both drivers (pg and PGlite both answer `rows`). */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
 
 export type LedgerSettings = { currency: string; minPayout: string; timezone: string };
 

@@ -6,7 +6,7 @@ import {
   PaymentFileParams,
   PaymentFileQuery,
 } from '../../../contract/payment-files.ts';
-import { adminDoc } from '../admin/route.helpers.ts';
+import { adminDoc } from '../../http/route-helpers.ts';
 import { buildRunFile, listRunFiles } from './payment-files/index.ts';
 
 const errors = {

@@ -10,6 +10,7 @@ import type {
   RunSelection,
   VoidRun,
 } from '../../../contract/money.ts';
+import { isApprovedPublisher } from '../../../contract/roles.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { exactCount, keyset, listPage } from '../../db/list-query.ts';
 import { amountCents, centsMoney, centsText, fromMoney, toMoney } from '../../db/money.ts';
@@ -24,8 +25,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
-import { type Actor, writeAudit } from '../admin/audit.service.ts';
-import { canReceivePayout } from '../admin/users.policy.ts';
+import { type Actor, writeAudit } from '../audit/index.ts';
 import { holdsOf, isHeld, useReleases } from './holds.service.ts';
 import {
   candidatesOf,
@@ -304,7 +304,7 @@ export async function createManualPayout(opts: {
         details: { publisher_id: ['The selected publisher does not exist.'] },
       });
     }
-    if (!canReceivePayout(publisher.status)) {
+    if (!isApprovedPublisher(publisher.status)) {
       throw conflict(
         `Payouts can only be recorded for approved publishers; this publisher is ${publisher.status}.`,
       );
@@ -579,4 +579,3 @@ export async function voidRun(opts: {
   });
   return getRun(opts.db, opts.id);
 }
-

@@ -10,6 +10,7 @@ import {
   statementNumber,
 } from '../../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { csvLine } from '../../db/csv.ts';
 import { cappedCount, keyset, listPage } from '../../db/list-query.ts';
 import { cents, centsMoney, centsText, toMoney } from '../../db/money.ts';
@@ -17,7 +18,6 @@ import { leads, offers, payoutLines, payouts, users } from '../../db/schema.ts';
 import { getSettings, networkTimeZoneSql } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { rowsOf } from './ledger.service.ts';
 import {
   amountCents,
   countText,

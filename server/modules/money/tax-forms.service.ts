@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { paymentDetails, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { displayName, type Storage } from '../../storage/storage.ts';
-import { type Actor, writeAudit } from '../admin/audit.service.ts';
+import { type Actor, writeAudit } from '../audit/index.ts';
 
 /**
  * Tax forms (issue 27). A publisher uploads their W-9/W-8 as a PDF: the form becomes

@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { getSettings, networkTimeZone } from '../../db/settings.ts';
-import { balanceOf } from '../money/figures.ts';
+import { balanceOf } from '../money/index.ts';
 
 const ACTIVITY_LIMIT = 10;
 const CHART_DAYS = 30;

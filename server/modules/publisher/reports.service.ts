@@ -15,7 +15,7 @@ import {
   withoutRevenue,
 } from '../../db/reports.ts';
 import { networkTimeZone } from '../../db/settings.ts';
-import { balanceOf } from '../money/figures.ts';
+import { balanceOf } from '../money/index.ts';
 
 /** One publisher's report: only their own leads (their rollup rows), without revenue or margin. */
 export async function getPublisherReport(opts: {

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../../db/client.ts';
 import { csvLine } from '../../../db/csv.ts';
 import { centsText } from '../../../db/money.ts';
-import { loadRunPayees, type RunPayees } from './index.ts';
+import { loadRunPayees, type RunPayees } from './payees.ts';
 
 /**
  * The generic CSV of a run: one row per payout whatever the method (PayPal, Wise, bank

@@ -1,6 +1,6 @@
 import { isAbaRoutingNumber, isUsAccountNumber } from '../../../../contract/money.ts';
 import type { NachaSettings } from '../../../../contract/payment-files.ts';
-import type { Payee, ProcessorFormat, RunPayees } from './index.ts';
+import type { Payee, ProcessorFormat, RunPayees } from './payees.ts';
 
 /**
  * NACHA ACH file of the run's US bank transfers: one batch of PPD credits (service class 220,

@@ -1,7 +1,7 @@
 import { looksLikeEmail } from '../../../../contract/money.ts';
 import { csvLine } from '../../../db/csv.ts';
 import { centsText } from '../../../db/money.ts';
-import type { Payee, ProcessorFormat, RunPayees } from './index.ts';
+import type { Payee, ProcessorFormat, RunPayees } from './payees.ts';
 
 /**
  * PayPal Payouts batch file, as uploaded in PayPal's Payouts Web (Payments → Payouts):

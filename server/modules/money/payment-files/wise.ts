@@ -1,7 +1,7 @@
 import { looksLikeEmail } from '../../../../contract/money.ts';
 import { csvLine } from '../../../db/csv.ts';
 import { centsText } from '../../../db/money.ts';
-import type { Payee, ProcessorFormat, RunPayees } from './index.ts';
+import type { Payee, ProcessorFormat, RunPayees } from './payees.ts';
 
 /**
  * Wise batch payment file, the "Send by email" template (Wise Business → Send → Batch

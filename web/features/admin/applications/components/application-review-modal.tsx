@@ -14,14 +14,11 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { DocumentFileView, MediaFileView } from '@/components/review/compliance-file-views.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useApplicationSubmissions } from '@/features/admin/applications/api/get-submissions.ts';
-import {
-  DocumentFileView,
-  MediaFileView,
-} from '@/features/admin/compliance/components/compliance-file-views.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import { ApplicationDecisionButtons } from './application-decision-buttons.tsx';
+import { ApplicationDecisionButtons } from '../../../../components/review/application-decision-buttons.tsx';
 
 /** The files of one submission: each recording plays in the page, the document opens. */
 function SubmissionFiles({

@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { fromTablet, PagedTable } from '@/components/paged-table.tsx';
 import { PersonCell } from '@/components/person-cell.tsx';
 import { ReasonDialog, type ReviewReason } from '@/components/reason-dialog.tsx';
+import { OfferSelect } from '@/components/search-select.tsx';
 import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useBulkDecideApplications } from '@/features/admin/applications/api/decide-application.ts';
@@ -17,7 +18,6 @@ import {
   type ApplicationListParams,
   useApplications,
 } from '@/features/admin/applications/api/list-applications.ts';
-import { OfferSelect } from '@/features/admin/leads/components/search-select.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
 import { ApplicationReviewModal } from './application-review-modal.tsx';

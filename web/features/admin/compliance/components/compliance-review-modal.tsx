@@ -4,15 +4,18 @@ import { Alert, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@m
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ApplicationDecisionButtons } from '@/components/review/application-decision-buttons.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
-import { ApplicationDecisionButtons } from '@/features/admin/applications/components/application-decision-buttons.tsx';
 import {
   complianceKey,
   getFreshSubmission,
 } from '@/features/admin/compliance/api/list-compliance.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
-import { DocumentFileView, MediaFileView } from './compliance-file-views.tsx';
+import {
+  DocumentFileView,
+  MediaFileView,
+} from '../../../../components/review/compliance-file-views.tsx';
 import { FILE_MESSAGES } from './file-url.ts';
 
 /** Signed URLs live 3600 s; older than this, the review asks for fresh ones before playing. */

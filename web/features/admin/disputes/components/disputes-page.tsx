@@ -3,6 +3,7 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
+import { useDisputes } from '@/components/lead-detail/disputes-api.ts';
 import { DisputeStatusBadge } from '@/components/lead-detail/lead-detail-parts.tsx';
 import { ListFilters, SelectFilter } from '@/components/list-filters.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -10,7 +11,6 @@ import { PagedTable } from '@/components/paged-table.tsx';
 import { PersonCell } from '@/components/person-cell.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
-import { useDisputes } from '@/features/admin/leads/api/disputes.ts';
 import { formatDateTime, formatMoney } from '@/lib/format.ts';
 
 const sorts = { updated_at: 'desc' } as const;

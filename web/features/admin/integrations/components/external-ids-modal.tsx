@@ -12,12 +12,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
+import { OfferSelect, PublisherSelect } from '@/components/search-select.tsx';
 import {
   useAttachExternalId,
   useDetachExternalId,
   useExternalIds,
 } from '@/features/admin/integrations/api/external-ids.ts';
-import { OfferSelect, PublisherSelect } from '@/features/admin/leads/components/search-select.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/notify.ts';
 

@@ -7,6 +7,11 @@ import { Link, useParams } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { FileUploadButton } from '@/components/file-upload-button.tsx';
 import {
+  useDecideDispute,
+  useReplyDispute,
+  useUploadRecording,
+} from '@/components/lead-detail/disputes-api.ts';
+import {
   BackLink,
   DisputeThread,
   DurationVsBuffer,
@@ -20,11 +25,6 @@ import {
   useLeadDetailGate,
 } from '@/components/lead-detail/lead-detail-parts.tsx';
 import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
-import {
-  useDecideDispute,
-  useReplyDispute,
-  useUploadRecording,
-} from '@/features/admin/leads/api/disputes.ts';
 import { useLead } from '@/features/admin/leads/api/get-lead.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { failedToast, toast } from '@/lib/notify.ts';

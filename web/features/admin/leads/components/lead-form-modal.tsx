@@ -12,8 +12,8 @@ import { useCreateLead } from '@/features/admin/leads/api/create-lead.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
+import { OfferSelect, PublisherSelect } from '../../../../components/search-select.tsx';
 import { leadStatusOptions } from './lead-status.tsx';
-import { OfferSelect, PublisherSelect } from './search-select.tsx';
 
 type LeadFormValues = {
   publisher_id: string;

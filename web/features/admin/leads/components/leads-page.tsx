@@ -22,6 +22,7 @@ import { useExportLeadsCsv } from '@/features/admin/leads/api/export-leads-csv.t
 import { type LeadFilterParams, useLeads } from '@/features/admin/leads/api/list-leads.ts';
 import { formatDateTime, formatDuration } from '@/lib/format.ts';
 import { formatPhone } from '@/lib/phone-format.ts';
+import { OfferSelect, PublisherSelect } from '../../../../components/search-select.tsx';
 import { BulkBar, type BulkSelection, LeadTotalsLine } from './bulk-bar.tsx';
 import { type BulkRequest, BulkStatusModal } from './bulk-status-modal.tsx';
 import { LeadFormModal } from './lead-form-modal.tsx';
@@ -31,7 +32,6 @@ import {
   type StatusChange,
   StatusChangeModal,
 } from './lead-status.tsx';
-import { OfferSelect, PublisherSelect } from './search-select.tsx';
 
 /** Sortable columns and the direction of their first click. */
 const sorts = { timestamp: 'desc', payout: 'desc', call_duration: 'desc' } as const;

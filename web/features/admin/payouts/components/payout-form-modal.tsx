@@ -4,11 +4,8 @@ import { useForm } from '@mantine/form';
 import { IconUserOff } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
+import { type SearchOption, SearchSelect } from '@/components/search-select.tsx';
 import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts';
-import {
-  type SearchOption,
-  SearchSelect,
-} from '@/features/admin/leads/components/search-select.tsx';
 import { useCreatePayout } from '@/features/admin/payouts/api/create-payout.ts';
 import { useApprovedPublishers } from '@/features/admin/payouts/api/list-approved-publishers.ts';
 import { ApiError } from '@/lib/api-client.ts';

@@ -2,7 +2,7 @@ import { CreateTrackingNumber, type TrackingNumber } from '@contract/integration
 import { TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
-import { OfferSelect, PublisherSelect } from '@/features/admin/leads/components/search-select.tsx';
+import { OfferSelect, PublisherSelect } from '@/components/search-select.tsx';
 import { useCreateTrackingNumber } from '@/features/admin/tracking-numbers/api/create-tracking-number.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/notify.ts';

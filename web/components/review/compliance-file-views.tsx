@@ -7,7 +7,11 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { checkFileUrl, FILE_MESSAGES, mediaKindOf } from './file-url.ts';
+import {
+  checkFileUrl,
+  FILE_MESSAGES,
+  mediaKindOf,
+} from '../../features/admin/compliance/components/file-url.ts';
 
 function FileProblem({
   message,

@@ -2,12 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS } from '../../contract/settings.ts';
-import {
-  hashPassword,
-  PASSWORD_MAX_BYTES,
-  PASSWORD_MIN_LENGTH,
-} from '../../server/auth/password.ts';
-import type { Db } from '../../server/db/client.ts';
+import { hashPassword, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
+import type { Db } from '../db/client.ts';
 import {
   auditLog,
   campaigns,
@@ -21,9 +17,9 @@ import {
   payouts,
   settings,
   users,
-} from '../../server/db/schema.ts';
-import { ensureSettings, getSettings } from '../../server/db/settings.ts';
-import type { BucketName, FileType, Storage } from '../../server/storage/index.ts';
+} from '../db/schema.ts';
+import { ensureSettings, getSettings } from '../db/settings.ts';
+import type { BucketName, FileType, Storage } from '../storage/index.ts';
 import {
   BUYERS,
   COMPANY_NAMES,

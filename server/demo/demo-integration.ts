@@ -1,15 +1,15 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { CallEvent, CallInput } from '../../contract/integrations.ts';
 import type { LeadStatus } from '../../contract/roles.ts';
-import type { Db } from '../../server/db/client.ts';
-import { hashIntegrationKey, newIntegrationKey, upsertCall } from '../../server/db/lead-ingest.ts';
+import type { Db } from '../db/client.ts';
+import { hashIntegrationKey, newIntegrationKey, upsertCall } from '../db/lead-ingest.ts';
 import {
   auditLog,
   integrationExternalIds,
   integrations,
   leads,
   trackingNumbers,
-} from '../../server/db/schema.ts';
+} from '../db/schema.ts';
 import type { Random } from './random.ts';
 
 /**

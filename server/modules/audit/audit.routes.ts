@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditList, AuditListQuery } from '../../../contract/admin.ts';
+import { adminDoc } from '../../http/route-helpers.ts';
 import { listAudit } from './audit.service.ts';
-import { adminDoc } from './route.helpers.ts';
 
 /** The audit log, newest first. */
 export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {

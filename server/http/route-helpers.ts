@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { currentUser } from '../../auth/guard.ts';
-import type { Actor } from './audit.service.ts';
+import { type Actor, currentUser } from '../auth/guard.ts';
 
 /** The signed-in admin as the audit log records them. */
 export function actorOf(req: FastifyRequest): Actor {

@@ -1,11 +1,12 @@
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AuditEntry, AuditList, AuditListQuery } from '../../../contract/admin.ts';
+/** Who did it: the signed-in admin. */
+import type { Actor } from '../../auth/guard.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount, keyset, listPage } from '../../db/list-query.ts';
 import { auditLog } from '../../db/schema.ts';
 
-/** Who did it: the signed-in admin. */
-export type Actor = { id: string; email: string };
+export type { Actor };
 
 export type AuditEntityType =
   | 'publisher'
