@@ -20,7 +20,7 @@ import {
   runningImports,
   startCheck,
   startImport,
-} from '../server/modules/admin/lead-imports.service.ts';
+} from '../server/modules/leads/lead-imports.service.ts';
 import { ACCOUNTS, FULL_SIZES, importCsv, prepareDatabase } from './fill.ts';
 
 const { values } = parseArgs({

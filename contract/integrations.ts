@@ -48,7 +48,7 @@ export const eventRank = (e: CallEvent): number => callEvents.indexOf(e) + 1;
 
 /**
  * The first event that makes a call billable: from `completed` on (completed, converted,
- * payout) the offer's rules judge the call once (server/db/lead-ingest.ts).
+ * payout) the offer's rules judge the call once (server/modules/ingest/lead-ingest.ts).
  */
 export const BILLABLE_EVENT: CallEvent = 'completed';
 

@@ -5,7 +5,7 @@ import { TimeZoneName } from './settings.ts';
 /**
  * The rules of an offer that decide whether an ingested call pays (issue 13, item 4): set on the
  * admin offer form, shown to publishers on the offer, applied by the ingestion function
- * (`ingest_call` in drizzle/, called from server/db/lead-ingest.ts).
+ * (`ingest_call` in drizzle/, called from server/modules/ingest/lead-ingest.ts).
  */
 
 /** US state (and DC, territory) codes a caller's state is checked against. */

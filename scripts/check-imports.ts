@@ -22,6 +22,8 @@ export type Edge = { from: string; to: string };
 export type Problem = { rule: string; from: string; to: string };
 
 const COMPOSITION_ROOTS = new Set(['server/app.ts', 'server/main.ts', 'server/ops/owner-ops.ts']);
+/** The demo seeder writes a network across every capability (through their index.ts). */
+const isCompositionRoot = (f: string) => COMPOSITION_ROOTS.has(f) || f.startsWith('server/demo/');
 const isTest = (f: string) => /\.test\.tsx?$/.test(f) || f.startsWith('server/test/');
 const capabilityOf = (f: string) => /^server\/modules\/([^/]+)\//.exec(f)?.[1];
 const adminFeatureOf = (f: string) => /^web\/features\/admin\/([^/]+)\//.exec(f)?.[1];
@@ -39,7 +41,7 @@ export function checkEdges(edges: Edge[]): Problem[] {
       say(`the ${fromCap} capability reaches into ${toCap} other than through its index.ts`, e);
     }
     if (toCap && !fromCap && from.startsWith('server/') && !isTest(from)) {
-      if (!COMPOSITION_ROOTS.has(from)) {
+      if (!isCompositionRoot(from)) {
         say(
           'infrastructure imports a capability (only app.ts, main.ts and owner-ops.ts assemble them)',
           e,

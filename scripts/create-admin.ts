@@ -15,7 +15,7 @@ import {
   OwnerOpError,
 } from '../server/db/data-dir-owner.ts';
 import { AppError } from '../server/errors.ts';
-import { createAdmin, resetMfaByEmail } from '../server/modules/users/admin-account.service.ts';
+import { createAdmin, resetMfaByEmail } from '../server/modules/accounts/admin-account.service.ts';
 
 const { values } = parseArgs({
   options: {

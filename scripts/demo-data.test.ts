@@ -4,12 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashIntegrationKey } from '../server/db/lead-ingest.ts';
-import {
-  exactLeadCount,
-  networkPayoutTotal,
-  publisherLeadTotals,
-} from '../server/db/lead-totals.ts';
 import {
   auditLog,
   campaigns,
@@ -32,6 +26,12 @@ import {
   seedDemoData,
 } from '../server/demo/demo-seed.service.ts';
 import { embeddedDatabaseBusy } from '../server/demo/embedded-db.ts';
+import { hashIntegrationKey } from '../server/modules/ingest/lead-ingest.ts';
+import {
+  exactLeadCount,
+  networkPayoutTotal,
+  publisherLeadTotals,
+} from '../server/modules/leads/lead-totals.ts';
 import { buildTestApp, type TestApp } from '../server/test/build-test-app.ts';
 
 const PASSWORD = 'demo-test-pass';

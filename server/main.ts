@@ -16,7 +16,7 @@ async function main() {
   const { buildApp } = await import('./app.ts');
   const { ownerOps } = await import('./ops/owner-ops.ts');
   const { ensureSettings } = await import('./db/settings.ts');
-  const { ensureFirstAdmin } = await import('./modules/users/index.ts');
+  const { ensureFirstAdmin } = await import('./modules/accounts/index.ts');
   const { adoptSharedSecrets, registerHeartbeat } = await import('./ops/instances.ts');
   let config: ReturnType<typeof loadConfig>;
   try {

@@ -1426,7 +1426,7 @@ export const reportDeltas = pgTable('report_deltas', {
  * When each day's report rows last changed: fold_report_deltas() stamps every day it folds into
  * with a new number of the report_epoch sequence, and a recount stamps the day '-infinity'. A
  * report's figures over past days are kept in memory while no day of their range got a newer
- * stamp (server/db/report-cache.ts).
+ * stamp (server/modules/reports/report-cache.ts).
  */
 export const reportDayEpochs = pgTable('report_day_epochs', {
   day: date('day', { mode: 'string' }).primaryKey(),

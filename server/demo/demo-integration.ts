@@ -2,7 +2,6 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { CallEvent, CallInput } from '../../contract/integrations.ts';
 import type { LeadStatus } from '../../contract/roles.ts';
 import type { Db } from '../db/client.ts';
-import { hashIntegrationKey, newIntegrationKey, upsertCall } from '../db/lead-ingest.ts';
 import {
   auditLog,
   integrationExternalIds,
@@ -10,6 +9,7 @@ import {
   leads,
   trackingNumbers,
 } from '../db/schema.ts';
+import { hashIntegrationKey, newIntegrationKey, upsertCall } from '../modules/ingest/index.ts';
 import type { Random } from './random.ts';
 
 /**

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, endSession } from '../auth/sessions.ts';
 import { signAccessToken } from '../auth/tokens.ts';
-import { hashIntegrationKey, newIntegrationKey } from '../db/lead-ingest.ts';
 import {
   ingestRefusals,
   integrationExternalIds,
@@ -18,6 +17,7 @@ import {
   trackingNumbers,
   users,
 } from '../db/schema.ts';
+import { hashIntegrationKey, newIntegrationKey } from '../modules/ingest/lead-ingest.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import {
   buildAdmin,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, idempotencyKeys, leads, offers, payouts } from '../db/schema.ts';
-import { type AdminTestContext, setupAdminTest } from '../modules/admin/test.helpers.ts';
+import { type AdminTestContext, setupAdminTest } from '../test/admin-test.ts';
 import { buildAdmin, buildBuyer, buildOffer, buildPublisher } from '../test/factories.ts';
 
 /** Idempotency-Key on the POSTs that create money or records (issue 11, item 5). */

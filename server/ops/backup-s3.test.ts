@@ -10,7 +10,7 @@ import S3rver from 's3rver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { ensureFirstAdmin } from '../modules/users/admin-account.service.ts';
+import { ensureFirstAdmin } from '../modules/accounts/admin-account.service.ts';
 import { createStorage } from '../storage/index.ts';
 import { pdfFile } from '../test/fixtures.ts';
 import { writeBackup } from './backup.ts';

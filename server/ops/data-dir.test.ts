@@ -513,7 +513,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a backup of a PostgreSQL portal',
         logger: false,
         webRoot: path.join(files, 'no-web'),
       });
-      const { createAdmin } = await import('../modules/users/admin-account.service.ts');
+      const { createAdmin } = await import('../modules/accounts/admin-account.service.ts');
       const { seedDemoData } = await import('../demo/demo-seed.service.ts');
       await createAdmin(database.db, OPS);
       await seedDemoData({

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { type OpHandler, OwnerOpError } from '../db/data-dir-owner.ts';
 import { AppError } from '../errors.ts';
-import { createAdmin, resetMfaByEmail } from '../modules/users/index.ts';
+import { createAdmin, resetMfaByEmail } from '../modules/accounts/index.ts';
 import type { Storage } from '../storage/storage.ts';
 import { snapshotPglite } from './snapshot.ts';
 

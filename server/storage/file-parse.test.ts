@@ -3,11 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AdminTestContext,
-  multipartBody,
-  setupAdminTest,
-} from '../modules/admin/test.helpers.ts';
+import { type AdminTestContext, multipartBody, setupAdminTest } from '../test/admin-test.ts';
 import {
   docFile,
   docxFile,

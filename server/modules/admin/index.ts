@@ -1,23 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../auth/guard.ts';
+import { adminMfaRoutes, adminUsersRoutes } from '../accounts/index.ts';
+import { adminApplicationsRoutes } from '../applications/index.ts';
 import { adminAuditRoutes } from '../audit/index.ts';
-import { adminHoldRoutes, adminMoneyRoutes, adminPaymentFilesRoutes } from '../money/index.ts';
-import { adminApplicationsRoutes } from './applications.routes.ts';
-import { adminCampaignsRoutes } from './campaigns.routes.ts';
-import { adminIntegrationsRoutes } from './integrations.routes.ts';
-import { adminLeadActionsRoutes } from './lead-actions.routes.ts';
-import { adminLeadDetailRoutes } from './lead-detail.routes.ts';
-import { adminLeadImportsRoutes } from './lead-imports.routes.ts';
-import { adminLeadsRoutes } from './leads.routes.ts';
-import { adminMfaRoutes } from './mfa.routes.ts';
-import { adminNotificationPreferencesRoutes } from './notification-preferences.routes.ts';
-import { adminOffersRoutes } from './offers.routes.ts';
-import { adminPayoutsRoutes } from './payouts.routes.ts';
-import { adminReportsRoutes } from './reports.routes.ts';
-import { adminSettingsRoutes } from './settings.routes.ts';
-import { adminStatsRoutes } from './stats.routes.ts';
-import { adminTrackingNumbersRoutes } from './tracking-numbers.routes.ts';
-import { adminUsersRoutes } from './users.routes.ts';
+import { adminCampaignsRoutes } from '../campaigns/index.ts';
+import { adminIntegrationsRoutes, adminTrackingNumbersRoutes } from '../ingest/index.ts';
+import {
+  adminLeadActionsRoutes,
+  adminLeadDetailRoutes,
+  adminLeadImportsRoutes,
+  adminLeadsRoutes,
+} from '../leads/index.ts';
+import {
+  adminHoldRoutes,
+  adminMoneyRoutes,
+  adminPaymentFilesRoutes,
+  adminPayoutsRoutes,
+} from '../money/index.ts';
+import { adminNotificationPreferencesRoutes } from '../notifications/index.ts';
+import { adminOffersRoutes } from '../offers/index.ts';
+import { adminReportsRoutes, adminStatsRoutes } from '../reports/index.ts';
+import { adminSettingsRoutes } from '../settings/index.ts';
 
 /**
  * Everything under /api/v1/admin. The role check runs at onRequest, before any body is read

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_CURSOR_MESSAGE, TOTAL_CAP } from '../../../contract/list.ts';
 import { cappedCount, keysetOf, listPage } from '../../db/list-query.ts';
 import { auditLog, campaigns, leads } from '../../db/schema.ts';
+import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
-import { type AdminTestContext, setupAdminTest } from './test.helpers.ts';
 
 // The list layer as a person meets it: Next walks every row once, in order, at any depth; a page
 // number shows the same rows; the total says "10,000+" past the cap; a bad link is a clear 400.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES } from '../../../contract/admin.ts';
 import { auditLog, settings, users } from '../../db/schema.ts';
 import { writeOrRemove } from '../../storage/upload.ts';
+import { type AdminTestContext, multipartBody, setupAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildPublisher } from '../../test/factories.ts';
 import {
   docFile,
@@ -15,7 +16,6 @@ import {
   svgFile,
   unsafeSvgFiles,
 } from '../../test/fixtures.ts';
-import { type AdminTestContext, multipartBody, setupAdminTest } from './test.helpers.ts';
 
 let t: AdminTestContext;
 beforeAll(async () => {

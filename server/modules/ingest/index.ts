@@ -6,6 +6,9 @@
 
 export { ingestRoutes } from './calls.routes.ts';
 export { ingestIntegrationById, ingestParams } from './ingest.service.ts';
+export { adminIntegrationsRoutes } from './integrations.routes.ts';
+export { hashIntegrationKey, newIntegrationKey, upsertCall } from './lead-ingest.ts';
 export { effectiveMapping } from './mapping.ts';
 export { knownPhoneCountry, toE164 } from './phone.ts';
 export { testPastedRequest } from './test-console.ts';
+export { adminTrackingNumbersRoutes } from './tracking-numbers.routes.ts';

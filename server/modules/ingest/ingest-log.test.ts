@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { hashIntegrationKey, newIntegrationKey } from '../../db/lead-ingest.ts';
 import { integrations } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { hashIntegrationKey, newIntegrationKey } from './lead-ingest.ts';
 
 /** A pixel URL carries the integration key: the request log must not keep it. */
 

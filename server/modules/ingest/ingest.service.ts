@@ -4,15 +4,15 @@ import type { CallField, Tracker } from '../../../contract/ingest-mapping.ts';
 import { KEY_HEADER, KEY_PARAM, REFUSAL_RETENTION_DAYS } from '../../../contract/integrations.ts';
 import { presetOf } from '../../../contract/tracker-presets.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { ingestRefusals, integrations, settings } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 import {
   hashIntegrationKey,
   type IngestOutcome,
   StaleIntegration,
   sameKeyHash,
   upsertCall,
-} from '../../db/lead-ingest.ts';
-import { ingestRefusals, integrations, settings } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+} from './lead-ingest.ts';
 import { effectiveMapping, type ReadConfig, readCall, redact } from './mapping.ts';
 import { type Signature, verifySignature } from './signatures.ts';
 

@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CALL_BATCH_IN_FLIGHT, CALL_BATCH_MAX, callBatchCounts } from '../../db/lead-ingest.ts';
-import { MicroBatcher } from '../../db/micro-batch.ts';
 import { ingestRefusals, integrations, leads } from '../../db/schema.ts';
+import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { gate, until } from '../../test/waiting.ts';
-import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
 import { flushIngestUsage } from './calls.routes.ts';
+import { CALL_BATCH_IN_FLIGHT, CALL_BATCH_MAX, callBatchCounts } from './lead-ingest.ts';
+import { MicroBatcher } from './micro-batch.ts';
 
 /**
  * POST/GET /api/v1/ingest/calls as a call tracker sends them (issue 13): fields, errors, keys,

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, offerCapUsage, offerPayoutOverrides, settings } from '../../db/schema.ts';
+import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
-import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
 
 /**
  * The offer rules that decide whether an ingested call pays (issue 13, item 4), each at its

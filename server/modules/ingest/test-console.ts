@@ -4,7 +4,6 @@ import type {
   IntegrationTestResult,
 } from '../../../contract/integrations.ts';
 import type { Db } from '../../db/client.ts';
-import { upsertCall } from '../../db/lead-ingest.ts';
 import { leads, offers, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import {
@@ -15,6 +14,7 @@ import {
   readConfigOf,
   signatureRefusal,
 } from './ingest.service.ts';
+import { upsertCall } from './lead-ingest.ts';
 import { readCall } from './mapping.ts';
 
 /**

@@ -11,8 +11,8 @@ import {
 } from '../../../contract/ingest-mapping.ts';
 import { trackerPresets } from '../../../contract/tracker-presets.ts';
 import { leads } from '../../db/schema.ts';
+import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher } from '../../test/factories.ts';
-import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
 import {
   callrailDocumentedKey,
   callrailDocumentedPayload,

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRefusals, leads, publisherBalances } from '../../db/schema.ts';
+import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
-import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
 import { REFUSAL_BURST } from './ingest.service.ts';
 
 /**

@@ -5,8 +5,8 @@ import { addDays, dayIn } from '../../../contract/reports.ts';
 import { rowsOf } from '../../db/client.ts';
 import { leads, payoutAdjustments, settings, users } from '../../db/schema.ts';
 import { seedDemoData } from '../../demo/demo-seed.service.ts';
+import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
-import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
 
 /**
  * Issue 27 item 1: one definition per figure. Each figure is computed here from the raw rows

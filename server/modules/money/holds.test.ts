@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, leads, paymentDetails, payouts } from '../../db/schema.ts';
+import { type AdminTestContext, multipartBody, setupAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
-import { type AdminTestContext, multipartBody, setupAdminTest } from '../admin/test.helpers.ts';
 import { holdReasons } from './holds.service.ts';
 
 /**

@@ -7,4 +7,5 @@ export { adminHoldRoutes, publisherTaxFormRoutes } from './holds.routes.ts';
 export { enabledConditions } from './holds.service.ts';
 export { adminMoneyRoutes, publisherMoneyRoutes } from './money.routes.ts';
 export { adminPaymentFilesRoutes } from './payment-files.routes.ts';
+export { adminPayoutsRoutes } from './payouts.routes.ts';
 export { createManualPayout } from './runs.service.ts';

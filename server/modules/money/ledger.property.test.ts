@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { leads, payoutRuns, settings } from '../../db/schema.ts';
+import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
-import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
 
 /**
  * Property (issue 14): for random sequences of new leads, status changes, payout runs, manual

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { auditLog, leads, mailOutbox, payoutLines, payouts, settings } from '../../db/schema.ts';
+import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { pdfText } from '../../test/pdf-text.ts';
-import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
 
 /**
  * The publisher ledger (issue 14) through the API: balances, runs, reversals, voids, the

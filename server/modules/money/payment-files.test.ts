@@ -5,8 +5,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAbaRoutingNumber } from '../../../contract/money.ts';
 import { leads, paymentDetails, payouts, settings } from '../../db/schema.ts';
+import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
-import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
 
 /**
  * Payment files of a payout run (issue 27) through the API: each processor's file is read back

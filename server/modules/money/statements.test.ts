@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '../../../contract/money.ts';
 import { cents } from '../../db/money.ts';
 import { leads, payouts, settings } from '../../db/schema.ts';
+import { type AdminTestContext, multipartBody, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { pngFile, svgFile } from '../../test/fixtures.ts';
 import { type PdfTextItem, pdfText, pdfTextItems } from '../../test/pdf-text.ts';
-import { type AdminTestContext, multipartBody, setupAdminTest } from '../admin/test.helpers.ts';
 import { renderStatementPdf } from './statement-pdf.ts';
 
 /**

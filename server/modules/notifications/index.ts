@@ -1,2 +1,6 @@
-/** The signed-in user's notifications: `/api/v1/me/notifications` (written by server/notify). */
+/**
+ * Notifications: the signed-in user's (`/api/v1/me/notifications`, written by server/notify)
+ * and the admin's e-mail choices.
+ */
+export { adminNotificationPreferencesRoutes } from './notification-preferences.routes.ts';
 export { notificationsRoutes } from './notifications.routes.ts';

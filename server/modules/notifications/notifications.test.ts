@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, leadDisputes, leads, notifications, users } from '../../db/schema.ts';
+import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import {
   buildAdmin,
   buildBuyer,
@@ -10,7 +11,6 @@ import {
   type TestUser,
 } from '../../test/factories.ts';
 import { mp3File, pdfFile } from '../../test/fixtures.ts';
-import { type AdminTestContext, setupAdminTest } from '../admin/test.helpers.ts';
 
 /**
  * Notifications (issue 16, item 1): every admin hears of new work in the app and, unless they

@@ -5,7 +5,7 @@ import { PUBLISHER_MESSAGES } from '../../../contract/publisher.ts';
 import { leads, offerApplications, payouts } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildOffer, buildPublisher, type TestUser, tokenFor } from '../../test/factories.ts';
-import { deleteStaleDrafts } from './applications.service.ts';
+import { deleteStaleDrafts } from '../applications/publisher-applications.service.ts';
 
 let t: TestApp;
 let alice: TestUser;

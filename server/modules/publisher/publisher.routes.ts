@@ -30,19 +30,28 @@ import { currentUser, requireRole } from '../../auth/guard.ts';
 import { csvLine, sendCsv } from '../../db/csv.ts';
 import { DOCUMENT_MAX_BYTES, MEDIA_MAX_BYTES } from '../../storage/storage.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
-import { publisherMoneyRoutes, publisherTaxFormRoutes } from '../money/index.ts';
-import { deleteDraft, listPublisherOffers, startApplication } from './applications.service.ts';
-import { getSubmittableDraft, submitCompliance } from './compliance.service.ts';
-import { registerDraftCleanup } from './draft-cleanup.job.ts';
-import { getPublisherDocuments, listPublisherIos } from './files.service.ts';
-import { listPublisherLeads, listPublisherPayouts } from './history.service.ts';
-import { publisherLeadDetailRoutes } from './lead-detail.routes.ts';
-import { getOverview } from './overview.service.ts';
 import {
+  deleteDraft,
+  getPublisherDocuments,
+  getSubmittableDraft,
+  listPublisherIos,
+  listPublisherOffers,
+  registerDraftCleanup,
+  startApplication,
+  submitCompliance,
+} from '../applications/index.ts';
+import {
+  listPublisherLeads,
+  listPublisherPayouts,
+  publisherLeadDetailRoutes,
+} from '../leads/index.ts';
+import { publisherMoneyRoutes, publisherTaxFormRoutes } from '../money/index.ts';
+import {
+  getOverview,
   getPublisherRangeOverview,
   getPublisherReport,
   publisherReportCsv,
-} from './reports.service.ts';
+} from '../reports/index.ts';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody };
 const base = { tags: ['publisher'], security: [{ bearer: [] }] };

@@ -1,0 +1,94 @@
+import type { FastifyError } from 'fastify';
+import {
+  type FastifyPluginAsyncZod,
+  hasZodFastifySchemaValidationErrors,
+} from 'fastify-type-provider-zod';
+import {
+  Campaign,
+  CampaignList,
+  CampaignListQuery,
+  CreateCampaignBody,
+} from '../../../contract/buyer.ts';
+import { ApiErrorBody } from '../../../contract/errors.ts';
+import { currentUser, requireRole } from '../../auth/guard.ts';
+import { errorHandler, sendError } from '../../http/error-handler.ts';
+import { respondIdempotently } from '../../http/idempotency.ts';
+import { createCampaign, listCampaigns } from './buyer-campaigns.service.ts';
+
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody };
+
+/**
+ * The toast's sentence names the field when the message alone does not ("Goal can be at most
+ * 2000 characters.", "page: Must be a number."); the per-field details keep the form's text.
+ */
+function namingField(field: string, message: string | undefined): string {
+  if (!message) return 'The request is not valid.';
+  const label = field.replace(/_/g, ' ');
+  if (message.startsWith('This field')) {
+    return message.replace('This field', label.charAt(0).toUpperCase() + label.slice(1));
+  }
+  if (/^(Must|Required|Can |Cannot|Unknown|Has the wrong)/.test(message) && field !== '_') {
+    return `${field}: ${message}`;
+  }
+  return message;
+}
+
+/** /api/v1/buyer/*: a buyer's own campaigns; every route is buyer-only. */
+export const buyerRoutes: FastifyPluginAsyncZod = async (app) => {
+  // onRequest: nobody learns anything about the routes (not even validation) without the role.
+  app.addHook('onRequest', requireRole('buyer'));
+
+  // The campaign form's messages are whole sentences: answer them as they are, without the
+  // generic "field: " prefix, so the dialog can show the message in its toast.
+  app.setErrorHandler(function buyerErrors(err: FastifyError, req, reply) {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details: Record<string, string[]> = {};
+      for (const v of err.validation) {
+        const field = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+        details[field] = [...(details[field] ?? []), v.message ?? 'Invalid value'];
+      }
+      const [field, messages] = Object.entries(details)[0] ?? ['_', []];
+      return sendError(reply, 400, 'validation_failed', namingField(field, messages[0]), details);
+    }
+    return errorHandler.call(this, err, req, reply);
+  });
+
+  app.get(
+    '/campaigns',
+    {
+      schema: {
+        tags: ['buyer'],
+        security: [{ bearer: [] }],
+        querystring: CampaignListQuery,
+        response: { 200: CampaignList, ...errors },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      return listCampaigns({ db: app.db, buyerId: user.id, query: req.query });
+    },
+  );
+
+  app.post(
+    '/campaigns',
+    {
+      schema: {
+        tags: ['buyer'],
+        security: [{ bearer: [] }],
+        body: CreateCampaignBody,
+        response: { 201: Campaign, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      return respondIdempotently(req, reply, 201, (db) =>
+        createCampaign({
+          db,
+          buyer: { id: user.id, email: user.email, name: user.name },
+          input: req.body,
+          publicUrl: app.config.publicUrl,
+        }),
+      );
+    },
+  );
+};

@@ -1,0 +1,177 @@
+// Reads of the maintained aggregates (issue 12): lead_totals, lead_daily_totals,
+// lead_publisher_daily_totals, payout_totals and payout_daily_totals, kept by the triggers of
+// drizzle/0006_lead_totals.sql. Every figure is split over a few slots; these reads sum them.
+
+import { type AnyColumn, and, eq, gte, lte, sql } from 'drizzle-orm';
+import type { leadStatuses } from '../../../contract/roles.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { fromBound, toBoundExclusive } from '../../db/list-query.ts';
+import {
+  leadDailyTotals,
+  leadPublisherDailyTotals,
+  leadTotals,
+  payoutDailyTotals,
+} from '../../db/schema.ts';
+import { networkTimeZone } from '../../db/settings.ts';
+
+export type LeadCountFilter = {
+  /** A search (call id, caller, tracking number): the maintained totals never answer it. */
+  q?: string | undefined;
+  publisher_id?: string | undefined;
+  status?: (typeof leadStatuses)[number] | undefined;
+  offer_id?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  state?: string | undefined;
+  vertical?: string | undefined;
+};
+
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` of a Date at exactly midnight UTC, else undefined (not a whole day). */
+function wholeDay(d: Date): string | undefined {
+  return d.getTime() % DAY_MS === 0 ? d.toISOString().slice(0, 10) : undefined;
+}
+
+/**
+ * The UTC days [first, last] a from/to filter covers, as the lists read it (fromBound /
+ * toBoundExclusive), when it covers whole days only; null when it has no range; undefined
+ * when a bound falls inside a day.
+ */
+function dayRange(f: LeadCountFilter): { first?: string; last?: string } | null | undefined {
+  if (!f.from && !f.to) return null;
+  const out: { first?: string; last?: string } = {};
+  if (f.from) {
+    const first = wholeDay(fromBound(f.from));
+    if (!first) return undefined;
+    out.first = first;
+  }
+  if (f.to) {
+    const end = toBoundExclusive(f.to);
+    if (!wholeDay(end)) return undefined;
+    out.last = new Date(end.getTime() - DAY_MS).toISOString().slice(0, 10);
+  }
+  return out;
+}
+
+const total = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
+
+/**
+ * count(*) of the leads matching `filter`, read from the maintained aggregates when they can
+ * answer it exactly: no filter, status, publisher, publisher and status, a range of whole UTC
+ * days (with or without status, or with a publisher but no status). Undefined otherwise (an
+ * offer, a range that starts or ends inside a day, publisher + status + range): the caller
+ * counts the rows itself.
+ */
+export async function exactLeadCount(
+  db: DbOrTx,
+  filter: LeadCountFilter,
+): Promise<number | undefined> {
+  return (await maintainedLeadTotals(db, filter))?.leads;
+}
+
+type LeadStatus = (typeof leadStatuses)[number];
+
+/** Leads and their payout sum (numeric string) of one status. */
+export type StatusFigures = { leads: number; payout: string };
+
+export type MaintainedLeadTotals = {
+  leads: number;
+  /**
+   * The same per status, so money figures can leave rejected leads out (issue 27 item 1); null
+   * when the aggregate that answers has no status (a publisher and a range of days).
+   */
+  byStatus: Record<LeadStatus, StatusFigures> | null;
+};
+
+/**
+ * How many leads match `filter`, with their leads and payout per status, from the maintained
+ * aggregates, for the filters `exactLeadCount` describes; undefined for the others.
+ */
+export async function maintainedLeadTotals(
+  db: DbOrTx,
+  filter: LeadCountFilter,
+): Promise<MaintainedLeadTotals | undefined> {
+  if (filter.q || filter.offer_id || filter.state || filter.vertical) return undefined;
+  // Bare days are days of the network's zone: the UTC daily totals answer them only in UTC.
+  if ((filter.from || filter.to) && (await networkTimeZone(db)) !== 'UTC') return undefined;
+  const range = dayRange(filter);
+  if (range === undefined) return undefined;
+  const sums = (t: { leads: AnyColumn; payout: AnyColumn }) => ({
+    leads: total(t.leads),
+    payout: sql<string>`coalesce(sum(${t.payout}), 0)::text`,
+  });
+  const byStatus = (rows: ({ status: LeadStatus } & StatusFigures)[]): MaintainedLeadTotals => {
+    const out: Record<LeadStatus, StatusFigures> = {
+      approved: { leads: 0, payout: '0' },
+      pending: { leads: 0, payout: '0' },
+      rejected: { leads: 0, payout: '0' },
+    };
+    for (const r of rows) out[r.status] = { leads: Number(r.leads), payout: r.payout };
+    const leads = out.approved.leads + out.pending.leads + out.rejected.leads;
+    return { leads, byStatus: out };
+  };
+  if (range === null && filter.publisher_id) {
+    const rows = await db
+      .select({ status: leadTotals.status, ...sums(leadTotals) })
+      .from(leadTotals)
+      .where(
+        and(
+          eq(leadTotals.publisherId, filter.publisher_id),
+          filter.status ? eq(leadTotals.status, filter.status) : undefined,
+        ),
+      )
+      .groupBy(leadTotals.status);
+    return byStatus(rows);
+  }
+  if (filter.publisher_id && range) {
+    if (filter.status) return undefined;
+    const [row] = await db
+      .select(sums(leadPublisherDailyTotals))
+      .from(leadPublisherDailyTotals)
+      .where(
+        and(
+          eq(leadPublisherDailyTotals.publisherId, filter.publisher_id),
+          range.first ? gte(leadPublisherDailyTotals.day, range.first) : undefined,
+          range.last ? lte(leadPublisherDailyTotals.day, range.last) : undefined,
+        ),
+      );
+    return { leads: row?.leads ?? 0, byStatus: null };
+  }
+  // Network-wide: the daily totals (a few rows a day) are far fewer than lead_totals' rows.
+  const rows = await db
+    .select({ status: leadDailyTotals.status, ...sums(leadDailyTotals) })
+    .from(leadDailyTotals)
+    .where(
+      and(
+        filter.status ? eq(leadDailyTotals.status, filter.status) : undefined,
+        range?.first ? gte(leadDailyTotals.day, range.first) : undefined,
+        range?.last ? lte(leadDailyTotals.day, range.last) : undefined,
+      ),
+    )
+    .groupBy(leadDailyTotals.status);
+  return byStatus(rows);
+}
+
+/** One publisher's leads: how many and their payout sum (numeric string), all statuses. */
+export async function publisherLeadTotals(
+  db: DbOrTx,
+  publisherId: string,
+): Promise<{ leads: number; payout: string }> {
+  const [row] = await db
+    .select({
+      leads: total(leadTotals.leads),
+      payout: sql<string>`coalesce(sum(${leadTotals.payout}), 0)::text`,
+    })
+    .from(leadTotals)
+    .where(eq(leadTotals.publisherId, publisherId));
+  return { leads: row?.leads ?? 0, payout: row?.payout ?? '0' };
+}
+
+/** Every payout ever recorded: the amount paid (numeric string). */
+export async function networkPayoutTotal(db: DbOrTx): Promise<string> {
+  const [row] = await db
+    .select({ amount: sql<string>`coalesce(sum(${payoutDailyTotals.amount}), 0)::text` })
+    .from(payoutDailyTotals);
+  return row?.amount ?? '0';
+}

@@ -1,0 +1,165 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { statementNumber } from '../../../contract/money.ts';
+import type {
+  PublisherLeadList,
+  PublisherLeadsQuery,
+  PublisherPayoutList,
+  PublisherPayoutsQuery,
+} from '../../../contract/publisher.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  cappedCount,
+  dateBounds,
+  keysetOf,
+  listPage,
+  type PageWindow,
+} from '../../db/list-query.ts';
+import { toMoney } from '../../db/money.ts';
+import { leads, offers, payouts } from '../../db/schema.ts';
+import { exactLeadCount } from './lead-totals.ts';
+
+// Status sorts by its name (as shown), offer by its title without regard to case.
+const leadSortColumns = {
+  timestamp: leads.timestamp,
+  payout: leads.payout,
+  call_duration: leads.callDuration,
+  status: sql`${leads.status}::text`,
+  offer: sql`lower(${offers.title})`,
+} as const;
+
+/**
+ * The publisher's own leads filtered by status and UTC days (both ends included), sorted
+ * (newest first by default; the leads_publisher_ts index serves that order) and paged.
+ */
+export function listPublisherLeads(opts: {
+  db: DbOrTx;
+  publisherId: string;
+  query: z.output<typeof PublisherLeadsQuery>;
+}): Promise<PublisherLeadList> {
+  const { db, publisherId, query } = opts;
+  const where = and(
+    eq(leads.publisherId, publisherId),
+    query.q ? eq(leads.externalCallId, query.q) : undefined,
+    query.status ? eq(leads.status, query.status) : undefined,
+    dateBounds(leads.timestamp, query),
+  );
+  const key = keysetOf(leadSortColumns, query, leads.id);
+  // The page's ids first, from the (publisher, time, id) index (or the index of the other
+  // column), then the offer for those rows only (deferred join).
+  const pageIds = (w: PageWindow) => {
+    if (query.sort === 'offer') return pageIdsByOffer(w);
+    return db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(where, w.after))
+      .orderBy(...w.orderBy)
+      .limit(w.limit)
+      .offset(w.offset);
+  };
+  // Sorted by offer title: a publisher's leads belong to a few offers, so for each offer (in
+  // any order) the first ids past the cursor come from the (publisher, offer, id) index, at most
+  // a page's worth each, and only those few are sorted by title: ~1 ms for a publisher with
+  // 100k leads instead of sorting all of them (~180 ms). The lateral's alias is "leads", so
+  // the window's ORDER BY (title, leads.id) reads its ids.
+  const pageIdsByOffer = (w: PageWindow) => {
+    const dir = w.direction === 'asc' ? sql`asc` : sql`desc`;
+    return sql`(select "leads"."id" from ${offers} cross join lateral (
+        select ${leads.id} from ${leads}
+        where ${leads.offerId} = ${offers.id} and ${and(where, w.after)}
+        order by ${leads.id} ${dir}
+        limit ${w.limit + w.offset}
+      ) as "leads"
+      order by ${sql.join(w.orderBy, sql`, `)}
+      limit ${w.limit} offset ${w.offset})`;
+  };
+  return listPage({
+    query,
+    keyset: key,
+    rows: (w) =>
+      db
+        .select({
+          id: leads.id,
+          offerId: leads.offerId,
+          title: offers.title,
+          payout: leads.payout,
+          status: leads.status,
+          duration: leads.callDuration,
+          timestamp: leads.timestamp,
+          callId: leads.externalCallId,
+          sortKey: w.sortKey,
+        })
+        .from(leads)
+        .innerJoin(offers, eq(offers.id, leads.offerId))
+        .where(inArray(leads.id, pageIds(w)))
+        .orderBy(...w.orderBy),
+    count: () => cappedCount(db, db.select({ one: sql`1` }).from(leads).where(where)),
+    // Exact from the maintained lead totals when they answer the filter; else the capped count.
+    exactTotal: () =>
+      exactLeadCount(db, {
+        q: query.q,
+        publisher_id: publisherId,
+        status: query.status,
+        from: query.from,
+        to: query.to,
+      }),
+    toItem: (r) => ({
+      id: r.id,
+      offer_id: r.offerId,
+      offer_title: r.title,
+      payout: toMoney(r.payout),
+      status: r.status,
+      call_duration: r.duration,
+      timestamp: r.timestamp.toISOString(),
+      call_id: r.callId,
+    }),
+  });
+}
+
+const payoutSortColumns = { date: payouts.date, amount: payouts.amount } as const;
+
+/** The publisher's own payouts (amount, notes, date), newest first unless sorted otherwise. */
+export function listPublisherPayouts(opts: {
+  db: DbOrTx;
+  publisherId: string;
+  query: z.output<typeof PublisherPayoutsQuery>;
+}): Promise<PublisherPayoutList> {
+  const { db, publisherId, query } = opts;
+  const where = eq(payouts.publisherId, publisherId);
+  return listPage({
+    query,
+    keyset: keysetOf(payoutSortColumns, query, payouts.id),
+    rows: (w) =>
+      db
+        .select({
+          id: payouts.id,
+          amount: payouts.amount,
+          notes: payouts.notes,
+          date: payouts.date,
+          status: payouts.status,
+          reference: payouts.reference,
+          periodFrom: payouts.periodFrom,
+          periodTo: payouts.periodTo,
+          statementYear: payouts.statementYear,
+          statementSeq: payouts.statementSeq,
+          sortKey: w.sortKey,
+        })
+        .from(payouts)
+        .where(and(where, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    count: () => cappedCount(db, db.select({ one: sql`1` }).from(payouts).where(where)),
+    toItem: (r) => ({
+      id: r.id,
+      amount: toMoney(r.amount),
+      notes: r.notes,
+      date: r.date.toISOString(),
+      status: r.status,
+      reference: r.reference,
+      period_from: r.periodFrom,
+      period_to: r.periodTo,
+      statement_number: statementNumber(r.statementYear, r.statementSeq),
+    }),
+  });
+}

@@ -1,0 +1,193 @@
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type {
+  AdminOffer,
+  CreateOffer,
+  OfferList,
+  OfferListQuery,
+  UpdateOffer,
+} from '../../../contract/admin.ts';
+import type { PayoutOverride } from '../../../contract/offer-rules.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { countAll, exactCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
+import { fromMoney, toMoney } from '../../db/money.ts';
+import { leads, offerApplications, offers } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { type Actor, writeAudit } from '../audit/index.ts';
+import { payoutOverridesOf, replacePayoutOverrides, rulesColumns, rulesOf } from './offer-rules.ts';
+
+type OfferRow = typeof offers.$inferSelect;
+
+/** An offer as the admin API answers it: payout as a JSON number, dates as ISO strings. */
+export function toAdminOffer(o: OfferRow, overrides: PayoutOverride[] = []): AdminOffer {
+  return {
+    id: o.id,
+    title: o.title,
+    vertical: o.vertical,
+    payout: toMoney(o.payout),
+    script_instructions: o.scriptInstructions,
+    status: o.status,
+    rules: rulesOf(o),
+    payout_overrides: overrides,
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of an offer: its fields, rules and per-publisher payouts. */
+function auditView(o: OfferRow, overrides: PayoutOverride[]) {
+  const { created_at: _c, updated_at: _u, ...rest } = toAdminOffer(o, overrides);
+  return {
+    ...rest,
+    payout_overrides: overrides.map((p) => ({ publisher_id: p.publisher_id, payout: p.payout })),
+  };
+}
+
+/** The offer with its per-publisher payouts, as answered and audited. */
+async function withOverrides(db: DbOrTx, row: OfferRow) {
+  const overrides = (await payoutOverridesOf(db, [row.id])).get(row.id) ?? [];
+  return { offer: toAdminOffer(row, overrides), audit: auditView(row, overrides) };
+}
+
+const sortColumns = {
+  created_at: offers.createdAt,
+  title: offers.title,
+  vertical: offers.vertical,
+  payout: offers.payout,
+  status: offers.status,
+} as const;
+
+/** All offers (any status), newest first unless sorted otherwise. */
+export async function listOffers(opts: { db: DbOrTx; query: OfferListQuery }): Promise<OfferList> {
+  const { db, query } = opts;
+  const cond = and(
+    query.status ? eq(offers.status, query.status) : undefined,
+    query.vertical ? sql`lower(${offers.vertical}) = lower(${query.vertical})` : undefined,
+    searchAny(query.q, offers.title, offers.vertical),
+  );
+  // Exact total: offers are hundreds (count(*) measured ~0.1 ms at 200).
+  const page = await listPage({
+    query,
+    keyset: keysetOf(sortColumns, query, offers.id),
+    rows: (w) =>
+      db
+        .select({ ...getTableColumns(offers), sortKey: w.sortKey })
+        .from(offers)
+        .where(and(cond, w.after))
+        .orderBy(...w.orderBy)
+        .limit(w.limit)
+        .offset(w.offset),
+    count: () => exactCount(db.select({ n: countAll() }).from(offers).where(cond)),
+    toItem: (row) => toAdminOffer(row),
+  });
+  // The page's per-publisher payouts in one query.
+  const overrides = await payoutOverridesOf(
+    db,
+    page.items.map((o) => o.id),
+  );
+  for (const item of page.items) item.payout_overrides = overrides.get(item.id) ?? [];
+  return page;
+}
+
+/** Creates an offer (active unless told otherwise) and records it in the audit log. */
+export async function createOffer(opts: {
+  db: Db;
+  actor: Actor;
+  input: CreateOffer;
+}): Promise<AdminOffer> {
+  const { input } = opts;
+  return opts.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(offers)
+      .values({
+        title: input.title,
+        vertical: input.vertical,
+        payout: fromMoney(input.payout),
+        scriptInstructions: input.script_instructions ?? null,
+        status: input.status ?? 'active',
+        ...rulesColumns(input.rules ?? {}),
+      })
+      .returning();
+    await replacePayoutOverrides(tx, row!.id, input.payout_overrides ?? []);
+    const after = await withOverrides(tx, row!);
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'offer.create',
+      entityType: 'offer',
+      entityId: row!.id,
+      before: null,
+      after: after.audit,
+    });
+    return after.offer;
+  });
+}
+
+/** Changes the given fields of an offer; the audit entry keeps before → after. */
+export async function updateOffer(opts: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: UpdateOffer;
+}): Promise<AdminOffer> {
+  const { input } = opts;
+  return opts.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(offers).where(eq(offers.id, opts.id)).for('update');
+    if (!before) throw notFound('Offer');
+    const old = await withOverrides(tx, before);
+    const [row] = await tx
+      .update(offers)
+      .set({
+        ...(input.title !== undefined && { title: input.title }),
+        ...(input.vertical !== undefined && { vertical: input.vertical }),
+        ...(input.payout !== undefined && { payout: fromMoney(input.payout) }),
+        ...(input.script_instructions !== undefined && {
+          scriptInstructions: input.script_instructions,
+        }),
+        ...(input.status !== undefined && { status: input.status }),
+        ...(input.rules !== undefined && rulesColumns(input.rules)),
+        updatedAt: new Date(),
+      })
+      .where(eq(offers.id, before.id))
+      .returning();
+    if (input.payout_overrides !== undefined) {
+      await replacePayoutOverrides(tx, before.id, input.payout_overrides);
+    }
+    const after = await withOverrides(tx, row!);
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'offer.update',
+      entityType: 'offer',
+      entityId: before.id,
+      before: old.audit,
+      after: after.audit,
+    });
+    return after.offer;
+  });
+}
+
+/** Deletes an offer nobody used; one with applications or leads must be made inactive. */
+export async function deleteOffer(opts: { db: Db; actor: Actor; id: string }): Promise<void> {
+  await opts.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(offers).where(eq(offers.id, opts.id)).for('update');
+    if (!before) throw notFound('Offer');
+    const [used] = await tx
+      .select({ one: sql`1` })
+      .from(offerApplications)
+      .where(eq(offerApplications.offerId, before.id))
+      .limit(1);
+    const [hasLead] = used
+      ? [used]
+      : await tx.select({ one: sql`1` }).from(leads).where(eq(leads.offerId, before.id)).limit(1);
+    if (used || hasLead) {
+      throw conflict('This offer has applications or leads. Make it inactive instead.');
+    }
+    await tx.delete(offers).where(eq(offers.id, before.id));
+    await writeAudit(tx, {
+      actor: opts.actor,
+      action: 'offer.delete',
+      entityType: 'offer',
+      entityId: before.id,
+      before: (await withOverrides(tx, before)).audit,
+      after: null,
+    });
+  });
+}

@@ -1,0 +1,82 @@
+import type {
+  DashboardRangeQuery,
+  PublisherRangeOverview,
+  PublisherReport,
+  PublisherReportQuery,
+} from '../../../contract/reports.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { CsvCell } from '../../db/csv.ts';
+import { amountCents, centsMoney } from '../../db/money.ts';
+import { networkTimeZone } from '../../db/settings.ts';
+import { balanceOf } from '../money/index.ts';
+import {
+  buildReport,
+  dailyFigures,
+  dashboardDays,
+  reportCsv,
+  withoutRevenue,
+} from './reports.queries.ts';
+
+/** One publisher's report: only their own leads (their rollup rows), without revenue or margin. */
+export async function getPublisherReport(opts: {
+  db: DbOrTx;
+  publisherId: string;
+  query: PublisherReportQuery;
+}): Promise<PublisherReport> {
+  const tz = await networkTimeZone(opts.db);
+  const r = await buildReport(opts.db, { owner: opts.publisherId, tz, query: opts.query });
+  return {
+    ...r,
+    rows: r.rows.map((row) => ({
+      key: row.key,
+      label: row.label,
+      figures: withoutRevenue(row.figures),
+      previous_figures: row.previous_figures ? withoutRevenue(row.previous_figures) : null,
+    })),
+    totals: withoutRevenue(r.totals),
+    previous_totals: r.previous_totals ? withoutRevenue(r.previous_totals) : null,
+  };
+}
+
+/** The publisher's report as CSV lines. */
+export async function publisherReportCsv(opts: {
+  db: DbOrTx;
+  publisherId: string;
+  query: PublisherReportQuery;
+}): Promise<CsvCell[][]> {
+  const tz = await networkTimeZone(opts.db);
+  const r = await buildReport(opts.db, { owner: opts.publisherId, tz, query: opts.query });
+  return reportCsv(r, { revenue: false });
+}
+
+/**
+ * The overview over a picked range of the network's days: the publisher's calls and the payout
+ * of the payable ones (their own rollup rows). Pending Payouts is what is unpaid now, whatever
+ * the range (money/figures.ts): money waiting does not depend on the days looked at.
+ */
+export async function getPublisherRangeOverview(opts: {
+  db: DbOrTx;
+  publisherId: string;
+  query: DashboardRangeQuery;
+  now?: Date;
+}): Promise<PublisherRangeOverview> {
+  const tz = await networkTimeZone(opts.db);
+  const { from, to } = dashboardDays(tz, opts.query, opts.now);
+  const [days, balance] = await Promise.all([
+    dailyFigures(opts.db, { owner: opts.publisherId, from, to }),
+    balanceOf(opts.db, opts.publisherId),
+  ]);
+  let earned = 0n;
+  for (const d of days) earned += amountCents(d.payout);
+  return {
+    timezone: tz,
+    range: opts.query.range,
+    from,
+    to,
+    total_earnings: centsMoney(earned),
+    total_leads: days.reduce((n, d) => n + d.calls, 0),
+    pending_payouts: balance.unpaid,
+    balance,
+    days: days.map((d) => ({ date: d.date, leads: d.calls, earnings: d.payout })),
+  };
+}

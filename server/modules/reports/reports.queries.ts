@@ -1,0 +1,991 @@
+// Reads of the report rollups (issue 15): report_time_totals (UTC quarter hours, any zone),
+// report_day_totals, report_month_totals and report_span_totals (days, months, dekads and
+// quarters of the network's time zone, one dimension each, plus 'all'), fed through the
+// report_deltas queue (server/modules/reports/report-fold.ts), which every read folds first. A range of days
+// is read as the fewest aligned blocks (blockRuns), so a year grouped by publisher sums ~5 rows
+// per publisher instead of ~365.
+
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Gauge } from 'prom-client';
+import {
+  type AdminReportFigures,
+  addDays,
+  addMonths,
+  changePercent,
+  dayIn,
+  daysBetween,
+  MAX_HOUR_DAYS,
+  MAX_REPORT_DAYS,
+  type PublisherReportFigures,
+  previousRange,
+  REPORT_ROW_LIMIT,
+  type ReportRange,
+  resolveRange,
+} from '../../../contract/reports.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { CsvCell } from '../../db/csv.ts';
+import { toMoney } from '../../db/money.ts';
+import { networkTimeZone } from '../../db/settings.ts';
+import { AppError } from '../../errors.ts';
+import { registerJob } from '../../jobs/runtime.ts';
+import {
+  cents,
+  FIGURES,
+  figuresAt,
+  type KeyFigures,
+  keepBlocks,
+  keptBlockSizes,
+  keptOver,
+  keyFiguresOver,
+  type RawFigures,
+  type SortedPage,
+} from './report-cache.ts';
+import { foldReports } from './report-fold.ts';
+
+/** The owner of the network-wide rows (a publisher's rows carry the publisher's id). */
+export const NETWORK_OWNER = '00000000-0000-0000-0000-000000000000';
+
+export type ReportGroup = 'day' | 'hour' | 'offer' | 'vertical' | 'publisher' | 'state';
+export type Figures = AdminReportFigures;
+export type ReportRow = { key: string; label: string; figures: Figures };
+
+// ---------------------------------------------------------------------------
+// Days of the network's time zone
+// ---------------------------------------------------------------------------
+
+/** 400 when a range is too long for its grouping. */
+export function checkReportSpan(group: ReportGroup, from: string, to: string): void {
+  const n = daysBetween(from, to);
+  if (group === 'hour' && n > MAX_HOUR_DAYS) {
+    throw new AppError(
+      'range_too_long',
+      `Group by hour covers at most ${MAX_HOUR_DAYS} days; pick a shorter range or group by day.`,
+      { status: 400 },
+    );
+  }
+  if (n > MAX_REPORT_DAYS) {
+    throw new AppError(
+      'range_too_long',
+      `A report covers at most ${MAX_REPORT_DAYS} days; pick a shorter range.`,
+      { status: 400 },
+    );
+  }
+}
+
+/** The instant a day of zone `tz` starts, as SQL. */
+const startOfDay = (day: string, tz: string) => sql`(${day}::date::timestamp at time zone ${tz})`;
+
+// ---------------------------------------------------------------------------
+// Figures
+// ---------------------------------------------------------------------------
+
+/** Sums of the figure columns of a rollup table (slots and rows added up), of alias `a.` if given. */
+const sumsOf = (a = '') =>
+  sql.raw(`coalesce(sum(${a}calls), 0)::bigint as calls,
+  coalesce(sum(${a}payable), 0)::bigint as payable,
+  coalesce(sum(${a}duration_seconds), 0)::bigint as duration_seconds,
+  coalesce(sum(${a}payout), 0) as payout,
+  coalesce(sum(${a}revenue), 0) as revenue,
+  coalesce(sum(${a}revenue_calls), 0)::bigint as revenue_calls,
+  coalesce(sum(${a}revenue_payable), 0)::bigint as revenue_payable,
+  coalesce(sum(${a}revenue_payout), 0) as revenue_payout,
+  coalesce(sum(${a}disputes), 0)::bigint as disputes`);
+const sums = sumsOf();
+const figureColumns = sql.raw(
+  'calls, payable, duration_seconds, payout, revenue, revenue_calls, revenue_payable, revenue_payout, disputes',
+);
+
+/**
+ * The answer's figures from summed columns. Margin is like with like: the revenue of the calls
+ * that carry one less the payout of the payable ones among them; the payable calls without a
+ * revenue, and their payout, are answered beside it (in `payout`, not in the margin).
+ */
+export function toFigures(r: RawFigures | undefined): Figures {
+  const calls = Number(r?.calls ?? 0);
+  const payable = Number(r?.payable ?? 0);
+  const revenueCalls = Number(r?.revenue_calls ?? 0);
+  // Money in cents from here: the differences are exact.
+  const payoutCents = cents(r?.payout);
+  const revenuePayoutCents = cents(r?.revenue_payout);
+  const revenueCents = revenueCalls > 0 ? cents(r?.revenue) : null;
+  return {
+    calls,
+    payable_calls: payable,
+    payable_rate: calls > 0 ? Math.round((payable / calls) * 1000) / 10 : null,
+    avg_duration: calls > 0 ? Math.round(Number(r?.duration_seconds ?? 0) / calls) : null,
+    payout: payoutCents / 100,
+    revenue: revenueCents === null ? null : revenueCents / 100,
+    margin: revenueCents === null ? null : (revenueCents - revenuePayoutCents) / 100,
+    payable_without_revenue: payable - Number(r?.revenue_payable ?? 0),
+    payout_without_revenue: (payoutCents - revenuePayoutCents) / 100,
+    disputes: Number(r?.disputes ?? 0),
+  };
+}
+
+/** ORDER BY expressions of the sortable columns over an aggregate `g` with `label`. */
+function orderExpr(sort: string, group: ReportGroup): SQL {
+  switch (sort) {
+    case 'calls':
+      return sql.raw('g.calls');
+    case 'payable_calls':
+      return sql.raw('g.payable');
+    case 'payable_rate':
+      return sql.raw('g.payable::numeric / nullif(g.calls, 0)');
+    case 'avg_duration':
+      return sql.raw('g.duration_seconds::numeric / nullif(g.calls, 0)');
+    case 'payout':
+      return sql.raw('g.payout');
+    case 'revenue':
+      return sql.raw('case when g.revenue_calls > 0 then g.revenue end');
+    case 'margin':
+      return sql.raw('case when g.revenue_calls > 0 then g.revenue - g.revenue_payout end');
+    case 'payout_without_revenue':
+      return sql.raw('g.payout - g.revenue_payout');
+    case 'disputes':
+      return sql.raw('g.disputes');
+    default:
+      return group === 'day' || group === 'hour' ? sql.raw('g.key') : sql.raw('lower(g.label)');
+  }
+}
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(r: unknown): T[] => (r as Rows<T>).rows;
+
+// ---------------------------------------------------------------------------
+// Reads
+// ---------------------------------------------------------------------------
+
+export type ReportRead = {
+  owner: string;
+  tz: string;
+  from: string;
+  to: string;
+  group: ReportGroup;
+  sort: string;
+  order: 'asc' | 'desc';
+  /** Only these keys (the previous period of the rows on screen). */
+  keys?: string[] | undefined;
+  /** Answer every group (no REPORT_ROW_LIMIT), for the previous period. */
+  all?: boolean;
+};
+
+/**
+ * The totals of [from, to] in zone tz for one owner: the 'all' dimension's rows of the fewest
+ * aligned blocks (a year: ~10 rows). tz must be the network's zone the day tables are cut in.
+ */
+export async function reportTotals(
+  db: DbOrTx,
+  opts: { owner: string; tz: string; from: string; to: string },
+): Promise<Figures> {
+  const [row] = rowsOf<RawFigures>(
+    await db.execute(sql`
+      select ${sums} from (${blockRows(opts.owner, 'all', opts.from, opts.to, sql``)}) b`),
+  );
+  return toFigures(row);
+}
+
+/** The rows of a report: one per group, sorted, at most REPORT_ROW_LIMIT (time groups: all). */
+export async function reportRows(
+  db: DbOrTx,
+  r: ReportRead,
+): Promise<{ rows: ReportRow[]; groups: number }> {
+  const timeGroup = r.group === 'day' || r.group === 'hour';
+  if (!timeGroup && r.group !== 'vertical') return keyedRows(db, r);
+  // Days and hours have no names to refresh: the whole answer is kept while its days are.
+  if (timeGroup) {
+    return keptOver(db, {
+      id: ['time', ...readId(r)].join('|'),
+      from: r.from,
+      to: r.to,
+      rows: (v) => v.rows.length,
+      compute: () => sqlRows(db, r),
+    });
+  }
+  return sqlRows(db, r);
+}
+
+/** Every parameter of a read, for the kept answers' ids. */
+const readId = (r: ReportRead) => [
+  r.owner,
+  r.group,
+  r.tz,
+  r.from,
+  r.to,
+  r.sort,
+  r.order,
+  r.all ? 'all' : '',
+  r.keys?.join(',') ?? '*',
+];
+
+/** The rows of a report as one SQL statement (time groups, verticals, sorts by name). */
+async function sqlRows(db: DbOrTx, r: ReportRead): Promise<{ rows: ReportRow[]; groups: number }> {
+  const dir = sql.raw(r.order === 'asc' ? 'asc' : 'desc');
+  const orderBy = sql`${orderExpr(r.sort, r.group)} ${dir} nulls last, g.key ${dir}`;
+  const order = sql`order by ${orderBy}`;
+  const timeGroup = r.group === 'day' || r.group === 'hour';
+  const limit = r.all || timeGroup ? sql`` : sql`limit ${REPORT_ROW_LIMIT}`;
+  // Names (offer titles, publishers) are joined to the rows on screen only, unless the report
+  // is sorted by them: a year by publisher has ~10k groups, and 500 are shown.
+  const early = r.sort === 'label' || timeGroup || r.group === 'vertical';
+  const source = timeGroup ? timeGroups(r) : early ? named(r, dimGroups(r), false) : dimGroups(r);
+  const page = sql`select g.*, count(*) over () as groups, row_number() over (${order}) as ord
+    from g ${order} ${limit}`;
+  const res = rowsOf<RawFigures & { key: string; label: string; groups: string | number }>(
+    await db.execute(
+      early
+        ? sql`with g as (${source}) ${page}`
+        : sql`with g as (${source}), p as (${page}) select * from (${named(r, sql`select * from p`, true)}) n order by n.ord`,
+    ),
+  );
+  return {
+    rows: res.map((row) => ({
+      key: row.key,
+      label: r.group === 'hour' ? `${row.label} ${zoneName(r.tz, row.key)}` : row.label,
+      figures: toFigures(row),
+    })),
+    groups: Number(res[0]?.groups ?? 0),
+  };
+}
+
+/**
+ * The rows of an offer, publisher or state report sorted by a figure: the groups' figures from
+ * keyFiguresOver (past days kept in memory while unchanged), sorted here exactly as the SQL
+ * path sorts (the figure, nulls last, then the key, both in the asked direction), names read
+ * for the rows answered only.
+ */
+async function keyedRows(
+  db: DbOrTx,
+  r: ReportRead,
+): Promise<{ rows: ReportRow[]; groups: number }> {
+  const dim = r.group;
+  // A page sorted by name is kept only while no name changed either.
+  const names = r.sort === 'label' ? await namesStamp(db) : '';
+  const { page, groups } = await keptOver<SortedPage>(db, {
+    id: ['keyed', ...readId(r), names].join('|'),
+    from: r.from,
+    to: r.to,
+    rows: (v) => v.page.length,
+    compute: async () => {
+      const figures = await keyFiguresOver(db, {
+        id: `${r.owner}|${dim}`,
+        tz: r.tz,
+        from: r.from,
+        to: r.to,
+        grouped: keyGrouped(r.owner, dim),
+        blocks: singleBlocks,
+      });
+      const { keys, sums: keySums, present } = figures;
+      const wanted = r.keys ? new Set(r.keys) : null;
+      // Key numbers with calls (the shown keys only, for a previous period), each figure
+      // read once into an array, then the numbers sorted (a year by publisher has 10k groups).
+      const value = sortValue(r.sort);
+      const dir = r.order === 'asc' ? 1 : -1;
+      const all: number[] = [];
+      for (const k of present) {
+        if (keySums[k * FIGURES]! > 0 && (!wanted || wanted.has(keys[k]!))) all.push(k);
+      }
+      if (r.sort === 'label') {
+        // By name: the database orders the keys by their names, with its collation, exactly as
+        // the SQL path orders `lower(label)` (then the key), in the asked direction.
+        const rank = await nameRanks(db, dim, keys, names);
+        const dirRank = r.order === 'asc' ? 1 : -1;
+        all.sort((a, b) => (rank[a]! - rank[b]!) * dirRank);
+      } else {
+        const values = new Float64Array(keys.length);
+        const nulls = new Uint8Array(keys.length);
+        for (const k of all) {
+          const v = value(keySums, k * FIGURES);
+          if (v === null) nulls[k] = 1;
+          else values[k] = v;
+        }
+        all.sort((a, b) => {
+          if (nulls[a] !== nulls[b]) return nulls[a] ? 1 : -1;
+          const va = values[a]!;
+          const vb = values[b]!;
+          if (va !== vb) return (va < vb ? -1 : 1) * dir;
+          const ka = keys[a]!;
+          const kb = keys[b]!;
+          return ka === kb ? 0 : (ka < kb ? -1 : 1) * dir;
+        });
+      }
+      const shown = r.all ? all.length : Math.min(all.length, REPORT_ROW_LIMIT);
+      const page: [string, KeyFigures][] = [];
+      for (let i = 0; i < shown; i++) page.push([keys[all[i]!]!, figuresAt(keySums, all[i]!)]);
+      return { page, groups: all.length };
+    },
+  });
+  const labels = await labelsOf(
+    db,
+    dim,
+    page.map(([k]) => k),
+  );
+  return {
+    rows: page.map(([key, f]) => ({
+      key,
+      label: labels.get(key) ?? key,
+      figures: toFigures({
+        calls: f.calls,
+        payable: f.payable,
+        duration_seconds: f.duration,
+        payout: (f.payoutCents / 100).toFixed(2),
+        revenue: (f.revenueCents / 100).toFixed(2),
+        revenue_calls: f.revenueCalls,
+        revenue_payable: f.revenuePayable,
+        revenue_payout: (f.revenuePayoutCents / 100).toFixed(2),
+        disputes: f.disputes,
+      }),
+    })),
+    groups,
+  };
+}
+
+/**
+ * What a sort compares, as orderExpr does in SQL (null sorts last either way), read from a
+ * key's figures at `o` in `sums` (calls, payable, duration, payout cents, revenue cents,
+ * revenue calls, disputes, revenue payable, revenue payout cents: report-cache.ts FIGURES).
+ */
+function sortValue(sort: string): (sums: Float64Array, o: number) => number | null {
+  switch (sort) {
+    case 'payable_calls':
+      return (s, o) => s[o + 1]!;
+    case 'payable_rate':
+      return (s, o) => (s[o] === 0 ? null : s[o + 1]! / s[o]!);
+    case 'avg_duration':
+      return (s, o) => (s[o] === 0 ? null : s[o + 2]! / s[o]!);
+    case 'payout':
+      return (s, o) => s[o + 3]!;
+    case 'revenue':
+      return (s, o) => (s[o + 5]! > 0 ? s[o + 4]! : null);
+    case 'margin':
+      return (s, o) => (s[o + 5]! > 0 ? s[o + 4]! - s[o + 8]! : null);
+    case 'payout_without_revenue':
+      return (s, o) => s[o + 3]! - s[o + 8]!;
+    case 'disputes':
+      return (s, o) => s[o + 6]!;
+    default:
+      return (s, o) => s[o]!;
+  }
+}
+
+/** Where report_names_epoch stands: it moves whenever a publisher's or offer's name may change. */
+async function namesStamp(db: DbOrTx): Promise<string> {
+  const [row] = rowsOf<{ stamp: string }>(
+    await db.execute(sql`select last_value::text || ':' || is_called::text as stamp
+      from report_names_epoch`),
+  );
+  return row?.stamp ?? '';
+}
+
+/** Kept name orders, per key list (the array itself), while the names' stamp is unchanged. */
+const keptRanks = new WeakMap<string[], { stamp: string; length: number; rank: Int32Array }>();
+
+/**
+ * Each key's place among all keys of `keys` (a dimension's key list) in the order of their
+ * names, ascending (descending is its reverse: names are never null, and ties go by key).
+ * Ordering 10k publishers' names costs ~25 ms of database time, so the places are kept while
+ * `report_names_epoch` (moved by any change of a name, drizzle/0025) and the list are unchanged.
+ */
+async function nameRanks(
+  db: DbOrTx,
+  dim: string,
+  keys: string[],
+  stamp: string,
+): Promise<Int32Array> {
+  const kept = keptRanks.get(keys);
+  if (kept && kept.stamp === stamp && kept.length === keys.length) return kept.rank;
+  const length = keys.length;
+  const ordered = await namedOrder(db, dim, keys.slice(0, length), 'asc');
+  const rank = new Int32Array(length);
+  ordered.forEach((place, i) => {
+    rank[place] = i;
+  });
+  keptRanks.set(keys, { stamp, length, rank });
+  return rank;
+}
+
+/**
+ * The places (0-based, in `keys`) of these keys of a dimension in the order of their names as
+ * `named` gives them, lower-cased, then the key, both in `order` (orderExpr's default).
+ */
+async function namedOrder(
+  db: DbOrTx,
+  dim: string,
+  keys: string[],
+  order: 'asc' | 'desc',
+): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const list = `{${keys.map(quoteArray).join(',')}}`;
+  const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
+  const label =
+    dim === 'offer'
+      ? sql`coalesce(o.title, k.key)`
+      : dim === 'publisher'
+        ? sql`coalesce(nullif(u.name, ''), u.email, k.key)`
+        : sql`case when k.key = '' then 'Unknown' else k.key end`;
+  const join =
+    dim === 'offer'
+      ? sql`left join offers o on o.id = k.key::uuid`
+      : dim === 'publisher'
+        ? sql`left join users u on u.id = k.key::uuid`
+        : sql``;
+  const res = rowsOf<{ place: number | string }>(
+    await db.execute(sql`
+      select k.place - 1 as place from unnest(${list}::text[]) with ordinality as k(key, place) ${join}
+      order by lower(${label}) ${dir} nulls last, k.key ${dir}`),
+  );
+  return res.map((x) => Number(x.place));
+}
+
+/** The names of these keys of a dimension, as `named` gives them. */
+async function labelsOf(db: DbOrTx, dim: string, keys: string[]): Promise<Map<string, string>> {
+  if (dim === 'state') return new Map(keys.map((k) => [k, k === '' ? 'Unknown' : k]));
+  if (keys.length === 0) return new Map();
+  const list = `{${keys.map(quoteArray).join(',')}}`;
+  const q =
+    dim === 'offer'
+      ? sql`select o.id::text as key, o.title as label from offers o where o.id = any(${list}::uuid[])`
+      : sql`select u.id::text as key, coalesce(nullif(u.name, ''), u.email) as label
+          from users u where u.id = any(${list}::uuid[])`;
+  const res = rowsOf<{ key: string; label: string | null }>(await db.execute(q));
+  return new Map(res.filter((x) => x.label !== null).map((x) => [x.key, x.label as string]));
+}
+
+/** Days or hours of [from, to], every one of them (quiet ones with zeros). */
+function timeGroups(r: ReportRead): SQL {
+  const start = startOfDay(r.from, r.tz);
+  const end = startOfDay(addDays(r.to, 1), r.tz);
+  const buckets = sql`
+    select bucket, ${figureColumns} from report_time_totals
+    where owner = ${r.owner} and bucket >= ${start} and bucket < ${end}`;
+  // The buckets are summed per local day (or hour) first, then joined to the list of all days
+  // (hours) on equality: a hash join of a few hundred rows, not an expression per pair.
+  if (r.group === 'day') {
+    // Days of the network's zone are rows of the day table ('all': one row per owner and day).
+    return sql`
+      select to_char(d, 'YYYY-MM-DD') as key, to_char(d, 'YYYY-MM-DD') as label,
+             ${zeroIfNull}
+      from generate_series(${r.from}::date, ${r.to}::date, interval '1 day') d
+      left join (
+        select day, ${sums} from report_day_totals
+        where owner = ${r.owner} and dim = 'all' and day >= ${r.from}::date and day <= ${r.to}::date
+        group by day
+      ) x on x.day = d::date`;
+  }
+  // An hour starts at the bucket less its local minutes (offsets are multiples of 15 minutes);
+  // hours are instants, so the repeated hour of a DST fall-back day is two rows.
+  return sql`
+    select to_char(h at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as key,
+           to_char(h at time zone ${r.tz}, 'YYYY-MM-DD HH24:MI') as label,
+           ${zeroIfNull}
+    from generate_series(${start}, ${end} - interval '1 hour', interval '1 hour') h
+    left join (
+      select bucket - make_interval(mins => extract(minute from bucket at time zone ${r.tz})::int) as hour,
+             ${sums}
+      from (${buckets}) b group by 1
+    ) x on x.hour = h`;
+}
+
+/** The figure columns of a left-joined aggregate `x`, zero where it had no row. */
+const zeroIfNull = sql.raw(`coalesce(x.calls, 0) as calls, coalesce(x.payable, 0) as payable,
+  coalesce(x.duration_seconds, 0) as duration_seconds, coalesce(x.payout, 0) as payout,
+  coalesce(x.revenue, 0) as revenue, coalesce(x.revenue_calls, 0) as revenue_calls,
+  coalesce(x.revenue_payable, 0) as revenue_payable, coalesce(x.revenue_payout, 0) as revenue_payout,
+  coalesce(x.disputes, 0) as disputes`);
+
+/** Groups of a dimension over [from, to], summed from the fewest aligned blocks. */
+function dimGroups(r: ReportRead): SQL {
+  const dim = r.group === 'vertical' ? 'offer' : r.group;
+  const keys =
+    r.keys && r.group !== 'vertical'
+      ? sql` and key = any(${`{${r.keys.map(quoteArray).join(',')}}`}::text[])`
+      : sql``;
+  return sql`
+    select key, '' as label, ${sums} from (${blockRows(r.owner, dim, r.from, r.to, keys)}) x
+    group by key having sum(calls) > 0`;
+}
+
+export type BlockLevel = 'day' | 'dekad' | 'month' | 'quarter';
+/** A run of whole blocks of one level: the blocks starting from `lo` up to before `hi`. */
+export type BlockRun = { level: BlockLevel; lo: string; hi: string };
+
+const isQuarterStart = (d: string) =>
+  d.endsWith('-01') && ['01', '04', '07', '10'].includes(d.slice(5, 7));
+/** The day after the dekad starting on d (the 1st, 11th or 21st), or null if d starts none. */
+function dekadEnd(d: string): string | null {
+  const day = d.slice(8, 10);
+  if (day === '01' || day === '11') return addDays(d, 10);
+  if (day === '21') return addMonths(d, 1);
+  return null;
+}
+
+/**
+ * [from, to] as the fewest aligned blocks (days, dekads, months, calendar quarters), runs of
+ * one level merged: a year from the 25th is 6 days, a month, 3 quarters, a month, 2 dekads and
+ * 5 days, each run one range of its index. Greedy from the first day: blocks nest, so the
+ * largest block that starts at the cursor and fits is always part of a fewest cover.
+ */
+export function blockRuns(from: string, to: string): BlockRun[] {
+  const end = addDays(to, 1);
+  const runs: BlockRun[] = [];
+  let c = from;
+  while (c < end) {
+    let level: BlockLevel = 'day';
+    let next = addDays(c, 1);
+    const dekad = dekadEnd(c);
+    if (isQuarterStart(c) && addMonths(c, 3) <= end) {
+      level = 'quarter';
+      next = addMonths(c, 3);
+    } else if (c.endsWith('-01') && addMonths(c, 1) <= end) {
+      level = 'month';
+      next = addMonths(c, 1);
+    } else if (dekad && dekad <= end) {
+      level = 'dekad';
+      next = dekad;
+    }
+    const last = runs.at(-1);
+    if (last && last.level === level && last.hi === c) last.hi = next;
+    else runs.push({ level, lo: c, hi: next });
+    c = next;
+  }
+  return runs;
+}
+
+/** The key rows (key and summed figures) of one owner's dimension over [lo, hi]. */
+const keyGrouped = (owner: string, dim: string) => (lo: string, hi: string) =>
+  sql`
+  select key, ${sums} from (${blockRows(owner, dim, lo, hi, sql``)}) x group by key`;
+
+/**
+ * The quarters, months, dekads and days of the 13 months up to `lastPast` (whole ones only),
+ * newest first: every block a report of the last year is made of.
+ */
+export function blocksOfLastYear(lastPast: string): { from: string; to: string }[] {
+  const out: { from: string; to: string }[] = [];
+  const first = addMonths(`${lastPast.slice(0, 7)}-01`, -13);
+  const end = addDays(lastPast, 1);
+  let month = `${lastPast.slice(0, 7)}-01`;
+  for (let i = 0; i < 14; i++) {
+    const next = addMonths(month, 1);
+    const quarterEnd = addMonths(month, 3);
+    if (isQuarterStart(month) && quarterEnd <= end) {
+      out.push({ from: month, to: addDays(quarterEnd, -1) });
+    }
+    if (next <= end) out.push({ from: month, to: addDays(next, -1) });
+    for (const [lo, hi] of [
+      [month, addDays(month, 10)],
+      [addDays(month, 10), addDays(month, 20)],
+      [addDays(month, 20), next],
+    ] as const) {
+      if (hi <= end) out.push({ from: lo, to: addDays(hi, -1) });
+    }
+    month = addMonths(month, -1);
+  }
+  for (let d = lastPast; d >= first; d = addDays(d, -1)) out.push({ from: d, to: d });
+  return out;
+}
+
+/** Network report dimensions whose blocks are kept in memory (see keyedRows). */
+const WARM_DIMENSIONS = ['publisher', 'offer', 'state'] as const;
+
+/**
+ * Reads the blocks of the last year of the network's offer, publisher and state reports into
+ * memory (those not kept already); answers how many it read. `stop` ends it early.
+ */
+export async function warmReportBlocks(db: DbOrTx, stop?: () => boolean): Promise<number> {
+  const tz = await networkTimeZone(db);
+  const lastPast = addDays(dayIn(tz, new Date()), -1);
+  let read = 0;
+  for (const dim of WARM_DIMENSIONS) {
+    read += await keepBlocks(db, {
+      id: `${NETWORK_OWNER}|${dim}`,
+      tz,
+      blocks: blocksOfLastYear(lastPast),
+      grouped: keyGrouped(NETWORK_OWNER, dim),
+      stop,
+    });
+  }
+  return read;
+}
+
+/**
+ * After a start, reads the blocks of the last year of the network's offer, publisher and state
+ * reports into memory, a few at a time in the background, so that the first reports of any
+ * range answer from memory (1M leads of 10k publishers: ~1.4k blocks, ~1.2M keys, ~3 s of one
+ * core and ~91 MB, once). Requests meanwhile share the reads under way; a failure is left to
+ * them.
+ */
+export function registerReportWarmUp(app: FastifyInstance): void {
+  let done = 0;
+  // What an operator watches: the warm-up, and how much the kept blocks hold.
+  if (app.hasDecorator('metricsRegistry')) {
+    const registers = [app.metricsRegistry];
+    new Gauge({
+      name: 'report_warm_up_done',
+      help: '1 once the blocks of the last year of the network reports are read into memory',
+      registers,
+      collect() {
+        this.set(done);
+      },
+    });
+    new Gauge({
+      name: 'report_blocks_kept',
+      help: 'Blocks of days (days, dekads, months, quarters) of report sums kept in memory',
+      registers,
+      collect() {
+        this.set(keptBlockSizes().blocks);
+      },
+    });
+    new Gauge({
+      name: 'report_block_keys_kept',
+      help: 'Keys (publishers, offers, states) over all kept blocks, ~76 bytes each',
+      registers,
+      collect() {
+        this.set(keptBlockSizes().keys);
+      },
+    });
+  }
+  // One run, a second after the start so that it does not slow the start itself.
+  registerJob(app, {
+    name: 'report-warm-up',
+    scope: 'instance',
+    firstRunMs: 1000,
+    run: async ({ db, log, stopping }) => {
+      const started = performance.now();
+      const read = await warmReportBlocks(db, stopping);
+      if (stopping()) return;
+      done = 1;
+      log.info(
+        { blocks: read, ms: Math.round(performance.now() - started) },
+        'report blocks of the last year read into memory',
+      );
+    },
+  });
+}
+
+/** [from, to] as its fewest aligned blocks, one by one, each with its first and last day. */
+export function singleBlocks(from: string, to: string): { from: string; to: string }[] {
+  const out: { from: string; to: string }[] = [];
+  for (const run of blockRuns(from, to)) {
+    let c = run.lo;
+    while (c < run.hi) {
+      const next =
+        run.level === 'day'
+          ? addDays(c, 1)
+          : run.level === 'dekad'
+            ? (dekadEnd(c) as string)
+            : addMonths(c, run.level === 'month' ? 1 : 3);
+      out.push({ from: c, to: addDays(next, -1) });
+      c = next;
+    }
+  }
+  return out;
+}
+
+/** The rows (key and figures) of one owner's dimension over the blocks covering [from, to]. */
+function blockRows(owner: string, dim: string, from: string, to: string, keys: SQL): SQL {
+  // Each run a range of its own index (an OR of ranges would scan the whole dimension).
+  const parts = blockRuns(from, to).map(({ level, lo, hi }) => {
+    if (level === 'day') {
+      return sql`select key, ${figureColumns} from report_day_totals
+        where owner = ${owner} and dim = ${dim} and day >= ${lo}::date and day < ${hi}::date ${keys}`;
+    }
+    if (level === 'month') {
+      return sql`select key, ${figureColumns} from report_month_totals
+        where owner = ${owner} and dim = ${dim} and month >= ${lo}::date and month < ${hi}::date ${keys}`;
+    }
+    return sql`select key, ${figureColumns} from report_span_totals
+      where owner = ${owner} and dim = ${dim} and span = ${level}
+        and start >= ${lo}::date and start < ${hi}::date ${keys}`;
+  });
+  return sql.join(parts, sql` union all `);
+}
+
+/**
+ * The rows of `source` (key and figures) with their names: offer titles, publisher names,
+ * "Unknown" for calls without a state; a vertical is its own name (offers summed into it).
+ * `paged`: `source` is a page of rows with `groups` and `ord` (their order), kept.
+ */
+function named(r: ReportRead, source: SQL, paged: boolean): SQL {
+  const figures = sql.raw(
+    'a.calls, a.payable, a.duration_seconds, a.payout, a.revenue, a.revenue_calls, a.revenue_payable, a.revenue_payout, a.disputes',
+  );
+  const rest = sql.raw(paged ? ', a.groups, a.ord' : '');
+  const from = sql`(${source}) a`;
+  switch (r.group) {
+    case 'offer':
+      return sql`select a.key, coalesce(o.title, a.key) as label, ${figures}${rest}
+        from ${from} left join offers o on o.id = a.key::uuid`;
+    case 'vertical':
+      return sql`select o.vertical as key, o.vertical as label, ${sumsOf('a.')}
+        from ${from} join offers o on o.id = a.key::uuid group by o.vertical`;
+    case 'publisher':
+      return sql`select a.key, coalesce(nullif(u.name, ''), u.email, a.key) as label, ${figures}${rest}
+        from ${from} left join users u on u.id = a.key::uuid`;
+    default:
+      return sql`select a.key, case when a.key = '' then 'Unknown' else a.key end as label,
+        ${figures}${rest} from ${from}`;
+  }
+}
+
+const quoteArray = (v: string) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+const zoneNames = new Map<string, string>();
+
+/**
+ * The short name of zone tz at an instant ("EST", "EDT", "GMT+5:45"). Formatting is slow, and
+ * a range holds one or two offsets: the name is kept per zone and UTC offset.
+ */
+export function zoneName(tz: string, iso: string): string {
+  const at = new Date(iso);
+  let f = zoneFormats.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    zoneFormats.set(tz, f);
+  }
+  // The offset from the wall clock (cheap), the name from the formatter once per offset.
+  const hourKey = `${tz}|${Math.floor(at.getTime() / 3_600_000)}`;
+  const known = zoneNames.get(hourKey);
+  if (known) return known;
+  const name = f.formatToParts(at).find((x) => x.type === 'timeZoneName')?.value ?? tz;
+  if (zoneNames.size > 50_000) zoneNames.clear();
+  zoneNames.set(hourKey, name);
+  return name;
+}
+
+// ---------------------------------------------------------------------------
+// A whole report (admin and publisher alike) and its CSV
+// ---------------------------------------------------------------------------
+
+export type ReportQuery = {
+  range: ReportRange;
+  from?: string | undefined;
+  to?: string | undefined;
+  group: ReportGroup;
+  sort?: string | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  compare: boolean;
+};
+
+export type Report = {
+  timezone: string;
+  range: ReportRange;
+  from: string;
+  to: string;
+  previous: { from: string; to: string } | null;
+  group: ReportGroup;
+  sort: string;
+  order: 'asc' | 'desc';
+  rows: (ReportRow & { previous_figures: Figures | null })[];
+  groups: number;
+  totals: Figures;
+  previous_totals: Figures | null;
+};
+
+/**
+ * The report of one owner (NETWORK_OWNER or a publisher) in zone tz: rows, totals and, when
+ * compared, the same groups over the previous equal period (days and hours matched by their
+ * place in the period: the 3rd day against the 3rd day before).
+ */
+export async function buildReport(
+  db: DbOrTx,
+  opts: { owner: string; tz: string; query: ReportQuery; now?: Date },
+): Promise<Report> {
+  const { owner, tz, query: q } = opts;
+  const { from, to } = resolveRange(tz, q, opts.now);
+  checkReportSpan(q.group, from, to);
+  await foldReports(db);
+  const timeGroup = q.group === 'day' || q.group === 'hour';
+  const sort = q.sort ?? (timeGroup ? 'label' : 'calls');
+  const order = q.order ?? (timeGroup && sort === 'label' ? 'asc' : 'desc');
+  const read = { owner, tz, from, to, group: q.group, sort, order } as const;
+  const [current, totals] = await Promise.all([
+    reportRows(db, read),
+    reportTotals(db, { owner, tz, from, to }),
+  ]);
+  let rows: Report['rows'] = current.rows.map((r) => ({ ...r, previous_figures: null }));
+  let previous: Report['previous'] = null;
+  let previousTotals: Figures | null = null;
+  if (q.compare) {
+    previous = previousRange(from, to);
+    const [prevRows, prevTotals] = await Promise.all([
+      reportRows(db, {
+        ...read,
+        ...previous,
+        all: true,
+        keys: timeGroup ? undefined : current.rows.map((r) => r.key),
+      }),
+      reportTotals(db, { owner, tz, ...previous }),
+    ]);
+    previousTotals = prevTotals;
+    const shift = daysBetween(from, to);
+    const byKey = new Map<string, Figures>();
+    for (const r of prevRows.rows) {
+      const key =
+        q.group === 'day'
+          ? addDays(r.key, shift)
+          : q.group === 'hour'
+            ? shiftWallHour(r.label, shift)
+            : r.key;
+      if (!byKey.has(key)) byKey.set(key, r.figures);
+    }
+    rows = current.rows.map((r) => ({
+      ...r,
+      previous_figures:
+        byKey.get(q.group === 'hour' ? wallHour(r.label) : r.key) ?? toFigures(undefined),
+    }));
+  }
+  return {
+    timezone: tz,
+    range: q.range,
+    from,
+    to,
+    previous,
+    group: q.group,
+    sort,
+    order,
+    rows,
+    groups: current.groups,
+    totals,
+    previous_totals: previousTotals,
+  };
+}
+
+/** "2026-03-08 01:00" of an hour label (the wall clock without its zone). */
+const wallHour = (label: string) => label.slice(0, 16);
+const shiftWallHour = (label: string, days: number) =>
+  `${addDays(label.slice(0, 10), days)}${label.slice(10, 16)}`;
+
+/**
+ * Figures without revenue, margin, disputes and which payable calls carry a revenue (what a
+ * publisher's report shows): the publisher's own figures only.
+ */
+export function withoutRevenue(f: Figures): PublisherReportFigures {
+  return {
+    calls: f.calls,
+    payable_calls: f.payable_calls,
+    payable_rate: f.payable_rate,
+    avg_duration: f.avg_duration,
+    payout: f.payout,
+  };
+}
+
+const groupHeader: Record<ReportGroup, string> = {
+  day: 'Day',
+  hour: 'Hour',
+  offer: 'Offer',
+  vertical: 'Vertical',
+  publisher: 'Publisher',
+  state: 'Caller state',
+};
+
+/**
+ * The report as CSV: the rows and the totals row exactly as the screen shows them (same
+ * columns, same order, same rounding), plain numbers, the period and zone in the first column's
+ * header. With a comparison, each figure is followed by its previous value and the change in %.
+ */
+export function reportCsv(report: Report, opts: { revenue: boolean }): CsvCell[][] {
+  const cols: { head: string; get: (f: Figures) => number | null }[] = [
+    { head: 'Calls', get: (f) => f.calls },
+    { head: 'Payable calls', get: (f) => f.payable_calls },
+    { head: 'Payable %', get: (f) => f.payable_rate },
+    { head: 'Avg duration (s)', get: (f) => f.avg_duration },
+    { head: 'Payout', get: (f) => f.payout },
+  ];
+  if (opts.revenue) {
+    // The margin's rule in its header, and what it leaves out beside it (the screen's note).
+    cols.push({ head: 'Revenue', get: (f) => f.revenue });
+    cols.push({ head: 'Margin (calls with revenue)', get: (f) => f.margin });
+    cols.push({ head: 'Payable calls without revenue', get: (f) => f.payable_without_revenue });
+    cols.push({ head: 'Payout without revenue', get: (f) => f.payout_without_revenue });
+    cols.push({ head: 'Disputes', get: (f) => f.disputes });
+  }
+  const compared = report.previous !== null;
+  const header: CsvCell[] = [`${groupHeader[report.group]} (${report.timezone})`];
+  for (const c of cols) {
+    header.push(c.head);
+    if (compared) header.push(`${c.head} (previous)`, `${c.head} change %`);
+  }
+  const cells = (label: string, f: Figures, p: Figures | null) => {
+    const out: CsvCell[] = [label];
+    for (const c of cols) {
+      out.push(c.get(f));
+      if (compared) {
+        const prev = p ? c.get(p) : null;
+        out.push(prev, changePercent(c.get(f), prev));
+      }
+    }
+    return out;
+  };
+  return [
+    header,
+    ...report.rows.map((r) => cells(r.label, r.figures, r.previous_figures)),
+    cells('Total', report.totals, report.previous_totals),
+  ];
+}
+
+// ---------------------------------------------------------------------------
+// Dashboards over a range (the admin dashboard, the publisher overview)
+// ---------------------------------------------------------------------------
+
+export type DashboardRange = {
+  range: ReportRange;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+/** The days of a dashboard's range in zone tz, checked like a report grouped by day. */
+export function dashboardDays(tz: string, q: DashboardRange, now?: Date) {
+  const { from, to } = resolveRange(tz, q, now);
+  checkReportSpan('day', from, to);
+  return { from, to };
+}
+
+/**
+ * Calls and the payout of the payable ones per day of [from, to] for one owner, every day
+ * (quiet ones zero), from the 'all' rows of the day table: a year is 365 rows.
+ */
+export async function dailyFigures(
+  db: DbOrTx,
+  opts: { owner: string; from: string; to: string },
+): Promise<{ date: string; calls: number; payout: number }[]> {
+  await foldReports(db);
+  const res = rowsOf<{ date: string; calls: string | number; payout: string }>(
+    await db.execute(sql`
+      select to_char(d, 'YYYY-MM-DD') as date, coalesce(x.calls, 0) as calls,
+             coalesce(x.payout, 0)::text as payout
+      from generate_series(${opts.from}::date, ${opts.to}::date, interval '1 day') d
+      left join (
+        select day, sum(calls) as calls, sum(payout) as payout from report_day_totals
+        where owner = ${opts.owner} and dim = 'all' and day >= ${opts.from}::date and day <= ${opts.to}::date
+        group by day
+      ) x on x.day = d::date
+      order by d`),
+  );
+  return res.map((r) => ({ date: r.date, calls: Number(r.calls), payout: toMoney(r.payout) }));
+}
+
+/**
+ * The network's payouts per day of [from, to] (payout_day_totals, cut in the network's zone, which
+ * tz must be).
+ */
+export async function dailyPayouts(
+  db: DbOrTx,
+  opts: { tz: string; from: string; to: string },
+): Promise<Map<string, number>> {
+  const res = rowsOf<{ day: string; amount: string }>(
+    await db.execute(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, sum(amount)::text as amount
+      from payout_day_totals
+      where day >= ${opts.from}::date and day <= ${opts.to}::date
+      group by 1`),
+  );
+  return new Map(res.map((r) => [r.day, toMoney(r.amount)]));
+}

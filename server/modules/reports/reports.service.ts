@@ -1,0 +1,22 @@
+import type { AdminReportQuery } from '../../../contract/reports.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { CsvCell } from '../../db/csv.ts';
+import { networkTimeZone } from '../../db/settings.ts';
+import { buildReport, NETWORK_OWNER, type Report, reportCsv } from './reports.queries.ts';
+
+/** The network's report: every lead, in the network's time zone. */
+export async function getAdminReport(opts: {
+  db: DbOrTx;
+  query: AdminReportQuery;
+}): Promise<Report> {
+  const tz = await networkTimeZone(opts.db);
+  return buildReport(opts.db, { owner: NETWORK_OWNER, tz, query: opts.query });
+}
+
+/** The same report as CSV lines (the screen's rows, totals row last). */
+export async function adminReportCsv(opts: {
+  db: DbOrTx;
+  query: AdminReportQuery;
+}): Promise<CsvCell[][]> {
+  return reportCsv(await getAdminReport(opts), { revenue: true });
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AdminSettings, UpdateSettings } from '../../../contract/admin.ts';
+import { uploadRules } from '../../../contract/uploads.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
+import { getAdminSettings, setLogo, updateSettings } from './admin-settings.service.ts';
+
+/** Branding settings: all fields, text changes, and the logo upload. */
+export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const logoUrl = (key: string) => app.storage.publicUrl(key);
+
+  app.get('/settings', { schema: { ...adminDoc, response: { 200: AdminSettings } } }, async () =>
+    getAdminSettings({ db: app.db, logoUrl }),
+  );
+
+  app.patch(
+    '/settings',
+    { schema: { ...adminDoc, body: UpdateSettings, response: { 200: AdminSettings } } },
+    async (req) => updateSettings({ db: app.db, actor: actorOf(req), input: req.body, logoUrl }),
+  );
+
+  app.put(
+    '/settings/logo',
+    {
+      schema: {
+        ...adminDoc,
+        consumes: ['multipart/form-data'],
+        response: { 200: AdminSettings },
+      },
+    },
+    async (req) => {
+      // Size (5 MB) and type (by content; SVGs with script refused) are checked as it streams.
+      return storeThenWrite(req, app.storage, {
+        owner: 'settings',
+        fields: uploadFields(uploadRules.logo, 'logos', {
+          file: { messages: { missing_files: 'No file selected' } },
+        }),
+        write: async (files) => {
+          const key = files.file![0]!.key;
+          const r = await setLogo({ db: app.db, actor: actorOf(req), key, logoUrl });
+          return { result: r.settings, replacedKeys: [r.replacedKey] };
+        },
+      });
+    },
+  );
+};
