@@ -171,7 +171,9 @@ async function pick(scope: Page | Locator, page: Page, label: string, option: st
 /** Waits until open dialogs have finished their opening transition (axe and screenshots). */
 async function waitForDialogSettled(page: Page) {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>('.mantine-Modal-content')].every((el) => {
+    [
+      ...document.querySelectorAll<HTMLElement>('.mantine-Modal-content, .mantine-Modal-overlay'),
+    ].every((el) => {
       const style = getComputedStyle(el);
       const still = ['none', '', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform);
       return style.opacity === '1' && still;

@@ -96,6 +96,8 @@ function statusCallback(status: string, seconds: number): string {
 async function openAction(page: Page, name: string, action: string): Promise<Locator> {
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: action }).click();
+  // The row's menu closes (its fade-out ends) before the dialog is looked at.
+  await page.locator('[data-menu-dropdown]').waitFor({ state: 'detached' });
   const title = action === 'How to connect' ? `How to connect · ${name}` : `Test · ${name}`;
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.waitFor();

@@ -87,7 +87,9 @@ export function rowWith(page: Page, tableName: string, text: string): Locator {
 /** Waits until every open dialog has finished its opening transition (for screenshots). */
 export async function settled(page: Page) {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>('.mantine-Modal-content')].every((el) => {
+    [
+      ...document.querySelectorAll<HTMLElement>('.mantine-Modal-content, .mantine-Modal-overlay'),
+    ].every((el) => {
       const style = getComputedStyle(el);
       return (
         style.opacity === '1' && ['none', '', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform)

@@ -375,11 +375,12 @@ describe('manual payouts and adjustments', () => {
       body: { publisher_id: pub.id, amount: 30, notes: 'Early transfer' },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ amount: 30, notes: 'Early transfer', status: 'recorded' });
+    // The form records money already sent: paid at once, not waiting in a run (issue 27).
+    expect(res.json()).toMatchObject({ amount: 30, notes: 'Early transfer', status: 'paid' });
     expect(res.json().run_id).toBeTruthy();
     const run = (await t.call('GET', `/payout-runs/${res.json().run_id}`)).json();
     expect(run).toMatchObject({ kind: 'manual', payouts: 1, total: 30 });
-    expect(await balanceOf(pub)).toMatchObject({ earned: 100, recorded: 30, owed: 70 });
+    expect(await balanceOf(pub)).toMatchObject({ earned: 100, recorded: 0, paid: 30, owed: 70 });
     const next = await t.call('POST', '/payout-runs', { body: { publisher_ids: [pub.id] } });
     expect(next.json().total).toBe(70);
     expect(await balanceOf(pub)).toMatchObject({ owed: 0 });
@@ -391,7 +392,7 @@ describe('manual payouts and adjustments', () => {
     await t.call('POST', '/payouts', {
       body: { publisher_id: pub.id, amount: 10, notes: 'Top publisher', reason: 'bonus' },
     });
-    expect(await balanceOf(pub)).toMatchObject({ earned: 70, recorded: 10, owed: 60 });
+    expect(await balanceOf(pub)).toMatchObject({ earned: 70, paid: 10, owed: 60 });
     const wrongSign = await t.call('POST', `/publishers/${pub.id}/adjustments`, {
       body: { reason: 'clawback', amount: 15, note: 'Fraud' },
     });

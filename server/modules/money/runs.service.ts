@@ -137,6 +137,8 @@ async function writePayout(
     notes: string | null;
     period: { from?: string | undefined; to?: string | undefined };
     actor: Actor;
+    /** `paid` for the manual form's money already sent; a run's payouts start recorded. */
+    status?: 'recorded' | 'paid';
   },
 ): Promise<string> {
   const statement = await nextStatementNumber(tx, p.publisherId, new Date());
@@ -152,6 +154,7 @@ async function writePayout(
       runId: p.runId,
       periodFrom: p.period.from ?? null,
       periodTo: p.period.to ?? null,
+      status: p.status ?? 'recorded',
     })
     .returning({ id: payouts.id });
   const payoutId = row!.id;
@@ -281,7 +284,8 @@ export async function confirmRun(opts: {
 /**
  * The spec's payout form (publisher, amount, notes) as a run of one: an advance on earnings
  * (deducted from the next run as a credit), or a bonus/correction added to the earnings and
- * paid at once.
+ * paid at once. The form records money the admin has sent ("Record a payout when you send
+ * one"): the run and its payout are paid at once (issue 27), not waiting in a recorded run.
  */
 export async function createManualPayout(opts: {
   db: Db;
@@ -316,6 +320,8 @@ export async function createManualPayout(opts: {
       .insert(payoutRuns)
       .values({
         kind: 'manual',
+        status: 'paid',
+        paidAt: new Date(),
         note: notes,
         total: centsText(amount),
         payouts: 1,
@@ -345,6 +351,7 @@ export async function createManualPayout(opts: {
       notes,
       period: {},
       actor,
+      status: 'paid',
     });
   });
 }

@@ -35,7 +35,7 @@ function FileProblem({
         <Button
           size="xs"
           variant="white"
-          color="red"
+          color="red.9"
           leftSection={<IconRefresh size={14} />}
           onClick={onRetry}
           loading={retrying}
