@@ -9,6 +9,6 @@ export {
   publisherReportCsv,
 } from './publisher-reports.service.ts';
 export { registerReportFold } from './report-fold.ts';
-export { registerReportWarmUp } from './reports.queries.ts';
+export { registerReportWarmUp } from './report-warm-up.ts';
 export { adminReportsRoutes } from './reports.routes.ts';
 export { adminStatsRoutes } from './stats.routes.ts';

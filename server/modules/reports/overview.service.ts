@@ -15,7 +15,7 @@ import {
 } from '../../db/schema.ts';
 import { getSettings, networkTimeZone } from '../../db/settings.ts';
 import { balanceOf } from '../money/index.ts';
-import { dailyFigures } from './reports.queries.ts';
+import { dailyFigures } from './dashboard.queries.ts';
 
 const ACTIVITY_LIMIT = 10;
 const CHART_DAYS = 30;

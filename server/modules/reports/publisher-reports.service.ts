@@ -9,13 +9,9 @@ import type { CsvCell } from '../../db/csv.ts';
 import { amountCents, centsMoney } from '../../db/money.ts';
 import { networkTimeZone } from '../../db/settings.ts';
 import { balanceOf } from '../money/index.ts';
-import {
-  buildReport,
-  dailyFigures,
-  dashboardDays,
-  reportCsv,
-  withoutRevenue,
-} from './reports.queries.ts';
+import { dailyFigures, dashboardDays } from './dashboard.queries.ts';
+import { reportCsv, withoutRevenue } from './report-csv.ts';
+import { buildReport } from './reports.queries.ts';
 
 /** One publisher's report: only their own leads (their rollup rows), without revenue or margin. */
 export async function getPublisherReport(opts: {

@@ -5,13 +5,9 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/build-test-app.ts';
 import { buildOffer, buildPublisher } from '../../test/factories.ts';
 import { forgetKeptReports, reportBlockCounts, reportCacheCounts } from './report-cache.ts';
-import {
-  buildReport,
-  NETWORK_OWNER,
-  type Report,
-  singleBlocks,
-  warmReportBlocks,
-} from './reports.queries.ts';
+import { singleBlocks } from './report-calendar.ts';
+import { warmReportBlocks } from './report-warm-up.ts';
+import { buildReport, NETWORK_OWNER, type Report } from './reports.queries.ts';
 
 /**
  * A report's past days kept in memory (server/modules/reports/report-cache.ts): asked again, the same

@@ -6,41 +6,30 @@
 // per publisher instead of ~365.
 
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { Gauge } from 'prom-client';
 import {
   type AdminReportFigures,
   addDays,
-  addMonths,
-  changePercent,
-  dayIn,
   daysBetween,
   MAX_HOUR_DAYS,
   MAX_REPORT_DAYS,
-  type PublisherReportFigures,
   previousRange,
   REPORT_ROW_LIMIT,
   type ReportRange,
   resolveRange,
 } from '../../../contract/reports.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { CsvCell } from '../../db/csv.ts';
-import { toMoney } from '../../db/money.ts';
-import { networkTimeZone } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
-import { registerJob } from '../../jobs/runtime.ts';
 import {
   cents,
   FIGURES,
   figuresAt,
   type KeyFigures,
-  keepBlocks,
-  keptBlockSizes,
   keptOver,
   keyFiguresOver,
   type RawFigures,
   type SortedPage,
 } from './report-cache.ts';
+import { blockRuns, singleBlocks } from './report-calendar.ts';
 import { foldReports } from './report-fold.ts';
 
 /** The owner of the network-wide rows (a publisher's rows carry the publisher's id). */
@@ -505,182 +494,10 @@ function dimGroups(r: ReportRead): SQL {
     group by key having sum(calls) > 0`;
 }
 
-export type BlockLevel = 'day' | 'dekad' | 'month' | 'quarter';
-/** A run of whole blocks of one level: the blocks starting from `lo` up to before `hi`. */
-export type BlockRun = { level: BlockLevel; lo: string; hi: string };
-
-const isQuarterStart = (d: string) =>
-  d.endsWith('-01') && ['01', '04', '07', '10'].includes(d.slice(5, 7));
-/** The day after the dekad starting on d (the 1st, 11th or 21st), or null if d starts none. */
-function dekadEnd(d: string): string | null {
-  const day = d.slice(8, 10);
-  if (day === '01' || day === '11') return addDays(d, 10);
-  if (day === '21') return addMonths(d, 1);
-  return null;
-}
-
-/**
- * [from, to] as the fewest aligned blocks (days, dekads, months, calendar quarters), runs of
- * one level merged: a year from the 25th is 6 days, a month, 3 quarters, a month, 2 dekads and
- * 5 days, each run one range of its index. Greedy from the first day: blocks nest, so the
- * largest block that starts at the cursor and fits is always part of a fewest cover.
- */
-export function blockRuns(from: string, to: string): BlockRun[] {
-  const end = addDays(to, 1);
-  const runs: BlockRun[] = [];
-  let c = from;
-  while (c < end) {
-    let level: BlockLevel = 'day';
-    let next = addDays(c, 1);
-    const dekad = dekadEnd(c);
-    if (isQuarterStart(c) && addMonths(c, 3) <= end) {
-      level = 'quarter';
-      next = addMonths(c, 3);
-    } else if (c.endsWith('-01') && addMonths(c, 1) <= end) {
-      level = 'month';
-      next = addMonths(c, 1);
-    } else if (dekad && dekad <= end) {
-      level = 'dekad';
-      next = dekad;
-    }
-    const last = runs.at(-1);
-    if (last && last.level === level && last.hi === c) last.hi = next;
-    else runs.push({ level, lo: c, hi: next });
-    c = next;
-  }
-  return runs;
-}
-
 /** The key rows (key and summed figures) of one owner's dimension over [lo, hi]. */
-const keyGrouped = (owner: string, dim: string) => (lo: string, hi: string) =>
+export const keyGrouped = (owner: string, dim: string) => (lo: string, hi: string) =>
   sql`
   select key, ${sums} from (${blockRows(owner, dim, lo, hi, sql``)}) x group by key`;
-
-/**
- * The quarters, months, dekads and days of the 13 months up to `lastPast` (whole ones only),
- * newest first: every block a report of the last year is made of.
- */
-export function blocksOfLastYear(lastPast: string): { from: string; to: string }[] {
-  const out: { from: string; to: string }[] = [];
-  const first = addMonths(`${lastPast.slice(0, 7)}-01`, -13);
-  const end = addDays(lastPast, 1);
-  let month = `${lastPast.slice(0, 7)}-01`;
-  for (let i = 0; i < 14; i++) {
-    const next = addMonths(month, 1);
-    const quarterEnd = addMonths(month, 3);
-    if (isQuarterStart(month) && quarterEnd <= end) {
-      out.push({ from: month, to: addDays(quarterEnd, -1) });
-    }
-    if (next <= end) out.push({ from: month, to: addDays(next, -1) });
-    for (const [lo, hi] of [
-      [month, addDays(month, 10)],
-      [addDays(month, 10), addDays(month, 20)],
-      [addDays(month, 20), next],
-    ] as const) {
-      if (hi <= end) out.push({ from: lo, to: addDays(hi, -1) });
-    }
-    month = addMonths(month, -1);
-  }
-  for (let d = lastPast; d >= first; d = addDays(d, -1)) out.push({ from: d, to: d });
-  return out;
-}
-
-/** Network report dimensions whose blocks are kept in memory (see keyedRows). */
-const WARM_DIMENSIONS = ['publisher', 'offer', 'state'] as const;
-
-/**
- * Reads the blocks of the last year of the network's offer, publisher and state reports into
- * memory (those not kept already); answers how many it read. `stop` ends it early.
- */
-export async function warmReportBlocks(db: DbOrTx, stop?: () => boolean): Promise<number> {
-  const tz = await networkTimeZone(db);
-  const lastPast = addDays(dayIn(tz, new Date()), -1);
-  let read = 0;
-  for (const dim of WARM_DIMENSIONS) {
-    read += await keepBlocks(db, {
-      id: `${NETWORK_OWNER}|${dim}`,
-      tz,
-      blocks: blocksOfLastYear(lastPast),
-      grouped: keyGrouped(NETWORK_OWNER, dim),
-      stop,
-    });
-  }
-  return read;
-}
-
-/**
- * After a start, reads the blocks of the last year of the network's offer, publisher and state
- * reports into memory, a few at a time in the background, so that the first reports of any
- * range answer from memory (1M leads of 10k publishers: ~1.4k blocks, ~1.2M keys, ~3 s of one
- * core and ~91 MB, once). Requests meanwhile share the reads under way; a failure is left to
- * them.
- */
-export function registerReportWarmUp(app: FastifyInstance): void {
-  let done = 0;
-  // What an operator watches: the warm-up, and how much the kept blocks hold.
-  if (app.hasDecorator('metricsRegistry')) {
-    const registers = [app.metricsRegistry];
-    new Gauge({
-      name: 'report_warm_up_done',
-      help: '1 once the blocks of the last year of the network reports are read into memory',
-      registers,
-      collect() {
-        this.set(done);
-      },
-    });
-    new Gauge({
-      name: 'report_blocks_kept',
-      help: 'Blocks of days (days, dekads, months, quarters) of report sums kept in memory',
-      registers,
-      collect() {
-        this.set(keptBlockSizes().blocks);
-      },
-    });
-    new Gauge({
-      name: 'report_block_keys_kept',
-      help: 'Keys (publishers, offers, states) over all kept blocks, ~76 bytes each',
-      registers,
-      collect() {
-        this.set(keptBlockSizes().keys);
-      },
-    });
-  }
-  // One run, a second after the start so that it does not slow the start itself.
-  registerJob(app, {
-    name: 'report-warm-up',
-    scope: 'instance',
-    firstRunMs: 1000,
-    run: async ({ db, log, stopping }) => {
-      const started = performance.now();
-      const read = await warmReportBlocks(db, stopping);
-      if (stopping()) return;
-      done = 1;
-      log.info(
-        { blocks: read, ms: Math.round(performance.now() - started) },
-        'report blocks of the last year read into memory',
-      );
-    },
-  });
-}
-
-/** [from, to] as its fewest aligned blocks, one by one, each with its first and last day. */
-export function singleBlocks(from: string, to: string): { from: string; to: string }[] {
-  const out: { from: string; to: string }[] = [];
-  for (const run of blockRuns(from, to)) {
-    let c = run.lo;
-    while (c < run.hi) {
-      const next =
-        run.level === 'day'
-          ? addDays(c, 1)
-          : run.level === 'dekad'
-            ? (dekadEnd(c) as string)
-            : addMonths(c, run.level === 'month' ? 1 : 3);
-      out.push({ from: c, to: addDays(next, -1) });
-      c = next;
-    }
-  }
-  return out;
-}
 
 /** The rows (key and figures) of one owner's dimension over the blocks covering [from, to]. */
 function blockRows(owner: string, dim: string, from: string, to: string, keys: SQL): SQL {
@@ -862,130 +679,3 @@ export async function buildReport(
 const wallHour = (label: string) => label.slice(0, 16);
 const shiftWallHour = (label: string, days: number) =>
   `${addDays(label.slice(0, 10), days)}${label.slice(10, 16)}`;
-
-/**
- * Figures without revenue, margin, disputes and which payable calls carry a revenue (what a
- * publisher's report shows): the publisher's own figures only.
- */
-export function withoutRevenue(f: Figures): PublisherReportFigures {
-  return {
-    calls: f.calls,
-    payable_calls: f.payable_calls,
-    payable_rate: f.payable_rate,
-    avg_duration: f.avg_duration,
-    payout: f.payout,
-  };
-}
-
-const groupHeader: Record<ReportGroup, string> = {
-  day: 'Day',
-  hour: 'Hour',
-  offer: 'Offer',
-  vertical: 'Vertical',
-  publisher: 'Publisher',
-  state: 'Caller state',
-};
-
-/**
- * The report as CSV: the rows and the totals row exactly as the screen shows them (same
- * columns, same order, same rounding), plain numbers, the period and zone in the first column's
- * header. With a comparison, each figure is followed by its previous value and the change in %.
- */
-export function reportCsv(report: Report, opts: { revenue: boolean }): CsvCell[][] {
-  const cols: { head: string; get: (f: Figures) => number | null }[] = [
-    { head: 'Calls', get: (f) => f.calls },
-    { head: 'Payable calls', get: (f) => f.payable_calls },
-    { head: 'Payable %', get: (f) => f.payable_rate },
-    { head: 'Avg duration (s)', get: (f) => f.avg_duration },
-    { head: 'Payout', get: (f) => f.payout },
-  ];
-  if (opts.revenue) {
-    // The margin's rule in its header, and what it leaves out beside it (the screen's note).
-    cols.push({ head: 'Revenue', get: (f) => f.revenue });
-    cols.push({ head: 'Margin (calls with revenue)', get: (f) => f.margin });
-    cols.push({ head: 'Payable calls without revenue', get: (f) => f.payable_without_revenue });
-    cols.push({ head: 'Payout without revenue', get: (f) => f.payout_without_revenue });
-    cols.push({ head: 'Disputes', get: (f) => f.disputes });
-  }
-  const compared = report.previous !== null;
-  const header: CsvCell[] = [`${groupHeader[report.group]} (${report.timezone})`];
-  for (const c of cols) {
-    header.push(c.head);
-    if (compared) header.push(`${c.head} (previous)`, `${c.head} change %`);
-  }
-  const cells = (label: string, f: Figures, p: Figures | null) => {
-    const out: CsvCell[] = [label];
-    for (const c of cols) {
-      out.push(c.get(f));
-      if (compared) {
-        const prev = p ? c.get(p) : null;
-        out.push(prev, changePercent(c.get(f), prev));
-      }
-    }
-    return out;
-  };
-  return [
-    header,
-    ...report.rows.map((r) => cells(r.label, r.figures, r.previous_figures)),
-    cells('Total', report.totals, report.previous_totals),
-  ];
-}
-
-// ---------------------------------------------------------------------------
-// Dashboards over a range (the admin dashboard, the publisher overview)
-// ---------------------------------------------------------------------------
-
-export type DashboardRange = {
-  range: ReportRange;
-  from?: string | undefined;
-  to?: string | undefined;
-};
-
-/** The days of a dashboard's range in zone tz, checked like a report grouped by day. */
-export function dashboardDays(tz: string, q: DashboardRange, now?: Date) {
-  const { from, to } = resolveRange(tz, q, now);
-  checkReportSpan('day', from, to);
-  return { from, to };
-}
-
-/**
- * Calls and the payout of the payable ones per day of [from, to] for one owner, every day
- * (quiet ones zero), from the 'all' rows of the day table: a year is 365 rows.
- */
-export async function dailyFigures(
-  db: DbOrTx,
-  opts: { owner: string; from: string; to: string },
-): Promise<{ date: string; calls: number; payout: number }[]> {
-  await foldReports(db);
-  const res = rowsOf<{ date: string; calls: string | number; payout: string }>(
-    await db.execute(sql`
-      select to_char(d, 'YYYY-MM-DD') as date, coalesce(x.calls, 0) as calls,
-             coalesce(x.payout, 0)::text as payout
-      from generate_series(${opts.from}::date, ${opts.to}::date, interval '1 day') d
-      left join (
-        select day, sum(calls) as calls, sum(payout) as payout from report_day_totals
-        where owner = ${opts.owner} and dim = 'all' and day >= ${opts.from}::date and day <= ${opts.to}::date
-        group by day
-      ) x on x.day = d::date
-      order by d`),
-  );
-  return res.map((r) => ({ date: r.date, calls: Number(r.calls), payout: toMoney(r.payout) }));
-}
-
-/**
- * The network's payouts per day of [from, to] (payout_day_totals, cut in the network's zone, which
- * tz must be).
- */
-export async function dailyPayouts(
-  db: DbOrTx,
-  opts: { tz: string; from: string; to: string },
-): Promise<Map<string, number>> {
-  const res = rowsOf<{ day: string; amount: string }>(
-    await db.execute(sql`
-      select to_char(day, 'YYYY-MM-DD') as day, sum(amount)::text as amount
-      from payout_day_totals
-      where day >= ${opts.from}::date and day <= ${opts.to}::date
-      group by 1`),
-  );
-  return new Map(res.map((r) => [r.day, toMoney(r.amount)]));
-}

@@ -2,7 +2,8 @@ import type { AdminReportQuery } from '../../../contract/reports.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CsvCell } from '../../db/csv.ts';
 import { networkTimeZone } from '../../db/settings.ts';
-import { buildReport, NETWORK_OWNER, type Report, reportCsv } from './reports.queries.ts';
+import { reportCsv } from './report-csv.ts';
+import { buildReport, NETWORK_OWNER, type Report } from './reports.queries.ts';
 
 /** The network's report: every lead, in the network's time zone. */
 export async function getAdminReport(opts: {

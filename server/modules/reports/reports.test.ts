@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminReport, PublisherReport } from '../../../contract/reports.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
-import { blockRuns, blocksOfLastYear, singleBlocks } from './reports.queries.ts';
+import { blockRuns, blocksOfLastYear, singleBlocks } from './report-calendar.ts';
 
 /**
  * Reports (issue 15) against the same figures computed from the raw leads by plain SQL, for

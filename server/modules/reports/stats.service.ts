@@ -13,7 +13,8 @@ import { cents, centsMoney } from '../../db/money.ts';
 import { offerApplications, payouts, users } from '../../db/schema.ts';
 import { networkTimeZone } from '../../db/settings.ts';
 import { networkBalance } from '../money/index.ts';
-import { dailyFigures, dailyPayouts, dashboardDays, NETWORK_OWNER } from './reports.queries.ts';
+import { dailyFigures, dailyPayouts, dashboardDays } from './dashboard.queries.ts';
+import { NETWORK_OWNER } from './reports.queries.ts';
 
 const _DAY_MS = 86_400_000;
 
