@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Shared pieces of the admin contracts: id params, file links, upload types. */
+// ---------------------------------------------------------------------------
+// Shared pieces
+// ---------------------------------------------------------------------------
+
+export const uuidParam = (what: string) => z.uuid({ error: `This is not a valid ${what} id.` });
+
+/** `:id` path parameter of every admin route. */
+export const IdParams = z.object({ id: z.uuid({ error: 'This is not a valid id.' }) });
+
+/** A file the admin can open: its original name and a signed, expiring URL. */
+export const FileLink = z.object({ name: z.string(), url: z.string() });
+export type FileLink = z.infer<typeof FileLink>;
+
+/**
+ * Uploads (PUT …/agreement, …/io, /settings/logo) are multipart/form-data with one part named
+ * `file`; these are the types each accepts (by content and extension).
+ */
+export const uploadTypes = {
+  agreement: ['pdf', 'doc', 'docx'],
+  io: ['pdf', 'jpg', 'jpeg', 'png'],
+  logo: ['png', 'jpg', 'jpeg', 'svg'],
+} as const;
+
+/** A required text field with its label in the messages. */
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} can be at most ${max} characters.` });

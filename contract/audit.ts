@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { AuditEntry } from './accounts.ts';
+import { uuidParam } from './admin-common.ts';
+import { pageOf, pageQuery } from './list.ts';
+
+/** The admin audit log. */
+// ---------------------------------------------------------------------------
+// Audit
+// ---------------------------------------------------------------------------
+
+export const auditEntityTypes = [
+  'admin',
+  'publisher',
+  'buyer',
+  'offer',
+  'application',
+  'lead',
+  'payout',
+  'settings',
+  'integration',
+  'lead_import',
+  'payout_run',
+] as const;
+
+export const AuditListQuery = z.object({
+  ...pageQuery(),
+  entity_type: z
+    .enum(auditEntityTypes, {
+      error: `entity_type must be one of: ${auditEntityTypes.join(', ')}.`,
+    })
+    .optional(),
+  entity_id: z.string().trim().max(100).optional(),
+  actor_id: uuidParam('user').optional(),
+});
+export type AuditListQuery = z.infer<typeof AuditListQuery>;
+export const AuditList = pageOf(AuditEntry);
+export type AuditList = z.infer<typeof AuditList>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { uuidParam } from './admin-common.ts';
+import { IsoDateTime, Money, pageOf, pageQuery, searchParam, sortQuery } from './list.ts';
+
+/** Campaigns as the admin lists them. */
+// ---------------------------------------------------------------------------
+// Campaigns
+// ---------------------------------------------------------------------------
+
+export const CampaignListQuery = z.object({
+  ...pageQuery(),
+  q: searchParam,
+  buyer_id: uuidParam('buyer').optional(),
+  ...sortQuery(['created_at', 'name', 'budget', 'start_date'] as const, 'created_at'),
+});
+export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
+
+export const AdminCampaign = z.object({
+  id: z.string(),
+  buyer_id: z.string(),
+  buyer_name: z.string().nullable(),
+  buyer_email: z.string(),
+  name: z.string(),
+  goal: z.string().nullable(),
+  target_audience: z.string().nullable(),
+  location: z.string().nullable(),
+  budget: Money.nullable(),
+  /** `YYYY-MM-DD` or null. */
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  created_at: IsoDateTime,
+});
+export type AdminCampaign = z.infer<typeof AdminCampaign>;
+export const CampaignList = pageOf(AdminCampaign);
+export type CampaignList = z.infer<typeof CampaignList>;

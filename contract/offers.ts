@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { requiredText } from './admin-common.ts';
+import {
+  IsoDateTime,
+  Money,
+  moneyInput,
+  pageOf,
+  pageQuery,
+  searchParam,
+  sortQuery,
+} from './list.ts';
+import {
+  OfferRules,
+  OfferRulesInput,
+  PayoutOverride,
+  PayoutOverridesInput,
+} from './offer-rules.ts';
+import { OfferStatus } from './roles.ts';
+
+/** Offers as the admin manages them. */
+// ---------------------------------------------------------------------------
+// Offers
+// ---------------------------------------------------------------------------
+
+export const OfferListQuery = z.object({
+  ...pageQuery(),
+  q: searchParam,
+  status: OfferStatus.optional(),
+  vertical: z.string().trim().max(100).optional(),
+  ...sortQuery(['created_at', 'title', 'vertical', 'payout', 'status'] as const, 'created_at'),
+});
+export type OfferListQuery = z.infer<typeof OfferListQuery>;
+
+export const AdminOffer = z.object({
+  id: z.string(),
+  title: z.string(),
+  vertical: z.string(),
+  payout: Money,
+  script_instructions: z.string().nullable(),
+  status: OfferStatus,
+  /** What makes an ingested call payable (contract/offer-rules.ts). */
+  rules: OfferRules,
+  /** Publishers paid another amount than `payout` on this offer. */
+  payout_overrides: z.array(PayoutOverride),
+  created_at: IsoDateTime,
+  updated_at: IsoDateTime,
+});
+export type AdminOffer = z.infer<typeof AdminOffer>;
+export const OfferList = pageOf(AdminOffer);
+export type OfferList = z.infer<typeof OfferList>;
+
+export const CreateOffer = z.object({
+  title: requiredText('Title', 200),
+  vertical: requiredText('Vertical', 100),
+  payout: moneyInput('Payout'),
+  script_instructions: z
+    .string()
+    .max(20_000, { error: 'Script instructions can be at most 20000 characters.' })
+    .nullable()
+    .optional(),
+  status: OfferStatus.default('active'),
+  /** Omitted: no rules (every completed call pays). */
+  rules: OfferRulesInput.optional(),
+  payout_overrides: PayoutOverridesInput.optional(),
+});
+export type CreateOffer = z.input<typeof CreateOffer>;
+
+export const UpdateOffer = z
+  .object({
+    title: requiredText('Title', 200),
+    vertical: requiredText('Vertical', 100),
+    payout: moneyInput('Payout'),
+    script_instructions: z
+      .string()
+      .max(20_000, { error: 'Script instructions can be at most 20000 characters.' })
+      .nullable(),
+    status: OfferStatus,
+    /** Replaces all the rules (an omitted rule inside is cleared). */
+    rules: OfferRulesInput,
+    /** Replaces the whole list. */
+    payout_overrides: PayoutOverridesInput,
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change.' });
+export type UpdateOffer = z.infer<typeof UpdateOffer>;
