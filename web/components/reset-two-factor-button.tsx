@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { apiCall } from '@/lib/api-client.ts';
 import { useApiMutation } from '@/lib/api-queries.ts';
 import { apiRoutes } from '@/lib/api-routes.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 
 type ResetTwoFactorButtonProps = {
   user: { id: string; name: string | null; email: string };
@@ -38,7 +38,7 @@ export function ResetTwoFactorButton({ user, apps, size = 'sm' }: ResetTwoFactor
       },
       onError: (err) => {
         setConfirming(false);
-        toast({ title: 'Reset failed', description: err.message, variant: 'destructive' });
+        failedToast('Reset failed')(err);
       },
     });
 

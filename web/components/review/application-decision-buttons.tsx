@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ReasonDialog, type ReviewReason } from '@/components/reason-dialog.tsx';
 import { StatusActionButton } from '@/components/status-action-button.tsx';
 import { useDecideApplication } from '@/features/admin/applications/api/decide-application.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 
 type DecisionTarget = {
   id: string;
@@ -49,7 +49,7 @@ export function ApplicationDecisionButtons({
         },
         onError: (err) => {
           setConfirmingReject(false);
-          toast({ title: 'Update failed', description: err.message, variant: 'destructive' });
+          failedToast('Update failed')(err);
         },
       },
     );

@@ -26,7 +26,7 @@ import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts'
 import { usePaymentDetails, useUpdatePaymentDetails } from '@/features/publisher/api/money.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 
 type Values = {
   method: string;
@@ -110,7 +110,7 @@ export function ProfilePage() {
       onError: (err) => {
         if (err instanceof ApiError)
           form.setErrors(serverFieldErrors(err.details, Object.keys(values)));
-        toast({ title: 'Update failed', description: err.message, variant: 'destructive' });
+        failedToast('Update failed')(err);
       },
     }),
   );

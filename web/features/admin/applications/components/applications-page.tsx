@@ -19,7 +19,7 @@ import {
   useApplications,
 } from '@/features/admin/applications/api/list-applications.ts';
 import { formatDate } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 import { ApplicationReviewModal } from './application-review-modal.tsx';
 import { IoCell } from './io-upload-button.tsx';
 
@@ -69,7 +69,7 @@ export function ApplicationsPage() {
         },
         onError: (err) => {
           setRejecting(false);
-          toast({ title: 'Update failed', description: err.message, variant: 'destructive' });
+          failedToast('Update failed')(err);
         },
       },
     );

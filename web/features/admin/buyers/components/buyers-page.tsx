@@ -15,7 +15,7 @@ import { useListParams } from '@/components/use-list-params.ts';
 import { type BuyerListParams, useBuyers } from '@/features/admin/buyers/api/list-buyers.ts';
 import { useUpdateBuyerStatus } from '@/features/admin/buyers/api/update-buyer-status.ts';
 import { formatDate } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 
 /** Sortable columns and the direction of their first click. */
 const sorts = { created_at: 'desc', name: 'asc', email: 'asc', status: 'asc' } as const;
@@ -71,7 +71,7 @@ export function BuyersPage() {
         },
         onError: (err) => {
           setConfirming(null);
-          toast({ title: 'Update failed', description: err.message, variant: 'destructive' });
+          failedToast('Update failed')(err);
         },
       },
     );

@@ -39,8 +39,7 @@ function DisputeActions({ dispute }: { dispute: LeadDispute }) {
   const busy = reply.isPending || decide.isPending;
   const text = message.trim();
 
-  const fail = (err: Error) =>
-    toast({ title: 'Update failed', description: err.message, variant: 'destructive' });
+  const fail = (err: Error) => failedToast('Update failed')(err);
   const handleReply = () => {
     if (!text) return setError('Please write a message.');
     reply.mutate(

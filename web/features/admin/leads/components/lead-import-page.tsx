@@ -143,8 +143,7 @@ function ImportSteps({ job, onRestart }: { job: LeadImport; onRestart: () => voi
       .filter((i) => i.name.toLowerCase() !== 'csv import')
       .map((i) => ({ value: i.id, label: i.name })),
   ];
-  const onError = (err: Error) =>
-    toast({ title: 'Import failed', description: err.message, variant: 'destructive' });
+  const onError = (err: Error) => failedToast('Import failed')(err);
   const check = () =>
     start.mutate(
       {

@@ -13,7 +13,7 @@ import { useListParams } from '@/components/use-list-params.ts';
 import { useDeleteOffer } from '@/features/admin/offers/api/delete-offer.ts';
 import { type OfferListParams, useOffers } from '@/features/admin/offers/api/list-offers.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 import { OfferFormModal } from './offer-form-modal.tsx';
 
 /** Sortable columns and the direction of their first click. */
@@ -61,11 +61,7 @@ export function OffersPage() {
       },
       onError: (err) => {
         setDeleting(null);
-        toast({
-          title: 'Failed to delete offer',
-          description: err.message,
-          variant: 'destructive',
-        });
+        failedToast('Failed to delete offer')(err);
       },
     });
   }

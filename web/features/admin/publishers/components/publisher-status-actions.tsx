@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { ReasonDialog, type ReviewReason } from '@/components/reason-dialog.tsx';
 import { StatusActionButton } from '@/components/status-action-button.tsx';
 import { useUpdatePublisherStatus } from '@/features/admin/publishers/api/update-publisher-status.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 
 type Action = 'approve' | 'reject' | 'block' | 'unblock';
 
@@ -61,7 +61,7 @@ export function PublisherStatusActions({
         },
         onError: (err) => {
           setConfirming(null);
-          toast({ title: 'Update failed', description: err.message, variant: 'destructive' });
+          failedToast('Update failed')(err);
         },
       },
     );

@@ -20,7 +20,7 @@ import {
 } from '@/features/admin/publishers/api/list-publishers.ts';
 import { useBulkDecidePublishers } from '@/features/admin/publishers/api/update-publisher-status.ts';
 import { formatDate } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 import { AgreementUploadButton } from './agreement-upload-button.tsx';
 import { PublisherStatusActions } from './publisher-status-actions.tsx';
 
@@ -69,7 +69,7 @@ export function PublishersPage() {
         },
         onError: (err) => {
           setRejecting(false);
-          toast({ title: 'Update failed', description: err.message, variant: 'destructive' });
+          failedToast('Update failed')(err);
         },
       },
     );
