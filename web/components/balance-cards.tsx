@@ -29,55 +29,61 @@ export function BalanceCards({
   audience: 'publisher' | 'admin';
 }) {
   const b = balance;
-  const value = (v: number | undefined) => (v === undefined ? undefined : formatMoney(v));
+  const cards = [
+    {
+      label: 'Earned',
+      value: b?.earned,
+      icon: <IconCoin size={24} />,
+      color: 'teal',
+      rule: BALANCE_RULES.earned,
+      note: b?.rejected_calls
+        ? `${plural(b.rejected_calls, 'rejected call')}, paying ${formatMoney(0)}`
+        : undefined,
+    },
+    {
+      label: 'Under review',
+      value: b?.pending_review,
+      icon: <IconClockHour4 size={24} />,
+      color: 'gray',
+      rule: BALANCE_RULES.pending,
+      note: b ? plural(b.pending_calls, 'call') : undefined,
+    },
+    {
+      label: audience === 'publisher' ? 'Owed to you' : 'Owed',
+      value: b?.owed,
+      icon: <IconCash size={24} />,
+      color: 'grape',
+      rule: BALANCE_RULES.owed,
+    },
+    {
+      label: 'In a run, not yet paid',
+      value: b?.recorded,
+      icon: <IconTruckDelivery size={24} />,
+      color: 'orange',
+      rule: BALANCE_RULES.recorded,
+    },
+    {
+      label: 'Paid',
+      value: b?.paid,
+      icon: <IconReceipt size={24} />,
+      color: 'blue',
+      rule: BALANCE_RULES.paid,
+    },
+  ];
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
-      <StatCard
-        label="Earned"
-        value={value(b?.earned)}
-        loading={loading}
-        icon={<IconCoin size={24} />}
-        color="teal"
-        rule={BALANCE_RULES.earned}
-        note={
-          b?.rejected_calls
-            ? `${plural(b.rejected_calls, 'rejected call')}, paying $0.00`
-            : undefined
-        }
-      />
-      <StatCard
-        label="Under review"
-        value={value(b?.pending_review)}
-        loading={loading}
-        icon={<IconClockHour4 size={24} />}
-        color="gray"
-        rule={BALANCE_RULES.pending}
-        note={b ? plural(b.pending_calls, 'call') : undefined}
-      />
-      <StatCard
-        label={audience === 'publisher' ? 'Owed to you' : 'Owed'}
-        value={value(b?.owed)}
-        loading={loading}
-        icon={<IconCash size={24} />}
-        color="grape"
-        rule={BALANCE_RULES.owed}
-      />
-      <StatCard
-        label="In a run, not yet paid"
-        value={value(b?.recorded)}
-        loading={loading}
-        icon={<IconTruckDelivery size={24} />}
-        color="orange"
-        rule={BALANCE_RULES.recorded}
-      />
-      <StatCard
-        label="Paid"
-        value={value(b?.paid)}
-        loading={loading}
-        icon={<IconReceipt size={24} />}
-        color="blue"
-        rule={BALANCE_RULES.paid}
-      />
+      {cards.map((c) => (
+        <StatCard
+          key={c.label}
+          label={c.label}
+          value={c.value === undefined ? undefined : formatMoney(c.value)}
+          loading={loading}
+          icon={c.icon}
+          color={c.color}
+          rule={c.rule}
+          note={'note' in c ? c.note : undefined}
+        />
+      ))}
     </SimpleGrid>
   );
 }

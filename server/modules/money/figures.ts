@@ -1,4 +1,4 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Balance } from '../../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { cents, centsMoney } from '../../db/money.ts';
@@ -116,10 +116,7 @@ export async function balancesOf(
 /** One publisher's balance. */
 export async function balanceOf(db: DbOrTx, publisherId: string): Promise<Balance> {
   const [rows, calls, settings] = await Promise.all([
-    db
-      .select()
-      .from(publisherBalances)
-      .where(inArray(publisherBalances.publisherId, [publisherId])),
+    db.select().from(publisherBalances).where(eq(publisherBalances.publisherId, publisherId)),
     callCountsOf(db, [publisherId]),
     ledgerSettings(db),
   ]);

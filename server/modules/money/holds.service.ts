@@ -145,6 +145,18 @@ export async function getHoldState(db: DbOrTx, publisherId: string): Promise<Pay
   };
 }
 
+/** Writes a publisher's hold row, created on its first use. */
+async function upsertHold(
+  tx: DbOrTx,
+  publisherId: string,
+  set: Partial<Omit<HoldRow, 'publisherId'>>,
+) {
+  await tx
+    .insert(payoutHolds)
+    .values({ publisherId, ...set })
+    .onConflictDoUpdate({ target: payoutHolds.publisherId, set });
+}
+
 /** Puts a publisher's payouts under review (or lifts it), audited. */
 export async function setPayoutReview(opts: {
   db: Db;
@@ -168,10 +180,7 @@ export async function setPayoutReview(opts: {
           reviewAt: new Date(),
         }
       : { underReview: false, reviewNote: null, reviewBy: null, reviewAt: null };
-    await tx
-      .insert(payoutHolds)
-      .values({ publisherId, ...set })
-      .onConflictDoUpdate({ target: payoutHolds.publisherId, set });
+    await upsertHold(tx, publisherId, set);
     await writeAudit(tx, {
       actor,
       action: input.under_review ? 'payout_hold.review' : 'payout_hold.review_lifted',
@@ -196,10 +205,7 @@ export async function releaseHold(opts: {
     const p = await publisherOf(tx, publisherId);
     const hold = (await holdsOf(tx, [p])).get(p.id)!;
     const set = { releaseNote: input.note, releasedBy: actor.id, releasedAt: new Date() };
-    await tx
-      .insert(payoutHolds)
-      .values({ publisherId, ...set })
-      .onConflictDoUpdate({ target: payoutHolds.publisherId, set });
+    await upsertHold(tx, publisherId, set);
     await writeAudit(tx, {
       actor,
       action: 'payout_hold.release',
