@@ -1215,7 +1215,10 @@ export const leadTotals = pgTable(
   (t) => [primaryKey({ columns: [t.publisherId, t.status, t.slot], name: 'lead_totals_pkey' })],
 );
 
-/** Leads per UTC day and status: the admin chart, and network-wide totals. */
+/**
+ * Leads per day of the network's time zone and status: network-wide totals over whole days
+ * (drizzle/0029; recounted with the report days when the zone changes).
+ */
 export const leadDailyTotals = pgTable(
   'lead_daily_totals',
   {
@@ -1228,7 +1231,7 @@ export const leadDailyTotals = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.status, t.slot], name: 'lead_daily_totals_pkey' })],
 );
 
-/** Leads per publisher and UTC day: the publisher's 30-day chart. */
+/** Leads per publisher and day of the network's time zone: a publisher's totals over whole days. */
 export const leadPublisherDailyTotals = pgTable(
   'lead_publisher_daily_totals',
   {
@@ -1256,18 +1259,6 @@ export const payoutTotals = pgTable(
     amount: sumOf('amount'),
   },
   (t) => [primaryKey({ columns: [t.publisherId, t.slot], name: 'payout_totals_pkey' })],
-);
-
-/** Payouts per UTC day: the admin chart and the network's total paid. */
-export const payoutDailyTotals = pgTable(
-  'payout_daily_totals',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    slot: slot(),
-    payouts: integer('payouts').notNull(),
-    amount: sumOf('amount'),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.slot], name: 'payout_daily_totals_pkey' })],
 );
 
 // ---------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DbOrTx, openPostgres } from '../../db/client.ts';
+import { ensureSettings } from '../../db/settings.ts';
 import { createTestDatabase } from '../../test/build-test-app.ts';
 import { buildOffer, buildPublisher } from '../../test/factories.ts';
 import { getOverview } from '../reports/overview.service.ts';
@@ -99,6 +100,9 @@ function randomWrite(rand: () => number): SQL {
 
 type Figures = Record<string, unknown[]>;
 
+/** The network's time zone the raw figures count days in (settings.timezone of the test). */
+let zone = 'UTC';
+
 /** Every maintained figure (slots summed, groups with nothing left out) and the same from raw rows. */
 async function compare(): Promise<{ maintained: Figures; raw: Figures }> {
   const q = async (s: SQL) => rows<Record<string, string>>(s);
@@ -114,8 +118,6 @@ async function compare(): Promise<{ maintained: Figures; raw: Figures }> {
     payoutsByPublisher:
       await q(sql`select publisher_id, sum(payouts)::text n, sum(amount)::text amount
       from payout_totals group by 1 having sum(payouts) <> 0 or sum(amount) <> 0 order by 1`),
-    payoutsByDay: await q(sql`select day::text, sum(payouts)::text n, sum(amount)::text amount
-      from payout_daily_totals group by 1 having sum(payouts) <> 0 or sum(amount) <> 0 order by 1`),
   };
   // The report rollups (drizzle/0012, 0019, 0021): the queue folded first, as a report does.
   await db.execute(sql`select fold_report_deltas()`);
@@ -150,8 +152,8 @@ async function compare(): Promise<{ maintained: Figures; raw: Figures }> {
     (${zero}::uuid, 'publisher', l.publisher_id::text), (${zero}::uuid, 'state', coalesce(l.state, '')),
     (${zero}::uuid, 'status', l.status), (${zero}::uuid, 'all', ''), (l.publisher_id, 'offer', l.offer_id::text),
     (l.publisher_id, 'state', coalesce(l.state, '')), (l.publisher_id, 'all', '')) k(owner, dim, key)`;
-  // The network's zone is UTC in these tests.
-  const day = sql.raw(`(l.timestamp at time zone 'UTC')::date`);
+  // Days of the network's zone (UTC unless a test sets another).
+  const day = sql.raw(`(l.timestamp at time zone '${zone}')::date`);
   const raw: Figures = {
     reportQuarterHours:
       await q(sql`select o.owner, date_bin('15 minutes', l.timestamp, timestamptz '2000-01-01')::text bucket, ${rawFigures}
@@ -168,7 +170,7 @@ async function compare(): Promise<{ maintained: Figures; raw: Figures }> {
         ('quarter', date_trunc('quarter', ${day})::date)) p(span, start)
       group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
     payoutZoneDays:
-      await q(sql`select (date at time zone 'UTC')::date::text as day, count(*)::text n, trim_scale(sum(amount))::text amount
+      await q(sql`select (date at time zone ${sql.raw(`'${zone}'`)})::date::text as day, count(*)::text n, trim_scale(sum(amount))::text amount
       from payouts group by 1 order by 1`),
     queued: [{ n: '0' }],
   };
@@ -177,15 +179,12 @@ async function compare(): Promise<{ maintained: Figures; raw: Figures }> {
       await q(sql`select publisher_id, status, count(*)::text n, sum(payout)::text payout, sum(call_duration)::text dur
       from leads group by 1, 2 order by 1, 2`),
     byDay:
-      await q(sql`select (timestamp at time zone 'UTC')::date::text as day, status, count(*)::text n, sum(payout)::text payout
+      await q(sql`select (timestamp at time zone ${sql.raw(`'${zone}'`)})::date::text as day, status, count(*)::text n, sum(payout)::text payout
       from leads group by 1, 2 order by 1, 2`),
     byPublisherDay:
-      await q(sql`select publisher_id, (timestamp at time zone 'UTC')::date::text as day, count(*)::text n, sum(payout)::text payout
+      await q(sql`select publisher_id, (timestamp at time zone ${sql.raw(`'${zone}'`)})::date::text as day, count(*)::text n, sum(payout)::text payout
       from leads group by 1, 2 order by 1, 2`),
     payoutsByPublisher: await q(sql`select publisher_id, count(*)::text n, sum(amount)::text amount
-      from payouts group by 1 order by 1`),
-    payoutsByDay:
-      await q(sql`select (date at time zone 'UTC')::date::text as day, count(*)::text n, sum(amount)::text amount
       from payouts group by 1 order by 1`),
   });
   return { maintained, raw };
@@ -363,7 +362,6 @@ describe('reads of the totals', () => {
       { to: daysAgo(2) },
       { from: daysAgo(30), to: today },
       { from: daysAgo(2), to: daysAgo(2), status: 'pending' },
-      { from: `${daysAgo(3)}T00:00:00.000Z`, to: `${daysAgo(1)}T23:59:59.999Z` },
       { publisher_id: p, from: daysAgo(4), to: daysAgo(1) },
       { publisher_id: '00000000-0000-4000-8000-000000000000' },
     ];
@@ -383,6 +381,8 @@ describe('reads of the totals', () => {
       { from: `${daysAgo(3)}T12:00:00Z` },
       { to: `${daysAgo(1)}T12:00:00Z` },
       { to: `${daysAgo(1)}T00:00:00Z` },
+      // A date-time is not a whole day of the zone, even at midnight UTC.
+      { from: `${daysAgo(3)}T00:00:00.000Z`, to: `${daysAgo(1)}T23:59:59.999Z` },
       { publisher_id: p, status: 'approved', from: daysAgo(3) },
     ];
     for (const f of notAnswered) {
@@ -452,5 +452,46 @@ describe('reads of the totals', () => {
     // The cards count the rejected lead, and earn only the approved one.
     expect(o.total_leads).toBe(2);
     expect(o.total_earnings).toBe(12.5);
+  });
+
+  it("count days of the network's zone: a change of zone recounts them, and ranges of bare days are answered in any zone", async () => {
+    const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
+    await ensureSettings(db);
+    // Leads on both sides of midnight UTC, which is 05:30 in Kolkata: some change their day.
+    await db.execute(sql`insert into leads (publisher_id, offer_id, payout, status, timestamp)
+      select ${publishers[1]}, ${offerIds[0]}, 3.25, (array['approved','pending','rejected'])[1 + g % 3],
+             date_trunc('day', now()) - (g % 4) * interval '1 day' + (g % 9 - 4) * interval '1 hour'
+      from generate_series(1, 60) g`);
+    try {
+      for (const tz of ['Asia/Kolkata', 'America/Los_Angeles']) {
+        await db.execute(sql`update settings set timezone = ${tz} where id = 1`);
+        zone = tz;
+        await expectTotalsMatch();
+        // A lead written while the zone is set lands on its zone day at once.
+        await db.execute(sql`insert into leads (publisher_id, offer_id, payout, timestamp)
+          values (${publishers[1]}, ${offerIds[0]}, 1, date_trunc('day', now()) + interval '30 minutes')`);
+        await expectTotalsMatch();
+        const p = publishers[1]!;
+        const filters: LeadCountFilter[] = [
+          { from: daysAgo(3), to: daysAgo(1) },
+          { from: daysAgo(2), to: daysAgo(2), status: 'approved' },
+          { publisher_id: p, from: daysAgo(4), to: daysAgo(0) },
+        ];
+        for (const f of filters) {
+          const [raw] = await rows<{ n: number }>(
+            sql`select count(*)::int n from leads where true
+              ${f.publisher_id ? sql`and publisher_id = ${f.publisher_id}` : sql``}
+              ${f.status ? sql`and status = ${f.status}` : sql``}
+              and timestamp >= (${f.from}::date)::timestamp at time zone ${tz}
+              and timestamp < (${f.to}::date + 1)::timestamp at time zone ${tz}`,
+          );
+          expect(await exactLeadCount(db, f), `${tz} ${JSON.stringify(f)}`).toBe(raw!.n);
+        }
+      }
+    } finally {
+      await db.execute(sql`update settings set timezone = 'UTC' where id = 1`);
+      zone = 'UTC';
+    }
+    await expectTotalsMatch();
   });
 });

@@ -1,18 +1,17 @@
-// Reads of the maintained aggregates (issue 12): lead_totals, lead_daily_totals,
-// lead_publisher_daily_totals, payout_totals and payout_daily_totals, kept by the triggers of
-// drizzle/0006_lead_totals.sql. Every figure is split over a few slots; these reads sum them.
+// Reads of the maintained aggregates (issue 12): lead_totals, lead_daily_totals and
+// lead_publisher_daily_totals (days of the network's time zone since drizzle/0029), kept by the
+// triggers of drizzle/0006, and payout_day_totals (drizzle/0021). Every figure is split over a
+// few slots; these reads sum them.
 
 import { type AnyColumn, and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { leadStatuses } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { fromBound, toBoundExclusive } from '../../db/list-query.ts';
 import {
   leadDailyTotals,
   leadPublisherDailyTotals,
   leadTotals,
-  payoutDailyTotals,
+  payoutDayTotals,
 } from '../../db/schema.ts';
-import { networkTimeZone } from '../../db/settings.ts';
 
 export type LeadCountFilter = {
   /** A search (call id, caller, tracking number): the maintained totals never answer it. */
@@ -26,40 +25,25 @@ export type LeadCountFilter = {
   vertical?: string | undefined;
 };
 
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` of a Date at exactly midnight UTC, else undefined (not a whole day). */
-function wholeDay(d: Date): string | undefined {
-  return d.getTime() % DAY_MS === 0 ? d.toISOString().slice(0, 10) : undefined;
-}
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /**
- * The UTC days [first, last] a from/to filter covers, as the lists read it (fromBound /
- * toBoundExclusive), when it covers whole days only; null when it has no range; undefined
- * when a bound falls inside a day.
+ * The days [first, last] of the network's time zone a from/to filter covers, as the lists read
+ * it (dateBounds: a bare day is a whole day of the zone), when both bounds are bare days; null
+ * when it has no range; undefined when a bound is a date-time (it may fall inside a day).
  */
 function dayRange(f: LeadCountFilter): { first?: string; last?: string } | null | undefined {
   if (!f.from && !f.to) return null;
-  const out: { first?: string; last?: string } = {};
-  if (f.from) {
-    const first = wholeDay(fromBound(f.from));
-    if (!first) return undefined;
-    out.first = first;
-  }
-  if (f.to) {
-    const end = toBoundExclusive(f.to);
-    if (!wholeDay(end)) return undefined;
-    out.last = new Date(end.getTime() - DAY_MS).toISOString().slice(0, 10);
-  }
-  return out;
+  if ((f.from && !isDay(f.from)) || (f.to && !isDay(f.to))) return undefined;
+  return { ...(f.from ? { first: f.from } : {}), ...(f.to ? { last: f.to } : {}) };
 }
 
 const total = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
 
 /**
  * count(*) of the leads matching `filter`, read from the maintained aggregates when they can
- * answer it exactly: no filter, status, publisher, publisher and status, a range of whole UTC
- * days (with or without status, or with a publisher but no status). Undefined otherwise (an
+ * answer it exactly: no filter, status, publisher, publisher and status, a range of whole days
+ * of the network's time zone (with or without status, or with a publisher but no status). Undefined otherwise (an
  * offer, a range that starts or ends inside a day, publisher + status + range): the caller
  * counts the rows itself.
  */
@@ -93,8 +77,6 @@ export async function maintainedLeadTotals(
   filter: LeadCountFilter,
 ): Promise<MaintainedLeadTotals | undefined> {
   if (filter.q || filter.offer_id || filter.state || filter.vertical) return undefined;
-  // Bare days are days of the network's zone: the UTC daily totals answer them only in UTC.
-  if ((filter.from || filter.to) && (await networkTimeZone(db)) !== 'UTC') return undefined;
   const range = dayRange(filter);
   if (range === undefined) return undefined;
   const sums = (t: { leads: AnyColumn; payout: AnyColumn }) => ({
@@ -171,7 +153,7 @@ export async function publisherLeadTotals(
 /** Every payout ever recorded: the amount paid (numeric string). */
 export async function networkPayoutTotal(db: DbOrTx): Promise<string> {
   const [row] = await db
-    .select({ amount: sql<string>`coalesce(sum(${payoutDailyTotals.amount}), 0)::text` })
-    .from(payoutDailyTotals);
+    .select({ amount: sql<string>`coalesce(sum(${payoutDayTotals.amount}), 0)::text` })
+    .from(payoutDayTotals);
   return row?.amount ?? '0';
 }

@@ -35,7 +35,7 @@ export const HOT_TABLES = [
   'lead_totals',
   'lead_daily_totals',
   'payout_totals',
-  'payout_daily_totals',
+  'payout_day_totals',
   'integrations',
 ] as const;
 /** How often each instance vacuums HOT_TABLES. */
