@@ -25,21 +25,24 @@ const url = (name: string, protocols: string[]) =>
     { error: `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
 
+/** A whole number from min to max (no upper bound without max), with one message for any miss. */
+export const wholeNumber = (error: string, min: number, max?: number) => {
+  const atLeast = z.coerce.number({ error }).int({ error }).min(min, { error });
+  return max === undefined ? atLeast : atLeast.max(max, { error });
+};
+
 const perFiveMinutes = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number of requests per 5 minutes (0 = no limit)` })
-    .int({ error: `${name} must be a whole number of requests per 5 minutes (0 = no limit)` })
-    .min(0, { error: `${name} must be a whole number of requests per 5 minutes (0 = no limit)` })
-    .max(1_000_000, {
-      error: `${name} must be a whole number of requests per 5 minutes (0 = no limit)`,
-    });
+  wholeNumber(
+    `${name} must be a whole number of requests per 5 minutes (0 = no limit)`,
+    0,
+    1_000_000,
+  );
 
 const seconds = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number of seconds (${min}-${max})` })
-    .int({ error: `${name} must be a number of seconds (${min}-${max})` })
-    .min(min, { error: `${name} must be a number of seconds (${min}-${max})` })
-    .max(max, { error: `${name} must be a number of seconds (${min}-${max})` });
+  wholeNumber(`${name} must be a number of seconds (${min}-${max})`, min, max);
+
+const portNumber = (name: string) =>
+  wholeNumber(`${name} must be a port number (1-65535)`, 0, 65535);
 
 /**
  * Connections the PostgreSQL pool may open (DB_POOL_MAX). Chosen by measurement at c=50
@@ -50,22 +53,16 @@ export const DEFAULT_POOL_MAX = 10;
 /** Every environment variable the server reads, with what it expects. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce
-    .number({ error: 'PORT must be a port number (1-65535)' })
-    .int({ error: 'PORT must be a port number (1-65535)' })
-    .min(0, { error: 'PORT must be a port number (1-65535)' })
-    .max(65535, { error: 'PORT must be a port number (1-65535)' })
-    .default(3000),
+  PORT: portNumber('PORT').default(3000),
   HOST: z.string().min(1, { error: 'HOST must be a host name or address' }).default('localhost'),
   DATA_DIR: z.string().min(1, { error: 'DATA_DIR must be a directory path' }).default('./data'),
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']).optional(),
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
-  DB_POOL_MAX: z.coerce
-    .number({ error: 'DB_POOL_MAX must be a whole number of connections (1-1000)' })
-    .int({ error: 'DB_POOL_MAX must be a whole number of connections (1-1000)' })
-    .min(1, { error: 'DB_POOL_MAX must be a whole number of connections (1-1000)' })
-    .max(1000, { error: 'DB_POOL_MAX must be a whole number of connections (1-1000)' })
-    .default(DEFAULT_POOL_MAX),
+  DB_POOL_MAX: wholeNumber(
+    'DB_POOL_MAX must be a whole number of connections (1-1000)',
+    1,
+    1000,
+  ).default(DEFAULT_POOL_MAX),
   JWT_SECRET: z
     .string()
     .min(32, { error: 'JWT_SECRET must be at least 32 characters long' })
@@ -117,11 +114,10 @@ const EnvSchema = z.object({
     })
     .default('admin'),
   // MFA challenges and verifications per client IP per minute (GoTrue's 15; 0 = off).
-  AUTH_RATE_LIMIT_MFA: z.coerce
-    .number({ error: 'AUTH_RATE_LIMIT_MFA must be a whole number (0 = off)' })
-    .int({ error: 'AUTH_RATE_LIMIT_MFA must be a whole number (0 = off)' })
-    .min(0, { error: 'AUTH_RATE_LIMIT_MFA must be a whole number (0 = off)' })
-    .default(15),
+  AUTH_RATE_LIMIT_MFA: wholeNumber(
+    'AUTH_RATE_LIMIT_MFA must be a whole number (0 = off)',
+    0,
+  ).default(15),
   AUTH_REAUTHENTICATE_AFTER: seconds('AUTH_REAUTHENTICATE_AFTER', 0, 31_536_000).default(86400),
   JWT_ALG: z
     .enum(['HS256', 'ES256', 'RS256'], { error: 'JWT_ALG must be HS256, ES256 or RS256' })
@@ -132,12 +128,7 @@ const EnvSchema = z.object({
     .string()
     .min(16, { error: 'METRICS_TOKEN must be at least 16 characters long' })
     .optional(),
-  METRICS_PORT: z.coerce
-    .number({ error: 'METRICS_PORT must be a port number (1-65535)' })
-    .int({ error: 'METRICS_PORT must be a port number (1-65535)' })
-    .min(0, { error: 'METRICS_PORT must be a port number (1-65535)' })
-    .max(65535, { error: 'METRICS_PORT must be a port number (1-65535)' })
-    .optional(),
+  METRICS_PORT: portNumber('METRICS_PORT').optional(),
   API_DOCS: bool('API_DOCS').default(true),
 });
 

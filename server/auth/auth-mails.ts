@@ -122,39 +122,41 @@ export function mfaResetMail(brand: MailBrand, by: string) {
   };
 }
 
-export type AuthMail =
-  | { kind: 'confirmation' | 'recovery'; to: string; link: string }
-  | { kind: 'email_change'; to: string; link: string }
-  | { kind: 'email_changed' | 'email_change_requested'; to: string; newEmail: string }
-  | { kind: 'reauthentication'; to: string; code: string; validMinutes: number }
-  | { kind: 'mfa_reset'; to: string; by: string };
+/** What each auth mail needs besides its recipient. */
+type AuthMailInputs = {
+  confirmation: { link: string };
+  recovery: { link: string };
+  email_change: { link: string };
+  email_changed: { newEmail: string };
+  email_change_requested: { newEmail: string };
+  reauthentication: { code: string; validMinutes: number };
+  mfa_reset: { by: string };
+};
+type AuthMailKind = keyof AuthMailInputs;
+type AuthMailOf<K extends AuthMailKind> = { kind: K; to: string } & AuthMailInputs[K];
+export type AuthMail = { [K in AuthMailKind]: AuthMailOf<K> }[AuthMailKind];
+
+type Mail = { subject: string; html: string; text: string };
+
+/** How each auth mail is written, from its input and the brand. */
+const AUTH_MAIL_BUILDERS: {
+  [K in AuthMailKind]: (brand: MailBrand, input: AuthMailOf<K>) => Mail;
+} = {
+  confirmation: (brand, m) => confirmationMail(brand, m.link),
+  recovery: (brand, m) => recoveryMail(brand, m.link),
+  email_change: (brand, m) => emailChangeMail(brand, m.link, m.to),
+  email_changed: (brand, m) => emailChangedMail(brand, m.newEmail),
+  email_change_requested: (brand, m) => emailChangeRequestedMail(brand, m.newEmail),
+  reauthentication: (brand, m) => reauthenticationMail(brand, m.code, m.validMinutes),
+  mfa_reset: (brand, m) => mfaResetMail(brand, m.by),
+};
 
 /** Queues the mail in the caller's transaction, with the company name and support e-mail. */
-export async function enqueueAuthMail(tx: DbOrTx, input: AuthMail): Promise<void> {
-  const brand = await getMailBrand(tx);
-  let mail: { subject: string; html: string; text: string };
-  switch (input.kind) {
-    case 'confirmation':
-      mail = confirmationMail(brand, input.link);
-      break;
-    case 'recovery':
-      mail = recoveryMail(brand, input.link);
-      break;
-    case 'email_change':
-      mail = emailChangeMail(brand, input.link, input.to);
-      break;
-    case 'email_changed':
-      mail = emailChangedMail(brand, input.newEmail);
-      break;
-    case 'email_change_requested':
-      mail = emailChangeRequestedMail(brand, input.newEmail);
-      break;
-    case 'reauthentication':
-      mail = reauthenticationMail(brand, input.code, input.validMinutes);
-      break;
-    case 'mfa_reset':
-      mail = mfaResetMail(brand, input.by);
-      break;
-  }
+export async function enqueueAuthMail<K extends AuthMailKind>(
+  tx: DbOrTx,
+  input: AuthMailOf<K>,
+): Promise<void> {
+  const build: (brand: MailBrand, input: AuthMailOf<K>) => Mail = AUTH_MAIL_BUILDERS[input.kind];
+  const mail = build(await getMailBrand(tx), input);
   await enqueueMail(tx, { to: input.to, ...mail });
 }

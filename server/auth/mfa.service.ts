@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { GoTrueSession } from '../../contract/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -12,12 +12,14 @@ import {
 } from '../db/schema.ts';
 import { appLinks } from '../notify/links.ts';
 import { notifyUser } from '../notify/notify.ts';
+import { sessionJson } from './auth-common.ts';
 import { GoTrueError } from './auth-errors.ts';
 import { enqueueAuthMail } from './auth-mails.ts';
 import type { AuthUser } from './guard.ts';
-import { type Amr, hashToken, jwtSigner, newRefreshToken } from './tokens.ts';
+import { endOtherSessions } from './sessions.ts';
+import { type Amr, hashToken, newRefreshToken } from './tokens.ts';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.ts';
-import { type FactorJson, toSessionJson } from './user-json.ts';
+import type { FactorJson } from './user-json.ts';
 
 /** GoTrue's MFA_MAX_ENROLLED_FACTORS default. */
 export const MAX_FACTORS_PER_USER = 10;
@@ -94,6 +96,19 @@ async function ownFactor(db: DbOrTx, actor: AuthUser, factorId: string): Promise
   return factor;
 }
 
+/** An optional text field of POST /factors: '' when absent, 400 when not text or too long. */
+function shortText(value: unknown, field: string): string {
+  const text = value ?? '';
+  if (typeof text !== 'string' || text.length > FRIENDLY_NAME_MAX) {
+    throw new GoTrueError(
+      400,
+      'validation_failed',
+      `${field} must be text of at most ${FRIENDLY_NAME_MAX} characters.`,
+    );
+  }
+  return text;
+}
+
 async function renderQrSvg(text: string): Promise<string> {
   // Loaded on first use: only enrolment draws QR codes.
   const { renderSVG } = await import('uqr');
@@ -137,22 +152,8 @@ export async function enrollFactor(
       'factor_type needs to be totp, phone, or webauthn',
     );
   }
-  const name = input.friendly_name ?? '';
-  if (typeof name !== 'string' || name.length > FRIENDLY_NAME_MAX) {
-    throw new GoTrueError(
-      400,
-      'validation_failed',
-      `friendly_name must be text of at most ${FRIENDLY_NAME_MAX} characters.`,
-    );
-  }
-  const givenIssuer = input.issuer ?? '';
-  if (typeof givenIssuer !== 'string' || givenIssuer.length > FRIENDLY_NAME_MAX) {
-    throw new GoTrueError(
-      400,
-      'validation_failed',
-      `issuer must be text of at most ${FRIENDLY_NAME_MAX} characters.`,
-    );
-  }
+  const name = shortText(input.friendly_name, 'friendly_name');
+  const givenIssuer = shortText(input.issuer, 'issuer');
   const issuer = givenIssuer || new URL(config.publicUrl).host;
   const secret = newTotpSecret();
   const uri = otpauthUri({ issuer, account: actor.email, secret });
@@ -395,15 +396,7 @@ export async function verifyFactor(
       sessionId: session.id,
     });
     // GoTrue's InvalidateSessionsWithAALLessThan and DeleteUnverifiedFactors.
-    await tx
-      .delete(authSessions)
-      .where(
-        and(
-          eq(authSessions.userId, actor.id),
-          ne(authSessions.id, session.id),
-          eq(authSessions.aal, 'aal1'),
-        ),
-      );
+    await endOtherSessions(tx, actor.id, session.id, { onlyAal1: true });
     await tx
       .delete(mfaFactors)
       .where(and(eq(mfaFactors.userId, actor.id), eq(mfaFactors.status, 'unverified')));
@@ -421,9 +414,7 @@ export async function verifyFactor(
     const [user] = await tx.select().from(users).where(eq(users.id, actor.id));
     return { user: user!, amr, refreshToken, factors: await listFactorsJson(tx, actor.id) };
   });
-  return toSessionJson({
-    secret: await jwtSigner(config),
-    expiresIn: config.jwtExpiry,
+  return sessionJson(config, {
     user: result.user,
     sessionId: actor.sessionId,
     refreshToken: result.refreshToken,
@@ -433,9 +424,8 @@ export async function verifyFactor(
   });
 }
 
-/** Lowers sessions raised by these factors back to aal1 (their `totp` claim goes too). */
-async function downgradeSessions(tx: DbOrTx, factorIds: string[]): Promise<void> {
-  if (factorIds.length === 0) return;
+/** Lowers these sessions back to aal1 (their `totp` claim goes too). */
+async function downgradeSessions(tx: DbOrTx, which: SQL): Promise<void> {
   await tx
     .update(authSessions)
     .set({
@@ -444,7 +434,7 @@ async function downgradeSessions(tx: DbOrTx, factorIds: string[]): Promise<void>
       amr: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${authSessions.amr}) e where e->>'method' <> 'totp'), '[]'::jsonb)`,
       updatedAt: new Date(),
     })
-    .where(inArray(authSessions.factorId, factorIds));
+    .where(which);
 }
 
 /** DELETE /factors/{id}: a verified factor only from an aal2 session (GoTrue's rule). */
@@ -457,7 +447,7 @@ export async function unenrollFactor(
     throw new GoTrueError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
   }
   await db.transaction(async (tx) => {
-    await downgradeSessions(tx, [factor.id]);
+    await downgradeSessions(tx, eq(authSessions.factorId, factor.id));
     await tx.delete(mfaFactors).where(eq(mfaFactors.id, factor.id));
     await audit(tx, {
       actor: self(actor),
@@ -490,15 +480,7 @@ export async function resetUserFactors(opts: {
       .delete(mfaFactors)
       .where(eq(mfaFactors.userId, user.id))
       .returning({ id: mfaFactors.id, status: mfaFactors.status });
-    await tx
-      .update(authSessions)
-      .set({
-        aal: 'aal1',
-        factorId: null,
-        amr: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${authSessions.amr}) e where e->>'method' <> 'totp'), '[]'::jsonb)`,
-        updatedAt: new Date(),
-      })
-      .where(eq(authSessions.userId, user.id));
+    await downgradeSessions(tx, eq(authSessions.userId, user.id));
     await audit(tx, {
       actor,
       action: 'mfa.reset',

@@ -48,15 +48,21 @@ export async function endSession(db: DbOrTx, sessionId: string): Promise<void> {
   await db.delete(authSessions).where(eq(authSessions.id, sessionId));
 }
 
-/** Ends every session of a user but one (password change, sign-out with scope=others). */
+/**
+ * Ends every session of a user but one (password change, sign-out with scope=others); with
+ * `onlyAal1`, only those not raised by a second factor (a factor just verified: GoTrue's
+ * InvalidateSessionsWithAALLessThan).
+ */
 export async function endOtherSessions(
   db: DbOrTx,
   userId: string,
   keepSessionId: string,
+  opts: { onlyAal1?: boolean } = {},
 ): Promise<void> {
+  const aal1 = opts.onlyAal1 ? eq(authSessions.aal, 'aal1') : undefined;
   await db
     .delete(authSessions)
-    .where(and(eq(authSessions.userId, userId), ne(authSessions.id, keepSessionId)));
+    .where(and(eq(authSessions.userId, userId), ne(authSessions.id, keepSessionId), aal1));
 }
 
 /**

@@ -18,39 +18,38 @@ const byRegistry = new WeakMap<Registry, JobMetrics>();
 export function jobMetrics(registry: Registry): JobMetrics {
   const known = byRegistry.get(registry);
   if (known) return known;
-  const registers = [registry];
-  const labelNames = ['job'] as const;
-  const runs = new Counter({
-    name: 'portal_job_runs_total',
-    help: 'Runs of each background job on this instance, failed ones included',
-    labelNames,
-    registers,
+  // Every series is per job and lives on this registry.
+  const series = (name: string, help: string) => ({
+    name,
+    help,
+    labelNames: ['job'] as const,
+    registers: [registry],
   });
-  const failures = new Counter({
-    name: 'portal_job_failures_total',
-    help: 'Runs of each background job on this instance that threw',
-    labelNames,
-    registers,
-  });
+  const runs = new Counter(
+    series(
+      'portal_job_runs_total',
+      'Runs of each background job on this instance, failed ones included',
+    ),
+  );
+  const failures = new Counter(
+    series('portal_job_failures_total', 'Runs of each background job on this instance that threw'),
+  );
   const duration = new Histogram({
-    name: 'portal_job_duration_seconds',
-    help: 'How long each run of a background job took',
-    labelNames,
+    ...series('portal_job_duration_seconds', 'How long each run of a background job took'),
     buckets: [0.001, 0.005, 0.025, 0.1, 0.5, 2.5, 10, 60, 300],
-    registers,
   });
-  const lastRun = new Gauge({
-    name: 'portal_job_last_run_timestamp_seconds',
-    help: 'When the last run of each background job on this instance ended (Unix time)',
-    labelNames,
-    registers,
-  });
-  const lastSuccess = new Gauge({
-    name: 'portal_job_last_success_timestamp_seconds',
-    help: 'When the last successful run of each background job on this instance ended',
-    labelNames,
-    registers,
-  });
+  const lastRun = new Gauge(
+    series(
+      'portal_job_last_run_timestamp_seconds',
+      'When the last run of each background job on this instance ended (Unix time)',
+    ),
+  );
+  const lastSuccess = new Gauge(
+    series(
+      'portal_job_last_success_timestamp_seconds',
+      'When the last successful run of each background job on this instance ended',
+    ),
+  );
   const names = new Set<string>();
   const metrics: JobMetrics = {
     add(job) {

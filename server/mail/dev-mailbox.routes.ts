@@ -1,17 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { wholeNumber } from '../config.ts';
 import { notFound } from '../errors.ts';
 import { getOutboxMail, listOutboxMails } from './dev-mailbox.service.ts';
 import { renderMailboxPage } from './dev-mailbox.view.ts';
 
 const ListQuery = z.object({
   to: z.string().trim().max(320, { error: 'to must be an e-mail address' }).optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number from 1 to 1000' })
-    .int({ error: 'limit must be a number from 1 to 1000' })
-    .min(1, { error: 'limit must be a number from 1 to 1000' })
-    .max(1000, { error: 'limit must be a number from 1 to 1000' })
-    .default(100),
+  limit: wholeNumber('limit must be a number from 1 to 1000', 1, 1000).default(100),
 });
 
 /** One mail as the dev mailbox JSON shows it. */

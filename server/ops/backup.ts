@@ -5,12 +5,12 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { callOwner, findOwner } from '../db/data-dir-owner.ts';
 import { createLocalDriver } from '../storage/local.ts';
-import { createS3Driver } from '../storage/s3.ts';
+import { createS3Client, createS3Driver } from '../storage/s3.ts';
 import { type Migration, type Snapshot, snapshotPglite, snapshotPostgres } from './snapshot.ts';
 import { TarGzWriter } from './tar.ts';
 
@@ -100,17 +100,7 @@ async function listLocal(root: string): Promise<{ key: string; bytes: number }[]
 }
 
 async function listS3(s3: NonNullable<Config['s3']>): Promise<{ key: string; bytes: number }[]> {
-  const client = new S3Client({
-    region: s3.region,
-    endpoint: s3.endpoint,
-    forcePathStyle: s3.forcePathStyle,
-    credentials:
-      s3.accessKeyId && s3.secretAccessKey
-        ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
-        : undefined,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = createS3Client(s3);
   const out: { key: string; bytes: number }[] = [];
   let token: string | undefined;
   do {
@@ -134,13 +124,13 @@ export type BackupResult = {
   via: string;
 };
 
+/** What a backup and a restore both run with: the config and where progress lines go. */
+export type OpsRun = { config: Config; onProgress?: (line: string) => void };
+
 /** Writes the backup to `out` (via a temporary file, renamed at the end). */
-export async function writeBackup(opts: {
-  config: Config;
-  out: string;
-  includeFiles?: boolean;
-  onProgress?: (line: string) => void;
-}): Promise<BackupResult> {
+export async function writeBackup(
+  opts: OpsRun & { out: string; includeFiles?: boolean },
+): Promise<BackupResult> {
   const { config } = opts;
   const progress = opts.onProgress ?? (() => {});
   const started = performance.now();

@@ -9,7 +9,6 @@ import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Config } from '../config.ts';
 import { pgliteOptions } from '../db/client.ts';
 import { claimDataDir } from '../db/data-dir-owner.ts';
 import { createLocalDriver } from '../storage/local.ts';
@@ -21,6 +20,7 @@ import {
   MANIFEST_ENTRY,
   MANIFEST_FORMAT,
   type Manifest,
+  type OpsRun,
 } from './backup.ts';
 import { ArchiveError, extractTarGz } from './tar.ts';
 
@@ -239,12 +239,9 @@ function readManifest(dir: string): Manifest {
 }
 
 /** Restores `file` into the target the config names. */
-export async function restoreBackup(opts: {
-  config: Config;
-  file: string;
-  force?: boolean;
-  onProgress?: (line: string) => void;
-}): Promise<RestoreResult> {
+export async function restoreBackup(
+  opts: OpsRun & { file: string; force?: boolean },
+): Promise<RestoreResult> {
   const { config, force = false } = opts;
   const progress = opts.onProgress ?? (() => {});
   const started = performance.now();

@@ -248,13 +248,15 @@ export async function extractTarGz(file: string, dir: string): Promise<Extracted
           remaining = size;
           padLeft = (BLOCK - (size % BLOCK)) % BLOCK;
           state = 'body';
-          if (remaining === 0) {
-            await finishEntry();
-            state = padLeft ? 'pad' : 'header';
-          }
           continue;
         }
         if (state === 'body') {
+          // The entry's last byte is in (an empty one has none): close it, then skip the padding.
+          if (remaining === 0) {
+            await finishEntry();
+            state = padLeft ? 'pad' : 'header';
+            continue;
+          }
           if (pending.length === 0) break;
           const take = Math.min(remaining, pending.length);
           const part = pending.subarray(0, take);
@@ -267,10 +269,6 @@ export async function extractTarGz(file: string, dir: string): Promise<Extracted
               const out = current.out;
               await new Promise((r) => out.once('drain', r));
             }
-          }
-          if (remaining === 0) {
-            await finishEntry();
-            state = padLeft ? 'pad' : 'header';
           }
           continue;
         }

@@ -28,12 +28,9 @@ function totalFromContentRange(value: string | undefined): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/**
- * The S3 driver: one S3 bucket (config.s3.bucket), our bucket name as the first part of every
- * object key. Uploads are staged in tmpDir and checked before anything reaches S3.
- */
-export function createS3Driver(s3: S3Settings, tmpDir: string): StorageDriver {
-  const client = new S3Client({
+/** A client of the configured S3-compatible service (the driver's, and the backup's listing). */
+export function createS3Client(s3: S3Settings): S3Client {
+  return new S3Client({
     region: s3.region,
     endpoint: s3.endpoint,
     forcePathStyle: s3.forcePathStyle,
@@ -45,6 +42,14 @@ export function createS3Driver(s3: S3Settings, tmpDir: string): StorageDriver {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+/**
+ * The S3 driver: one S3 bucket (config.s3.bucket), our bucket name as the first part of every
+ * object key. Uploads are staged in tmpDir and checked before anything reaches S3.
+ */
+export function createS3Driver(s3: S3Settings, tmpDir: string): StorageDriver {
+  const client = createS3Client(s3);
   const Bucket = s3.bucket;
 
   return {

@@ -51,9 +51,32 @@ function squash(s: string): string {
 
 const SCRIPT_URL = /(?:java|vb)script:|data:text\/html/;
 
+// Markup that holds no elements, skipped whole: comments, CDATA sections, processing instructions.
+const SKIPPED_SPANS: [open: string, close: string][] = [
+  ['<!--', '-->'],
+  ['<![CDATA[', ']]>'],
+  ['<?', '?>'],
+];
+
 /** The local part of an XML name, lower case: 'svg:script' → 'script'. */
 function localName(name: string): string {
   return name.slice(name.lastIndexOf(':') + 1).toLowerCase();
+}
+
+/** Where the tag opened at `lt` ends: its '>' that is not inside a quoted value (or the end). */
+function tagEnd(src: string, lt: number): number {
+  let quote: string | null = null;
+  for (let j = lt + 1; j < src.length; j++) {
+    const c = src[j];
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+    } else if (c === '>') {
+      return j;
+    }
+  }
+  return src.length;
 }
 
 /**
@@ -71,22 +94,12 @@ export function checkSvg(text: string): SvgProblem | null {
   while (i < src.length) {
     const lt = src.indexOf('<', i);
     if (lt === -1) break;
-    if (src.startsWith('<!--', lt)) {
-      const end = src.indexOf('-->', lt + 4);
+    const span = SKIPPED_SPANS.find(([open]) => src.startsWith(open, lt));
+    if (span) {
+      const [open, close] = span;
+      const end = src.indexOf(close, lt + open.length);
       if (end === -1) return 'not_svg';
-      i = end + 3;
-      continue;
-    }
-    if (src.startsWith('<![CDATA[', lt)) {
-      const end = src.indexOf(']]>', lt + 9);
-      if (end === -1) return 'not_svg';
-      i = end + 3;
-      continue;
-    }
-    if (src.startsWith('<?', lt)) {
-      const end = src.indexOf('?>', lt + 2);
-      if (end === -1) return 'not_svg';
-      i = end + 2;
+      i = end + close.length;
       continue;
     }
     if (src.startsWith('<!', lt)) {
@@ -99,19 +112,8 @@ export function checkSvg(text: string): SvgProblem | null {
       i = end + 1;
       continue;
     }
-    // A start or end tag: scan to the '>' that is not inside a quoted value.
-    let j = lt + 1;
-    let quote: string | null = null;
-    for (; j < src.length; j++) {
-      const c = src[j];
-      if (quote) {
-        if (c === quote) quote = null;
-      } else if (c === '"' || c === "'") {
-        quote = c;
-      } else if (c === '>') {
-        break;
-      }
-    }
+    // A start or end tag.
+    const j = tagEnd(src, lt);
     if (j >= src.length) return 'not_svg';
     const tag = src.slice(lt + 1, j);
     i = j + 1;
@@ -296,15 +298,7 @@ export function sanitizeSvg(text: string): SvgSanitized {
         i = src.indexOf('>', lt + 2) + 1;
         continue;
       }
-      let j = lt + 1;
-      let quote: string | null = null;
-      for (; j < src.length; j++) {
-        const c = src[j];
-        if (quote) {
-          if (c === quote) quote = null;
-        } else if (c === '"' || c === "'") quote = c;
-        else if (c === '>') break;
-      }
+      const j = tagEnd(src, lt);
       const tag = src.slice(lt + 1, j);
       i = j + 1;
       if (tag.startsWith('/')) {
