@@ -27,16 +27,10 @@ import {
 } from '../../../contract/roles.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import {
-  countAll,
-  exactCount,
-  keyset,
-  keysetOf,
-  listPage,
-  searchAny,
-} from '../../db/list-query.ts';
+import { countRows, keyset, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
+import { oneOrNotFound } from '../../db/rows.ts';
 import { mfaFactors, offerApplications, offers, users } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { getMailBrand, publisherApprovedMail, publisherBlockedMail } from '../../mail/templates.ts';
 import { appLinks } from '../../notify/links.ts';
@@ -118,14 +112,15 @@ function listUsers<Item>(
     query,
     keyset: keysetOf(userSortColumns, query, users.id),
     rows: (w) =>
-      db
-        .select({ ...getTableColumns(users), twoFactorApps, sortKey: w.sortKey })
-        .from(users)
-        .where(and(cond, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
-    count: () => exactCount(db.select({ n: countAll() }).from(users).where(cond)),
+      pageOf(
+        db
+          .select({ ...getTableColumns(users), twoFactorApps, sortKey: w.sortKey })
+          .from(users)
+          .$dynamic(),
+        cond,
+        w,
+      ),
+    count: () => countRows(db, users, cond, 'exact'),
     toItem,
   });
 }
@@ -143,15 +138,18 @@ export function listBuyers(opts: { db: DbOrTx; query: BuyerListQuery }): Promise
   return listUsers(opts.db, 'buyer', opts.query, toAdminBuyer);
 }
 
-/** A publisher row by id; 404 for anything that is not a publisher. */
-export async function findPublisher(db: DbOrTx, id: string, lock = false): Promise<UserRow> {
+/** A user row of `role` by id (locked with `lock`); 404 for anyone of another role. */
+function findWithRole(db: DbOrTx, id: string, role: 'publisher' | 'buyer', lock: boolean) {
   const q = db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'publisher')));
-  const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw notFound('Publisher');
-  return row;
+    .where(and(eq(users.id, id), eq(users.role, role)));
+  return oneOrNotFound(lock ? q.for('update') : q, role === 'buyer' ? 'Buyer' : 'Publisher');
+}
+
+/** A publisher row by id; 404 for anything that is not a publisher. */
+export function findPublisher(db: DbOrTx, id: string, lock = false): Promise<UserRow> {
+  return findWithRole(db, id, 'publisher', lock);
 }
 
 /** Everything the publisher detail screen shows: profile, agreement, applications, history. */
@@ -395,12 +393,7 @@ export async function updateBuyerStatus(opts: {
   input: UpdateBuyerStatus;
 }): Promise<AdminBuyer> {
   return opts.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, opts.id), eq(users.role, 'buyer')))
-      .for('update');
-    if (!before) throw notFound('Buyer');
+    const before = await findWithRole(tx, opts.id, 'buyer', true);
     const from: BuyerStatus = before.status === 'blocked' ? 'blocked' : 'active';
     const verdict = buyerTransition(from, opts.input.status);
     if (!verdict.ok) throw conflict(verdict.message);
@@ -430,14 +423,15 @@ export async function listApprovedPublishers(opts: {
     query,
     keyset: keyset('name', sql`lower(coalesce(${users.name}, ${users.email}))`, 'asc', users.id),
     rows: (w) =>
-      db
-        .select({ id: users.id, name: users.name, email: users.email, sortKey: w.sortKey })
-        .from(users)
-        .where(and(cond, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
-    count: () => exactCount(db.select({ n: countAll() }).from(users).where(cond)),
+      pageOf(
+        db
+          .select({ id: users.id, name: users.name, email: users.email, sortKey: w.sortKey })
+          .from(users)
+          .$dynamic(),
+        cond,
+        w,
+      ),
+    count: () => countRows(db, users, cond, 'exact'),
     toItem: ({ id, name, email }) => ({ id, name, email }),
   });
 }

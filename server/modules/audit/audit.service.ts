@@ -1,9 +1,10 @@
-import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditList, AuditListQuery } from '../../../contract/admin.ts';
 /** Who did it: the signed-in admin. */
 import type { Actor } from '../../auth/guard.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { cappedCount, keyset, listPage } from '../../db/list-query.ts';
+import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
+import { apiFields } from '../../db/rows.ts';
 import { auditLog } from '../../db/schema.ts';
 
 export type { Actor };
@@ -47,17 +48,7 @@ type AuditRow = typeof auditLog.$inferSelect;
 
 /** An audit row as the API answers it. */
 export function toAuditEntry(r: AuditRow): AuditEntry {
-  return {
-    id: r.id,
-    actor_id: r.actorId,
-    actor_email: r.actorEmail,
-    action: r.action,
-    entity_type: r.entityType,
-    entity_id: r.entityId,
-    before: r.before,
-    after: r.after,
-    created_at: r.createdAt.toISOString(),
-  };
+  return apiFields(r);
 }
 
 /** The audit log, newest first, optionally for one entity or one actor. */
@@ -72,15 +63,16 @@ export async function listAudit(opts: { db: DbOrTx; query: AuditListQuery }): Pr
     query,
     keyset: keyset('created_at', auditLog.createdAt, 'desc', auditLog.id),
     rows: (w) =>
-      db
-        .select({ ...getTableColumns(auditLog), sortKey: w.sortKey })
-        .from(auditLog)
-        .where(and(cond, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
-    count: () => cappedCount(db, db.select({ one: sql`1` }).from(auditLog).where(cond)),
-    toItem: toAuditEntry,
+      pageOf(
+        db
+          .select({ ...getTableColumns(auditLog), sortKey: w.sortKey })
+          .from(auditLog)
+          .$dynamic(),
+        cond,
+        w,
+      ),
+    count: () => countRows(db, auditLog, cond, 'capped'),
+    toItem: ({ sortKey: _, ...row }) => toAuditEntry(row),
   });
 }
 

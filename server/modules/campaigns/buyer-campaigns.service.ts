@@ -68,7 +68,7 @@ export function listCampaigns(opts: {
         w,
       ),
     count: () => countRows(db, campaigns, where, 'exact'),
-    toItem: toCampaign,
+    toItem: ({ sortKey: _, ...row }) => toCampaign(row),
   });
 }
 
