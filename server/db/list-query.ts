@@ -1,4 +1,16 @@
-import { type AnyColumn, and, asc, desc, gte, is, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  getTableColumns,
+  gte,
+  is,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import { BAD_CURSOR_MESSAGE, type Page, type PageQuery, TOTAL_CAP } from '../../contract/list.ts';
 import { AppError } from '../errors.ts';
@@ -168,7 +180,8 @@ export const sortKeyOf = (k: Keyset): SQL<string | null> => sql<string | null>`(
 
 type Cursor = { value: string | null; id: string };
 
-type RowKey = { id: string | number; sortKey: string | null };
+/** What a cursor is made of: the row's id and its sort value as text (`sortKeyOf`). */
+export type RowKey = { id: string | number; sortKey: string | null };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -295,6 +308,25 @@ export function pageOf<T extends PgSelect>(select: T, where: SQL | undefined, w:
     .orderBy(...w.orderBy)
     .limit(w.limit)
     .offset(w.offset);
+}
+
+/**
+ * `listPage`'s rows for a list of one table's rows: every column of `table` and the `sortKey`,
+ * filtered by `where`, in the window (see `pageOf`).
+ */
+export function tableRows<T extends PgTable>(db: DbOrTx, table: T, where: SQL | undefined) {
+  const columns = getTableColumns(table);
+  return (w: PageWindow) =>
+    // Drizzle cannot infer a select over a generic table; every column of `table` selected
+    // is its $inferSelect row, and the sortKey beside it.
+    pageOf(
+      db
+        .select({ ...columns, sortKey: w.sortKey })
+        .from(table as PgTable)
+        .$dynamic(),
+      where,
+      w,
+    ) as PromiseLike<(T['$inferSelect'] & { sortKey: string | null })[]>;
 }
 
 /**

@@ -14,16 +14,17 @@ export async function oneOrNotFound<T>(rows: PromiseLike<T[]>, what: string): Pr
 
 /**
  * The write's answer; a unique violation (23505) becomes `onDuplicate()`'s error when it gives
- * one (e.g. "a … named X already exists"), any other error is thrown as it is.
+ * one (e.g. "a … named X already exists"; it may read the row that won first), any other
+ * error is thrown as it is.
  */
 export async function onUniqueViolation<T>(
   write: () => Promise<T>,
-  onDuplicate: () => Error | undefined,
+  onDuplicate: () => Error | undefined | Promise<Error | undefined>,
 ): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    const mapped = isUniqueViolation(err) ? onDuplicate() : undefined;
+    const mapped = isUniqueViolation(err) ? await onDuplicate() : undefined;
     throw mapped ?? err;
   }
 }

@@ -26,7 +26,7 @@ import {
   type PublisherStatus,
 } from '../../../contract/roles.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { countRows, keyset, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { mfaFactors, offerApplications, offers, users } from '../../db/schema.ts';
@@ -36,7 +36,14 @@ import { getMailBrand, publisherApprovedMail, publisherBlockedMail } from '../..
 import { appLinks } from '../../notify/links.ts';
 import { notifyUser } from '../../notify/notify.ts';
 import { type FileLinker, linkOrNull } from '../../storage/file-links.ts';
-import { type Actor, recentAuditFor, writeAudit } from '../audit/index.ts';
+import {
+  type Actor,
+  type AdminAction,
+  type AdminEdit,
+  type AdminWrite,
+  recentAuditFor,
+  writeAudit,
+} from '../audit/index.ts';
 import { publisherLeadTotals } from '../leads/index.ts';
 import { balanceOf } from '../money/index.ts';
 import { buyerTransition, type PublisherAction, publisherTransition } from './users.policy.ts';
@@ -328,13 +335,9 @@ async function writePublisherDecision(
  * Applies one of the spec's publisher transitions in one transaction: the status, the audit
  * entry, ending every session when blocking, and the e-mail to the publisher.
  */
-export async function updatePublisherStatus(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: UpdatePublisherStatus;
-  loginUrl: string;
-}): Promise<AdminPublisher> {
+export async function updatePublisherStatus(
+  opts: AdminEdit<UpdatePublisherStatus> & { loginUrl: string },
+): Promise<AdminPublisher> {
   return opts.db.transaction(async (tx) => {
     const before = await findPublisher(tx, opts.id, true);
     return toAdminPublisher(await writePublisherDecision(tx, { ...opts, before }));
@@ -345,12 +348,9 @@ export async function updatePublisherStatus(opts: {
  * Approves or rejects many pending publishers with one reason, in one transaction; the ones
  * that are not pending (or not publishers) are listed as skipped with why.
  */
-export async function bulkDecidePublishers(opts: {
-  db: Db;
-  actor: Actor;
-  input: BulkDecidePublishers;
-  loginUrl: string;
-}): Promise<BulkDecisionResult> {
+export async function bulkDecidePublishers(
+  opts: AdminWrite<BulkDecidePublishers> & { loginUrl: string },
+): Promise<BulkDecisionResult> {
   const ids = [...new Set(opts.input.ids)];
   // Bulk decides sign-ups only: approving takes no reason, rejecting one of its own.
   checkPublisherReason(opts.input.status === 'blocked' ? 'reject' : 'approve', opts.input.reason);
@@ -386,12 +386,7 @@ export async function bulkDecidePublishers(opts: {
 }
 
 /** Blocks or unblocks a buyer; blocking ends every session at once. */
-export async function updateBuyerStatus(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: UpdateBuyerStatus;
-}): Promise<AdminBuyer> {
+export async function updateBuyerStatus(opts: AdminEdit<UpdateBuyerStatus>): Promise<AdminBuyer> {
   return opts.db.transaction(async (tx) => {
     const before = await findWithRole(tx, opts.id, 'buyer', true);
     const from: BuyerStatus = before.status === 'blocked' ? 'blocked' : 'active';
@@ -440,12 +435,9 @@ export async function listApprovedPublishers(opts: {
  * Points a publisher's marketing agreement at a newly stored file; returns the key it
  * replaced, which the caller deletes once this has committed.
  */
-export async function setPublisherAgreement(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  key: string;
-}): Promise<{ publisher: AdminPublisher; replacedKey: string | null }> {
+export async function setPublisherAgreement(
+  opts: AdminAction & { key: string },
+): Promise<{ publisher: AdminPublisher; replacedKey: string | null }> {
   return opts.db.transaction(async (tx) => {
     const before = await findPublisher(tx, opts.id, true);
     const [after] = await tx

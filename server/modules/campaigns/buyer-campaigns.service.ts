@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Campaign,
@@ -7,7 +7,14 @@ import type {
   CreateCampaignInput,
 } from '../../../contract/buyer.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countRows, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
+import {
+  countRows,
+  keysetOf,
+  listPage,
+  type RowKey,
+  searchAny,
+  tableRows,
+} from '../../db/list-query.ts';
 import { apiFields } from '../../db/rows.ts';
 import { campaigns } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
@@ -58,17 +65,9 @@ export function listCampaigns(opts: {
   return listPage({
     query,
     keyset: keysetOf(sortColumns, query, campaigns.id, { nullable: query.sort !== 'created_at' }),
-    rows: (w) =>
-      pageOf(
-        db
-          .select({ ...getTableColumns(campaigns), sortKey: w.sortKey })
-          .from(campaigns)
-          .$dynamic(),
-        where,
-        w,
-      ),
+    rows: tableRows(db, campaigns, where),
     count: () => countRows(db, campaigns, where, 'exact'),
-    toItem: ({ sortKey: _, ...row }) => toCampaign(row),
+    toItem: ({ sortKey: _, ...row }: CampaignRow & RowKey) => toCampaign(row),
   });
 }
 

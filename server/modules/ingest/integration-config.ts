@@ -19,7 +19,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { integrations } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { auditTrail } from '../audit/index.ts';
 import { effectiveMapping } from './mapping.ts';
 
 export type IntegrationRow = typeof integrations.$inferSelect;
@@ -143,22 +143,8 @@ export function getRow(db: DbOrTx, id: string): Promise<IntegrationRow> {
   );
 }
 
-/** The audit entry `integration.<what>` of a change to integration `id`. */
-export function auditIntegration(
-  tx: DbOrTx,
-  actor: Actor,
-  what: string,
-  id: string,
-  change: { before: unknown; after: unknown },
-): Promise<void> {
-  return writeAudit(tx, {
-    actor,
-    action: `integration.${what}`,
-    entityType: 'integration',
-    entityId: id,
-    ...change,
-  });
-}
+/** The audit entry `integration.<what>` of a change to an integration. */
+export const auditIntegration = auditTrail('integration');
 
 /**
  * An integration's account can change only while that moves no calls: once it has taken calls

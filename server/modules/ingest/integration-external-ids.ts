@@ -9,12 +9,12 @@ import type {
   ExternalIdListQuery,
   ExternalIdMapping,
 } from '../../../contract/integrations.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { integrationExternalIds, offers, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { Actor } from '../audit/index.ts';
+import type { AdminAction, AdminEdit } from '../audit/index.ts';
 import { auditIntegration, getRow } from './integration-config.ts';
 
 const mappingColumns = {
@@ -91,12 +91,9 @@ export async function listExternalIds(opts: {
  * Attaches a tracker's publisher id to one of our publishers (or its campaign id to an offer);
  * the same external id attached again moves to the new target.
  */
-export async function attachExternalId(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: AttachExternalId;
-}): Promise<ExternalIdMapping> {
+export async function attachExternalId(
+  opts: AdminEdit<AttachExternalId>,
+): Promise<ExternalIdMapping> {
   const { input } = opts;
   return opts.db.transaction(async (tx) => {
     await getRow(tx, opts.id);
@@ -154,12 +151,7 @@ export async function attachExternalId(opts: {
 }
 
 /** Detaches a tracker id; its later postbacks get 422 until attached again. */
-export async function detachExternalId(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  mappingId: string;
-}): Promise<void> {
+export async function detachExternalId(opts: AdminAction & { mappingId: string }): Promise<void> {
   await opts.db.transaction(async (tx) => {
     const gone = await oneOrNotFound(
       tx

@@ -9,12 +9,12 @@ import type {
   RefusalList,
   RefusalListQuery,
 } from '../../../contract/integrations.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
 import { apiFields, oneOrNotFound } from '../../db/rows.ts';
 import { ingestRefusals, integrations } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
-import type { Actor } from '../audit/index.ts';
+import type { AdminAction } from '../audit/index.ts';
 import { ingestIntegrationById, ingestParams } from './ingest.service.ts';
 import { auditIntegration } from './integration-config.ts';
 
@@ -62,11 +62,7 @@ export async function listRefusals(opts: {
  * one): the lead it makes is answered and the refusal marked replayed; a refusal again answers
  * its reason (and the stored reason is brought up to date).
  */
-export async function replayRefusal(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-}): Promise<IngestAnswer> {
+export async function replayRefusal(opts: AdminAction): Promise<IngestAnswer> {
   const { db } = opts;
   const refusal = await oneOrNotFound(
     db.select().from(ingestRefusals).where(eq(ingestRefusals.id, opts.id)),

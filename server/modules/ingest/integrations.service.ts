@@ -3,7 +3,7 @@
  * an integration is made of is in integration-config.ts; its tracker ids and refused calls, in
  * integration-external-ids.ts and integration-refusals.ts, answered from here too.
  */
-import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { MappingInput, Tracker } from '../../../contract/ingest-mapping.ts';
 import type {
   AdminIntegration,
@@ -13,11 +13,11 @@ import type {
   IntegrationListQuery,
   UpdateIntegration,
 } from '../../../contract/integrations.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { countRows, keysetOf, listPage, pageOf } from '../../db/list-query.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { countRows, keysetOf, listPage, tableRows } from '../../db/list-query.ts';
 import { onUniqueViolation } from '../../db/rows.ts';
 import { integrations } from '../../db/schema.ts';
-import type { Actor } from '../audit/index.ts';
+import type { AdminAction, AdminEdit, AdminWrite } from '../audit/index.ts';
 import {
   auditIntegration,
   auditView,
@@ -55,15 +55,7 @@ export async function listIntegrations(opts: {
   const page = await listPage({
     query,
     keyset: keysetOf(sortColumns, query, integrations.id),
-    rows: (w) =>
-      pageOf(
-        db
-          .select({ ...getTableColumns(integrations), sortKey: w.sortKey })
-          .from(integrations)
-          .$dynamic(),
-        undefined,
-        w,
-      ),
+    rows: tableRows(db, integrations, undefined),
     count: () => countRows(db, integrations, undefined, 'exact'),
     toItem: (r: IntegrationRow) => r,
   });
@@ -103,11 +95,9 @@ export async function getIntegration(opts: { db: DbOrTx; id: string }): Promise<
 }
 
 /** Creates an integration with a new key, answered this once (only its hash is kept). */
-export async function createIntegration(opts: {
-  db: Db;
-  actor: Actor;
-  input: CreateIntegration;
-}): Promise<CreatedIntegration> {
+export async function createIntegration(
+  opts: AdminWrite<CreateIntegration>,
+): Promise<CreatedIntegration> {
   const { input } = opts;
   const key = newIntegrationKey();
   const tracker = (input.tracker ?? 'generic') as Tracker;
@@ -145,12 +135,9 @@ export async function createIntegration(opts: {
 }
 
 /** Renames, changes the allowed sources or the parameter names. */
-export async function updateIntegration(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: UpdateIntegration;
-}): Promise<AdminIntegration> {
+export async function updateIntegration(
+  opts: AdminEdit<UpdateIntegration>,
+): Promise<AdminIntegration> {
   const { input } = opts;
   const update = () =>
     opts.db.transaction(async (tx) => {
@@ -190,11 +177,7 @@ export async function updateIntegration(opts: {
 }
 
 /** Revokes the key at once: the next postback with it gets 401. Revoking twice changes nothing. */
-export async function revokeIntegration(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-}): Promise<AdminIntegration> {
+export async function revokeIntegration(opts: AdminAction): Promise<AdminIntegration> {
   return opts.db.transaction(async (tx) => {
     const before = await getRow(tx, opts.id);
     if (before.revokedAt) return toAdminIntegration(before);

@@ -6,7 +6,7 @@ import { apiFields } from '../../db/rows.ts';
 import { settings } from '../../db/schema.ts';
 import { ensureSettings, type SettingsRow } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type Actor, type AdminWrite, writeAudit } from '../audit/index.ts';
 import { knownPhoneCountry } from '../ingest/index.ts';
 import { enabledConditions } from '../money/index.ts';
 import { toPublicSettings } from './settings.service.ts';
@@ -76,12 +76,9 @@ export async function getAdminSettings(opts: {
  * Changes branding, postal address, time zone, currency, minimum payout and/or phone country;
  * sets updated_at.
  */
-export async function updateSettings(opts: {
-  db: Db;
-  actor: Actor;
-  input: UpdateSettings;
-  logoUrl: LogoUrl;
-}): Promise<AdminSettings> {
+export async function updateSettings(
+  opts: AdminWrite<UpdateSettings> & { logoUrl: LogoUrl },
+): Promise<AdminSettings> {
   const { input } = opts;
   // The contract checks the shape (two letters); libphonenumber knows which are countries.
   if (input.phone_country !== undefined && !knownPhoneCountry(input.phone_country)) {
