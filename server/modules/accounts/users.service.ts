@@ -26,23 +26,24 @@ import {
   type PublisherStatus,
 } from '../../../contract/roles.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import {
-  countAll,
-  exactCount,
-  keyset,
-  keysetOf,
-  listPage,
-  searchAny,
-} from '../../db/list-query.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { countRows, keyset, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
+import { oneOrNotFound } from '../../db/rows.ts';
 import { mfaFactors, offerApplications, offers, users } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { getMailBrand, publisherApprovedMail, publisherBlockedMail } from '../../mail/templates.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyUser } from '../../notify/notify.ts';
 import { type FileLinker, linkOrNull } from '../../storage/file-links.ts';
-import { type Actor, recentAuditFor, writeAudit } from '../audit/index.ts';
+import {
+  type Actor,
+  type AdminAction,
+  type AdminEdit,
+  type AdminWrite,
+  recentAuditFor,
+  writeAudit,
+} from '../audit/index.ts';
 import { publisherLeadTotals } from '../leads/index.ts';
 import { balanceOf } from '../money/index.ts';
 import { buyerTransition, type PublisherAction, publisherTransition } from './users.policy.ts';
@@ -118,14 +119,15 @@ function listUsers<Item>(
     query,
     keyset: keysetOf(userSortColumns, query, users.id),
     rows: (w) =>
-      db
-        .select({ ...getTableColumns(users), twoFactorApps, sortKey: w.sortKey })
-        .from(users)
-        .where(and(cond, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
-    count: () => exactCount(db.select({ n: countAll() }).from(users).where(cond)),
+      pageOf(
+        db
+          .select({ ...getTableColumns(users), twoFactorApps, sortKey: w.sortKey })
+          .from(users)
+          .$dynamic(),
+        cond,
+        w,
+      ),
+    count: () => countRows(db, users, cond, 'exact'),
     toItem,
   });
 }
@@ -143,15 +145,18 @@ export function listBuyers(opts: { db: DbOrTx; query: BuyerListQuery }): Promise
   return listUsers(opts.db, 'buyer', opts.query, toAdminBuyer);
 }
 
-/** A publisher row by id; 404 for anything that is not a publisher. */
-export async function findPublisher(db: DbOrTx, id: string, lock = false): Promise<UserRow> {
+/** A user row of `role` by id (locked with `lock`); 404 for anyone of another role. */
+function findWithRole(db: DbOrTx, id: string, role: 'publisher' | 'buyer', lock: boolean) {
   const q = db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'publisher')));
-  const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw notFound('Publisher');
-  return row;
+    .where(and(eq(users.id, id), eq(users.role, role)));
+  return oneOrNotFound(lock ? q.for('update') : q, role === 'buyer' ? 'Buyer' : 'Publisher');
+}
+
+/** A publisher row by id; 404 for anything that is not a publisher. */
+export function findPublisher(db: DbOrTx, id: string, lock = false): Promise<UserRow> {
+  return findWithRole(db, id, 'publisher', lock);
 }
 
 /** Everything the publisher detail screen shows: profile, agreement, applications, history. */
@@ -330,13 +335,9 @@ async function writePublisherDecision(
  * Applies one of the spec's publisher transitions in one transaction: the status, the audit
  * entry, ending every session when blocking, and the e-mail to the publisher.
  */
-export async function updatePublisherStatus(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: UpdatePublisherStatus;
-  loginUrl: string;
-}): Promise<AdminPublisher> {
+export async function updatePublisherStatus(
+  opts: AdminEdit<UpdatePublisherStatus> & { loginUrl: string },
+): Promise<AdminPublisher> {
   return opts.db.transaction(async (tx) => {
     const before = await findPublisher(tx, opts.id, true);
     return toAdminPublisher(await writePublisherDecision(tx, { ...opts, before }));
@@ -347,12 +348,9 @@ export async function updatePublisherStatus(opts: {
  * Approves or rejects many pending publishers with one reason, in one transaction; the ones
  * that are not pending (or not publishers) are listed as skipped with why.
  */
-export async function bulkDecidePublishers(opts: {
-  db: Db;
-  actor: Actor;
-  input: BulkDecidePublishers;
-  loginUrl: string;
-}): Promise<BulkDecisionResult> {
+export async function bulkDecidePublishers(
+  opts: AdminWrite<BulkDecidePublishers> & { loginUrl: string },
+): Promise<BulkDecisionResult> {
   const ids = [...new Set(opts.input.ids)];
   // Bulk decides sign-ups only: approving takes no reason, rejecting one of its own.
   checkPublisherReason(opts.input.status === 'blocked' ? 'reject' : 'approve', opts.input.reason);
@@ -388,19 +386,9 @@ export async function bulkDecidePublishers(opts: {
 }
 
 /** Blocks or unblocks a buyer; blocking ends every session at once. */
-export async function updateBuyerStatus(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: UpdateBuyerStatus;
-}): Promise<AdminBuyer> {
+export async function updateBuyerStatus(opts: AdminEdit<UpdateBuyerStatus>): Promise<AdminBuyer> {
   return opts.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, opts.id), eq(users.role, 'buyer')))
-      .for('update');
-    if (!before) throw notFound('Buyer');
+    const before = await findWithRole(tx, opts.id, 'buyer', true);
     const from: BuyerStatus = before.status === 'blocked' ? 'blocked' : 'active';
     const verdict = buyerTransition(from, opts.input.status);
     if (!verdict.ok) throw conflict(verdict.message);
@@ -430,14 +418,15 @@ export async function listApprovedPublishers(opts: {
     query,
     keyset: keyset('name', sql`lower(coalesce(${users.name}, ${users.email}))`, 'asc', users.id),
     rows: (w) =>
-      db
-        .select({ id: users.id, name: users.name, email: users.email, sortKey: w.sortKey })
-        .from(users)
-        .where(and(cond, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
-    count: () => exactCount(db.select({ n: countAll() }).from(users).where(cond)),
+      pageOf(
+        db
+          .select({ id: users.id, name: users.name, email: users.email, sortKey: w.sortKey })
+          .from(users)
+          .$dynamic(),
+        cond,
+        w,
+      ),
+    count: () => countRows(db, users, cond, 'exact'),
     toItem: ({ id, name, email }) => ({ id, name, email }),
   });
 }
@@ -446,12 +435,9 @@ export async function listApprovedPublishers(opts: {
  * Points a publisher's marketing agreement at a newly stored file; returns the key it
  * replaced, which the caller deletes once this has committed.
  */
-export async function setPublisherAgreement(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  key: string;
-}): Promise<{ publisher: AdminPublisher; replacedKey: string | null }> {
+export async function setPublisherAgreement(
+  opts: AdminAction & { key: string },
+): Promise<{ publisher: AdminPublisher; replacedKey: string | null }> {
   return opts.db.transaction(async (tx) => {
     const before = await findPublisher(tx, opts.id, true);
     const [after] = await tx

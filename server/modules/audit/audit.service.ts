@@ -1,9 +1,10 @@
-import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditList, AuditListQuery } from '../../../contract/admin.ts';
 /** Who did it: the signed-in admin. */
 import type { Actor } from '../../auth/guard.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { cappedCount, keyset, listPage } from '../../db/list-query.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { countRows, keyset, listPage, type RowKey, tableRows } from '../../db/list-query.ts';
+import { apiFields } from '../../db/rows.ts';
 import { auditLog } from '../../db/schema.ts';
 
 export type { Actor };
@@ -43,21 +44,32 @@ export async function writeAudit(
   });
 }
 
+/** What an admin's write takes: the database, who does it and the validated body. */
+export type AdminWrite<Input> = { db: Db; actor: Actor; input: Input };
+
+/** What an admin's action on one record (revoke, delete, replay) takes: who, and its id. */
+export type AdminAction = { db: Db; actor: Actor; id: string };
+
+/** What an admin's change of one record takes: an `AdminAction` and the validated body. */
+export type AdminEdit<Input> = AdminAction & { input: Input };
+
+/** One entity's before → after, as the audit entry keeps it. */
+export type AuditChange = { before: unknown; after: unknown };
+
+/**
+ * `writeAudit` for one kind of record: `record(tx, actor, 'update', id, change)` writes the
+ * action `<prefix>.update` (the prefix is the entity type unless told) about record `id`.
+ */
+export function auditTrail(entityType: AuditEntityType, prefix: string = entityType) {
+  return (tx: DbOrTx, actor: Actor, what: string, entityId: string | null, change: AuditChange) =>
+    writeAudit(tx, { actor, action: `${prefix}.${what}`, entityType, entityId, ...change });
+}
+
 type AuditRow = typeof auditLog.$inferSelect;
 
 /** An audit row as the API answers it. */
 export function toAuditEntry(r: AuditRow): AuditEntry {
-  return {
-    id: r.id,
-    actor_id: r.actorId,
-    actor_email: r.actorEmail,
-    action: r.action,
-    entity_type: r.entityType,
-    entity_id: r.entityId,
-    before: r.before,
-    after: r.after,
-    created_at: r.createdAt.toISOString(),
-  };
+  return apiFields(r);
 }
 
 /** The audit log, newest first, optionally for one entity or one actor. */
@@ -71,16 +83,9 @@ export async function listAudit(opts: { db: DbOrTx; query: AuditListQuery }): Pr
   return listPage({
     query,
     keyset: keyset('created_at', auditLog.createdAt, 'desc', auditLog.id),
-    rows: (w) =>
-      db
-        .select({ ...getTableColumns(auditLog), sortKey: w.sortKey })
-        .from(auditLog)
-        .where(and(cond, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
-    count: () => cappedCount(db, db.select({ one: sql`1` }).from(auditLog).where(cond)),
-    toItem: toAuditEntry,
+    rows: tableRows(db, auditLog, cond),
+    count: () => countRows(db, auditLog, cond, 'capped'),
+    toItem: ({ sortKey: _, ...row }: AuditRow & RowKey) => toAuditEntry(row),
   });
 }
 

@@ -65,18 +65,22 @@ function zoneOffsetMinutes(zone: string, utcMs: number): number {
   return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
 }
 
+/** Year, month (1-12), day, hour, minute, second, millisecond of a wall-clock time. */
+type WallFields = [number, number, number, number, number, number, number];
+
+/** The wall-clock fields read as if they were UTC (an offset or a zone then moves them). */
+function wallAsUtc(fields: number[]): number {
+  const [y, mo, d, h, mi, s, ms] = fields as WallFields;
+  return Date.UTC(y, mo - 1, d, h, mi, s, ms);
+}
+
+/** Month 1-12, day 1-31, hour 0-23: a time that can be read. */
+const inRange = ([, mo, d, h]: number[]) =>
+  mo! >= 1 && mo! <= 12 && d! >= 1 && d! <= 31 && h! <= 23;
+
 /** A wall-clock time in `zone` as an instant (the later one in a repeated hour). */
 function fromZone(fields: number[], zone: string): Date {
-  const [y, mo, d, h, mi, s, ms] = fields as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const wall = Date.UTC(y, mo - 1, d, h, mi, s, ms);
+  const wall = wallAsUtc(fields);
   let guess = wall - zoneOffsetMinutes(zone, wall) * 60_000;
   guess = wall - zoneOffsetMinutes(zone, guess) * 60_000;
   return new Date(guess);
@@ -110,20 +114,9 @@ export function parseTimestamp(
     const [, y, mo, d, h, mi, s, frac, off] = m;
     const fields = [y, mo, d, h, mi, s ?? '0'].map(Number);
     fields.push(Number((frac ?? '0').padEnd(3, '0').slice(0, 3)));
-    if (fields[1]! < 1 || fields[1]! > 12 || fields[2]! < 1 || fields[2]! > 31 || fields[3]! > 23) {
-      return null;
-    }
+    if (!inRange(fields)) return null;
     if (!off) return fromZone(fields, zone ?? 'UTC');
-    const [yy, mm, dd, hh, mn, ss, ms] = fields as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    const wall = Date.UTC(yy, mm - 1, dd, hh, mn, ss, ms);
+    const wall = wallAsUtc(fields);
     if (/^(z|utc|gmt)$/i.test(off)) return new Date(wall);
     const sign = off.startsWith('-') ? -1 : 1;
     const digits = off.slice(1).replace(':', '');
@@ -140,9 +133,7 @@ export function parseTimestamp(
       hour = (hour % 12) + (/p/i.test(ampm) ? 12 : 0);
     }
     const fields = [Number(y), Number(mo), Number(d), hour, Number(mi), Number(s ?? '0'), 0];
-    if (fields[1]! < 1 || fields[1]! > 12 || fields[2]! < 1 || fields[2]! > 31 || hour > 23) {
-      return null;
-    }
+    if (!inRange(fields)) return null;
     return fromZone(fields, zone ?? 'UTC');
   }
   if (rfc2822.test(v)) {

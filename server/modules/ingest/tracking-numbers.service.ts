@@ -8,12 +8,19 @@ import type {
 } from '../../../contract/integrations.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../../../contract/settings.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { countAll, exactCount, keyset, likePattern, listPage } from '../../db/list-query.ts';
-import { isUniqueViolation } from '../../db/pg-errors.ts';
+import {
+  countAll,
+  exactCount,
+  keyset,
+  likePattern,
+  listPage,
+  pageOf,
+} from '../../db/list-query.ts';
+import { oneOrNotFound, onUniqueViolation } from '../../db/rows.ts';
 import { offers, settings, trackingNumbers, users } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, conflict } from '../../errors.ts';
 import { decodeCsvFile, detectDelimiter, parseCsv } from '../../storage/csv-reader.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type Actor, type AdminAction, type AdminWrite, auditTrail } from '../audit/index.ts';
 import { toE164 } from './phone.ts';
 
 /**
@@ -121,12 +128,7 @@ export async function listTrackingNumbers(opts: {
     query,
     // Newest first only (tracking_numbers_created_idx reads it in that order).
     keyset: keyset('created_at', trackingNumbers.createdAt, 'desc', trackingNumbers.id),
-    rows: (w) =>
-      selectRows(db, w.sortKey)
-        .where(and(where, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
+    rows: (w) => pageOf(selectRows(db, w.sortKey).$dynamic(), where, w),
     // Exact: a network has hundreds or a few thousand numbers, not millions.
     count: () =>
       exactCount(
@@ -147,12 +149,16 @@ async function holderOf(db: DbOrTx, number: string): Promise<Row | undefined> {
   return row;
 }
 
+/**
+ * The audit entry `tracking_number.<what>`, kept in the history of the publisher the number
+ * belongs to (none for an import of many).
+ */
+const auditNumber = auditTrail('publisher', 'tracking_number');
+
 /** Assigns one number to a publisher on an offer; the number is kept in E.164. */
-export async function createTrackingNumber(opts: {
-  db: Db;
-  actor: Actor;
-  input: CreateTrackingNumber;
-}): Promise<TrackingNumber> {
+export async function createTrackingNumber(
+  opts: AdminWrite<CreateTrackingNumber>,
+): Promise<TrackingNumber> {
   const { db, input } = opts;
   const country = await phoneCountry(db);
   const number = toE164(input.number, country);
@@ -160,8 +166,8 @@ export async function createTrackingNumber(opts: {
     const message = notAPhoneNumber(input.number.trim(), country);
     throw new AppError('validation_failed', message, { details: { number: [message] } });
   }
-  try {
-    return await db.transaction(async (tx) => {
+  const create = () =>
+    db.transaction(async (tx) => {
       const [publisher] = await tx
         .select({ id: users.id, role: users.role })
         .from(users)
@@ -193,12 +199,8 @@ export async function createTrackingNumber(opts: {
         .returning({ id: trackingNumbers.id });
       const [row] = await selectRows(tx).where(eq(trackingNumbers.id, made!.id));
       const result = toTrackingNumber(row!);
-      await writeAudit(tx, {
-        actor: opts.actor,
-        action: 'tracking_number.create',
-        // The publisher's history shows the numbers they were given.
-        entityType: 'publisher',
-        entityId: result.publisher_id,
+      // The publisher's history shows the numbers they were given.
+      await auditNumber(tx, opts.actor, 'create', result.publisher_id, {
         before: null,
         after: {
           number: result.number,
@@ -208,37 +210,25 @@ export async function createTrackingNumber(opts: {
       });
       return result;
     });
-  } catch (err) {
-    // Another admin assigned the same number a moment before.
-    if (isUniqueViolation(err)) {
-      const held = await holderOf(db, number);
-      throw conflict(
-        held
-          ? assignedMessage(number, held.publisherName, held.offerTitle)
-          : `${number} was assigned a moment ago by someone else.`,
-      );
-    }
-    throw err;
-  }
+  // Another admin assigned the same number a moment before.
+  return onUniqueViolation(create, async () => {
+    const held = await holderOf(db, number);
+    return conflict(
+      held
+        ? assignedMessage(number, held.publisherName, held.offerTitle)
+        : `${number} was assigned a moment ago by someone else.`,
+    );
+  });
 }
 
 /** Removes a number: calls to it are attributed by what the tracker sends from now on. */
-export async function deleteTrackingNumber(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-}): Promise<void> {
+export async function deleteTrackingNumber(opts: AdminAction): Promise<void> {
   await opts.db.transaction(async (tx) => {
-    const [gone] = await tx
-      .delete(trackingNumbers)
-      .where(eq(trackingNumbers.id, opts.id))
-      .returning();
-    if (!gone) throw notFound('Tracking number');
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'tracking_number.delete',
-      entityType: 'publisher',
-      entityId: gone.publisherId,
+    const gone = await oneOrNotFound(
+      tx.delete(trackingNumbers).where(eq(trackingNumbers.id, opts.id)).returning(),
+      'Tracking number',
+    );
+    await auditNumber(tx, opts.actor, 'delete', gone.publisherId, {
       before: { number: gone.number, publisher_id: gone.publisherId, offer_id: gone.offerId },
       after: null,
     });
@@ -424,16 +414,12 @@ export async function importTrackingNumbers(opts: {
     return { created: 0, errors: shown };
   }
 
-  try {
-    await db.transaction(async (tx) => {
+  const insert = () =>
+    db.transaction(async (tx) => {
       for (let i = 0; i < values.length; i += INSERT_BATCH) {
         await tx.insert(trackingNumbers).values(values.slice(i, i + INSERT_BATCH));
       }
-      await writeAudit(tx, {
-        actor: opts.actor,
-        action: 'tracking_number.import',
-        entityType: 'publisher',
-        entityId: null,
+      await auditNumber(tx, opts.actor, 'import', null, {
         before: null,
         after: {
           filename: opts.filename.slice(0, 255),
@@ -442,13 +428,10 @@ export async function importTrackingNumbers(opts: {
         },
       });
     });
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw conflict(
-        'Some of these numbers were assigned by someone else while the file was read. Nothing was imported: upload the file again to see which.',
-      );
-    }
-    throw err;
-  }
+  await onUniqueViolation(insert, () =>
+    conflict(
+      'Some of these numbers were assigned by someone else while the file was read. Nothing was imported: upload the file again to see which.',
+    ),
+  );
   return { created: values.length, errors: [] };
 }

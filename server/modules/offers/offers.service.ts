@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type {
   AdminOffer,
   CreateOffer,
@@ -7,12 +7,13 @@ import type {
   UpdateOffer,
 } from '../../../contract/admin.ts';
 import type { PayoutOverride } from '../../../contract/offer-rules.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { countAll, exactCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { countRows, keysetOf, listPage, searchAny, tableRows } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
+import { oneOrNotFound } from '../../db/rows.ts';
 import { leads, offerApplications, offers } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { conflict } from '../../errors.ts';
+import { type AdminAction, type AdminEdit, type AdminWrite, auditTrail } from '../audit/index.ts';
 import { payoutOverridesOf, replacePayoutOverrides, rulesColumns, rulesOf } from './offer-rules.ts';
 
 type OfferRow = typeof offers.$inferSelect;
@@ -48,6 +49,13 @@ async function withOverrides(db: DbOrTx, row: OfferRow) {
   return { offer: toAdminOffer(row, overrides), audit: auditView(row, overrides) };
 }
 
+/** The audit entry `offer.<what>`. */
+const auditOffer = auditTrail('offer');
+
+/** The offer's row, locked for the change; 404 when there is none. */
+const lockOffer = (tx: DbOrTx, id: string) =>
+  oneOrNotFound(tx.select().from(offers).where(eq(offers.id, id)).for('update'), 'Offer');
+
 const sortColumns = {
   created_at: offers.createdAt,
   title: offers.title,
@@ -68,16 +76,9 @@ export async function listOffers(opts: { db: DbOrTx; query: OfferListQuery }): P
   const page = await listPage({
     query,
     keyset: keysetOf(sortColumns, query, offers.id),
-    rows: (w) =>
-      db
-        .select({ ...getTableColumns(offers), sortKey: w.sortKey })
-        .from(offers)
-        .where(and(cond, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
-    count: () => exactCount(db.select({ n: countAll() }).from(offers).where(cond)),
-    toItem: (row) => toAdminOffer(row),
+    rows: tableRows(db, offers, cond),
+    count: () => countRows(db, offers, cond, 'exact'),
+    toItem: (row: OfferRow) => toAdminOffer(row),
   });
   // The page's per-publisher payouts in one query.
   const overrides = await payoutOverridesOf(
@@ -89,11 +90,7 @@ export async function listOffers(opts: { db: DbOrTx; query: OfferListQuery }): P
 }
 
 /** Creates an offer (active unless told otherwise) and records it in the audit log. */
-export async function createOffer(opts: {
-  db: Db;
-  actor: Actor;
-  input: CreateOffer;
-}): Promise<AdminOffer> {
+export async function createOffer(opts: AdminWrite<CreateOffer>): Promise<AdminOffer> {
   const { input } = opts;
   return opts.db.transaction(async (tx) => {
     const [row] = await tx
@@ -109,29 +106,16 @@ export async function createOffer(opts: {
       .returning();
     await replacePayoutOverrides(tx, row!.id, input.payout_overrides ?? []);
     const after = await withOverrides(tx, row!);
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'offer.create',
-      entityType: 'offer',
-      entityId: row!.id,
-      before: null,
-      after: after.audit,
-    });
+    await auditOffer(tx, opts.actor, 'create', row!.id, { before: null, after: after.audit });
     return after.offer;
   });
 }
 
 /** Changes the given fields of an offer; the audit entry keeps before → after. */
-export async function updateOffer(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: UpdateOffer;
-}): Promise<AdminOffer> {
+export async function updateOffer(opts: AdminEdit<UpdateOffer>): Promise<AdminOffer> {
   const { input } = opts;
   return opts.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(offers).where(eq(offers.id, opts.id)).for('update');
-    if (!before) throw notFound('Offer');
+    const before = await lockOffer(tx, opts.id);
     const old = await withOverrides(tx, before);
     const [row] = await tx
       .update(offers)
@@ -152,11 +136,7 @@ export async function updateOffer(opts: {
       await replacePayoutOverrides(tx, before.id, input.payout_overrides);
     }
     const after = await withOverrides(tx, row!);
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'offer.update',
-      entityType: 'offer',
-      entityId: before.id,
+    await auditOffer(tx, opts.actor, 'update', before.id, {
       before: old.audit,
       after: after.audit,
     });
@@ -165,10 +145,9 @@ export async function updateOffer(opts: {
 }
 
 /** Deletes an offer nobody used; one with applications or leads must be made inactive. */
-export async function deleteOffer(opts: { db: Db; actor: Actor; id: string }): Promise<void> {
+export async function deleteOffer(opts: AdminAction): Promise<void> {
   await opts.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(offers).where(eq(offers.id, opts.id)).for('update');
-    if (!before) throw notFound('Offer');
+    const before = await lockOffer(tx, opts.id);
     const [used] = await tx
       .select({ one: sql`1` })
       .from(offerApplications)
@@ -181,13 +160,7 @@ export async function deleteOffer(opts: { db: Db; actor: Actor; id: string }): P
       throw conflict('This offer has applications or leads. Make it inactive instead.');
     }
     await tx.delete(offers).where(eq(offers.id, before.id));
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'offer.delete',
-      entityType: 'offer',
-      entityId: before.id,
-      before: (await withOverrides(tx, before)).audit,
-      after: null,
-    });
+    const { audit } = await withOverrides(tx, before);
+    await auditOffer(tx, opts.actor, 'delete', before.id, { before: audit, after: null });
   });
 }

@@ -2,24 +2,21 @@ import { eq } from 'drizzle-orm';
 import type { AdminSettings, UpdateSettings } from '../../../contract/admin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
+import { apiFields } from '../../db/rows.ts';
 import { settings } from '../../db/schema.ts';
 import { ensureSettings, type SettingsRow } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type Actor, type AdminWrite, writeAudit } from '../audit/index.ts';
 import { knownPhoneCountry } from '../ingest/index.ts';
 import { enabledConditions } from '../money/index.ts';
+import { toPublicSettings } from './settings.service.ts';
 
 /** Public logo URLs come from storage; the row keeps the key. */
 export type LogoUrl = (key: string) => string;
 
 function toAdminSettings(row: SettingsRow, logoUrl: LogoUrl): AdminSettings {
   return {
-    company_name: row.companyName,
-    logo_url: row.logoUrl ? logoUrl(row.logoUrl) : null,
-    welcome_message: row.welcomeMessage,
-    support_email: row.supportEmail,
-    timezone: row.timezone,
-    currency: row.currency,
+    ...toPublicSettings(row, logoUrl),
     min_payout: toMoney(row.minPayout),
     phone_country: row.phoneCountry,
     company_address: row.companyAddress,
@@ -28,25 +25,41 @@ function toAdminSettings(row: SettingsRow, logoUrl: LogoUrl): AdminSettings {
   };
 }
 
-function auditView(row: SettingsRow) {
-  return {
-    company_name: row.companyName,
-    logo_url: row.logoUrl,
-    welcome_message: row.welcomeMessage,
-    support_email: row.supportEmail,
-    timezone: row.timezone,
-    currency: row.currency,
-    min_payout: row.minPayout,
-    phone_country: row.phoneCountry,
-    company_address: row.companyAddress,
-    payout_holds: row.payoutHolds,
-  };
+/** Every field as stored (the logo's key, not its URL), but the row's id and updated_at. */
+function auditView({ id: _, updatedAt: _at, ...fields }: SettingsRow) {
+  return apiFields(fields);
 }
 
-async function lockRow(tx: DbOrTx): Promise<SettingsRow> {
+/**
+ * One change of the settings row, in the caller's transaction: the row locked (made with the
+ * defaults when missing), `set` and updated_at written, and the audit entry `action` with
+ * `view` of the row before and after.
+ */
+async function changeSettings(
+  tx: DbOrTx,
+  change: {
+    actor: Actor;
+    action: string;
+    set: Partial<typeof settings.$inferInsert>;
+    view: (row: SettingsRow) => unknown;
+  },
+): Promise<{ before: SettingsRow; after: SettingsRow }> {
   await ensureSettings(tx);
-  const [row] = await tx.select().from(settings).where(eq(settings.id, 1)).for('update');
-  return row!;
+  const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for('update');
+  const [after] = await tx
+    .update(settings)
+    .set({ ...change.set, updatedAt: new Date() })
+    .where(eq(settings.id, 1))
+    .returning();
+  await writeAudit(tx, {
+    actor: change.actor,
+    action: change.action,
+    entityType: 'settings',
+    entityId: '1',
+    before: change.view(before!),
+    after: change.view(after!),
+  });
+  return { before: before!, after: after! };
 }
 
 /** Every settings field; the row is created with the defaults when it is missing. */
@@ -63,12 +76,9 @@ export async function getAdminSettings(opts: {
  * Changes branding, postal address, time zone, currency, minimum payout and/or phone country;
  * sets updated_at.
  */
-export async function updateSettings(opts: {
-  db: Db;
-  actor: Actor;
-  input: UpdateSettings;
-  logoUrl: LogoUrl;
-}): Promise<AdminSettings> {
+export async function updateSettings(
+  opts: AdminWrite<UpdateSettings> & { logoUrl: LogoUrl },
+): Promise<AdminSettings> {
   const { input } = opts;
   // The contract checks the shape (two letters); libphonenumber knows which are countries.
   if (input.phone_country !== undefined && !knownPhoneCountry(input.phone_country)) {
@@ -76,10 +86,10 @@ export async function updateSettings(opts: {
     throw new AppError('validation_failed', message, { details: { phone_country: [message] } });
   }
   return opts.db.transaction(async (tx) => {
-    const before = await lockRow(tx);
-    const [after] = await tx
-      .update(settings)
-      .set({
+    const { after } = await changeSettings(tx, {
+      actor: opts.actor,
+      action: 'settings.update',
+      set: {
         ...(input.company_name !== undefined && { companyName: input.company_name }),
         ...(input.welcome_message !== undefined && { welcomeMessage: input.welcome_message }),
         ...(input.support_email !== undefined && { supportEmail: input.support_email }),
@@ -89,19 +99,10 @@ export async function updateSettings(opts: {
         ...(input.phone_country !== undefined && { phoneCountry: input.phone_country }),
         ...(input.company_address !== undefined && { companyAddress: input.company_address }),
         ...(input.payout_holds !== undefined && { payoutHolds: input.payout_holds }),
-        updatedAt: new Date(),
-      })
-      .where(eq(settings.id, 1))
-      .returning();
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'settings.update',
-      entityType: 'settings',
-      entityId: '1',
-      before: auditView(before),
-      after: auditView(after!),
+      },
+      view: auditView,
     });
-    return toAdminSettings(after!, opts.logoUrl);
+    return toAdminSettings(after, opts.logoUrl);
   });
 }
 
@@ -116,22 +117,14 @@ export async function setLogo(opts: {
   logoUrl: LogoUrl;
 }): Promise<{ settings: AdminSettings; replacedKey: string | null }> {
   return opts.db.transaction(async (tx) => {
-    const before = await lockRow(tx);
-    const [after] = await tx
-      .update(settings)
-      .set({ logoUrl: opts.key, updatedAt: new Date() })
-      .where(eq(settings.id, 1))
-      .returning();
-    await writeAudit(tx, {
+    const { before, after } = await changeSettings(tx, {
       actor: opts.actor,
       action: 'settings.logo',
-      entityType: 'settings',
-      entityId: '1',
-      before: { logo_url: before.logoUrl },
-      after: { logo_url: opts.key },
+      set: { logoUrl: opts.key },
+      view: (row) => ({ logo_url: row.logoUrl }),
     });
     return {
-      settings: toAdminSettings(after!, opts.logoUrl),
+      settings: toAdminSettings(after, opts.logoUrl),
       replacedKey: before.logoUrl && before.logoUrl !== opts.key ? before.logoUrl : null,
     };
   });
