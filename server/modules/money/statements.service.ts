@@ -13,13 +13,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { csvLine } from '../../db/csv.ts';
 import { cappedCount, keyset, listPage } from '../../db/list-query.ts';
-import { cents, centsMoney, centsText, toMoney } from '../../db/money.ts';
+import { amountCents, cents, centsMoney, centsText, toMoney } from '../../db/money.ts';
 import { leads, offers, payoutLines, payouts, users } from '../../db/schema.ts';
 import { getSettings, networkTimeZoneSql } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import {
-  amountCents,
   countText,
   durationText,
   KIND_NAMES,
