@@ -1,5 +1,5 @@
 import { type AnyColumn, and, asc, desc, gte, is, lt, or, type SQL, sql } from 'drizzle-orm';
-import { PgColumn } from 'drizzle-orm/pg-core';
+import { PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import { BAD_CURSOR_MESSAGE, type Page, type PageQuery, TOTAL_CAP } from '../../contract/list.ts';
 import { AppError } from '../errors.ts';
 import type { DbOrTx } from './client.ts';
@@ -254,6 +254,21 @@ export async function cappedCount(
   return n > TOTAL_CAP ? { total: TOTAL_CAP, exact: false } : { total: n, exact: true };
 }
 
+/**
+ * The rows of `table` matching `where` counted for a list's total: `exact` is count(*) (small
+ * tables: a buyer's campaigns, the offers), `capped` counts up to TOTAL_CAP (`cappedCount`).
+ */
+export function countRows(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  how: 'exact' | 'capped',
+): Promise<Total> {
+  return how === 'exact'
+    ? exactCount(db.select({ n: countAll() }).from(table).where(where))
+    : cappedCount(db, db.select({ one: sql`1` }).from(table).where(where));
+}
+
 /** What one page reads: the caller's query with these pieces plugged in. */
 export type PageWindow = {
   /** LIMIT: one more than the page, so the answer knows whether a next page exists. */
@@ -269,6 +284,18 @@ export type PageWindow = {
   /** Select it as `sortKey` (the next cursor is made from the last row's). */
   sortKey: SQL<string | null>;
 };
+
+/**
+ * The page's part of a list query: WHERE the list's filter and the rows past the cursor, ORDER
+ * BY, LIMIT and OFFSET of the window. `select` is the list's select and joins, `.$dynamic()`.
+ */
+export function pageOf<T extends PgSelect>(select: T, where: SQL | undefined, w: PageWindow) {
+  return select
+    .where(and(where, w.after))
+    .orderBy(...w.orderBy)
+    .limit(w.limit)
+    .offset(w.offset);
+}
 
 /**
  * One page of a list, answered as `Page<T>`. With `after` (a cursor) the page is the rows past

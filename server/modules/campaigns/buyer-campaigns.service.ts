@@ -7,7 +7,8 @@ import type {
   CreateCampaignInput,
 } from '../../../contract/buyer.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countAll, exactCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
+import { countRows, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
+import { apiFields } from '../../db/rows.ts';
 import { campaigns } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { appLinks } from '../../notify/links.ts';
@@ -15,19 +16,8 @@ import { notifyAdmins } from '../../notify/notify.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
-function toCampaign(row: CampaignRow): Campaign {
-  return {
-    id: row.id,
-    buyer_id: row.buyerId,
-    name: row.name,
-    goal: row.goal,
-    target_audience: row.targetAudience,
-    location: row.location,
-    budget: row.budget === null ? null : Number(row.budget),
-    start_date: row.startDate,
-    end_date: row.endDate,
-    created_at: row.createdAt.toISOString(),
-  };
+function toCampaign({ budget, ...row }: CampaignRow): Campaign {
+  return { ...apiFields(row), budget: budget === null ? null : Number(budget) };
 }
 
 // Texts sort without regard to case; a blank text counts as empty and goes last like NULL.
@@ -69,14 +59,15 @@ export function listCampaigns(opts: {
     query,
     keyset: keysetOf(sortColumns, query, campaigns.id, { nullable: query.sort !== 'created_at' }),
     rows: (w) =>
-      db
-        .select({ ...getTableColumns(campaigns), sortKey: w.sortKey })
-        .from(campaigns)
-        .where(and(where, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
-    count: () => exactCount(db.select({ n: countAll() }).from(campaigns).where(where)),
+      pageOf(
+        db
+          .select({ ...getTableColumns(campaigns), sortKey: w.sortKey })
+          .from(campaigns)
+          .$dynamic(),
+        where,
+        w,
+      ),
+    count: () => countRows(db, campaigns, where, 'exact'),
     toItem: toCampaign,
   });
 }

@@ -8,22 +8,14 @@ import {
   type UnreadCount,
 } from '../../../contract/notifications.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { cappedCount, countAll, keyset, listPage } from '../../db/list-query.ts';
+import { countAll, countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
+import { apiFields, oneOrNotFound } from '../../db/rows.ts';
 import { notifications } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
 
 type Row = typeof notifications.$inferSelect;
 
-function toNotification(r: Row): Notification {
-  return {
-    id: r.id,
-    kind: r.kind,
-    title: r.title,
-    body: r.body,
-    link: r.link,
-    created_at: r.createdAt.toISOString(),
-    read_at: r.readAt?.toISOString() ?? null,
-  };
+function toNotification({ userId: _, ...row }: Row): Notification {
+  return apiFields(row);
 }
 
 /** Newest first, then id: the order of `notifications_user_created_id_idx`. */
@@ -44,15 +36,16 @@ export async function listNotifications(opts: {
     query,
     keyset: newestFirst,
     rows: (w) =>
-      db
-        .select({ row: notifications, sortKey: w.sortKey, id: notifications.id })
-        .from(notifications)
-        .where(and(where, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
+      pageOf(
+        db
+          .select({ row: notifications, sortKey: w.sortKey, id: notifications.id })
+          .from(notifications)
+          .$dynamic(),
+        where,
+        w,
+      ),
     // A user who never reads them keeps a growing list: count at most TOTAL_CAP.
-    count: () => cappedCount(db, db.select({ one: sql`1` }).from(notifications).where(where)),
+    count: () => countRows(db, notifications, where, 'capped'),
     toItem: (r) => toNotification(r.row),
   });
 }
@@ -79,12 +72,14 @@ export async function markRead(opts: {
   userId: string;
   id: string;
 }): Promise<Notification> {
-  const [row] = await opts.db
-    .update(notifications)
-    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-    .where(and(eq(notifications.id, opts.id), eq(notifications.userId, opts.userId)))
-    .returning();
-  if (!row) throw notFound('Notification');
+  const row = await oneOrNotFound(
+    opts.db
+      .update(notifications)
+      .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+      .where(and(eq(notifications.id, opts.id), eq(notifications.userId, opts.userId)))
+      .returning(),
+    'Notification',
+  );
   return toNotification(row);
 }
 

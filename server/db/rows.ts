@@ -1,0 +1,55 @@
+/**
+ * Small pieces every service repeats around one row: read it or answer 404, turn a unique
+ * violation into the caller's own 409, and copy a row's columns into the API's snake_case shape.
+ */
+import { notFound } from '../errors.ts';
+import { isUniqueViolation } from './pg-errors.ts';
+
+/** The one row a query answers (a select by id, an `update … returning`); none is a 404. */
+export async function oneOrNotFound<T>(rows: PromiseLike<T[]>, what: string): Promise<T> {
+  const [row] = await rows;
+  if (!row) throw notFound(what);
+  return row;
+}
+
+/**
+ * The write's answer; a unique violation (23505) becomes `onDuplicate()`'s error when it gives
+ * one (e.g. "a … named X already exists"), any other error is thrown as it is.
+ */
+export async function onUniqueViolation<T>(
+  write: () => Promise<T>,
+  onDuplicate: () => Error | undefined,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const mapped = isUniqueViolation(err) ? onDuplicate() : undefined;
+    throw mapped ?? err;
+  }
+}
+
+/** `buyerId` → `buyer_id`: a column's property name as the API spells it. */
+export type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
+
+/** A timestamp as the API writes it (ISO 8601 text); anything else as it is. */
+type ApiValue<V> = V extends Date ? string : V;
+
+/** A row's fields with snake_case names and timestamps as ISO text. */
+export type ApiFields<R> = {
+  [K in keyof R & string as SnakeCase<K>]: ApiValue<R[K]>;
+};
+
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The row's fields as the API's JSON spells them: `createdAt: Date` → `created_at: string`
+ * (ISO), `readAt: Date | null` → `read_at: string | null`, the rest copied. Take out the fields
+ * the API does not show (or shows otherwise, e.g. money) before, by destructuring.
+ */
+export function apiFields<R extends object>(row: R): ApiFields<R> {
+  return Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [snakeCase(k), v instanceof Date ? v.toISOString() : v]),
+  ) as ApiFields<R>;
+}
