@@ -8,10 +8,10 @@ import {
   suggestMapping,
 } from '../../../contract/lead-actions.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { apiFields } from '../../db/rows.ts';
+import { apiFields, oneOrNotFound } from '../../db/rows.ts';
 import { integrations, leadImports } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, conflict, invalidField } from '../../errors.ts';
 import { type Actor, writeAudit } from '../audit/index.ts';
 import { hashIntegrationKey } from '../ingest/index.ts';
 import {
@@ -69,8 +69,10 @@ const { content: _content, ...importColumns } = getTableColumns(leadImports);
 
 /** The import without its file (the file can be 50 MB). */
 async function findImport(db: DbOrTx, id: string): Promise<ImportRecord> {
-  const [row] = await db.select(importColumns).from(leadImports).where(eq(leadImports.id, id));
-  if (!row) throw notFound('Import');
+  const row = await oneOrNotFound(
+    db.select(importColumns).from(leadImports).where(eq(leadImports.id, id)),
+    'Import',
+  );
   return { ...row, content: null };
 }
 
@@ -143,9 +145,7 @@ export async function startCheck(opts: {
       .from(integrations)
       .where(eq(integrations.id, input.integration_id));
     if (!i) {
-      throw new AppError('validation_failed', 'The selected integration does not exist.', {
-        details: { integration_id: ['The selected integration does not exist.'] },
-      });
+      throw invalidField('integration_id', 'The selected integration does not exist.');
     }
     integrationId = i.id;
   } else {

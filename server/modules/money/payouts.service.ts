@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   type AdminPayout,
   type CreatePayout,
@@ -10,7 +10,7 @@ import {
 import { statementNumber } from '../../../contract/money.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
-import { cappedCount, dateBounds, keysetOf, listPage } from '../../db/list-query.ts';
+import { countRows, dateBounds, keysetOf, listPage, pageOf } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { payouts, users } from '../../db/schema.ts';
 import { type Actor, writeAudit } from '../audit/index.ts';
@@ -97,17 +97,11 @@ export async function listPayouts(opts: {
         .where(
           inArray(
             payouts.id,
-            db
-              .select({ id: payouts.id })
-              .from(payouts)
-              .where(and(cond, w.after))
-              .orderBy(...w.orderBy)
-              .limit(w.limit)
-              .offset(w.offset),
+            pageOf(db.select({ id: payouts.id }).from(payouts).$dynamic(), cond, w),
           ),
         )
         .orderBy(...w.orderBy),
-    count: () => cappedCount(db, db.select({ one: sql`1` }).from(payouts).where(cond)),
+    count: () => countRows(db, payouts, cond, 'capped'),
     toItem: toAdminPayout,
   });
 }
