@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
 import { countRows, dateBounds, keysetOf, listPage, pageOf } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
+import { apiFields } from '../../db/rows.ts';
 import { payouts, users } from '../../db/schema.ts';
 import { type Actor, writeAudit } from '../audit/index.ts';
 import { createManualPayout } from './runs.service.ts';
@@ -47,18 +48,11 @@ const payoutColumns = {
 };
 
 function toAdminPayout(r: PayoutRow): AdminPayout {
+  const { amount, statementYear, statementSeq, ...fields } = r;
   return {
-    id: r.id,
-    publisher_id: r.publisherId,
-    publisher_name: r.publisherName,
-    publisher_email: r.publisherEmail,
-    amount: toMoney(r.amount),
-    notes: r.notes,
-    date: r.date.toISOString(),
-    run_id: r.runId,
-    status: r.status,
-    reference: r.reference,
-    statement_number: statementNumber(r.statementYear, r.statementSeq),
+    ...apiFields(fields),
+    amount: toMoney(amount),
+    statement_number: statementNumber(statementYear, statementSeq),
   };
 }
 

@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
 import { amountCents, centsMoney, centsText, fromMoney, toMoney } from '../../db/money.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { oneOrNotFound } from '../../db/rows.ts';
+import { apiFields, oneOrNotFound } from '../../db/rows.ts';
 import {
   payoutAdjustments,
   payoutLines,
@@ -415,21 +415,8 @@ export async function createAdjustment(opts: {
 type RunRow = typeof payoutRuns.$inferSelect & { createdByEmail: string | null };
 
 function toRun(r: RunRow): PayoutRun {
-  return {
-    id: r.id,
-    kind: r.kind,
-    status: r.status,
-    period_from: r.periodFrom,
-    period_to: r.periodTo,
-    total: toMoney(r.total),
-    payouts: r.payouts,
-    reference: r.reference,
-    note: r.note,
-    created_at: r.createdAt.toISOString(),
-    created_by_email: r.createdByEmail,
-    paid_at: r.paidAt?.toISOString() ?? null,
-    voided_at: r.voidedAt?.toISOString() ?? null,
-  };
+  const { total, createdBy: _by, voidReason: _reason, ...fields } = r;
+  return { ...apiFields(fields), total: toMoney(total) };
 }
 
 const runColumns = {
