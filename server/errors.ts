@@ -37,6 +37,9 @@ export const forbidden = (message: string) => new AppError('forbidden', message)
 export const conflict = (message: string) => new AppError('conflict', message);
 export const badRequest = (message: string, details?: Record<string, string[]>) =>
   new AppError('validation_failed', message, { details });
+/** 400 for one field of the request, its message said for the field too. */
+export const invalidField = (field: string, message: string) =>
+  badRequest(message, { [field]: [message] });
 
 /**
  * True for a PostgreSQL "data exception" (SQLSTATE class 22: a value out of range, a bad date,

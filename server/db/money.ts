@@ -35,6 +35,20 @@ export const centsText = (c: bigint): string => {
 /** Cents as the API's JSON number (two decimals at most). */
 export const centsMoney = (c: bigint): number => Number(centsText(c));
 
+const MAX_EXACT_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Whole cents as a plain number, for sums kept in typed arrays (the reports' kept blocks): every
+ * sum of them stays whole and exact below 2^53 cents; beyond that it throws rather than round.
+ */
+export const centsNumber = (c: bigint): number => {
+  if (c > MAX_EXACT_CENTS || c < -MAX_EXACT_CENTS) throw new Error(`cents beyond exact: ${c}`);
+  return Number(c);
+};
+
+/** Whole cents kept as a number (centsNumber) back to bigint; a fraction throws (RangeError). */
+export const numberCents = (n: number): bigint => BigInt(n);
+
 /** A money value from the database (numeric text, or a sum of them) as a JSON number; none is 0. */
 export const toMoney = (v: string | number | null | undefined): number => centsMoney(cents(v));
 

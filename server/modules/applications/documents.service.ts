@@ -8,7 +8,14 @@ import {
   type SignedFile,
 } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countAll, exactCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
+import {
+  countAll,
+  exactCount,
+  keysetOf,
+  listPage,
+  pageOf,
+  searchAny,
+} from '../../db/list-query.ts';
 import { offerApplications, offers, users } from '../../db/schema.ts';
 import { displayName, type Storage } from '../../storage/storage.ts';
 
@@ -61,21 +68,22 @@ export function listPublisherIos(opts: {
     query,
     keyset: keysetOf(ioSortColumns, query, offerApplications.id),
     rows: (w) =>
-      db
-        .select({
-          sortKey: w.sortKey,
-          id: offerApplications.id,
-          offerId: offerApplications.offerId,
-          title: offers.title,
-          key: offerApplications.ioDocumentUrl,
-          createdAt: offerApplications.createdAt,
-        })
-        .from(offerApplications)
-        .innerJoin(offers, eq(offers.id, offerApplications.offerId))
-        .where(and(where, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
+      pageOf(
+        db
+          .select({
+            sortKey: w.sortKey,
+            id: offerApplications.id,
+            offerId: offerApplications.offerId,
+            title: offers.title,
+            key: offerApplications.ioDocumentUrl,
+            createdAt: offerApplications.createdAt,
+          })
+          .from(offerApplications)
+          .innerJoin(offers, eq(offers.id, offerApplications.offerId))
+          .$dynamic(),
+        where,
+        w,
+      ),
     // Exact total: one publisher's approved IOs are a handful.
     count: () =>
       exactCount(

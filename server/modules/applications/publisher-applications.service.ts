@@ -10,7 +10,7 @@ import {
 import { applicationReasons, describeReason } from '../../../contract/review-reasons.ts';
 import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countAll, exactCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
+import { countRows, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 import {
@@ -89,43 +89,44 @@ export function listPublisherOffers(opts: {
     query,
     keyset: keysetOf(offerSortColumns, query, offers.id),
     rows: async (w) => {
-      const page = await db
-        .select({
-          id: offers.id,
-          sortKey: w.sortKey,
-          offer: offers,
-          applicationId: offerApplications.id,
-          applicationStatus: offerApplications.status,
-          reviewReason: offerApplications.reviewReason,
-          reviewNote: offerApplications.reviewNote,
-          yourPayout: offerPayoutOverrides.payout,
-        })
-        .from(offers)
-        .leftJoin(
-          offerApplications,
-          and(
-            eq(offerApplications.offerId, offers.id),
-            eq(offerApplications.publisherId, publisherId),
-            ne(offerApplications.status, 'draft'),
-          ),
-        )
-        .leftJoin(
-          offerPayoutOverrides,
-          and(
-            eq(offerPayoutOverrides.offerId, offers.id),
-            eq(offerPayoutOverrides.publisherId, publisherId),
-          ),
-        )
-        .where(and(where, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset);
+      const page = await pageOf(
+        db
+          .select({
+            id: offers.id,
+            sortKey: w.sortKey,
+            offer: offers,
+            applicationId: offerApplications.id,
+            applicationStatus: offerApplications.status,
+            reviewReason: offerApplications.reviewReason,
+            reviewNote: offerApplications.reviewNote,
+            yourPayout: offerPayoutOverrides.payout,
+          })
+          .from(offers)
+          .leftJoin(
+            offerApplications,
+            and(
+              eq(offerApplications.offerId, offers.id),
+              eq(offerApplications.publisherId, publisherId),
+              ne(offerApplications.status, 'draft'),
+            ),
+          )
+          .leftJoin(
+            offerPayoutOverrides,
+            and(
+              eq(offerPayoutOverrides.offerId, offers.id),
+              eq(offerPayoutOverrides.publisherId, publisherId),
+            ),
+          )
+          .$dynamic(),
+        where,
+        w,
+      );
       // A publisher sees the numbers of an offer only once approved for it.
       const approved = page.filter((r) => r.applicationStatus === 'approved').map((r) => r.id);
       const numbers = await trackingNumbersByOffer(db, publisherId, approved);
       return page.map((r) => ({ ...r, trackingNumbers: numbers.get(r.id) ?? [] }));
     },
-    count: () => exactCount(db.select({ n: countAll() }).from(offers).where(where)),
+    count: () => countRows(db, offers, where, 'exact'),
     toItem: ({
       offer,
       applicationId,

@@ -1,14 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type {
   AdminDisputeList,
   DisputeListQuery,
   DisputeStatus,
 } from '../../../contract/lead-detail.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { exactCount, keyset, listPage } from '../../db/list-query.ts';
+import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
+import { oneOrNotFound } from '../../db/rows.ts';
 import { leadDisputeMessages, leadDisputes, leads, offers, users } from '../../db/schema.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { type DisputeMailKind, enqueueDisputeMail } from '../../mail/dispute-mails.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyUser } from '../../notify/notify.ts';
@@ -24,6 +26,24 @@ const lastAuthor = sql<'publisher' | 'admin'>`(
   select m.author_role from ${leadDisputeMessages} m
   where m.dispute_id = ${leadDisputes.id} order by m.created_at desc, m.id desc limit 1)`;
 
+/** Disputes with their publisher and their lead's offer: these columns and `extra`. */
+const selectDisputes = <Extra extends SelectedFields>(db: DbOrTx, extra: Extra) =>
+  db
+    .select({
+      id: leadDisputes.id,
+      leadId: leadDisputes.leadId,
+      status: leadDisputes.status,
+      publisherId: leadDisputes.publisherId,
+      publisherName: users.name,
+      publisherEmail: users.email,
+      offerTitle: offers.title,
+      ...extra,
+    })
+    .from(leadDisputes)
+    .innerJoin(users, eq(users.id, leadDisputes.publisherId))
+    .innerJoin(leads, eq(leads.id, leadDisputes.leadId))
+    .innerJoin(offers, eq(offers.id, leads.offerId));
+
 /**
  * Disputes by status (open by default), latest activity first, paged by keyset on the
  * (status, updated_at, id) index. Disputes are few next to leads: the total is exact.
@@ -38,15 +58,8 @@ export function listDisputes(opts: {
     query,
     keyset: keyset('updated_at', leadDisputes.updatedAt, 'desc', leadDisputes.id),
     rows: (w) =>
-      db
-        .select({
-          id: leadDisputes.id,
-          leadId: leadDisputes.leadId,
-          status: leadDisputes.status,
-          publisherId: leadDisputes.publisherId,
-          publisherName: users.name,
-          publisherEmail: users.email,
-          offerTitle: offers.title,
+      pageOf(
+        selectDisputes(db, {
           leadStatus: leads.status,
           leadPayout: leads.payout,
           lastMessage,
@@ -54,17 +67,11 @@ export function listDisputes(opts: {
           createdAt: leadDisputes.createdAt,
           updatedAt: leadDisputes.updatedAt,
           sortKey: w.sortKey,
-        })
-        .from(leadDisputes)
-        .innerJoin(users, eq(users.id, leadDisputes.publisherId))
-        .innerJoin(leads, eq(leads.id, leadDisputes.leadId))
-        .innerJoin(offers, eq(offers.id, leads.offerId))
-        .where(and(cond, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
-    count: () =>
-      exactCount(db.select({ n: sql<number>`count(*)::int` }).from(leadDisputes).where(cond)),
+        }).$dynamic(),
+        cond,
+        w,
+      ),
+    count: () => countRows(db, leadDisputes, cond, 'exact'),
     toItem: (r) => ({
       id: r.id,
       lead_id: r.leadId,
@@ -85,15 +92,8 @@ export function listDisputes(opts: {
 
 /** The dispute with its lead, publisher and offer, locked for a change. */
 async function lockDispute(tx: DbOrTx, id: string) {
-  const [d] = await tx
-    .select({
-      id: leadDisputes.id,
-      status: leadDisputes.status,
-      leadId: leadDisputes.leadId,
-      publisherId: leadDisputes.publisherId,
-      publisherEmail: users.email,
-      publisherName: users.name,
-      offerTitle: offers.title,
+  const d = await oneOrNotFound(
+    selectDisputes(tx, {
       offerPayout: offers.payout,
       lead: {
         status: leads.status,
@@ -102,13 +102,10 @@ async function lockDispute(tx: DbOrTx, id: string) {
         timestamp: leads.timestamp,
       },
     })
-    .from(leadDisputes)
-    .innerJoin(users, eq(users.id, leadDisputes.publisherId))
-    .innerJoin(leads, eq(leads.id, leadDisputes.leadId))
-    .innerJoin(offers, eq(offers.id, leads.offerId))
-    .where(eq(leadDisputes.id, id))
-    .for('update', { of: [leadDisputes, leads] });
-  if (!d) throw notFound('Dispute');
+      .where(eq(leadDisputes.id, id))
+      .for('update', { of: [leadDisputes, leads] }),
+    'Dispute',
+  );
   if (d.status !== 'open') {
     throw new AppError('conflict', `This dispute was already ${d.status}.`);
   }

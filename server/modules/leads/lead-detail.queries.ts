@@ -10,6 +10,7 @@ import {
 import { displayName } from '../../../contract/uploads.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { toMoney } from '../../db/money.ts';
+import { oneOrNotFound } from '../../db/rows.ts';
 import {
   auditLog,
   integrations,
@@ -20,7 +21,6 @@ import {
   offers,
   users,
 } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
 
 /**
  * One lead as its detail screen shows it (issue 13), for the admin and for the publisher who
@@ -143,20 +143,22 @@ async function disputesOf(
  * own leads: another publisher's lead is "not found", exactly like a lead that does not exist.
  */
 async function readLead(db: DbOrTx, id: string, publisherId: string | null) {
-  const [row] = await db
-    .select({
-      lead: leads,
-      offer: offers,
-      publisherName: users.name,
-      publisherEmail: users.email,
-      integrationName: integrations.name,
-    })
-    .from(leads)
-    .innerJoin(offers, eq(offers.id, leads.offerId))
-    .innerJoin(users, eq(users.id, leads.publisherId))
-    .leftJoin(integrations, eq(integrations.id, leads.integrationId))
-    .where(and(eq(leads.id, id), publisherId ? eq(leads.publisherId, publisherId) : undefined));
-  if (!row) throw notFound('Lead');
+  const row = await oneOrNotFound(
+    db
+      .select({
+        lead: leads,
+        offer: offers,
+        publisherName: users.name,
+        publisherEmail: users.email,
+        integrationName: integrations.name,
+      })
+      .from(leads)
+      .innerJoin(offers, eq(offers.id, leads.offerId))
+      .innerJoin(users, eq(users.id, leads.publisherId))
+      .leftJoin(integrations, eq(integrations.id, leads.integrationId))
+      .where(and(eq(leads.id, id), publisherId ? eq(leads.publisherId, publisherId) : undefined)),
+    'Lead',
+  );
   const [timeline, audit] = await Promise.all([
     db
       .select()

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { displayName } from '../../../contract/uploads.ts';
 import type { Db } from '../../db/client.ts';
+import { oneOrNotFound } from '../../db/rows.ts';
 import { leads } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
 import { type Actor, writeAudit } from '../audit/index.ts';
 
 /** Points the lead at a recording kept in storage; answers the key it replaced (to delete). */
@@ -13,12 +13,10 @@ export async function setLeadRecording(opts: {
   key: string;
 }): Promise<string | null> {
   return opts.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ key: leads.recordingKey })
-      .from(leads)
-      .where(eq(leads.id, opts.id))
-      .for('update');
-    if (!before) throw notFound('Lead');
+    const before = await oneOrNotFound(
+      tx.select({ key: leads.recordingKey }).from(leads).where(eq(leads.id, opts.id)).for('update'),
+      'Lead',
+    );
     await tx.update(leads).set({ recordingKey: opts.key }).where(eq(leads.id, opts.id));
     await writeAudit(tx, {
       actor: opts.actor,

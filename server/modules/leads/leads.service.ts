@@ -10,10 +10,11 @@ import type {
 import { type LeadFilter, reasonSentence } from '../../../contract/lead-actions.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
-import { cappedCount, dateBounds, keysetOf, listPage } from '../../db/list-query.ts';
+import { countRows, dateBounds, keysetOf, listPage, pageOf } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
+import { oneOrNotFound } from '../../db/rows.ts';
 import { leads, offers, users } from '../../db/schema.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { invalidField } from '../../errors.ts';
 import { type Actor, writeAudit } from '../audit/index.ts';
 import { exactLeadCount } from './lead-totals.ts';
 
@@ -128,19 +129,10 @@ export async function listLeads(opts: { db: DbOrTx; query: LeadListQuery }): Pro
     rows: (w) =>
       selectLeads(db, { sortKey: w.sortKey })
         .where(
-          inArray(
-            leads.id,
-            db
-              .select({ id: leads.id })
-              .from(leads)
-              .where(and(cond, w.after))
-              .orderBy(...w.orderBy)
-              .limit(w.limit)
-              .offset(w.offset),
-          ),
+          inArray(leads.id, pageOf(db.select({ id: leads.id }).from(leads).$dynamic(), cond, w)),
         )
         .orderBy(...w.orderBy),
-    count: () => cappedCount(db, db.select({ one: sql`1` }).from(leads).where(cond)),
+    count: () => countRows(db, leads, cond, 'capped'),
     // Exact from the maintained lead totals when they answer the filter (no offer, whole days…);
     // otherwise the capped count.
     exactTotal: () => exactLeadCount(db, query),
@@ -149,9 +141,7 @@ export async function listLeads(opts: { db: DbOrTx; query: LeadListQuery }): Pro
 }
 
 async function getLead(db: DbOrTx, id: string): Promise<LeadRow> {
-  const [row] = await selectLeads(db).where(eq(leads.id, id));
-  if (!row) throw notFound('Lead');
-  return row;
+  return oneOrNotFound(selectLeads(db).where(eq(leads.id, id)), 'Lead');
 }
 
 /** A lead may be dated up to this far ahead, to forgive clock skew. */
@@ -166,9 +156,7 @@ export async function createLead(opts: {
   const { input } = opts;
   const timestamp = input.timestamp ? new Date(input.timestamp) : new Date();
   if (timestamp.getTime() > Date.now() + FUTURE_SLACK_MS) {
-    throw new AppError('validation_failed', 'A lead cannot be dated in the future.', {
-      details: { timestamp: ['A lead cannot be dated in the future.'] },
-    });
+    throw invalidField('timestamp', 'A lead cannot be dated in the future.');
   }
   return opts.db.transaction(async (tx) => {
     const [publisher] = await tx
@@ -176,18 +164,14 @@ export async function createLead(opts: {
       .from(users)
       .where(and(eq(users.id, input.publisher_id), eq(users.role, 'publisher')));
     if (!publisher) {
-      throw new AppError('validation_failed', 'The selected publisher does not exist.', {
-        details: { publisher_id: ['The selected publisher does not exist.'] },
-      });
+      throw invalidField('publisher_id', 'The selected publisher does not exist.');
     }
     const [offer] = await tx
       .select({ id: offers.id, payout: offers.payout })
       .from(offers)
       .where(eq(offers.id, input.offer_id));
     if (!offer) {
-      throw new AppError('validation_failed', 'The selected offer does not exist.', {
-        details: { offer_id: ['The selected offer does not exist.'] },
-      });
+      throw invalidField('offer_id', 'The selected offer does not exist.');
     }
     const [row] = await tx
       .insert(leads)
@@ -234,12 +218,14 @@ export async function updateLeadStatus(opts: {
   const { input } = opts;
   const reason = reasonSentence(input.reason, input.note);
   return opts.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ status: leads.status, statusReason: leads.statusReason })
-      .from(leads)
-      .where(eq(leads.id, opts.id))
-      .for('update');
-    if (!before) throw notFound('Lead');
+    const before = await oneOrNotFound(
+      tx
+        .select({ status: leads.status, statusReason: leads.statusReason })
+        .from(leads)
+        .where(eq(leads.id, opts.id))
+        .for('update'),
+      'Lead',
+    );
     if (before.status !== input.status) {
       await tx
         .update(leads)

@@ -3,8 +3,9 @@ import { isDisputableLead } from '../../../contract/lead-detail.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { toMoney } from '../../db/money.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { oneOrNotFound } from '../../db/rows.ts';
 import { auditLog, leadDisputeMessages, leadDisputes, leads, offers } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, conflict } from '../../errors.ts';
 import { disputeMail } from '../../mail/dispute-mails.ts';
 import { getMailBrand } from '../../mail/templates.ts';
 import { appLinks } from '../../notify/links.ts';
@@ -35,9 +36,7 @@ async function ownLead(tx: DbOrTx, publisherId: string, leadId: string, lock: bo
     .from(leads)
     .innerJoin(offers, eq(offers.id, leads.offerId))
     .where(and(eq(leads.id, leadId), eq(leads.publisherId, publisherId)));
-  const [lead] = await (lock ? q.for('update', { of: leads }) : q);
-  if (!lead) throw notFound('Lead');
-  return lead;
+  return oneOrNotFound(lock ? q.for('update', { of: leads }) : q, 'Lead');
 }
 
 /**
@@ -138,20 +137,22 @@ export async function replyAsPublisher(opts: {
 }): Promise<{ id: string }> {
   const { publisher } = opts;
   return opts.db.transaction(async (tx) => {
-    const [d] = await tx
-      .select({
-        id: leadDisputes.id,
-        leadId: leadDisputes.leadId,
-        status: leadDisputes.status,
-        timestamp: leads.timestamp,
-        offerTitle: offers.title,
-      })
-      .from(leadDisputes)
-      .innerJoin(leads, eq(leads.id, leadDisputes.leadId))
-      .innerJoin(offers, eq(offers.id, leads.offerId))
-      .where(and(eq(leadDisputes.id, opts.disputeId), eq(leadDisputes.publisherId, publisher.id)))
-      .for('update', { of: leadDisputes });
-    if (!d) throw notFound('Dispute');
+    const d = await oneOrNotFound(
+      tx
+        .select({
+          id: leadDisputes.id,
+          leadId: leadDisputes.leadId,
+          status: leadDisputes.status,
+          timestamp: leads.timestamp,
+          offerTitle: offers.title,
+        })
+        .from(leadDisputes)
+        .innerJoin(leads, eq(leads.id, leadDisputes.leadId))
+        .innerJoin(offers, eq(offers.id, leads.offerId))
+        .where(and(eq(leadDisputes.id, opts.disputeId), eq(leadDisputes.publisherId, publisher.id)))
+        .for('update', { of: leadDisputes }),
+      'Dispute',
+    );
     if (d.status !== 'open') {
       throw new AppError('conflict', 'This dispute is closed: it was already decided.');
     }

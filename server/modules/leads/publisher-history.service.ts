@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { statementNumber } from '../../../contract/money.ts';
 import type {
@@ -9,11 +9,12 @@ import type {
 } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  cappedCount,
+  countRows,
   dateBounds,
   keysetOf,
   listPage,
   type PageWindow,
+  pageOf,
 } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { leads, offers, payouts } from '../../db/schema.ts';
@@ -49,13 +50,7 @@ export function listPublisherLeads(opts: {
   // column), then the offer for those rows only (deferred join).
   const pageIds = (w: PageWindow) => {
     if (query.sort === 'offer') return pageIdsByOffer(w);
-    return db
-      .select({ id: leads.id })
-      .from(leads)
-      .where(and(where, w.after))
-      .orderBy(...w.orderBy)
-      .limit(w.limit)
-      .offset(w.offset);
+    return pageOf(db.select({ id: leads.id }).from(leads).$dynamic(), where, w);
   };
   // Sorted by offer title: a publisher's leads belong to a few offers, so for each offer (in
   // any order) the first ids past the cursor come from the (publisher, offer, id) index, at most
@@ -93,7 +88,7 @@ export function listPublisherLeads(opts: {
         .innerJoin(offers, eq(offers.id, leads.offerId))
         .where(inArray(leads.id, pageIds(w)))
         .orderBy(...w.orderBy),
-    count: () => cappedCount(db, db.select({ one: sql`1` }).from(leads).where(where)),
+    count: () => countRows(db, leads, where, 'capped'),
     // Exact from the maintained lead totals when they answer the filter; else the capped count.
     exactTotal: () =>
       exactLeadCount(db, {
@@ -130,26 +125,18 @@ export function listPublisherPayouts(opts: {
     query,
     keyset: keysetOf(payoutSortColumns, query, payouts.id),
     rows: (w) =>
-      db
-        .select({
-          id: payouts.id,
-          amount: payouts.amount,
-          notes: payouts.notes,
-          date: payouts.date,
-          status: payouts.status,
-          reference: payouts.reference,
-          periodFrom: payouts.periodFrom,
-          periodTo: payouts.periodTo,
-          statementYear: payouts.statementYear,
-          statementSeq: payouts.statementSeq,
-          sortKey: w.sortKey,
-        })
-        .from(payouts)
-        .where(and(where, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
-    count: () => cappedCount(db, db.select({ one: sql`1` }).from(payouts).where(where)),
+      pageOf(
+        db
+          .select({
+            ...getTableColumns(payouts),
+            sortKey: w.sortKey,
+          })
+          .from(payouts)
+          .$dynamic(),
+        where,
+        w,
+      ),
+    count: () => countRows(db, payouts, where, 'capped'),
     toItem: (r) => ({
       id: r.id,
       amount: toMoney(r.amount),

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Balance, BalanceList, BalanceListQuery } from '../../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { exactCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
+import { exactCount, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { publisherBalances, users } from '../../db/schema.ts';
 import { balancesOf } from './figures.ts';
@@ -43,25 +43,26 @@ export async function listBalances(opts: {
     query,
     keyset: keysetOf(sortColumns, query, publisherBalances.publisherId),
     rows: (w) =>
-      db
-        .select({
-          id: publisherBalances.publisherId,
-          publisherId: publisherBalances.publisherId,
-          earned: publisherBalances.earned,
-          adjustments: publisherBalances.adjustments,
-          recorded: publisherBalances.recorded,
-          paid: publisherBalances.paid,
-          name: users.name,
-          email: users.email,
-          status: users.status,
-          sortKey: w.sortKey,
-        })
-        .from(publisherBalances)
-        .innerJoin(users, eq(users.id, publisherBalances.publisherId))
-        .where(and(cond, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
+      pageOf(
+        db
+          .select({
+            id: publisherBalances.publisherId,
+            publisherId: publisherBalances.publisherId,
+            earned: publisherBalances.earned,
+            adjustments: publisherBalances.adjustments,
+            recorded: publisherBalances.recorded,
+            paid: publisherBalances.paid,
+            name: users.name,
+            email: users.email,
+            status: users.status,
+            sortKey: w.sortKey,
+          })
+          .from(publisherBalances)
+          .innerJoin(users, eq(users.id, publisherBalances.publisherId))
+          .$dynamic(),
+        cond,
+        w,
+      ),
     count: () =>
       exactCount(
         db

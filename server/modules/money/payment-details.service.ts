@@ -83,6 +83,31 @@ function describe(d: {
   return `${PAYMENT_METHOD_LABELS[d.method]}: ${d.account ?? ''}${holder}`;
 }
 
+/** A publisher's payment details row (none yet: undefined), locked for a change. */
+export async function lockPaymentDetails(
+  tx: DbOrTx,
+  publisherId: string,
+): Promise<Row | undefined> {
+  const [row] = await tx
+    .select()
+    .from(paymentDetails)
+    .where(eq(paymentDetails.publisherId, publisherId))
+    .for('update');
+  return row;
+}
+
+/** Writes `set` on a publisher's payment details row, made with it when there is none yet. */
+export async function upsertPaymentDetails(
+  tx: DbOrTx,
+  publisherId: string,
+  set: Omit<typeof paymentDetails.$inferInsert, 'publisherId'>,
+): Promise<void> {
+  await tx
+    .insert(paymentDetails)
+    .values({ publisherId, ...set })
+    .onConflictDoUpdate({ target: paymentDetails.publisherId, set });
+}
+
 /**
  * The publisher sets how they are paid: saved, audited (before → after) and told to every
  * active admin by mail, in one transaction. The row may already exist for a tax form alone
@@ -105,11 +130,7 @@ export async function updatePaymentDetails(opts: {
     accountType: bank ? (input.account_type ?? null) : null,
   };
   return opts.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(paymentDetails)
-      .where(eq(paymentDetails.publisherId, publisher.id))
-      .for('update');
+    const before = await lockPaymentDetails(tx, publisher.id);
     const [after] = await tx
       .insert(paymentDetails)
       .values({ publisherId: publisher.id, ...values, taxFormStatus: 'not_submitted' })

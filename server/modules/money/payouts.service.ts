@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   type AdminPayout,
   type CreatePayout,
@@ -10,8 +10,9 @@ import {
 import { statementNumber } from '../../../contract/money.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
-import { cappedCount, dateBounds, keysetOf, listPage } from '../../db/list-query.ts';
+import { countRows, dateBounds, keysetOf, listPage, pageOf } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
+import { apiFields } from '../../db/rows.ts';
 import { payouts, users } from '../../db/schema.ts';
 import { type Actor, writeAudit } from '../audit/index.ts';
 import { createManualPayout } from './runs.service.ts';
@@ -47,18 +48,11 @@ const payoutColumns = {
 };
 
 function toAdminPayout(r: PayoutRow): AdminPayout {
+  const { amount, statementYear, statementSeq, ...fields } = r;
   return {
-    id: r.id,
-    publisher_id: r.publisherId,
-    publisher_name: r.publisherName,
-    publisher_email: r.publisherEmail,
-    amount: toMoney(r.amount),
-    notes: r.notes,
-    date: r.date.toISOString(),
-    run_id: r.runId,
-    status: r.status,
-    reference: r.reference,
-    statement_number: statementNumber(r.statementYear, r.statementSeq),
+    ...apiFields(fields),
+    amount: toMoney(amount),
+    statement_number: statementNumber(statementYear, statementSeq),
   };
 }
 
@@ -97,17 +91,11 @@ export async function listPayouts(opts: {
         .where(
           inArray(
             payouts.id,
-            db
-              .select({ id: payouts.id })
-              .from(payouts)
-              .where(and(cond, w.after))
-              .orderBy(...w.orderBy)
-              .limit(w.limit)
-              .offset(w.offset),
+            pageOf(db.select({ id: payouts.id }).from(payouts).$dynamic(), cond, w),
           ),
         )
         .orderBy(...w.orderBy),
-    count: () => cappedCount(db, db.select({ one: sql`1` }).from(payouts).where(cond)),
+    count: () => countRows(db, payouts, cond, 'capped'),
     toItem: toAdminPayout,
   });
 }

@@ -12,9 +12,10 @@ import type {
 } from '../../../contract/money.ts';
 import { isApprovedPublisher } from '../../../contract/roles.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { exactCount, keyset, listPage } from '../../db/list-query.ts';
+import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
 import { amountCents, centsMoney, centsText, fromMoney, toMoney } from '../../db/money.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { apiFields, oneOrNotFound } from '../../db/rows.ts';
 import {
   payoutAdjustments,
   payoutLines,
@@ -24,7 +25,7 @@ import {
   statementCounters,
   users,
 } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, conflict, invalidField } from '../../errors.ts';
 import { type Actor, writeAudit } from '../audit/index.ts';
 import { holdsOf, isHeld, useReleases } from './holds.service.ts';
 import {
@@ -304,9 +305,7 @@ export async function createManualPayout(opts: {
       .from(users)
       .where(and(eq(users.id, input.publisher_id), eq(users.role, 'publisher')));
     if (!publisher) {
-      throw new AppError('validation_failed', 'The selected publisher does not exist.', {
-        details: { publisher_id: ['The selected publisher does not exist.'] },
-      });
+      throw invalidField('publisher_id', 'The selected publisher does not exist.');
     }
     if (!isApprovedPublisher(publisher.status)) {
       throw conflict(
@@ -365,25 +364,19 @@ export async function createAdjustment(opts: {
 }): Promise<Adjustment> {
   const { input, actor } = opts;
   if (input.reason === 'clawback' && input.amount > 0) {
-    throw new AppError(
-      'validation_failed',
-      'A clawback takes money back: enter a negative amount.',
-      {
-        details: { amount: ['A clawback takes money back: enter a negative amount.'] },
-      },
-    );
+    throw invalidField('amount', 'A clawback takes money back: enter a negative amount.');
   }
   if (input.reason === 'bonus' && input.amount < 0) {
-    throw new AppError('validation_failed', 'A bonus adds money: enter a positive amount.', {
-      details: { amount: ['A bonus adds money: enter a positive amount.'] },
-    });
+    throw invalidField('amount', 'A bonus adds money: enter a positive amount.');
   }
   return opts.db.transaction(async (tx) => {
-    const [publisher] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, opts.publisherId), eq(users.role, 'publisher')));
-    if (!publisher) throw notFound('Publisher');
+    const publisher = await oneOrNotFound(
+      tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, opts.publisherId), eq(users.role, 'publisher'))),
+      'Publisher',
+    );
     const [row] = await tx
       .insert(payoutAdjustments)
       .values({
@@ -422,21 +415,8 @@ export async function createAdjustment(opts: {
 type RunRow = typeof payoutRuns.$inferSelect & { createdByEmail: string | null };
 
 function toRun(r: RunRow): PayoutRun {
-  return {
-    id: r.id,
-    kind: r.kind,
-    status: r.status,
-    period_from: r.periodFrom,
-    period_to: r.periodTo,
-    total: toMoney(r.total),
-    payouts: r.payouts,
-    reference: r.reference,
-    note: r.note,
-    created_at: r.createdAt.toISOString(),
-    created_by_email: r.createdByEmail,
-    paid_at: r.paidAt?.toISOString() ?? null,
-    voided_at: r.voidedAt?.toISOString() ?? null,
-  };
+  const { total, createdBy: _by, voidReason: _reason, ...fields } = r;
+  return { ...apiFields(fields), total: toMoney(total) };
 }
 
 const runColumns = {
@@ -464,33 +444,37 @@ export function listRuns(opts: { db: DbOrTx; query: RunListQuery }): Promise<Run
     query,
     keyset: keyset('created_at', payoutRuns.createdAt, query.order, payoutRuns.id),
     rows: (w) =>
-      db
-        .select({ ...runColumns, sortKey: w.sortKey })
-        .from(payoutRuns)
-        .leftJoin(users, eq(users.id, payoutRuns.createdBy))
-        .where(w.after)
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
-    count: () => exactCount(db.select({ n: sql<number>`count(*)::int` }).from(payoutRuns)),
+      pageOf(
+        db
+          .select({ ...runColumns, sortKey: w.sortKey })
+          .from(payoutRuns)
+          .leftJoin(users, eq(users.id, payoutRuns.createdBy))
+          .$dynamic(),
+        undefined,
+        w,
+      ),
+    count: () => countRows(db, payoutRuns, undefined, 'exact'),
     toItem: toRun,
   });
 }
 
 export async function getRun(db: DbOrTx, id: string): Promise<PayoutRun> {
-  const [row] = await db
-    .select(runColumns)
-    .from(payoutRuns)
-    .leftJoin(users, eq(users.id, payoutRuns.createdBy))
-    .where(eq(payoutRuns.id, id));
-  if (!row) throw notFound('Payout run');
+  const row = await oneOrNotFound(
+    db
+      .select(runColumns)
+      .from(payoutRuns)
+      .leftJoin(users, eq(users.id, payoutRuns.createdBy))
+      .where(eq(payoutRuns.id, id)),
+    'Payout run',
+  );
   return toRun(row);
 }
 
 async function lockRun(tx: DbOrTx, id: string) {
-  const [run] = await tx.select().from(payoutRuns).where(eq(payoutRuns.id, id)).for('update');
-  if (!run) throw notFound('Payout run');
-  return run;
+  return oneOrNotFound(
+    tx.select().from(payoutRuns).where(eq(payoutRuns.id, id)).for('update'),
+    'Payout run',
+  );
 }
 
 /** A recorded run, paid: its payouts carry the bank's or platform's reference. */

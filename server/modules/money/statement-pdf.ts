@@ -8,7 +8,6 @@ import {
   StandardFonts,
 } from 'pdf-lib';
 import { formatCurrency, type LineKind, type Statement } from '../../../contract/money.ts';
-import { cents } from '../../db/money.ts';
 
 /**
  * The payout statement as a PDF an accountant accepts (issue 27): the network's name, logo,
@@ -39,9 +38,6 @@ export function durationText(seconds: number | null): string {
   if (seconds === null) return '';
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
-
-/** A statement amount (a JSON number with at most two decimals) as exact cents. */
-export const amountCents = (v: number): bigint => cents(v.toFixed(2));
 
 export type StatementLogo = { bytes: Uint8Array; type: string };
 

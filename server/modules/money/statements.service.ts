@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PageQuery } from '../../../contract/list.ts';
 import {
   type CoveredLeadList,
@@ -12,14 +12,13 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { csvLine } from '../../db/csv.ts';
-import { cappedCount, keyset, listPage } from '../../db/list-query.ts';
-import { cents, centsMoney, centsText, toMoney } from '../../db/money.ts';
+import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
+import { amountCents, cents, centsMoney, centsText, toMoney } from '../../db/money.ts';
 import { leads, offers, payoutLines, payouts, users } from '../../db/schema.ts';
 import { getSettings, networkTimeZoneSql } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import {
-  amountCents,
   countText,
   durationText,
   KIND_NAMES,
@@ -37,18 +36,7 @@ import {
 async function payoutOf(db: DbOrTx, id: string, publisherId?: string) {
   const [p] = await db
     .select({
-      id: payouts.id,
-      runId: payouts.runId,
-      publisherId: payouts.publisherId,
-      amount: payouts.amount,
-      notes: payouts.notes,
-      date: payouts.date,
-      status: payouts.status,
-      reference: payouts.reference,
-      periodFrom: payouts.periodFrom,
-      periodTo: payouts.periodTo,
-      statementYear: payouts.statementYear,
-      statementSeq: payouts.statementSeq,
+      ...getTableColumns(payouts),
       issuedOn: sql<string>`to_char(${payouts.date} at time zone ${networkTimeZoneSql}, 'YYYY-MM-DD')`,
       name: users.name,
       email: users.email,
@@ -308,25 +296,26 @@ export async function listCoveredLeads(opts: {
     query: opts.query,
     keyset: keyset('line', payoutLines.id, 'asc', payoutLines.id),
     rows: (w) =>
-      db
-        .select({
-          id: payoutLines.id,
-          leadId: leads.id,
-          timestamp: leads.timestamp,
-          offerTitle: offers.title,
-          kind: payoutLines.kind,
-          amount: payoutLines.amount,
-          status: leads.status,
-          sortKey: w.sortKey,
-        })
-        .from(payoutLines)
-        .innerJoin(leads, eq(leads.id, payoutLines.leadId))
-        .innerJoin(offers, eq(offers.id, leads.offerId))
-        .where(and(where, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
-    count: () => cappedCount(db, db.select({ one: sql`1` }).from(payoutLines).where(where)),
+      pageOf(
+        db
+          .select({
+            id: payoutLines.id,
+            leadId: leads.id,
+            timestamp: leads.timestamp,
+            offerTitle: offers.title,
+            kind: payoutLines.kind,
+            amount: payoutLines.amount,
+            status: leads.status,
+            sortKey: w.sortKey,
+          })
+          .from(payoutLines)
+          .innerJoin(leads, eq(leads.id, payoutLines.leadId))
+          .innerJoin(offers, eq(offers.id, leads.offerId))
+          .$dynamic(),
+        where,
+        w,
+      ),
+    count: () => countRows(db, payoutLines, where, 'capped'),
     toItem: (r) => ({
       id: r.leadId,
       timestamp: r.timestamp.toISOString(),

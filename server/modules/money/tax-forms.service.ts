@@ -6,6 +6,7 @@ import { paymentDetails, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { displayName, type Storage } from '../../storage/storage.ts';
 import { type Actor, writeAudit } from '../audit/index.ts';
+import { lockPaymentDetails, upsertPaymentDetails } from './payment-details.service.ts';
 
 /**
  * Tax forms (issue 27). A publisher uploads their W-9/W-8 as a PDF: the form becomes
@@ -51,11 +52,7 @@ export async function saveTaxForm(opts: {
 }): Promise<{ replacedKey: string | null }> {
   const { publisher, key } = opts;
   return opts.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(paymentDetails)
-      .where(eq(paymentDetails.publisherId, publisher.id))
-      .for('update');
+    const before = await lockPaymentDetails(tx, publisher.id);
     const set = {
       taxFormKey: key,
       taxFormName: displayName(key),
@@ -64,10 +61,7 @@ export async function saveTaxForm(opts: {
       taxFormReviewedAt: null,
       taxFormReviewedBy: null,
     };
-    await tx
-      .insert(paymentDetails)
-      .values({ publisherId: publisher.id, ...set })
-      .onConflictDoUpdate({ target: paymentDetails.publisherId, set });
+    await upsertPaymentDetails(tx, publisher.id, set);
     await writeAudit(tx, {
       actor: { id: publisher.id, email: publisher.email },
       action: 'tax_form.upload',
@@ -92,20 +86,13 @@ export async function setTaxFormStatus(opts: {
   await opts.db.transaction(async (tx) => {
     const [p] = await tx.select({ role: users.role }).from(users).where(eq(users.id, publisherId));
     if (p?.role !== 'publisher') throw notFound('Publisher');
-    const [before] = await tx
-      .select()
-      .from(paymentDetails)
-      .where(eq(paymentDetails.publisherId, publisherId))
-      .for('update');
+    const before = await lockPaymentDetails(tx, publisherId);
     const set = {
       taxFormStatus: input.tax_form_status,
       taxFormReviewedAt: new Date(),
       taxFormReviewedBy: actor.id,
     };
-    await tx
-      .insert(paymentDetails)
-      .values({ publisherId, ...set })
-      .onConflictDoUpdate({ target: paymentDetails.publisherId, set });
+    await upsertPaymentDetails(tx, publisherId, set);
     await writeAudit(tx, {
       actor,
       action: 'tax_form.status',

@@ -14,6 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { addDays, dayIn } from '../../../contract/reports.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { cents, centsNumber } from '../../db/money.ts';
 
 /** Summed figure columns as the database answers them. */
 export type RawFigures = {
@@ -29,7 +30,10 @@ export type RawFigures = {
   disputes: string | number;
 };
 
-/** Summed figures of one key; money in cents (exact: numeric(12,2) sums). */
+/**
+ * Summed figures of one key; money in whole cents (server/db/money.ts centsNumber: numeric(12,2)
+ * sums read exactly, and summed exactly while below 2^53 cents).
+ */
 export type KeyFigures = {
   calls: number;
   payable: number;
@@ -102,7 +106,7 @@ export const reportCacheCounts = { hits: 0, misses: 0 };
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 /** A summed money column (numeric(12,2) sums: exact in cents) in whole cents. */
-export const cents = (v: string | number | undefined) => Math.round(Number(v ?? 0) * 100);
+const wholeCents = (v: string | undefined) => centsNumber(cents(v));
 
 /** The latest stamp of [from, to] (and of the last recount), as text: what kept sums compare. */
 async function epochMark(db: DbOrTx, from: string, to: string): Promise<string> {
@@ -159,12 +163,19 @@ function put(figures: Float64Array, j: number, r: RawFigures) {
   figures[o] = Number(r.calls);
   figures[o + 1] = Number(r.payable);
   figures[o + 2] = Number(r.duration_seconds);
-  figures[o + 3] = cents(r.payout);
-  figures[o + 4] = cents(r.revenue);
+  figures[o + 3] = wholeCents(r.payout);
+  figures[o + 4] = wholeCents(r.revenue);
   figures[o + 5] = Number(r.revenue_calls);
   figures[o + 6] = Number(r.disputes);
   figures[o + 7] = Number(r.revenue_payable);
-  figures[o + 8] = cents(r.revenue_payout);
+  figures[o + 8] = wholeCents(r.revenue_payout);
+}
+
+/** One row's figures (none: all zero), as kept blocks hold them: money in whole cents. */
+export function keyFiguresOf(r: RawFigures | undefined): KeyFigures {
+  const one = new Float64Array(FIGURES);
+  if (r) put(one, 0, r);
+  return figuresAt(one, 0);
 }
 
 /** The sums of `parts` by key number, over `list`. */

@@ -1,7 +1,8 @@
 import type { PublisherReportFigures } from '../../../contract/reports.ts';
 import { changePercent } from '../../../contract/reports.ts';
 import type { CsvCell } from '../../db/csv.ts';
-import type { Figures, Report, ReportGroup } from './reports.queries.ts';
+import type { Figures, ReportGroup } from './report-figures.ts';
+import type { Report } from './reports.queries.ts';
 
 /**
  * Figures without revenue, margin, disputes and which payable calls carry a revenue (what a

@@ -7,7 +7,6 @@
 
 import { type SQL, sql } from 'drizzle-orm';
 import {
-  type AdminReportFigures,
   addDays,
   daysBetween,
   MAX_HOUR_DAYS,
@@ -20,23 +19,33 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import {
-  cents,
   FIGURES,
   figuresAt,
   type KeyFigures,
   keptOver,
+  keyFiguresOf,
   keyFiguresOver,
   type RawFigures,
   type SortedPage,
 } from './report-cache.ts';
 import { blockRuns, singleBlocks } from './report-calendar.ts';
+import {
+  type Figures,
+  figureColumns,
+  orderExpr,
+  type ReportGroup,
+  sortValue,
+  sums,
+  toFigures,
+  zeroIfNull,
+} from './report-figures.ts';
 import { foldReports } from './report-fold.ts';
+import { labelsOf, named, nameRanks, namesStamp, quoteArray, zoneName } from './report-names.ts';
 
 /** The owner of the network-wide rows (a publisher's rows carry the publisher's id). */
 export const NETWORK_OWNER = '00000000-0000-0000-0000-000000000000';
 
-export type ReportGroup = 'day' | 'hour' | 'offer' | 'vertical' | 'publisher' | 'state';
-export type Figures = AdminReportFigures;
+export type { Figures, ReportGroup } from './report-figures.ts';
 export type ReportRow = { key: string; label: string; figures: Figures };
 
 // ---------------------------------------------------------------------------
@@ -64,79 +73,6 @@ export function checkReportSpan(group: ReportGroup, from: string, to: string): v
 
 /** The instant a day of zone `tz` starts, as SQL. */
 const startOfDay = (day: string, tz: string) => sql`(${day}::date::timestamp at time zone ${tz})`;
-
-// ---------------------------------------------------------------------------
-// Figures
-// ---------------------------------------------------------------------------
-
-/** Sums of the figure columns of a rollup table (slots and rows added up), of alias `a.` if given. */
-const sumsOf = (a = '') =>
-  sql.raw(`coalesce(sum(${a}calls), 0)::bigint as calls,
-  coalesce(sum(${a}payable), 0)::bigint as payable,
-  coalesce(sum(${a}duration_seconds), 0)::bigint as duration_seconds,
-  coalesce(sum(${a}payout), 0) as payout,
-  coalesce(sum(${a}revenue), 0) as revenue,
-  coalesce(sum(${a}revenue_calls), 0)::bigint as revenue_calls,
-  coalesce(sum(${a}revenue_payable), 0)::bigint as revenue_payable,
-  coalesce(sum(${a}revenue_payout), 0) as revenue_payout,
-  coalesce(sum(${a}disputes), 0)::bigint as disputes`);
-const sums = sumsOf();
-const figureColumns = sql.raw(
-  'calls, payable, duration_seconds, payout, revenue, revenue_calls, revenue_payable, revenue_payout, disputes',
-);
-
-/**
- * The answer's figures from summed columns. Margin is like with like: the revenue of the calls
- * that carry one less the payout of the payable ones among them; the payable calls without a
- * revenue, and their payout, are answered beside it (in `payout`, not in the margin).
- */
-export function toFigures(r: RawFigures | undefined): Figures {
-  const calls = Number(r?.calls ?? 0);
-  const payable = Number(r?.payable ?? 0);
-  const revenueCalls = Number(r?.revenue_calls ?? 0);
-  // Money in cents from here: the differences are exact.
-  const payoutCents = cents(r?.payout);
-  const revenuePayoutCents = cents(r?.revenue_payout);
-  const revenueCents = revenueCalls > 0 ? cents(r?.revenue) : null;
-  return {
-    calls,
-    payable_calls: payable,
-    payable_rate: calls > 0 ? Math.round((payable / calls) * 1000) / 10 : null,
-    avg_duration: calls > 0 ? Math.round(Number(r?.duration_seconds ?? 0) / calls) : null,
-    payout: payoutCents / 100,
-    revenue: revenueCents === null ? null : revenueCents / 100,
-    margin: revenueCents === null ? null : (revenueCents - revenuePayoutCents) / 100,
-    payable_without_revenue: payable - Number(r?.revenue_payable ?? 0),
-    payout_without_revenue: (payoutCents - revenuePayoutCents) / 100,
-    disputes: Number(r?.disputes ?? 0),
-  };
-}
-
-/** ORDER BY expressions of the sortable columns over an aggregate `g` with `label`. */
-function orderExpr(sort: string, group: ReportGroup): SQL {
-  switch (sort) {
-    case 'calls':
-      return sql.raw('g.calls');
-    case 'payable_calls':
-      return sql.raw('g.payable');
-    case 'payable_rate':
-      return sql.raw('g.payable::numeric / nullif(g.calls, 0)');
-    case 'avg_duration':
-      return sql.raw('g.duration_seconds::numeric / nullif(g.calls, 0)');
-    case 'payout':
-      return sql.raw('g.payout');
-    case 'revenue':
-      return sql.raw('case when g.revenue_calls > 0 then g.revenue end');
-    case 'margin':
-      return sql.raw('case when g.revenue_calls > 0 then g.revenue - g.revenue_payout end');
-    case 'payout_without_revenue':
-      return sql.raw('g.payout - g.revenue_payout');
-    case 'disputes':
-      return sql.raw('g.disputes');
-    default:
-      return group === 'day' || group === 'hour' ? sql.raw('g.key') : sql.raw('lower(g.label)');
-  }
-}
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(r: unknown): T[] => (r as Rows<T>).rows;
@@ -171,7 +107,7 @@ export async function reportTotals(
     await db.execute(sql`
       select ${sums} from (${blockRows(opts.owner, 'all', opts.from, opts.to, sql``)}) b`),
   );
-  return toFigures(row);
+  return toFigures(keyFiguresOf(row));
 }
 
 /** The rows of a report: one per group, sorted, at most REPORT_ROW_LIMIT (time groups: all). */
@@ -217,21 +153,25 @@ async function sqlRows(db: DbOrTx, r: ReportRead): Promise<{ rows: ReportRow[]; 
   // Names (offer titles, publishers) are joined to the rows on screen only, unless the report
   // is sorted by them: a year by publisher has ~10k groups, and 500 are shown.
   const early = r.sort === 'label' || timeGroup || r.group === 'vertical';
-  const source = timeGroup ? timeGroups(r) : early ? named(r, dimGroups(r), false) : dimGroups(r);
+  const source = timeGroup
+    ? timeGroups(r)
+    : early
+      ? named(r.group, dimGroups(r), false)
+      : dimGroups(r);
   const page = sql`select g.*, count(*) over () as groups, row_number() over (${order}) as ord
     from g ${order} ${limit}`;
   const res = rowsOf<RawFigures & { key: string; label: string; groups: string | number }>(
     await db.execute(
       early
         ? sql`with g as (${source}) ${page}`
-        : sql`with g as (${source}), p as (${page}) select * from (${named(r, sql`select * from p`, true)}) n order by n.ord`,
+        : sql`with g as (${source}), p as (${page}) select * from (${named(r.group, sql`select * from p`, true)}) n order by n.ord`,
     ),
   );
   return {
     rows: res.map((row) => ({
       key: row.key,
       label: r.group === 'hour' ? `${row.label} ${zoneName(r.tz, row.key)}` : row.label,
-      figures: toFigures(row),
+      figures: toFigures(keyFiguresOf(row)),
     })),
     groups: Number(res[0]?.groups ?? 0),
   };
@@ -313,131 +253,10 @@ async function keyedRows(
     rows: page.map(([key, f]) => ({
       key,
       label: labels.get(key) ?? key,
-      figures: toFigures({
-        calls: f.calls,
-        payable: f.payable,
-        duration_seconds: f.duration,
-        payout: (f.payoutCents / 100).toFixed(2),
-        revenue: (f.revenueCents / 100).toFixed(2),
-        revenue_calls: f.revenueCalls,
-        revenue_payable: f.revenuePayable,
-        revenue_payout: (f.revenuePayoutCents / 100).toFixed(2),
-        disputes: f.disputes,
-      }),
+      figures: toFigures(f),
     })),
     groups,
   };
-}
-
-/**
- * What a sort compares, as orderExpr does in SQL (null sorts last either way), read from a
- * key's figures at `o` in `sums` (calls, payable, duration, payout cents, revenue cents,
- * revenue calls, disputes, revenue payable, revenue payout cents: report-cache.ts FIGURES).
- */
-function sortValue(sort: string): (sums: Float64Array, o: number) => number | null {
-  switch (sort) {
-    case 'payable_calls':
-      return (s, o) => s[o + 1]!;
-    case 'payable_rate':
-      return (s, o) => (s[o] === 0 ? null : s[o + 1]! / s[o]!);
-    case 'avg_duration':
-      return (s, o) => (s[o] === 0 ? null : s[o + 2]! / s[o]!);
-    case 'payout':
-      return (s, o) => s[o + 3]!;
-    case 'revenue':
-      return (s, o) => (s[o + 5]! > 0 ? s[o + 4]! : null);
-    case 'margin':
-      return (s, o) => (s[o + 5]! > 0 ? s[o + 4]! - s[o + 8]! : null);
-    case 'payout_without_revenue':
-      return (s, o) => s[o + 3]! - s[o + 8]!;
-    case 'disputes':
-      return (s, o) => s[o + 6]!;
-    default:
-      return (s, o) => s[o]!;
-  }
-}
-
-/** Where report_names_epoch stands: it moves whenever a publisher's or offer's name may change. */
-async function namesStamp(db: DbOrTx): Promise<string> {
-  const [row] = rowsOf<{ stamp: string }>(
-    await db.execute(sql`select last_value::text || ':' || is_called::text as stamp
-      from report_names_epoch`),
-  );
-  return row?.stamp ?? '';
-}
-
-/** Kept name orders, per key list (the array itself), while the names' stamp is unchanged. */
-const keptRanks = new WeakMap<string[], { stamp: string; length: number; rank: Int32Array }>();
-
-/**
- * Each key's place among all keys of `keys` (a dimension's key list) in the order of their
- * names, ascending (descending is its reverse: names are never null, and ties go by key).
- * Ordering 10k publishers' names costs ~25 ms of database time, so the places are kept while
- * `report_names_epoch` (moved by any change of a name, drizzle/0025) and the list are unchanged.
- */
-async function nameRanks(
-  db: DbOrTx,
-  dim: string,
-  keys: string[],
-  stamp: string,
-): Promise<Int32Array> {
-  const kept = keptRanks.get(keys);
-  if (kept && kept.stamp === stamp && kept.length === keys.length) return kept.rank;
-  const length = keys.length;
-  const ordered = await namedOrder(db, dim, keys.slice(0, length), 'asc');
-  const rank = new Int32Array(length);
-  ordered.forEach((place, i) => {
-    rank[place] = i;
-  });
-  keptRanks.set(keys, { stamp, length, rank });
-  return rank;
-}
-
-/**
- * The places (0-based, in `keys`) of these keys of a dimension in the order of their names as
- * `named` gives them, lower-cased, then the key, both in `order` (orderExpr's default).
- */
-async function namedOrder(
-  db: DbOrTx,
-  dim: string,
-  keys: string[],
-  order: 'asc' | 'desc',
-): Promise<number[]> {
-  if (keys.length === 0) return [];
-  const list = `{${keys.map(quoteArray).join(',')}}`;
-  const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
-  const label =
-    dim === 'offer'
-      ? sql`coalesce(o.title, k.key)`
-      : dim === 'publisher'
-        ? sql`coalesce(nullif(u.name, ''), u.email, k.key)`
-        : sql`case when k.key = '' then 'Unknown' else k.key end`;
-  const join =
-    dim === 'offer'
-      ? sql`left join offers o on o.id = k.key::uuid`
-      : dim === 'publisher'
-        ? sql`left join users u on u.id = k.key::uuid`
-        : sql``;
-  const res = rowsOf<{ place: number | string }>(
-    await db.execute(sql`
-      select k.place - 1 as place from unnest(${list}::text[]) with ordinality as k(key, place) ${join}
-      order by lower(${label}) ${dir} nulls last, k.key ${dir}`),
-  );
-  return res.map((x) => Number(x.place));
-}
-
-/** The names of these keys of a dimension, as `named` gives them. */
-async function labelsOf(db: DbOrTx, dim: string, keys: string[]): Promise<Map<string, string>> {
-  if (dim === 'state') return new Map(keys.map((k) => [k, k === '' ? 'Unknown' : k]));
-  if (keys.length === 0) return new Map();
-  const list = `{${keys.map(quoteArray).join(',')}}`;
-  const q =
-    dim === 'offer'
-      ? sql`select o.id::text as key, o.title as label from offers o where o.id = any(${list}::uuid[])`
-      : sql`select u.id::text as key, coalesce(nullif(u.name, ''), u.email) as label
-          from users u where u.id = any(${list}::uuid[])`;
-  const res = rowsOf<{ key: string; label: string | null }>(await db.execute(q));
-  return new Map(res.filter((x) => x.label !== null).map((x) => [x.key, x.label as string]));
 }
 
 /** Days or hours of [from, to], every one of them (quiet ones with zeros). */
@@ -475,13 +294,6 @@ function timeGroups(r: ReportRead): SQL {
     ) x on x.hour = h`;
 }
 
-/** The figure columns of a left-joined aggregate `x`, zero where it had no row. */
-const zeroIfNull = sql.raw(`coalesce(x.calls, 0) as calls, coalesce(x.payable, 0) as payable,
-  coalesce(x.duration_seconds, 0) as duration_seconds, coalesce(x.payout, 0) as payout,
-  coalesce(x.revenue, 0) as revenue, coalesce(x.revenue_calls, 0) as revenue_calls,
-  coalesce(x.revenue_payable, 0) as revenue_payable, coalesce(x.revenue_payout, 0) as revenue_payout,
-  coalesce(x.disputes, 0) as disputes`);
-
 /** Groups of a dimension over [from, to], summed from the fewest aligned blocks. */
 function dimGroups(r: ReportRead): SQL {
   const dim = r.group === 'vertical' ? 'offer' : r.group;
@@ -516,65 +328,6 @@ function blockRows(owner: string, dim: string, from: string, to: string, keys: S
         and start >= ${lo}::date and start < ${hi}::date ${keys}`;
   });
   return sql.join(parts, sql` union all `);
-}
-
-/**
- * The rows of `source` (key and figures) with their names: offer titles, publisher names,
- * "Unknown" for calls without a state; a vertical is its own name (offers summed into it).
- * `paged`: `source` is a page of rows with `groups` and `ord` (their order), kept.
- */
-function named(r: ReportRead, source: SQL, paged: boolean): SQL {
-  const figures = sql.raw(
-    'a.calls, a.payable, a.duration_seconds, a.payout, a.revenue, a.revenue_calls, a.revenue_payable, a.revenue_payout, a.disputes',
-  );
-  const rest = sql.raw(paged ? ', a.groups, a.ord' : '');
-  const from = sql`(${source}) a`;
-  switch (r.group) {
-    case 'offer':
-      return sql`select a.key, coalesce(o.title, a.key) as label, ${figures}${rest}
-        from ${from} left join offers o on o.id = a.key::uuid`;
-    case 'vertical':
-      return sql`select o.vertical as key, o.vertical as label, ${sumsOf('a.')}
-        from ${from} join offers o on o.id = a.key::uuid group by o.vertical`;
-    case 'publisher':
-      return sql`select a.key, coalesce(nullif(u.name, ''), u.email, a.key) as label, ${figures}${rest}
-        from ${from} left join users u on u.id = a.key::uuid`;
-    default:
-      return sql`select a.key, case when a.key = '' then 'Unknown' else a.key end as label,
-        ${figures}${rest} from ${from}`;
-  }
-}
-
-const quoteArray = (v: string) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`;
-
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-const zoneNames = new Map<string, string>();
-
-/**
- * The short name of zone tz at an instant ("EST", "EDT", "GMT+5:45"). Formatting is slow, and
- * a range holds one or two offsets: the name is kept per zone and UTC offset.
- */
-export function zoneName(tz: string, iso: string): string {
-  const at = new Date(iso);
-  let f = zoneFormats.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    });
-    zoneFormats.set(tz, f);
-  }
-  // The offset from the wall clock (cheap), the name from the formatter once per offset.
-  const hourKey = `${tz}|${Math.floor(at.getTime() / 3_600_000)}`;
-  const known = zoneNames.get(hourKey);
-  if (known) return known;
-  const name = f.formatToParts(at).find((x) => x.type === 'timeZoneName')?.value ?? tz;
-  if (zoneNames.size > 50_000) zoneNames.clear();
-  zoneNames.set(hourKey, name);
-  return name;
 }
 
 // ---------------------------------------------------------------------------
@@ -656,7 +409,8 @@ export async function buildReport(
     rows = current.rows.map((r) => ({
       ...r,
       previous_figures:
-        byKey.get(q.group === 'hour' ? wallHour(r.label) : r.key) ?? toFigures(undefined),
+        byKey.get(q.group === 'hour' ? wallHour(r.label) : r.key) ??
+        toFigures(keyFiguresOf(undefined)),
     }));
   }
   return {
