@@ -1,57 +1,19 @@
-import { createServer } from 'node:net';
-import { GoTrueClient } from '@supabase/auth-js';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, mailOutbox, refreshTokens } from '../db/schema.ts';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { listeningTestApp, newAuthClient } from '../test/auth-js-client.ts';
+import type { TestApp } from '../test/build-test-app.ts';
 
 // The real @supabase/auth-js client, in Node, against the app on a real port.
 let t: TestApp;
 let base: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await buildTestApp({ env: { PUBLIC_URL: base } });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t, base } = await listeningTestApp());
 });
 afterAll(() => t.close());
 
-function newClient() {
-  const items = new Map<string, string>();
-  const events: string[] = [];
-  const client = new GoTrueClient({
-    url: `${base}/auth/v1`,
-    headers: { apikey: 'anon' },
-    storage: {
-      getItem: (k) => items.get(k) ?? null,
-      setItem: (k, v) => {
-        items.set(k, v);
-      },
-      removeItem: (k) => {
-        items.delete(k);
-      },
-    },
-    persistSession: true,
-    autoRefreshToken: false,
-    detectSessionInUrl: false,
-  });
-  client.onAuthStateChange((event) => {
-    events.push(event);
-  });
-  return { client, events };
-}
+const newClient = () => newAuthClient(base);
 
 let n = 0;
 const email = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
