@@ -1,25 +1,17 @@
 import { isAuthApiError } from '@supabase/auth-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listeningTestApp, newAuthClient } from '../test/auth-js-client.ts';
-import type { TestApp } from '../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { fileListeningApp, newAuthClient } from '../test/auth-js-client.ts';
 import { buildAdmin } from '../test/factories.ts';
 import { currentTotp, referenceTotp } from '../test/rfc6238.ts';
 
 // The real @supabase/auth-js client's MFA API (enroll, challenge, verify, listFactors,
 // getAuthenticatorAssuranceLevel, unenroll) against the app on a real port, with the codes
 // computed by the tests' own RFC 6238 implementation (server/test/rfc6238.ts).
-let t: TestApp;
-let base: string;
-
-beforeAll(async () => {
-  ({ t, base } = await listeningTestApp());
-});
-afterAll(() => t.close());
-
-const newClient = () => newAuthClient(base);
+const t = fileListeningApp();
+const newClient = () => newAuthClient(t.base);
 
 const adminStats = (token: string) =>
-  fetch(`${base}/api/v1/admin/stats`, { headers: { authorization: `Bearer ${token}` } });
+  fetch(`${t.base}/api/v1/admin/stats`, { headers: { authorization: `Bearer ${token}` } });
 
 describe('auth-js mfa API against the portal', () => {
   it('enrols, challenges and verifies; the session reaches aal2 and the admin API answers', async () => {

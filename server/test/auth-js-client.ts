@@ -1,4 +1,5 @@
 import { GoTrueClient } from '@supabase/auth-js';
+import { afterAll, beforeAll } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { freePort } from './free-port.ts';
 
@@ -9,6 +10,22 @@ export async function listeningTestApp(): Promise<{ t: TestApp; base: string }> 
   const t = await buildTestApp({ env: { PUBLIC_URL: base } });
   await t.app.listen({ port, host: '127.0.0.1' });
   return { t, base };
+}
+
+export type ListeningTestApp = TestApp & { base: string };
+
+/**
+ * The file's listening test app, made in a beforeAll and closed in an afterAll. The object is
+ * filled in when that beforeAll has run: use it inside tests and hooks.
+ */
+export function fileListeningApp(): ListeningTestApp {
+  const ctx = {} as ListeningTestApp;
+  beforeAll(async () => {
+    const { t, base } = await listeningTestApp();
+    Object.assign(ctx, t, { base });
+  });
+  afterAll(() => ctx.close());
+  return ctx;
 }
 
 /**
