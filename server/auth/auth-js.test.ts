@@ -1,57 +1,11 @@
-import { createServer } from 'node:net';
-import { GoTrueClient } from '@supabase/auth-js';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authSessions, mailOutbox, refreshTokens } from '../db/schema.ts';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { fileListeningApp, newAuthClient } from '../test/auth-js-client.ts';
 
 // The real @supabase/auth-js client, in Node, against the app on a real port.
-let t: TestApp;
-let base: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await buildTestApp({ env: { PUBLIC_URL: base } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-});
-afterAll(() => t.close());
-
-function newClient() {
-  const items = new Map<string, string>();
-  const events: string[] = [];
-  const client = new GoTrueClient({
-    url: `${base}/auth/v1`,
-    headers: { apikey: 'anon' },
-    storage: {
-      getItem: (k) => items.get(k) ?? null,
-      setItem: (k, v) => {
-        items.set(k, v);
-      },
-      removeItem: (k) => {
-        items.delete(k);
-      },
-    },
-    persistSession: true,
-    autoRefreshToken: false,
-    detectSessionInUrl: false,
-  });
-  client.onAuthStateChange((event) => {
-    events.push(event);
-  });
-  return { client, events };
-}
+const t = fileListeningApp();
+const newClient = () => newAuthClient(t.base);
 
 let n = 0;
 const email = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
@@ -74,7 +28,7 @@ async function followLink(link: string): Promise<{ status: number; location: str
 }
 
 const me = (token: string) =>
-  fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+  fetch(`${t.base}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
 
 const publisherData = {
   full_legal_name: 'Jo Publisher',
@@ -175,7 +129,7 @@ describe('@supabase/auth-js against our /auth/v1', () => {
     expect(out.error).toBeNull();
     expect(events).toContain('SIGNED_OUT');
     expect((await client.getSession()).data.session).toBeNull();
-    const refused = await fetch(`${base}/auth/v1/user`, {
+    const refused = await fetch(`${t.base}/auth/v1/user`, {
       headers: { authorization: `Bearer ${current.access_token}` },
     });
     expect(refused.status).toBe(403);
@@ -203,7 +157,7 @@ describe('@supabase/auth-js against our /auth/v1', () => {
 
     const { status, location } = await followLink(await lastLink(address));
     expect(status).toBe(303);
-    expect(location.startsWith(`${base}/#access_token=`)).toBe(true);
+    expect(location.startsWith(`${t.base}/#access_token=`)).toBe(true);
     const f = new URLSearchParams(location.split('#')[1]);
     expect(f.get('type')).toBe('signup');
 
@@ -233,7 +187,7 @@ describe('@supabase/auth-js against our /auth/v1', () => {
     await client.signUp({ email: address, password: 'old-password', options: { data: {} } });
 
     const reset = await client.resetPasswordForEmail(address, {
-      redirectTo: `${base}/reset-password`,
+      redirectTo: `${t.base}/reset-password`,
     });
     expect(reset.error).toBeNull();
     expect(reset.data).toEqual({});
@@ -243,7 +197,7 @@ describe('@supabase/auth-js against our /auth/v1', () => {
     const { status, location } = await followLink(link);
     expect(status).toBe(303);
     expect(location).toMatch(
-      new RegExp(`^${base.replaceAll('.', '\\.')}/reset-password#access_token=.+&type=recovery$`),
+      new RegExp(`^${t.base.replaceAll('.', '\\.')}/reset-password#access_token=.+&type=recovery$`),
     );
     const f = new URLSearchParams(location.split('#')[1]);
 
@@ -266,7 +220,7 @@ describe('@supabase/auth-js against our /auth/v1', () => {
     // The same link does not work twice.
     const second = await followLink(link);
     expect(second.location).toBe(
-      `${base}/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=`,
+      `${t.base}/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=`,
     );
   });
 
@@ -302,27 +256,27 @@ describe('@supabase/auth-js against our /auth/v1', () => {
     const newAddress = email('moved');
     const change = await client.updateUser(
       { email: newAddress },
-      { emailRedirectTo: `${base}/account` },
+      { emailRedirectTo: `${t.base}/account` },
     );
     expect(change.error).toBeNull();
     expect(change.data.user?.new_email).toBe(newAddress);
     const tooSoon = await client.resend({ type: 'email_change', email: address });
     expect(tooSoon.error?.code).toBe('over_email_send_rate_limit');
 
-    const box = await fetch(`${base}/dev/mail/messages?to=${encodeURIComponent(newAddress)}`);
+    const box = await fetch(`${t.base}/dev/mail/messages?to=${encodeURIComponent(newAddress)}`);
     const mails = (await box.json()) as { subject: string; text: string }[];
     const mail = mails.find((m) => /new e-mail address/.test(m.subject));
     const link = /(http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?\S+)/.exec(mail?.text ?? '')?.[1];
     expect(link).toBeDefined();
     const landed = await followLink(link!);
     expect(landed.status).toBe(303);
-    expect(landed.location.startsWith(`${base}/account#access_token=`)).toBe(true);
+    expect(landed.location.startsWith(`${t.base}/account#access_token=`)).toBe(true);
 
     await client.signOut();
     const moved = await client.signInWithPassword({ email: newAddress, password: 'meta-pass-1' });
     expect(moved.error).toBeNull();
     expect(moved.data.user?.email).toBe(newAddress);
-    const old = await fetch(`${base}/dev/mail/messages?to=${encodeURIComponent(address)}`);
+    const old = await fetch(`${t.base}/dev/mail/messages?to=${encodeURIComponent(address)}`);
     const oldMails = (await old.json()) as { subject: string }[];
     expect(oldMails.some((m) => /e-mail address was changed/.test(m.subject))).toBe(true);
   });
@@ -353,7 +307,7 @@ describe('@supabase/auth-js against our /auth/v1', () => {
     expect(bare.error?.code).toBe('reauthentication_needed');
     expect(bare.error?.status).toBe(400);
     expect((await client.reauthenticate()).error).toBeNull();
-    const box = await fetch(`${base}/dev/mail/messages?to=${encodeURIComponent(address)}`);
+    const box = await fetch(`${t.base}/dev/mail/messages?to=${encodeURIComponent(address)}`);
     const mails = (await box.json()) as { subject: string; text: string }[];
     const code = /code[^:]*: (\d{6})/.exec(
       mails.find((m) => /confirmation code/.test(m.subject))?.text ?? '',

@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, mailOutbox, oneTimeTokens, refreshTokens, users } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { expectAnswer } from '../test/expect-answer.ts';
 import { buildPublisher, buildUser, tokenFor } from '../test/factories.ts';
 import { blockUser } from './sessions.ts';
 import { signAccessToken } from './tokens.ts';
@@ -43,18 +44,11 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, r: Req = {}) {
   });
 }
 const signup = (body: unknown, r: Req = {}) => call('POST', '/auth/v1/signup', { body, ...r });
+const grant = (grant_type: string, body: unknown, r: Req = {}) =>
+  call('POST', '/auth/v1/token', { query: { grant_type }, body, ...r });
 const signin = (e: string, password: string, r: Req = {}) =>
-  call('POST', '/auth/v1/token', {
-    query: { grant_type: 'password' },
-    body: { email: e, password, gotrue_meta_security: {} },
-    ...r,
-  });
-const refresh = (token: string, r: Req = {}) =>
-  call('POST', '/auth/v1/token', {
-    query: { grant_type: 'refresh_token' },
-    body: { refresh_token: token },
-    ...r,
-  });
+  grant('password', { email: e, password, gotrue_meta_security: {} }, r);
+const refresh = (token: string, r: Req = {}) => grant('refresh_token', { refresh_token: token }, r);
 const getUser = (token: string) => call('GET', '/auth/v1/user', { token });
 
 const publisherData = {
@@ -174,8 +168,7 @@ describe('POST /auth/v1/signup', () => {
     });
 
     const refused = await signin(address, 'buyer-pass');
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({
+    expectAnswer(refused, 400, {
       code: 'email_not_confirmed',
       message: 'Email not confirmed',
     });
@@ -338,8 +331,7 @@ describe('POST /auth/v1/signup', () => {
       expect(await mailsTo(address)).toHaveLength(0);
 
       const repeat = await signup({ email: address, password: 'buyer-pass' });
-      expect(repeat.statusCode).toBe(422);
-      expect(repeat.json()).toMatchObject({
+      expectAnswer(repeat, 422, {
         code: 'user_already_exists',
         message: 'User already registered',
       });
@@ -394,8 +386,7 @@ describe('POST /auth/v1/token?grant_type=password', () => {
       await signin(email('nobody'), 'whatever-1'),
       await signin(u.email, ''),
     ]) {
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
+      expectAnswer(res, 400, {
         code: 'invalid_credentials',
         message: 'Invalid login credentials',
       });
@@ -403,16 +394,10 @@ describe('POST /auth/v1/token?grant_type=password', () => {
   });
 
   it('wants exactly one of e-mail and phone', async () => {
-    const res = await call('POST', '/auth/v1/token', {
-      query: { grant_type: 'password' },
-      body: { password: 'x' },
-    });
+    const res = await grant('password', { password: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');
-    const both = await call('POST', '/auth/v1/token', {
-      query: { grant_type: 'password' },
-      body: { email: 'a@b.c', phone: '+1555', password: 'x' },
-    });
+    const both = await grant('password', { email: 'a@b.c', phone: '+1555', password: 'x' });
     expect(both.json().code).toBe('validation_failed');
   });
 
@@ -420,8 +405,7 @@ describe('POST /auth/v1/token?grant_type=password', () => {
     const u = await buildPublisher(t.db, { status: 'blocked' });
     for (const password of [u.password, 'wrong-password']) {
       const res = await signin(u.email, password);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
+      expectAnswer(res, 400, {
         code: 'user_banned',
         message: 'Your account has been blocked. Please contact support@example.com for help.',
       });
@@ -429,12 +413,8 @@ describe('POST /auth/v1/token?grant_type=password', () => {
   });
 
   it('reads grant_type from the query string only, and refuses unknown grants', async () => {
-    const res = await call('POST', '/auth/v1/token', {
-      query: { grant_type: 'magic' },
-      body: { email: 'a@b.c', password: 'secret' },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
+    const res = await grant('magic', { email: 'a@b.c', password: 'secret' });
+    expectAnswer(res, 400, {
       code: 'invalid_credentials',
       message: 'unsupported_grant_type',
     });
@@ -516,8 +496,7 @@ describe('refresh tokens', () => {
 
     // s0's child has been used since: replaying s0 now is theft and the whole session ends.
     const reused = await refresh(s0.refresh_token);
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toMatchObject({
+    expectAnswer(reused, 400, {
       code: 'refresh_token_already_used',
       message: 'Invalid Refresh Token: Already Used',
     });
@@ -544,8 +523,7 @@ describe('refresh tokens', () => {
 
   it('answers refresh_token_not_found for an unknown token and validation_failed for a bad one', async () => {
     const unknown = await refresh('abcdefghijklmnopqrstuvwx');
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({
+    expectAnswer(unknown, 400, {
       code: 'refresh_token_not_found',
       message: 'Invalid Refresh Token: Refresh Token Not Found',
     });
@@ -569,8 +547,7 @@ describe('GET /auth/v1/user', () => {
     const u = await buildPublisher(t.db, { userMetadata: { full_legal_name: 'Meta Name' } });
     const s = await sessionFor(u.email, u.password);
     const res = await getUser(s.access_token);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    expectAnswer(res, 200, {
       id: u.id,
       email: u.email,
       phone: '',
@@ -646,8 +623,7 @@ describe('PUT /auth/v1/user', () => {
     const put = (password: string) =>
       call('PUT', '/auth/v1/user', { token: s.access_token, body: { password } });
     const weak = await put('12345');
-    expect(weak.statusCode).toBe(422);
-    expect(weak.json()).toMatchObject({
+    expectAnswer(weak, 422, {
       code: 'weak_password',
       message: 'Password should be at least 6 characters.',
       weak_password: { reasons: ['length'] },
@@ -828,28 +804,16 @@ describe('per-IP rate limits', () => {
   it('lets a burst of 30 /token requests through, then answers 429 for that address only', async () => {
     const ip = randomIp();
     for (let i = 0; i < 30; i++) {
-      const res = await call('POST', '/auth/v1/token', {
-        query: { grant_type: 'refresh_token' },
-        body: { refresh_token: 'short' },
-        ip,
-      });
+      const res = await grant('refresh_token', { refresh_token: 'short' }, { ip });
       expect(res.statusCode).toBe(400);
     }
-    const limited = await call('POST', '/auth/v1/token', {
-      query: { grant_type: 'password' },
-      body: { email: 'a@b.c', password: 'whatever-1' },
-      ip,
-    });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({
+    const limited = await grant('password', { email: 'a@b.c', password: 'whatever-1' }, { ip });
+    expectAnswer(limited, 429, {
       code: 'over_request_rate_limit',
       message: 'Request rate limit reached',
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    const other = await call('POST', '/auth/v1/token', {
-      query: { grant_type: 'refresh_token' },
-      body: { refresh_token: 'short' },
-    });
+    const other = await grant('refresh_token', { refresh_token: 'short' });
     expect(other.statusCode).toBe(400);
   });
 

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/free-port.ts';
 
 // The real start-up (server/main.ts, what `npm start` runs after building the web app) on a
 // fresh DATA_DIR: it prints the first admin, who can then sign in through /auth/v1/token.
@@ -16,17 +16,6 @@ let output = '';
 let base = '';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-first-start-'));
 let dropDatabase: (() => Promise<void>) | undefined;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A fresh PostgreSQL database when TEST_DATABASE_URL is set, else '' (PGlite under DATA_DIR). */
 async function freshDatabaseUrl(): Promise<string> {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottle, mailOutbox } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildPublisher } from '../test/factories.ts';
+import { postToken } from '../test/gotrue.ts';
 import { LOGIN_THROTTLE, waitAfter } from './login-throttle.ts';
 
 // Issue 11 item 6: password guessing spread over many source addresses.
@@ -14,17 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const V = { 'x-supabase-api-version': '2024-01-01', 'content-type': 'application/json' };
 // Every guess comes from another source address, so the per-IP buckets never step in.
-const ip = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-const signin = (email: string, password: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/auth/v1/token?grant_type=password',
-    headers: V,
-    payload: JSON.stringify({ email, password }),
-    remoteAddress: ip(),
-  });
+const signin = (email: string, password: string) => postToken(t, 'password', { email, password });
 /** Lets the current wait pass, as if the attacker had waited it out. */
 const skipWait = () =>
   t.db.update(loginThrottle).set({ nextAttemptAt: sql`now() - interval '1 second'` });

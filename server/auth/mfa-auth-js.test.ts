@@ -1,62 +1,17 @@
-import { createServer } from 'node:net';
-import { GoTrueClient, isAuthApiError } from '@supabase/auth-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { isAuthApiError } from '@supabase/auth-js';
+import { describe, expect, it } from 'vitest';
+import { fileListeningApp, newAuthClient } from '../test/auth-js-client.ts';
 import { buildAdmin } from '../test/factories.ts';
 import { currentTotp, referenceTotp } from '../test/rfc6238.ts';
 
 // The real @supabase/auth-js client's MFA API (enroll, challenge, verify, listFactors,
 // getAuthenticatorAssuranceLevel, unenroll) against the app on a real port, with the codes
 // computed by the tests' own RFC 6238 implementation (server/test/rfc6238.ts).
-let t: TestApp;
-let base: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await buildTestApp({ env: { PUBLIC_URL: base } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-});
-afterAll(() => t.close());
-
-function newClient() {
-  const items = new Map<string, string>();
-  const events: string[] = [];
-  const client = new GoTrueClient({
-    url: `${base}/auth/v1`,
-    headers: { apikey: 'anon' },
-    storage: {
-      getItem: (k) => items.get(k) ?? null,
-      setItem: (k, v) => {
-        items.set(k, v);
-      },
-      removeItem: (k) => {
-        items.delete(k);
-      },
-    },
-    persistSession: true,
-    autoRefreshToken: false,
-    detectSessionInUrl: false,
-  });
-  client.onAuthStateChange((event) => {
-    events.push(event);
-  });
-  return { client, events };
-}
+const t = fileListeningApp();
+const newClient = () => newAuthClient(t.base);
 
 const adminStats = (token: string) =>
-  fetch(`${base}/api/v1/admin/stats`, { headers: { authorization: `Bearer ${token}` } });
+  fetch(`${t.base}/api/v1/admin/stats`, { headers: { authorization: `Bearer ${token}` } });
 
 describe('auth-js mfa API against the portal', () => {
   it('enrols, challenges and verifies; the session reaches aal2 and the admin API answers', async () => {

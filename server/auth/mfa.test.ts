@@ -103,6 +103,28 @@ async function enrolAndVerify(u: TestUser, name = 'Phone') {
   };
 }
 
+/** A new publisher, signed in, with an unverified TOTP factor. */
+async function publisherWithFactor() {
+  const pub = await buildPublisher(t.db);
+  const s = await signIn(pub);
+  const factor = (
+    await call(pub, s.access_token, 'POST', '/auth/v1/factors', { factor_type: 'totp' })
+  ).json();
+  return { pub, s, factor };
+}
+
+/** A new challenge of the factor (its body). */
+const challenge = async (u: { id: string }, s: Session, factorId: string) =>
+  (await call(u, s.access_token, 'POST', `/auth/v1/factors/${factorId}/challenge`, {})).json();
+
+const refreshWith = (refresh_token: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/auth/v1/token?grant_type=refresh_token',
+    headers: V,
+    payload: { refresh_token },
+  });
+
 /** Brings the factor's last used step back so the next test may use the current code again. */
 async function forgetUsedCode(factorId: string) {
   await t.db.update(mfaFactors).set({ lastUsedStep: null }).where(eq(mfaFactors.id, factorId));
@@ -267,23 +289,13 @@ describe('challenge and verify', () => {
       expect.objectContaining({ id: factor.id, status: 'verified' }),
     ]);
     // The sign-in's aal1 refresh token cannot mint aal2 tokens: it is gone.
-    const oldRefresh = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=refresh_token',
-      headers: V,
-      payload: { refresh_token: s.refresh_token },
-    });
+    const oldRefresh = await refreshWith(s.refresh_token);
     expect([oldRefresh.statusCode, oldRefresh.json().code]).toEqual([
       400,
       'refresh_token_not_found',
     ]);
     // The new one keeps aal2 and the methods.
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=refresh_token',
-      headers: V,
-      payload: { refresh_token: session.refresh_token },
-    });
+    const refreshed = await refreshWith(session.refresh_token);
     expect(refreshed.statusCode, refreshed.body).toBe(200);
     expect(claims(refreshed.json().access_token)).toMatchObject({ aal: 'aal2' });
     expect(claims(refreshed.json().access_token).amr.map((a) => a.method)).toEqual([
@@ -294,14 +306,8 @@ describe('challenge and verify', () => {
   });
 
   it('answers GoTrue’s codes for a wrong code, an empty one, an unknown challenge or factor', async () => {
-    const pub = await buildPublisher(t.db);
-    const s = await signIn(pub);
-    const factor = (
-      await call(pub, s.access_token, 'POST', '/auth/v1/factors', { factor_type: 'totp' })
-    ).json();
-    const ch = (
-      await call(pub, s.access_token, 'POST', `/auth/v1/factors/${factor.id}/challenge`, {})
-    ).json();
+    const { pub, s, factor } = await publisherWithFactor();
+    const ch = await challenge(pub, s, factor.id);
     const right = currentTotp(factor.totp.secret);
     const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
     const verify = (body: unknown) =>
@@ -344,27 +350,20 @@ describe('challenge and verify', () => {
   });
 
   it('refuses a challenge from another address, a used one and an expired one', async () => {
-    const pub = await buildPublisher(t.db);
-    const s = await signIn(pub);
-    const factor = (
-      await call(pub, s.access_token, 'POST', '/auth/v1/factors', { factor_type: 'totp' })
-    ).json();
-    const challenge = async () =>
-      (
-        await call(pub, s.access_token, 'POST', `/auth/v1/factors/${factor.id}/challenge`, {})
-      ).json().id as string;
+    const { pub, s, factor } = await publisherWithFactor();
+    const challengeId = async () => (await challenge(pub, s, factor.id)).id as string;
 
     const elsewhere = await call(
       pub,
       s.access_token,
       'POST',
       `/auth/v1/factors/${factor.id}/verify`,
-      { challenge_id: await challenge(), code: currentTotp(factor.totp.secret) },
+      { challenge_id: await challengeId(), code: currentTotp(factor.totp.secret) },
       '192.0.2.77',
     );
     expect([elsewhere.statusCode, elsewhere.json().code]).toEqual([422, 'mfa_ip_address_mismatch']);
 
-    const old = await challenge();
+    const old = await challengeId();
     await t.db
       .update(mfaChallenges)
       .set({ createdAt: new Date(Date.now() - 301_000) })
@@ -381,7 +380,7 @@ describe('challenge and verify', () => {
     );
     expect([expired.statusCode, expired.json().code]).toEqual([422, 'mfa_challenge_expired']);
 
-    const used = await challenge();
+    const used = await challengeId();
     const first = await call(pub, s.access_token, 'POST', `/auth/v1/factors/${factor.id}/verify`, {
       challenge_id: used,
       code: currentTotp(factor.totp.secret),
@@ -438,14 +437,8 @@ describe('challenge and verify', () => {
   });
 
   it('limits verification attempts per factor (429 with Retry-After)', async () => {
-    const pub = await buildPublisher(t.db);
-    const s = await signIn(pub);
-    const factor = (
-      await call(pub, s.access_token, 'POST', '/auth/v1/factors', { factor_type: 'totp' })
-    ).json();
-    const ch = (
-      await call(pub, s.access_token, 'POST', `/auth/v1/factors/${factor.id}/challenge`, {})
-    ).json();
+    const { pub, s, factor } = await publisherWithFactor();
+    const ch = await challenge(pub, s, factor.id);
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof call>> | undefined;
     for (let i = 0; i < 6; i++) {
@@ -484,12 +477,7 @@ describe('DELETE /auth/v1/factors/:id (unenrol)', () => {
     const ok = await call(admin, aal2.access_token, 'DELETE', `/auth/v1/factors/${factorId}`);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ id: factorId });
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=refresh_token',
-      headers: V,
-      payload: { refresh_token: aal2.refresh_token },
-    });
+    const refreshed = await refreshWith(aal2.refresh_token);
     const c = claims(refreshed.json().access_token);
     expect(c.aal).toBe('aal1');
     expect(c.amr.map((a) => a.method)).toEqual(['password']);
@@ -500,11 +488,7 @@ describe('DELETE /auth/v1/factors/:id (unenrol)', () => {
   });
 
   it('removes an unverified factor from an aal1 session', async () => {
-    const pub = await buildPublisher(t.db);
-    const s = await signIn(pub);
-    const f = (
-      await call(pub, s.access_token, 'POST', '/auth/v1/factors', { factor_type: 'totp' })
-    ).json();
+    const { pub, s, factor: f } = await publisherWithFactor();
     const res = await call(pub, s.access_token, 'DELETE', `/auth/v1/factors/${f.id}`);
     expect([res.statusCode, res.json()]).toEqual([200, { id: f.id }]);
   });

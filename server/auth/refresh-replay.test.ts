@@ -1,9 +1,9 @@
-import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildPublisher } from '../test/factories.ts';
+import { getAuthUser, passwordSession, postToken } from '../test/gotrue.ts';
 
 // Issue 11 item 7: a stolen refresh token must not give its holder the victim's live token.
 let t: TestApp;
@@ -12,29 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const V = { 'x-supabase-api-version': '2024-01-01', 'content-type': 'application/json' };
-const ip = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-const token = (body: unknown, grant: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/auth/v1/token?grant_type=${grant}`,
-    headers: V,
-    payload: JSON.stringify(body),
-    remoteAddress: ip(),
-  });
-const refresh = (refresh_token: string) => token({ refresh_token }, 'refresh_token');
-const getUser = (access: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/auth/v1/user',
-    headers: { ...V, authorization: `Bearer ${access}` },
-  });
+const refresh = (refresh_token: string) => postToken(t, 'refresh_token', { refresh_token });
+const getUser = (access: string) => getAuthUser(t, access);
 
 async function signIn() {
   const u = await buildPublisher(t.db);
-  const res = await token({ email: u.email, password: u.password }, 'password');
-  expect(res.statusCode).toBe(200);
-  return res.json() as { access_token: string; refresh_token: string };
+  return passwordSession(t, u.email, u.password);
 }
 /** Moves every revoked token's revocation back by `seconds` (the window is 10 s). */
 const ageRevocations = (seconds: number) =>

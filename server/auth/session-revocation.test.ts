@@ -1,9 +1,9 @@
-import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildAdmin, buildPublisher, tokenFor } from '../test/factories.ts';
+import { GOTRUE_JSON_HEADERS, getAuthUser, passwordSession } from '../test/gotrue.ts';
 
 // GET /api/v1/me answers from one statement and the guard remembers verified token signatures
 // (server/auth/tokens.ts, verifyAccessTokenCached). What a user notices must not change: a token
@@ -17,20 +17,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const V = { 'x-supabase-api-version': '2024-01-01', 'content-type': 'application/json' };
-const ip = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
-async function signIn(email: string, password: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/auth/v1/token?grant_type=password',
-    headers: V,
-    payload: JSON.stringify({ email, password }),
-    remoteAddress: ip(),
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { access_token: string; refresh_token: string };
-}
+const V = GOTRUE_JSON_HEADERS;
+const signIn = (email: string, password: string) => passwordSession(t, email, password);
 const me = (access: string) =>
   t.app.inject({
     method: 'GET',
@@ -106,11 +94,7 @@ describe('revocation with remembered token signatures', () => {
     expect((await me(s.access_token)).statusCode).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + (t.config.jwtExpiry + 1) * 1000 });
     expect((await me(s.access_token)).statusCode).toBe(401);
-    const user = await t.app.inject({
-      method: 'GET',
-      url: '/auth/v1/user',
-      headers: { ...V, authorization: `Bearer ${s.access_token}` },
-    });
+    const user = await getAuthUser(t, s.access_token);
     expect(user.statusCode).toBe(403);
     expect(user.json().msg).toContain('token is expired');
   });

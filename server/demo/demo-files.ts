@@ -50,7 +50,18 @@ export function makePdf(doc: { title: string; lines: readonly string[] }): Buffe
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
     `<< /Title ${pdfString(doc.title)} /Producer (npm run demo) >>`,
   ];
-  let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
+  return pdfOfObjects(objects, { header: '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', info: true });
+}
+
+/**
+ * A PDF of these objects, numbered from 1 (the catalog first), with a correct cross-reference
+ * table; with `info`, the last object is the document information dictionary.
+ */
+export function pdfOfObjects(
+  objects: string[],
+  opts: { header: string; info?: boolean } = { header: '%PDF-1.4\n' },
+): Buffer {
+  let out = opts.header;
   const offsets: number[] = [];
   objects.forEach((obj, i) => {
     offsets.push(Buffer.byteLength(out, 'latin1'));
@@ -59,8 +70,9 @@ export function makePdf(doc: { title: string; lines: readonly string[] }): Buffe
   const xrefAt = Buffer.byteLength(out, 'latin1');
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  const info = opts.info ? ` /Info ${objects.length} 0 R` : '';
   out +=
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${objects.length} 0 R >>\n` +
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${info} >>\n` +
     `startxref\n${xrefAt}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
@@ -322,6 +334,11 @@ export function makeDocx(doc: { title: string; lines: readonly string[] }): Buff
     `<w:p><w:r>${bold ? '<w:rPr><w:b/><w:sz w:val="32"/></w:rPr>' : ''}` +
     `<w:t xml:space="preserve">${xmlEscape(text)}</w:t></w:r></w:p>`;
   const body = [para(doc.title, true), ...doc.lines.map((l) => para(l))].join('');
+  return docxOfBody(body);
+}
+
+/** A .docx whose document body is `bodyXml` (WordprocessingML paragraphs). */
+export function docxOfBody(bodyXml: string): Buffer {
   return zipStored([
     {
       name: '[Content_Types].xml',
@@ -345,7 +362,7 @@ export function makeDocx(doc: { title: string; lines: readonly string[] }): Buff
       name: 'word/document.xml',
       data: Buffer.from(
         `${XML_HEAD}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">` +
-          `<w:body>${body}</w:body></w:document>`,
+          `<w:body>${bodyXml}</w:body></w:document>`,
       ),
     },
   ]);

@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openPostgres } from '../db/client.ts';
-import { freePort } from '../test/fault-support.ts';
+import { freePort } from '../test/free-port.ts';
 
 /**
  * Issue 11, item 2: with the database unreachable, requests answer 503 service_unavailable with

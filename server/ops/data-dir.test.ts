@@ -12,7 +12,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,6 +21,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { claimDataDir, DataDirBusyError } from '../db/data-dir-owner.ts';
 import { ensureSettings } from '../db/settings.ts';
+import { freePort } from '../test/free-port.ts';
 import { currentTotp } from '../test/rfc6238.ts';
 import type { Manifest } from './backup.ts';
 import { writeBackup } from './backup.ts';
@@ -38,17 +38,6 @@ const tempDir = (name: string) => {
   temps.push(d);
   return d;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 type Run = { code: number | null; out: string; ms: number };
 

@@ -11,7 +11,6 @@ import {
   type Cluster,
   checkExactlyOnce,
   FAULT_ADMIN,
-  freePort,
   type Portal,
   payoutsByNote,
   pidOfLocalPort,
@@ -23,6 +22,7 @@ import {
   writeLoad,
 } from '../test/fault-support.ts';
 import { pngFile } from '../test/fixtures.ts';
+import { freePort } from '../test/free-port.ts';
 
 /**
  * Issue 19: three instances on one throwaway PostgreSQL cluster, with a throwaway Redis, the

@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { buildAdmin, type TestUser, tokenFor } from './factories.ts';
 
@@ -42,6 +43,19 @@ export async function setupAdminTest(): Promise<AdminTestContext> {
     },
     tokenOf: (user) => tokenFor(t.db, t.config.jwtSecret, user),
   };
+}
+
+/**
+ * The file's admin test app (setupAdminTest), made in a beforeAll and closed in an afterAll. The
+ * object is filled in when that beforeAll has run: use it inside tests and hooks.
+ */
+export function fileAdminTest(): AdminTestContext {
+  const ctx = {} as AdminTestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await setupAdminTest());
+  });
+  afterAll(() => ctx.close());
+  return ctx;
 }
 
 /** A real multipart/form-data body (as a browser sends it) for app.inject. */

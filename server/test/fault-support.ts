@@ -9,11 +9,12 @@ import {
   readlinkSync,
   rmSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { expect } from 'vitest';
+import { freePort } from './free-port.ts';
 
 /**
  * Support for the fault tests (issue 11): a throwaway PostgreSQL cluster the test owns (never the
@@ -23,19 +24,6 @@ import pg from 'pg';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -444,4 +432,55 @@ export function checkExactlyOnce(report: LoadReport, all: Map<string, number>) {
   const duplicated = [...counts].filter(([, c]) => c > 1).map(([n]) => n);
   const phantom = [...counts.keys()].filter((n) => !report.attempted.has(n));
   return { lost, duplicated, phantom };
+}
+
+/**
+ * SIGKILLs the portal under the load of ten concurrent writers, then `restart`s it on the same
+ * data and lets the load run `settleMs` more: every acknowledged write is there exactly once, and
+ * the load really ran on both sides of the kill. Returns the restarted portal.
+ */
+export async function killUnderLoad(opts: {
+  /** The start of the log line, e.g. `[db-faults] SIGKILL on PostgreSQL`. */
+  label: string;
+  portal: Portal;
+  token: string;
+  publisherId: string;
+  restart: () => Promise<Portal>;
+  settleMs: number;
+}): Promise<Portal> {
+  const { token, publisherId } = opts;
+  let stop = false;
+  let current = opts.portal;
+  const { report, done } = writeLoad({
+    url: () => current.url,
+    token,
+    publisherId,
+    concurrency: 10,
+    stop: () => stop,
+  });
+  let ackedBeforeKill = 0;
+  try {
+    await sleep(2000);
+    ackedBeforeKill = report.acknowledged.size;
+    await current.kill('SIGKILL');
+    // The keyed writers keep retrying their write until the portal is back (on a new port).
+    current = await opts.restart();
+    await sleep(opts.settleMs);
+  } finally {
+    stop = true;
+    await done;
+  }
+  expect(report.unexpected).toEqual([]);
+  const counts = await payoutsByNote(current.url, token, publisherId);
+  const { lost, duplicated, phantom } = checkExactlyOnce(report, counts);
+  console.info(
+    `${opts.label}: writes attempted ${report.attempted.size}, acknowledged ${report.acknowledged.size}, lost ${lost.length}, duplicated ${duplicated.length}`,
+  );
+  expect(lost).toEqual([]);
+  expect(duplicated).toEqual([]);
+  expect(phantom).toEqual([]);
+  // The load really ran on both sides of the kill.
+  expect(ackedBeforeKill).toBeGreaterThan(0);
+  expect(report.acknowledged.size).toBeGreaterThan(ackedBeforeKill);
+  return current;
 }

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import CFB from 'cfb';
 import sharp from 'sharp';
-import { makeMp3, makeMp4, zipStored } from '../demo/demo-files.ts';
+import { docxOfBody, makeMp3, makeMp4, pdfOfObjects } from '../demo/demo-files.ts';
 
 /**
  * Small, real files for upload tests, made in code. Each parses as what its name says (media
@@ -60,26 +60,13 @@ export const jpgFile: Buffer = Buffer.from([
 ]);
 
 /** A valid one-page PDF with a correct cross-reference table. */
-export const pdfFile: Buffer = (() => {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    '<< /Length 44 >>\nstream\nBT /F1 18 Tf 20 100 Td (Test file) Tj ET\nendstream',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-})();
+export const pdfFile: Buffer = pdfOfObjects([
+  '<< /Type /Catalog /Pages 2 0 R >>',
+  '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+  '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+  '<< /Length 44 >>\nstream\nBT /F1 18 Tf 20 100 Td (Test file) Tj ET\nendstream',
+  '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+]);
 
 /** A one-second MP3 (an ID3v2 tag and a real MPEG-1 Layer III frame sequence): it has a duration. */
 export const mp3File: Buffer = makeMp3({ seconds: 1, title: 'Test call', artist: 'Test' });
@@ -88,36 +75,7 @@ export const mp3File: Buffer = makeMp3({ seconds: 1, title: 'Test call', artist:
 export const mp4File: Buffer = makeMp4({ seconds: 1 });
 
 /** A minimal Word document (.docx): the Open XML parts Word itself needs. */
-export const docxFile: Buffer = zipStored([
-  {
-    name: '[Content_Types].xml',
-    data: Buffer.from(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-        '<Default Extension="xml" ContentType="application/xml"/>' +
-        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-        '</Types>',
-    ),
-  },
-  {
-    name: '_rels/.rels',
-    data: Buffer.from(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
-        '</Relationships>',
-    ),
-  },
-  {
-    name: 'word/document.xml',
-    data: Buffer.from(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
-        '<w:body><w:p><w:r><w:t>Test file</w:t></w:r></w:p></w:body></w:document>',
-    ),
-  },
-]);
+export const docxFile: Buffer = docxOfBody('<w:p><w:r><w:t>Test file</w:t></w:r></w:p>');
 
 /**
  * A Word 97-2003 (.doc) document: an OLE compound file with a WordDocument stream that starts

@@ -1,15 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publisherBlockReasons, publisherRejectReasons } from '../../../contract/review-reasons.ts';
 import { auditLog, authSessions, mailOutbox, offerApplications, users } from '../../db/schema.ts';
-import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
 import { buildAdmin, buildBuyer, buildOffer, buildPublisher } from '../../test/factories.ts';
 
-let t: AdminTestContext;
-beforeAll(async () => {
-  t = await setupAdminTest();
-});
-afterAll(() => t.close());
+const t = fileAdminTest();
 
 const statusOf = async (id: string) =>
   (await t.db.select({ s: users.status }).from(users).where(eq(users.id, id)))[0]?.s;

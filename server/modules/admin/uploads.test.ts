@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES } from '../../../contract/admin.ts';
 import { auditLog, settings, users } from '../../db/schema.ts';
 import { writeOrRemove } from '../../storage/upload.ts';
-import { type AdminTestContext, multipartBody, setupAdminTest } from '../../test/admin-test.ts';
+import { fileAdminTest, multipartBody } from '../../test/admin-test.ts';
 import { buildBuyer, buildPublisher } from '../../test/factories.ts';
 import {
   docFile,
@@ -17,11 +17,7 @@ import {
   unsafeSvgFiles,
 } from '../../test/fixtures.ts';
 
-let t: AdminTestContext;
-beforeAll(async () => {
-  t = await setupAdminTest();
-});
-afterAll(() => t.close());
+const t = fileAdminTest();
 
 async function put(path: string, filename: string, data: Buffer, field = 'file') {
   const mp = await multipartBody([{ field, filename, data }]);

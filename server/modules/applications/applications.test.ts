@@ -1,21 +1,17 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditLog,
   complianceQuestionnaires,
   mailOutbox,
   offerApplications,
 } from '../../db/schema.ts';
-import { type AdminTestContext, multipartBody, setupAdminTest } from '../../test/admin-test.ts';
+import { fileAdminTest, multipartBody } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
 import { exeFile, jpgFile, mp3File, mp4File, pdfFile, pngFile } from '../../test/fixtures.ts';
 
-let t: AdminTestContext;
-beforeAll(async () => {
-  t = await setupAdminTest();
-});
-afterAll(() => t.close());
+const t = fileAdminTest();
 
 async function buildApplication(status: 'draft' | 'pending' | 'approved' | 'rejected', over = {}) {
   const publisher = await buildPublisher(t.db, { name: `Pub ${status}`, ...over });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   FieldRule,
   KEY_PARAM,
@@ -11,7 +11,7 @@ import {
 } from '../../../contract/ingest-mapping.ts';
 import { trackerPresets } from '../../../contract/tracker-presets.ts';
 import { leads } from '../../db/schema.ts';
-import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher } from '../../test/factories.ts';
 import {
   callrailDocumentedKey,
@@ -35,12 +35,7 @@ import { verifySignature } from './signatures.ts';
  * lead checked field by field.
  */
 
-let t: AdminTestContext;
-
-beforeAll(async () => {
-  t = await setupAdminTest();
-});
-afterAll(() => t.close());
+const t = fileAdminTest();
 
 const INGEST = '/api/v1/ingest/calls';
 let seq = 0;

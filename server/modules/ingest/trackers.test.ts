@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRefusals, leads, publisherBalances } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
@@ -53,6 +53,14 @@ const refusalCount = async (): Promise<number> => {
 
 const leadsOf = (externalCallId: string) =>
   t.db.select().from(leads).where(eq(leads.externalCallId, externalCallId));
+
+/** The postback was taken (200) and its call is one lead of `pub` and `offer`, with `fields`. */
+async function expectOurLead(res: LightMyRequestResponse, externalCallId: string, fields: object) {
+  expect(res.statusCode, res.body).toBe(200);
+  const [lead] = await leadsOf(externalCallId);
+  expect(lead).toMatchObject({ publisherId: pub.id, offerId: offer.id, ...fields });
+  return lead!;
+}
 
 const earned = async (publisherId: string) => {
   const [row] = await t.db
@@ -257,16 +265,12 @@ describe('clean values', () => {
         },
       }),
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const [lead] = await leadsOf(id);
-    expect(lead).toMatchObject({
-      publisherId: pub.id,
-      offerId: offer.id,
+    const lead = await expectOurLead(res, id, {
       durationSeconds: 125,
       revenue: '45.50',
       lastEvent: 'converted',
     });
-    expect(lead!.timestamp.toISOString()).toBe('2026-11-20T14:00:00.000Z');
+    expect(lead.timestamp.toISOString()).toBe('2026-11-20T14:00:00.000Z');
   });
 });
 
@@ -292,11 +296,7 @@ describe('tracking numbers', () => {
       body: form.toString(),
       type: 'application/x-www-form-urlencoded',
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const [lead] = await leadsOf(sid);
-    expect(lead).toMatchObject({
-      publisherId: pub.id,
-      offerId: offer.id,
+    await expectOurLead(res, sid, {
       caller: '+13105550182',
       status: 'approved',
     });

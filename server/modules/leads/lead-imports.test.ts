@@ -56,19 +56,25 @@ async function settled(id: string): Promise<LeadImport> {
   throw new Error('the import did not finish');
 }
 
-const mapping = {
+/** Starts the import's check or the import itself (202) and waits until it has finished. */
+async function runStep(id: string, step: 'check' | 'import', body?: object) {
+  const res = await t.call('POST', `/lead-imports/${id}/${step}`, body ? { body } : {});
+  expect(res.statusCode, res.body).toBe(202);
+  return settled(id);
+}
+
+/** The sample's main columns: the upload must suggest at least this mapping. */
+const ringbaMapping = {
   external_call_id: 'Call ID',
   publisher: 'Publisher',
   offer: 'Campaign',
   timestamp: 'Call Date',
   duration_seconds: 'Duration',
   payout: 'Payout',
-  revenue: 'Revenue',
   status: 'Status',
   caller: 'Caller',
-  state: 'State',
-  zip: 'Zip',
 };
+const mapping = { ...ringbaMapping, revenue: 'Revenue', state: 'State', zip: 'Zip' };
 
 const header =
   'Call ID,Publisher,Campaign,Call Date,Duration,Payout,Revenue,Status,Caller,State,Zip';
@@ -77,14 +83,11 @@ async function checkAndImport(csv: string, integrationId?: string) {
   const up = await upload(csv);
   expect(up.statusCode, up.body).toBe(201);
   const id = up.json().id as string;
-  const check = await t.call('POST', `/lead-imports/${id}/check`, {
-    body: { mapping, ...(integrationId ? { integration_id: integrationId } : {}) },
+  const checked = await runStep(id, 'check', {
+    mapping,
+    ...(integrationId ? { integration_id: integrationId } : {}),
   });
-  expect(check.statusCode, check.body).toBe(202);
-  const checked = await settled(id);
-  const run = await t.call('POST', `/lead-imports/${id}/import`);
-  expect(run.statusCode, run.body).toBe(202);
-  return { checked, imported: await settled(id) };
+  return { checked, imported: await runStep(id, 'import') };
 }
 
 describe('CSV import', () => {
@@ -109,24 +112,11 @@ describe('CSV import', () => {
       row_count: 8,
       status: 'uploaded',
       header: header.split(','),
-      suggested_mapping: {
-        external_call_id: 'Call ID',
-        publisher: 'Publisher',
-        offer: 'Campaign',
-        timestamp: 'Call Date',
-        duration_seconds: 'Duration',
-        payout: 'Payout',
-        status: 'Status',
-        caller: 'Caller',
-      },
+      suggested_mapping: ringbaMapping,
     });
     expect(made.sample[0]![0]).toBe('RG-1');
 
-    const check = await t.call('POST', `/lead-imports/${made.id}/check`, {
-      body: { mapping, integration_id: ringbaId },
-    });
-    expect(check.statusCode).toBe(202);
-    const checked = await settled(made.id);
+    const checked = await runStep(made.id, 'check', { mapping, integration_id: ringbaId });
     expect(checked).toMatchObject({
       status: 'checked',
       would_create: 3,
@@ -155,9 +145,7 @@ describe('CSV import', () => {
     // The check wrote nothing.
     expect(await t.db.select().from(leads).where(eq(leads.integrationId, ringbaId))).toEqual([]);
 
-    const run = await t.call('POST', `/lead-imports/${made.id}/import`);
-    expect(run.statusCode).toBe(202);
-    const done = await settled(made.id);
+    const done = await runStep(made.id, 'import');
     expect(done).toMatchObject({
       status: 'imported',
       created: 3,

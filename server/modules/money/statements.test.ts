@@ -65,6 +65,27 @@ async function run(pub: TestUser, period: { period_from?: string; period_to?: st
   return payoutOfRun(pub, res.json().id);
 }
 
+/** A new publisher with one approved $25.00 call of 2026-10-02, paid by a run: the payout. */
+async function paidOneCall() {
+  const pub = await buildPublisher(t.db);
+  await t.db.insert(leads).values({
+    publisherId: pub.id,
+    offerId: solar.id,
+    payout: '25.00',
+    status: 'approved',
+    timestamp: new Date('2026-10-02T15:00:00Z'),
+  });
+  return run(pub);
+}
+
+/** The text of the first page of the payout's statement PDF. */
+async function statementText(payoutId: string) {
+  const [text] = await pdfText(
+    (await t.call('GET', `/payouts/${payoutId}/statement.pdf`)).rawPayload,
+  );
+  return text;
+}
+
 /** `$1,234.50` / `-$25.00` as exact cents. */
 const moneyCents = (text: string) => cents(text.replace(/[$,]/g, ''));
 const isMoney = (text: string) => /^-?\$[\d,]+\.\d\d$/.test(text);
@@ -192,15 +213,7 @@ describe('a statement of 120 calls', () => {
     });
     expect(own.json().statement_number).toBe(`ST-${YEAR}-000002`);
     // Another publisher starts at 1.
-    const other = await buildPublisher(t.db);
-    await t.db.insert(leads).values({
-      publisherId: other.id,
-      offerId: solar.id,
-      payout: '25.00',
-      status: 'approved',
-      timestamp: new Date('2026-10-02T15:00:00Z'),
-    });
-    const first = await run(other);
+    const first = await paidOneCall();
     const st = (await t.call('GET', `/payouts/${first.id}/statement`)).json();
     expect(st.number).toBe(`ST-${YEAR}-000001`);
   });
@@ -383,23 +396,13 @@ describe('a statement of 120 calls', () => {
 describe('statement edge cases', () => {
   it('an open-ended period says up to which day; no address, no address lines', async () => {
     await t.call('PATCH', '/settings', { body: { company_address: null } });
-    const pub = await buildPublisher(t.db);
-    await t.db.insert(leads).values({
-      publisherId: pub.id,
-      offerId: solar.id,
-      payout: '25.00',
-      status: 'approved',
-      timestamp: new Date('2026-10-02T15:00:00Z'),
-    });
-    const p = await run(pub);
+    const p = await paidOneCall();
     const st: Statement = (await t.call('GET', `/payouts/${p.id}/statement`)).json();
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(p.date);
     expect(st.issued_on).toBe(today);
     expect(st.period_label).toBe(`All unpaid calls up to ${today}`);
     expect(st.network.address).toBeNull();
-    const [text] = await pdfText(
-      (await t.call('GET', `/payouts/${p.id}/statement.pdf`)).rawPayload,
-    );
+    const text = await statementText(p.id);
     expect(text).toContain(`All unpaid calls up to ${today}`);
     expect(text).not.toContain(ADDRESS[1]);
     expect(text).toContain('Page 1 of 1');
@@ -407,15 +410,7 @@ describe('statement edge cases', () => {
   });
 
   it('embeds a PNG logo and leaves an SVG one out without failing', async () => {
-    const pub = await buildPublisher(t.db);
-    await t.db.insert(leads).values({
-      publisherId: pub.id,
-      offerId: solar.id,
-      payout: '25.00',
-      status: 'approved',
-      timestamp: new Date('2026-10-02T15:00:00Z'),
-    });
-    const p = await run(pub);
+    const p = await paidOneCall();
     const upload = async (filename: string, data: Buffer) => {
       const mp = await multipartBody([{ field: 'file', filename, data }]);
       const res = await t.call('PUT', '/settings/logo', { body: mp.body, headers: mp.headers });
@@ -450,9 +445,7 @@ describe('statement edge cases', () => {
       expect.objectContaining({ kind: 'advance', amount: 120, call_id: null }),
     ]);
     expect(st.total).toBe(120);
-    const [text] = await pdfText(
-      (await t.call('GET', `/payouts/${p!.id}/statement.pdf`)).rawPayload,
-    );
+    const text = await statementText(p!.id);
     expect(text).toContain(`Payout ${p!.id}`);
     expect(text).toContain('$120.00');
     expect((await t.call('GET', `/payouts/${p!.id}`)).json().statement_number).toBeNull();

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, leads, offerApplications, offers } from '../../db/schema.ts';
-import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher } from '../../test/factories.ts';
 
-let t: AdminTestContext;
-beforeAll(async () => {
-  t = await setupAdminTest();
-});
-afterAll(() => t.close());
+const t = fileAdminTest();
 
 const valid = { title: 'Auto Insurance', vertical: 'Insurance', payout: 35.5 };
 

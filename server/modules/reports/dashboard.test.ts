@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditLog,
   campaigns,
@@ -9,14 +9,10 @@ import {
   settings,
 } from '../../db/schema.ts';
 import { networkTimeZoneSql } from '../../db/settings.ts';
-import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher } from '../../test/factories.ts';
 
-let t: AdminTestContext;
-beforeAll(async () => {
-  t = await setupAdminTest();
-});
-afterAll(() => t.close());
+const t = fileAdminTest();
 
 describe('GET /admin/stats', () => {
   it('counts pending publishers and applications and sums payouts to the cent', async () => {

@@ -1,0 +1,42 @@
+import { randomInt } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { TestApp } from './build-test-app.ts';
+
+/** The headers auth-js sends with a JSON body. */
+export const GOTRUE_JSON_HEADERS = {
+  'x-supabase-api-version': '2024-01-01',
+  'content-type': 'application/json',
+};
+
+/** Another source address each call, so the per-IP buckets never step in. */
+export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/** POST /auth/v1/token?grant_type=<grant> as auth-js sends it, from a random source address. */
+export const postToken = (t: TestApp, grant: string, body: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/auth/v1/token?grant_type=${grant}`,
+    headers: GOTRUE_JSON_HEADERS,
+    payload: JSON.stringify(body),
+    remoteAddress: randomIp(),
+  });
+
+/** A password sign-in that must succeed; its session. */
+export async function passwordSession(
+  t: TestApp,
+  email: string,
+  password: string,
+): Promise<{ access_token: string; refresh_token: string }> {
+  const res = await postToken(t, 'password', { email, password });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+/** GET /auth/v1/user with an access token. */
+export const getAuthUser = (t: TestApp, access: string): Promise<LightMyRequestResponse> =>
+  t.app.inject({
+    method: 'GET',
+    url: '/auth/v1/user',
+    headers: { ...GOTRUE_JSON_HEADERS, authorization: `Bearer ${access}` },
+  });
