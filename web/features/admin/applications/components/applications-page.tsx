@@ -1,10 +1,10 @@
-import type { AdminApplication } from '@contract/admin.ts';
+import type { AdminApplication, BulkDecideApplications } from '@contract/admin.ts';
 import { applicationReasons } from '@contract/review-reasons.ts';
 import { Badge, Group } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { BulkDecisionBar } from '@/components/bulk-decision-bar.tsx';
+import { useBulkDecision } from '@/components/lists/bulk-decision.tsx';
 import {
   actionsColumn,
   dateColumn,
@@ -15,7 +15,6 @@ import {
 import { ListOfferFilter, ListSearch, ListSelect } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromTablet } from '@/components/paged-table.tsx';
-import { ReasonDialog, type ReviewReason } from '@/components/reason-dialog.tsx';
 import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useBulkDecideApplications } from '@/features/admin/applications/api/decide-application.ts';
@@ -23,7 +22,6 @@ import {
   type ApplicationListParams,
   useApplications,
 } from '@/features/admin/applications/api/list-applications.ts';
-import { failedToast, toast } from '@/lib/notify.ts';
 import { ApplicationReviewModal } from './application-review-modal.tsx';
 import { IoCell } from './io-upload-button.tsx';
 
@@ -47,37 +45,21 @@ export function ApplicationsPage() {
   };
   const query = useApplications(params);
   const [reviewing, setReviewing] = useState<AdminApplication | null>(null);
-  const [picked, setPicked] = useState<AdminApplication[]>([]);
-  const [rejecting, setRejecting] = useState(false);
-  const bulk = useBulkDecideApplications();
-
-  const runBulk = (decision: 'approved' | 'rejected', why?: ReviewReason) => {
-    bulk.mutate(
-      {
-        ids: picked.map((a) => a.id),
-        status: decision,
-        ...(why ? { reason: why.reason as keyof typeof applicationReasons, note: why.note } : {}),
-      },
-      {
-        onSuccess: (r) => {
-          setRejecting(false);
-          setPicked([]);
-          toast({
-            title: 'Applications Updated',
-            description: `${r.decided} ${r.decided === 1 ? 'application' : 'applications'} ${decision}.${
-              r.skipped.length
-                ? ` ${r.skipped.length} left unchanged: ${r.skipped[0]!.message}`
-                : ''
-            }`,
-          });
-        },
-        onError: (err) => {
-          setRejecting(false);
-          failedToast('Update failed')(err);
-        },
-      },
-    );
-  };
+  // Pending rows can be picked and decided together, with one reason.
+  const bulk = useBulkDecision<AdminApplication, BulkDecideApplications>({
+    noun: 'application',
+    mutation: useBulkDecideApplications(),
+    body: (ids, approve, why) => ({
+      ids,
+      status: approve ? 'approved' : 'rejected',
+      ...(why ? { reason: why.reason as keyof typeof applicationReasons, note: why.note } : {}),
+    }),
+    reasons: applicationReasons,
+    rejectText:
+      'Every selected application is rejected with this reason; each publisher reads it and gets an e-mail.',
+    rowLabel: (a) =>
+      `Select the application of ${a.publisher_name || a.publisher_email} to ${a.offer_title}`,
+  });
 
   const columns: DataTableColumn<AdminApplication>[] = [
     publisherColumn(),
@@ -131,41 +113,16 @@ export function ApplicationsPage() {
           <ListOfferFilter list={list} />
         </>
       }
-      above={
-        <BulkDecisionBar
-          picked={picked.length}
-          noun="application"
-          onClear={() => setPicked([])}
-          onApprove={() => runBulk('approved')}
-          onReject={() => setRejecting(true)}
-        />
-      }
+      above={bulk.bar}
       noun="applications"
       empty="No applications yet. They appear here once a publisher submits compliance files."
       columns={columns}
       list={list}
       query={query}
-      selection={{
-        // Only pending applications can be decided: the others are never kept picked.
-        selected: picked,
-        onChange: (rows) => setPicked(rows.filter((a) => a.status === 'pending')),
-        rowLabel: (a) =>
-          `Select the application of ${a.publisher_name || a.publisher_email} to ${a.offer_title}`,
-      }}
+      selection={bulk.selection}
     >
       <ApplicationReviewModal application={reviewing} onClose={() => setReviewing(null)} />
-      <ReasonDialog
-        opened={rejecting}
-        title={`Reject ${picked.length} ${picked.length === 1 ? 'application' : 'applications'}?`}
-        reasons={applicationReasons}
-        confirmLabel="Reject selected"
-        pending={bulk.isPending}
-        onCancel={() => setRejecting(false)}
-        onConfirm={(why) => runBulk('rejected', why)}
-      >
-        Every selected application is rejected with this reason; each publisher reads it and gets an
-        e-mail.
-      </ReasonDialog>
+      {bulk.dialog}
     </ListPage>
   );
 }

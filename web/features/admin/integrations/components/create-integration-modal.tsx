@@ -2,12 +2,10 @@ import { type Tracker, trackers } from '@contract/ingest-mapping.ts';
 import { type AdminIntegration, CreateIntegration } from '@contract/integrations.ts';
 import { presetOf } from '@contract/tracker-presets.ts';
 import { Checkbox, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
+import { useModalForm } from '@/components/forms/use-modal-form.ts';
 import { useCreateIntegration } from '@/features/admin/integrations/api/create-integration.ts';
-import { ApiError } from '@/lib/api-client.ts';
-import { toast } from '@/lib/notify.ts';
 import {
   accountIdHelp,
   detailIssues,
@@ -83,16 +81,17 @@ export function CreateIntegrationModal({
   onCreated: (created: { integration: AdminIntegration; key: string }) => void;
 }) {
   const create = useCreateIntegration();
-  const form = useForm<FormValues>({ mode: 'controlled', initialValues: blank, validate });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts blank
-  useEffect(() => {
-    if (opened) {
-      form.setValues(blank);
-      form.resetDirty(blank);
-      form.clearErrors();
-    }
-  }, [opened]);
+  const { form, submit } = useModalForm<FormValues>({
+    opened,
+    initial: () => blank,
+    validate,
+    failTitle: 'Failed to create integration',
+    serverErrors: (err) => {
+      const errors = errorsByInput(detailIssues(err.details));
+      if (err.code === 'conflict') errors.name = err.message;
+      return errors;
+    },
+  });
 
   const preset = form.values.tracker ? presetOf(form.values.tracker) : null;
   const { setFieldValue } = form;
@@ -109,21 +108,8 @@ export function CreateIntegrationModal({
     if (suggested) form.setFieldValue('signature_scheme', suggested);
   }
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    try {
-      onCreated(await create.mutateAsync(createBody(values)));
-    } catch (err) {
-      if (err instanceof ApiError) {
-        const errors = errorsByInput(detailIssues(err.details));
-        if (err.code === 'conflict') errors.name = err.message;
-        form.setErrors(errors);
-      }
-      toast({
-        title: 'Failed to create integration',
-        description: err instanceof Error && err.message ? err.message : 'Something went wrong',
-        variant: 'destructive',
-      });
-    }
+  const handleSubmit = submit(async (values) => {
+    onCreated(await create.mutateAsync(createBody(values)));
   });
 
   const signatureErrors = {
