@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { MouseEvent, ReactNode } from 'react';
 import { formatDate } from '@/lib/format.ts';
@@ -80,5 +80,29 @@ export function RowButton({
     >
       {children}
     </Button>
+  );
+}
+
+/** One icon button of a row: its tooltip, icon, accessible name naming the row, and colour. */
+export type IconAction = {
+  tip: string;
+  icon: ReactNode;
+  label: string;
+  color?: string;
+  onClick: () => void;
+};
+
+/** A row's icon buttons (Edit, Delete…), each with its tooltip, from a table of actions. */
+export function IconActions({ actions }: { actions: IconAction[] }) {
+  return (
+    <RowActions gap={4}>
+      {actions.map((a) => (
+        <Tooltip key={a.tip} label={a.tip}>
+          <ActionIcon variant="subtle" color={a.color} onClick={a.onClick} aria-label={a.label}>
+            {a.icon}
+          </ActionIcon>
+        </Tooltip>
+      ))}
+    </RowActions>
   );
 }

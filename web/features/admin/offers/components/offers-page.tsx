@@ -1,11 +1,11 @@
 import type { AdminOffer } from '@contract/admin.ts';
 import type { OfferStatus } from '@contract/roles.ts';
-import { ActionIcon, Button, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
-import { actionsColumn, dateColumn, RowActions } from '@/components/lists/columns.tsx';
+import { actionsColumn, dateColumn, IconActions } from '@/components/lists/columns.tsx';
 import { ListSearch, ListSelect } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromTablet } from '@/components/paged-table.tsx';
@@ -106,27 +106,23 @@ export function OffersPage() {
       visibleMediaQuery: fromTablet,
     }),
     actionsColumn((o) => (
-      <RowActions gap={4}>
-        <Tooltip label="Edit">
-          <ActionIcon
-            variant="subtle"
-            onClick={() => openEdit(o)}
-            aria-label={`Edit offer ${o.title}`}
-          >
-            <IconEdit size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Delete">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            onClick={() => setDeleting(o)}
-            aria-label={`Delete offer ${o.title}`}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
-      </RowActions>
+      <IconActions
+        actions={[
+          {
+            tip: 'Edit',
+            icon: <IconEdit size={18} />,
+            label: `Edit offer ${o.title}`,
+            onClick: () => openEdit(o),
+          },
+          {
+            tip: 'Delete',
+            icon: <IconTrash size={18} />,
+            color: 'red',
+            label: `Delete offer ${o.title}`,
+            onClick: () => setDeleting(o),
+          },
+        ]}
+      />
     )),
   ];
 

@@ -28,6 +28,12 @@ const filterNames = ['publisher_id', 'status', 'from', 'to'] as const;
 
 type Tab = 'payouts' | 'balances' | 'runs';
 
+/** A payout's statement downloads: the PDF first (the one usually wanted), then the CSV. */
+const statementFormats = [
+  { format: 'pdf', variant: 'light' },
+  { format: 'csv', variant: 'subtle' },
+] as const;
+
 /**
  * /admin/payouts: three tabs (the tab in the URL, `?tab=balances`): the payouts list (the
  * spec's screen), Balances (what each publisher is owed) and Payout runs.
@@ -165,22 +171,17 @@ function PayoutsList() {
               {p.statement_number}
             </Text>
           ) : null}
-          <Button
-            size="compact-sm"
-            variant="light"
-            aria-label={`Statement PDF of the payout to ${p.publisher_name ?? p.publisher_email} of ${formatDateTime(p.date)}`}
-            onClick={() => statement.mutate({ id: p.id, format: 'pdf' })}
-          >
-            PDF
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            aria-label={`Statement CSV of the payout to ${p.publisher_name ?? p.publisher_email} of ${formatDateTime(p.date)}`}
-            onClick={() => statement.mutate({ id: p.id, format: 'csv' })}
-          >
-            CSV
-          </Button>
+          {statementFormats.map(({ format, variant }) => (
+            <Button
+              key={format}
+              size="compact-sm"
+              variant={variant}
+              aria-label={`Statement ${format.toUpperCase()} of the payout to ${p.publisher_name ?? p.publisher_email} of ${formatDateTime(p.date)}`}
+              onClick={() => statement.mutate({ id: p.id, format })}
+            >
+              {format.toUpperCase()}
+            </Button>
+          ))}
         </Group>
       ),
     },

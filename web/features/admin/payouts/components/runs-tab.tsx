@@ -121,26 +121,28 @@ export function NewRunModal({
           />
         ) : null}
         <Group grow>
-          <TextInput
-            type="date"
-            label="Leads from"
-            description="Empty: from the first unpaid lead"
-            value={from}
-            onChange={(e) => {
-              setFrom(e.currentTarget.value);
-              setPreview(null);
-            }}
-          />
-          <TextInput
-            type="date"
-            label="Leads to"
-            description="Empty: up to now"
-            value={to}
-            onChange={(e) => {
-              setTo(e.currentTarget.value);
-              setPreview(null);
-            }}
-          />
+          {[
+            {
+              label: 'Leads from',
+              help: 'Empty: from the first unpaid lead',
+              day: from,
+              set: setFrom,
+            },
+            { label: 'Leads to', help: 'Empty: up to now', day: to, set: setTo },
+          ].map((d) => (
+            <TextInput
+              key={d.label}
+              type="date"
+              label={d.label}
+              description={d.help}
+              value={d.day}
+              onChange={(e) => {
+                // A new day makes the previewed run out of date.
+                d.set(e.currentTarget.value);
+                setPreview(null);
+              }}
+            />
+          ))}
         </Group>
         {error ? (
           <Alert color="red" title="Cannot run payouts">
