@@ -5,6 +5,9 @@ import { failedToast } from '@/lib/notify.ts';
 
 type ModalFormOptions<V> = {
   opened: boolean;
+  onClose: () => void;
+  /** While the request runs: Cancel is disabled and the dialog does not close. */
+  pending: boolean;
   /** The values an opening starts from. */
   initial: () => V;
   validate: (values: V) => FormErrors;
@@ -24,6 +27,8 @@ type ModalFormOptions<V> = {
  */
 export function useModalForm<V extends Record<string, unknown>>({
   opened,
+  onClose,
+  pending,
   initial,
   validate,
   target,
@@ -61,7 +66,17 @@ export function useModalForm<V extends Record<string, unknown>>({
       }
     }, onInvalid);
 
-  return { form, submit };
+  /** The `FormModal` props that follow the form: open, closing, dirty, pending. */
+  const modal = {
+    opened,
+    onClose: () => {
+      if (!pending) onClose();
+    },
+    dirty: form.isDirty(),
+    pending,
+  };
+
+  return { form, submit, modal };
 }
 
 /**

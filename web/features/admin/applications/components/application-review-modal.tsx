@@ -2,7 +2,7 @@ import type { AdminApplication, ApplicationSubmission } from '@contract/admin.ts
 import { applicationReasons, describeReason } from '@contract/review-reasons.ts';
 import { Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { RejectedBecause, ReviewField, ReviewModal } from '@/components/forms/review-modal.tsx';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import { ApplicationDecisionButtons } from '@/components/review/application-decision-buttons.tsx';
 import { DocumentFileView, MediaFileView } from '@/components/review/compliance-file-views.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
@@ -80,12 +80,7 @@ export function ApplicationReviewModal({
               <Skeleton height={60} />
             </Stack>
           ) : query.isError ? (
-            <QueryErrorState
-              title="Error loading submissions"
-              error={query.error}
-              onRetry={() => void query.refetch()}
-              retrying={query.isFetching}
-            />
+            <QueryError title="Error loading submissions" query={query} />
           ) : !latest ? (
             <Text size="sm" c="dimmed">
               No compliance files were submitted for this application.

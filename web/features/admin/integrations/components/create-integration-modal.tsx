@@ -1,9 +1,10 @@
 import { type Tracker, trackers } from '@contract/ingest-mapping.ts';
 import { type AdminIntegration, CreateIntegration } from '@contract/integrations.ts';
 import { presetOf } from '@contract/tracker-presets.ts';
-import { Checkbox, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
+import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
 import { useModalForm } from '@/components/forms/use-modal-form.ts';
 import { useCreateIntegration } from '@/features/admin/integrations/api/create-integration.ts';
 import {
@@ -81,8 +82,10 @@ export function CreateIntegrationModal({
   onCreated: (created: { integration: AdminIntegration; key: string }) => void;
 }) {
   const create = useCreateIntegration();
-  const { form, submit } = useModalForm<FormValues>({
+  const { form, submit, modal } = useModalForm<FormValues>({
     opened,
+    onClose,
+    pending: create.isPending,
     initial: () => blank,
     validate,
     failTitle: 'Failed to create integration',
@@ -120,11 +123,8 @@ export function CreateIntegrationModal({
 
   return (
     <FormModal
-      opened={opened}
-      onClose={() => !create.isPending && onClose()}
+      {...modal}
       title="New Integration"
-      dirty={form.isDirty()}
-      pending={create.isPending}
       submitLabel="Create Integration"
       onSubmit={handleSubmit}
     >
@@ -167,12 +167,9 @@ export function CreateIntegrationModal({
         error={form.errors.time_zone}
         onChange={setTimeZone}
       />
-      <Textarea
+      <GrowingTextarea
         label="Allowed source addresses"
         description="One IP address or CIDR range per line (e.g. 203.0.113.0/24). Leave empty to accept calls from anywhere."
-        autosize
-        minRows={2}
-        maxRows={6}
         {...form.getInputProps('allowed_ips')}
       />
       <Stack gap="sm">

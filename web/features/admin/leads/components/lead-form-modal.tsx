@@ -63,17 +63,15 @@ function freshValues(): LeadFormValues {
 /** Records a lead by hand; the payout starts at the chosen offer's. */
 export function LeadFormModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const mutation = useCreateLead();
-  const { form, submit } = useModalForm<LeadFormValues>({
+  const { form, submit, modal } = useModalForm<LeadFormValues>({
     opened,
+    onClose,
+    pending: mutation.isPending,
     initial: freshValues,
     validate,
     failTitle: 'Failed to create lead',
     serverErrors: (err) => serverFieldErrors(err.details, fields),
   });
-
-  function handleClose() {
-    if (!mutation.isPending) onClose();
-  }
 
   const handleSubmit = submit(async (values) => {
     const lead = await mutation.mutateAsync(toBody(values));
@@ -85,15 +83,7 @@ export function LeadFormModal({ opened, onClose }: { opened: boolean; onClose: (
   });
 
   return (
-    <FormModal
-      opened={opened}
-      onClose={handleClose}
-      title="Record Lead"
-      dirty={form.isDirty()}
-      pending={mutation.isPending}
-      submitLabel="Record Lead"
-      onSubmit={handleSubmit}
-    >
+    <FormModal {...modal} title="Record Lead" submitLabel="Record Lead" onSubmit={handleSubmit}>
       <PublisherSelect
         label="Publisher"
         placeholder="Search by name or email"

@@ -1,7 +1,8 @@
 import { type AdminOffer, CreateOffer } from '@contract/admin.ts';
 import type { OfferStatus } from '@contract/roles.ts';
-import { Autocomplete, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { FormModal } from '@/components/form-modal.tsx';
+import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
 import { MoneyInput } from '@/components/forms/money-input.tsx';
 import { useModalForm } from '@/components/forms/use-modal-form.ts';
 import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts';
@@ -107,8 +108,11 @@ export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) 
   const createMutation = useCreateOffer();
   const updateMutation = useUpdateOffer();
   const isEdit = offer !== null;
-  const { form, submit } = useModalForm<OfferFormValues>({
+  const pending = createMutation.isPending || updateMutation.isPending;
+  const { form, submit, modal } = useModalForm<OfferFormValues>({
     opened,
+    onClose,
+    pending,
     initial: () => valuesOf(offer),
     validate,
     // A new target (another offer, or create after edit) starts from its own values.
@@ -116,12 +120,6 @@ export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) 
     failTitle: isEdit ? 'Failed to update offer' : 'Failed to create offer',
     serverErrors: (err) => serverErrors(err.details),
   });
-
-  const pending = createMutation.isPending || updateMutation.isPending;
-
-  function handleClose() {
-    if (!pending) onClose();
-  }
 
   const handleSubmit = submit(async (values) => {
     const body = toBody(values);
@@ -140,11 +138,8 @@ export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) 
 
   return (
     <FormModal
-      opened={opened}
-      onClose={handleClose}
+      {...modal}
       title={isEdit ? 'Edit Offer' : 'Create Offer'}
-      dirty={form.isDirty()}
-      pending={pending}
       submitLabel={isEdit ? 'Save changes' : 'Create Offer'}
       onSubmit={handleSubmit}
     >
@@ -169,10 +164,9 @@ export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) 
         withAsterisk
         {...form.getInputProps('payout')}
       />
-      <Textarea
+      <GrowingTextarea
         label="Script instructions"
         description="What publishers must say or do on the call."
-        autosize
         minRows={3}
         maxRows={10}
         {...form.getInputProps('script_instructions')}

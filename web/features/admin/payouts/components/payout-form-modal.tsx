@@ -1,8 +1,9 @@
 import { CreatePayout } from '@contract/admin.ts';
-import { Alert, Select, Skeleton, Textarea } from '@mantine/core';
+import { Alert, Select, Skeleton } from '@mantine/core';
 import { IconUserOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
+import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
 import { MoneyInput } from '@/components/forms/money-input.tsx';
 import { pickerProps, useModalForm } from '@/components/forms/use-modal-form.ts';
 import { type SearchOption, SearchSelect } from '@/components/search-select.tsx';
@@ -65,17 +66,15 @@ export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose:
   const mutation = useCreatePayout();
   const approved = useApprovedPublishers('');
   const noPublishers = approved.data?.total === 0;
-  const { form, submit } = useModalForm<PayoutFormValues>({
+  const { form, submit, modal } = useModalForm<PayoutFormValues>({
     opened,
+    onClose,
+    pending: mutation.isPending,
     initial: () => emptyValues,
     validate,
     failTitle: 'Failed to create payout',
     serverErrors: (err) => serverFieldErrors(err.details, fields),
   });
-
-  function handleClose() {
-    if (!mutation.isPending) onClose();
-  }
 
   const handleSubmit = submit(
     async (values) => {
@@ -101,11 +100,8 @@ export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose:
 
   return (
     <FormModal
-      opened={opened}
-      onClose={handleClose}
+      {...modal}
       title="Record Payout"
-      dirty={form.isDirty()}
-      pending={mutation.isPending}
       submitLabel="Record Payout"
       submitDisabled={noPublishers}
       size="md"
@@ -151,12 +147,9 @@ export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose:
         ]}
         {...form.getInputProps('reason')}
       />
-      <Textarea
+      <GrowingTextarea
         label="Notes"
         placeholder="e.g. Weekly payout, wire ref 1234"
-        autosize
-        minRows={2}
-        maxRows={6}
         {...form.getInputProps('notes')}
       />
     </FormModal>

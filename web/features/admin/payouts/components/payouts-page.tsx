@@ -2,7 +2,7 @@ import type { AdminPayout } from '@contract/admin.ts';
 import { PAYOUT_STATUS_LABELS } from '@contract/money.ts';
 import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ExportAndRecordActions } from '@/components/export-and-record.tsx';
 import { publisherColumn } from '@/components/lists/columns.tsx';
@@ -34,6 +34,28 @@ const statementFormats = [
   { format: 'csv', variant: 'subtle' },
 ] as const;
 
+/** A tab of the payouts screen under its own heading. */
+function TabPanel({
+  value,
+  title,
+  description,
+  children,
+}: {
+  value: Tab;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tabs.Panel value={value}>
+      <Stack gap="lg">
+        <PageHeader title={title} description={description} />
+        {children}
+      </Stack>
+    </Tabs.Panel>
+  );
+}
+
 /**
  * /admin/payouts: three tabs (the tab in the URL, `?tab=balances`): the payouts list (the
  * spec's screen), Balances (what each publisher is owed) and Payout runs.
@@ -63,24 +85,20 @@ export function PayoutsPage() {
         <Tabs.Panel value="payouts">
           <PayoutsList />
         </Tabs.Panel>
-        <Tabs.Panel value="balances">
-          <Stack gap="lg">
-            <PageHeader
-              title="Balances"
-              description="What each publisher earned, what waits for a run, what is in a run not yet paid, and what was paid."
-            />
-            <BalancesTab onRunSelected={openRun} />
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="runs">
-          <Stack gap="lg">
-            <PageHeader
-              title="Payout runs"
-              description="Pay publishers what they are owed, export the file for the bank, mark it paid."
-            />
-            <RunsTab onNewRun={() => openRun([])} />
-          </Stack>
-        </Tabs.Panel>
+        <TabPanel
+          value="balances"
+          title="Balances"
+          description="What each publisher earned, what waits for a run, what is in a run not yet paid, and what was paid."
+        >
+          <BalancesTab onRunSelected={openRun} />
+        </TabPanel>
+        <TabPanel
+          value="runs"
+          title="Payout runs"
+          description="Pay publishers what they are owed, export the file for the bank, mark it paid."
+        >
+          <RunsTab onNewRun={() => openRun([])} />
+        </TabPanel>
       </Tabs>
       {runOpen ? (
         <NewRunModal
