@@ -13,14 +13,17 @@ type BulkMutation<V> = {
   isPending: boolean;
 };
 
-type BulkDecisionOptions<T, V> = {
+/** The request of one decision about many rows: a rejection carries its reason and note. */
+type BulkRequest<S, K> = { ids: string[]; status: S; reason?: K; note?: string | undefined };
+
+type BulkDecisionOptions<T, S extends string, K extends string, R extends K> = {
   /** One row, lower case: "application" (the texts add the plural "s"). */
   noun: string;
-  mutation: BulkMutation<V>;
-  /** The request of a decision about these rows (a rejection with its reason). */
-  body: (ids: string[], approve: boolean, why?: ReviewReason) => V;
-  /** The reasons a rejection may give (contract/review-reasons.ts). */
-  reasons: Record<string, string>;
+  mutation: BulkMutation<BulkRequest<S, K>>;
+  /** The statuses the server takes for Approve and for Reject. */
+  statuses: { approve: S; reject: S };
+  /** The reasons a rejection may give here (contract/review-reasons.ts), some of the server's. */
+  reasons: Record<R, string>;
   /** What a rejection does, under the reasons. */
   rejectText: ReactNode;
   /** Names a row's checkbox for screen readers. */
@@ -32,25 +35,24 @@ type BulkDecisionOptions<T, V> = {
  * stay picked), the bar with Approve / Reject selected, and the dialog asking a rejection's
  * reason; the toast counts what was decided and names the first row left unchanged.
  */
-export function useBulkDecision<T extends { id: string; status: string }, V>({
-  noun,
-  mutation,
-  body,
-  reasons,
-  rejectText,
-  rowLabel,
-}: BulkDecisionOptions<T, V>) {
+export function useBulkDecision<
+  T extends { id: string; status: string },
+  S extends string,
+  K extends string,
+  R extends K,
+>({ noun, mutation, statuses, reasons, rejectText, rowLabel }: BulkDecisionOptions<T, S, K, R>) {
   const [picked, setPicked] = useState<T[]>([]);
   const [rejecting, setRejecting] = useState(false);
   const plural = (n: number) => `${noun}${n === 1 ? '' : 's'}`;
 
   const run = (approve: boolean, why?: ReviewReason) =>
     mutation.mutate(
-      body(
-        picked.map((row) => row.id),
-        approve,
-        why,
-      ),
+      {
+        ids: picked.map((row) => row.id),
+        status: approve ? statuses.approve : statuses.reject,
+        // The dialog offers only the listed reasons.
+        ...(why ? { reason: why.reason as R, note: why.note } : {}),
+      },
       {
         onSuccess: (r) => {
           setRejecting(false);

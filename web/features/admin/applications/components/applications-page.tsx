@@ -1,4 +1,4 @@
-import type { AdminApplication, BulkDecideApplications } from '@contract/admin.ts';
+import type { AdminApplication } from '@contract/admin.ts';
 import { applicationReasons } from '@contract/review-reasons.ts';
 import { Badge, Group } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
@@ -46,18 +46,14 @@ export function ApplicationsPage() {
   const query = useApplications(params);
   const [reviewing, setReviewing] = useState<AdminApplication | null>(null);
   // Pending rows can be picked and decided together, with one reason.
-  const bulk = useBulkDecision<AdminApplication, BulkDecideApplications>({
+  const bulk = useBulkDecision({
     noun: 'application',
     mutation: useBulkDecideApplications(),
-    body: (ids, approve, why) => ({
-      ids,
-      status: approve ? 'approved' : 'rejected',
-      ...(why ? { reason: why.reason as keyof typeof applicationReasons, note: why.note } : {}),
-    }),
+    statuses: { approve: 'approved', reject: 'rejected' },
     reasons: applicationReasons,
     rejectText:
       'Every selected application is rejected with this reason; each publisher reads it and gets an e-mail.',
-    rowLabel: (a) =>
+    rowLabel: (a: AdminApplication) =>
       `Select the application of ${a.publisher_name || a.publisher_email} to ${a.offer_title}`,
   });
 

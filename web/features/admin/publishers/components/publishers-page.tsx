@@ -1,5 +1,5 @@
-import type { AdminPublisher, BulkDecidePublishers } from '@contract/admin.ts';
-import { type publisherReasons, publisherRejectReasons } from '@contract/review-reasons.ts';
+import type { AdminPublisher } from '@contract/admin.ts';
+import { publisherRejectReasons } from '@contract/review-reasons.ts';
 import type { PublisherStatus } from '@contract/roles.ts';
 import { Anchor, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -42,18 +42,14 @@ export function PublishersPage() {
     status: (status || undefined) as PublisherStatus | undefined,
   };
   // Pending sign-ups can be picked and decided together (issue 16), with one reason.
-  const bulk = useBulkDecision<AdminPublisher, BulkDecidePublishers>({
+  const bulk = useBulkDecision({
     noun: 'publisher',
     mutation: useBulkDecidePublishers(),
-    body: (ids, approve, why) => ({
-      ids,
-      status: approve ? 'approved' : 'blocked',
-      ...(why ? { reason: why.reason as keyof typeof publisherReasons, note: why.note } : {}),
-    }),
+    statuses: { approve: 'approved', reject: 'blocked' },
     reasons: publisherRejectReasons,
     rejectText:
       'Every selected sign-up is rejected with this reason: they cannot sign in, and each gets an e-mail with it.',
-    rowLabel: (p) => `Select ${p.name || p.email}`,
+    rowLabel: (p: AdminPublisher) => `Select ${p.name || p.email}`,
   });
   const query = usePublishers(params);
 
