@@ -1,7 +1,7 @@
 import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
 import { type FormEvent, useEffect } from 'react';
 import { ApiError } from '@/lib/api-client.ts';
-import { failedToast } from '@/lib/notify.ts';
+import { showFailure } from './show-failure.ts';
 
 type ModalFormOptions<V> = {
   opened: boolean;
@@ -62,7 +62,7 @@ export function useModalForm<V extends Record<string, unknown>>({
         await save(values);
       } catch (err) {
         if (err instanceof ApiError && serverErrors) form.setErrors(serverErrors(err));
-        failedToast(failTitle)(err instanceof Error ? err : new Error());
+        showFailure(failTitle, err);
       }
     }, onInvalid);
 

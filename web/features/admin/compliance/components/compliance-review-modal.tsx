@@ -4,6 +4,7 @@ import { Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RejectedBecause, ReviewField, ReviewModal } from '@/components/forms/review-modal.tsx';
+import { showFailure } from '@/components/forms/show-failure.ts';
 import { ApplicationDecisionButtons } from '@/components/review/application-decision-buttons.tsx';
 import { DocumentFileView, MediaFileView } from '@/components/review/compliance-file-views.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
@@ -12,7 +13,6 @@ import {
   getFreshSubmission,
 } from '@/features/admin/compliance/api/list-compliance.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { failedToast } from '@/lib/notify.ts';
 import { FILE_MESSAGES } from './file-url.ts';
 
 /** Signed URLs live 3600 s; older than this, the review asks for fresh ones before playing. */
@@ -47,7 +47,7 @@ export function ComplianceReviewModal({
       setCurrent(fresh);
       setGeneration((g) => g + 1);
     } catch (err) {
-      failedToast(FILE_MESSAGES.urlFailed)(err instanceof Error ? err : new Error());
+      showFailure(FILE_MESSAGES.urlFailed, err);
     } finally {
       setReloading(false);
     }

@@ -29,13 +29,10 @@ import {
 } from '@/features/admin/payouts/api/money.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatDateTime, formatMoney } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 import { PaymentFilesModal } from './payment-files.tsx';
 
 const sorts = { created_at: 'desc' } as const;
-
-const failed = (title: string) => (err: Error) =>
-  toast({ title, description: err.message || 'Something went wrong', variant: 'destructive' });
 
 export type Picked = { id: string; label: string };
 
@@ -299,7 +296,7 @@ function RunActionModal({
             toast({ title: 'Run marked paid', description: `Reference ${text.trim()}.` });
             done();
           },
-          onError: failed('Update failed'),
+          onError: failedToast('Update failed'),
         },
       );
     } else {
@@ -310,7 +307,7 @@ function RunActionModal({
             toast({ title: 'Run void', description: 'Its leads are owed again.' });
             done();
           },
-          onError: failed('Update failed'),
+          onError: failedToast('Update failed'),
         },
       );
     }
@@ -415,7 +412,7 @@ export function RunsTab({ onNewRun }: { onNewRun: () => void }) {
             size="compact-sm"
             variant="light"
             disabled={r.status === 'void'}
-            onClick={() => csv.mutate(r.id, { onError: failed('Download failed') })}
+            onClick={() => csv.mutate(r.id, { onError: failedToast('Download failed') })}
             aria-label={`Export the run of ${formatDateTime(r.created_at)} as CSV`}
           >
             Export CSV
