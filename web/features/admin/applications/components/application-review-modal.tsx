@@ -1,24 +1,13 @@
 import type { AdminApplication, ApplicationSubmission } from '@contract/admin.ts';
 import { applicationReasons, describeReason } from '@contract/review-reasons.ts';
-import {
-  Alert,
-  Divider,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { RejectedBecause, ReviewField, ReviewModal } from '@/components/forms/review-modal.tsx';
+import { QueryError } from '@/components/lists/query-error.tsx';
+import { ApplicationDecisionButtons } from '@/components/review/application-decision-buttons.tsx';
 import { DocumentFileView, MediaFileView } from '@/components/review/compliance-file-views.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useApplicationSubmissions } from '@/features/admin/applications/api/get-submissions.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { ApplicationDecisionButtons } from '../../../../components/review/application-decision-buttons.tsx';
 
 /** The files of one submission: each recording plays in the page, the document opens. */
 function SubmissionFiles({
@@ -59,52 +48,30 @@ export function ApplicationReviewModal({
   application: AdminApplication | null;
   onClose: () => void;
 }) {
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const query = useApplicationSubmissions(application?.id ?? null);
   const current = query.data?.application ?? application;
   const [latest, ...earlier] = query.data?.submissions ?? [];
 
   return (
-    <Modal
-      opened={application !== null}
-      onClose={onClose}
-      title="Review application"
-      size="xl"
-      fullScreen={isPhone}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <ReviewModal opened={application !== null} onClose={onClose} title="Review application">
       {current ? (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <Stack gap={2}>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                Publisher
-              </Text>
-              <Text size="sm">{current.publisher_name || current.publisher_email}</Text>
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            <ReviewField label="Publisher">
+              {current.publisher_name || current.publisher_email}
+              <Text size="xs" c="dimmed">
                 {current.publisher_email}
               </Text>
-            </Stack>
-            <Stack gap={2}>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                Offer
-              </Text>
-              <Text size="sm">{current.offer_title}</Text>
-            </Stack>
-            <Stack gap={2} align="flex-start">
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                Status
-              </Text>
+            </ReviewField>
+            <ReviewField label="Offer">{current.offer_title}</ReviewField>
+            <ReviewField label="Status">
               <StatusBadge status={current.status} subject="application" />
-            </Stack>
+            </ReviewField>
           </SimpleGrid>
           {current.status === 'rejected' && current.reason ? (
-            <Alert color="red" variant="light" title="Rejected because">
-              <Text size="sm" c="dark">
-                {describeReason(applicationReasons, current.reason, current.note)}
-              </Text>
-            </Alert>
+            <RejectedBecause title="Rejected because">
+              {describeReason(applicationReasons, current.reason, current.note)}
+            </RejectedBecause>
           ) : null}
           <Divider />
           {query.isPending ? (
@@ -113,12 +80,7 @@ export function ApplicationReviewModal({
               <Skeleton height={60} />
             </Stack>
           ) : query.isError ? (
-            <QueryErrorState
-              title="Error loading submissions"
-              error={query.error}
-              onRetry={() => void query.refetch()}
-              retrying={query.isFetching}
-            />
+            <QueryError title="Error loading submissions" query={query} />
           ) : !latest ? (
             <Text size="sm" c="dimmed">
               No compliance files were submitted for this application.
@@ -183,6 +145,6 @@ export function ApplicationReviewModal({
           ) : null}
         </Stack>
       ) : null}
-    </Modal>
+    </ReviewModal>
   );
 }

@@ -1,16 +1,20 @@
 import type { AdminApplication } from '@contract/admin.ts';
 import { applicationReasons } from '@contract/review-reasons.ts';
-import { Badge, Button, Group, Stack } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { BulkDecisionBar } from '@/components/bulk-decision-bar.tsx';
-import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
-import { PageHeader } from '@/components/page-header.tsx';
-import { fromTablet, PagedTable } from '@/components/paged-table.tsx';
-import { PersonCell } from '@/components/person-cell.tsx';
-import { ReasonDialog, type ReviewReason } from '@/components/reason-dialog.tsx';
-import { OfferSelect } from '@/components/search-select.tsx';
+import { useBulkDecision } from '@/components/lists/bulk-decision.tsx';
+import {
+  actionsColumn,
+  dateColumn,
+  publisherColumn,
+  RowActions,
+  RowButton,
+} from '@/components/lists/columns.tsx';
+import { ListOfferFilter, ListSearch, ListSelect } from '@/components/lists/list-filter-fields.tsx';
+import { ListPage } from '@/components/lists/list-page.tsx';
+import { fromTablet } from '@/components/paged-table.tsx';
 import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useBulkDecideApplications } from '@/features/admin/applications/api/decide-application.ts';
@@ -18,8 +22,6 @@ import {
   type ApplicationListParams,
   useApplications,
 } from '@/features/admin/applications/api/list-applications.ts';
-import { formatDate } from '@/lib/format.ts';
-import { failedToast, toast } from '@/lib/notify.ts';
 import { ApplicationReviewModal } from './application-review-modal.tsx';
 import { IoCell } from './io-upload-button.tsx';
 
@@ -43,44 +45,20 @@ export function ApplicationsPage() {
   };
   const query = useApplications(params);
   const [reviewing, setReviewing] = useState<AdminApplication | null>(null);
-  const [picked, setPicked] = useState<AdminApplication[]>([]);
-  const [rejecting, setRejecting] = useState(false);
-  const bulk = useBulkDecideApplications();
-
-  const runBulk = (decision: 'approved' | 'rejected', why?: ReviewReason) => {
-    bulk.mutate(
-      {
-        ids: picked.map((a) => a.id),
-        status: decision,
-        ...(why ? { reason: why.reason as keyof typeof applicationReasons, note: why.note } : {}),
-      },
-      {
-        onSuccess: (r) => {
-          setRejecting(false);
-          setPicked([]);
-          toast({
-            title: 'Applications Updated',
-            description: `${r.decided} ${r.decided === 1 ? 'application' : 'applications'} ${decision}.${
-              r.skipped.length
-                ? ` ${r.skipped.length} left unchanged: ${r.skipped[0]!.message}`
-                : ''
-            }`,
-          });
-        },
-        onError: (err) => {
-          setRejecting(false);
-          failedToast('Update failed')(err);
-        },
-      },
-    );
-  };
+  // Pending rows can be picked and decided together, with one reason.
+  const bulk = useBulkDecision({
+    noun: 'application',
+    mutation: useBulkDecideApplications(),
+    statuses: { approve: 'approved', reject: 'rejected' },
+    reasons: applicationReasons,
+    rejectText:
+      'Every selected application is rejected with this reason; each publisher reads it and gets an e-mail.',
+    rowLabel: (a: AdminApplication) =>
+      `Select the application of ${a.publisher_name || a.publisher_email} to ${a.offer_title}`,
+  });
 
   const columns: DataTableColumn<AdminApplication>[] = [
-    {
-      accessor: 'publisher_name',
-      title: 'Publisher',
-      render: (a) => <PersonCell name={a.publisher_name} email={a.publisher_email} />,
-    },
+    publisherColumn(),
     { accessor: 'offer_title', title: 'Offer' },
     {
       accessor: 'status',
@@ -98,105 +76,49 @@ export function ApplicationsPage() {
         </Group>
       ),
     },
-    {
-      accessor: 'created_at',
-      title: 'Submitted',
+    dateColumn('created_at', 'Submitted', (a) => a.created_at, {
       sortable: true,
-      noWrap: true,
       visibleMediaQuery: fromTablet,
-      render: (a) => formatDate(a.created_at),
-    },
-    {
-      accessor: 'actions',
-      title: 'Actions',
-      textAlign: 'right',
-      render: (a) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconEye size={14} />}
-            onClick={(e) => {
-              e.stopPropagation();
-              setReviewing(a);
-            }}
-            aria-label={`Review the application of ${a.publisher_name || a.publisher_email} to ${a.offer_title}`}
-          >
-            {a.status === 'pending' ? 'Review' : 'Open'}
-          </Button>
-          <IoCell application={a} />
-        </Group>
-      ),
-    },
+    }),
+    actionsColumn((a) => (
+      <RowActions>
+        <RowButton
+          icon={<IconEye size={14} />}
+          onClick={() => setReviewing(a)}
+          label={`Review the application of ${a.publisher_name || a.publisher_email} to ${a.offer_title}`}
+        >
+          {a.status === 'pending' ? 'Review' : 'Open'}
+        </RowButton>
+        <IoCell application={a} />
+      </RowActions>
+    )),
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Applications"
-        description="Publishers' applications to offers. Review a submission to approve or reject it, and upload the IO of approved ones."
-      />
-      <ListFilters>
-        <SearchFilter
-          value={q}
-          onSearch={(v) => list.setFilter('q', v)}
-          placeholder="Publisher, email or offer"
-        />
-        <SelectFilter
-          label="Status"
-          placeholder="All statuses"
-          data={statusOptions(['pending', 'approved', 'rejected'])}
-          value={status}
-          onChange={(v) => list.setFilter('status', v)}
-        />
-        <OfferSelect
-          label="Offer"
-          placeholder="All offers"
-          value={offer_id || null}
-          onChange={(v) => list.setFilter('offer_id', v)}
-          w={{ base: '100%', sm: 240 }}
-        />
-      </ListFilters>
-      <BulkDecisionBar
-        picked={picked.length}
-        noun="application"
-        onClear={() => setPicked([])}
-        onApprove={() => runBulk('approved')}
-        onReject={() => setRejecting(true)}
-      />
-      <PagedTable<AdminApplication>
-        phoneCards
-        label="Applications"
-        columns={columns}
-        list={list}
-        query={query}
-        selection={{
-          // Only pending applications can be decided: the others are never kept picked.
-          selected: picked,
-          onChange: (rows) => setPicked(rows.filter((a) => a.status === 'pending')),
-          rowLabel: (a) =>
-            `Select the application of ${a.publisher_name || a.publisher_email} to ${a.offer_title}`,
-        }}
-        errorTitle="Error loading applications"
-        emptyTitle={
-          q || status || offer_id
-            ? 'No applications match these filters.'
-            : 'No applications yet. They appear here once a publisher submits compliance files.'
-        }
-      />
+    <ListPage<AdminApplication>
+      title="Applications"
+      description="Publishers' applications to offers. Review a submission to approve or reject it, and upload the IO of approved ones."
+      filters={
+        <>
+          <ListSearch list={list} name="q" placeholder="Publisher, email or offer" />
+          <ListSelect
+            list={list}
+            name="status"
+            data={statusOptions(['pending', 'approved', 'rejected'])}
+          />
+          <ListOfferFilter list={list} />
+        </>
+      }
+      above={bulk.bar}
+      noun="applications"
+      empty="No applications yet. They appear here once a publisher submits compliance files."
+      columns={columns}
+      list={list}
+      query={query}
+      selection={bulk.selection}
+    >
       <ApplicationReviewModal application={reviewing} onClose={() => setReviewing(null)} />
-      <ReasonDialog
-        opened={rejecting}
-        title={`Reject ${picked.length} ${picked.length === 1 ? 'application' : 'applications'}?`}
-        reasons={applicationReasons}
-        confirmLabel="Reject selected"
-        pending={bulk.isPending}
-        onCancel={() => setRejecting(false)}
-        onConfirm={(why) => runBulk('rejected', why)}
-      >
-        Every selected application is rejected with this reason; each publisher reads it and gets an
-        e-mail.
-      </ReasonDialog>
-    </Stack>
+      {bulk.dialog}
+    </ListPage>
   );
 }

@@ -1,20 +1,20 @@
 import type { AdminBuyer } from '@contract/admin.ts';
-import { Group, Stack, Text, useMantineTheme } from '@mantine/core';
+import { Stack, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { EmailText } from '@/components/email-text.tsx';
-import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
-import { PageHeader } from '@/components/page-header.tsx';
-import { fromDesktop, fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { actionsColumn, dateColumn, RowActions } from '@/components/lists/columns.tsx';
+import { ListSearch, ListSelect } from '@/components/lists/list-filter-fields.tsx';
+import { ListPage } from '@/components/lists/list-page.tsx';
+import { fromDesktop, fromTablet } from '@/components/paged-table.tsx';
 import { ResetTwoFactorButton } from '@/components/reset-two-factor-button.tsx';
 import { StatusActionButton, statusActionColor } from '@/components/status-action-button.tsx';
 import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { type BuyerListParams, useBuyers } from '@/features/admin/buyers/api/list-buyers.ts';
 import { useUpdateBuyerStatus } from '@/features/admin/buyers/api/update-buyer-status.ts';
-import { formatDate } from '@/lib/format.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
 
 /** Sortable columns and the direction of their first click. */
@@ -112,64 +112,45 @@ export function BuyersPage() {
       sortable: true,
       render: (b) => <StatusBadge status={b.status} subject="buyer" />,
     },
-    {
-      accessor: 'created_at',
-      noWrap: true,
-      title: 'Signed up',
+    dateColumn('created_at', 'Signed up', (b) => b.created_at, {
       sortable: true,
       visibleMediaQuery: fromTablet,
-      render: (b) => formatDate(b.created_at),
-    },
-    {
-      accessor: 'actions',
-      noWrap: true,
-      title: 'Actions',
-      textAlign: 'right',
-      render: (b) => (
-        <Group gap={6} wrap="nowrap" justify="flex-end">
+    }),
+    actionsColumn(
+      (b) => (
+        <RowActions>
           <ResetTwoFactorButton user={b} apps={b.two_factor_apps} size="xs" />
           <StatusActionButton
             action={b.status === 'blocked' ? 'unblock' : 'block'}
             onClick={() => setConfirming(b)}
             aria-label={`${b.status === 'blocked' ? 'Unblock' : 'Block'} ${b.name || b.email}`}
           />
-        </Group>
+        </RowActions>
       ),
-    },
+      { noWrap: true },
+    ),
   ];
 
   const blocking = confirming?.status !== 'blocked';
   const who = confirming ? confirming.name || confirming.email : '';
 
   return (
-    <Stack gap="lg">
-      <PageHeader title="Buyers" description="Every buyer account; block or unblock access." />
-      <ListFilters>
-        <SearchFilter
-          value={q}
-          onSearch={(v) => list.setFilter('q', v)}
-          placeholder="Name or email"
-        />
-        <SelectFilter
-          label="Status"
-          placeholder="All statuses"
-          data={statusOptions(['active', 'blocked'])}
-          value={status}
-          onChange={(v) => list.setFilter('status', v)}
-        />
-      </ListFilters>
-      <PagedTable<AdminBuyer>
-        phoneCards
-        label="Buyers"
-        columns={columns}
-        list={list}
-        query={query}
-        errorTitle="Error loading buyers"
-        minWidth={440}
-        emptyTitle={
-          q || status ? 'No buyers match these filters.' : 'No buyers have signed up yet.'
-        }
-      />
+    <ListPage<AdminBuyer>
+      title="Buyers"
+      description="Every buyer account; block or unblock access."
+      filters={
+        <>
+          <ListSearch list={list} name="q" placeholder="Name or email" />
+          <ListSelect list={list} name="status" data={statusOptions(['active', 'blocked'])} />
+        </>
+      }
+      noun="buyers"
+      empty="No buyers have signed up yet."
+      columns={columns}
+      list={list}
+      query={query}
+      minWidth={440}
+    >
       <ConfirmDialog
         opened={confirming !== null}
         title={blocking ? 'Block this buyer?' : 'Unblock this buyer?'}
@@ -183,6 +164,6 @@ export function BuyersPage() {
           ? `${who} will be signed out at once and cannot sign in until you unblock the account.`
           : `${who} will be able to sign in and manage campaigns again.`}
       </ConfirmDialog>
-    </Stack>
+    </ListPage>
   );
 }

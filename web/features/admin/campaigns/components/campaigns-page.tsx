@@ -1,16 +1,17 @@
 import type { AdminCampaign } from '@contract/admin.ts';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { ListFilters, SearchFilter } from '@/components/list-filters.tsx';
-import { PageHeader } from '@/components/page-header.tsx';
-import { fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { dateColumn } from '@/components/lists/columns.tsx';
+import { ListSearch } from '@/components/lists/list-filter-fields.tsx';
+import { ListPage } from '@/components/lists/list-page.tsx';
+import { fromTablet } from '@/components/paged-table.tsx';
 import { PersonCell } from '@/components/person-cell.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import {
   type CampaignListParams,
   useCampaigns,
 } from '@/features/admin/campaigns/api/list-campaigns.ts';
-import { formatDate, formatDay, formatMoney } from '@/lib/format.ts';
+import { formatDay, formatMoney } from '@/lib/format.ts';
 
 /** Sortable columns and the direction of their first click. */
 const sorts = { created_at: 'desc', name: 'asc', budget: 'desc', start_date: 'desc' } as const;
@@ -80,37 +81,27 @@ export function CampaignsPage() {
       render: (c) =>
         c.start_date || c.end_date ? `${formatDay(c.start_date)} – ${formatDay(c.end_date)}` : '—',
     },
-    {
-      accessor: 'created_at',
-      noWrap: true,
-      title: 'Created',
+    dateColumn('created_at', 'Created', (c) => c.created_at, {
       visibleMediaQuery: fromTablet,
       sortable: true,
-      render: (c) => formatDate(c.created_at),
-    },
+    }),
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader title="Campaigns" description="Every buyer's campaigns." />
-      <ListFilters>
-        <SearchFilter
-          value={q}
-          onSearch={(v) => list.setFilter('q', v)}
-          placeholder="Campaign, buyer name or email"
-          w={320}
-        />
-      </ListFilters>
-      <PagedTable<AdminCampaign>
-        phoneCards
-        label="Campaigns"
-        columns={columns}
-        list={list}
-        query={query}
-        errorTitle="Error fetching campaigns"
-        minWidth={620}
-        emptyTitle={q ? 'No campaigns match this search.' : 'No campaigns have been created yet.'}
-      />
-    </Stack>
+    <ListPage<AdminCampaign>
+      title="Campaigns"
+      description="Every buyer's campaigns."
+      filters={
+        <ListSearch list={list} name="q" placeholder="Campaign, buyer name or email" w={320} />
+      }
+      noun="campaigns"
+      errorTitle="Error fetching campaigns"
+      empty="No campaigns have been created yet."
+      emptyTitle={q ? 'No campaigns match this search.' : undefined}
+      columns={columns}
+      list={list}
+      query={query}
+      minWidth={620}
+    />
   );
 }

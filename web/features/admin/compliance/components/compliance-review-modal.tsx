@@ -1,21 +1,18 @@
 import type { ComplianceSubmission } from '@contract/admin.ts';
 import { applicationReasons, describeReason } from '@contract/review-reasons.ts';
-import { Alert, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { RejectedBecause, ReviewField, ReviewModal } from '@/components/forms/review-modal.tsx';
+import { showFailure } from '@/components/forms/show-failure.ts';
 import { ApplicationDecisionButtons } from '@/components/review/application-decision-buttons.tsx';
+import { DocumentFileView, MediaFileView } from '@/components/review/compliance-file-views.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import {
   complianceKey,
   getFreshSubmission,
 } from '@/features/admin/compliance/api/list-compliance.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
-import {
-  DocumentFileView,
-  MediaFileView,
-} from '../../../../components/review/compliance-file-views.tsx';
 import { FILE_MESSAGES } from './file-url.ts';
 
 /** Signed URLs live 3600 s; older than this, the review asks for fresh ones before playing. */
@@ -29,19 +26,6 @@ type ComplianceReviewModalProps = {
   onClose: () => void;
 };
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
 /**
  * Reviews one compliance submission: plays each mp3/mp4 in the page, opens the document, and
  * approves or rejects the application behind it.
@@ -51,7 +35,6 @@ export function ComplianceReviewModal({
   fetchedAt,
   onClose,
 }: ComplianceReviewModalProps) {
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState<ComplianceSubmission | null>(submission);
   const [generation, setGeneration] = useState(0);
@@ -64,11 +47,7 @@ export function ComplianceReviewModal({
       setCurrent(fresh);
       setGeneration((g) => g + 1);
     } catch (err) {
-      toast({
-        title: FILE_MESSAGES.urlFailed,
-        description: err instanceof Error && err.message ? err.message : 'Something went wrong',
-        variant: 'destructive',
-      });
+      showFailure(FILE_MESSAGES.urlFailed, err);
     } finally {
       setReloading(false);
     }
@@ -84,29 +63,25 @@ export function ComplianceReviewModal({
 
   const s = current;
   return (
-    <Modal
+    <ReviewModal
       opened={submission !== null}
       onClose={onClose}
       title="Review compliance submission"
-      size="xl"
-      fullScreen={isPhone}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {s ? (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Field label="Publisher">
+            <ReviewField label="Publisher">
               {s.publisher_name || '—'}
               <Text size="xs" c="dimmed">
                 {s.publisher_email}
               </Text>
-            </Field>
-            <Field label="Offer">{s.offer_title}</Field>
-            <Field label="Submitted">{formatDateTime(s.created_at)}</Field>
-            <Field label="Application status">
+            </ReviewField>
+            <ReviewField label="Offer">{s.offer_title}</ReviewField>
+            <ReviewField label="Submitted">{formatDateTime(s.created_at)}</ReviewField>
+            <ReviewField label="Application status">
               <StatusBadge status={s.application_status} subject="application" />
-            </Field>
+            </ReviewField>
           </SimpleGrid>
           <Divider />
           <Title order={2} fz="md">
@@ -135,11 +110,9 @@ export function ComplianceReviewModal({
           </Title>
           <DocumentFileView key={generation} file={s.document} />
           {s.decision === 'rejected' && s.reason ? (
-            <Alert color="red" variant="light" title="This submission was rejected because">
-              <Text size="sm" c="dark">
-                {describeReason(applicationReasons, s.reason, s.note)}
-              </Text>
-            </Alert>
+            <RejectedBecause title="This submission was rejected because">
+              {describeReason(applicationReasons, s.reason, s.note)}
+            </RejectedBecause>
           ) : null}
           {s.superseded ? (
             <Text size="sm" c="dimmed">
@@ -169,6 +142,6 @@ export function ComplianceReviewModal({
           ) : null}
         </Stack>
       ) : null}
-    </Modal>
+    </ReviewModal>
   );
 }

@@ -10,8 +10,8 @@ import {
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { useDashboardRange } from '@/components/use-dashboard-range.ts';
 import { useErrorToast } from '@/components/use-error-toast.ts';
@@ -79,12 +79,7 @@ export function AdminDashboardPage() {
         <DateRangePicker value={range} onChange={setRange} allowAll />
       </Suspense>
       {stats.isError && !s ? (
-        <QueryErrorState
-          title="Error loading dashboard"
-          error={stats.error}
-          onRetry={() => void stats.refetch()}
-          retrying={stats.isFetching}
-        />
+        <QueryError title="Error loading dashboard" query={stats} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <StatCard

@@ -5,10 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { useDisputes } from '@/components/lead-detail/disputes-api.ts';
 import { DisputeStatusBadge } from '@/components/lead-detail/lead-detail-parts.tsx';
-import { ListFilters, SelectFilter } from '@/components/list-filters.tsx';
-import { PageHeader } from '@/components/page-header.tsx';
-import { PagedTable } from '@/components/paged-table.tsx';
-import { PersonCell } from '@/components/person-cell.tsx';
+import { SelectFilter } from '@/components/list-filters.tsx';
+import { publisherColumn } from '@/components/lists/columns.tsx';
+import { ListPage } from '@/components/lists/list-page.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { formatDateTime, formatMoney } from '@/lib/format.ts';
@@ -80,11 +79,7 @@ export function DisputesPage() {
         </Anchor>
       ),
     },
-    {
-      accessor: 'publisher_name',
-      title: 'Publisher',
-      render: (d) => <PersonCell name={d.publisher_name} email={d.publisher_email} />,
-    },
+    publisherColumn(),
     { accessor: 'offer_title', title: 'Offer' },
     {
       accessor: 'lead_status',
@@ -105,12 +100,11 @@ export function DisputesPage() {
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Disputes"
-        description="Publishers asking for a rejected or unpaid lead to pay. Open one to answer, accept or decline."
-      />
-      <ListFilters>
+    <ListPage<AdminDisputeItem>
+      title="Disputes"
+      description="Publishers asking for a rejected or unpaid lead to pay. Open one to answer, accept or decline."
+      filters={
+        // The list shows open disputes until another status is picked: the box says which.
         <SelectFilter
           label="Status"
           placeholder="Open"
@@ -119,20 +113,15 @@ export function DisputesPage() {
           onChange={(v) => list.setFilter('status', v)}
           w={160}
         />
-      </ListFilters>
-      <PagedTable<AdminDisputeItem>
-        label="Disputes"
-        columns={columns}
-        list={list}
-        query={query}
-        errorTitle="Error loading disputes"
-        emptyTitle={status === 'open' ? 'No open disputes.' : `No ${status} disputes.`}
-        emptyText={
-          status === 'open' ? 'When a publisher disputes a lead, it shows here.' : undefined
-        }
-        onRowClick={(d) => navigate(adminPaths.lead(d.lead_id))}
-        renderCard={(d) => <DisputeCard d={d} />}
-      />
-    </Stack>
+      }
+      noun="disputes"
+      emptyTitle={status === 'open' ? 'No open disputes.' : `No ${status} disputes.`}
+      emptyText={status === 'open' ? 'When a publisher disputes a lead, it shows here.' : undefined}
+      columns={columns}
+      list={list}
+      query={query}
+      onRowClick={(d) => navigate(adminPaths.lead(d.lead_id))}
+      renderCard={(d) => <DisputeCard d={d} />}
+    />
   );
 }

@@ -1,13 +1,12 @@
 import { type Tracker, trackers } from '@contract/ingest-mapping.ts';
 import { type AdminIntegration, CreateIntegration } from '@contract/integrations.ts';
 import { presetOf } from '@contract/tracker-presets.ts';
-import { Checkbox, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useCallback, useEffect } from 'react';
+import { Checkbox, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useCallback } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
+import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
+import { useModalForm } from '@/components/forms/use-modal-form.ts';
 import { useCreateIntegration } from '@/features/admin/integrations/api/create-integration.ts';
-import { ApiError } from '@/lib/api-client.ts';
-import { toast } from '@/lib/notify.ts';
 import {
   accountIdHelp,
   detailIssues,
@@ -83,16 +82,19 @@ export function CreateIntegrationModal({
   onCreated: (created: { integration: AdminIntegration; key: string }) => void;
 }) {
   const create = useCreateIntegration();
-  const form = useForm<FormValues>({ mode: 'controlled', initialValues: blank, validate });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts blank
-  useEffect(() => {
-    if (opened) {
-      form.setValues(blank);
-      form.resetDirty(blank);
-      form.clearErrors();
-    }
-  }, [opened]);
+  const { form, submit, modal } = useModalForm<FormValues>({
+    opened,
+    onClose,
+    pending: create.isPending,
+    initial: () => blank,
+    validate,
+    failTitle: 'Failed to create integration',
+    serverErrors: (err) => {
+      const errors = errorsByInput(detailIssues(err.details));
+      if (err.code === 'conflict') errors.name = err.message;
+      return errors;
+    },
+  });
 
   const preset = form.values.tracker ? presetOf(form.values.tracker) : null;
   const { setFieldValue } = form;
@@ -109,21 +111,8 @@ export function CreateIntegrationModal({
     if (suggested) form.setFieldValue('signature_scheme', suggested);
   }
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    try {
-      onCreated(await create.mutateAsync(createBody(values)));
-    } catch (err) {
-      if (err instanceof ApiError) {
-        const errors = errorsByInput(detailIssues(err.details));
-        if (err.code === 'conflict') errors.name = err.message;
-        form.setErrors(errors);
-      }
-      toast({
-        title: 'Failed to create integration',
-        description: err instanceof Error && err.message ? err.message : 'Something went wrong',
-        variant: 'destructive',
-      });
-    }
+  const handleSubmit = submit(async (values) => {
+    onCreated(await create.mutateAsync(createBody(values)));
   });
 
   const signatureErrors = {
@@ -134,11 +123,8 @@ export function CreateIntegrationModal({
 
   return (
     <FormModal
-      opened={opened}
-      onClose={() => !create.isPending && onClose()}
+      {...modal}
       title="New Integration"
-      dirty={form.isDirty()}
-      pending={create.isPending}
       submitLabel="Create Integration"
       onSubmit={handleSubmit}
     >
@@ -181,12 +167,9 @@ export function CreateIntegrationModal({
         error={form.errors.time_zone}
         onChange={setTimeZone}
       />
-      <Textarea
+      <GrowingTextarea
         label="Allowed source addresses"
         description="One IP address or CIDR range per line (e.g. 203.0.113.0/24). Leave empty to accept calls from anywhere."
-        autosize
-        minRows={2}
-        maxRows={6}
         {...form.getInputProps('allowed_ips')}
       />
       <Stack gap="sm">

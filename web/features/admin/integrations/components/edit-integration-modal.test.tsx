@@ -1,22 +1,16 @@
-import type { AdminIntegration } from '@contract/integrations.ts';
 import { presetOf } from '@contract/tracker-presets.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render.tsx';
 import { EditIntegrationModal } from './edit-integration-modal.tsx';
+import { stubApi, twilioIntegration } from './integration-test-kit.ts';
 import { describeRule } from './rule-words.ts';
 
 const twilio = presetOf('twilio').mapping;
 
 /** A Twilio integration whose caller was renamed; every other field has the preset's rule. */
-const integration: AdminIntegration = {
-  id: '7b0e8d8e-2f7a-4c1e-9a55-0c1f3a9d2b11',
-  name: 'Twilio numbers',
-  tracker: 'twilio',
+const integration = twilioIntegration({
   account_id: 'AC0123456789abcdef',
-  time_zone: null,
-  key_prefix: 'ik_abcdef',
-  allowed_ips: [],
   field_map: {
     ...twilio,
     publisher: { names: ['publisher'] },
@@ -26,39 +20,12 @@ const integration: AdminIntegration = {
     caller: { names: ['caller_number'] },
   },
   signature: { scheme: 'twilio', header: 'x-twilio-signature', secret_hint: 'ab12' },
-  call_id_fields: [],
-  secret_params: [],
-  shares_calls_with: [],
-  revoked_at: null,
-  last_used_at: null,
-  accepted_count: 0,
-  refused_count: 0,
-  created_at: '2026-11-25T09:00:00.000Z',
-};
-
-let patched: unknown[] = [];
-let answer: { status: number; body: unknown } = { status: 200, body: integration };
-
-beforeEach(() => {
-  patched = [];
-  answer = { status: 200, body: integration };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      if (url.pathname === `/api/v1/admin/integrations/${integration.id}`) {
-        patched.push(JSON.parse(String(init?.body)));
-      }
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+
+const api = stubApi(`/api/v1/admin/integrations/${integration.id}`, () => ({
+  status: 200,
+  body: integration,
+}));
 
 function open() {
   const onClose = vi.fn();
@@ -105,7 +72,7 @@ describe('EditIntegrationModal: the mapping editor', () => {
     expect(within(event).getByText('Edited')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(patched).toEqual([
+    expect(api.sent).toEqual([
       {
         field_map: {
           event: {
@@ -151,7 +118,7 @@ describe('EditIntegrationModal: the mapping editor', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(patched).toEqual([
+    expect(api.sent).toEqual([
       {
         field_map: {
           duration: { names: ['DialCallDuration', 'CallDuration'], format: 'minutes' },
@@ -171,11 +138,11 @@ describe('EditIntegrationModal: the mapping editor', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(patched).toEqual([{ account_id: null, signature: null }]);
+    expect(api.sent).toEqual([{ account_id: null, signature: null }]);
   });
 
   it('shows the server’s 400 next to the form and at the field it names', async () => {
-    answer = {
+    api.answer = {
       status: 400,
       body: {
         error: {
@@ -214,6 +181,6 @@ describe('EditIntegrationModal: the mapping editor', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await within(dialog).findByRole('alert', { name: /Not saved/ });
     expect(within(event).getByText(/event values map to one of/)).toBeTruthy();
-    expect(patched).toEqual([]);
+    expect(api.sent).toEqual([]);
   });
 });

@@ -13,13 +13,13 @@ import {
   Stack,
   TagsInput,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useCallback, useState } from 'react';
+import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
 import { useDiscardGuard } from '@/components/use-discard-guard.tsx';
 import { useUpdateIntegration } from '@/features/admin/integrations/api/update-integration.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -187,12 +187,9 @@ export function EditIntegrationModal({
           <Text size="sm">
             Tracker: <b>{preset.label}</b>
           </Text>
-          <Textarea
+          <GrowingTextarea
             label="Allowed source addresses"
             description="One IP address or CIDR range per line. Leave empty to accept calls from anywhere."
-            autosize
-            minRows={2}
-            maxRows={6}
             value={values.allowed_ips}
             error={errors.allowed_ips}
             onChange={(e) => set({ allowed_ips: e.currentTarget.value })}

@@ -12,6 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
+import { showFailure } from '@/components/forms/show-failure.ts';
 import { OfferSelect, PublisherSelect } from '@/components/search-select.tsx';
 import {
   useAttachExternalId,
@@ -64,11 +65,7 @@ export function ExternalIdsModal({
       if (err instanceof ApiError && err.details) {
         setErrors(Object.fromEntries(Object.entries(err.details).map(([k, v]) => [k, v[0] ?? ''])));
       }
-      toast({
-        title: 'Failed to attach id',
-        description: err instanceof Error ? err.message : 'Something went wrong',
-        variant: 'destructive',
-      });
+      showFailure('Failed to attach id', err);
     }
   }
 
@@ -167,14 +164,7 @@ export function ExternalIdsModal({
                       onClick={() =>
                         detach
                           .mutateAsync({ integrationId: integration.id, mappingId: m.id })
-                          .catch((err: unknown) =>
-                            toast({
-                              title: 'Failed to remove id',
-                              description:
-                                err instanceof Error ? err.message : 'Something went wrong',
-                              variant: 'destructive',
-                            }),
-                          )
+                          .catch((err: unknown) => showFailure('Failed to remove id', err))
                       }
                     >
                       Remove

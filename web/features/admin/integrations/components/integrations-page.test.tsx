@@ -1,32 +1,19 @@
-import type { AdminIntegration } from '@contract/integrations.ts';
 import { presetOf } from '@contract/tracker-presets.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render.tsx';
+import { twilioIntegration } from './integration-test-kit.ts';
 import { IntegrationsPage } from './integrations-page.tsx';
 
 const KEY = 'ik_TheSecretKeyShownOnlyOnce_0123456789abcdefghij';
 
 /** An integration as the server answers it: every field with the preset's rule. */
-const integration: AdminIntegration = {
-  id: '7b0e8d8e-2f7a-4c1e-9a55-0c1f3a9d2b11',
-  name: 'Twilio numbers',
-  tracker: 'twilio',
+const integration = twilioIntegration({
   account_id: 'AC0123456789abcdef',
-  time_zone: null,
   key_prefix: KEY.slice(0, 9),
-  allowed_ips: [],
   field_map: { ...presetOf('twilio').mapping, publisher: { names: ['publisher'] } },
-  signature: null,
-  call_id_fields: [],
-  secret_params: [],
   shares_calls_with: [{ id: '1f0e8d8e-2f7a-4c1e-9a55-0c1f3a9d2b11', name: 'Twilio dial actions' }],
-  revoked_at: null,
-  last_used_at: null,
-  accepted_count: 0,
-  refused_count: 0,
-  created_at: '2026-11-25T09:00:00.000Z',
-};
+});
 
 const page = (items: unknown[]) => ({ items, total: items.length, page: 1, page_size: 25 });
 

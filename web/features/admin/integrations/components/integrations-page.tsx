@@ -9,6 +9,7 @@ import { IconDots, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { showFailure } from '@/components/forms/show-failure.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { DEFAULT_PAGE_SIZE, PagedTable, type TableListState } from '@/components/paged-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
@@ -93,11 +94,7 @@ export function IntegrationsPage() {
       toast({ title: 'Key Revoked', description: `${revoking.name} can no longer post calls.` });
       setRevoking(null);
     } catch (err) {
-      toast({
-        title: 'Failed to revoke key',
-        description: err instanceof Error ? err.message : 'Something went wrong',
-        variant: 'destructive',
-      });
+      showFailure('Failed to revoke key', err);
     }
   }
 
@@ -109,11 +106,7 @@ export function IntegrationsPage() {
         description: `Lead ${lead.id.slice(0, 8)} is ${lead.status}.`,
       });
     } catch (err) {
-      toast({
-        title: 'Replay refused',
-        description: err instanceof Error ? err.message : 'Something went wrong',
-        variant: 'destructive',
-      });
+      showFailure('Replay refused', err);
     }
   }
 

@@ -1,29 +1,11 @@
-import type { AdminIntegration, IntegrationTestResult } from '@contract/integrations.ts';
-import { presetOf } from '@contract/tracker-presets.ts';
+import type { IntegrationTestResult } from '@contract/integrations.ts';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render.tsx';
+import { stubApi, twilioIntegration } from './integration-test-kit.ts';
 import { parseHeaders, TestConsoleModal } from './test-console-modal.tsx';
 
-const integration: AdminIntegration = {
-  id: '7b0e8d8e-2f7a-4c1e-9a55-0c1f3a9d2b11',
-  name: 'Twilio numbers',
-  tracker: 'twilio',
-  account_id: null,
-  time_zone: null,
-  key_prefix: 'ik_abcdef',
-  allowed_ips: [],
-  field_map: { ...presetOf('twilio').mapping },
-  signature: null,
-  call_id_fields: [],
-  secret_params: [],
-  shares_calls_with: [],
-  revoked_at: null,
-  last_used_at: null,
-  accepted_count: 0,
-  refused_count: 0,
-  created_at: '2026-11-25T09:00:00.000Z',
-};
+const integration = twilioIntegration();
 
 const trace = (
   field: string,
@@ -68,29 +50,10 @@ const notConnected: IntegrationTestResult = {
   },
 };
 
-let sent: unknown[] = [];
-let answer: { status: number; body: unknown } = { status: 200, body: notConnected };
-
-beforeEach(() => {
-  sent = [];
-  answer = { status: 200, body: notConnected };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      if (url.pathname === `/api/v1/admin/integrations/${integration.id}/test`) {
-        sent.push(JSON.parse(String(init?.body)));
-      }
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const api = stubApi(`/api/v1/admin/integrations/${integration.id}/test`, () => ({
+  status: 200,
+  body: notConnected,
+}));
 
 function open() {
   renderWithApp(<TestConsoleModal integration={integration} onClose={() => {}} />);
@@ -115,7 +78,7 @@ describe('TestConsoleModal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Run test' }));
 
     const result = await within(dialog).findByRole('region', { name: 'Test result' });
-    expect(sent).toEqual([
+    expect(api.sent).toEqual([
       {
         method: 'POST',
         query: 'https://portal.example/api/v1/ingest/calls?key=ik_x',
@@ -146,7 +109,7 @@ describe('TestConsoleModal', () => {
   });
 
   it('says why a request would be refused', async () => {
-    answer = {
+    api.answer = {
       status: 200,
       body: {
         ...notConnected,
@@ -165,7 +128,7 @@ describe('TestConsoleModal', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Run test' }));
     await within(dialog).findByText('Refused (422): No publisher is assigned to +18665551234.');
-    expect(sent).toEqual([{ method: 'GET', query: 'CallSid=CA1&To=%2B18665551234' }]);
+    expect(api.sent).toEqual([{ method: 'GET', query: 'CallSid=CA1&To=%2B18665551234' }]);
     expect(within(dialog).queryByRole('group', { name: 'The lead it would make' })).toBeNull();
   });
 
@@ -176,11 +139,11 @@ describe('TestConsoleModal', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Run test' }));
     await within(dialog).findByText('Line 2 is not "Name: value".');
-    expect(sent).toEqual([]);
+    expect(api.sent).toEqual([]);
   });
 
   it('shows the server’s error when the test cannot run', async () => {
-    answer = {
+    api.answer = {
       status: 400,
       body: {
         error: { code: 'validation_failed', message: 'body: The body can be at most 64 KB.' },
@@ -193,7 +156,7 @@ describe('TestConsoleModal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Run test' }));
     const alert = await within(dialog).findByRole('alert', { name: /could not run/ });
     expect(alert.textContent).toContain('The body can be at most 64 KB.');
-    expect(sent).toEqual([
+    expect(api.sent).toEqual([
       {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },

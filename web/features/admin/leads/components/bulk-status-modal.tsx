@@ -1,18 +1,12 @@
 import type { BulkLeadStatus, LeadFilter } from '@contract/lead-actions.ts';
 import { Alert, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
 import { countBulkLeadStatus, useBulkLeadStatus } from '@/features/admin/leads/api/lead-actions.ts';
 import { formatCount } from '@/lib/format.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
-import {
-  emptyReason,
-  ReasonFields,
-  type ReasonValues,
-  reasonBody,
-  reasonErrors,
-} from './reason-fields.tsx';
+import { ReasonFields, useReasonForm } from './reason-fields.tsx';
 
 /** The leads a bulk action is about: the picked rows, or every lead matching the filter. */
 export type BulkTarget = { ids: string[] } | { filter: LeadFilter };
@@ -36,8 +30,7 @@ export function BulkStatusModal({
   onDone: () => void;
 }) {
   const mutation = useBulkLeadStatus();
-  const [values, setValues] = useState<ReasonValues>(emptyReason);
-  const [errors, setErrors] = useState<ReturnType<typeof reasonErrors>>({});
+  const reason = useReasonForm();
   const verb = request?.status === 'rejected' ? 'Reject' : 'Approve';
   const body = (r: BulkRequest): BulkLeadStatus => ({
     status: r.status,
@@ -56,19 +49,15 @@ export function BulkStatusModal({
   const changed = count.data?.changed;
 
   function close() {
-    setValues(emptyReason);
-    setErrors({});
+    reason.reset();
     onClose();
   }
 
   function submit(e?: FormEvent) {
     e?.preventDefault();
-    if (!request) return;
-    const found = reasonErrors(values, request.status);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (!request || !reason.check(request.status)) return;
     mutation.mutate(
-      { status: request.status, ...reasonBody(values), ...request.target },
+      { status: request.status, ...reason.body(), ...request.target },
       {
         onSuccess: (res) => {
           toast({
@@ -90,7 +79,7 @@ export function BulkStatusModal({
       onClose={close}
       title={`${verb} Leads`}
       size="md"
-      dirty={Boolean(values.reason || values.note)}
+      dirty={reason.dirty}
       pending={mutation.isPending}
       submitDisabled={!changed}
       submitLabel={changed ? `${verb} ${leadsWord(changed)}` : verb}
@@ -119,15 +108,7 @@ export function BulkStatusModal({
           change their status.
         </Text>
       )}
-      <ReasonFields
-        status={request?.status ?? 'approved'}
-        values={values}
-        errors={errors}
-        onChange={(v) => {
-          setValues(v);
-          setErrors({});
-        }}
-      />
+      <ReasonFields status={request?.status ?? 'approved'} {...reason.fields} />
     </FormModal>
   );
 }

@@ -3,16 +3,15 @@ import { CreateLead } from '@contract/admin.ts';
 import type { LeadStatus } from '@contract/roles.ts';
 import { NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
+import { MoneyInput } from '@/components/forms/money-input.tsx';
+import { pickerProps, useModalForm } from '@/components/forms/use-modal-form.ts';
+import { OfferSelect, PublisherSelect } from '@/components/search-select.tsx';
 import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts';
 import { useCreateLead } from '@/features/admin/leads/api/create-lead.ts';
-import { ApiError } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
-import { OfferSelect, PublisherSelect } from '../../../../components/search-select.tsx';
 import { leadStatusOptions } from './lead-status.tsx';
 
 type LeadFormValues = {
@@ -64,75 +63,38 @@ function freshValues(): LeadFormValues {
 /** Records a lead by hand; the payout starts at the chosen offer's. */
 export function LeadFormModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const mutation = useCreateLead();
-  const form = useForm<LeadFormValues>({
-    mode: 'controlled',
-    initialValues: freshValues(),
+  const { form, submit, modal } = useModalForm<LeadFormValues>({
+    opened,
+    onClose,
+    pending: mutation.isPending,
+    initial: freshValues,
     validate,
-    // Checked on submit (a message appearing on blur would shift the button under the pointer);
-    // a field's message goes away as soon as it is edited.
+    failTitle: 'Failed to create lead',
+    serverErrors: (err) => serverFieldErrors(err.details, fields),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new opening starts a new lead
-  useEffect(() => {
-    if (opened) {
-      const v = freshValues();
-      form.setInitialValues(v);
-      form.setValues(v);
-      form.clearErrors();
-    }
-  }, [opened]);
-
-  function handleClose() {
-    if (!mutation.isPending) onClose();
-  }
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    try {
-      const lead = await mutation.mutateAsync(toBody(values));
-      toast({
-        title: 'Lead Created',
-        description: `A ${formatMoney(lead.payout)} lead for ${lead.publisher_name || lead.publisher_email} on "${lead.offer_title}" has been recorded.`,
-      });
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError) form.setErrors(serverFieldErrors(err.details, fields));
-      toast({
-        title: 'Failed to create lead',
-        description: err instanceof Error && err.message ? err.message : 'Something went wrong',
-        variant: 'destructive',
-      });
-    }
+  const handleSubmit = submit(async (values) => {
+    const lead = await mutation.mutateAsync(toBody(values));
+    toast({
+      title: 'Lead Created',
+      description: `A ${formatMoney(lead.payout)} lead for ${lead.publisher_name || lead.publisher_email} on "${lead.offer_title}" has been recorded.`,
+    });
+    onClose();
   });
-
-  const publisherProps = form.getInputProps('publisher_id');
-  const offerProps = form.getInputProps('offer_id');
 
   return (
-    <FormModal
-      opened={opened}
-      onClose={handleClose}
-      title="Record Lead"
-      dirty={form.isDirty()}
-      pending={mutation.isPending}
-      submitLabel="Record Lead"
-      onSubmit={handleSubmit}
-    >
+    <FormModal {...modal} title="Record Lead" submitLabel="Record Lead" onSubmit={handleSubmit}>
       <PublisherSelect
         label="Publisher"
         placeholder="Search by name or email"
         withAsterisk
-        value={form.values.publisher_id || null}
-        error={publisherProps.error}
-        onBlur={publisherProps.onBlur}
-        onChange={(v) => form.setFieldValue('publisher_id', v ?? '')}
+        {...pickerProps(form, 'publisher_id')}
       />
       <OfferSelect
         label="Offer"
         placeholder="Search by title or vertical"
         withAsterisk
-        value={form.values.offer_id || null}
-        error={offerProps.error}
-        onBlur={offerProps.onBlur}
+        {...pickerProps(form, 'offer_id')}
         onChange={(v, option) => {
           form.setFieldValue('offer_id', v ?? '');
           // The payout defaults to the offer's; the admin may change it afterwards.
@@ -140,15 +102,10 @@ export function LeadFormModal({ opened, onClose }: { opened: boolean; onClose: (
         }}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput
+        <MoneyInput
           label="Payout"
           description="Defaults to the offer's payout."
           placeholder="Offer's payout"
-          prefix="$"
-          min={0}
-          step={0.01}
-          decimalScale={2}
-          thousandSeparator=","
           {...form.getInputProps('payout')}
         />
         <NumberInput

@@ -1,17 +1,11 @@
 import type { AdminLead } from '@contract/admin.ts';
 import type { LeadStatus } from '@contract/roles.ts';
 import { ColorSwatch, Select, Text } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
 import { useUpdateLeadStatus } from '@/features/admin/leads/api/update-lead-status.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
-import {
-  emptyReason,
-  ReasonFields,
-  type ReasonValues,
-  reasonBody,
-  reasonErrors,
-} from './reason-fields.tsx';
+import { ReasonFields, useReasonForm } from './reason-fields.tsx';
 
 export const leadStatusOptions: { value: LeadStatus; label: string }[] = [
   { value: 'approved', label: 'Approved' },
@@ -74,24 +68,19 @@ export function StatusChangeModal({
   onClose: () => void;
 }) {
   const mutation = useUpdateLeadStatus();
-  const [values, setValues] = useState<ReasonValues>(emptyReason);
-  const [errors, setErrors] = useState<ReturnType<typeof reasonErrors>>({});
+  const reason = useReasonForm();
 
   function close() {
-    setValues(emptyReason);
-    setErrors({});
+    reason.reset();
     onClose();
   }
 
   function submit(e?: FormEvent) {
     e?.preventDefault();
-    if (!change) return;
-    const found = reasonErrors(values, change.status);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (!change || !reason.check(change.status)) return;
     const status = change.status;
     mutation.mutate(
-      { id: change.lead.id, status, ...reasonBody(values) },
+      { id: change.lead.id, status, ...reason.body() },
       {
         onSuccess: () => {
           toast({ title: 'Lead Updated', description: `The lead is now ${status}.` });
@@ -109,7 +98,7 @@ export function StatusChangeModal({
       onClose={close}
       title="Change Lead Status"
       size="md"
-      dirty={Boolean(values.reason || values.note)}
+      dirty={reason.dirty}
       pending={mutation.isPending}
       submitLabel={change ? `Set to ${statusLabel(change.status)}` : 'Save'}
       onSubmit={submit}
@@ -120,15 +109,7 @@ export function StatusChangeModal({
           The reason is kept on the lead, and later tracker events no longer change its status.
         </Text>
       ) : null}
-      <ReasonFields
-        status={change?.status ?? 'pending'}
-        values={values}
-        errors={errors}
-        onChange={(v) => {
-          setValues(v);
-          setErrors({});
-        }}
-      />
+      <ReasonFields status={change?.status ?? 'pending'} {...reason.fields} />
     </FormModal>
   );
 }

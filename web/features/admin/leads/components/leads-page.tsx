@@ -8,21 +8,20 @@ import { Link } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { ExportAndRecordActions } from '@/components/export-and-record.tsx';
 import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
+import { publisherColumn } from '@/components/lists/columns.tsx';
 import {
-  DateRangeFilter,
-  ListFilters,
-  SearchFilter,
-  SelectFilter,
-} from '@/components/list-filters.tsx';
-import { PageHeader } from '@/components/page-header.tsx';
-import { PagedTable } from '@/components/paged-table.tsx';
-import { PersonCell } from '@/components/person-cell.tsx';
+  ListDateFilter,
+  ListOfferFilter,
+  ListPublisherFilter,
+  ListSearch,
+  ListSelect,
+} from '@/components/lists/list-filter-fields.tsx';
+import { ListPage } from '@/components/lists/list-page.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useExportLeadsCsv } from '@/features/admin/leads/api/export-leads-csv.ts';
 import { type LeadFilterParams, useLeads } from '@/features/admin/leads/api/list-leads.ts';
 import { formatDateTime, formatDuration } from '@/lib/format.ts';
 import { formatPhone } from '@/lib/phone-format.ts';
-import { OfferSelect, PublisherSelect } from '../../../../components/search-select.tsx';
 import { BulkBar, type BulkSelection, LeadTotalsLine } from './bulk-bar.tsx';
 import { type BulkRequest, BulkStatusModal } from './bulk-status-modal.tsx';
 import { LeadFormModal } from './lead-form-modal.tsx';
@@ -73,9 +72,6 @@ export function LeadsPage() {
     page_size: list.pageSize,
     after: list.after,
   });
-  const filtered = Boolean(
-    q || status || publisher_id || offer_id || state || vertical || from || to,
-  );
   const filter = {
     q: filters.q,
     status: filters.status,
@@ -109,11 +105,7 @@ export function LeadsPage() {
         </Anchor>
       ),
     },
-    {
-      accessor: 'publisher_name',
-      title: 'Publisher',
-      render: (l) => <PersonCell name={l.publisher_name} email={l.publisher_email} />,
-    },
+    publisherColumn(),
     { accessor: 'offer_title', title: 'Offer' },
     {
       accessor: 'caller',
@@ -154,111 +146,89 @@ export function LeadsPage() {
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Leads"
-        description="Every call publishers have generated. Record a lead by hand or change its status."
-        actions={
-          <>
-            <Button
-              variant="default"
-              component={Link}
-              to={adminPaths.leadImport}
-              leftSection={<IconFileImport size={16} />}
-            >
-              Import CSV
-            </Button>
-            <ExportAndRecordActions
-              exportCsv={() => exportMutation.mutateAsync(filters)}
-              exporting={exportMutation.isPending}
-              recordLabel="Record Lead"
-              onRecord={() => setFormOpen(true)}
-            />
-          </>
-        }
-      />
-      <ListFilters>
-        <SearchFilter
-          label="Find a call"
-          placeholder="Call id, caller or tracking number"
-          value={q}
-          onSearch={(v) => list.setFilter('q', v || null)}
-          w={260}
-        />
-        <SelectFilter
-          label="Status"
-          placeholder="All statuses"
-          data={leadStatusOptions}
-          value={status}
-          onChange={(v) => list.setFilter('status', v)}
-          w={160}
-        />
-        <PublisherSelect
-          label="Publisher"
-          placeholder="All publishers"
-          value={publisher_id || null}
-          onChange={(v) => list.setFilter('publisher_id', v)}
-          w={{ base: '100%', sm: 240 }}
-        />
-        <OfferSelect
-          label="Offer"
-          placeholder="All offers"
-          value={offer_id || null}
-          onChange={(v) => list.setFilter('offer_id', v)}
-          w={{ base: '100%', sm: 240 }}
-        />
-        <SearchFilter
-          label="Caller state"
-          placeholder="Any state"
-          value={state}
-          onSearch={(v) => list.setFilter('state', v || null)}
-          w={130}
-        />
-        <SearchFilter
-          label="Vertical"
-          placeholder="Any vertical"
-          value={vertical}
-          onSearch={(v) => list.setFilter('vertical', v || null)}
-          w={160}
-        />
-        <DateRangeFilter
-          from={from}
-          to={to}
-          onChange={(f, t) => list.setFilters({ from: f, to: t })}
-        />
-      </ListFilters>
-      <LeadTotalsLine filter={filter} />
-      <BulkBar
-        selection={current}
-        pageRows={query.data?.items.length ?? 0}
-        filter={filter}
-        onSelectAll={() => setSelection({ key: filterKey, rows: current.rows, all: true })}
-        onClear={() => select([])}
-        onAction={(s) =>
-          setBulk({
-            status: s,
-            target: current.all ? { filter } : { ids: current.rows.map((r) => r.id) },
-          })
-        }
-      />
-      <PagedTable<AdminLead>
-        label="Leads"
-        columns={columns}
-        list={list}
-        query={query}
-        phoneCards
-        selection={{
-          selected: current.rows,
-          onChange: select,
-          rowLabel: (l) =>
-            `Select the lead of ${l.publisher_name || l.publisher_email} for ${l.offer_title}`,
-        }}
-        errorTitle="Error loading leads"
-        emptyTitle={filtered ? 'No leads match these filters.' : 'No leads yet.'}
-      />
+    <ListPage<AdminLead>
+      title="Leads"
+      description="Every call publishers have generated. Record a lead by hand or change its status."
+      actions={
+        <>
+          <Button
+            variant="default"
+            component={Link}
+            to={adminPaths.leadImport}
+            leftSection={<IconFileImport size={16} />}
+          >
+            Import CSV
+          </Button>
+          <ExportAndRecordActions
+            exportCsv={() => exportMutation.mutateAsync(filters)}
+            exporting={exportMutation.isPending}
+            recordLabel="Record Lead"
+            onRecord={() => setFormOpen(true)}
+          />
+        </>
+      }
+      filters={
+        <>
+          <ListSearch
+            list={list}
+            name="q"
+            label="Find a call"
+            placeholder="Call id, caller or tracking number"
+            w={260}
+          />
+          <ListSelect list={list} name="status" data={leadStatusOptions} w={160} />
+          <ListPublisherFilter list={list} />
+          <ListOfferFilter list={list} />
+          <ListSearch
+            list={list}
+            name="state"
+            label="Caller state"
+            placeholder="Any state"
+            w={130}
+          />
+          <ListSearch
+            list={list}
+            name="vertical"
+            label="Vertical"
+            placeholder="Any vertical"
+            w={160}
+          />
+          <ListDateFilter list={list} />
+        </>
+      }
+      above={
+        <>
+          <LeadTotalsLine filter={filter} />
+          <BulkBar
+            selection={current}
+            pageRows={query.data?.items.length ?? 0}
+            filter={filter}
+            onSelectAll={() => setSelection({ key: filterKey, rows: current.rows, all: true })}
+            onClear={() => select([])}
+            onAction={(s) =>
+              setBulk({
+                status: s,
+                target: current.all ? { filter } : { ids: current.rows.map((r) => r.id) },
+              })
+            }
+          />
+        </>
+      }
+      noun="leads"
+      empty="No leads yet."
+      columns={columns}
+      list={list}
+      query={query}
+      selection={{
+        selected: current.rows,
+        onChange: select,
+        rowLabel: (l) =>
+          `Select the lead of ${l.publisher_name || l.publisher_email} for ${l.offer_title}`,
+      }}
+    >
       <LeadFormModal opened={formOpen} onClose={() => setFormOpen(false)} />
       <StatusChangeModal change={change} onClose={() => setChange(null)} />
       <BulkStatusModal request={bulk} onClose={() => setBulk(null)} onDone={() => select([])} />
-    </Stack>
+    </ListPage>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from '@contract/lead-actions.ts';
 import type { LeadStatus } from '@contract/roles.ts';
 import { Select, Textarea } from '@mantine/core';
+import { useState } from 'react';
 
 export type ReasonValues = { reason: LeadReason | ''; note: string };
 
@@ -81,4 +82,35 @@ export function ReasonFields({
       />
     </>
   );
+}
+
+/**
+ * The reason of a status set by hand, for a dialog: the values and their errors, `check` (says
+ * the errors, true when there are none), `reset` on closing, and the fields' props.
+ */
+export function useReasonForm() {
+  const [values, setValues] = useState<ReasonValues>(emptyReason);
+  const [errors, setErrors] = useState<ReturnType<typeof reasonErrors>>({});
+  return {
+    /** Something typed or chosen: closing asks first. */
+    dirty: Boolean(values.reason || values.note),
+    body: () => reasonBody(values),
+    check(status: LeadStatus) {
+      const found = reasonErrors(values, status);
+      setErrors(found);
+      return Object.keys(found).length === 0;
+    },
+    reset() {
+      setValues(emptyReason);
+      setErrors({});
+    },
+    fields: {
+      values,
+      errors,
+      onChange: (v: ReasonValues) => {
+        setValues(v);
+        setErrors({});
+      },
+    },
+  };
 }

@@ -1,21 +1,13 @@
 import { type AdminOffer, CreateOffer } from '@contract/admin.ts';
 import type { OfferStatus } from '@contract/roles.ts';
-import {
-  Autocomplete,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { Autocomplete, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { FormModal } from '@/components/form-modal.tsx';
+import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
+import { MoneyInput } from '@/components/forms/money-input.tsx';
+import { useModalForm } from '@/components/forms/use-modal-form.ts';
 import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts';
 import { useCreateOffer } from '@/features/admin/offers/api/create-offer.ts';
 import { useUpdateOffer } from '@/features/admin/offers/api/update-offer.ts';
-import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/notify.ts';
 import {
   OfferRulesFields,
@@ -116,63 +108,38 @@ export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) 
   const createMutation = useCreateOffer();
   const updateMutation = useUpdateOffer();
   const isEdit = offer !== null;
-  const form = useForm<OfferFormValues>({
-    mode: 'controlled',
-    initialValues: valuesOf(offer),
+  const pending = createMutation.isPending || updateMutation.isPending;
+  const { form, submit, modal } = useModalForm<OfferFormValues>({
+    opened,
+    onClose,
+    pending,
+    initial: () => valuesOf(offer),
     validate,
-    // Checked on submit (a message appearing on blur would shift the button under the pointer);
-    // a field's message goes away as soon as it is edited.
+    // A new target (another offer, or create after edit) starts from its own values.
+    target: offer?.id,
+    failTitle: isEdit ? 'Failed to update offer' : 'Failed to create offer',
+    serverErrors: (err) => serverErrors(err.details),
   });
 
-  // A new target (another offer, or create after edit) starts from its own values.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the target changes
-  useEffect(() => {
-    if (opened) {
-      form.setInitialValues(valuesOf(offer));
-      form.setValues(valuesOf(offer));
-      form.resetDirty(valuesOf(offer));
-      form.clearErrors();
-    }
-  }, [opened, offer?.id]);
-
-  const pending = createMutation.isPending || updateMutation.isPending;
-
-  function handleClose() {
-    if (!pending) onClose();
-  }
-
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = submit(async (values) => {
     const body = toBody(values);
-    const failTitle = isEdit ? 'Failed to update offer' : 'Failed to create offer';
-    try {
-      if (offer) {
-        const saved = await updateMutation.mutateAsync({
-          id: offer.id,
-          body: { ...body, payout: body.payout as number },
-        });
-        toast({ title: 'Offer Updated', description: `"${saved.title}" has been saved.` });
-      } else {
-        const saved = await createMutation.mutateAsync({ ...body, payout: body.payout as number });
-        toast({ title: 'Offer Created', description: `"${saved.title}" has been created.` });
-      }
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError) form.setErrors(serverErrors(err.details));
-      toast({
-        title: failTitle,
-        description: err instanceof Error && err.message ? err.message : 'Something went wrong',
-        variant: 'destructive',
+    if (offer) {
+      const saved = await updateMutation.mutateAsync({
+        id: offer.id,
+        body: { ...body, payout: body.payout as number },
       });
+      toast({ title: 'Offer Updated', description: `"${saved.title}" has been saved.` });
+    } else {
+      const saved = await createMutation.mutateAsync({ ...body, payout: body.payout as number });
+      toast({ title: 'Offer Created', description: `"${saved.title}" has been created.` });
     }
+    onClose();
   });
 
   return (
     <FormModal
-      opened={opened}
-      onClose={handleClose}
+      {...modal}
       title={isEdit ? 'Edit Offer' : 'Create Offer'}
-      dirty={form.isDirty()}
-      pending={pending}
       submitLabel={isEdit ? 'Save changes' : 'Create Offer'}
       onSubmit={handleSubmit}
     >
@@ -190,22 +157,16 @@ export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) 
         data={commonVerticals}
         {...form.getInputProps('vertical')}
       />
-      <NumberInput
+      <MoneyInput
         label="Payout"
         description="Paid to the publisher per qualified call, in USD."
         placeholder="0.00"
         withAsterisk
-        prefix="$"
-        min={0}
-        step={0.01}
-        decimalScale={2}
-        thousandSeparator=","
         {...form.getInputProps('payout')}
       />
-      <Textarea
+      <GrowingTextarea
         label="Script instructions"
         description="What publishers must say or do on the call."
-        autosize
         minRows={3}
         maxRows={10}
         {...form.getInputProps('script_instructions')}

@@ -25,6 +25,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { randomId, useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { MoneyInput } from '@/components/forms/money-input.tsx';
 import { usePublisherChoices } from '@/features/admin/offers/api/list-publisher-choices.ts';
 
 /** The rules part of the offer form's values; '' is an empty number field. */
@@ -156,6 +157,39 @@ function hoursPreview(v: RuleValues): string | null {
   return `Calls pay ${formatOpenHours(hours)}.`;
 }
 
+/** The whole-number rules, in the order the form shows them. */
+const countInputs: {
+  name: (typeof countFields)[number];
+  label: string;
+  description: string;
+  max?: number;
+}[] = [
+  {
+    name: 'buffer_seconds',
+    label: 'Billable duration (seconds)',
+    description: 'Shorter calls do not pay.',
+    max: 86_400,
+  },
+  {
+    name: 'duplicate_days',
+    label: 'Duplicate window (days)',
+    description: 'A repeat caller within it does not pay.',
+    max: 365,
+  },
+  { name: 'daily_cap', label: 'Daily cap', description: 'Payable calls a day, whole offer.' },
+  { name: 'monthly_cap', label: 'Monthly cap', description: 'Payable calls a month, whole offer.' },
+  {
+    name: 'publisher_daily_cap',
+    label: 'Daily cap per publisher',
+    description: 'Payable calls a day, each publisher.',
+  },
+  {
+    name: 'publisher_monthly_cap',
+    label: 'Monthly cap per publisher',
+    description: 'Payable calls a month, each publisher.',
+  },
+];
+
 type FieldsProps<V extends RuleValues> = {
   form: UseFormReturnType<V>;
   offer: AdminOffer | null;
@@ -183,38 +217,15 @@ export function OfferRulesFields<V extends RuleValues>({ form, offer }: FieldsPr
         the rules on the offer.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <NumberInput
-          label="Billable duration (seconds)"
-          description="Shorter calls do not pay."
-          max={86_400}
-          {...numberProps('buffer_seconds')}
-        />
-        <NumberInput
-          label="Duplicate window (days)"
-          description="A repeat caller within it does not pay."
-          max={365}
-          {...numberProps('duplicate_days')}
-        />
-        <NumberInput
-          label="Daily cap"
-          description="Payable calls a day, whole offer."
-          {...numberProps('daily_cap')}
-        />
-        <NumberInput
-          label="Monthly cap"
-          description="Payable calls a month, whole offer."
-          {...numberProps('monthly_cap')}
-        />
-        <NumberInput
-          label="Daily cap per publisher"
-          description="Payable calls a day, each publisher."
-          {...numberProps('publisher_daily_cap')}
-        />
-        <NumberInput
-          label="Monthly cap per publisher"
-          description="Payable calls a month, each publisher."
-          {...numberProps('publisher_monthly_cap')}
-        />
+        {countInputs.map((c) => (
+          <NumberInput
+            key={c.name}
+            label={c.label}
+            description={c.description}
+            max={c.max}
+            {...numberProps(c.name)}
+          />
+        ))}
       </SimpleGrid>
       <Text size="xs" c="dimmed" mt={-6}>
         Days and months of caps follow the network time zone (Settings).
@@ -332,16 +343,7 @@ function PayoutOverrides({
             nothingFoundMessage="No approved publisher matches"
             {...form.getInputProps(`overrides.${i}.publisher_id`)}
           />
-          <NumberInput
-            w={130}
-            label="Payout"
-            prefix="$"
-            min={0}
-            step={0.01}
-            decimalScale={2}
-            thousandSeparator=","
-            {...form.getInputProps(`overrides.${i}.payout`)}
-          />
+          <MoneyInput w={130} label="Payout" {...form.getInputProps(`overrides.${i}.payout`)} />
           <ActionIcon
             variant="subtle"
             color="red"

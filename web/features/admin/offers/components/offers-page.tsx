@@ -1,18 +1,19 @@
 import type { AdminOffer } from '@contract/admin.ts';
 import type { OfferStatus } from '@contract/roles.ts';
-import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
-import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
-import { PageHeader } from '@/components/page-header.tsx';
-import { fromTablet, PagedTable } from '@/components/paged-table.tsx';
+import { actionsColumn, dateColumn, IconActions } from '@/components/lists/columns.tsx';
+import { ListSearch, ListSelect } from '@/components/lists/list-filter-fields.tsx';
+import { ListPage } from '@/components/lists/list-page.tsx';
+import { fromTablet } from '@/components/paged-table.tsx';
 import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useDeleteOffer } from '@/features/admin/offers/api/delete-offer.ts';
 import { type OfferListParams, useOffers } from '@/features/admin/offers/api/list-offers.ts';
-import { formatDate, formatMoney } from '@/lib/format.ts';
+import { formatMoney } from '@/lib/format.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
 import { OfferFormModal } from './offer-form-modal.tsx';
 
@@ -100,83 +101,53 @@ export function OffersPage() {
       noWrap: true,
       render: (o) => <StatusBadge status={o.status} subject="offer" />,
     },
-    {
-      accessor: 'created_at',
-      title: 'Created',
+    dateColumn('created_at', 'Created', (o) => o.created_at, {
       sortable: true,
-      noWrap: true,
       visibleMediaQuery: fromTablet,
-      render: (o) => formatDate(o.created_at),
-    },
-    {
-      accessor: 'actions',
-      title: 'Actions',
-      textAlign: 'right',
-      render: (o) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon
-              variant="subtle"
-              onClick={() => openEdit(o)}
-              aria-label={`Edit offer ${o.title}`}
-            >
-              <IconEdit size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => setDeleting(o)}
-              aria-label={`Delete offer ${o.title}`}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
+    }),
+    actionsColumn((o) => (
+      <IconActions
+        actions={[
+          {
+            tip: 'Edit',
+            icon: <IconEdit size={18} />,
+            label: `Edit offer ${o.title}`,
+            onClick: () => openEdit(o),
+          },
+          {
+            tip: 'Delete',
+            icon: <IconTrash size={18} />,
+            color: 'red',
+            label: `Delete offer ${o.title}`,
+            onClick: () => setDeleting(o),
+          },
+        ]}
+      />
+    )),
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Offers"
-        description="The offers publishers can apply to, with their payout per call."
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
-            Create Offer
-          </Button>
-        }
-      />
-      <ListFilters>
-        <SearchFilter
-          value={q}
-          onSearch={(v) => list.setFilter('q', v)}
-          placeholder="Title or vertical"
-        />
-        <SelectFilter
-          label="Status"
-          placeholder="All statuses"
-          data={statusOptions(['active', 'inactive'])}
-          value={status}
-          onChange={(v) => list.setFilter('status', v)}
-        />
-      </ListFilters>
-      <PagedTable<AdminOffer>
-        phoneCards
-        label="Offers"
-        columns={columns}
-        list={list}
-        query={query}
-        errorTitle="Error loading offers"
-        minWidth={600}
-        emptyTitle={
-          q || status
-            ? 'No offers match these filters.'
-            : 'No offers yet. Create the first one for publishers to apply to.'
-        }
-      />
+    <ListPage<AdminOffer>
+      title="Offers"
+      description="The offers publishers can apply to, with their payout per call."
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
+          Create Offer
+        </Button>
+      }
+      filters={
+        <>
+          <ListSearch list={list} name="q" placeholder="Title or vertical" />
+          <ListSelect list={list} name="status" data={statusOptions(['active', 'inactive'])} />
+        </>
+      }
+      noun="offers"
+      empty="No offers yet. Create the first one for publishers to apply to."
+      columns={columns}
+      list={list}
+      query={query}
+      minWidth={600}
+    >
       <OfferFormModal opened={formOpen} offer={editing} onClose={() => setFormOpen(false)} />
       <ConfirmDialog
         opened={deleting !== null}
@@ -189,6 +160,6 @@ export function OffersPage() {
         "{deleting?.title}" will be removed for good. An offer that already has applications or
         leads cannot be deleted; make it inactive instead.
       </ConfirmDialog>
-    </Stack>
+    </ListPage>
   );
 }

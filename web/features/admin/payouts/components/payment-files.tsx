@@ -22,7 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type ChangeEvent, useState } from 'react';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import { useDownloadPaymentFile, useRunFiles } from '@/features/admin/payouts/api/payment-files.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatDateTime, formatMoney } from '@/lib/format.ts';
@@ -351,12 +351,7 @@ export function PaymentFilesModal({
       title={run ? `Payout run of ${formatDateTime(run.created_at)}` : 'Payout run'}
     >
       {!run ? null : files.error ? (
-        <QueryErrorState
-          title="Error loading the payment files"
-          error={files.error}
-          onRetry={() => files.refetch()}
-          retrying={files.isFetching}
-        />
+        <QueryError title="Error loading the payment files" query={files} />
       ) : files.isPending ? (
         <Skeleton height={240} />
       ) : (

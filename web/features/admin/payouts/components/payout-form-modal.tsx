@@ -1,14 +1,15 @@
 import { CreatePayout } from '@contract/admin.ts';
-import { Alert, NumberInput, Select, Skeleton, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Select, Skeleton } from '@mantine/core';
 import { IconUserOff } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
+import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
+import { MoneyInput } from '@/components/forms/money-input.tsx';
+import { pickerProps, useModalForm } from '@/components/forms/use-modal-form.ts';
 import { type SearchOption, SearchSelect } from '@/components/search-select.tsx';
 import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts';
 import { useCreatePayout } from '@/features/admin/payouts/api/create-payout.ts';
 import { useApprovedPublishers } from '@/features/admin/payouts/api/list-approved-publishers.ts';
-import { ApiError } from '@/lib/api-client.ts';
 import { displayCurrencyCode, formatMoney } from '@/lib/format.ts';
 
 /** The network currency's symbol (`$`, `€`) for the amount field. */
@@ -65,45 +66,25 @@ export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose:
   const mutation = useCreatePayout();
   const approved = useApprovedPublishers('');
   const noPublishers = approved.data?.total === 0;
-  const form = useForm<PayoutFormValues>({
-    mode: 'controlled',
-    initialValues: emptyValues,
+  const { form, submit, modal } = useModalForm<PayoutFormValues>({
+    opened,
+    onClose,
+    pending: mutation.isPending,
+    initial: () => emptyValues,
     validate,
-    // Checked on submit (a message appearing on blur would shift the button under the pointer);
-    // a field's message goes away as soon as it is edited.
+    failTitle: 'Failed to create payout',
+    serverErrors: (err) => serverFieldErrors(err.details, fields),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new opening starts a new payout
-  useEffect(() => {
-    if (opened) {
-      form.setValues(emptyValues);
-      form.resetDirty(emptyValues);
-      form.clearErrors();
-    }
-  }, [opened]);
-
-  function handleClose() {
-    if (!mutation.isPending) onClose();
-  }
-
-  const handleSubmit = form.onSubmit(
+  const handleSubmit = submit(
     async (values) => {
-      try {
-        const body = toBody(values);
-        const payout = await mutation.mutateAsync({ ...body, amount: body.amount as number });
-        toast({
-          title: 'Payout Created',
-          description: `${formatMoney(payout.amount)} to ${payout.publisher_name || payout.publisher_email} has been recorded.`,
-        });
-        onClose();
-      } catch (err) {
-        if (err instanceof ApiError) form.setErrors(serverFieldErrors(err.details, fields));
-        toast({
-          title: 'Failed to create payout',
-          description: err instanceof Error && err.message ? err.message : 'Something went wrong',
-          variant: 'destructive',
-        });
-      }
+      const body = toBody(values);
+      const payout = await mutation.mutateAsync({ ...body, amount: body.amount as number });
+      toast({
+        title: 'Payout Created',
+        description: `${formatMoney(payout.amount)} to ${payout.publisher_name || payout.publisher_email} has been recorded.`,
+      });
+      onClose();
     },
     (errors) => {
       // The spec's toast for a missing publisher; other mistakes are shown at their fields.
@@ -117,15 +98,10 @@ export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose:
     },
   );
 
-  const publisherProps = form.getInputProps('publisher_id');
-
   return (
     <FormModal
-      opened={opened}
-      onClose={handleClose}
+      {...modal}
       title="Record Payout"
-      dirty={form.isDirty()}
-      pending={mutation.isPending}
       submitLabel="Record Payout"
       submitDisabled={noPublishers}
       size="md"
@@ -151,21 +127,14 @@ export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose:
           withAsterisk
           nothingFoundMessage="No Publishers Found"
           useOptions={useApprovedOptions}
-          value={form.values.publisher_id || null}
-          error={publisherProps.error}
-          onBlur={publisherProps.onBlur}
-          onChange={(v) => form.setFieldValue('publisher_id', v ?? '')}
+          {...pickerProps(form, 'publisher_id')}
         />
       )}
-      <NumberInput
+      <MoneyInput
         label="Amount"
         placeholder="0.00"
         withAsterisk
         prefix={currencySymbol()}
-        min={0}
-        step={0.01}
-        decimalScale={2}
-        thousandSeparator=","
         {...form.getInputProps('amount')}
       />
       <Select
@@ -178,12 +147,9 @@ export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose:
         ]}
         {...form.getInputProps('reason')}
       />
-      <Textarea
+      <GrowingTextarea
         label="Notes"
         placeholder="e.g. Weekly payout, wire ref 1234"
-        autosize
-        minRows={2}
-        maxRows={6}
         {...form.getInputProps('notes')}
       />
     </FormModal>

@@ -1,15 +1,18 @@
 import type { AdminPayout } from '@contract/admin.ts';
 import { PAYOUT_STATUS_LABELS } from '@contract/money.ts';
-import { Badge, Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ExportAndRecordActions } from '@/components/export-and-record.tsx';
-import { DateRangeFilter, ListFilters } from '@/components/list-filters.tsx';
+import { publisherColumn } from '@/components/lists/columns.tsx';
+import {
+  ListDateFilter,
+  ListPublisherFilter,
+  ListSelect,
+} from '@/components/lists/list-filter-fields.tsx';
+import { ListPage } from '@/components/lists/list-page.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { PagedTable } from '@/components/paged-table.tsx';
-import { PersonCell } from '@/components/person-cell.tsx';
-import { PublisherSelect } from '@/components/search-select.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useExportPayoutsCsv } from '@/features/admin/payouts/api/export-payouts-csv.ts';
 import { type PayoutFilterParams, usePayouts } from '@/features/admin/payouts/api/list-payouts.ts';
@@ -24,6 +27,34 @@ const sorts = { date: 'desc', amount: 'desc' } as const;
 const filterNames = ['publisher_id', 'status', 'from', 'to'] as const;
 
 type Tab = 'payouts' | 'balances' | 'runs';
+
+/** A payout's statement downloads: the PDF first (the one usually wanted), then the CSV. */
+const statementFormats = [
+  { format: 'pdf', variant: 'light' },
+  { format: 'csv', variant: 'subtle' },
+] as const;
+
+/** A tab of the payouts screen under its own heading. */
+function TabPanel({
+  value,
+  title,
+  description,
+  children,
+}: {
+  value: Tab;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tabs.Panel value={value}>
+      <Stack gap="lg">
+        <PageHeader title={title} description={description} />
+        {children}
+      </Stack>
+    </Tabs.Panel>
+  );
+}
 
 /**
  * /admin/payouts: three tabs (the tab in the URL, `?tab=balances`): the payouts list (the
@@ -54,24 +85,20 @@ export function PayoutsPage() {
         <Tabs.Panel value="payouts">
           <PayoutsList />
         </Tabs.Panel>
-        <Tabs.Panel value="balances">
-          <Stack gap="lg">
-            <PageHeader
-              title="Balances"
-              description="What each publisher earned, what waits for a run, what is in a run not yet paid, and what was paid."
-            />
-            <BalancesTab onRunSelected={openRun} />
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="runs">
-          <Stack gap="lg">
-            <PageHeader
-              title="Payout runs"
-              description="Pay publishers what they are owed, export the file for the bank, mark it paid."
-            />
-            <RunsTab onNewRun={() => openRun([])} />
-          </Stack>
-        </Tabs.Panel>
+        <TabPanel
+          value="balances"
+          title="Balances"
+          description="What each publisher earned, what waits for a run, what is in a run not yet paid, and what was paid."
+        >
+          <BalancesTab onRunSelected={openRun} />
+        </TabPanel>
+        <TabPanel
+          value="runs"
+          title="Payout runs"
+          description="Pay publishers what they are owed, export the file for the bank, mark it paid."
+        >
+          <RunsTab onNewRun={() => openRun([])} />
+        </TabPanel>
       </Tabs>
       {runOpen ? (
         <NewRunModal
@@ -109,7 +136,6 @@ function PayoutsList() {
     page_size: list.pageSize,
     after: list.after,
   });
-  const filtered = Boolean(publisher_id || status || from || to);
 
   const columns: DataTableColumn<AdminPayout>[] = [
     {
@@ -119,11 +145,7 @@ function PayoutsList() {
       width: 120,
       render: (p) => formatDateTime(p.date),
     },
-    {
-      accessor: 'publisher_name',
-      title: 'Publisher',
-      render: (p) => <PersonCell name={p.publisher_name} email={p.publisher_email} />,
-    },
+    publisherColumn(),
     {
       accessor: 'amount',
       title: 'Amount',
@@ -167,77 +189,57 @@ function PayoutsList() {
               {p.statement_number}
             </Text>
           ) : null}
-          <Button
-            size="compact-sm"
-            variant="light"
-            aria-label={`Statement PDF of the payout to ${p.publisher_name ?? p.publisher_email} of ${formatDateTime(p.date)}`}
-            onClick={() => statement.mutate({ id: p.id, format: 'pdf' })}
-          >
-            PDF
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            aria-label={`Statement CSV of the payout to ${p.publisher_name ?? p.publisher_email} of ${formatDateTime(p.date)}`}
-            onClick={() => statement.mutate({ id: p.id, format: 'csv' })}
-          >
-            CSV
-          </Button>
+          {statementFormats.map(({ format, variant }) => (
+            <Button
+              key={format}
+              size="compact-sm"
+              variant={variant}
+              aria-label={`Statement ${format.toUpperCase()} of the payout to ${p.publisher_name ?? p.publisher_email} of ${formatDateTime(p.date)}`}
+              onClick={() => statement.mutate({ id: p.id, format })}
+            >
+              {format.toUpperCase()}
+            </Button>
+          ))}
         </Group>
       ),
     },
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Payouts"
-        description="Money paid to publishers. Record a payout when you send one."
-        actions={
-          <ExportAndRecordActions
-            exportCsv={() => exportMutation.mutateAsync(filters)}
-            exporting={exportMutation.isPending}
-            recordLabel="Record Payout"
-            onRecord={() => setFormOpen(true)}
+    <ListPage<AdminPayout>
+      title="Payouts"
+      description="Money paid to publishers. Record a payout when you send one."
+      actions={
+        <ExportAndRecordActions
+          exportCsv={() => exportMutation.mutateAsync(filters)}
+          exporting={exportMutation.isPending}
+          recordLabel="Record Payout"
+          onRecord={() => setFormOpen(true)}
+        />
+      }
+      filters={
+        <>
+          <ListPublisherFilter list={list} w={260} />
+          <ListSelect
+            list={list}
+            name="status"
+            placeholder="Any status"
+            data={[
+              { value: 'recorded', label: PAYOUT_STATUS_LABELS.recorded },
+              { value: 'paid', label: PAYOUT_STATUS_LABELS.paid },
+            ]}
+            w={220}
           />
-        }
-      />
-      <ListFilters>
-        <PublisherSelect
-          label="Publisher"
-          placeholder="All publishers"
-          value={publisher_id || null}
-          onChange={(v) => list.setFilter('publisher_id', v)}
-          w={{ base: '100%', sm: 260 }}
-        />
-        <Select
-          label="Status"
-          placeholder="Any status"
-          clearable
-          data={[
-            { value: 'recorded', label: PAYOUT_STATUS_LABELS.recorded },
-            { value: 'paid', label: PAYOUT_STATUS_LABELS.paid },
-          ]}
-          value={status || null}
-          onChange={(v) => list.setFilter('status', v)}
-          w={{ base: '100%', sm: 220 }}
-        />
-        <DateRangeFilter
-          from={from}
-          to={to}
-          onChange={(f, t) => list.setFilters({ from: f, to: t })}
-        />
-      </ListFilters>
-      <PagedTable<AdminPayout>
-        phoneCards
-        label="Payouts"
-        columns={columns}
-        list={list}
-        query={query}
-        errorTitle="Error loading payouts"
-        emptyTitle={filtered ? 'No payouts match these filters.' : 'No payouts recorded yet.'}
-      />
+          <ListDateFilter list={list} />
+        </>
+      }
+      noun="payouts"
+      empty="No payouts recorded yet."
+      columns={columns}
+      list={list}
+      query={query}
+    >
       <PayoutFormModal opened={formOpen} onClose={() => setFormOpen(false)} />
-    </Stack>
+    </ListPage>
   );
 }

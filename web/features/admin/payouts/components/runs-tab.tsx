@@ -29,13 +29,10 @@ import {
 } from '@/features/admin/payouts/api/money.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatDateTime, formatMoney } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 import { PaymentFilesModal } from './payment-files.tsx';
 
 const sorts = { created_at: 'desc' } as const;
-
-const failed = (title: string) => (err: Error) =>
-  toast({ title, description: err.message || 'Something went wrong', variant: 'destructive' });
 
 export type Picked = { id: string; label: string };
 
@@ -121,26 +118,28 @@ export function NewRunModal({
           />
         ) : null}
         <Group grow>
-          <TextInput
-            type="date"
-            label="Leads from"
-            description="Empty: from the first unpaid lead"
-            value={from}
-            onChange={(e) => {
-              setFrom(e.currentTarget.value);
-              setPreview(null);
-            }}
-          />
-          <TextInput
-            type="date"
-            label="Leads to"
-            description="Empty: up to now"
-            value={to}
-            onChange={(e) => {
-              setTo(e.currentTarget.value);
-              setPreview(null);
-            }}
-          />
+          {[
+            {
+              label: 'Leads from',
+              help: 'Empty: from the first unpaid lead',
+              day: from,
+              set: setFrom,
+            },
+            { label: 'Leads to', help: 'Empty: up to now', day: to, set: setTo },
+          ].map((d) => (
+            <TextInput
+              key={d.label}
+              type="date"
+              label={d.label}
+              description={d.help}
+              value={d.day}
+              onChange={(e) => {
+                // A new day makes the previewed run out of date.
+                d.set(e.currentTarget.value);
+                setPreview(null);
+              }}
+            />
+          ))}
         </Group>
         {error ? (
           <Alert color="red" title="Cannot run payouts">
@@ -297,7 +296,7 @@ function RunActionModal({
             toast({ title: 'Run marked paid', description: `Reference ${text.trim()}.` });
             done();
           },
-          onError: failed('Update failed'),
+          onError: failedToast('Update failed'),
         },
       );
     } else {
@@ -308,7 +307,7 @@ function RunActionModal({
             toast({ title: 'Run void', description: 'Its leads are owed again.' });
             done();
           },
-          onError: failed('Update failed'),
+          onError: failedToast('Update failed'),
         },
       );
     }
@@ -413,7 +412,7 @@ export function RunsTab({ onNewRun }: { onNewRun: () => void }) {
             size="compact-sm"
             variant="light"
             disabled={r.status === 'void'}
-            onClick={() => csv.mutate(r.id, { onError: failed('Download failed') })}
+            onClick={() => csv.mutate(r.id, { onError: failedToast('Download failed') })}
             aria-label={`Export the run of ${formatDateTime(r.created_at)} as CSV`}
           >
             Export CSV

@@ -1,17 +1,16 @@
 import type { AdminPublisher } from '@contract/admin.ts';
-import { type publisherReasons, publisherRejectReasons } from '@contract/review-reasons.ts';
+import { publisherRejectReasons } from '@contract/review-reasons.ts';
 import type { PublisherStatus } from '@contract/roles.ts';
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
-import { BulkDecisionBar } from '@/components/bulk-decision-bar.tsx';
 import { EmailText } from '@/components/email-text.tsx';
-import { ListFilters, SearchFilter, SelectFilter } from '@/components/list-filters.tsx';
-import { PageHeader } from '@/components/page-header.tsx';
-import { fromDesktop, fromTablet, PagedTable } from '@/components/paged-table.tsx';
-import { ReasonDialog, type ReviewReason } from '@/components/reason-dialog.tsx';
+import { useBulkDecision } from '@/components/lists/bulk-decision.tsx';
+import { actionsColumn, dateColumn, RowActions } from '@/components/lists/columns.tsx';
+import { ListSearch, ListSelect } from '@/components/lists/list-filter-fields.tsx';
+import { ListPage } from '@/components/lists/list-page.tsx';
+import { fromDesktop, fromTablet } from '@/components/paged-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import {
@@ -19,8 +18,6 @@ import {
   usePublishers,
 } from '@/features/admin/publishers/api/list-publishers.ts';
 import { useBulkDecidePublishers } from '@/features/admin/publishers/api/update-publisher-status.ts';
-import { formatDate } from '@/lib/format.ts';
-import { failedToast, toast } from '@/lib/notify.ts';
 import { AgreementUploadButton } from './agreement-upload-button.tsx';
 import { PublisherStatusActions } from './publisher-status-actions.tsx';
 
@@ -45,35 +42,15 @@ export function PublishersPage() {
     status: (status || undefined) as PublisherStatus | undefined,
   };
   // Pending sign-ups can be picked and decided together (issue 16), with one reason.
-  const [picked, setPicked] = useState<AdminPublisher[]>([]);
-  const [rejecting, setRejecting] = useState(false);
-  const bulk = useBulkDecidePublishers();
-
-  const runBulk = (decision: 'approved' | 'blocked', why?: ReviewReason) => {
-    bulk.mutate(
-      {
-        ids: picked.map((p) => p.id),
-        status: decision,
-        ...(why ? { reason: why.reason as keyof typeof publisherReasons, note: why.note } : {}),
-      },
-      {
-        onSuccess: (r) => {
-          setRejecting(false);
-          setPicked([]);
-          toast({
-            title: 'Publishers Updated',
-            description: `${r.decided} ${r.decided === 1 ? 'publisher' : 'publishers'} ${
-              decision === 'approved' ? 'approved' : 'rejected'
-            }.${r.skipped.length ? ` ${r.skipped.length} left unchanged: ${r.skipped[0]!.message}` : ''}`,
-          });
-        },
-        onError: (err) => {
-          setRejecting(false);
-          failedToast('Update failed')(err);
-        },
-      },
-    );
-  };
+  const bulk = useBulkDecision({
+    noun: 'publisher',
+    mutation: useBulkDecidePublishers(),
+    statuses: { approve: 'approved', reject: 'blocked' },
+    reasons: publisherRejectReasons,
+    rejectText:
+      'Every selected sign-up is rejected with this reason: they cannot sign in, and each gets an e-mail with it.',
+    rowLabel: (p: AdminPublisher) => `Select ${p.name || p.email}`,
+  });
   const query = usePublishers(params);
 
   const columns: DataTableColumn<AdminPublisher>[] = [
@@ -116,86 +93,42 @@ export function PublishersPage() {
       sortable: true,
       render: (p) => <StatusBadge status={p.status} subject="publisher" />,
     },
-    {
-      accessor: 'created_at',
-      noWrap: true,
-      title: 'Signed up',
+    dateColumn('created_at', 'Signed up', (p) => p.created_at, {
       sortable: true,
       visibleMediaQuery: fromTablet,
-      render: (p) => formatDate(p.created_at),
-    },
-    {
-      accessor: 'actions',
-      noWrap: true,
-      title: 'Actions',
-      textAlign: 'right',
-      render: (p) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
+    }),
+    actionsColumn(
+      (p) => (
+        <RowActions>
           <PublisherStatusActions publisher={p} />
           <AgreementUploadButton publisher={p} />
-        </Group>
+        </RowActions>
       ),
-    },
+      { noWrap: true },
+    ),
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Publishers"
-        description="Approve new publishers, block or unblock accounts, and upload agreements."
-      />
-      <ListFilters>
-        <SearchFilter
-          value={q}
-          onSearch={(v) => list.setFilter('q', v)}
-          placeholder="Name or email"
-        />
-        <SelectFilter
-          label="Status"
-          placeholder="All statuses"
-          data={statusFilterOptions}
-          value={status}
-          onChange={(v) => list.setFilter('status', v)}
-        />
-      </ListFilters>
-      <BulkDecisionBar
-        picked={picked.length}
-        noun="publisher"
-        onClear={() => setPicked([])}
-        onApprove={() => runBulk('approved')}
-        onReject={() => setRejecting(true)}
-      />
-      <PagedTable<AdminPublisher>
-        phoneCards
-        label="Publishers"
-        columns={columns}
-        list={list}
-        query={query}
-        selection={{
-          // Only pending sign-ups are decided in bulk: the others are never kept picked.
-          selected: picked,
-          onChange: (rows) => setPicked(rows.filter((p) => p.status === 'pending')),
-          rowLabel: (p) => `Select ${p.name || p.email}`,
-        }}
-        errorTitle="Error loading publishers"
-        minWidth={640}
-        emptyTitle={
-          q || status ? 'No publishers match these filters.' : 'No publishers have signed up yet.'
-        }
-        onRowClick={(p) => navigate(adminPaths.publisher(p.id))}
-      />
-      <ReasonDialog
-        opened={rejecting}
-        title={`Reject ${picked.length} ${picked.length === 1 ? 'publisher' : 'publishers'}?`}
-        reasons={publisherRejectReasons}
-        confirmLabel="Reject selected"
-        pending={bulk.isPending}
-        onCancel={() => setRejecting(false)}
-        onConfirm={(why) => runBulk('blocked', why)}
-      >
-        Every selected sign-up is rejected with this reason: they cannot sign in, and each gets an
-        e-mail with it.
-      </ReasonDialog>
-    </Stack>
+    <ListPage<AdminPublisher>
+      title="Publishers"
+      description="Approve new publishers, block or unblock accounts, and upload agreements."
+      filters={
+        <>
+          <ListSearch list={list} name="q" placeholder="Name or email" />
+          <ListSelect list={list} name="status" data={statusFilterOptions} />
+        </>
+      }
+      above={bulk.bar}
+      noun="publishers"
+      empty="No publishers have signed up yet."
+      columns={columns}
+      list={list}
+      query={query}
+      selection={bulk.selection}
+      minWidth={640}
+      onRowClick={(p) => navigate(adminPaths.publisher(p.id))}
+    >
+      {bulk.dialog}
+    </ListPage>
   );
 }

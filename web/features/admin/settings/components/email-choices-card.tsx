@@ -6,7 +6,7 @@ import {
 } from '@contract/notifications.ts';
 import { Button, Card, Checkbox, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import {
   useNotificationPreferences,
   useUpdateNotificationPreferences,
@@ -84,12 +84,7 @@ export function EmailChoicesCard() {
           ))}
         </Stack>
       ) : query.isError ? (
-        <QueryErrorState
-          title="Error loading settings"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <QueryError title="Error loading settings" query={query} />
       ) : (
         <EmailChoicesForm saved={query.data} />
       )}

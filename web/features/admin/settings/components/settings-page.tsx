@@ -20,16 +20,16 @@ import {
   Skeleton,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPhoto } from '@tabler/icons-react';
 import { getCountries } from 'libphonenumber-js/min';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { useAdminSettings } from '@/features/admin/settings/api/get-admin-settings.ts';
 import { useUpdateSettings } from '@/features/admin/settings/api/update-settings.ts';
@@ -97,6 +97,31 @@ function timeZoneChoices(current: string): string[] {
   return [...zones];
 }
 
+/** The form's values of the saved settings (no address: ''). */
+const valuesOf = (v: AdminSettings): FormValues => ({
+  company_name: v.company_name,
+  welcome_message: v.welcome_message,
+  support_email: v.support_email,
+  timezone: v.timezone,
+  currency: v.currency,
+  min_payout: v.min_payout,
+  phone_country: v.phone_country,
+  company_address: v.company_address ?? '',
+  payout_holds: v.payout_holds,
+});
+
+/** A card of the settings screen under its heading. */
+function SettingsCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
 function BrandingForm({ settings }: { settings: AdminSettings }) {
   const mutation = useUpdateSettings();
   const phoneChoices = useMemo(
@@ -104,17 +129,7 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
     [settings.phone_country],
   );
   const form = useForm<FormValues>({
-    initialValues: {
-      company_name: settings.company_name,
-      welcome_message: settings.welcome_message,
-      support_email: settings.support_email,
-      timezone: settings.timezone,
-      currency: settings.currency,
-      min_payout: settings.min_payout,
-      phone_country: settings.phone_country,
-      company_address: settings.company_address ?? '',
-      payout_holds: settings.payout_holds,
-    },
+    initialValues: valuesOf(settings),
     validate: (values) =>
       resolveSettings({
         ...values,
@@ -137,17 +152,7 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
       },
       {
         onSuccess: (saved) => {
-          const next = {
-            company_name: saved.company_name,
-            welcome_message: saved.welcome_message,
-            support_email: saved.support_email,
-            timezone: saved.timezone,
-            currency: saved.currency,
-            min_payout: saved.min_payout,
-            phone_country: saved.phone_country,
-            company_address: saved.company_address ?? '',
-            payout_holds: saved.payout_holds,
-          };
+          const next = valuesOf(saved);
           form.setInitialValues(next);
           form.setValues(next);
           toast({ title: 'Settings Saved', description: 'Your changes are live for everyone.' });
@@ -158,17 +163,13 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
   });
 
   return (
-    <Card withBorder padding="lg">
-      <Title order={2} fz="lg" mb="md">
-        Company
-      </Title>
+    <SettingsCard title="Company">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput label="Company name" required {...form.getInputProps('company_name')} />
-          <Textarea
+          <GrowingTextarea
             label="Welcome message"
             description="Shown to publishers and buyers at the top of their dashboard."
-            autosize
             minRows={3}
             maxRows={8}
             {...form.getInputProps('welcome_message')}
@@ -179,10 +180,9 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
             required
             {...form.getInputProps('support_email')}
           />
-          <Textarea
+          <GrowingTextarea
             label="Postal address (printed on statements)"
             description="Several lines, as on an envelope; left empty, statements print none."
-            autosize
             minRows={3}
             maxRows={6}
             maxLength={COMPANY_ADDRESS_MAX}
@@ -246,7 +246,7 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
           </Group>
         </Stack>
       </form>
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -273,10 +273,7 @@ function LogoCard({ settings }: { settings: AdminSettings }) {
   };
 
   return (
-    <Card withBorder padding="lg">
-      <Title order={2} fz="lg" mb="md">
-        Logo
-      </Title>
+    <SettingsCard title="Logo">
       <Stack gap="md">
         <Box
           p="md"
@@ -319,7 +316,7 @@ function LogoCard({ settings }: { settings: AdminSettings }) {
           </Button>
         </Group>
       </Stack>
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -343,12 +340,7 @@ export function SettingsPage() {
           <Skeleton height={300} />
         </SimpleGrid>
       ) : query.isError ? (
-        <QueryErrorState
-          title="Error loading settings"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <QueryError title="Error loading settings" query={query} />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} style={{ alignItems: 'start' }}>
           {/* The form keeps its own values after mount: a refetch never wipes what is being typed. */}

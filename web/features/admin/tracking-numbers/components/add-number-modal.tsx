@@ -2,6 +2,7 @@ import { CreateTrackingNumber, type TrackingNumber } from '@contract/integration
 import { TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
+import { showFailure } from '@/components/forms/show-failure.ts';
 import { OfferSelect, PublisherSelect } from '@/components/search-select.tsx';
 import { useCreateTrackingNumber } from '@/features/admin/tracking-numbers/api/create-tracking-number.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -60,11 +61,7 @@ export function AddNumberModal({
             : { number: err.message },
         );
       }
-      toast({
-        title: 'Failed to add number',
-        description: err instanceof Error ? err.message : 'Something went wrong',
-        variant: 'destructive',
-      });
+      showFailure('Failed to add number', err);
     }
   }
 

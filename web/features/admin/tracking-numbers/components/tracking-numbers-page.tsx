@@ -4,6 +4,7 @@ import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { showFailure } from '@/components/forms/show-failure.ts';
 import { ListFilters, SearchFilter } from '@/components/list-filters.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
@@ -59,11 +60,7 @@ export function TrackingNumbersPage() {
       toast({ title: 'Number Deleted', description: `${formatPhone(deleting.number)} removed.` });
       setDeleting(null);
     } catch (err) {
-      toast({
-        title: 'Failed to delete number',
-        description: err instanceof Error ? err.message : 'Something went wrong',
-        variant: 'destructive',
-      });
+      showFailure('Failed to delete number', err);
     }
   }
 

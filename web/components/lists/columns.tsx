@@ -1,0 +1,108 @@
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import type { MouseEvent, ReactNode } from 'react';
+import { formatDate } from '@/lib/format.ts';
+import { PersonCell } from '../person-cell.tsx';
+
+/** What a list sets on its shared columns besides their contents. */
+type ColumnOptions = {
+  sortable?: boolean;
+  noWrap?: boolean;
+  width?: number;
+  textAlign?: 'left' | 'center' | 'right';
+  visibleMediaQuery?: DataTableColumn<unknown>['visibleMediaQuery'];
+};
+
+/** A day column (`formatDate`) of a list, e.g. "Signed up", on one line. */
+export function dateColumn<T>(
+  accessor: string,
+  title: string,
+  value: (record: T) => string | null,
+  options: ColumnOptions = {},
+): DataTableColumn<T> {
+  return { accessor, title, noWrap: true, ...options, render: (r) => formatDate(value(r)) };
+}
+
+/** The "Publisher" column of a row about a publisher: the name over the e-mail. */
+export function publisherColumn<
+  T extends { publisher_name: string | null; publisher_email: string },
+>(): DataTableColumn<T> {
+  return {
+    accessor: 'publisher_name',
+    title: 'Publisher',
+    render: (r) => <PersonCell name={r.publisher_name} email={r.publisher_email} />,
+  };
+}
+
+/** The "Actions" column, at the right of a row. */
+export function actionsColumn<T>(
+  render: (record: T) => ReactNode,
+  options: ColumnOptions = {},
+): DataTableColumn<T> {
+  return { accessor: 'actions', title: 'Actions', textAlign: 'right', ...options, render };
+}
+
+/** A row's buttons side by side at the right of its actions cell. */
+export function RowActions({ gap = 6, children }: { gap?: number; children: ReactNode }) {
+  return (
+    <Group gap={gap} justify="flex-end" wrap="nowrap">
+      {children}
+    </Group>
+  );
+}
+
+/**
+ * A small light button in a row that opens the row's record (Review, Open); the click does not
+ * also reach the row's own click.
+ */
+export function RowButton({
+  icon,
+  label,
+  onClick,
+  children,
+}: {
+  icon: ReactNode;
+  /** The button's accessible name, naming the row. */
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={icon}
+      onClick={(e: MouseEvent) => {
+        e.stopPropagation();
+        onClick();
+      }}
+      aria-label={label}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** One icon button of a row: its tooltip, icon, accessible name naming the row, and colour. */
+export type IconAction = {
+  tip: string;
+  icon: ReactNode;
+  label: string;
+  color?: string;
+  onClick: () => void;
+};
+
+/** A row's icon buttons (Edit, Delete…), each with its tooltip, from a table of actions. */
+export function IconActions({ actions }: { actions: IconAction[] }) {
+  return (
+    <RowActions gap={4}>
+      {actions.map((a) => (
+        <Tooltip key={a.tip} label={a.tip}>
+          <ActionIcon variant="subtle" color={a.color} onClick={a.onClick} aria-label={a.label}>
+            {a.icon}
+          </ActionIcon>
+        </Tooltip>
+      ))}
+    </RowActions>
+  );
+}

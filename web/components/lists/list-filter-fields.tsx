@@ -1,0 +1,104 @@
+import { DateRangeFilter, type FilterWidth, SearchFilter, SelectFilter } from '../list-filters.tsx';
+import { OfferSelect, PublisherSelect } from '../search-select.tsx';
+
+/** The part of `useListParams` a filter field needs: the URL's filters and their setter. */
+export type FilterList<N extends string> = {
+  filters: Record<N, string>;
+  setFilter: (name: N, value: string | null) => void;
+};
+
+type Bound<N extends string> = { list: FilterList<N>; name: N };
+
+/** A list's search box bound to one of its URL filters (`SearchFilter`). */
+export function ListSearch<N extends string>({
+  list,
+  name,
+  label,
+  placeholder,
+  w,
+}: Bound<N> & { label?: string; placeholder: string; w?: FilterWidth }) {
+  return (
+    <SearchFilter
+      label={label}
+      placeholder={placeholder}
+      value={list.filters[name]}
+      onSearch={(v) => list.setFilter(name, v)}
+      w={w}
+    />
+  );
+}
+
+/** A list's one-of filter bound to one of its URL filters: "Status", "All statuses" unless told. */
+export function ListSelect<N extends string>({
+  list,
+  name,
+  label = 'Status',
+  placeholder = 'All statuses',
+  data,
+  w,
+}: Bound<N> & {
+  label?: string;
+  placeholder?: string;
+  data: { value: string; label: string }[];
+  w?: FilterWidth;
+}) {
+  return (
+    <SelectFilter
+      label={label}
+      placeholder={placeholder}
+      data={data}
+      value={list.filters[name]}
+      onChange={(v) => list.setFilter(name, v)}
+      w={w}
+    />
+  );
+}
+
+/** "Offer: All offers", searched on the server, bound to the list's `offer_id`. */
+export function ListOfferFilter({ list }: { list: FilterList<'offer_id'> }) {
+  return (
+    <OfferSelect
+      label="Offer"
+      placeholder="All offers"
+      value={list.filters.offer_id || null}
+      onChange={(v) => list.setFilter('offer_id', v)}
+      w={{ base: '100%', sm: 240 }}
+    />
+  );
+}
+
+/** "Publisher: All publishers", searched on the server, bound to the list's `publisher_id`. */
+export function ListPublisherFilter({
+  list,
+  w = 240,
+}: {
+  list: FilterList<'publisher_id'>;
+  w?: FilterWidth;
+}) {
+  return (
+    <PublisherSelect
+      label="Publisher"
+      placeholder="All publishers"
+      value={list.filters.publisher_id || null}
+      onChange={(v) => list.setFilter('publisher_id', v)}
+      w={{ base: '100%', sm: w }}
+    />
+  );
+}
+
+/** The date-range filter bound to the list's `from` and `to` days. */
+export function ListDateFilter({
+  list,
+}: {
+  list: { filters: Record<'from' | 'to', string> } & {
+    setFilters: (changes: Partial<Record<'from' | 'to', string | null>>) => void;
+  };
+}) {
+  return (
+    <DateRangeFilter
+      from={list.filters.from}
+      to={list.filters.to}
+      onChange={(from, to) => list.setFilters({ from, to })}
+    />
+  );
+}
