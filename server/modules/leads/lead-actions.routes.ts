@@ -6,21 +6,19 @@ import {
   LeadTotals,
 } from '../../../contract/lead-actions.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { routeKit } from '../../http/route-kit.ts';
 import { bulkLeadStatus, leadTotals } from './lead-actions.service.ts';
 
 /** The leads list's totals above the table, and approving or rejecting many leads at once. */
 export const adminLeadActionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/leads/totals',
-    { schema: { ...adminDoc, querystring: LeadFilter, response: { 200: LeadTotals } } },
-    async (req) => leadTotals({ db: app.db, filter: req.query }),
+  const admin = routeKit(app, adminDoc);
+  admin.route('GET', '/leads/totals', { query: LeadFilter, reply: LeadTotals }, async (req) =>
+    leadTotals({ db: app.db, filter: req.query }),
   );
-
-  app.post(
+  admin.route(
+    'POST',
     '/leads/bulk-status',
-    {
-      schema: { ...adminDoc, body: BulkLeadStatus, response: { 200: BulkLeadStatusResult } },
-    },
+    { body: BulkLeadStatus, reply: BulkLeadStatusResult },
     async (req) => bulkLeadStatus({ db: app.db, actor: actorOf(req), input: req.body }),
   );
 };

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorBody } from '../../../contract/errors.ts';
 import {
   NotificationPreferences,
   UpdateNotificationPreferences,
 } from '../../../contract/notifications.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { adminDoc } from '../../http/route-helpers.ts';
+import { adminDoc, errorReplies } from '../../http/route-helpers.ts';
+import { routeKit } from '../../http/route-kit.ts';
 import {
   getNotificationPreferences,
   updateNotificationPreferences,
@@ -13,20 +13,17 @@ import {
 
 /** /api/v1/admin/notification-preferences: which events e-mail the signed-in admin. */
 export const adminNotificationPreferencesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/notification-preferences',
-    { schema: { ...adminDoc, response: { 200: NotificationPreferences } } },
-    async (req) => getNotificationPreferences({ db: app.db, userId: currentUser(req).id }),
+  const admin = routeKit(app, adminDoc);
+  admin.route('GET', '/notification-preferences', { reply: NotificationPreferences }, async (req) =>
+    getNotificationPreferences({ db: app.db, userId: currentUser(req).id }),
   );
-
-  app.put(
+  admin.route(
+    'PUT',
     '/notification-preferences',
     {
-      schema: {
-        ...adminDoc,
-        body: UpdateNotificationPreferences,
-        response: { 200: NotificationPreferences, 400: ApiErrorBody },
-      },
+      body: UpdateNotificationPreferences,
+      reply: NotificationPreferences,
+      errors: errorReplies(400),
     },
     async (req) =>
       updateNotificationPreferences({
