@@ -119,6 +119,35 @@ export function routeKit(app: ZodApp, doc: RouteDoc, errors: Record<number, Zod>
       );
     },
 
+    /**
+     * A list (GET `url`) and its CSV export (GET `url`.csv, named after it), which takes the
+     * list's filters and sort (paging does not apply to an export): `csv({ db, filter })`.
+     */
+    listWithCsv<Q extends Zod, C extends Zod, R extends Zod>(
+      url: string,
+      parts: { query: Q; csv: C; reply: R },
+      list: (o: { db: Db; query: z.output<Q> }) => Promise<z.output<R>>,
+      csv: (o: { db: Db; filter: z.output<C> }) => AsyncIterable<string>,
+    ) {
+      register('GET', url, { query: parts.query, reply: parts.reply }, async (req) =>
+        list({ db, query: req.query as z.output<Q> }),
+      );
+      register('GET', `${url}.csv`, { query: parts.csv }, async (req, reply) =>
+        sendCsv(reply, url.slice(1), csv({ db, filter: req.query as z.output<C> })),
+      );
+    },
+
+    /** A POST by the admin on many records or none in particular: `command({ db, actor, input })`. */
+    command<B extends Zod, R extends Zod>(
+      url: string,
+      parts: { body: B; reply: R },
+      command: (o: { db: Db; actor: Actor; input: z.output<B> }) => Promise<z.output<R>>,
+    ) {
+      register('POST', url, parts, async (req) =>
+        command({ db, actor: actorOf(req), input: req.body as z.output<B> }),
+      );
+    },
+
     /** POST that creates a record, 201, once per Idempotency-Key: `create({ db, actor, input })`. */
     create<B extends Zod, R extends Zod>(
       url: string,
@@ -193,3 +222,17 @@ export function routeKit(app: ZodApp, doc: RouteDoc, errors: Record<number, Zod>
 
 /** The routes of one plugin, as `routeKit` declares them. */
 export type RouteKit = ReturnType<typeof routeKit>;
+
+/**
+ * A Fastify plugin whose routes `build` declares with a kit of `doc` (and `errors`): what each
+ * area's route file would otherwise open with.
+ */
+export function kitPlugin(
+  doc: RouteDoc,
+  build: (kit: RouteKit, app: ZodApp) => void | Promise<void>,
+  errors?: Record<number, Zod>,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    await build(routeKit(app, doc, errors), app);
+  };
+}

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminBuyer,
   AdminPublisher,
@@ -18,7 +17,7 @@ import {
 } from '../../../contract/admin.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
-import { routeKit } from '../../http/route-kit.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { signedLinker } from '../../storage/file-links.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import {
@@ -34,8 +33,7 @@ import {
 } from './users.service.ts';
 
 /** Publisher and buyer accounts: lists, details and the status transitions of spec §4. */
-export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = routeKit(app, adminDoc);
+export const adminUsersRoutes = kitPlugin(adminDoc, (admin, app) => {
   const loginUrl = `${app.config.publicUrl}/login`;
   admin.list('/publishers', { query: PublisherListQuery, reply: PublisherList }, listPublishers);
 
@@ -43,12 +41,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     getPublisherDetail({ db: app.db, id: req.params.id, link: signedLinker(app.storage) }),
   );
 
-  admin.route(
-    'POST',
+  admin.command(
     '/publishers/bulk',
     { body: BulkDecidePublishers, reply: BulkDecisionResult },
-    async (req) =>
-      bulkDecidePublishers({ db: app.db, actor: actorOf(req), input: req.body, loginUrl }),
+    (o) => bulkDecidePublishers({ ...o, loginUrl }),
   );
 
   admin.change(
@@ -95,4 +91,4 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       return { publisher, agreement: await signedLinker(app.storage)(key) };
     },
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminApplication,
   ApplicationList,
@@ -13,7 +12,7 @@ import {
 } from '../../../contract/admin.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
-import { routeKit } from '../../http/route-kit.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { signedLinker } from '../../storage/file-links.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import {
@@ -27,8 +26,7 @@ import {
 } from './applications.service.ts';
 
 /** Applications (never drafts), their decisions, and the compliance submissions behind them. */
-export const adminApplicationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = routeKit(app, adminDoc);
+export const adminApplicationsRoutes = kitPlugin(adminDoc, (admin, app) => {
   const link = signedLinker(app.storage);
   const dashboardUrl = `${app.config.publicUrl}/dashboard`;
   admin.list('/applications', { query: ApplicationListQuery, reply: ApplicationList }, (o) =>
@@ -42,13 +40,8 @@ export const adminApplicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => listApplicationSubmissions({ db: app.db, id: req.params.id, link }),
   );
 
-  admin.route(
-    'POST',
-    '/applications/bulk',
-    { body: BulkDecideApplications, reply: BulkDecisionResult },
-    async (req) =>
-      bulkDecideApplications({ db: app.db, actor: actorOf(req), input: req.body, dashboardUrl }),
-  );
+  const bulk = { body: BulkDecideApplications, reply: BulkDecisionResult };
+  admin.command('/applications/bulk', bulk, (o) => bulkDecideApplications({ ...o, dashboardUrl }));
 
   admin.change(
     'PATCH',
@@ -84,4 +77,4 @@ export const adminApplicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams } from '../../../contract/admin.ts';
 import {
@@ -20,7 +19,7 @@ import {
   UpdateIntegration,
 } from '../../../contract/integrations.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
-import { routeKit } from '../../http/route-kit.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import {
   attachExternalId,
   createIntegration,
@@ -39,8 +38,7 @@ import { testPastedRequest } from './test-console.ts';
  * Call-tracker integrations: keys (shown once, revocable), allowed sources, parameter names,
  * tracker ids attached to our publishers and offers, and the refused calls with their replay.
  */
-export const adminIntegrationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = routeKit(app, adminDoc);
+export const adminIntegrationsRoutes = kitPlugin(adminDoc, (admin, app) => {
   admin.list(
     '/integrations',
     { query: IntegrationListQuery, reply: IntegrationList },
@@ -124,4 +122,4 @@ export const adminIntegrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../../contract/admin.ts';
 import {
   CreateTrackingNumber,
@@ -8,7 +7,7 @@ import {
   TrackingNumberListQuery,
 } from '../../../contract/integrations.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
-import { routeKit } from '../../http/route-kit.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { receiveFileBuffer } from '../../storage/upload.ts';
 import {
   createTrackingNumber,
@@ -22,8 +21,7 @@ import {
  * Tracking numbers (issue 26): the numbers calls arrive on, each assigned to a publisher on an
  * offer; one by one or from a CSV file (all rows or none).
  */
-export const adminTrackingNumbersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = routeKit(app, adminDoc);
+export const adminTrackingNumbersRoutes = kitPlugin(adminDoc, (admin, app) => {
   admin.list(
     '/tracking-numbers',
     { query: TrackingNumberListQuery, reply: TrackingNumberList },
@@ -62,4 +60,4 @@ export const adminTrackingNumbersRoutes: FastifyPluginAsyncZod = async (app) => 
   );
 
   admin.remove('/tracking-numbers/:id', { params: IdParams }, deleteTrackingNumber);
-};
+});

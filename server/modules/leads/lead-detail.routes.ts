@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AcceptDispute,
@@ -13,7 +12,7 @@ import {
 } from '../../../contract/lead-detail.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
-import { routeKit } from '../../http/route-kit.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import { decideDispute, listDisputes, replyAsAdmin } from './disputes.service.ts';
 import { getAdminLeadDetail } from './lead-detail.queries.ts';
@@ -23,12 +22,11 @@ const Created = z.object({ id: z.string() });
 const Decided = z.object({ id: z.string(), status: DisputeStatus });
 
 /** One lead opened (GET /leads/:id), its stored recording, and the publishers' disputes. */
-export const adminLeadDetailRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminLeadDetailRoutes = kitPlugin(adminDoc, (admin, app) => {
   const sign = (key: string) => app.storage.signedUrl(key);
   // Mails to publishers link to the lead in their own area.
   const publisherLeadUrl = (id: string) => `${app.config.publicUrl}/dashboard/leads/${id}`;
 
-  const admin = routeKit(app, adminDoc);
   const lead = { params: LeadIdParams, reply: AdminLeadDetail };
   admin.route('GET', '/leads/:id', lead, async (req) =>
     getAdminLeadDetail({ db: app.db, sign, id: req.params.id }),
@@ -98,4 +96,4 @@ export const adminLeadDetailRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
     );
   }
-};
+});

@@ -1,8 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../../contract/admin.ts';
 import { CheckLeadImport, IMPORT_MAX_BYTES, LeadImport } from '../../../contract/lead-actions.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
-import { routeKit } from '../../http/route-kit.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { receiveFileBuffer } from '../../storage/upload.ts';
 import {
   createImport,
@@ -16,13 +15,12 @@ import {
  * CSV import of leads: upload (multipart, part `file`), check with a column mapping (a dry
  * run), import; the check and the import run in the background and the screen polls GET.
  */
-export const adminLeadImportsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminLeadImportsRoutes = kitPlugin(adminDoc, (admin, app) => {
   // A check or import still running finishes (or fails and says so) before the app closes.
   app.addHook('onClose', async () => {
     await Promise.allSettled([...runningImports]);
   });
 
-  const admin = routeKit(app, adminDoc);
   admin.route(
     'POST',
     '/lead-imports',
@@ -57,4 +55,4 @@ export const adminLeadImportsRoutes: FastifyPluginAsyncZod = async (app) => {
     startCheck,
   );
   admin.act('/lead-imports/:id/import', started, startImport);
-};
+});

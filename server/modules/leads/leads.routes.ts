@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminLead,
   CreateLead,
@@ -9,17 +8,13 @@ import {
   UpdateLeadStatus,
 } from '../../../contract/admin.ts';
 import { adminDoc } from '../../http/route-helpers.ts';
-import { routeKit } from '../../http/route-kit.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { createLead, leadsCsv, listLeads, updateLeadStatus } from './leads.service.ts';
 
 /** All leads: filtered list, its CSV export, recording a lead by hand, changing its status. */
-export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = routeKit(app, adminDoc);
-  admin.list('/leads', { query: LeadListQuery, reply: LeadList }, listLeads);
-  admin.csv('/leads.csv', LeadCsvQuery, (filter) => ({
-    name: 'leads',
-    lines: leadsCsv({ db: app.db, filter }),
-  }));
+export const adminLeadsRoutes = kitPlugin(adminDoc, (admin) => {
+  const lists = { query: LeadListQuery, csv: LeadCsvQuery, reply: LeadList };
+  admin.listWithCsv('/leads', lists, listLeads, leadsCsv);
   admin.create('/leads', { body: CreateLead, reply: AdminLead }, createLead);
   admin.change(
     'PATCH',
@@ -27,4 +22,4 @@ export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
     { params: IdParams, body: UpdateLeadStatus, reply: AdminLead },
     updateLeadStatus,
   );
-};
+});

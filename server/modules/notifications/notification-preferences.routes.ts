@@ -1,19 +1,17 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   NotificationPreferences,
   UpdateNotificationPreferences,
 } from '../../../contract/notifications.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { adminDoc, errorReplies } from '../../http/route-helpers.ts';
-import { routeKit } from '../../http/route-kit.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import {
   getNotificationPreferences,
   updateNotificationPreferences,
 } from './notification-preferences.service.ts';
 
 /** /api/v1/admin/notification-preferences: which events e-mail the signed-in admin. */
-export const adminNotificationPreferencesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = routeKit(app, adminDoc);
+export const adminNotificationPreferencesRoutes = kitPlugin(adminDoc, (admin, app) => {
   admin.route('GET', '/notification-preferences', { reply: NotificationPreferences }, async (req) =>
     getNotificationPreferences({ db: app.db, userId: currentUser(req).id }),
   );
@@ -32,4 +30,4 @@ export const adminNotificationPreferencesRoutes: FastifyPluginAsyncZod = async (
         input: req.body,
       }),
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminOffer,
   CreateOffer,
@@ -8,12 +7,11 @@ import {
   UpdateOffer,
 } from '../../../contract/admin.ts';
 import { adminDoc } from '../../http/route-helpers.ts';
-import { routeKit } from '../../http/route-kit.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { createOffer, deleteOffer, listOffers, updateOffer } from './offers.service.ts';
 
 /** Offers CRUD; deleting a used offer is refused (make it inactive instead). */
-export const adminOffersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = routeKit(app, adminDoc);
+export const adminOffersRoutes = kitPlugin(adminDoc, (admin) => {
   admin.list('/offers', { query: OfferListQuery, reply: OfferList }, listOffers);
   admin.create('/offers', { body: CreateOffer, reply: AdminOffer }, createOffer);
   const one = { params: IdParams };
@@ -24,4 +22,4 @@ export const adminOffersRoutes: FastifyPluginAsyncZod = async (app) => {
     updateOffer,
   );
   admin.remove('/offers/:id', one, deleteOffer);
-};
+});

@@ -91,10 +91,10 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: errorReplies(404, 409),
     },
     async (req, reply) => {
-      const user = currentUser(req);
+      const publisher = currentUser(req);
       const application = await startApplication({
         db: app.db,
-        publisher: user,
+        publisher,
         offerId: req.body.offer_id,
       });
       return reply.status(201).send(application);

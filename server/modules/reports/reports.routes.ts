@@ -1,12 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminReport, AdminReportQuery } from '../../../contract/reports.ts';
 import { adminDoc } from '../../http/route-helpers.ts';
-import { routeKit, tableLines } from '../../http/route-kit.ts';
+import { kitPlugin, tableLines } from '../../http/route-kit.ts';
 import { adminReportCsv, getAdminReport } from './reports.service.ts';
 
 /** The admin Reports screen: figures by day, hour, offer, vertical, publisher or state. */
-export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = routeKit(app, adminDoc);
+export const adminReportsRoutes = kitPlugin(adminDoc, (admin, app) => {
   admin.list('/reports', { query: AdminReportQuery, reply: AdminReport }, getAdminReport);
 
   // Exactly the rows and columns the screen shows for the same query, totals row last.
@@ -14,4 +12,4 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     name: `report-${query.group}`,
     lines: tableLines(await adminReportCsv({ db: app.db, query })),
   }));
-};
+});

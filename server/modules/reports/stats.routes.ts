@@ -1,17 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminStats, DailyStats, DailyStatsQuery } from '../../../contract/admin.ts';
 import { AdminRangeStats, DashboardRangeQuery } from '../../../contract/reports.ts';
 import { adminDoc } from '../../http/route-helpers.ts';
-import { routeKit } from '../../http/route-kit.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { getDailyStats, getRangeStats, getStats } from './stats.service.ts';
 
 /** The dashboard: three cards and the 30-day chart. */
-export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = routeKit(app, adminDoc);
+export const adminStatsRoutes = kitPlugin(adminDoc, (admin, app) => {
   admin.route('GET', '/stats', { reply: AdminStats }, async () => getStats({ db: app.db }));
   admin.route('GET', '/stats/daily', { query: DailyStatsQuery, reply: DailyStats }, async (req) =>
     getDailyStats({ db: app.db, days: req.query.days }),
   );
   // The Total Payouts card and the chart over a picked range (the reports' presets and days).
   admin.list('/stats/range', { query: DashboardRangeQuery, reply: AdminRangeStats }, getRangeStats);
-};
+});

@@ -1,16 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminSettings, UpdateSettings } from '../../../contract/admin.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
-import { routeKit } from '../../http/route-kit.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import { getAdminSettings, setLogo, updateSettings } from './admin-settings.service.ts';
 
 /** Branding settings: all fields, text changes, and the logo upload. */
-export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminSettingsRoutes = kitPlugin(adminDoc, (admin, app) => {
   const logoUrl = (key: string) => app.storage.publicUrl(key);
 
-  const admin = routeKit(app, adminDoc);
   admin.route('GET', '/settings', { reply: AdminSettings }, async () =>
     getAdminSettings({ db: app.db, logoUrl }),
   );
@@ -37,4 +35,4 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
-};
+});
