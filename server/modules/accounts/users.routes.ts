@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminBuyer,
   AdminPublisher,
@@ -18,6 +17,7 @@ import {
 } from '../../../contract/admin.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { signedLinker } from '../../storage/file-links.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import {
@@ -33,100 +33,44 @@ import {
 } from './users.service.ts';
 
 /** Publisher and buyer accounts: lists, details and the status transitions of spec §4. */
-export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/publishers',
-    { schema: { ...adminDoc, querystring: PublisherListQuery, response: { 200: PublisherList } } },
-    async (req) => listPublishers({ db: app.db, query: req.query }),
+export const adminUsersRoutes = kitPlugin(adminDoc, (admin, app) => {
+  const loginUrl = `${app.config.publicUrl}/login`;
+  admin.list('/publishers', { query: PublisherListQuery, reply: PublisherList }, listPublishers);
+
+  admin.route('GET', '/publishers/:id', { params: IdParams, reply: PublisherDetail }, async (req) =>
+    getPublisherDetail({ db: app.db, id: req.params.id, link: signedLinker(app.storage) }),
   );
 
-  app.get(
-    '/publishers/:id',
-    { schema: { ...adminDoc, params: IdParams, response: { 200: PublisherDetail } } },
-    async (req) =>
-      getPublisherDetail({ db: app.db, id: req.params.id, link: signedLinker(app.storage) }),
-  );
-
-  app.post(
+  admin.command(
     '/publishers/bulk',
-    {
-      schema: {
-        ...adminDoc,
-        body: BulkDecidePublishers,
-        response: { 200: BulkDecisionResult },
-      },
-    },
-    async (req) =>
-      bulkDecidePublishers({
-        db: app.db,
-        actor: actorOf(req),
-        input: req.body,
-        loginUrl: `${app.config.publicUrl}/login`,
-      }),
+    { body: BulkDecidePublishers, reply: BulkDecisionResult },
+    (o) => bulkDecidePublishers({ ...o, loginUrl }),
   );
 
-  app.patch(
+  admin.change(
+    'PATCH',
     '/publishers/:id',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        body: UpdatePublisherStatus,
-        response: { 200: AdminPublisher },
-      },
-    },
-    async (req) =>
-      updatePublisherStatus({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.body,
-        loginUrl: `${app.config.publicUrl}/login`,
-      }),
+    { params: IdParams, body: UpdatePublisherStatus, reply: AdminPublisher },
+    (o) => updatePublisherStatus({ ...o, loginUrl }),
   );
 
-  app.get(
-    '/buyers',
-    { schema: { ...adminDoc, querystring: BuyerListQuery, response: { 200: BuyerList } } },
-    async (req) => listBuyers({ db: app.db, query: req.query }),
-  );
-
-  app.patch(
+  admin.list('/buyers', { query: BuyerListQuery, reply: BuyerList }, listBuyers);
+  admin.change(
+    'PATCH',
     '/buyers/:id',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        body: UpdateBuyerStatus,
-        response: { 200: AdminBuyer },
-      },
-    },
-    async (req) =>
-      updateBuyerStatus({ db: app.db, actor: actorOf(req), id: req.params.id, input: req.body }),
+    { params: IdParams, body: UpdateBuyerStatus, reply: AdminBuyer },
+    updateBuyerStatus,
   );
-
-  app.get(
+  admin.list(
     '/approved-publishers',
-    {
-      schema: {
-        ...adminDoc,
-        querystring: ApprovedPublishersQuery,
-        response: { 200: ApprovedPublisherList },
-      },
-    },
-    async (req) => listApprovedPublishers({ db: app.db, query: req.query }),
+    { query: ApprovedPublishersQuery, reply: ApprovedPublisherList },
+    listApprovedPublishers,
   );
 
-  app.put(
+  admin.route(
+    'PUT',
     '/publishers/:id/agreement',
-    {
-      schema: {
-        ...adminDoc,
-        consumes: ['multipart/form-data'],
-        params: IdParams,
-        response: { 200: AgreementUploaded },
-      },
-    },
+    { consumes: ['multipart/form-data'], params: IdParams, reply: AgreementUploaded },
     async (req) => {
       // Refuse before storing anything when the publisher does not exist.
       await findPublisher(app.db, req.params.id);
@@ -147,4 +91,4 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       return { publisher, agreement: await signedLinker(app.storage)(key) };
     },
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminApplication,
   ApplicationList,
@@ -13,6 +12,7 @@ import {
 } from '../../../contract/admin.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { signedLinker } from '../../storage/file-links.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import {
@@ -26,85 +26,38 @@ import {
 } from './applications.service.ts';
 
 /** Applications (never drafts), their decisions, and the compliance submissions behind them. */
-export const adminApplicationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/applications',
-    {
-      schema: {
-        ...adminDoc,
-        querystring: ApplicationListQuery,
-        response: { 200: ApplicationList },
-      },
-    },
-    async (req) =>
-      listApplications({ db: app.db, query: req.query, link: signedLinker(app.storage) }),
+export const adminApplicationsRoutes = kitPlugin(adminDoc, (admin, app) => {
+  const link = signedLinker(app.storage);
+  const dashboardUrl = `${app.config.publicUrl}/dashboard`;
+  admin.list('/applications', { query: ApplicationListQuery, reply: ApplicationList }, (o) =>
+    listApplications({ ...o, link }),
   );
 
-  app.get(
+  admin.route(
+    'GET',
     '/applications/:id/submissions',
-    { schema: { ...adminDoc, params: IdParams, response: { 200: ApplicationSubmissions } } },
-    async (req) =>
-      listApplicationSubmissions({
-        db: app.db,
-        id: req.params.id,
-        link: signedLinker(app.storage),
-      }),
+    { params: IdParams, reply: ApplicationSubmissions },
+    async (req) => listApplicationSubmissions({ db: app.db, id: req.params.id, link }),
   );
 
-  app.post(
-    '/applications/bulk',
-    {
-      schema: { ...adminDoc, body: BulkDecideApplications, response: { 200: BulkDecisionResult } },
-    },
-    async (req) =>
-      bulkDecideApplications({
-        db: app.db,
-        actor: actorOf(req),
-        input: req.body,
-        dashboardUrl: `${app.config.publicUrl}/dashboard`,
-      }),
-  );
+  const bulk = { body: BulkDecideApplications, reply: BulkDecisionResult };
+  admin.command('/applications/bulk', bulk, (o) => bulkDecideApplications({ ...o, dashboardUrl }));
 
-  app.patch(
+  admin.change(
+    'PATCH',
     '/applications/:id',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        body: DecideApplication,
-        response: { 200: AdminApplication },
-      },
-    },
-    async (req) =>
-      decideApplication({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        input: req.body,
-        dashboardUrl: `${app.config.publicUrl}/dashboard`,
-        link: signedLinker(app.storage),
-      }),
+    { params: IdParams, body: DecideApplication, reply: AdminApplication },
+    (o) => decideApplication({ ...o, dashboardUrl, link }),
   );
 
-  app.get(
-    '/compliance',
-    {
-      schema: { ...adminDoc, querystring: ComplianceListQuery, response: { 200: ComplianceList } },
-    },
-    async (req) =>
-      listCompliance({ db: app.db, query: req.query, link: signedLinker(app.storage) }),
+  admin.list('/compliance', { query: ComplianceListQuery, reply: ComplianceList }, (o) =>
+    listCompliance({ ...o, link }),
   );
 
-  app.put(
+  admin.route(
+    'PUT',
     '/applications/:id/io',
-    {
-      schema: {
-        ...adminDoc,
-        consumes: ['multipart/form-data'],
-        params: IdParams,
-        response: { 200: AdminApplication },
-      },
-    },
+    { consumes: ['multipart/form-data'], params: IdParams, reply: AdminApplication },
     async (req) => {
       // Refuse before storing anything unless the application is approved.
       const { publisherId } = await assertCanHaveIo(app.db, req.params.id);
@@ -117,11 +70,11 @@ export const adminApplicationsRoutes: FastifyPluginAsyncZod = async (app) => {
             actor: actorOf(req),
             id: req.params.id,
             key: files.file![0]!.key,
-            link: signedLinker(app.storage),
+            link,
           });
           return { result: r.application, replacedKeys: [r.replacedKey] };
         },
       });
     },
   );
-};
+});

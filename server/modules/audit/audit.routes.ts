@@ -1,13 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditList, AuditListQuery } from '../../../contract/admin.ts';
 import { adminDoc } from '../../http/route-helpers.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { listAudit } from './audit.service.ts';
 
 /** The audit log, newest first. */
-export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/audit',
-    { schema: { ...adminDoc, querystring: AuditListQuery, response: { 200: AuditList } } },
-    async (req) => listAudit({ db: app.db, query: req.query }),
-  );
-};
+export const adminAuditRoutes = kitPlugin(adminDoc, (admin) => {
+  admin.list('/audit', { query: AuditListQuery, reply: AuditList }, listAudit);
+});

@@ -9,13 +9,14 @@ import {
   CampaignListQuery,
   CreateCampaignBody,
 } from '../../../contract/buyer.ts';
-import { ApiErrorBody } from '../../../contract/errors.ts';
 import { currentUser, requireRole } from '../../auth/guard.ts';
 import { errorHandler, sendError } from '../../http/error-handler.ts';
 import { respondIdempotently } from '../../http/idempotency.ts';
+import { bearerDoc, errorReplies } from '../../http/route-helpers.ts';
+import { routeKit } from '../../http/route-kit.ts';
 import { createCampaign, listCampaigns } from './buyer-campaigns.service.ts';
 
-const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody };
+const errors = errorReplies(400, 401, 403);
 
 /**
  * The toast's sentence names the field when the message alone does not ("Goal can be at most
@@ -53,32 +54,15 @@ export const buyerRoutes: FastifyPluginAsyncZod = async (app) => {
     return errorHandler.call(this, err, req, reply);
   });
 
-  app.get(
-    '/campaigns',
-    {
-      schema: {
-        tags: ['buyer'],
-        security: [{ bearer: [] }],
-        querystring: CampaignListQuery,
-        response: { 200: CampaignList, ...errors },
-      },
-    },
-    async (req) => {
-      const user = currentUser(req);
-      return listCampaigns({ db: app.db, buyerId: user.id, query: req.query });
-    },
+  const mine = routeKit(app, bearerDoc('buyer'), errors);
+  mine.list('/campaigns', { query: CampaignListQuery, reply: CampaignList }, (o, req) =>
+    listCampaigns({ ...o, buyerId: currentUser(req).id }),
   );
 
-  app.post(
+  mine.route(
+    'POST',
     '/campaigns',
-    {
-      schema: {
-        tags: ['buyer'],
-        security: [{ bearer: [] }],
-        body: CreateCampaignBody,
-        response: { 201: Campaign, ...errors },
-      },
-    },
+    { body: CreateCampaignBody, reply: Campaign, status: 201 },
     async (req, reply) => {
       const user = currentUser(req);
       return respondIdempotently(req, reply, 201, (db) =>

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams } from '../../../contract/admin.ts';
 import {
@@ -20,6 +19,7 @@ import {
   UpdateIntegration,
 } from '../../../contract/integrations.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import {
   attachExternalId,
   createIntegration,
@@ -38,22 +38,17 @@ import { testPastedRequest } from './test-console.ts';
  * Call-tracker integrations: keys (shown once, revocable), allowed sources, parameter names,
  * tracker ids attached to our publishers and offers, and the refused calls with their replay.
  */
-export const adminIntegrationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+export const adminIntegrationsRoutes = kitPlugin(adminDoc, (admin, app) => {
+  admin.list(
     '/integrations',
-    {
-      schema: {
-        ...adminDoc,
-        querystring: IntegrationListQuery,
-        response: { 200: IntegrationList },
-      },
-    },
-    async (req) => listIntegrations({ db: app.db, query: req.query }),
+    { query: IntegrationListQuery, reply: IntegrationList },
+    listIntegrations,
   );
 
-  app.post(
+  admin.route(
+    'POST',
     '/integrations',
-    { schema: { ...adminDoc, body: CreateIntegration, response: { 201: CreatedIntegration } } },
+    { body: CreateIntegration, reply: CreatedIntegration, status: 201 },
     async (req, reply) => {
       const created = await createIntegration({ db: app.db, actor: actorOf(req), input: req.body });
       // The key is in this answer only: no cache may keep it.
@@ -62,49 +57,33 @@ export const adminIntegrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  admin.list(
     '/integrations/refusals',
-    { schema: { ...adminDoc, querystring: RefusalListQuery, response: { 200: RefusalList } } },
-    async (req) => listRefusals({ db: app.db, query: req.query }),
+    { query: RefusalListQuery, reply: RefusalList },
+    listRefusals,
   );
-
-  app.post(
+  admin.act(
     '/integrations/refusals/:id/replay',
-    { schema: { ...adminDoc, params: IdParams, response: { 200: IngestAnswer } } },
-    async (req) => replayRefusal({ db: app.db, actor: actorOf(req), id: req.params.id }),
+    { params: IdParams, reply: IngestAnswer },
+    replayRefusal,
   );
 
-  app.get(
-    '/integrations/:id',
-    { schema: { ...adminDoc, params: IdParams, response: { 200: AdminIntegration } } },
-    async (req) => getIntegration({ db: app.db, id: req.params.id }),
+  const one = { params: IdParams, reply: AdminIntegration };
+  admin.route('GET', '/integrations/:id', one, async (req) =>
+    getIntegration({ db: app.db, id: req.params.id }),
   );
-
-  app.patch(
+  admin.change(
+    'PATCH',
     '/integrations/:id',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        body: UpdateIntegration,
-        response: { 200: AdminIntegration },
-      },
-    },
-    async (req) =>
-      updateIntegration({ db: app.db, actor: actorOf(req), id: req.params.id, input: req.body }),
+    { ...one, body: UpdateIntegration },
+    updateIntegration,
   );
 
   // The test console: what a pasted request would do, field by field; nothing is written.
-  app.post(
+  admin.route(
+    'POST',
     '/integrations/:id/test',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        body: IntegrationTestRequest,
-        response: { 200: IntegrationTestResult },
-      },
-    },
+    { params: IdParams, body: IntegrationTestRequest, reply: IntegrationTestResult },
     async (req) =>
       testPastedRequest({
         db: app.db,
@@ -114,42 +93,25 @@ export const adminIntegrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.post(
-    '/integrations/:id/revoke',
-    { schema: { ...adminDoc, params: IdParams, response: { 200: AdminIntegration } } },
-    async (req) => revokeIntegration({ db: app.db, actor: actorOf(req), id: req.params.id }),
-  );
+  admin.act('/integrations/:id/revoke', one, revokeIntegration);
 
-  app.get(
+  admin.route(
+    'GET',
     '/integrations/:id/external-ids',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        querystring: ExternalIdListQuery,
-        response: { 200: ExternalIdList },
-      },
-    },
+    { params: IdParams, query: ExternalIdListQuery, reply: ExternalIdList },
     async (req) => listExternalIds({ db: app.db, id: req.params.id, query: req.query }),
   );
-
-  app.put(
+  admin.change(
+    'PUT',
     '/integrations/:id/external-ids',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        body: AttachExternalId,
-        response: { 200: ExternalIdMapping },
-      },
-    },
-    async (req) =>
-      attachExternalId({ db: app.db, actor: actorOf(req), id: req.params.id, input: req.body }),
+    { params: IdParams, body: AttachExternalId, reply: ExternalIdMapping },
+    attachExternalId,
   );
 
-  app.delete(
+  admin.route(
+    'DELETE',
     '/integrations/:id/external-ids/:mappingId',
-    { schema: { ...adminDoc, params: ExternalIdParams, response: { 204: z.null() } } },
+    { params: ExternalIdParams, reply: z.null(), status: 204 },
     async (req, reply) => {
       await detachExternalId({
         db: app.db,
@@ -160,4 +122,4 @@ export const adminIntegrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
-};
+});

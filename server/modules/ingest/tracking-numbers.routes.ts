@@ -1,5 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { IdParams } from '../../../contract/admin.ts';
 import {
   CreateTrackingNumber,
@@ -9,6 +7,7 @@ import {
   TrackingNumberListQuery,
 } from '../../../contract/integrations.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { receiveFileBuffer } from '../../storage/upload.ts';
 import {
   createTrackingNumber,
@@ -22,22 +21,17 @@ import {
  * Tracking numbers (issue 26): the numbers calls arrive on, each assigned to a publisher on an
  * offer; one by one or from a CSV file (all rows or none).
  */
-export const adminTrackingNumbersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+export const adminTrackingNumbersRoutes = kitPlugin(adminDoc, (admin, app) => {
+  admin.list(
     '/tracking-numbers',
-    {
-      schema: {
-        ...adminDoc,
-        querystring: TrackingNumberListQuery,
-        response: { 200: TrackingNumberList },
-      },
-    },
-    async (req) => listTrackingNumbers({ db: app.db, query: req.query }),
+    { query: TrackingNumberListQuery, reply: TrackingNumberList },
+    listTrackingNumbers,
   );
 
-  app.post(
+  admin.route(
+    'POST',
     '/tracking-numbers',
-    { schema: { ...adminDoc, body: CreateTrackingNumber, response: { 201: TrackingNumber } } },
+    { body: CreateTrackingNumber, reply: TrackingNumber, status: 201 },
     async (req, reply) =>
       reply
         .code(201)
@@ -45,15 +39,10 @@ export const adminTrackingNumbersRoutes: FastifyPluginAsyncZod = async (app) => 
   );
 
   // A file with a wrong line answers 200 with `created: 0` and the lines' errors: nothing written.
-  app.post(
+  admin.route(
+    'POST',
     '/tracking-numbers/import',
-    {
-      schema: {
-        ...adminDoc,
-        consumes: ['multipart/form-data'],
-        response: { 200: TrackingNumberImport },
-      },
-    },
+    { consumes: ['multipart/form-data'], reply: TrackingNumberImport },
     async (req) => {
       const file = await receiveFileBuffer(req, {
         field: 'file',
@@ -70,12 +59,5 @@ export const adminTrackingNumbersRoutes: FastifyPluginAsyncZod = async (app) => 
     },
   );
 
-  app.delete(
-    '/tracking-numbers/:id',
-    { schema: { ...adminDoc, params: IdParams, response: { 204: z.null() } } },
-    async (req, reply) => {
-      await deleteTrackingNumber({ db: app.db, actor: actorOf(req), id: req.params.id });
-      return reply.status(204).send(null);
-    },
-  );
-};
+  admin.remove('/tracking-numbers/:id', { params: IdParams }, deleteTrackingNumber);
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AcceptDispute,
@@ -13,6 +12,7 @@ import {
 } from '../../../contract/lead-detail.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import { decideDispute, listDisputes, replyAsAdmin } from './disputes.service.ts';
 import { getAdminLeadDetail } from './lead-detail.queries.ts';
@@ -22,28 +22,21 @@ const Created = z.object({ id: z.string() });
 const Decided = z.object({ id: z.string(), status: DisputeStatus });
 
 /** One lead opened (GET /leads/:id), its stored recording, and the publishers' disputes. */
-export const adminLeadDetailRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminLeadDetailRoutes = kitPlugin(adminDoc, (admin, app) => {
   const sign = (key: string) => app.storage.signedUrl(key);
   // Mails to publishers link to the lead in their own area.
   const publisherLeadUrl = (id: string) => `${app.config.publicUrl}/dashboard/leads/${id}`;
 
-  app.get(
-    '/leads/:id',
-    { schema: { ...adminDoc, params: LeadIdParams, response: { 200: AdminLeadDetail } } },
-    async (req) => getAdminLeadDetail({ db: app.db, sign, id: req.params.id }),
+  const lead = { params: LeadIdParams, reply: AdminLeadDetail };
+  admin.route('GET', '/leads/:id', lead, async (req) =>
+    getAdminLeadDetail({ db: app.db, sign, id: req.params.id }),
   );
 
   // Keeps a recording in the portal's storage (mp3), played on the detail through a signed URL.
-  app.put(
+  admin.route(
+    'PUT',
     '/leads/:id/recording',
-    {
-      schema: {
-        ...adminDoc,
-        consumes: ['multipart/form-data'],
-        params: LeadIdParams,
-        response: { 200: AdminLeadDetail },
-      },
-    },
+    { consumes: ['multipart/form-data'], ...lead },
     async (req) => {
       // Refuse before storing anything when the lead does not exist.
       await getAdminLeadDetail({ db: app.db, sign, id: req.params.id });
@@ -64,22 +57,12 @@ export const adminLeadDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/disputes',
-    { schema: { ...adminDoc, querystring: DisputeListQuery, response: { 200: AdminDisputeList } } },
-    async (req) => listDisputes({ db: app.db, query: req.query }),
-  );
+  admin.list('/disputes', { query: DisputeListQuery, reply: AdminDisputeList }, listDisputes);
 
-  app.post(
+  admin.route(
+    'POST',
     '/disputes/:id/messages',
-    {
-      schema: {
-        ...adminDoc,
-        params: DisputeIdParams,
-        body: DisputeMessageInput,
-        response: { 201: Created },
-      },
-    },
+    { params: DisputeIdParams, body: DisputeMessageInput, reply: Created, status: 201 },
     async (req, reply) => {
       const r = await replyAsAdmin({
         db: app.db,
@@ -92,45 +75,25 @@ export const adminLeadDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/disputes/:id/accept',
-    {
-      schema: {
-        ...adminDoc,
-        params: DisputeIdParams,
-        body: AcceptDispute,
-        response: { 200: Decided },
-      },
-    },
-    async (req) =>
-      decideDispute({
-        db: app.db,
-        actor: actorOf(req),
-        disputeId: req.params.id,
-        decision: 'accepted',
-        message: req.body.message ?? null,
-        leadUrl: publisherLeadUrl,
-      }),
-  );
-
-  app.post(
-    '/disputes/:id/decline',
-    {
-      schema: {
-        ...adminDoc,
-        params: DisputeIdParams,
-        body: DeclineDispute,
-        response: { 200: Decided },
-      },
-    },
-    async (req) =>
-      decideDispute({
-        db: app.db,
-        actor: actorOf(req),
-        disputeId: req.params.id,
-        decision: 'declined',
-        message: req.body.message,
-        leadUrl: publisherLeadUrl,
-      }),
-  );
-};
+  // Accepting a dispute may say why (declining must); both answer the dispute's new status.
+  const decisions = [
+    { path: 'accept', decision: 'accepted', body: AcceptDispute },
+    { path: 'decline', decision: 'declined', body: DeclineDispute },
+  ] as const;
+  for (const { path, decision, body } of decisions) {
+    admin.route(
+      'POST',
+      `/disputes/:id/${path}`,
+      { params: DisputeIdParams, body, reply: Decided },
+      async (req) =>
+        decideDispute({
+          db: app.db,
+          actor: actorOf(req),
+          disputeId: req.params.id,
+          decision,
+          message: req.body.message ?? null,
+          leadUrl: publisherLeadUrl,
+        }),
+    );
+  }
+});

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../../contract/admin.ts';
 import { CheckLeadImport, IMPORT_MAX_BYTES, LeadImport } from '../../../contract/lead-actions.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { receiveFileBuffer } from '../../storage/upload.ts';
 import {
   createImport,
@@ -15,21 +15,16 @@ import {
  * CSV import of leads: upload (multipart, part `file`), check with a column mapping (a dry
  * run), import; the check and the import run in the background and the screen polls GET.
  */
-export const adminLeadImportsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminLeadImportsRoutes = kitPlugin(adminDoc, (admin, app) => {
   // A check or import still running finishes (or fails and says so) before the app closes.
   app.addHook('onClose', async () => {
     await Promise.allSettled([...runningImports]);
   });
 
-  app.post(
+  admin.route(
+    'POST',
     '/lead-imports',
-    {
-      schema: {
-        ...adminDoc,
-        consumes: ['multipart/form-data'],
-        response: { 201: LeadImport },
-      },
-    },
+    { consumes: ['multipart/form-data'], reply: LeadImport, status: 201 },
     async (req, reply) => {
       const file = await receiveFileBuffer(req, {
         field: 'file',
@@ -47,42 +42,17 @@ export const adminLeadImportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/lead-imports/:id',
-    { schema: { ...adminDoc, params: IdParams, response: { 200: LeadImport } } },
-    async (req) => getImport({ db: app.db, id: req.params.id }),
+  const one = { params: IdParams, reply: LeadImport };
+  admin.route('GET', '/lead-imports/:id', one, async (req) =>
+    getImport({ db: app.db, id: req.params.id }),
   );
-
-  app.post(
+  // The check and the import go on in the background: 202, and the screen polls.
+  const started = { ...one, status: 202 };
+  admin.change(
+    'POST',
     '/lead-imports/:id/check',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        body: CheckLeadImport,
-        response: { 202: LeadImport },
-      },
-    },
-    async (req, reply) =>
-      reply
-        .code(202)
-        .send(
-          await startCheck({ db: app.db, actor: actorOf(req), id: req.params.id, input: req.body }),
-        ),
+    { ...started, body: CheckLeadImport },
+    startCheck,
   );
-
-  app.post(
-    '/lead-imports/:id/import',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        response: { 202: LeadImport },
-      },
-    },
-    async (req, reply) =>
-      reply
-        .code(202)
-        .send(await startImport({ db: app.db, actor: actorOf(req), id: req.params.id })),
-  );
-};
+  admin.act('/lead-imports/:id/import', started, startImport);
+});

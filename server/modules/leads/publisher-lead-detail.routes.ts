@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorBody } from '../../../contract/errors.ts';
 import {
   DisputeIdParams,
   DisputeMessageInput,
@@ -10,12 +9,12 @@ import {
 import { uploadRules } from '../../../contract/uploads.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { badRequest } from '../../errors.ts';
+import { bearerDoc, errorReplies } from '../../http/route-helpers.ts';
+import { routeKit } from '../../http/route-kit.ts';
 import { receiveUploads, uploadFields, writeOrRemove } from '../../storage/upload.ts';
 import { getPublisherLeadDetail } from './lead-detail.queries.ts';
 import { assertCanDispute, openDispute, replyAsPublisher } from './publisher-disputes.service.ts';
 
-const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };
-const base = { tags: ['publisher'], security: [{ bearer: [] }] };
 const Created = z.object({ id: z.string() });
 
 /**
@@ -28,11 +27,11 @@ export const publisherLeadDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminLeadUrl = (id: string) => `${app.config.publicUrl}/admin/leads/${id}`;
   const sign = (key: string) => app.storage.signedUrl(key);
 
-  app.get(
+  const mine = routeKit(app, bearerDoc('publisher'), errorReplies(400, 401, 403, 404));
+  mine.route(
+    'GET',
     '/leads/:id',
-    {
-      schema: { ...base, params: LeadIdParams, response: { 200: PublisherLeadDetail, ...errors } },
-    },
+    { params: LeadIdParams, reply: PublisherLeadDetail },
     async (req) =>
       getPublisherLeadDetail({
         db: app.db,
@@ -42,23 +41,17 @@ export const publisherLeadDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.post(
+  mine.route(
+    'POST',
     '/leads/:id/disputes',
     {
-      schema: {
-        ...base,
-        consumes: ['multipart/form-data'],
-        description:
-          'multipart/form-data: `message` (required text) and an optional `file` (pdf, png, jpg or mp3).',
-        params: LeadIdParams,
-        response: {
-          201: Created,
-          409: ApiErrorBody,
-          413: ApiErrorBody,
-          415: ApiErrorBody,
-          ...errors,
-        },
-      },
+      consumes: ['multipart/form-data'],
+      description:
+        'multipart/form-data: `message` (required text) and an optional `file` (pdf, png, jpg or mp3).',
+      params: LeadIdParams,
+      reply: Created,
+      status: 201,
+      errors: errorReplies(409, 413, 415),
     },
     async (req, reply) => {
       const user = currentUser(req);
@@ -96,15 +89,15 @@ export const publisherLeadDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  mine.route(
+    'POST',
     '/disputes/:id/messages',
     {
-      schema: {
-        ...base,
-        params: DisputeIdParams,
-        body: DisputeMessageInput,
-        response: { 201: Created, 409: ApiErrorBody, ...errors },
-      },
+      params: DisputeIdParams,
+      body: DisputeMessageInput,
+      reply: Created,
+      status: 201,
+      errors: errorReplies(409),
     },
     async (req, reply) => {
       const user = currentUser(req);

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorBody } from '../../../contract/errors.ts';
 import {
   IdParams,
   PayoutHoldState,
@@ -10,37 +9,27 @@ import {
 } from '../../../contract/money.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { actorOf, adminDoc, bearerDoc, errorReplies } from '../../http/route-helpers.ts';
+import { routeKit } from '../../http/route-kit.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import { getHoldState, releaseHold, setPayoutReview } from './holds.service.ts';
 import { getTaxForm, saveTaxForm, setTaxFormStatus } from './tax-forms.service.ts';
 
-const errors = {
-  400: ApiErrorBody,
-  401: ApiErrorBody,
-  403: ApiErrorBody,
-  404: ApiErrorBody,
-  409: ApiErrorBody,
-};
+const errors = errorReplies(400, 401, 403, 404, 409);
 
 /** Admin: a publisher's payout holds and tax form (issue 27). Mounted under /admin. */
 export const adminHoldRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/publishers/:id/payout-hold',
-    { schema: { ...adminDoc, params: IdParams, response: { 200: PayoutHoldState, ...errors } } },
-    async (req) => getHoldState(app.db, req.params.id),
+  const admin = routeKit(app, adminDoc, errors);
+  const publisher = { params: IdParams };
+  const hold = { ...publisher, reply: PayoutHoldState };
+  admin.route('GET', '/publishers/:id/payout-hold', hold, async (req) =>
+    getHoldState(app.db, req.params.id),
   );
 
-  app.put(
+  admin.route(
+    'PUT',
     '/publishers/:id/payout-hold',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        body: SetPayoutReview,
-        response: { 200: PayoutHoldState, ...errors },
-      },
-    },
+    { ...hold, body: SetPayoutReview },
     async (req) =>
       setPayoutReview({
         db: app.db,
@@ -50,36 +39,22 @@ export const adminHoldRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.post(
+  admin.route(
+    'POST',
     '/publishers/:id/payout-hold/release',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        body: ReleasePayoutHold,
-        response: { 200: PayoutHoldState, ...errors },
-      },
-    },
+    { ...hold, body: ReleasePayoutHold },
     async (req) =>
       releaseHold({ db: app.db, actor: actorOf(req), publisherId: req.params.id, input: req.body }),
   );
 
-  app.get(
-    '/publishers/:id/tax-form',
-    { schema: { ...adminDoc, params: IdParams, response: { 200: TaxForm, ...errors } } },
-    async (req) => getTaxForm(app.db, app.storage, req.params.id),
+  admin.route('GET', '/publishers/:id/tax-form', { ...publisher, reply: TaxForm }, async (req) =>
+    getTaxForm(app.db, app.storage, req.params.id),
   );
 
-  app.patch(
+  admin.route(
+    'PATCH',
     '/publishers/:id/payment-details',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        body: SetTaxFormStatus,
-        response: { 200: TaxForm, ...errors },
-      },
-    },
+    { ...publisher, body: SetTaxFormStatus, reply: TaxForm },
     async (req) =>
       setTaxFormStatus({
         db: app.db,
@@ -91,25 +66,17 @@ export const adminHoldRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const base = { tags: ['publisher'], security: [{ bearer: [] }] };
-
 /** The publisher's own tax form: read it, upload a new one (it becomes `submitted`). */
 export const publisherTaxFormRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/tax-form',
-    { schema: { ...base, response: { 200: TaxForm, ...errors } } },
-    async (req) => getTaxForm(app.db, app.storage, currentUser(req).id),
+  const mine = routeKit(app, bearerDoc('publisher'), errors);
+  mine.route('GET', '/tax-form', { reply: TaxForm }, async (req) =>
+    getTaxForm(app.db, app.storage, currentUser(req).id),
   );
 
-  app.put(
+  mine.route(
+    'PUT',
     '/tax-form',
-    {
-      schema: {
-        ...base,
-        consumes: ['multipart/form-data'],
-        response: { 200: TaxForm, ...errors },
-      },
-    },
+    { consumes: ['multipart/form-data'], reply: TaxForm },
     async (req) => {
       const u = currentUser(req);
       await storeThenWrite(req, app.storage, {

@@ -1,6 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorBody } from '../../../contract/errors.ts';
 import {
   Adjustment,
   BalanceList,
@@ -26,7 +25,8 @@ import { currentUser } from '../../auth/guard.ts';
 import { sendCsv } from '../../db/csv.ts';
 import { toMoney } from '../../db/money.ts';
 import { respondIdempotently } from '../../http/idempotency.ts';
-import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { actorOf, adminDoc, bearerDoc, errorReplies } from '../../http/route-helpers.ts';
+import { type RouteKit, routeKit, type ZodApp } from '../../http/route-kit.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { listBalances } from './balances.service.ts';
 import { balanceOf } from './figures.ts';
@@ -75,162 +75,126 @@ async function sendStatement(
     .send(Buffer.from(bytes));
 }
 
-const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };
+const errors = errorReplies(400, 401, 403, 404);
+
+/**
+ * A payout as the ledger keeps it, the leads it covered, and its statement in each format; a
+ * publisher reads only their own (`ownerOf` answers their id), an admin any (undefined).
+ */
+function ledgerRoutes(
+  app: ZodApp,
+  kit: RouteKit,
+  ownerOf: (req: FastifyRequest) => string | undefined,
+) {
+  kit.route('GET', '/payouts/:id', { params: IdParams, reply: LedgerPayout }, async (req) =>
+    getLedgerPayout(app.db, req.params.id, ownerOf(req)),
+  );
+
+  kit.route(
+    'GET',
+    '/payouts/:id/leads',
+    { params: IdParams, query: CoveredLeadsQuery, reply: CoveredLeadList },
+    async (req) =>
+      listCoveredLeads({
+        db: app.db,
+        payoutId: req.params.id,
+        publisherId: ownerOf(req),
+        query: req.query,
+      }),
+  );
+
+  for (const format of formats) {
+    kit.route(
+      'GET',
+      `/payouts/:id/statement${suffix[format]}`,
+      { params: IdParams, ...(format === 'json' && { reply: Statement }) },
+      async (req, reply) =>
+        sendStatement(
+          reply,
+          { db: app.db, storage: app.storage },
+          req.params.id,
+          format,
+          ownerOf(req),
+        ),
+    );
+  }
+}
 
 /** Admin → Payouts: balances, adjustments, payout runs, statements (issue 14). */
 export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/balances',
-    { schema: { ...adminDoc, querystring: BalanceListQuery, response: { 200: BalanceList } } },
-    async (req) => listBalances({ db: app.db, query: req.query }),
-  );
+  // Lists document no error answers; the other routes their 400, 401, 403 and 404.
+  const lists = routeKit(app, adminDoc);
+  const admin = routeKit(app, adminDoc, errors);
+  lists.list('/balances', { query: BalanceListQuery, reply: BalanceList }, listBalances);
 
-  app.post(
+  admin.route(
+    'POST',
     '/publishers/:id/adjustments',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        body: CreateAdjustment,
-        response: { 201: Adjustment, ...errors },
-      },
-    },
+    { params: IdParams, body: CreateAdjustment, reply: Adjustment, status: 201 },
     async (req, reply) =>
       respondIdempotently(req, reply, 201, (db) =>
         createAdjustment({ db, actor: actorOf(req), publisherId: req.params.id, input: req.body }),
       ),
   );
 
-  app.post(
+  admin.route(
+    'POST',
     '/payout-runs/preview',
-    { schema: { ...adminDoc, body: RunSelection, response: { 200: RunPreview, ...errors } } },
+    { body: RunSelection, reply: RunPreview },
     async (req) => previewRun({ db: app.db, selection: req.body }),
   );
 
-  app.post(
+  admin.route(
+    'POST',
     '/payout-runs',
-    { schema: { ...adminDoc, body: RunSelection, response: { 201: PayoutRun, ...errors } } },
+    { body: RunSelection, reply: PayoutRun, status: 201 },
     async (req, reply) =>
       respondIdempotently(req, reply, 201, (db) =>
         confirmRun({ db, actor: actorOf(req), selection: req.body }),
       ),
   );
 
-  app.get(
-    '/payout-runs',
-    { schema: { ...adminDoc, querystring: RunListQuery, response: { 200: RunList } } },
-    async (req) => listRuns({ db: app.db, query: req.query }),
+  lists.list('/payout-runs', { query: RunListQuery, reply: RunList }, listRuns);
+  admin.route('GET', '/payout-runs/:id', { params: IdParams, reply: PayoutRun }, async (req) =>
+    getRun(app.db, req.params.id),
   );
 
-  app.get(
-    '/payout-runs/:id',
-    { schema: { ...adminDoc, params: IdParams, response: { 200: PayoutRun, ...errors } } },
-    async (req) => getRun(app.db, req.params.id),
+  lists.route('GET', '/payout-runs/:id/export.csv', { params: IdParams }, async (req, reply) =>
+    // The generic CSV of payment-files/generic.ts; 404 before the download starts.
+    sendCsv(
+      reply,
+      `payout-run-${req.params.id.slice(0, 8)}`,
+      await genericCsvLines(app.db, req.params.id),
+    ),
   );
 
-  app.get(
-    '/payout-runs/:id/export.csv',
-    { schema: { ...adminDoc, params: IdParams } },
-    async (req, reply) =>
-      // The generic CSV of payment-files/generic.ts; 404 before the download starts.
-      sendCsv(
-        reply,
-        `payout-run-${req.params.id.slice(0, 8)}`,
-        await genericCsvLines(app.db, req.params.id),
-      ),
-  );
-
-  app.post(
-    '/payout-runs/:id/paid',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        body: MarkRunPaid,
-        response: { 200: PayoutRun, ...errors },
-      },
-    },
-    async (req) =>
-      markRunPaid({ db: app.db, actor: actorOf(req), id: req.params.id, input: req.body }),
-  );
-
-  app.post(
-    '/payout-runs/:id/void',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        body: VoidRun,
-        response: { 200: PayoutRun, ...errors },
-      },
-    },
-    async (req) => voidRun({ db: app.db, actor: actorOf(req), id: req.params.id, input: req.body }),
-  );
-
-  app.get(
-    '/payouts/:id',
-    { schema: { ...adminDoc, params: IdParams, response: { 200: LedgerPayout, ...errors } } },
-    async (req) => getLedgerPayout(app.db, req.params.id),
-  );
-
-  app.get(
-    '/payouts/:id/leads',
-    {
-      schema: {
-        ...adminDoc,
-        params: IdParams,
-        querystring: CoveredLeadsQuery,
-        response: { 200: CoveredLeadList, ...errors },
-      },
-    },
-    async (req) => listCoveredLeads({ db: app.db, payoutId: req.params.id, query: req.query }),
-  );
-
-  for (const format of formats) {
-    app.get(
-      `/payouts/:id/statement${suffix[format]}`,
-      {
-        schema: {
-          ...adminDoc,
-          params: IdParams,
-          ...(format === 'json' && { response: { 200: Statement, ...errors } }),
-        },
-      },
-      async (req, reply) =>
-        sendStatement(reply, { db: app.db, storage: app.storage }, req.params.id, format),
-    );
-  }
+  const run = { params: IdParams, reply: PayoutRun };
+  admin.change('POST', '/payout-runs/:id/paid', { ...run, body: MarkRunPaid }, markRunPaid);
+  admin.change('POST', '/payout-runs/:id/void', { ...run, body: VoidRun }, voidRun);
+  ledgerRoutes(app, admin, () => undefined);
 };
-
-const base = { tags: ['publisher'], security: [{ bearer: [] }] };
 
 /** The publisher's own money: balance, payouts' statements and leads, payment details. */
 export const publisherMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/money',
-    { schema: { ...base, response: { 200: PublisherMoney, ...errors } } },
-    async (req) => {
-      const id = currentUser(req).id;
-      const [balance, payment, settings] = await Promise.all([
-        balanceOf(app.db, id),
-        getPaymentDetails(app.db, id),
-        ledgerSettings(app.db),
-      ]);
-      return { balance, payment, min_payout: toMoney(settings.minPayout) };
-    },
+  const mine = routeKit(app, bearerDoc('publisher'), errors);
+  mine.route('GET', '/money', { reply: PublisherMoney }, async (req) => {
+    const id = currentUser(req).id;
+    const [balance, payment, settings] = await Promise.all([
+      balanceOf(app.db, id),
+      getPaymentDetails(app.db, id),
+      ledgerSettings(app.db),
+    ]);
+    return { balance, payment, min_payout: toMoney(settings.minPayout) };
+  });
+
+  mine.route('GET', '/payment-details', { reply: PaymentDetails }, async (req) =>
+    getPaymentDetails(app.db, currentUser(req).id),
   );
 
-  app.get(
+  mine.route(
+    'PUT',
     '/payment-details',
-    { schema: { ...base, response: { 200: PaymentDetails, ...errors } } },
-    async (req) => getPaymentDetails(app.db, currentUser(req).id),
-  );
-
-  app.put(
-    '/payment-details',
-    {
-      schema: { ...base, body: UpdatePaymentDetails, response: { 200: PaymentDetails, ...errors } },
-    },
+    { body: UpdatePaymentDetails, reply: PaymentDetails },
     async (req) => {
       const u = currentUser(req);
       return updatePaymentDetails({
@@ -242,49 +206,5 @@ export const publisherMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/payouts/:id',
-    { schema: { ...base, params: IdParams, response: { 200: LedgerPayout, ...errors } } },
-    async (req) => getLedgerPayout(app.db, req.params.id, currentUser(req).id),
-  );
-
-  app.get(
-    '/payouts/:id/leads',
-    {
-      schema: {
-        ...base,
-        params: IdParams,
-        querystring: CoveredLeadsQuery,
-        response: { 200: CoveredLeadList, ...errors },
-      },
-    },
-    async (req) =>
-      listCoveredLeads({
-        db: app.db,
-        payoutId: req.params.id,
-        publisherId: currentUser(req).id,
-        query: req.query,
-      }),
-  );
-
-  for (const format of formats) {
-    app.get(
-      `/payouts/:id/statement${suffix[format]}`,
-      {
-        schema: {
-          ...base,
-          params: IdParams,
-          ...(format === 'json' && { response: { 200: Statement, ...errors } }),
-        },
-      },
-      async (req, reply) =>
-        sendStatement(
-          reply,
-          { db: app.db, storage: app.storage },
-          req.params.id,
-          format,
-          currentUser(req).id,
-        ),
-    );
-  }
+  ledgerRoutes(app, mine, (req) => currentUser(req).id);
 };

@@ -1,21 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorBody } from '../../../contract/errors.ts';
 import { IdParams } from '../../../contract/money.ts';
 import {
   PaymentFileList,
   PaymentFileParams,
   PaymentFileQuery,
 } from '../../../contract/payment-files.ts';
-import { adminDoc } from '../../http/route-helpers.ts';
+import { adminDoc, errorReplies } from '../../http/route-helpers.ts';
+import { routeKit } from '../../http/route-kit.ts';
 import { buildRunFile, listRunFiles } from './payment-files/index.ts';
-
-const errors = {
-  400: ApiErrorBody,
-  401: ApiErrorBody,
-  403: ApiErrorBody,
-  404: ApiErrorBody,
-  409: ApiErrorBody,
-};
 
 /**
  * Admin → Payouts → a run's payment files (issue 27): what each processor's file would carry,
@@ -23,22 +15,22 @@ const errors = {
  * admins only through (others get 401/403 before anything is read).
  */
 export const adminPaymentFilesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const admin = routeKit(app, adminDoc, errorReplies(400, 401, 403, 404, 409));
+  admin.route(
+    'GET',
     '/payout-runs/:id/files',
-    { schema: { ...adminDoc, params: IdParams, response: { 200: PaymentFileList, ...errors } } },
+    { params: IdParams, reply: PaymentFileList },
     async (req) => listRunFiles(app.db, req.params.id),
   );
 
-  app.get(
+  admin.route(
+    'GET',
     '/payout-runs/:id/files/:format',
     {
-      schema: {
-        ...adminDoc,
-        description:
-          'One payment file of the run: paypal (PayPal Payouts CSV), wise (Wise batch CSV), nacha (NACHA ACH file of the US bank transfers; needs odfi and company_id), csv (every payout). 409 names the publishers whose payment details the file cannot carry, unless skip_incomplete=true (then the X-Left-Out header names them).',
-        params: PaymentFileParams,
-        querystring: PaymentFileQuery,
-      },
+      description:
+        'One payment file of the run: paypal (PayPal Payouts CSV), wise (Wise batch CSV), nacha (NACHA ACH file of the US bank transfers; needs odfi and company_id), csv (every payout). 409 names the publishers whose payment details the file cannot carry, unless skip_incomplete=true (then the X-Left-Out header names them).',
+      params: PaymentFileParams,
+      query: PaymentFileQuery,
     },
     async (req, reply) => {
       const file = await buildRunFile({

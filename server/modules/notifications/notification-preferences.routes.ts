@@ -1,32 +1,27 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorBody } from '../../../contract/errors.ts';
 import {
   NotificationPreferences,
   UpdateNotificationPreferences,
 } from '../../../contract/notifications.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { adminDoc } from '../../http/route-helpers.ts';
+import { adminDoc, errorReplies } from '../../http/route-helpers.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import {
   getNotificationPreferences,
   updateNotificationPreferences,
 } from './notification-preferences.service.ts';
 
 /** /api/v1/admin/notification-preferences: which events e-mail the signed-in admin. */
-export const adminNotificationPreferencesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/notification-preferences',
-    { schema: { ...adminDoc, response: { 200: NotificationPreferences } } },
-    async (req) => getNotificationPreferences({ db: app.db, userId: currentUser(req).id }),
+export const adminNotificationPreferencesRoutes = kitPlugin(adminDoc, (admin, app) => {
+  admin.route('GET', '/notification-preferences', { reply: NotificationPreferences }, async (req) =>
+    getNotificationPreferences({ db: app.db, userId: currentUser(req).id }),
   );
-
-  app.put(
+  admin.route(
+    'PUT',
     '/notification-preferences',
     {
-      schema: {
-        ...adminDoc,
-        body: UpdateNotificationPreferences,
-        response: { 200: NotificationPreferences, 400: ApiErrorBody },
-      },
+      body: UpdateNotificationPreferences,
+      reply: NotificationPreferences,
+      errors: errorReplies(400),
     },
     async (req) =>
       updateNotificationPreferences({
@@ -35,4 +30,4 @@ export const adminNotificationPreferencesRoutes: FastifyPluginAsyncZod = async (
         input: req.body,
       }),
   );
-};
+});

@@ -1,5 +1,5 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorBody } from '../../../contract/errors.ts';
 import {
   MarkedRead,
   Notification,
@@ -9,10 +9,9 @@ import {
   UnreadCount,
 } from '../../../contract/notifications.ts';
 import { currentUser, requireAuth } from '../../auth/guard.ts';
+import { bearerDoc, errorReplies } from '../../http/route-helpers.ts';
+import { routeKit } from '../../http/route-kit.ts';
 import { countUnread, listNotifications, markAllRead, markRead } from './notifications.service.ts';
-
-const doc = { tags: ['me'], security: [{ bearer: [] }] };
-const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody };
 
 /**
  * /api/v1/me/notifications: the signed-in user's own notifications, whatever their role. The
@@ -23,40 +22,22 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  const mine = routeKit(app, bearerDoc('me'), errorReplies(400, 401, 403));
+  const me = (req: FastifyRequest) => ({ db: app.db, userId: currentUser(req).id });
 
-  app.get(
-    '/notifications',
-    {
-      schema: {
-        ...doc,
-        querystring: NotificationListQuery,
-        response: { 200: NotificationList, ...errors },
-      },
-    },
-    async (req) => listNotifications({ db: app.db, userId: currentUser(req).id, query: req.query }),
+  mine.list('/notifications', { query: NotificationListQuery, reply: NotificationList }, (o, req) =>
+    listNotifications({ ...me(req), query: o.query }),
   );
-
-  app.get(
-    '/notifications/unread-count',
-    { schema: { ...doc, response: { 200: UnreadCount, ...errors } } },
-    async (req) => countUnread({ db: app.db, userId: currentUser(req).id }),
+  mine.route('GET', '/notifications/unread-count', { reply: UnreadCount }, async (req) =>
+    countUnread(me(req)),
   );
-
-  app.post(
+  mine.route(
+    'POST',
     '/notifications/:id/read',
-    {
-      schema: {
-        ...doc,
-        params: NotificationIdParams,
-        response: { 200: Notification, 404: ApiErrorBody, ...errors },
-      },
-    },
-    async (req) => markRead({ db: app.db, userId: currentUser(req).id, id: req.params.id }),
+    { params: NotificationIdParams, reply: Notification, errors: errorReplies(404) },
+    async (req) => markRead({ ...me(req), id: req.params.id }),
   );
-
-  app.post(
-    '/notifications/read-all',
-    { schema: { ...doc, response: { 200: MarkedRead, ...errors } } },
-    async (req) => markAllRead({ db: app.db, userId: currentUser(req).id }),
+  mine.route('POST', '/notifications/read-all', { reply: MarkedRead }, async (req) =>
+    markAllRead(me(req)),
   );
 };

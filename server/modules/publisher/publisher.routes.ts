@@ -1,6 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorBody } from '../../../contract/errors.ts';
 import {
   ApplicationIdParams,
   COMPLIANCE_RULES,
@@ -27,7 +27,8 @@ import {
 } from '../../../contract/reports.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
 import { currentUser, requireRole } from '../../auth/guard.ts';
-import { csvLine, sendCsv } from '../../db/csv.ts';
+import { bearerDoc, errorReplies } from '../../http/route-helpers.ts';
+import { routeKit, tableLines } from '../../http/route-kit.ts';
 import { DOCUMENT_MAX_BYTES, MEDIA_MAX_BYTES } from '../../storage/storage.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import {
@@ -53,8 +54,9 @@ import {
   publisherReportCsv,
 } from '../reports/index.ts';
 
-const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody };
-const base = { tags: ['publisher'], security: [{ bearer: [] }] };
+const errors = errorReplies(400, 401, 403);
+/** The signed-in publisher's id: every route here reads or writes their own things only. */
+const me = (req: FastifyRequest) => currentUser(req).id;
 
 /** /api/v1/publisher/*: a publisher's own offers, applications, leads, payouts and files. */
 export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,105 +66,62 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(publisherLeadDetailRoutes);
   await app.register(publisherMoneyRoutes);
   await app.register(publisherTaxFormRoutes);
+  const mine = routeKit(app, bearerDoc('publisher'), errors);
 
-  app.get(
-    '/overview',
-    { schema: { ...base, response: { 200: PublisherOverview, ...errors } } },
-    async (req) => getOverview({ db: app.db, publisherId: currentUser(req).id }),
+  mine.route('GET', '/overview', { reply: PublisherOverview }, async (req) =>
+    getOverview({ db: app.db, publisherId: me(req) }),
   );
-
   // The lead and payout cards and the chart over a picked range of the network's days.
-  app.get(
+  mine.list(
     '/overview/range',
-    {
-      schema: {
-        ...base,
-        querystring: DashboardRangeQuery,
-        response: { 200: PublisherRangeOverview, ...errors },
-      },
-    },
-    async (req) =>
-      getPublisherRangeOverview({
-        db: app.db,
-        publisherId: currentUser(req).id,
-        query: req.query,
-      }),
+    { query: DashboardRangeQuery, reply: PublisherRangeOverview },
+    (o, req) => getPublisherRangeOverview({ ...o, publisherId: me(req) }),
+  );
+  mine.list('/offers', { query: PublisherOffersQuery, reply: PublisherOfferList }, (o, req) =>
+    listPublisherOffers({ ...o, publisherId: me(req) }),
   );
 
-  app.get(
-    '/offers',
-    {
-      schema: {
-        ...base,
-        querystring: PublisherOffersQuery,
-        response: { 200: PublisherOfferList, ...errors },
-      },
-    },
-    async (req) =>
-      listPublisherOffers({
-        db: app.db,
-        publisherId: currentUser(req).id,
-        query: req.query,
-      }),
-  );
-
-  app.post(
+  mine.route(
+    'POST',
     '/applications',
     {
-      schema: {
-        ...base,
-        body: CreateApplicationBody,
-        response: { 201: PublisherApplication, 404: ApiErrorBody, 409: ApiErrorBody, ...errors },
-      },
+      body: CreateApplicationBody,
+      reply: PublisherApplication,
+      status: 201,
+      errors: errorReplies(404, 409),
     },
     async (req, reply) => {
-      const user = currentUser(req);
+      const publisher = currentUser(req);
       const application = await startApplication({
         db: app.db,
-        publisher: user,
+        publisher,
         offerId: req.body.offer_id,
       });
       return reply.status(201).send(application);
     },
   );
 
-  app.delete(
+  mine.route(
+    'DELETE',
     '/applications/:id',
-    {
-      schema: {
-        ...base,
-        params: ApplicationIdParams,
-        response: { 204: z.null(), 404: ApiErrorBody, ...errors },
-      },
-    },
+    { params: ApplicationIdParams, reply: z.null(), status: 204, errors: errorReplies(404) },
     async (req, reply) => {
-      await deleteDraft({
-        db: app.db,
-        publisherId: currentUser(req).id,
-        applicationId: req.params.id,
-      });
+      await deleteDraft({ db: app.db, publisherId: me(req), applicationId: req.params.id });
       return reply.status(204).send(null);
     },
   );
 
-  app.post(
+  mine.route(
+    'POST',
     '/applications/:id/compliance',
     {
-      schema: {
-        ...base,
-        consumes: ['multipart/form-data'],
-        description:
-          'multipart/form-data: `media` (1 to 3 files, mp3 or mp4) and `document` (one pdf, doc or docx).',
-        params: ApplicationIdParams,
-        response: {
-          201: ComplianceSubmission,
-          404: ApiErrorBody,
-          409: ApiErrorBody,
-          413: ApiErrorBody,
-          415: ApiErrorBody,
-          ...errors,
-        },
-      },
+      consumes: ['multipart/form-data'],
+      description:
+        'multipart/form-data: `media` (1 to 3 files, mp3 or mp4) and `document` (one pdf, doc or docx).',
+      params: ApplicationIdParams,
+      reply: ComplianceSubmission,
+      status: 201,
+      errors: errorReplies(404, 409, 413, 415),
     },
     async (req, reply) => {
       const user = currentUser(req);
@@ -200,94 +159,24 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Reports over the publisher's own leads only (their rollup rows), without revenue or margin.
-  app.get(
-    '/reports',
-    {
-      schema: {
-        ...base,
-        querystring: PublisherReportQuery,
-        response: { 200: PublisherReport, ...errors },
-      },
-    },
-    async (req) =>
-      getPublisherReport({ db: app.db, publisherId: currentUser(req).id, query: req.query }),
+  mine.list('/reports', { query: PublisherReportQuery, reply: PublisherReport }, (o, req) =>
+    getPublisherReport({ ...o, publisherId: me(req) }),
   );
+  mine.csv('/reports.csv', PublisherReportQuery, async (query, req) => ({
+    name: `report-${query.group}`,
+    lines: tableLines(await publisherReportCsv({ db: app.db, publisherId: me(req), query })),
+  }));
 
-  app.get(
-    '/reports.csv',
-    { schema: { ...base, querystring: PublisherReportQuery } },
-    async (req, reply) => {
-      const rows = await publisherReportCsv({
-        db: app.db,
-        publisherId: currentUser(req).id,
-        query: req.query,
-      });
-      return sendCsv(
-        reply,
-        `report-${req.query.group}`,
-        (async function* () {
-          yield rows.map(csvLine).join('');
-        })(),
-      );
-    },
+  mine.list('/leads', { query: PublisherLeadsQuery, reply: PublisherLeadList }, (o, req) =>
+    listPublisherLeads({ ...o, publisherId: me(req) }),
   );
-
-  app.get(
-    '/leads',
-    {
-      schema: {
-        ...base,
-        querystring: PublisherLeadsQuery,
-        response: { 200: PublisherLeadList, ...errors },
-      },
-    },
-    async (req) =>
-      listPublisherLeads({
-        db: app.db,
-        publisherId: currentUser(req).id,
-        query: req.query,
-      }),
+  mine.list('/payouts', { query: PublisherPayoutsQuery, reply: PublisherPayoutList }, (o, req) =>
+    listPublisherPayouts({ ...o, publisherId: me(req) }),
   );
-
-  app.get(
-    '/payouts',
-    {
-      schema: {
-        ...base,
-        querystring: PublisherPayoutsQuery,
-        response: { 200: PublisherPayoutList, ...errors },
-      },
-    },
-    async (req) =>
-      listPublisherPayouts({
-        db: app.db,
-        publisherId: currentUser(req).id,
-        query: req.query,
-      }),
+  mine.route('GET', '/documents', { reply: PublisherDocuments }, async (req) =>
+    getPublisherDocuments({ db: app.db, storage: app.storage, publisherId: me(req) }),
   );
-
-  app.get(
-    '/documents',
-    { schema: { ...base, response: { 200: PublisherDocuments, ...errors } } },
-    async (req) =>
-      getPublisherDocuments({ db: app.db, storage: app.storage, publisherId: currentUser(req).id }),
-  );
-
-  app.get(
-    '/ios',
-    {
-      schema: {
-        ...base,
-        querystring: PublisherIosQuery,
-        response: { 200: PublisherIoList, ...errors },
-      },
-    },
-    async (req) =>
-      listPublisherIos({
-        db: app.db,
-        storage: app.storage,
-        publisherId: currentUser(req).id,
-        query: req.query,
-      }),
+  mine.list('/ios', { query: PublisherIosQuery, reply: PublisherIoList }, (o, req) =>
+    listPublisherIos({ ...o, storage: app.storage, publisherId: me(req) }),
   );
 };

@@ -1,33 +1,25 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminSettings, UpdateSettings } from '../../../contract/admin.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
 import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
 import { getAdminSettings, setLogo, updateSettings } from './admin-settings.service.ts';
 
 /** Branding settings: all fields, text changes, and the logo upload. */
-export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminSettingsRoutes = kitPlugin(adminDoc, (admin, app) => {
   const logoUrl = (key: string) => app.storage.publicUrl(key);
 
-  app.get('/settings', { schema: { ...adminDoc, response: { 200: AdminSettings } } }, async () =>
+  admin.route('GET', '/settings', { reply: AdminSettings }, async () =>
     getAdminSettings({ db: app.db, logoUrl }),
   );
-
-  app.patch(
-    '/settings',
-    { schema: { ...adminDoc, body: UpdateSettings, response: { 200: AdminSettings } } },
-    async (req) => updateSettings({ db: app.db, actor: actorOf(req), input: req.body, logoUrl }),
+  admin.route('PATCH', '/settings', { body: UpdateSettings, reply: AdminSettings }, async (req) =>
+    updateSettings({ db: app.db, actor: actorOf(req), input: req.body, logoUrl }),
   );
 
-  app.put(
+  admin.route(
+    'PUT',
     '/settings/logo',
-    {
-      schema: {
-        ...adminDoc,
-        consumes: ['multipart/form-data'],
-        response: { 200: AdminSettings },
-      },
-    },
+    { consumes: ['multipart/form-data'], reply: AdminSettings },
     async (req) => {
       // Size (5 MB) and type (by content; SVGs with script refused) are checked as it streams.
       return storeThenWrite(req, app.storage, {
@@ -43,4 +35,4 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
-};
+});
