@@ -80,22 +80,36 @@ function LinkLine({ prompt, to, label }: { prompt: string; to: string; label: st
   );
 }
 
+/** The way from one role's sign-up to the other's. */
+const otherSignup = {
+  publisher: {
+    prompt: 'Want to promote offers instead?',
+    to: paths.signup,
+    label: 'Sign up as a Publisher',
+  },
+  buyer: {
+    prompt: 'Want to run campaigns instead?',
+    to: paths.buyerSignup,
+    label: 'Sign up as a Buyer',
+  },
+};
+
 /**
  * The end of a sign-up form: "Create account", the way to sign in, and the way to the other
- * role's sign-up.
+ * role's sign-up (`other`).
  */
 export function SignupFooter({
   pending,
   other,
 }: {
   pending: boolean;
-  other: { prompt: string; to: string; label: string };
+  other: keyof typeof otherSignup;
 }) {
   return (
     <>
       <SubmitButton pending={pending} label="Create account" pendingLabel="Creating account…" />
       <LinkLine prompt="Already have an account?" to={paths.login} label="Sign in" />
-      <LinkLine {...other} />
+      <LinkLine {...otherSignup[other]} />
     </>
   );
 }

@@ -85,14 +85,7 @@ export function BuyerSignupPage() {
           />
           <EmailField {...form.getInputProps('email')} />
           <NewPasswordInput label="Password" {...form.getInputProps('password')} />
-          <SignupFooter
-            pending={pending}
-            other={{
-              prompt: 'Want to promote offers instead?',
-              to: paths.signup,
-              label: 'Sign up as a Publisher',
-            }}
-          />
+          <SignupFooter pending={pending} other="publisher" />
         </Stack>
       </form>
     </AuthPageLayout>

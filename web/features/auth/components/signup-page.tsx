@@ -1,5 +1,4 @@
 import { SimpleGrid, Stack, Textarea, TextInput, type TextInputProps } from '@mantine/core';
-import { paths } from '@/app/routes.ts';
 import { authFailedToast, fieldRules } from '@/features/auth/auth-errors.ts';
 import { EmailField, NewPasswordInput, SignupFooter } from './auth-fields.tsx';
 import { AuthPageLayout } from './auth-page-layout.tsx';
@@ -90,14 +89,7 @@ export function SignupPage() {
               {...form.getInputProps('password')}
             />
           </SimpleGrid>
-          <SignupFooter
-            pending={pending}
-            other={{
-              prompt: 'Want to run campaigns instead?',
-              to: paths.buyerSignup,
-              label: 'Sign up as a Buyer',
-            }}
-          />
+          <SignupFooter pending={pending} other="buyer" />
         </Stack>
       </form>
     </AuthPageLayout>
