@@ -1,5 +1,4 @@
-import { Alert, Box, Button, Center, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { Box, Center, Paper, Skeleton, Stack } from '@mantine/core';
 import {
   Component,
   type ComponentType,
@@ -8,6 +7,8 @@ import {
   type ReactNode,
   Suspense,
 } from 'react';
+import { ScreenContentSkeleton } from '@/components/layouts/area-skeleton.tsx';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
 
 /**
  * A screen loaded on first visit: `lazyScreen(() => import('./x-page.tsx'), 'XPage')`. Vite
@@ -69,13 +70,7 @@ export function Screen({ fallback, children }: ScreenProps) {
 export function ScreenSkeleton() {
   return (
     <Box role="status" aria-busy="true" aria-label="Loading">
-      <Skeleton height={32} width="40%" mb="xl" />
-      <Group grow mb="xl">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={96} />
-        ))}
-      </Group>
-      <Skeleton height={240} />
+      <ScreenContentSkeleton />
     </Box>
   );
 }
@@ -119,28 +114,12 @@ export function ScreenLoadError({ error }: { error: unknown }) {
       : 'An unexpected error occurred. Reload the page to try again.';
   return (
     <Box p="md" maw={640} mx="auto" mt="xl">
-      <Alert
-        color="red"
-        variant="light"
+      <QueryErrorState
         title={title}
-        icon={<IconAlertTriangle size={20} />}
-        role="alert"
-      >
-        <Text size="sm" mb="sm">
-          {message}
-        </Text>
-        <Group>
-          <Button
-            size="xs"
-            variant="white"
-            color="red"
-            leftSection={<IconRefresh size={16} />}
-            onClick={() => window.location.reload()}
-          >
-            Reload
-          </Button>
-        </Group>
-      </Alert>
+        message={message}
+        onRetry={() => window.location.reload()}
+        retryLabel="Reload"
+      />
     </Box>
   );
 }

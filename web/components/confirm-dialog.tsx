@@ -15,6 +15,75 @@ type ConfirmDialogProps = {
   onCancel: () => void;
 };
 
+/**
+ * A modal that cannot be closed while its action runs (`pending`), with a named close button
+ * (without a name the icon-only button is announced as just "button"; axe: serious).
+ */
+export function ActionModal({
+  opened,
+  title,
+  size,
+  pending,
+  onCancel,
+  children,
+}: {
+  opened: boolean;
+  title: string;
+  size?: string;
+  pending: boolean;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={pending ? () => {} : onCancel}
+      title={title}
+      centered
+      size={size}
+      closeButtonProps={{ 'aria-label': 'Close', disabled: pending }}
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** Cancel and the action's button, at the end of a dialog; Cancel waits while it runs. */
+export function DialogActions({
+  confirmLabel,
+  color,
+  pending,
+  onConfirm,
+  onCancel,
+  autoFocus,
+  mt,
+}: {
+  confirmLabel: string;
+  color: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** The action's button takes the focus when the dialog opens. */
+  autoFocus?: boolean;
+  mt?: string;
+}) {
+  return (
+    <Group justify="flex-end" mt={mt}>
+      <Button variant="default" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button
+        color={color}
+        onClick={onConfirm}
+        loading={pending}
+        data-autofocus={autoFocus || undefined}
+      >
+        {confirmLabel}
+      </Button>
+    </Group>
+  );
+}
+
 /** Shared confirmation before a destructive or irreversible action (block, reject, delete…). */
 export function ConfirmDialog({
   opened,
@@ -27,25 +96,19 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={pending ? () => {} : onCancel}
-      title={title}
-      centered
-      // Without a name the icon-only close button is announced as just "button" (axe: serious).
-      closeButtonProps={{ 'aria-label': 'Close', disabled: pending }}
-    >
+    <ActionModal opened={opened} title={title} pending={pending} onCancel={onCancel}>
       <Text size="sm" component="div">
         {children}
       </Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button color={color} onClick={onConfirm} loading={pending} data-autofocus>
-          {confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
+      <DialogActions
+        confirmLabel={confirmLabel}
+        color={color}
+        pending={pending}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+        autoFocus
+        mt="lg"
+      />
+    </ActionModal>
   );
 }

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
-import { toast } from '@/lib/notify.ts';
+import { failedToast } from '@/lib/notify.ts';
 
 /**
  * Shared header actions of a money list (leads, payouts): Export CSV of the current filters
@@ -18,14 +18,7 @@ export function ExportAndRecordActions({
   recordLabel: string;
   onRecord: () => void;
 }) {
-  const handleExport = () =>
-    exportCsv().catch((err: unknown) =>
-      toast({
-        title: 'Export failed',
-        description: err instanceof Error && err.message ? err.message : 'Something went wrong',
-        variant: 'destructive',
-      }),
-    );
+  const handleExport = () => exportCsv().catch(failedToast('Export failed'));
   return (
     <>
       <Button

@@ -17,6 +17,12 @@ const columns: DataTableColumn<Row>[] = [
   { accessor: 'amount', title: 'Amount', sortable: true },
 ];
 const sorts = { name: 'asc', amount: 'desc' } as const;
+/** What every test list is called and says when it fails or is empty. */
+const deals = {
+  label: 'Deals',
+  errorTitle: 'Error loading deals',
+  emptyTitle: 'No deals yet.',
+} as const;
 
 /** A list's page as a finished TanStack query would hand it over. */
 function answered(items: Row[], total = items.length): TableQuery<Row> {
@@ -33,12 +39,10 @@ function Screen({ query, cards = false }: { query: TableQuery<Row>; cards?: bool
   const list = useListParams({ sort: 'amount', order: 'desc', sorts });
   return (
     <PagedTable<Row>
-      label="Deals"
+      {...deals}
       columns={columns}
       list={list}
       query={query}
-      errorTitle="Error loading deals"
-      emptyTitle="No deals yet."
       emptyText="Deals appear here."
       renderCard={cards ? (r) => <span>{`${r.name} card`}</span> : undefined}
     />
@@ -56,7 +60,7 @@ function ActionsScreen({
   const list = useListParams({ sort: 'amount', order: 'desc', sorts });
   return (
     <PagedTable<Row>
-      label="Deals"
+      {...deals}
       columns={[
         ...columns,
         {
@@ -71,8 +75,6 @@ function ActionsScreen({
       ]}
       list={list}
       query={answered(rows)}
-      errorTitle="Error loading deals"
-      emptyTitle="No deals yet."
       onRowClick={(r) => onOpen(r.id)}
       phoneCards
     />
@@ -87,12 +89,10 @@ function PickScreen({ initial = [] }: { initial?: Row[] }) {
     <>
       <output data-testid="picked">{selected.map((r) => r.id).join(',')}</output>
       <PagedTable<Row>
-        label="Deals"
+        {...deals}
         columns={columns}
         list={list}
         query={answered(rows)}
-        errorTitle="Error loading deals"
-        emptyTitle="No deals yet."
         selection={{ selected, onChange: setSelected, rowLabel: (r) => `Select ${r.name}` }}
         phoneCards
       />
@@ -227,15 +227,7 @@ function HiddenSortScreen() {
     sorts: { ...sorts, created_at: 'desc' },
   });
   return (
-    <PagedTable<Row>
-      label="Deals"
-      columns={columns}
-      list={list}
-      query={answered(rows)}
-      errorTitle="Error loading deals"
-      emptyTitle="No deals yet."
-      phoneCards
-    />
+    <PagedTable<Row> {...deals} columns={columns} list={list} query={answered(rows)} phoneCards />
   );
 }
 
@@ -275,16 +267,7 @@ function BigScreen() {
     error: null,
     refetch: () => {},
   };
-  return (
-    <PagedTable<Row>
-      label="Deals"
-      columns={columns}
-      list={list}
-      query={query}
-      errorTitle="Error loading deals"
-      emptyTitle="No deals yet."
-    />
-  );
+  return <PagedTable<Row> {...deals} columns={columns} list={list} query={query} />;
 }
 
 describe('PagedTable over a big list', () => {

@@ -4,14 +4,25 @@ import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 type QueryErrorStateProps = {
   /** e.g. 'Error loading leads'. */
   title: string;
-  error: Error | null | undefined;
+  error?: Error | null | undefined;
+  /** The sentence to show instead of the error's. */
+  message?: string;
   onRetry: () => void;
+  /** The button's word: Retry, or Reload when only a reload can help. */
+  retryLabel?: string;
   /** True while the retry is running. */
   retrying?: boolean;
 };
 
 /** The in-page error state of a screen whose data could not be loaded, with a Retry button. */
-export function QueryErrorState({ title, error, onRetry, retrying }: QueryErrorStateProps) {
+export function QueryErrorState({
+  title,
+  error,
+  message,
+  onRetry,
+  retryLabel = 'Retry',
+  retrying,
+}: QueryErrorStateProps) {
   return (
     <Alert
       color="red"
@@ -21,7 +32,7 @@ export function QueryErrorState({ title, error, onRetry, retrying }: QueryErrorS
       role="alert"
     >
       <Text size="sm" mb="sm">
-        {error?.message || 'Something went wrong.'}
+        {message ?? (error?.message || 'Something went wrong.')}
       </Text>
       <Group>
         <Button
@@ -32,7 +43,7 @@ export function QueryErrorState({ title, error, onRetry, retrying }: QueryErrorS
           onClick={onRetry}
           loading={retrying}
         >
-          Retry
+          {retryLabel}
         </Button>
       </Group>
     </Alert>

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Radio, Stack, Text, Textarea } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
+import { ActionModal, DialogActions } from './confirm-dialog.tsx';
 
 export type ReviewReason = { reason: string; note?: string | undefined };
 
@@ -60,14 +61,7 @@ export function ReasonDialog({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={pending ? () => {} : onCancel}
-      title={title}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close', disabled: pending }}
-    >
+    <ActionModal opened={opened} title={title} size="lg" pending={pending} onCancel={onCancel}>
       <Stack gap="md">
         <Text size="sm" component="div">
           {children}
@@ -106,15 +100,14 @@ export function ReasonDialog({
             setErrors((x) => ({ ...x, note: undefined }));
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={handleConfirm} loading={pending}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <DialogActions
+          confirmLabel={confirmLabel}
+          color="red"
+          pending={pending}
+          onConfirm={handleConfirm}
+          onCancel={onCancel}
+        />
       </Stack>
-    </Modal>
+    </ActionModal>
   );
 }

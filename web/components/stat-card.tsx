@@ -2,7 +2,7 @@ import { Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-type StatCardProps = {
+export type StatCardProps = {
   label: string;
   value: string | undefined;
   loading?: boolean;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from '@/lib/notify.ts';
+import { failedToast } from '@/lib/notify.ts';
 
 /**
  * Shared: shows the spec's loading-error toast (e.g. 'Error loading publishers') once each time
@@ -8,6 +8,6 @@ import { toast } from '@/lib/notify.ts';
 export function useErrorToast(error: Error | null | undefined, title: string) {
   useEffect(() => {
     if (!error) return;
-    toast({ title, description: error.message || 'Something went wrong', variant: 'destructive' });
+    failedToast(title)(error);
   }, [error, title]);
 }

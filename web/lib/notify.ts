@@ -69,9 +69,14 @@ export function toast({
 
 /**
  * The one error path of a write (a mutation's `onError`): the destructive toast with the action's
- * title and the server's sentence, e.g. `onError: failedToast('Upload failed')`.
+ * title and the server's sentence, e.g. `onError: failedToast('Upload failed')` (anything thrown
+ * that is not an Error with a message reads "Something went wrong").
  */
-export function failedToast(title: string): (err: Error) => void {
+export function failedToast(title: string): (err: unknown) => void {
   return (err) =>
-    toast({ title, description: err.message || 'Something went wrong', variant: 'destructive' });
+    toast({
+      title,
+      description: (err instanceof Error && err.message) || 'Something went wrong',
+      variant: 'destructive',
+    });
 }

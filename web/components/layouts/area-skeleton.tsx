@@ -1,5 +1,20 @@
 import { Box, Group, Skeleton, Stack } from '@mantine/core';
 
+/** A signed-in screen's content while it loads: its title, three cards and a block. */
+export function ScreenContentSkeleton() {
+  return (
+    <>
+      <Skeleton height={32} width="40%" mb="xl" />
+      <Group grow mb="xl">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={96} />
+        ))}
+      </Group>
+      <Skeleton height={240} />
+    </>
+  );
+}
+
 /** What a signed-in area shows while the session and the role resolve: shapes, never a spinner. */
 export function AreaSkeleton() {
   return (
@@ -18,13 +33,7 @@ export function AreaSkeleton() {
         </Stack>
       </Box>
       <Box flex={1} p="xl">
-        <Skeleton height={32} width="40%" mb="xl" />
-        <Group grow mb="xl">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={96} />
-          ))}
-        </Group>
-        <Skeleton height={240} />
+        <ScreenContentSkeleton />
       </Box>
     </Group>
   );

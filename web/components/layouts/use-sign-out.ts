@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/routes.ts';
 import { useAuth } from '@/lib/auth.tsx';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 
 /** Sign Out of every shell: ends the session, says so, and goes to /login. */
 export function useSignOut() {
@@ -15,21 +15,13 @@ export function useSignOut() {
     try {
       const { error } = await signOut();
       if (error) {
-        toast({
-          title: 'Sign out Failed',
-          description: error.message || 'Something went wrong',
-          variant: 'destructive',
-        });
+        failedToast('Sign out Failed')(error);
         return;
       }
       toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
       navigate(paths.login, { replace: true });
     } catch (err) {
-      toast({
-        title: 'Sign out Failed',
-        description: err instanceof Error && err.message ? err.message : 'Something went wrong',
-        variant: 'destructive',
-      });
+      failedToast('Sign out Failed')(err);
     } finally {
       setPending(false);
     }

@@ -1,17 +1,5 @@
 import type { LeadDispute, LeadHistoryEntry, LeadTimelineEntry } from '@contract/lead-detail.ts';
-import {
-  Alert,
-  Anchor,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
   IconExternalLink,
@@ -21,10 +9,10 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { DetailSkeleton, useDetailGate } from '@/components/detail-gate.tsx';
+import { HistoryTable } from '@/components/history-table.tsx';
+import { ScrollTable } from '@/components/scroll-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
-import { useErrorToast } from '@/components/use-error-toast.ts';
-import { ApiError } from '@/lib/api-client.ts';
 import { formatDateTime, formatSeconds } from '@/lib/format.ts';
 import { LeadPayout } from './lead-payout.tsx';
 
@@ -81,58 +69,18 @@ export function Section({
   );
 }
 
-export function LeadDetailSkeleton() {
-  return (
-    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the lead">
-      <Skeleton height={16} width={120} />
-      <Skeleton height={32} width="40%" />
-      <SimpleGrid cols={{ base: 1, md: 3 }}>
-        <Skeleton height={110} />
-        <Skeleton height={110} />
-        <Skeleton height={110} />
-      </SimpleGrid>
-      <Skeleton height={90} />
-      <Skeleton height={220} />
-    </Stack>
-  );
-}
-
-const ERROR_TITLE = 'Error loading leads';
-
 /**
  * What a lead detail screen (admin or publisher) shows until its lead is there: the skeleton,
  * "Lead not found" (400/404), or the error with Retry (and its toast); null once loaded.
  */
 export function useLeadDetailGate(query: UseQueryResult<unknown>, back: ReactNode): ReactNode {
-  const notFound = query.error instanceof ApiError && [400, 404].includes(query.error.status);
-  useErrorToast(notFound ? null : query.error, ERROR_TITLE);
-  if (query.isPending) return <LeadDetailSkeleton />;
-  if (notFound) return <LeadNotFound back={back} />;
-  if (query.isError) {
-    return (
-      <Stack gap="md">
-        {back}
-        <QueryErrorState
-          title={ERROR_TITLE}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      </Stack>
-    );
-  }
-  return null;
-}
-
-/** "This lead does not exist…" with the way back. */
-export function LeadNotFound({ back }: { back: ReactNode }) {
-  return (
-    <Stack gap="md">
-      {back}
-      <Title order={1}>Lead not found</Title>
-      <Text c="dimmed">This lead does not exist, or it is not one of yours.</Text>
-    </Stack>
-  );
+  return useDetailGate(query, {
+    back,
+    skeleton: <DetailSkeleton label="Loading the lead" cardHeight={110} below={[90, 220]} />,
+    errorTitle: 'Error loading leads',
+    notFoundTitle: 'Lead not found',
+    notFoundText: 'This lead does not exist, or it is not one of yours.',
+  });
 }
 
 /** The header: offer, status, when and whose. */
@@ -264,52 +212,44 @@ const eventLabels: Record<string, string> = {
 
 /** Each tracker event received and each change of status or payout, oldest first. */
 export function LeadTimeline({ items }: { items: LeadTimelineEntry[] }) {
-  if (!items.length) {
-    return (
-      <Text size="sm" c="dimmed">
-        No tracker events: this lead was recorded by hand.
-      </Text>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Duration</Table.Th>
-            <Table.Th ta="right">Payout</Table.Th>
+    <ScrollTable
+      count={items.length}
+      empty="No tracker events: this lead was recorded by hand."
+      minWidth={560}
+      heads={[
+        'When',
+        'Event',
+        'Status',
+        { label: 'Duration', right: true },
+        { label: 'Payout', right: true },
+      ]}
+      striped
+    >
+      {items.map((e, i) => {
+        const prev = items[i - 1];
+        return (
+          <Table.Tr key={e.id}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</Table.Td>
+            <Table.Td>
+              {e.event ? (eventLabels[e.event] ?? e.event) : <Text size="sm">Changed</Text>}
+              {e.status_reason && e.status_reason !== prev?.status_reason ? (
+                <Text size="xs" c="dimmed">
+                  {e.status_reason}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={e.status} subject="lead" />
+            </Table.Td>
+            <Table.Td ta="right">{formatSeconds(e.duration_seconds)}</Table.Td>
+            <Table.Td ta="right">
+              <LeadPayout payout={e.payout} status={e.status} />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((e, i) => {
-            const prev = items[i - 1];
-            return (
-              <Table.Tr key={e.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</Table.Td>
-                <Table.Td>
-                  {e.event ? (eventLabels[e.event] ?? e.event) : <Text size="sm">Changed</Text>}
-                  {e.status_reason && e.status_reason !== prev?.status_reason ? (
-                    <Text size="xs" c="dimmed">
-                      {e.status_reason}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={e.status} subject="lead" />
-                </Table.Td>
-                <Table.Td ta="right">{formatSeconds(e.duration_seconds)}</Table.Td>
-                <Table.Td ta="right">
-                  <LeadPayout payout={e.payout} status={e.status} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </ScrollTable>
   );
 }
 
@@ -324,42 +264,15 @@ const actionLabels: Record<string, string> = {
 
 /** The audit entries of the lead, newest first. */
 export function LeadHistory({ items }: { items: LeadHistoryEntry[] }) {
-  if (!items.length) {
-    return (
-      <Text size="sm" c="dimmed">
-        No changes recorded yet.
-      </Text>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>What</Table.Th>
-            <Table.Th>By</Table.Th>
-            <Table.Th>Change</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</Table.Td>
-              <Table.Td>{actionLabels[e.action] ?? e.action}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.by ?? 'system'}</Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {e.changes
-                    .map((c) => `${c.field.replaceAll('_', ' ')}: ${c.before} → ${c.after}`)
-                    .join('; ')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <HistoryTable
+      items={items}
+      actionLabels={actionLabels}
+      by={(e) => e.by}
+      change={(e) =>
+        e.changes.map((c) => `${c.field.replaceAll('_', ' ')}: ${c.before} → ${c.after}`).join('; ')
+      }
+    />
   );
 }
 

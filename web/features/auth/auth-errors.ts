@@ -1,4 +1,5 @@
 import { INVALID_EMAIL_MESSAGE, isEmailAddress } from '@contract/email-rule.ts';
+import { toast } from '@/lib/notify.ts';
 
 /** The message to show for a failed auth call; the server's sentence when it sent one. */
 export function authErrorMessage(error: unknown, fallback = 'Something went wrong'): string {
@@ -23,3 +24,8 @@ export const fieldRules = {
     return value.length >= 6 ? null : 'Password should be at least 6 characters.';
   },
 };
+
+/** The destructive toast of a failed auth call: its title and the server's sentence. */
+export function authFailedToast(title: string, error: unknown): void {
+  toast({ title, description: authErrorMessage(error), variant: 'destructive' });
+}

@@ -1,81 +1,67 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Stack, TextInput } from '@mantine/core';
 import { paths } from '@/app/routes.ts';
 import { fieldRules } from '@/features/auth/auth-errors.ts';
-import { useAuth } from '@/lib/auth.tsx';
 import { toast } from '@/lib/notify.ts';
+import { EmailField, NewPasswordInput, SignupFooter } from './auth-fields.tsx';
 import { AuthPageLayout } from './auth-page-layout.tsx';
+import { useSignupForm } from './use-signup-form.ts';
+
+/** The toast of a sign-up that did not go through, with the server's sentence when there is one. */
+function signupFailed(message: string) {
+  toast({
+    title: 'Signup Failed',
+    description: message || 'An unexpected error occurred.',
+    variant: 'destructive',
+  });
+}
 
 /** /buyer-signup: a buyer signs up, then confirms the e-mail before the first sign-in. */
 export function BuyerSignupPage() {
-  const { signUp, signOut } = useAuth();
-  const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
-  const form = useForm({
+  const { form, pending, handleSubmit } = useSignupForm({
     initialValues: { full_name: '', company_name: '', email: '', password: '' },
     validate: {
       full_name: fieldRules.required('Full name'),
       email: fieldRules.email,
       password: fieldRules.newPassword,
     },
-  });
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    setPending(true);
-    try {
-      const { error, session } = await signUp({
-        email: values.email.trim(),
-        password: values.password,
-        data: {
-          full_name: values.full_name.trim(),
-          company_name: values.company_name.trim(),
-          role: 'buyer',
-        },
-        emailRedirectTo: `${window.location.origin}${paths.login}`,
-      });
-      if (error) {
-        const message = error.message ?? '';
-        // A mail rate limit means the account exists and only its confirmation e-mail was held
-        // back. The per-IP request limit refused the request itself, so that one is a failure.
-        if (
-          message.toLowerCase().includes('rate limit') &&
-          error.code !== 'over_request_rate_limit'
-        ) {
-          toast({
-            title: 'Account Created!',
-            description:
-              'Your confirmation email is delayed because of high demand. Please try logging in in a few minutes.',
-            duration: 7000,
-          });
-          navigate(paths.login);
-          return;
-        }
+    request: (values) => ({
+      email: values.email.trim(),
+      password: values.password,
+      data: {
+        full_name: values.full_name.trim(),
+        company_name: values.company_name.trim(),
+        role: 'buyer',
+      },
+      emailRedirectTo: `${window.location.origin}${paths.login}`,
+    }),
+    created: {
+      title: 'Signup Successful',
+      description: 'Please check your email to confirm your account. You can then log in.',
+      duration: 5000,
+    },
+    onRefused: (error, toLogin) => {
+      const message = error.message ?? '';
+      // A mail rate limit means the account exists and only its confirmation e-mail was held
+      // back. The per-IP request limit refused the request itself, so that one is a failure.
+      if (
+        message.toLowerCase().includes('rate limit') &&
+        error.code !== 'over_request_rate_limit'
+      ) {
         toast({
-          title: 'Signup Failed',
-          description: message || 'An unexpected error occurred.',
-          variant: 'destructive',
+          title: 'Account Created!',
+          description:
+            'Your confirmation email is delayed because of high demand. Please try logging in in a few minutes.',
+          duration: 7000,
         });
+        toLogin();
         return;
       }
-      if (session) await signOut('local');
-      toast({
-        title: 'Signup Successful',
-        description: 'Please check your email to confirm your account. You can then log in.',
-        duration: 5000,
-      });
-      navigate(paths.login);
-    } catch (err) {
+      signupFailed(message);
+    },
+    onThrown: (err) => {
       console.error('Buyer sign-up failed', err);
-      toast({
-        title: 'Signup Failed',
-        description: 'An unexpected error occurred.',
-        variant: 'destructive',
-      });
-    } finally {
-      setPending(false);
-    }
+      signupFailed('');
+    },
   });
 
   return (
@@ -97,35 +83,9 @@ export function BuyerSignupPage() {
             autoComplete="organization"
             {...form.getInputProps('company_name')}
           />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            description="At least 6 characters."
-            required
-            {...form.getInputProps('password')}
-          />
-          <Button type="submit" fullWidth disabled={pending}>
-            {pending ? 'Creating account…' : 'Create account'}
-          </Button>
-          <Text size="sm" ta="center" c="dimmed">
-            Already have an account?{' '}
-            <Anchor component={Link} to={paths.login} size="sm" underline="always">
-              Sign in
-            </Anchor>
-          </Text>
-          <Text size="sm" ta="center" c="dimmed">
-            Want to promote offers instead?{' '}
-            <Anchor component={Link} to={paths.signup} size="sm" underline="always">
-              Sign up as a Publisher
-            </Anchor>
-          </Text>
+          <EmailField {...form.getInputProps('email')} />
+          <NewPasswordInput label="Password" {...form.getInputProps('password')} />
+          <SignupFooter pending={pending} other="publisher" />
         </Stack>
       </form>
     </AuthPageLayout>

@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '@/app/routes.ts';
-import { authErrorMessage, fieldRules } from '@/features/auth/auth-errors.ts';
+import { authFailedToast, fieldRules } from '@/features/auth/auth-errors.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { toast } from '@/lib/notify.ts';
+import { NewPasswordFields, SubmitButton } from './auth-fields.tsx';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 
 type Values = { password: string; confirmPassword: string; code: string };
@@ -32,11 +33,7 @@ export function ChangePasswordPage() {
   const sendCode = async () => {
     const { error } = await reauthenticate();
     if (error) {
-      toast({
-        title: 'Code not sent',
-        description: authErrorMessage(error),
-        variant: 'destructive',
-      });
+      authFailedToast('Code not sent', error);
       return false;
     }
     setCodeSent(true);
@@ -58,7 +55,7 @@ export function ChangePasswordPage() {
         return;
       }
       if (error) {
-        toast({ title: 'Error', description: authErrorMessage(error), variant: 'destructive' });
+        authFailedToast('Error', error);
         return;
       }
       toast({ title: 'Password changed', description: 'Your other sessions were signed out.' });
@@ -98,23 +95,17 @@ export function ChangePasswordPage() {
     <AuthPageLayout title="Change your password" subtitle="Enter your new password twice.">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            description="At least 6 characters."
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
+          <NewPasswordFields
+            password={form.getInputProps('password')}
+            confirm={form.getInputProps('confirmPassword')}
           />
           {codeStep}
-          <Button type="submit" fullWidth disabled={pending || loading}>
-            {pending ? 'Saving…' : 'Change password'}
-          </Button>
+          <SubmitButton
+            pending={pending}
+            disabled={pending || loading}
+            label="Change password"
+            pendingLabel="Saving…"
+          />
           <Anchor component={Link} to={paths.root} ta="center" size="sm">
             Back to my dashboard
           </Anchor>

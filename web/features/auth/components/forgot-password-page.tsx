@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/routes.ts';
-import { authErrorMessage, fieldRules } from '@/features/auth/auth-errors.ts';
+import { authFailedToast, fieldRules } from '@/features/auth/auth-errors.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { toast } from '@/lib/notify.ts';
+import { EmailField, SubmitButton } from './auth-fields.tsx';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 
 /** /forgot-password: asks for a reset link that lands on /reset-password. */
@@ -20,7 +21,7 @@ export function ForgotPasswordPage() {
     try {
       const { error } = await resetPasswordForEmail(email.trim());
       if (error) {
-        toast({ title: 'Error', description: authErrorMessage(error), variant: 'destructive' });
+        authFailedToast('Error', error);
         return;
       }
       setSent(true);
@@ -50,16 +51,8 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="md">
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email')}
-            />
-            <Button type="submit" fullWidth disabled={pending}>
-              {pending ? 'Sending…' : 'Send reset link'}
-            </Button>
+            <EmailField {...form.getInputProps('email')} />
+            <SubmitButton pending={pending} label="Send reset link" pendingLabel="Sending…" />
             <Text size="sm" ta="center">
               <Anchor component={Link} to={paths.login} size="sm">
                 Back to login

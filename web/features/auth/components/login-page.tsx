@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths, signedInState } from '@/app/routes.ts';
@@ -6,6 +6,7 @@ import { authErrorMessage, fieldRules } from '@/features/auth/auth-errors.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { toast } from '@/lib/notify.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
+import { EmailField, SubmitButton } from './auth-fields.tsx';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 
 /** /login: e-mail and password; on success a toast and the role redirect at `/`. */
@@ -96,13 +97,7 @@ export function LoginPage() {
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...fieldProps('email')}
-          />
+          <EmailField {...fieldProps('email')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
@@ -114,9 +109,7 @@ export function LoginPage() {
               Forgot your password?
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth disabled={pending}>
-            {pending ? 'Signing in…' : 'Sign in'}
-          </Button>
+          <SubmitButton pending={pending} label="Sign in" pendingLabel="Signing in…" />
           {unconfirmed ? (
             <Alert color="yellow" variant="light" title="Confirm your e-mail address">
               <Stack gap="xs" align="flex-start">

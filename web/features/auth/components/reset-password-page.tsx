@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, PasswordInput, Skeleton, Stack } from '@mantine/core';
+import { Alert, Anchor, Skeleton, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/routes.ts';
-import { authErrorMessage } from '@/features/auth/auth-errors.ts';
+import { authFailedToast } from '@/features/auth/auth-errors.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { toast } from '@/lib/notify.ts';
+import { NewPasswordFields, SubmitButton } from './auth-fields.tsx';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 
 const MIN_PASSWORD_LENGTH = 6;
@@ -20,29 +21,30 @@ export function ResetPasswordPage() {
 
   const handleSubmit = form.onSubmit(async ({ password, confirmPassword }) => {
     form.clearErrors();
+    /** Marks the box and says why in a toast titled like the box's message. */
+    const refuse = (field: keyof typeof form.values, title: string, description: string) => {
+      form.setFieldError(field, title);
+      toast({ title, description, variant: 'destructive' });
+    };
     if (password !== confirmPassword) {
-      form.setFieldError('confirmPassword', 'Passwords do not match');
-      toast({
-        title: 'Passwords do not match',
-        description: 'Please make sure your passwords match.',
-        variant: 'destructive',
-      });
-      return;
+      return refuse(
+        'confirmPassword',
+        'Passwords do not match',
+        'Please make sure your passwords match.',
+      );
     }
     if (password.length < MIN_PASSWORD_LENGTH) {
-      form.setFieldError('password', 'Password too short');
-      toast({
-        title: 'Password too short',
-        description: 'Password should be at least 6 characters long.',
-        variant: 'destructive',
-      });
-      return;
+      return refuse(
+        'password',
+        'Password too short',
+        'Password should be at least 6 characters long.',
+      );
     }
     setPending(true);
     try {
       const { error } = await updatePassword(password);
       if (error) {
-        toast({ title: 'Error', description: authErrorMessage(error), variant: 'destructive' });
+        authFailedToast('Error', error);
         return;
       }
       setDone(true);
@@ -82,22 +84,16 @@ export function ResetPasswordPage() {
     body = (
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            description="At least 6 characters."
-            required
-            {...form.getInputProps('password')}
+          <NewPasswordFields
+            password={form.getInputProps('password')}
+            confirm={form.getInputProps('confirmPassword')}
           />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
+          <SubmitButton
+            pending={pending}
+            disabled={pending || done}
+            label="Reset password"
+            pendingLabel="Saving…"
           />
-          <Button type="submit" fullWidth disabled={pending || done}>
-            {pending ? 'Saving…' : 'Reset password'}
-          </Button>
         </Stack>
       </form>
     );

@@ -1,24 +1,15 @@
-import { noOfferRules } from '@contract/offer-rules.ts';
-import type { PublisherOffer } from '@contract/publisher.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { publisherOffer } from '@/test/publisher-offer.ts';
 import { renderWithApp } from '@/test/render.tsx';
 import { ComplianceDialog } from './compliance-dialog.tsx';
 
-const offer: PublisherOffer = {
+const offer = publisherOffer({
   id: '6f1c1c3e-5d7a-4d0e-9a38-1f1b1e0c0a01',
   title: 'Final Expense Inbound',
   vertical: 'Insurance',
   payout: 42.5,
-  your_payout: null,
-  script_instructions: null,
-  rules: noOfferRules,
-  created_at: '2026-11-01T10:00:00Z',
-  application_id: null,
-  application_reason: null,
-  tracking_numbers: [],
-  application_status: null,
-};
+});
 const draft = { applicationId: 'a2c4e6f8-0000-4000-8000-000000000001', offer };
 
 const mp3 = (name: string) => new File(['ID3'], name, { type: 'audio/mpeg' });

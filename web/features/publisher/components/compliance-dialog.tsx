@@ -1,12 +1,12 @@
 import '@mantine/dropzone/styles.css';
 import { COMPLIANCE_RULES, PUBLISHER_MESSAGES, type PublisherOffer } from '@contract/publisher.ts';
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { Dropzone, type DropzoneProps, type FileRejection } from '@mantine/dropzone';
 import { IconFileUpload, IconInfoCircle, IconMusic, IconUpload, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSubmitCompliance } from '@/features/publisher/api/submit-compliance.ts';
 import { ApiError } from '@/lib/api-client.ts';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, toast } from '@/lib/notify.ts';
 import { checkComplianceFiles, DOCUMENT_ACCEPT, MEDIA_ACCEPT } from './file-rules.ts';
 import { SelectedFileList } from './selected-file-list.tsx';
 
@@ -24,6 +24,60 @@ type ComplianceDialogProps = {
 function rejectionText(rejections: FileRejection[], accepted: string): string {
   const names = rejections.map((r) => r.file.name).join(', ');
   return `${names}: only ${accepted} files are accepted.`;
+}
+
+/**
+ * A labelled drop area of the form (`id` names its label), its rejection message, then what
+ * it holds (`children`: the chosen files).
+ */
+function DropArea({
+  id,
+  label,
+  idleIcon,
+  prompt,
+  hint,
+  error,
+  children,
+  ...dropzone
+}: {
+  id: string;
+  label: string;
+  idleIcon: ReactNode;
+  prompt: string;
+  hint: string;
+  error: string | null;
+  children: ReactNode;
+} & Pick<DropzoneProps, 'onDrop' | 'onReject' | 'accept' | 'multiple' | 'disabled' | 'name'>) {
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={600} id={id}>
+        {label}
+      </Text>
+      <Dropzone {...dropzone} inputProps={{ 'aria-labelledby': id }} aria-labelledby={id} p="md">
+        <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
+          <Dropzone.Accept>
+            <IconUpload size={32} stroke={1.5} />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={32} stroke={1.5} />
+          </Dropzone.Reject>
+          <Dropzone.Idle>{idleIcon}</Dropzone.Idle>
+          <div>
+            <Text size="sm">{prompt}</Text>
+            <Text size="xs" c="dimmed">
+              {hint}
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+      {error ? (
+        <Text size="xs" c="red" role="alert">
+          {error}
+        </Text>
+      ) : null}
+      {children}
+    </Stack>
+  );
 }
 
 /**
@@ -84,11 +138,7 @@ export function ComplianceDialog({ draft, onCancel, onDone }: ComplianceDialogPr
             onCancel(current);
             return;
           }
-          toast({
-            title: 'Submission Failed',
-            description: err.message || 'Something went wrong',
-            variant: 'destructive',
-          });
+          failedToast('Submission Failed')(err);
           // The draft is gone (swept, or deleted elsewhere): this dialog can no longer succeed.
           if (err instanceof ApiError && err.status === 404) {
             reset();
@@ -121,103 +171,55 @@ export function ComplianceDialog({ draft, onCancel, onDone }: ComplianceDialogPr
           or MP4) and one document (PDF, DOC or DOCX).
         </Text>
 
-        <Stack gap={6}>
-          <Text size="sm" fw={600} id="media-label">
-            Media files
-          </Text>
-          <Dropzone
-            onDrop={(files) => {
-              setMediaError(null);
-              setMedia((prev) => [...prev, ...files]);
-            }}
-            onReject={(r) => setMediaError(rejectionText(r, 'MP3 or MP4'))}
-            accept={MEDIA_ACCEPT}
-            multiple
-            disabled={busy}
-            name={COMPLIANCE_RULES.mediaField}
-            inputProps={{ 'aria-labelledby': 'media-label' }}
-            aria-labelledby="media-label"
-            p="md"
-          >
-            <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
-              <Dropzone.Accept>
-                <IconUpload size={32} stroke={1.5} />
-              </Dropzone.Accept>
-              <Dropzone.Reject>
-                <IconX size={32} stroke={1.5} />
-              </Dropzone.Reject>
-              <Dropzone.Idle>
-                <IconMusic size={32} stroke={1.5} />
-              </Dropzone.Idle>
-              <div>
-                <Text size="sm">Drop call recordings here or click to choose</Text>
-                <Text size="xs" c="dimmed">
-                  MP3 or MP4, up to {COMPLIANCE_RULES.maxMediaFiles} files
-                </Text>
-              </div>
-            </Group>
-          </Dropzone>
-          {mediaError ? (
-            <Text size="xs" c="red" role="alert">
-              {mediaError}
-            </Text>
-          ) : null}
+        <DropArea
+          id="media-label"
+          label="Media files"
+          onDrop={(files) => {
+            setMediaError(null);
+            setMedia((prev) => [...prev, ...files]);
+          }}
+          onReject={(r) => setMediaError(rejectionText(r, 'MP3 or MP4'))}
+          accept={MEDIA_ACCEPT}
+          multiple
+          disabled={busy}
+          name={COMPLIANCE_RULES.mediaField}
+          idleIcon={<IconMusic size={32} stroke={1.5} />}
+          prompt="Drop call recordings here or click to choose"
+          hint={`MP3 or MP4, up to ${COMPLIANCE_RULES.maxMediaFiles} files`}
+          error={mediaError}
+        >
           <SelectedFileList
             files={media}
             label="Selected media files"
             disabled={busy}
             onRemove={(i) => setMedia((prev) => prev.filter((_, j) => j !== i))}
           />
-        </Stack>
+        </DropArea>
 
-        <Stack gap={6}>
-          <Text size="sm" fw={600} id="document-label">
-            Compliance document
-          </Text>
-          <Dropzone
-            onDrop={(files) => {
-              setDocumentError(null);
-              if (files[0]) setDocument(files[0]);
-            }}
-            onReject={(r) => setDocumentError(rejectionText(r, 'PDF, DOC or DOCX'))}
-            accept={DOCUMENT_ACCEPT}
-            multiple={false}
-            disabled={busy}
-            name={COMPLIANCE_RULES.documentField}
-            inputProps={{ 'aria-labelledby': 'document-label' }}
-            aria-labelledby="document-label"
-            p="md"
-          >
-            <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
-              <Dropzone.Accept>
-                <IconUpload size={32} stroke={1.5} />
-              </Dropzone.Accept>
-              <Dropzone.Reject>
-                <IconX size={32} stroke={1.5} />
-              </Dropzone.Reject>
-              <Dropzone.Idle>
-                <IconFileUpload size={32} stroke={1.5} />
-              </Dropzone.Idle>
-              <div>
-                <Text size="sm">Drop the document here or click to choose</Text>
-                <Text size="xs" c="dimmed">
-                  PDF, DOC or DOCX, one file
-                </Text>
-              </div>
-            </Group>
-          </Dropzone>
-          {documentError ? (
-            <Text size="xs" c="red" role="alert">
-              {documentError}
-            </Text>
-          ) : null}
+        <DropArea
+          id="document-label"
+          label="Compliance document"
+          onDrop={(files) => {
+            setDocumentError(null);
+            if (files[0]) setDocument(files[0]);
+          }}
+          onReject={(r) => setDocumentError(rejectionText(r, 'PDF, DOC or DOCX'))}
+          accept={DOCUMENT_ACCEPT}
+          multiple={false}
+          disabled={busy}
+          name={COMPLIANCE_RULES.documentField}
+          idleIcon={<IconFileUpload size={32} stroke={1.5} />}
+          prompt="Drop the document here or click to choose"
+          hint="PDF, DOC or DOCX, one file"
+          error={documentError}
+        >
           <SelectedFileList
             files={document ? [document] : []}
             label="Selected document"
             disabled={busy}
             onRemove={() => setDocument(null)}
           />
-        </Stack>
+        </DropArea>
 
         {progress !== null ? (
           <Stack gap={4}>

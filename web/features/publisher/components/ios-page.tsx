@@ -53,6 +53,14 @@ export function IosPage() {
     downloadFile(file);
   }
 
+  /** The Download button of an IO (its row's and its card's). */
+  const downloadProps = (io: PublisherIo) => ({
+    variant: 'light',
+    leftSection: <IconDownload size={14} />,
+    onClick: () => void handleDownload(io),
+    'aria-label': `Download IO for ${io.offer_title}`,
+  });
+
   const columns: DataTableColumn<PublisherIo>[] = [
     { accessor: 'offer', title: 'Offer', sortable: true, render: (io) => io.offer_title },
     {
@@ -77,13 +85,7 @@ export function IosPage() {
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       textAlign: 'right',
       render: (io) => (
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconDownload size={14} />}
-          onClick={() => void handleDownload(io)}
-          aria-label={`Download IO for ${io.offer_title}`}
-        >
+        <Button size="xs" {...downloadProps(io)}>
           Download
         </Button>
       ),
@@ -126,14 +128,7 @@ export function IosPage() {
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {formatDate(io.applied_at)} · {io.file?.file_name ?? '—'}
             </Text>
-            <Button
-              variant="light"
-              leftSection={<IconDownload size={14} />}
-              onClick={() => void handleDownload(io)}
-              aria-label={`Download IO for ${io.offer_title}`}
-            >
-              Download
-            </Button>
+            <Button {...downloadProps(io)}>Download</Button>
           </Stack>
         )}
       />

@@ -1,23 +1,11 @@
 import type { LeadDispute, PublisherLeadDetail } from '@contract/lead-detail.ts';
 import { checkUpload, uploadRules } from '@contract/uploads.ts';
-import { Button, FileInput, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Button, FileInput, Stack, Text, Textarea } from '@mantine/core';
 import { IconFlag, IconMessage, IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
-import {
-  BackLink,
-  DisputeThread,
-  DurationVsBuffer,
-  Field,
-  LeadHeader,
-  LeadHistory,
-  LeadTimeline,
-  RecordingPlayer,
-  Section,
-  StatusReason,
-  useLeadDetailGate,
-} from '@/components/lead-detail/lead-detail-parts.tsx';
+import { LeadDetailScreen } from '@/components/lead-detail/lead-detail-screen.tsx';
 import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
 import { useLead, useOpenDispute, useReplyDispute } from '@/features/publisher/api/lead-detail.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
@@ -153,66 +141,26 @@ function ReplyBox({ dispute }: { dispute: LeadDispute }) {
 export function LeadDetailPage() {
   const { id = '' } = useParams();
   const query = useLead(id);
-  const back = <BackLink to={publisherPaths.leads} label="My Leads" />;
-  const gate = useLeadDetailGate(query, back);
-  if (gate || !query.data) return gate;
-
-  const l = query.data;
   return (
-    <Stack gap="lg">
-      {back}
-      <LeadHeader offerTitle={l.offer_title} status={l.status} timestamp={l.timestamp} />
-      <StatusReason status={l.status} reason={l.status_reason} />
-
-      <SimpleGrid cols={{ base: 1, md: 3 }}>
-        <Section title="Call">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Field label="Caller">{l.caller}</Field>
-            <Field label="Tracking number">{l.tracking_number}</Field>
-            <Field label="State / ZIP">{[l.state, l.zip].filter(Boolean).join(' ') || null}</Field>
-            <Field label="Last event">{l.last_event}</Field>
-          </SimpleGrid>
-        </Section>
-        <Section title="Duration">
-          <DurationVsBuffer
-            seconds={l.duration_seconds}
-            minutes={l.call_duration}
-            buffer={l.billable_buffer_seconds}
-          />
-        </Section>
-        <Section title="Payout">
+    <LeadDetailScreen
+      query={query}
+      back={{ to: publisherPaths.leads, label: 'My Leads' }}
+      parts={(l) => ({
+        caller: l.caller,
+        trackingNumber: l.tracking_number,
+        moneyTitle: 'Payout',
+        money: (
           <Text fz={28} fw={700} lh={1.1} data-testid="lead-payout">
             <LeadPayout payout={l.payout} status={l.status} />
           </Text>
-        </Section>
-      </SimpleGrid>
-
-      <Section title="Recording">
-        <RecordingPlayer recording={l.recording} />
-      </Section>
-
-      {l.disputes.length || l.can_dispute ? (
-        <Section title="Dispute">
-          <Stack gap="lg">
-            {l.disputes.map((d) => (
-              <DisputeThread
-                key={d.id}
-                dispute={d}
-                footer={d.status === 'open' ? <ReplyBox dispute={d} /> : null}
-              />
-            ))}
-            {l.can_dispute ? <DisputeForm lead={l} /> : null}
-          </Stack>
-        </Section>
-      ) : null}
-
-      <Section title="Timeline">
-        <LeadTimeline items={l.timeline} />
-      </Section>
-
-      <Section title="History">
-        <LeadHistory items={l.history} />
-      </Section>
-    </Stack>
+        ),
+        disputes: {
+          title: 'Dispute',
+          show: l.disputes.length > 0 || l.can_dispute,
+          openFooter: (d) => <ReplyBox dispute={d} />,
+          after: l.can_dispute ? <DisputeForm lead={l} /> : null,
+        },
+      })}
+    />
   );
 }

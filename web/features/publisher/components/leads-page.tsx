@@ -114,6 +114,17 @@ export function LeadsPage() {
     status: (status || undefined) as LeadStatus | undefined,
     ...dates,
   });
+  /** The From or To date box, with its own message. */
+  const dateFilter = (name: 'from' | 'to', label: string, error: string | undefined) => (
+    <TextInput
+      type="date"
+      label={label}
+      value={list.filters[name]}
+      onChange={(e) => list.setFilter(name, e.currentTarget.value)}
+      error={error}
+      w={{ base: 'calc(50% - 6px)', xs: 180 }}
+    />
+  );
 
   return (
     <Stack gap="lg">
@@ -139,22 +150,8 @@ export function LeadsPage() {
           clearable
           w={{ base: '100%', xs: 180 }}
         />
-        <TextInput
-          type="date"
-          label="From"
-          value={from}
-          onChange={(e) => list.setFilter('from', e.currentTarget.value)}
-          error={fromOk ? undefined : 'Use a real date.'}
-          w={{ base: 'calc(50% - 6px)', xs: 180 }}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={to}
-          onChange={(e) => list.setFilter('to', e.currentTarget.value)}
-          error={!toOk ? 'Use a real date.' : (rangeError ?? undefined)}
-          w={{ base: 'calc(50% - 6px)', xs: 180 }}
-        />
+        {dateFilter('from', 'From', fromOk ? undefined : 'Use a real date.')}
+        {dateFilter('to', 'To', !toOk ? 'Use a real date.' : (rangeError ?? undefined))}
         {list.filtered ? (
           <Button
             variant="subtle"

@@ -2,23 +2,16 @@ import { noOfferRules } from '@contract/offer-rules.ts';
 import type { PublisherOffer } from '@contract/publisher.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { publisherOffer } from '@/test/publisher-offer.ts';
 import { renderWithApp } from '@/test/render.tsx';
 import { OfferCard } from './offer-card.tsx';
 
-const offer: PublisherOffer = {
+const offer = publisherOffer({
   id: '6f1c1c3e-5d7a-4d0e-9a38-1f1b1e0c0a02',
   title: 'Medicare Inbound',
   vertical: 'Medicare',
   payout: 30,
-  your_payout: null,
-  script_instructions: null,
-  rules: noOfferRules,
-  created_at: '2026-11-01T10:00:00Z',
-  application_id: null,
-  application_reason: null,
-  application_status: null,
-  tracking_numbers: [],
-};
+});
 
 const card = (o: PublisherOffer) =>
   renderWithApp(<OfferCard offer={o} blockedReason={null} starting={false} onApply={() => {}} />);

@@ -9,12 +9,12 @@ import {
   IconPhoneCall,
   IconSearch,
 } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
 import { PendingApprovalNotice } from '@/components/pending-approval-notice.tsx';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
-import { StatCard } from '@/components/stat-card.tsx';
+import { StatCard, type StatCardProps } from '@/components/stat-card.tsx';
 import { useDashboardRange } from '@/components/use-dashboard-range.ts';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { usePublisherMe } from '@/features/publisher/api/get-me.ts';
@@ -37,6 +37,51 @@ const ERROR_TITLE = 'Error loading dashboard';
 const loadDailyChart = () => import('./daily-chart.tsx');
 loadDailyChart().catch(() => {}); // a failure shows when the chart renders
 const DailyChart = lazy(async () => ({ default: (await loadDailyChart()).DailyChart }));
+
+/** The Quick Actions card's links: browsing offers is the main one. */
+const quickActions = [
+  {
+    to: publisherPaths.offers,
+    label: 'Browse Offers',
+    icon: <IconSearch size={18} />,
+    variant: 'filled',
+  },
+  {
+    to: publisherPaths.ios,
+    label: 'View Campaign IOs',
+    icon: <IconFileText size={18} />,
+    variant: 'light',
+  },
+];
+
+/** A titled section card of the overview; `id` is its title's, which names the section. */
+function Panel({
+  id,
+  title,
+  fullHeight,
+  children,
+}: {
+  id: string;
+  title: string;
+  fullHeight?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      radius="md"
+      component="section"
+      aria-labelledby={id}
+      h={fullHeight ? '100%' : undefined}
+    >
+      <Title order={2} size="h4" id={id} mb="md">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
 
 /**
  * /dashboard: greeting, the four cards, the chart, Recent Activity and Quick Actions. A range
@@ -67,6 +112,44 @@ export function OverviewPage() {
           leads: data.total_leads,
           daily: data.daily,
         };
+
+  const statCards: StatCardProps[] = [
+    {
+      label: 'Applied Offers',
+      value: data ? String(data.applied_offers) : undefined,
+      icon: <IconChecklist size={24} />,
+      color: 'blue',
+      loading,
+    },
+    {
+      label: 'Total Earnings',
+      value: cards ? formatMoney(cards.earnings) : undefined,
+      icon: <IconCoin size={24} />,
+      color: 'teal',
+      loading: rangeLoading,
+      note,
+      rule: r ? 'Payouts of your approved leads in these days.' : BALANCE_RULES.earned,
+    },
+    {
+      label: 'Total Leads',
+      value: cards ? String(cards.leads) : undefined,
+      icon: <IconPhoneCall size={24} />,
+      color: 'cyan',
+      loading: rangeLoading,
+      note,
+    },
+    {
+      label: 'Pending Payouts',
+      value: data ? formatMoney(data.pending_payouts) : undefined,
+      icon: <IconCash size={24} />,
+      color: 'grape',
+      loading,
+      rule: BALANCE_RULES.unpaid,
+      note: data?.balance.recorded
+        ? `${formatMoney(data.balance.recorded)} in a run, not yet paid`
+        : undefined,
+    },
+  ];
 
   return (
     <Stack gap="lg">
@@ -101,49 +184,12 @@ export function OverviewPage() {
       </Suspense>
 
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-        <StatCard
-          label="Applied Offers"
-          value={data ? String(data.applied_offers) : undefined}
-          icon={<IconChecklist size={24} />}
-          color="blue"
-          loading={loading}
-        />
-        <StatCard
-          label="Total Earnings"
-          value={cards ? formatMoney(cards.earnings) : undefined}
-          icon={<IconCoin size={24} />}
-          color="teal"
-          loading={rangeLoading}
-          note={note}
-          rule={r ? 'Payouts of your approved leads in these days.' : BALANCE_RULES.earned}
-        />
-        <StatCard
-          label="Total Leads"
-          value={cards ? String(cards.leads) : undefined}
-          icon={<IconPhoneCall size={24} />}
-          color="cyan"
-          loading={rangeLoading}
-          note={note}
-        />
-        <StatCard
-          label="Pending Payouts"
-          value={data ? formatMoney(data.pending_payouts) : undefined}
-          icon={<IconCash size={24} />}
-          color="grape"
-          loading={loading}
-          rule={BALANCE_RULES.unpaid}
-          note={
-            data?.balance.recorded
-              ? `${formatMoney(data.balance.recorded)} in a run, not yet paid`
-              : undefined
-          }
-        />
+        {statCards.map((card) => (
+          <StatCard key={card.label} {...card} />
+        ))}
       </SimpleGrid>
 
-      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="chart-title">
-        <Title order={2} size="h4" id="chart-title" mb="md">
-          Leads and earnings, {picked.period ?? 'last 30 days'}
-        </Title>
+      <Panel id="chart-title" title={`Leads and earnings, ${picked.period ?? 'last 30 days'}`}>
         <Suspense fallback={<Skeleton height={260} />}>
           {cards ? (
             <DailyChart data={cards.daily} period={picked.period ?? 'Last 30 days'} />
@@ -151,21 +197,11 @@ export function OverviewPage() {
             <Skeleton height={260} />
           )}
         </Suspense>
-      </Card>
+      </Panel>
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Card
-            withBorder
-            padding="lg"
-            radius="md"
-            component="section"
-            aria-labelledby="activity-title"
-            h="100%"
-          >
-            <Title order={2} size="h4" id="activity-title" mb="md">
-              Recent Activity
-            </Title>
+          <Panel id="activity-title" title="Recent Activity" fullHeight>
             {data ? (
               <RecentActivity items={data.recent_activity} />
             ) : (
@@ -175,48 +211,31 @@ export function OverviewPage() {
                 ))}
               </Stack>
             )}
-          </Card>
+          </Panel>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card
-            withBorder
-            padding="lg"
-            radius="md"
-            component="section"
-            aria-labelledby="actions-title"
-            h="100%"
-          >
-            <Title order={2} size="h4" id="actions-title" mb="md">
-              Quick Actions
-            </Title>
+          <Panel id="actions-title" title="Quick Actions" fullHeight>
             <Stack gap="sm">
-              <Button
-                component={Link}
-                to={publisherPaths.offers}
-                leftSection={<IconSearch size={18} />}
-                rightSection={<IconArrowRight size={16} />}
-                justify="space-between"
-                fullWidth
-              >
-                Browse Offers
-              </Button>
-              <Button
-                component={Link}
-                to={publisherPaths.ios}
-                variant="light"
-                leftSection={<IconFileText size={18} />}
-                rightSection={<IconArrowRight size={16} />}
-                justify="space-between"
-                fullWidth
-              >
-                View Campaign IOs
-              </Button>
+              {quickActions.map((a) => (
+                <Button
+                  key={a.to}
+                  component={Link}
+                  to={a.to}
+                  variant={a.variant}
+                  leftSection={a.icon}
+                  rightSection={<IconArrowRight size={16} />}
+                  justify="space-between"
+                  fullWidth
+                >
+                  {a.label}
+                </Button>
+              ))}
               <Text size="xs" c="dimmed">
                 Apply to offers with your compliance files, then download the IO once an admin
                 approves your application.
               </Text>
             </Stack>
-          </Card>
+          </Panel>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -11,19 +11,8 @@ import {
   useReplyDispute,
   useUploadRecording,
 } from '@/components/lead-detail/disputes-api.ts';
-import {
-  BackLink,
-  DisputeThread,
-  DurationVsBuffer,
-  Field,
-  LeadHeader,
-  LeadHistory,
-  LeadTimeline,
-  RecordingPlayer,
-  Section,
-  StatusReason,
-  useLeadDetailGate,
-} from '@/components/lead-detail/lead-detail-parts.tsx';
+import { Field, Section } from '@/components/lead-detail/lead-detail-parts.tsx';
+import { LeadDetailScreen } from '@/components/lead-detail/lead-detail-screen.tsx';
 import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
 import { useLead } from '@/features/admin/leads/api/get-lead.ts';
 import { formatMoney } from '@/lib/format.ts';
@@ -150,24 +139,61 @@ function RecordingUpload({ lead }: { lead: AdminLeadDetail }) {
   );
 }
 
+/** The Money card's content: payout and revenue, which publishers never see. */
+function LeadMoney({ lead }: { lead: AdminLeadDetail }) {
+  return (
+    <>
+      <SimpleGrid cols={2} spacing="sm">
+        <Field label="Payout">
+          <Text fz={22} fw={700} data-testid="lead-payout">
+            <LeadPayout payout={lead.payout} status={lead.status} />
+          </Text>
+        </Field>
+        <Field label="Revenue">
+          <Text fz={22} fw={700}>
+            {formatMoney(lead.revenue)}
+          </Text>
+        </Field>
+      </SimpleGrid>
+      <Text size="xs" c="dimmed" mt="xs">
+        Revenue is what the buyer paid; publishers never see it.
+      </Text>
+    </>
+  );
+}
+
+/** The tracker's extra parameters of the call. */
+function LeadTags({ tags }: { tags: AdminLeadDetail['tags'] }) {
+  const entries = Object.entries(tags ?? {});
+  return (
+    <Section title="Tags">
+      {entries.length ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+          {entries.map(([k, v]) => (
+            <Field key={k} label={k}>
+              <Code>{typeof v === 'string' ? v : JSON.stringify(v)}</Code>
+            </Field>
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Text size="sm" c="dimmed">
+          The tracker sent no extra parameters.
+        </Text>
+      )}
+    </Section>
+  );
+}
+
 /** /admin/leads/:id: one call with its timeline, recording, money, disputes and history. */
 export function LeadDetailPage() {
   const { id = '' } = useParams();
   const query = useLead(id);
-  const back = <BackLink to={adminPaths.leads} label="All leads" />;
-  const gate = useLeadDetailGate(query, back);
-  if (gate || !query.data) return gate;
-
-  const l = query.data;
-  const tags = Object.entries(l.tags ?? {});
   return (
-    <Stack gap="lg">
-      {back}
-      <LeadHeader
-        offerTitle={l.offer_title}
-        status={l.status}
-        timestamp={l.timestamp}
-        subtitle={
+    <LeadDetailScreen
+      query={query}
+      back={{ to: adminPaths.leads, label: 'All leads' }}
+      parts={(l) => ({
+        subtitle: (
           <Anchor
             component={Link}
             to={adminPaths.publisher(l.publisher_id)}
@@ -176,90 +202,25 @@ export function LeadDetailPage() {
           >
             {l.publisher_name || l.publisher_email}
           </Anchor>
-        }
-      />
-      <StatusReason status={l.status} reason={l.status_reason} />
-
-      <SimpleGrid cols={{ base: 1, md: 3 }}>
-        <Section title="Call">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Field label="Caller">{l.caller ? formatPhone(l.caller) : null}</Field>
-            <Field label="Tracking number">
-              {l.tracking_number ? formatPhone(l.tracking_number) : null}
-            </Field>
-            <Field label="State / ZIP">{[l.state, l.zip].filter(Boolean).join(' ') || null}</Field>
-            <Field label="Last event">{l.last_event}</Field>
+        ),
+        caller: l.caller ? formatPhone(l.caller) : null,
+        trackingNumber: l.tracking_number ? formatPhone(l.tracking_number) : null,
+        moreCallFields: (
+          <>
             <Field label="Integration">{l.integration_name ?? 'Recorded by hand'}</Field>
             <Field label="Tracker call id">{l.external_call_id}</Field>
-          </SimpleGrid>
-        </Section>
-        <Section title="Duration">
-          <DurationVsBuffer
-            seconds={l.duration_seconds}
-            minutes={l.call_duration}
-            buffer={l.billable_buffer_seconds}
-          />
-        </Section>
-        <Section title="Money">
-          <SimpleGrid cols={2} spacing="sm">
-            <Field label="Payout">
-              <Text fz={22} fw={700} data-testid="lead-payout">
-                <LeadPayout payout={l.payout} status={l.status} />
-              </Text>
-            </Field>
-            <Field label="Revenue">
-              <Text fz={22} fw={700}>
-                {formatMoney(l.revenue)}
-              </Text>
-            </Field>
-          </SimpleGrid>
-          <Text size="xs" c="dimmed" mt="xs">
-            Revenue is what the buyer paid; publishers never see it.
-          </Text>
-        </Section>
-      </SimpleGrid>
-
-      <Section title="Recording" actions={<RecordingUpload lead={l} />}>
-        <RecordingPlayer recording={l.recording} />
-      </Section>
-
-      {l.disputes.length ? (
-        <Section title="Disputes">
-          <Stack gap="lg">
-            {l.disputes.map((d) => (
-              <DisputeThread
-                key={d.id}
-                dispute={d}
-                footer={d.status === 'open' ? <DisputeActions dispute={d} /> : null}
-              />
-            ))}
-          </Stack>
-        </Section>
-      ) : null}
-
-      <Section title="Timeline">
-        <LeadTimeline items={l.timeline} />
-      </Section>
-
-      <Section title="Tags">
-        {tags.length ? (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-            {tags.map(([k, v]) => (
-              <Field key={k} label={k}>
-                <Code>{typeof v === 'string' ? v : JSON.stringify(v)}</Code>
-              </Field>
-            ))}
-          </SimpleGrid>
-        ) : (
-          <Text size="sm" c="dimmed">
-            The tracker sent no extra parameters.
-          </Text>
-        )}
-      </Section>
-
-      <Section title="History">
-        <LeadHistory items={l.history} />
-      </Section>
-    </Stack>
+          </>
+        ),
+        moneyTitle: 'Money',
+        money: <LeadMoney lead={l} />,
+        recordingActions: <RecordingUpload lead={l} />,
+        disputes: {
+          title: 'Disputes',
+          show: l.disputes.length > 0,
+          openFooter: (d) => <DisputeActions dispute={d} />,
+        },
+        moreSections: <LeadTags tags={l.tags} />,
+      })}
+    />
   );
 }

@@ -1,30 +1,19 @@
 import type { AuditEntry, PublisherDetail } from '@contract/admin.ts';
 import { publisherReasons } from '@contract/review-reasons.ts';
 import { displayName } from '@contract/uploads.ts';
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileText } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { BalanceCards } from '@/components/balance-cards.tsx';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { DetailSkeleton, useDetailGate } from '@/components/detail-gate.tsx';
+import { HistoryTable } from '@/components/history-table.tsx';
 import { ResetTwoFactorButton } from '@/components/reset-two-factor-button.tsx';
+import { ScrollTable } from '@/components/scroll-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
-import { useErrorToast } from '@/components/use-error-toast.ts';
 import { usePublisher } from '@/features/admin/publishers/api/get-publisher.ts';
-import { ApiError } from '@/lib/api-client.ts';
-import { formatDate, formatDateTime } from '@/lib/format.ts';
+import { formatDate } from '@/lib/format.ts';
 import { AgreementUploadButton } from './agreement-upload-button.tsx';
 import { PayoutHoldCard } from './payout-hold-card.tsx';
 import { PublisherStatusActions } from './publisher-status-actions.tsx';
@@ -50,6 +39,26 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {children || '—'}
       </Text>
     </Stack>
+  );
+}
+
+/** A titled card of the screen. */
+function Panel({
+  title,
+  titleGap = 'md',
+  children,
+}: {
+  title: string;
+  titleGap?: 'md' | 'xs';
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb={titleGap}>
+        {title}
+      </Title>
+      {children}
+    </Card>
   );
 }
 
@@ -96,103 +105,37 @@ function describeChange(entry: AuditEntry): string {
     .join('; ');
 }
 
-function DetailSkeleton() {
-  return (
-    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading">
-      <Skeleton height={16} width={120} />
-      <Skeleton height={32} width="40%" />
-      <SimpleGrid cols={{ base: 1, md: 3 }}>
-        <Skeleton height={90} />
-        <Skeleton height={90} />
-        <Skeleton height={90} />
-      </SimpleGrid>
-      <Skeleton height={220} />
-      <Skeleton height={180} />
-    </Stack>
-  );
-}
-
 function Applications({ items }: { items: PublisherDetail['applications'] }) {
-  if (!items.length) {
-    return (
-      <Text size="sm" c="dimmed">
-        This publisher has not applied to any offer yet.
-      </Text>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Offer</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Applied</Table.Th>
-            <Table.Th>IO</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((a) => (
-            <Table.Tr key={a.id}>
-              <Table.Td>{a.offer_title}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={a.status} subject="application" />
-              </Table.Td>
-              <Table.Td>{formatDate(a.created_at)}</Table.Td>
-              <Table.Td>
-                {a.io ? (
-                  <Anchor href={a.io.url} target="_blank" rel="noopener" size="sm">
-                    {a.io.name}
-                  </Anchor>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {a.status === 'approved' ? 'No IO yet' : '—'}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function History({ items }: { items: AuditEntry[] }) {
-  if (!items.length) {
-    return (
-      <Text size="sm" c="dimmed">
-        No changes recorded yet.
-      </Text>
-    );
-  }
-  return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>What</Table.Th>
-            <Table.Th>By</Table.Th>
-            <Table.Th>Change</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</Table.Td>
-              <Table.Td>{actionLabels[e.action] ?? e.action}</Table.Td>
-              <Table.Td>{e.actor_email ?? 'system'}</Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {describeChange(e)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable
+      count={items.length}
+      empty="This publisher has not applied to any offer yet."
+      minWidth={520}
+      heads={['Offer', 'Status', 'Applied', 'IO']}
+      striped
+      highlightOnHover
+    >
+      {items.map((a) => (
+        <Table.Tr key={a.id}>
+          <Table.Td>{a.offer_title}</Table.Td>
+          <Table.Td>
+            <StatusBadge status={a.status} subject="application" />
+          </Table.Td>
+          <Table.Td>{formatDate(a.created_at)}</Table.Td>
+          <Table.Td>
+            {a.io ? (
+              <Anchor href={a.io.url} target="_blank" rel="noopener" size="sm">
+                {a.io.name}
+              </Anchor>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {a.status === 'approved' ? 'No IO yet' : '—'}
+              </Text>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }
 
@@ -200,32 +143,14 @@ function History({ items }: { items: AuditEntry[] }) {
 export function PublisherDetailPage() {
   const { id = '' } = useParams();
   const query = usePublisher(id);
-  const notFound = query.error instanceof ApiError && [400, 404].includes(query.error.status);
-  useErrorToast(notFound ? null : query.error, 'Error loading publishers');
-
-  if (query.isPending) return <DetailSkeleton />;
-  if (notFound) {
-    return (
-      <Stack gap="md">
-        <BackLink />
-        <Title order={1}>Publisher not found</Title>
-        <Text c="dimmed">This publisher does not exist or has been removed.</Text>
-      </Stack>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Stack gap="md">
-        <BackLink />
-        <QueryErrorState
-          title="Error loading publishers"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      </Stack>
-    );
-  }
+  const gate = useDetailGate(query, {
+    back: <BackLink />,
+    skeleton: <DetailSkeleton label="Loading" cardHeight={90} below={[220, 180]} />,
+    errorTitle: 'Error loading publishers',
+    notFoundTitle: 'Publisher not found',
+    notFoundText: 'This publisher does not exist or has been removed.',
+  });
+  if (gate || !query.data) return gate;
 
   const { publisher: p, agreement, applications, totals, audit, two_factor_apps } = query.data;
   return (
@@ -258,10 +183,7 @@ export function PublisherDetailPage() {
       <PayoutHoldCard publisherId={p.id} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card withBorder padding="lg">
-          <Title order={2} fz="lg" mb="md">
-            Profile
-          </Title>
+        <Panel title="Profile">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Field label="Full legal name">{p.name}</Field>
             <Field label="Business legal name">{p.business_legal_name}</Field>
@@ -271,11 +193,8 @@ export function PublisherDetailPage() {
             <Field label="Microsoft Teams ID">{p.ms_teams_id}</Field>
             <Field label="Address">{p.address}</Field>
           </SimpleGrid>
-        </Card>
-        <Card withBorder padding="lg">
-          <Title order={2} fz="lg" mb="md">
-            Agreement
-          </Title>
+        </Panel>
+        <Panel title="Agreement">
           <Stack gap="md" align="flex-start">
             {agreement ? (
               <Button
@@ -298,13 +217,10 @@ export function PublisherDetailPage() {
               PDF, DOC or DOCX.
             </Text>
           </Stack>
-        </Card>
+        </Panel>
       </SimpleGrid>
 
-      <Card withBorder padding="lg">
-        <Title order={2} fz="lg" mb="xs">
-          Two-factor sign-in
-        </Title>
+      <Panel title="Two-factor sign-in" titleGap="xs">
         <Group justify="space-between" align="center" gap="md">
           <Text size="sm" c={two_factor_apps ? undefined : 'dimmed'}>
             {two_factor_apps === 0
@@ -313,21 +229,20 @@ export function PublisherDetailPage() {
           </Text>
           <ResetTwoFactorButton user={p} apps={two_factor_apps} />
         </Group>
-      </Card>
+      </Panel>
 
-      <Card withBorder padding="lg">
-        <Title order={2} fz="lg" mb="md">
-          Applications
-        </Title>
+      <Panel title="Applications">
         <Applications items={applications} />
-      </Card>
+      </Panel>
 
-      <Card withBorder padding="lg">
-        <Title order={2} fz="lg" mb="md">
-          History
-        </Title>
-        <History items={audit} />
-      </Card>
+      <Panel title="History">
+        <HistoryTable
+          items={audit}
+          actionLabels={actionLabels}
+          by={(e) => e.actor_email}
+          change={describeChange}
+        />
+      </Panel>
     </Stack>
   );
 }

@@ -1,0 +1,57 @@
+import { Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A column's header: its text, or its text with the figures' right alignment. */
+export type ScrollTableHead = string | { label: string; right: true };
+
+/**
+ * A small table of a detail screen that scrolls sideways on a phone: its headers and rows, or
+ * a dimmed sentence when it has no rows.
+ */
+export function ScrollTable({
+  count,
+  empty,
+  minWidth,
+  heads,
+  striped,
+  highlightOnHover,
+  children,
+}: {
+  /** How many rows; none shows `empty` instead of the table. */
+  count: number;
+  empty: string;
+  minWidth: number;
+  heads: ScrollTableHead[];
+  striped?: boolean;
+  highlightOnHover?: boolean;
+  /** The rows (`Table.Tr`s). */
+  children: ReactNode;
+}) {
+  if (!count) {
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped={striped} highlightOnHover={highlightOnHover}>
+        <Table.Thead>
+          <Table.Tr>
+            {heads.map((h) =>
+              typeof h === 'string' ? (
+                <Table.Th key={h}>{h}</Table.Th>
+              ) : (
+                <Table.Th key={h.label} ta="right">
+                  {h.label}
+                </Table.Th>
+              ),
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
