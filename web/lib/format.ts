@@ -89,6 +89,20 @@ export function formatDay(day: string | null | undefined): string {
   return day || '—';
 }
 
+const shortDayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A calendar day (`YYYY-MM-DD`, a day of the network's zone as the server sends it) as a chart's
+ * axis writes it: `Nov 25`. The day is read as it is, never shifted by the browser's zone.
+ */
+export function formatShortDay(day: string): string {
+  return shortDayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
 /** An instant in the network's time zone, to the minute: `2026-11-25 14:05` (never seconds). */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '—';

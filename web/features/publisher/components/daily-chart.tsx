@@ -2,14 +2,7 @@ import '@mantine/charts/styles.css';
 import type { DailyPoint } from '@contract/publisher.ts';
 import { CompositeChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
-import { formatMoney } from '@/lib/format.ts';
-
-const dayLabel = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const shortDay = (date: string) => dayLabel.format(new Date(`${date}T00:00:00Z`));
+import { formatMoney, formatShortDay } from '@/lib/format.ts';
 
 type TooltipProps = {
   label?: string | number;
@@ -41,7 +34,7 @@ export function DailyChart({
   data: DailyPoint[];
   period?: string;
 }) {
-  const rows = data.map((d) => ({ ...d, day: shortDay(d.date) }));
+  const rows = data.map((d) => ({ ...d, day: formatShortDay(d.date) }));
   const leads = data.reduce((n, d) => n + d.leads, 0);
   const earnings = data.reduce((n, d) => n + d.earnings, 0);
   return (

@@ -3,17 +3,7 @@ import type { DailyStats } from '@contract/admin.ts';
 import { CompositeChart } from '@mantine/charts';
 import { Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
-import { formatMoney } from '@/lib/format.ts';
-
-const dayLabel = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-function label(date: string) {
-  return dayLabel.format(new Date(`${date}T00:00:00Z`));
-}
+import { formatMoney, formatShortDay } from '@/lib/format.ts';
 
 type TooltipPayload = readonly { payload?: { label: string; leads: number; payouts: number } }[];
 
@@ -52,7 +42,7 @@ export function ActivityChart({
   error: Error | null;
   onRetry: () => void;
 }) {
-  const points = (data?.days ?? []).map((d) => ({ ...d, label: label(d.date) }));
+  const points = (data?.days ?? []).map((d) => ({ ...d, label: formatShortDay(d.date) }));
   const totalLeads = points.reduce((n, d) => n + d.leads, 0);
   const totalPayouts = points.reduce((n, d) => n + d.payouts, 0);
 
