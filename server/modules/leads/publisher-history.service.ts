@@ -30,8 +30,9 @@ const leadSortColumns = {
 } as const;
 
 /**
- * The publisher's own leads filtered by status and days of the network's zone (both ends included), sorted
- * (newest first by default; the leads_publisher_ts index serves that order) and paged.
+ * The publisher's own leads filtered by status and days of the network's zone (both ends
+ * included), sorted (newest first by default; the leads_publisher_ts index serves that order)
+ * and paged.
  */
 export function listPublisherLeads(opts: {
   db: DbOrTx;
