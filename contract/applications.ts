@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FileLink, uuidParam } from './admin-common.ts';
-import { IsoDateTime, pageOf, pageQuery, searchParam, sortQuery } from './list.ts';
+import { IsoDateTime, listQuery, pageOf, searchParam } from './list.ts';
 import {
   ApplicationReasonCode,
   otherNeedsNote,
@@ -15,13 +15,11 @@ import { ApplicationStatus, SubmittedApplicationStatus } from './roles.ts';
 // Applications and compliance
 // ---------------------------------------------------------------------------
 
-export const ApplicationListQuery = z.object({
-  ...pageQuery(),
+export const ApplicationListQuery = listQuery(['created_at', 'status'], 'created_at', {
   q: searchParam,
   status: SubmittedApplicationStatus.optional(),
   offer_id: uuidParam('offer').optional(),
   publisher_id: uuidParam('publisher').optional(),
-  ...sortQuery(['created_at', 'status'] as const, 'created_at'),
 });
 export type ApplicationListQuery = z.infer<typeof ApplicationListQuery>;
 
@@ -124,11 +122,9 @@ export const ApplicationSubmissions = z.object({
 });
 export type ApplicationSubmissions = z.infer<typeof ApplicationSubmissions>;
 
-export const ComplianceListQuery = z.object({
-  ...pageQuery(),
+export const ComplianceListQuery = listQuery(['created_at'], 'created_at', {
   q: searchParam,
   status: SubmittedApplicationStatus.optional(),
-  ...sortQuery(['created_at'] as const, 'created_at'),
 });
 export type ComplianceListQuery = z.infer<typeof ComplianceListQuery>;
 

@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { uuidParam } from './admin-common.ts';
-import { IsoDateTime, Money, pageOf, pageQuery, searchParam, sortQuery } from './list.ts';
+import { IsoDateTime, listQuery, Money, pageOf, searchParam } from './list.ts';
 
 /** Campaigns as the admin lists them. */
 // ---------------------------------------------------------------------------
 // Campaigns
 // ---------------------------------------------------------------------------
 
-export const CampaignListQuery = z.object({
-  ...pageQuery(),
-  q: searchParam,
-  buyer_id: uuidParam('buyer').optional(),
-  ...sortQuery(['created_at', 'name', 'budget', 'start_date'] as const, 'created_at'),
-});
+export const CampaignListQuery = listQuery(
+  ['created_at', 'name', 'budget', 'start_date'],
+  'created_at',
+  {
+    q: searchParam,
+    buyer_id: uuidParam('buyer').optional(),
+  },
+);
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
 
 export const AdminCampaign = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, pageOf, pageQuery, sortQuery } from './list.ts';
+import { IsoDateTime, listQuery, pageOf, pageQuery } from './list.ts';
 import { LeadStatus } from './roles.ts';
 
 /**
@@ -278,10 +278,11 @@ export const IntegrationTestResult = z.object({
 });
 export type IntegrationTestResult = z.infer<typeof IntegrationTestResult>;
 
-export const IntegrationListQuery = z.object({
-  ...pageQuery(),
-  ...sortQuery(['created_at', 'name', 'last_used_at'] as const, 'created_at'),
-});
+export const IntegrationListQuery = listQuery(
+  ['created_at', 'name', 'last_used_at'],
+  'created_at',
+  {},
+);
 export type IntegrationListQuery = z.infer<typeof IntegrationListQuery>;
 export const IntegrationList = pageOf(AdminIntegration);
 export type IntegrationList = z.infer<typeof IntegrationList>;

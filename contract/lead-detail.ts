@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FileLink } from './admin.ts';
-import { IsoDateTime, Money, pageOf, pageQuery, sortQuery } from './list.ts';
+import { IsoDateTime, listQuery, Money, pageOf } from './list.ts';
 import { LeadStatus } from './roles.ts';
 
 /**
@@ -66,10 +66,8 @@ export const LeadDispute = z.object({
 export type LeadDispute = z.infer<typeof LeadDispute>;
 
 /** GET /admin/disputes: open disputes first (by default only those), newest activity first. */
-export const DisputeListQuery = z.object({
-  ...pageQuery(),
+export const DisputeListQuery = listQuery(['updated_at'], 'updated_at', {
   status: DisputeStatus.default('open'),
-  ...sortQuery(['updated_at'] as const, 'updated_at'),
 });
 export type DisputeListQuery = z.infer<typeof DisputeListQuery>;
 

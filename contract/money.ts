@@ -3,6 +3,7 @@ import {
   hasAtMostTwoDecimals,
   IsoDateTime,
   IsoDay,
+  listQuery,
   MAX_MONEY,
   Money,
   moneyInput,
@@ -455,10 +456,7 @@ export const PayoutRun = z.object({
   voided_at: IsoDateTime.nullable(),
 });
 export type PayoutRun = z.infer<typeof PayoutRun>;
-export const RunListQuery = z.object({
-  ...pageQuery(),
-  ...sortQuery(['created_at'] as const, 'created_at'),
-});
+export const RunListQuery = listQuery(['created_at'], 'created_at', {});
 export type RunListQuery = z.infer<typeof RunListQuery>;
 export const RunList = pageOf(PayoutRun);
 export type RunList = z.infer<typeof RunList>;

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './admin-common.ts';
-import {
-  IsoDateTime,
-  Money,
-  moneyInput,
-  pageOf,
-  pageQuery,
-  searchParam,
-  sortQuery,
-} from './list.ts';
+import { IsoDateTime, listQuery, Money, moneyInput, pageOf, searchParam } from './list.ts';
 import {
   OfferRules,
   OfferRulesInput,
@@ -22,13 +14,15 @@ import { OfferStatus } from './roles.ts';
 // Offers
 // ---------------------------------------------------------------------------
 
-export const OfferListQuery = z.object({
-  ...pageQuery(),
-  q: searchParam,
-  status: OfferStatus.optional(),
-  vertical: z.string().trim().max(100).optional(),
-  ...sortQuery(['created_at', 'title', 'vertical', 'payout', 'status'] as const, 'created_at'),
-});
+export const OfferListQuery = listQuery(
+  ['created_at', 'title', 'vertical', 'payout', 'status'],
+  'created_at',
+  {
+    q: searchParam,
+    status: OfferStatus.optional(),
+    vertical: z.string().trim().max(100).optional(),
+  },
+);
 export type OfferListQuery = z.infer<typeof OfferListQuery>;
 
 export const AdminOffer = z.object({

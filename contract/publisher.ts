@@ -3,6 +3,7 @@ import {
   dateRangeQuery,
   fromNotAfterTo,
   IsoDateTime,
+  listQuery,
   Money,
   pageOf,
   pageQuery,
@@ -173,15 +174,13 @@ export type ComplianceSubmission = z.infer<typeof ComplianceSubmission>;
 // ---------- leads and payouts ----------
 
 export const PublisherLeadsQuery = fromNotAfterTo(
-  z.object({
-    ...pageQuery(),
+  /** `offer` sorts by the offer's title. */
+  listQuery(PUBLISHER_SORTS.leads, 'timestamp', {
     /** The tracker's call id, exactly. */
     q: searchParam,
     status: LeadStatus.optional(),
     /** First day (or instant) included and last day included, UTC. */
     ...dateRangeQuery,
-    /** `offer` sorts by the offer's title. */
-    ...sortQuery(PUBLISHER_SORTS.leads, 'timestamp'),
   }),
 );
 export type PublisherLeadsQuery = z.input<typeof PublisherLeadsQuery>;
@@ -203,10 +202,7 @@ export type PublisherLead = z.infer<typeof PublisherLead>;
 export const PublisherLeadList = pageOf(PublisherLead);
 export type PublisherLeadList = z.infer<typeof PublisherLeadList>;
 
-export const PublisherPayoutsQuery = z.object({
-  ...pageQuery(),
-  ...sortQuery(PUBLISHER_SORTS.payouts, 'date'),
-});
+export const PublisherPayoutsQuery = listQuery(PUBLISHER_SORTS.payouts, 'date', {});
 export type PublisherPayoutsQuery = z.input<typeof PublisherPayoutsQuery>;
 
 export const PublisherPayout = z.object({
@@ -245,12 +241,10 @@ export const PublisherDocuments = z.object({
 });
 export type PublisherDocuments = z.infer<typeof PublisherDocuments>;
 
-export const PublisherIosQuery = z.object({
-  ...pageQuery(),
+/** `created_at` sorts by the day of the application (applied_at); `offer` by the offer's title. */
+export const PublisherIosQuery = listQuery(PUBLISHER_SORTS.ios, 'created_at', {
   /** Case-insensitive part of the offer title. */
   q: searchParam,
-  /** `created_at` is the day of the application (applied_at); `offer` the offer's title. */
-  ...sortQuery(PUBLISHER_SORTS.ios, 'created_at'),
 });
 export type PublisherIosQuery = z.input<typeof PublisherIosQuery>;
 
