@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidParam } from './admin-common.ts';
-import { IsoDateTime, listQuery, Money, pageOf, searchParam } from './list.ts';
+import { campaignFields } from './buyer.ts';
+import { listQuery, pageOf, searchParam } from './list.ts';
 
 /** Campaigns as the admin lists them. */
 // ---------------------------------------------------------------------------
@@ -22,15 +23,7 @@ export const AdminCampaign = z.object({
   buyer_id: z.string(),
   buyer_name: z.string().nullable(),
   buyer_email: z.string(),
-  name: z.string(),
-  goal: z.string().nullable(),
-  target_audience: z.string().nullable(),
-  location: z.string().nullable(),
-  budget: Money.nullable(),
-  /** `YYYY-MM-DD` or null. */
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
-  created_at: IsoDateTime,
+  ...campaignFields,
 });
 export type AdminCampaign = z.infer<typeof AdminCampaign>;
 export const CampaignList = pageOf(AdminCampaign);

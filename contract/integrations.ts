@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offerRef } from './admin-common.ts';
 import { IsoDateTime, listQuery, pageOf, pageQuery } from './list.ts';
 import { LeadStatus } from './roles.ts';
 
@@ -387,8 +388,7 @@ export const TrackingNumber = z.object({
   number: z.string(),
   publisher_id: z.string(),
   publisher_name: z.string(),
-  offer_id: z.string(),
-  offer_title: z.string(),
+  ...offerRef,
   created_at: IsoDateTime,
 });
 export type TrackingNumber = z.infer<typeof TrackingNumber>;

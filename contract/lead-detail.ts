@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FileLink } from './admin.ts';
+import { offerRef, publisherRef } from './admin-common.ts';
 import { IsoDateTime, listQuery, Money, pageOf } from './list.ts';
 import { LeadStatus } from './roles.ts';
 
@@ -75,9 +76,7 @@ export const AdminDisputeItem = z.object({
   id: z.string(),
   lead_id: z.string(),
   status: DisputeStatus,
-  publisher_id: z.string(),
-  publisher_name: z.string().nullable(),
-  publisher_email: z.string(),
+  ...publisherRef,
   offer_title: z.string(),
   lead_status: LeadStatus,
   lead_payout: Money,
@@ -134,8 +133,7 @@ export const LeadRecording = z.object({
 
 const leadDetailFields = {
   id: z.string(),
-  offer_id: z.string(),
-  offer_title: z.string(),
+  ...offerRef,
   publisher_id: z.string(),
   publisher_name: z.string().nullable(),
   /** Full number for admins; `•••• 1234` for publishers (masked by the server). */

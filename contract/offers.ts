@@ -43,15 +43,20 @@ export type AdminOffer = z.infer<typeof AdminOffer>;
 export const OfferList = pageOf(AdminOffer);
 export type OfferList = z.infer<typeof OfferList>;
 
-export const CreateOffer = z.object({
+/** What both the create and the edit form send first. */
+const offerFields = {
   title: requiredText('Title', 200),
   vertical: requiredText('Vertical', 100),
   payout: moneyInput('Payout'),
-  script_instructions: z
-    .string()
-    .max(20_000, { error: 'Script instructions can be at most 20000 characters.' })
-    .nullable()
-    .optional(),
+};
+const scriptInstructions = z
+  .string()
+  .max(20_000, { error: 'Script instructions can be at most 20000 characters.' })
+  .nullable();
+
+export const CreateOffer = z.object({
+  ...offerFields,
+  script_instructions: scriptInstructions.optional(),
   status: OfferStatus.default('active'),
   /** Omitted: no rules (every completed call pays). */
   rules: OfferRulesInput.optional(),
@@ -61,13 +66,8 @@ export type CreateOffer = z.input<typeof CreateOffer>;
 
 export const UpdateOffer = z
   .object({
-    title: requiredText('Title', 200),
-    vertical: requiredText('Vertical', 100),
-    payout: moneyInput('Payout'),
-    script_instructions: z
-      .string()
-      .max(20_000, { error: 'Script instructions can be at most 20000 characters.' })
-      .nullable(),
+    ...offerFields,
+    script_instructions: scriptInstructions,
     status: OfferStatus,
     /** Replaces all the rules (an omitted rule inside is cleared). */
     rules: OfferRulesInput,

@@ -10,7 +10,7 @@ import {
   searchParam,
   sortQuery,
 } from './list.ts';
-import { Balance } from './money.ts';
+import { Balance, payoutFields } from './money.ts';
 import { OfferRules } from './offer-rules.ts';
 import { ApplicationStatus, LeadStatus, SubmittedApplicationStatus } from './roles.ts';
 
@@ -207,14 +207,7 @@ export type PublisherPayoutsQuery = z.input<typeof PublisherPayoutsQuery>;
 
 export const PublisherPayout = z.object({
   id: z.uuid(),
-  amount: Money,
-  notes: z.string().nullable(),
-  date: IsoDateTime,
-  /** `recorded`, then `paid` once the network confirms the transfer (with its reference). */
-  status: z.enum(['recorded', 'paid']),
-  reference: z.string().nullable(),
-  period_from: z.string().nullable(),
-  period_to: z.string().nullable(),
+  ...payoutFields,
   /** `ST-2026-000123` (contract/money.ts statementNumber); null for a payout never numbered. */
   statement_number: z.string().nullable(),
 });
