@@ -617,6 +617,27 @@ async function main() {
         ).body,
       ) as { items: { id: string }[] }
     ).items[0]!.id;
+    /** A new integration (answered with its key) and the offer the ingest scenarios post to. */
+    const ingestTarget = async (what: string, integration: Record<string, unknown>) => {
+      const made = await once(portalUrl, {
+        method: 'POST',
+        path: '/api/v1/admin/integrations',
+        headers: auth(A),
+        body: JSON.stringify(integration),
+      });
+      const offersPage = await once(portalUrl, {
+        method: 'GET',
+        path: '/api/v1/admin/offers?page_size=1',
+        headers: auth(A),
+      });
+      if (made.status !== 201 || offersPage.status !== 200) {
+        fail(`Preparing ${what} failed: ${made.status} ${made.body.slice(0, 300)}`);
+      }
+      return {
+        key: (JSON.parse(made.body) as { key: string }).key,
+        offerId: (JSON.parse(offersPage.body) as { items: { id: string }[] }).items[0]!.id,
+      };
+    };
     const endpoints: Endpoint[] = [
       {
         name: 'GET /healthz',
@@ -798,19 +819,7 @@ async function main() {
         // A call tracker's postback (issue 13): each request a new call, so each one inserts.
         name: 'POST /api/v1/ingest/calls',
         request: async () => {
-          const post = (path: string, body: unknown) =>
-            once(portalUrl, { method: 'POST', path, headers: auth(A), body: JSON.stringify(body) });
-          const made = await post('/api/v1/admin/integrations', { name: `bench ${Date.now()}` });
-          const offersPage = await once(portalUrl, {
-            method: 'GET',
-            path: '/api/v1/admin/offers?page_size=1',
-            headers: auth(A),
-          });
-          if (made.status !== 201 || offersPage.status !== 200) {
-            fail(`Preparing ingestion failed: ${made.status} ${made.body.slice(0, 300)}`);
-          }
-          const key = (JSON.parse(made.body) as { key: string }).key;
-          const offerId = (JSON.parse(offersPage.body) as { items: { id: string }[] }).items[0]!.id;
+          const { key, offerId } = await ingestTarget('ingestion', { name: `bench ${Date.now()}` });
           let n = 0;
           return {
             source: () => ({
@@ -834,9 +843,7 @@ async function main() {
         // its status word through a value map, the caller normalised to E.164.
         name: 'POST /api/v1/ingest/calls (preset, nested JSON)',
         request: async () => {
-          const post = (path: string, body: unknown) =>
-            once(portalUrl, { method: 'POST', path, headers: auth(A), body: JSON.stringify(body) });
-          const made = await post('/api/v1/admin/integrations', {
+          const { key, offerId } = await ingestTarget('preset ingestion', {
             name: `bench preset ${Date.now()}`,
             tracker: 'ringba',
             field_map: {
@@ -855,16 +862,6 @@ async function main() {
               duration: { names: ['call.connectedSeconds'] },
             },
           });
-          const offersPage = await once(portalUrl, {
-            method: 'GET',
-            path: '/api/v1/admin/offers?page_size=1',
-            headers: auth(A),
-          });
-          if (made.status !== 201 || offersPage.status !== 200) {
-            fail(`Preparing preset ingestion failed: ${made.status} ${made.body.slice(0, 300)}`);
-          }
-          const key = (JSON.parse(made.body) as { key: string }).key;
-          const offerId = (JSON.parse(offersPage.body) as { items: { id: string }[] }).items[0]!.id;
           let n = 0;
           return {
             source: () => ({

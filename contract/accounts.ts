@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FileLink } from './admin-common.ts';
-import { IsoDateTime, pageOf, pageQuery, searchParam, sortQuery } from './list.ts';
+import { IsoDateTime, listQuery, pageOf, pageQuery, searchParam } from './list.ts';
 import { Balance } from './money.ts';
 import {
   otherNeedsNote,
@@ -24,12 +24,14 @@ export const BuyerStatusInput = z.enum(accountStatuses, {
 // Publishers and buyers
 // ---------------------------------------------------------------------------
 
-export const PublisherListQuery = z.object({
-  ...pageQuery(),
-  q: searchParam,
-  status: PublisherStatus.optional(),
-  ...sortQuery(['created_at', 'name', 'email', 'status'] as const, 'created_at'),
-});
+export const PublisherListQuery = listQuery(
+  ['created_at', 'name', 'email', 'status'],
+  'created_at',
+  {
+    q: searchParam,
+    status: PublisherStatus.optional(),
+  },
+);
 export type PublisherListQuery = z.infer<typeof PublisherListQuery>;
 
 export const AdminPublisher = z.object({
@@ -110,11 +112,9 @@ export type PublisherDetail = z.infer<typeof PublisherDetail>;
 export const AgreementUploaded = z.object({ publisher: AdminPublisher, agreement: FileLink });
 export type AgreementUploaded = z.infer<typeof AgreementUploaded>;
 
-export const BuyerListQuery = z.object({
-  ...pageQuery(),
+export const BuyerListQuery = listQuery(['created_at', 'name', 'email', 'status'], 'created_at', {
   q: searchParam,
   status: BuyerStatusInput.optional(),
-  ...sortQuery(['created_at', 'name', 'email', 'status'] as const, 'created_at'),
 });
 export type BuyerListQuery = z.infer<typeof BuyerListQuery>;
 

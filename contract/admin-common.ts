@@ -10,6 +10,16 @@ export const uuidParam = (what: string) => z.uuid({ error: `This is not a valid 
 /** `:id` path parameter of every admin route. */
 export const IdParams = z.object({ id: z.uuid({ error: 'This is not a valid id.' }) });
 
+/** The publisher a row belongs to, as answers name them (the name is null until given). */
+export const publisherRef = {
+  publisher_id: z.string(),
+  publisher_name: z.string().nullable(),
+  publisher_email: z.string(),
+};
+
+/** The offer a row belongs to. */
+export const offerRef = { offer_id: z.string(), offer_title: z.string() };
+
 /** A file the admin can open: its original name and a signed, expiring URL. */
 export const FileLink = z.object({ name: z.string(), url: z.string() });
 export type FileLink = z.infer<typeof FileLink>;

@@ -3,22 +3,15 @@ import { requiredText } from './admin-common.ts';
 import { emailField } from './email.ts';
 import { IsoDateTime, Money, moneyInput } from './list.ts';
 import { Currency, PayoutHoldCondition, payoutHoldConditions } from './money.ts';
-import { CompanyAddress, PhoneCountry, TimeZoneName } from './settings.ts';
+import { CompanyAddress, PhoneCountry, PublicSettings, TimeZoneName } from './settings.ts';
 
 /** The admin settings. */
 // ---------------------------------------------------------------------------
 // Settings
 // ---------------------------------------------------------------------------
 
-/** GET /admin/settings: every field; logo_url is the public URL of the logo or null. */
-export const AdminSettings = z.object({
-  company_name: z.string(),
-  logo_url: z.string().nullable(),
-  welcome_message: z.string(),
-  support_email: z.string(),
-  timezone: z.string(),
-  /** The network's currency (ISO 4217), shown with its symbol on every amount. */
-  currency: z.string(),
+/** GET /admin/settings: every field, the public ones first; logo_url is the logo URL or null. */
+export const AdminSettings = PublicSettings.extend({
   /** "All owed above threshold" in a payout run pays publishers owed at least this. */
   min_payout: Money,
   /** The country (ISO 3166 alpha-2) a phone number sent without its country code is read in. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FileLink, uuidParam } from './admin-common.ts';
-import { IsoDateTime, pageOf, pageQuery, searchParam, sortQuery } from './list.ts';
+import { FileLink, offerRef, publisherRef, uuidParam } from './admin-common.ts';
+import { IsoDateTime, listQuery, pageOf, searchParam } from './list.ts';
 import {
   ApplicationReasonCode,
   otherNeedsNote,
@@ -15,23 +15,18 @@ import { ApplicationStatus, SubmittedApplicationStatus } from './roles.ts';
 // Applications and compliance
 // ---------------------------------------------------------------------------
 
-export const ApplicationListQuery = z.object({
-  ...pageQuery(),
+export const ApplicationListQuery = listQuery(['created_at', 'status'], 'created_at', {
   q: searchParam,
   status: SubmittedApplicationStatus.optional(),
   offer_id: uuidParam('offer').optional(),
   publisher_id: uuidParam('publisher').optional(),
-  ...sortQuery(['created_at', 'status'] as const, 'created_at'),
 });
 export type ApplicationListQuery = z.infer<typeof ApplicationListQuery>;
 
 export const AdminApplication = z.object({
   id: z.string(),
-  offer_id: z.string(),
-  offer_title: z.string(),
-  publisher_id: z.string(),
-  publisher_name: z.string().nullable(),
-  publisher_email: z.string(),
+  ...offerRef,
+  ...publisherRef,
   status: SubmittedApplicationStatus,
   created_at: IsoDateTime,
   /** The IO document (approved applications only), or null when none is uploaded yet. */
@@ -46,17 +41,29 @@ export type AdminApplication = z.infer<typeof AdminApplication>;
 export const ApplicationList = pageOf(AdminApplication);
 export type ApplicationList = z.infer<typeof ApplicationList>;
 
+/** The fields of a decision on pending rows: `approved`, or `rejectAs` with one of `reasons`. */
+const decisionFields = <const R extends string, C extends z.ZodType<string>>(
+  rejectAs: R,
+  reasons: C,
+) => ({
+  status: z.enum(['approved', rejectAs], { error: `status must be approved or ${rejectAs}.` }),
+  reason: reasons.optional(),
+  note: ReviewNote,
+});
+
+/** The refinement that a decision `rejectAs` names its reason, else the `error` sentence. */
+const reasonWhen = (
+  rejectAs: string,
+  error: string,
+): [(v: { status: string; reason?: string | undefined }) => boolean, z.core.$ZodCustomParams] => [
+  (v) => v.status !== rejectAs || v.reason !== undefined,
+  { error, path: ['reason'] },
+];
+
 /** PATCH /admin/applications/:id: decide a pending application; a rejection needs a reason. */
 export const DecideApplication = z
-  .object({
-    status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected.' }),
-    reason: ApplicationReasonCode.optional(),
-    note: ReviewNote,
-  })
-  .refine((v) => v.status !== 'rejected' || v.reason !== undefined, {
-    error: 'Choose a reason for rejecting this application.',
-    path: ['reason'],
-  })
+  .object(decisionFields('rejected', ApplicationReasonCode))
+  .refine(...reasonWhen('rejected', 'Choose a reason for rejecting this application.'))
   .refine(otherNeedsNote, otherNeedsNoteIssue);
 export type DecideApplication = z.infer<typeof DecideApplication>;
 
@@ -69,31 +76,15 @@ const bulkIds = z
 
 /** POST /admin/applications/bulk: approve or reject many pending applications, one reason. */
 export const BulkDecideApplications = z
-  .object({
-    ids: bulkIds,
-    status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected.' }),
-    reason: ApplicationReasonCode.optional(),
-    note: ReviewNote,
-  })
-  .refine((v) => v.status !== 'rejected' || v.reason !== undefined, {
-    error: 'Choose a reason for rejecting these applications.',
-    path: ['reason'],
-  })
+  .object({ ids: bulkIds, ...decisionFields('rejected', ApplicationReasonCode) })
+  .refine(...reasonWhen('rejected', 'Choose a reason for rejecting these applications.'))
   .refine(otherNeedsNote, otherNeedsNoteIssue);
 export type BulkDecideApplications = z.infer<typeof BulkDecideApplications>;
 
 /** POST /admin/publishers/bulk: approve or reject many pending publishers, one reason. */
 export const BulkDecidePublishers = z
-  .object({
-    ids: bulkIds,
-    status: z.enum(['approved', 'blocked'], { error: 'status must be approved or blocked.' }),
-    reason: PublisherReasonCode.optional(),
-    note: ReviewNote,
-  })
-  .refine((v) => v.status !== 'blocked' || v.reason !== undefined, {
-    error: 'Choose a reason for rejecting these publishers.',
-    path: ['reason'],
-  })
+  .object({ ids: bulkIds, ...decisionFields('blocked', PublisherReasonCode) })
+  .refine(...reasonWhen('blocked', 'Choose a reason for rejecting these publishers.'))
   .refine(otherNeedsNote, otherNeedsNoteIssue);
 export type BulkDecidePublishers = z.infer<typeof BulkDecidePublishers>;
 
@@ -105,14 +96,20 @@ export const BulkDecisionResult = z.object({
 export type BulkDecisionResult = z.infer<typeof BulkDecisionResult>;
 
 /** One compliance submission of an application, newest first, with its own decision. */
-export const ApplicationSubmission = z.object({
-  id: z.string(),
+const submissionFields = {
   created_at: IsoDateTime,
+  /** mp3/mp4 files with signed URLs valid 3600 s. */
   media: z.array(FileLink),
+  /** The compliance document with a signed URL valid 3600 s. */
   document: FileLink,
+  /** This submission's own decision and reason (null while it waits). */
   decision: z.enum(['approved', 'rejected']).nullable(),
   reason: z.string().nullable(),
   note: z.string().nullable(),
+};
+export const ApplicationSubmission = z.object({
+  id: z.string(),
+  ...submissionFields,
   decided_at: IsoDateTime.nullable(),
 });
 export type ApplicationSubmission = z.infer<typeof ApplicationSubmission>;
@@ -124,11 +121,9 @@ export const ApplicationSubmissions = z.object({
 });
 export type ApplicationSubmissions = z.infer<typeof ApplicationSubmissions>;
 
-export const ComplianceListQuery = z.object({
-  ...pageQuery(),
+export const ComplianceListQuery = listQuery(['created_at'], 'created_at', {
   q: searchParam,
   status: SubmittedApplicationStatus.optional(),
-  ...sortQuery(['created_at'] as const, 'created_at'),
 });
 export type ComplianceListQuery = z.infer<typeof ComplianceListQuery>;
 
@@ -136,20 +131,9 @@ export const ComplianceSubmission = z.object({
   id: z.string(),
   application_id: z.string(),
   application_status: ApplicationStatus,
-  publisher_id: z.string(),
-  publisher_name: z.string().nullable(),
-  publisher_email: z.string(),
-  offer_id: z.string(),
-  offer_title: z.string(),
-  created_at: IsoDateTime,
-  /** mp3/mp4 files with signed URLs valid 3600 s. */
-  media: z.array(FileLink),
-  /** The compliance document with a signed URL valid 3600 s. */
-  document: FileLink,
-  /** This submission's own decision and reason (null while it waits). */
-  decision: z.enum(['approved', 'rejected']).nullable(),
-  reason: z.string().nullable(),
-  note: z.string().nullable(),
+  ...publisherRef,
+  ...offerRef,
+  ...submissionFields,
   /** True when the publisher submitted newer files for the same application. */
   superseded: z.boolean(),
 });

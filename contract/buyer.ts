@@ -96,10 +96,8 @@ export const CreateCampaignBody = z
 export type CreateCampaignBody = z.input<typeof CreateCampaignBody>;
 export type CreateCampaignInput = z.output<typeof CreateCampaignBody>;
 
-/** A campaign as its buyer sees it; budget is a number with two decimals or null. */
-export const Campaign = z.object({
-  id: z.uuid(),
-  buyer_id: z.uuid(),
+/** A campaign as its buyer sees it (the admin adds its buyer); budget: two decimals or null. */
+export const campaignFields = {
   name: z.string(),
   goal: z.string().nullable(),
   target_audience: z.string().nullable(),
@@ -109,7 +107,8 @@ export const Campaign = z.object({
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   created_at: IsoDateTime,
-});
+};
+export const Campaign = z.object({ id: z.uuid(), buyer_id: z.uuid(), ...campaignFields });
 export type Campaign = z.infer<typeof Campaign>;
 
 /** Columns the campaigns list sorts by; empty values (no budget, no date) come last either way. */

@@ -1,18 +1,21 @@
 import { z } from 'zod';
 import { uuidParam } from './admin-common.ts';
-import { IsoDateTime, Money, pageOf, pageQuery, searchParam, sortQuery } from './list.ts';
+import { campaignFields } from './buyer.ts';
+import { listQuery, pageOf, searchParam } from './list.ts';
 
 /** Campaigns as the admin lists them. */
 // ---------------------------------------------------------------------------
 // Campaigns
 // ---------------------------------------------------------------------------
 
-export const CampaignListQuery = z.object({
-  ...pageQuery(),
-  q: searchParam,
-  buyer_id: uuidParam('buyer').optional(),
-  ...sortQuery(['created_at', 'name', 'budget', 'start_date'] as const, 'created_at'),
-});
+export const CampaignListQuery = listQuery(
+  ['created_at', 'name', 'budget', 'start_date'],
+  'created_at',
+  {
+    q: searchParam,
+    buyer_id: uuidParam('buyer').optional(),
+  },
+);
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
 
 export const AdminCampaign = z.object({
@@ -20,15 +23,7 @@ export const AdminCampaign = z.object({
   buyer_id: z.string(),
   buyer_name: z.string().nullable(),
   buyer_email: z.string(),
-  name: z.string(),
-  goal: z.string().nullable(),
-  target_audience: z.string().nullable(),
-  location: z.string().nullable(),
-  budget: Money.nullable(),
-  /** `YYYY-MM-DD` or null. */
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
-  created_at: IsoDateTime,
+  ...campaignFields,
 });
 export type AdminCampaign = z.infer<typeof AdminCampaign>;
 export const CampaignList = pageOf(AdminCampaign);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IsoDateTime, pageOf, pageQuery, sortQuery } from './list.ts';
+import { offerRef } from './admin-common.ts';
+import { IsoDateTime, listQuery, pageOf, pageQuery } from './list.ts';
 import { LeadStatus } from './roles.ts';
 
 /**
@@ -278,10 +279,11 @@ export const IntegrationTestResult = z.object({
 });
 export type IntegrationTestResult = z.infer<typeof IntegrationTestResult>;
 
-export const IntegrationListQuery = z.object({
-  ...pageQuery(),
-  ...sortQuery(['created_at', 'name', 'last_used_at'] as const, 'created_at'),
-});
+export const IntegrationListQuery = listQuery(
+  ['created_at', 'name', 'last_used_at'],
+  'created_at',
+  {},
+);
 export type IntegrationListQuery = z.infer<typeof IntegrationListQuery>;
 export const IntegrationList = pageOf(AdminIntegration);
 export type IntegrationList = z.infer<typeof IntegrationList>;
@@ -386,8 +388,7 @@ export const TrackingNumber = z.object({
   number: z.string(),
   publisher_id: z.string(),
   publisher_name: z.string(),
-  offer_id: z.string(),
-  offer_title: z.string(),
+  ...offerRef,
   created_at: IsoDateTime,
 });
 export type TrackingNumber = z.infer<typeof TrackingNumber>;

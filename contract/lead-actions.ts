@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateRangeQuery, fromNotAfterTo, IsoDateTime, Money } from './list.ts';
+import { uuidParam } from './admin-common.ts';
+import { dateRangeQuery, fromNotAfterTo, IsoDateTime, Money, searchParam } from './list.ts';
 import { reasonNotAllowed } from './review-reasons.ts';
 import { LeadStatus } from './roles.ts';
 
@@ -128,10 +129,10 @@ export type UpdateLeadStatus = z.infer<typeof UpdateLeadStatus>;
 /** The leads list's filters without sort and paging. */
 export const leadFilterFields = {
   /** A call id, or a caller's or tracking number's digits in any format (see AdminLead). */
-  q: z.string().trim().max(200, { error: 'The search can be at most 200 characters.' }).optional(),
+  q: searchParam,
   status: LeadStatus.optional(),
-  publisher_id: z.uuid({ error: 'This is not a valid publisher id.' }).optional(),
-  offer_id: z.uuid({ error: 'This is not a valid offer id.' }).optional(),
+  publisher_id: uuidParam('publisher').optional(),
+  offer_id: uuidParam('offer').optional(),
   /** The caller's state (`NY`); `none`: calls without a state (reports drill in with it). */
   state: z.string().trim().max(40, { error: 'The state can be at most 40 characters.' }).optional(),
   /** The vertical of the lead's offer. */

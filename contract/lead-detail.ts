@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FileLink } from './admin.ts';
-import { IsoDateTime, Money, pageOf, pageQuery, sortQuery } from './list.ts';
+import { offerRef, publisherRef } from './admin-common.ts';
+import { IsoDateTime, listQuery, Money, pageOf } from './list.ts';
 import { LeadStatus } from './roles.ts';
 
 /**
@@ -66,10 +67,8 @@ export const LeadDispute = z.object({
 export type LeadDispute = z.infer<typeof LeadDispute>;
 
 /** GET /admin/disputes: open disputes first (by default only those), newest activity first. */
-export const DisputeListQuery = z.object({
-  ...pageQuery(),
+export const DisputeListQuery = listQuery(['updated_at'], 'updated_at', {
   status: DisputeStatus.default('open'),
-  ...sortQuery(['updated_at'] as const, 'updated_at'),
 });
 export type DisputeListQuery = z.infer<typeof DisputeListQuery>;
 
@@ -77,9 +76,7 @@ export const AdminDisputeItem = z.object({
   id: z.string(),
   lead_id: z.string(),
   status: DisputeStatus,
-  publisher_id: z.string(),
-  publisher_name: z.string().nullable(),
-  publisher_email: z.string(),
+  ...publisherRef,
   offer_title: z.string(),
   lead_status: LeadStatus,
   lead_payout: Money,
@@ -136,8 +133,7 @@ export const LeadRecording = z.object({
 
 const leadDetailFields = {
   id: z.string(),
-  offer_id: z.string(),
-  offer_title: z.string(),
+  ...offerRef,
   publisher_id: z.string(),
   publisher_name: z.string().nullable(),
   /** Full number for admins; `•••• 1234` for publishers (masked by the server). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { uuidParam } from './admin-common.ts';
+import { offerRef, publisherRef } from './admin-common.ts';
+import { leadFilterFields } from './lead-actions.ts';
 import {
-  dateRangeQuery,
   fromNotAfterTo,
   IsoDateTime,
   IsoDateTimeInput,
@@ -9,7 +9,6 @@ import {
   moneyInput,
   pageOf,
   pageQuery,
-  searchParam,
   sortQuery,
 } from './list.ts';
 import { LeadStatus } from './roles.ts';
@@ -19,25 +18,12 @@ import { LeadStatus } from './roles.ts';
 // Leads
 // ---------------------------------------------------------------------------
 
-/** The leads list's filters and sort; the list pages them, the CSV export takes them all. */
+/**
+ * The leads list's filters (contract/lead-actions.ts, shared with its totals and bulk action)
+ * and sort; the list pages them, the CSV export takes them all.
+ */
 const leadFilter = {
-  /**
-   * Finds a call by what the tracker shows: its call id, or the caller's or the tracking
-   * number's digits in any format (`(310) 555-0182`, `+13105550182`).
-   */
-  q: searchParam,
-  status: LeadStatus.optional(),
-  publisher_id: uuidParam('publisher').optional(),
-  offer_id: uuidParam('offer').optional(),
-  /** The caller's state (`NY`); `none`: calls without a state. Reports drill in with it. */
-  state: z.string().trim().max(40, { error: 'The state can be at most 40 characters.' }).optional(),
-  /** The vertical of the lead's offer. */
-  vertical: z
-    .string()
-    .trim()
-    .max(200, { error: 'The vertical can be at most 200 characters.' })
-    .optional(),
-  ...dateRangeQuery,
+  ...leadFilterFields,
   ...sortQuery(['timestamp', 'payout', 'call_duration'] as const, 'timestamp'),
 };
 export const LeadListQuery = fromNotAfterTo(z.object({ ...pageQuery(), ...leadFilter }));
@@ -48,11 +34,8 @@ export type LeadCsvQuery = z.infer<typeof LeadCsvQuery>;
 
 export const AdminLead = z.object({
   id: z.string(),
-  publisher_id: z.string(),
-  publisher_name: z.string().nullable(),
-  publisher_email: z.string(),
-  offer_id: z.string(),
-  offer_title: z.string(),
+  ...publisherRef,
+  ...offerRef,
   payout: Money,
   status: LeadStatus,
   /** Minutes. */

@@ -80,6 +80,16 @@ export const sortQuery = <T extends readonly [string, ...string[]]>(
   order: SortOrder = 'desc',
 ) => ({ sort: sortParam(values, def), order: SortOrder.default(order) });
 
+/**
+ * A list's query: paging, the list's own filters, then `sort` (one of `sorts`, `def` when
+ * omitted) and `order` (newest or largest first).
+ */
+export const listQuery = <const T extends readonly [string, ...string[]], F extends z.ZodRawShape>(
+  sorts: T,
+  def: T[number],
+  filters: F,
+) => z.object({ ...pageQuery(), ...filters, ...sortQuery(sorts, def) });
+
 /** A list's search box: trimmed, blank means no search. */
 export const searchParam = z
   .string()

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { publisherRef } from './admin-common.ts';
 import {
   hasAtMostTwoDecimals,
   IsoDateTime,
   IsoDay,
+  listQuery,
   MAX_MONEY,
   Money,
   moneyInput,
@@ -328,9 +330,7 @@ export const BalanceListQuery = z.object({
 export type BalanceListQuery = z.infer<typeof BalanceListQuery>;
 
 export const PublisherBalanceRow = Balance.omit({ currency: true }).extend({
-  publisher_id: z.string(),
-  publisher_name: z.string().nullable(),
-  publisher_email: z.string(),
+  ...publisherRef,
   publisher_status: z.string(),
   payment: PaymentDetails,
 });
@@ -406,9 +406,7 @@ export const RunSelection = z
 export type RunSelection = z.infer<typeof RunSelection>;
 
 export const RunPreviewItem = z.object({
-  publisher_id: z.string(),
-  publisher_name: z.string().nullable(),
-  publisher_email: z.string(),
+  ...publisherRef,
   leads: z.number().int(),
   leads_amount: Money,
   reversals: z.number().int(),
@@ -455,10 +453,7 @@ export const PayoutRun = z.object({
   voided_at: IsoDateTime.nullable(),
 });
 export type PayoutRun = z.infer<typeof PayoutRun>;
-export const RunListQuery = z.object({
-  ...pageQuery(),
-  ...sortQuery(['created_at'] as const, 'created_at'),
-});
+export const RunListQuery = listQuery(['created_at'], 'created_at', {});
 export type RunListQuery = z.infer<typeof RunListQuery>;
 export const RunList = pageOf(PayoutRun);
 export type RunList = z.infer<typeof RunList>;
@@ -570,16 +565,21 @@ export const CoveredLeadList = pageOf(CoveredLead);
 export type CoveredLeadList = z.infer<typeof CoveredLeadList>;
 
 /** A payout with what the ledger knows of it (both sides). */
-export const LedgerPayout = z.object({
-  id: z.string(),
-  run_id: z.string().nullable(),
+/** A payout as the ledger and its publisher read it (contract/publisher.ts PublisherPayout). */
+export const payoutFields = {
   amount: Money,
   notes: z.string().nullable(),
   date: IsoDateTime,
+  /** `recorded`, then `paid` once the network confirms the transfer (with its reference). */
   status: z.enum(['recorded', 'paid']),
   reference: z.string().nullable(),
   period_from: z.string().nullable(),
   period_to: z.string().nullable(),
+};
+export const LedgerPayout = z.object({
+  id: z.string(),
+  run_id: z.string().nullable(),
+  ...payoutFields,
   leads: z.number().int(),
   /** `ST-2026-000123`; null for a payout that was never numbered. */
   statement_number: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publisherRef } from './admin-common.ts';
 import { Money, moneyInput } from './list.ts';
 import { TimeZoneName } from './settings.ts';
 
@@ -205,9 +206,7 @@ export const PayoutOverridesInput = z
   });
 
 export const PayoutOverride = z.object({
-  publisher_id: z.string(),
-  publisher_name: z.string().nullable(),
-  publisher_email: z.string(),
+  ...publisherRef,
   payout: Money,
 });
 export type PayoutOverride = z.infer<typeof PayoutOverride>;

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './admin-common.ts';
-import {
-  IsoDateTime,
-  Money,
-  moneyInput,
-  pageOf,
-  pageQuery,
-  searchParam,
-  sortQuery,
-} from './list.ts';
+import { IsoDateTime, listQuery, Money, moneyInput, pageOf, searchParam } from './list.ts';
 import {
   OfferRules,
   OfferRulesInput,
@@ -22,13 +14,15 @@ import { OfferStatus } from './roles.ts';
 // Offers
 // ---------------------------------------------------------------------------
 
-export const OfferListQuery = z.object({
-  ...pageQuery(),
-  q: searchParam,
-  status: OfferStatus.optional(),
-  vertical: z.string().trim().max(100).optional(),
-  ...sortQuery(['created_at', 'title', 'vertical', 'payout', 'status'] as const, 'created_at'),
-});
+export const OfferListQuery = listQuery(
+  ['created_at', 'title', 'vertical', 'payout', 'status'],
+  'created_at',
+  {
+    q: searchParam,
+    status: OfferStatus.optional(),
+    vertical: z.string().trim().max(100).optional(),
+  },
+);
 export type OfferListQuery = z.infer<typeof OfferListQuery>;
 
 export const AdminOffer = z.object({
@@ -49,15 +43,20 @@ export type AdminOffer = z.infer<typeof AdminOffer>;
 export const OfferList = pageOf(AdminOffer);
 export type OfferList = z.infer<typeof OfferList>;
 
-export const CreateOffer = z.object({
+/** What both the create and the edit form send first. */
+const offerFields = {
   title: requiredText('Title', 200),
   vertical: requiredText('Vertical', 100),
   payout: moneyInput('Payout'),
-  script_instructions: z
-    .string()
-    .max(20_000, { error: 'Script instructions can be at most 20000 characters.' })
-    .nullable()
-    .optional(),
+};
+const scriptInstructions = z
+  .string()
+  .max(20_000, { error: 'Script instructions can be at most 20000 characters.' })
+  .nullable();
+
+export const CreateOffer = z.object({
+  ...offerFields,
+  script_instructions: scriptInstructions.optional(),
   status: OfferStatus.default('active'),
   /** Omitted: no rules (every completed call pays). */
   rules: OfferRulesInput.optional(),
@@ -67,13 +66,8 @@ export type CreateOffer = z.input<typeof CreateOffer>;
 
 export const UpdateOffer = z
   .object({
-    title: requiredText('Title', 200),
-    vertical: requiredText('Vertical', 100),
-    payout: moneyInput('Payout'),
-    script_instructions: z
-      .string()
-      .max(20_000, { error: 'Script instructions can be at most 20000 characters.' })
-      .nullable(),
+    ...offerFields,
+    script_instructions: scriptInstructions,
     status: OfferStatus,
     /** Replaces all the rules (an omitted rule inside is cleared). */
     rules: OfferRulesInput,

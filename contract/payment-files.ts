@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publisherRef } from './admin-common.ts';
 import { IsoDay, Money } from './list.ts';
 import { isAbaRoutingNumber, paymentMethods } from './money.ts';
 
@@ -100,9 +101,7 @@ export type PaymentFileQuery = z.infer<typeof PaymentFileQuery>;
 /** A payout that a processor's file cannot carry, and why (in the admin's words). */
 export const LeftOutPayout = z.object({
   payout_id: z.string(),
-  publisher_id: z.string(),
-  publisher_name: z.string().nullable(),
-  publisher_email: z.string(),
+  ...publisherRef,
   amount: Money,
   reason: z.string(),
 });

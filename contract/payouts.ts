@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidParam } from './admin-common.ts';
+import { publisherRef, uuidParam } from './admin-common.ts';
 import {
   dateRangeQuery,
   fromNotAfterTo,
@@ -32,9 +32,7 @@ export type PayoutCsvQuery = z.infer<typeof PayoutCsvQuery>;
 
 export const AdminPayout = z.object({
   id: z.string(),
-  publisher_id: z.string(),
-  publisher_name: z.string().nullable(),
-  publisher_email: z.string(),
+  ...publisherRef,
   amount: Money,
   notes: z.string().nullable(),
   date: IsoDateTime,

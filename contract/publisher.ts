@@ -3,13 +3,14 @@ import {
   dateRangeQuery,
   fromNotAfterTo,
   IsoDateTime,
+  listQuery,
   Money,
   pageOf,
   pageQuery,
   searchParam,
   sortQuery,
 } from './list.ts';
-import { Balance } from './money.ts';
+import { Balance, payoutFields } from './money.ts';
 import { OfferRules } from './offer-rules.ts';
 import { ApplicationStatus, LeadStatus, SubmittedApplicationStatus } from './roles.ts';
 
@@ -173,15 +174,13 @@ export type ComplianceSubmission = z.infer<typeof ComplianceSubmission>;
 // ---------- leads and payouts ----------
 
 export const PublisherLeadsQuery = fromNotAfterTo(
-  z.object({
-    ...pageQuery(),
+  /** `offer` sorts by the offer's title. */
+  listQuery(PUBLISHER_SORTS.leads, 'timestamp', {
     /** The tracker's call id, exactly. */
     q: searchParam,
     status: LeadStatus.optional(),
     /** First day (or instant) included and last day included, UTC. */
     ...dateRangeQuery,
-    /** `offer` sorts by the offer's title. */
-    ...sortQuery(PUBLISHER_SORTS.leads, 'timestamp'),
   }),
 );
 export type PublisherLeadsQuery = z.input<typeof PublisherLeadsQuery>;
@@ -203,22 +202,12 @@ export type PublisherLead = z.infer<typeof PublisherLead>;
 export const PublisherLeadList = pageOf(PublisherLead);
 export type PublisherLeadList = z.infer<typeof PublisherLeadList>;
 
-export const PublisherPayoutsQuery = z.object({
-  ...pageQuery(),
-  ...sortQuery(PUBLISHER_SORTS.payouts, 'date'),
-});
+export const PublisherPayoutsQuery = listQuery(PUBLISHER_SORTS.payouts, 'date', {});
 export type PublisherPayoutsQuery = z.input<typeof PublisherPayoutsQuery>;
 
 export const PublisherPayout = z.object({
   id: z.uuid(),
-  amount: Money,
-  notes: z.string().nullable(),
-  date: IsoDateTime,
-  /** `recorded`, then `paid` once the network confirms the transfer (with its reference). */
-  status: z.enum(['recorded', 'paid']),
-  reference: z.string().nullable(),
-  period_from: z.string().nullable(),
-  period_to: z.string().nullable(),
+  ...payoutFields,
   /** `ST-2026-000123` (contract/money.ts statementNumber); null for a payout never numbered. */
   statement_number: z.string().nullable(),
 });
@@ -245,12 +234,10 @@ export const PublisherDocuments = z.object({
 });
 export type PublisherDocuments = z.infer<typeof PublisherDocuments>;
 
-export const PublisherIosQuery = z.object({
-  ...pageQuery(),
+/** `created_at` sorts by the day of the application (applied_at); `offer` by the offer's title. */
+export const PublisherIosQuery = listQuery(PUBLISHER_SORTS.ios, 'created_at', {
   /** Case-insensitive part of the offer title. */
   q: searchParam,
-  /** `created_at` is the day of the application (applied_at); `offer` the offer's title. */
-  ...sortQuery(PUBLISHER_SORTS.ios, 'created_at'),
 });
 export type PublisherIosQuery = z.input<typeof PublisherIosQuery>;
 

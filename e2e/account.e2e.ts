@@ -1,31 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { passwordToken } from './support/api.ts';
-import {
-  launchBrowser,
-  newContext,
-  trackPageErrors,
-  withScreenshotOnFailure,
-} from './support/browser.ts';
+import { newContext, trackPageErrors, withScreenshotOnFailure } from './support/browser.ts';
 import { findLink, readMailbox, waitForMail } from './support/mailbox.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { browser, server, withServerAndBrowser } from './support/suite.ts';
 import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 // Account e-mails in the browser: the login page offers the confirmation mail again, and a
 // password change on an "old" session asks for the code mailed by /reauthenticate.
 // AUTH_REAUTHENTICATE_AFTER=0 makes every session old; AUTH_MAIL_INTERVAL=1 spares the wait.
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser({ AUTH_REAUTHENTICATE_AFTER: '0', AUTH_MAIL_INTERVAL: '1' });
 
-beforeAll(async () => {
-  server = await startServer({ AUTH_REAUTHENTICATE_AFTER: '0', AUTH_MAIL_INTERVAL: '1' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
+beforeAll(async () => {});
 describe('account e-mails in Chromium', () => {
   it('resends the confirmation from /login, then changes the password with the mailed code', async () => {
     const email = uniqueEmail('buyer');

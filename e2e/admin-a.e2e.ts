@@ -1,25 +1,30 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfFile } from '../server/test/fixtures.ts';
 import { seriousAxeProblems } from './support/a11y.ts';
-import { authHeaders, callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
+import { authHeaders, passwordToken, signUpPublisherViaApi } from './support/api.ts';
 import {
-  inFreshContext,
-  launchBrowser,
   newContext,
   saveScreenshot,
   viewports,
   withScreenshotOnFailure,
 } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import {
+  adminAccessToken,
+  api,
+  asAdmin,
+  browser,
+  publisherIdOf,
+  server,
+  withServerAndBrowser,
+} from './support/suite.ts';
 import {
   expectPath,
   expectToast,
   pageOverflow,
   sidewaysOutside,
-  signInAsAdminViaUi,
   signInViaUi,
   uniqueEmail,
 } from './support/ui.ts';
@@ -27,24 +32,8 @@ import {
 /** A list's rows: table rows on wider screens, cards (list items) on a phone. */
 const rowOrCard = (page: Page) => page.getByRole('row').or(page.getByRole('listitem'));
 
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 let adminToken: string;
-
-/** Calls /api/v1 with a bearer token and returns the JSON answer (throws on non-2xx). */
-const apiCall = <T>(token: string, method: string, path: string, body?: unknown) =>
-  callApi<T>(server.url, token, method, path, body);
-
-async function publisherIdOf(email: string): Promise<string> {
-  const list = await apiCall<{ items: { id: string; email: string }[] }>(
-    adminToken,
-    'GET',
-    `admin/publishers?q=${encodeURIComponent(email)}`,
-  );
-  const hit = list.items.find((p) => p.email === email);
-  if (!hit) throw new Error(`no publisher ${email}`);
-  return hit.id;
-}
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -81,33 +70,8 @@ function makeLogoPng(width = 240, height = 60): Buffer {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  adminToken = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
+  adminToken = await adminAccessToken();
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Runs steps in a fresh context signed in as the admin; a failure leaves a screenshot. */
-async function asAdmin(
-  name: string,
-  steps: (page: Page) => Promise<void>,
-  viewport: { width: number; height: number } = viewports.desktop,
-) {
-  await inFreshContext(
-    browser,
-    server.url,
-    name,
-    async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
-      await steps(page);
-    },
-    viewport,
-  );
-}
 
 const screens = [
   { path: '/admin', heading: 'Dashboard', empty: 'Quick Actions' },
@@ -151,7 +115,7 @@ describe('admin screens A in Chromium', () => {
   it('approve a pending publisher: the list shows Approved and the publisher can apply to offers', async () => {
     const email = uniqueEmail('pending-pub');
     await signUpPublisherViaApi(server.url, email, 'publisher-pass-1');
-    await apiCall(adminToken, 'POST', 'admin/offers', {
+    await api(adminToken, 'POST', 'admin/offers', {
       title: 'Solar Leads USA',
       vertical: 'Solar',
       payout: 42.5,
@@ -208,7 +172,7 @@ describe('admin screens A in Chromium', () => {
       await saveScreenshot(page, 'admin-a-publisher-detail-desktop');
     });
 
-    const me = await apiCall<{ status: string }>(
+    const me = await api<{ status: string }>(
       await passwordToken(server.url, email, 'publisher-pass-1'),
       'GET',
       'me',
@@ -240,8 +204,8 @@ describe('admin screens A in Chromium', () => {
   it('block asks for confirmation, signs the publisher out of new sign-ins, and unblock approves again', async () => {
     const email = uniqueEmail('block-pub');
     await signUpPublisherViaApi(server.url, email, 'publisher-pass-2');
-    const id = await publisherIdOf(email);
-    await apiCall(adminToken, 'PATCH', `admin/publishers/${id}`, { status: 'approved' });
+    const id = await publisherIdOf(adminToken, email);
+    await api(adminToken, 'PATCH', `admin/publishers/${id}`, { status: 'approved' });
 
     await asAdmin('block-publisher', async (page) => {
       await page.goto(`/admin/publishers?q=${encodeURIComponent(email)}`);
@@ -278,7 +242,7 @@ describe('admin screens A in Chromium', () => {
   it('agreement: a wrong file type says Upload Failed, a PDF is stored and opens from the details', async () => {
     const email = uniqueEmail('agreement-pub');
     await signUpPublisherViaApi(server.url, email, 'publisher-pass-3');
-    const id = await publisherIdOf(email);
+    const id = await publisherIdOf(adminToken, email);
 
     await asAdmin('agreement-upload', async (page) => {
       await page.goto(`/admin/publishers/${id}`);
@@ -436,16 +400,16 @@ describe('admin screens A in Chromium', () => {
     // Seed: an approved publisher with leads over the last days, payouts, a buyer's campaign.
     const email = uniqueEmail('busy-pub');
     await signUpPublisherViaApi(server.url, email, 'publisher-pass-4');
-    const pubId = await publisherIdOf(email);
-    await apiCall(adminToken, 'PATCH', `admin/publishers/${pubId}`, { status: 'approved' });
-    const offer = await apiCall<{ id: string }>(adminToken, 'POST', 'admin/offers', {
+    const pubId = await publisherIdOf(adminToken, email);
+    await api(adminToken, 'PATCH', `admin/publishers/${pubId}`, { status: 'approved' });
+    const offer = await api<{ id: string }>(adminToken, 'POST', 'admin/offers', {
       title: 'Medicare Inbound',
       vertical: 'Insurance',
       payout: 35,
     });
     const day = 24 * 3600 * 1000;
     for (let i = 0; i < 20; i++) {
-      await apiCall(adminToken, 'POST', 'admin/leads', {
+      await api(adminToken, 'POST', 'admin/leads', {
         publisher_id: pubId,
         offer_id: offer.id,
         status: i % 4 === 0 ? 'rejected' : 'approved',
@@ -453,7 +417,7 @@ describe('admin screens A in Chromium', () => {
         timestamp: new Date(Date.now() - (i % 12) * day - 3600_000).toISOString(),
       });
     }
-    await apiCall(adminToken, 'POST', 'admin/payouts', {
+    await api(adminToken, 'POST', 'admin/payouts', {
       publisher_id: pubId,
       amount: 1234.5,
       notes: 'Weekly payout',
@@ -474,7 +438,7 @@ describe('admin screens A in Chromium', () => {
     const confirm = await waitForMail(server.url, buyerEmail, /confirm/i);
     await fetch(findLink(confirm, '/auth/v1/verify'), { redirect: 'manual' });
     const buyerToken = await passwordToken(server.url, buyerEmail, 'buyer-pass-2');
-    await apiCall(buyerToken, 'POST', 'buyer/campaigns', {
+    await api(buyerToken, 'POST', 'buyer/campaigns', {
       name: 'Spring Solar Push',
       goal: 'Fill the call center in April',
       target_audience: 'Home owners 35+',

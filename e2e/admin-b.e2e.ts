@@ -1,12 +1,13 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { mp3File, mp4File, pdfFile, polyglotFiles } from '../server/test/fixtures.ts';
 import { seriousAxeProblems } from './support/a11y.ts';
-import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { passwordToken, signUpPublisherViaApi } from './support/api.ts';
+import { saveScreenshot, viewports } from './support/browser.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import { api, journey, publisherIdOf, server, withServerAndBrowser } from './support/suite.ts';
 import {
   expectPath,
   expectToast,
@@ -18,8 +19,7 @@ import {
   uniqueEmail,
 } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 
 const publisher = {
   name: 'Paula Pipeline',
@@ -38,24 +38,12 @@ type Seed = {
 };
 let seed: Seed | null = null;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 // ---------------------------------------------------------------------------
 // Seeding through the real APIs
 // ---------------------------------------------------------------------------
 
 const passwordGrant = (email: string, password: string) =>
   passwordToken(server.url, email, password);
-const api = <T>(token: string, method: string, path: string, body?: unknown) =>
-  callApi<T>(server.url, token, method, path, body);
 
 /** Sign-up, admin approval, offers, and a submitted compliance application per offer. */
 async function seedApplications(): Promise<Seed> {
@@ -70,13 +58,7 @@ async function seedApplications(): Promise<Seed> {
   });
 
   const admin = await passwordGrant(E2E_ADMIN.email, E2E_ADMIN.password);
-  const found = await api<{ items: { id: string }[] }>(
-    admin,
-    'GET',
-    `admin/publishers?q=${encodeURIComponent(publisher.email)}`,
-  );
-  const publisherId = found.items[0]?.id;
-  if (!publisherId) throw new Error('the new publisher is not in the admin list');
+  const publisherId = await publisherIdOf(admin, publisher.email);
   await api(admin, 'PATCH', `admin/publishers/${publisherId}`, { status: 'approved' });
 
   const makeOffer = (title: string, payout: number) =>
@@ -134,9 +116,7 @@ async function adminJourney(
   steps: (page: Page) => Promise<void>,
   viewport: { width: number; height: number } = viewports.desktop,
 ) {
-  await inFreshContext(
-    browser,
-    server.url,
+  await journey(
     `admin-b-${name}`,
     async (page) => {
       await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);

@@ -1,10 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { signUpPublisherViaApi } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
+import { saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import { journey, server, withServerAndBrowser } from './support/suite.ts';
 import {
   expectPath,
   expectToast,
@@ -13,25 +14,7 @@ import {
   uniqueEmail,
 } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Runs a journey in a fresh browser context (own session); a failure leaves a screenshot. */
-const journey = (
-  name: string,
-  steps: (page: Page) => Promise<void>,
-  viewport?: { width: number; height: number },
-) => inFreshContext(browser, server.url, name, steps, viewport);
+withServerAndBrowser();
 
 async function fillPublisherSignup(page: Page, email: string, password: string) {
   await page.goto('/signup');

@@ -1,10 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { authHeaders, passwordToken } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
+import { saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import { adminAccessToken, journey, server, withServerAndBrowser } from './support/suite.ts';
 import {
   expectPath,
   expectToast,
@@ -14,8 +15,7 @@ import {
   uniqueEmail,
 } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 
 const buyer = { name: 'Cara Campaigner', email: uniqueEmail('buyer'), password: 'buyer-pass-1' };
 const withBudget = {
@@ -28,23 +28,6 @@ const withBudget = {
   end: '2030-06-30',
 };
 const withoutBudget = { name: 'Zeta brand awareness', location: 'Texas, USA' };
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Runs a journey in a fresh browser context (own session); a failure leaves a screenshot. */
-const journey = (
-  name: string,
-  steps: (page: Page) => Promise<void>,
-  viewport?: { width: number; height: number },
-) => inFreshContext(browser, server.url, name, steps, viewport);
 
 async function signInBuyer(page: Page, email = buyer.email, password = buyer.password) {
   await signInViaUi(page, email, password);
@@ -212,7 +195,7 @@ describe('buyer area in Chromium', () => {
   });
 
   it('the admin sees both campaigns, with their buyer, in the admin campaigns list', async () => {
-    const token = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
+    const token = await adminAccessToken();
     const res = await fetch(`${server.url}/api/v1/admin/campaigns?page_size=200`, {
       headers: { authorization: `Bearer ${token}` },
     });

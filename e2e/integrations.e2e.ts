@@ -1,9 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
-import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { saveScreenshot, viewports } from './support/browser.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import {
+  adminAccessToken,
+  approvedPublisher,
+  createOffer,
+  journey,
+  server,
+  withServerAndBrowser,
+} from './support/suite.ts';
 import {
   expectPath,
   expectToast,
@@ -21,39 +27,19 @@ import {
  * from the Integrations screen after its tracker id is attached.
  */
 
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 const publisher = { name: 'Tracker Tina', email: uniqueEmail('tina'), password: 'tina-pass-1' };
 let publisherId = '';
 let offer = { id: '', title: 'Final Expense Calls' };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await signUpPublisherViaApi(server.url, publisher.email, publisher.password, {
-    full_legal_name: publisher.name,
-  });
-  const admin = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
-  const found = await callApi<{ items: { id: string }[] }>(
-    server.url,
-    admin,
-    'GET',
-    `admin/publishers?q=${encodeURIComponent(publisher.email)}`,
-  );
-  publisherId = found.items[0]!.id;
-  await callApi(server.url, admin, 'PATCH', `admin/publishers/${publisherId}`, {
-    status: 'approved',
-  });
-  offer = await callApi(server.url, admin, 'POST', 'admin/offers', {
+  const admin = await adminAccessToken();
+  publisherId = await approvedPublisher(admin, publisher);
+  offer = await createOffer(admin, {
     title: offer.title,
     vertical: 'Insurance',
     payout: 35,
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** A tracker's GET pixel, as Ringba fires it with its tokens filled in. */
@@ -64,7 +50,7 @@ async function firePixel(params: Record<string, string>) {
 
 describe('integrations in Chromium', () => {
   it('admin creates an integration, a posted call becomes a lead, a refused one is replayed', async () => {
-    await inFreshContext(browser, server.url, 'integrations-journey', async (page) => {
+    await journey('integrations-journey', async (page) => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
         origin: server.url,
       });

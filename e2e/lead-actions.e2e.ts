@@ -1,9 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
-import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { saveScreenshot, viewports } from './support/browser.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import {
+  adminAccessToken,
+  api,
+  approvedPublisher,
+  createOffer,
+  journey,
+  withServerAndBrowser,
+} from './support/suite.ts';
 import {
   expectPath,
   expectToast,
@@ -20,8 +27,7 @@ import {
  * small CSV after checking it.
  */
 
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 let admin = '';
 const publisher = { name: 'Bulk Bella', email: uniqueEmail('bella'), password: 'bella-pass-1' };
 let publisherId = '';
@@ -29,46 +35,27 @@ let solar = { id: '', title: 'Solar Leads Bulk' };
 let debt = { id: '', title: 'Debt Relief Bulk' };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await signUpPublisherViaApi(server.url, publisher.email, publisher.password, {
-    full_legal_name: publisher.name,
-  });
-  admin = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
-  const found = await callApi<{ items: { id: string }[] }>(
-    server.url,
-    admin,
-    'GET',
-    `admin/publishers?q=${encodeURIComponent(publisher.email)}`,
-  );
-  publisherId = found.items[0]!.id;
-  await callApi(server.url, admin, 'PATCH', `admin/publishers/${publisherId}`, {
-    status: 'approved',
-  });
-  solar = await callApi(server.url, admin, 'POST', 'admin/offers', {
+  admin = await adminAccessToken();
+  publisherId = await approvedPublisher(admin, publisher);
+  solar = await createOffer(admin, {
     title: solar.title,
     vertical: 'Solar',
     payout: 12.5,
   });
-  debt = await callApi(server.url, admin, 'POST', 'admin/offers', {
+  debt = await createOffer(admin, {
     title: debt.title,
     vertical: 'Debt',
     payout: 30,
   });
   // 30 pending leads of the solar offer (more than one page of 25), 3 of the debt offer.
   for (let i = 0; i < 33; i++) {
-    await callApi(server.url, admin, 'POST', 'admin/leads', {
+    await api(admin, 'POST', 'admin/leads', {
       publisher_id: publisherId,
       offer_id: i < 30 ? solar.id : debt.id,
       call_duration: 3,
       timestamp: new Date(Date.now() - (i + 1) * 60_000).toISOString(),
     });
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function closeToasts(page: Page) {
@@ -80,7 +67,7 @@ async function closeToasts(page: Page) {
 
 describe('bulk actions and CSV import in Chromium', () => {
   it('approves every lead matching a filter with one reason, and no other lead', async () => {
-    await inFreshContext(browser, server.url, 'lead-bulk-journey', async (page) => {
+    await journey('lead-bulk-journey', async (page) => {
       await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.getByRole('navigation').getByRole('link', { name: 'Leads', exact: true }).click();
       await expectPath(page, '/admin/leads');
@@ -146,23 +133,21 @@ describe('bulk actions and CSV import in Chromium', () => {
       await page.getByText('All 30 matching leads selected').waitFor({ state: 'detached' });
 
       // On the server: the 30 are approved with the reason, the debt leads are untouched.
-      const approved = await callApi<{ count: number }>(
-        server.url,
+      const approved = await api<{ count: number }>(
         admin,
         'GET',
         `admin/leads/totals?offer_id=${solar.id}&status=approved`,
       );
       expect(approved.count).toBe(30);
-      const pending = await callApi<{ count: number }>(
-        server.url,
+      const pending = await api<{ count: number }>(
         admin,
         'GET',
         `admin/leads/totals?offer_id=${debt.id}&status=pending`,
       );
       expect(pending.count).toBe(3);
-      const audit = await callApi<{
+      const audit = await api<{
         items: { action: string; after: { status_reason: string } }[];
-      }>(server.url, admin, 'GET', 'admin/audit?entity_type=lead&page_size=50');
+      }>(admin, 'GET', 'admin/audit?entity_type=lead&page_size=50');
       const bulk = audit.items.filter((a) => a.action === 'lead.status');
       expect(bulk).toHaveLength(30);
       expect(bulk[0]!.after.status_reason).toBe('Accepted by the buyer: November batch confirmed');
@@ -170,7 +155,7 @@ describe('bulk actions and CSV import in Chromium', () => {
   });
 
   it('imports a small CSV after a check that shows its row errors', async () => {
-    await inFreshContext(browser, server.url, 'lead-import-journey', async (page) => {
+    await journey('lead-import-journey', async (page) => {
       await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.goto('/admin/leads');
       await page.getByRole('link', { name: 'Import CSV' }).click();
@@ -211,8 +196,7 @@ describe('bulk actions and CSV import in Chromium', () => {
       await saveScreenshot(page, 'lead-import-done-desktop');
       await page.getByRole('link', { name: 'Go to leads' }).click();
       await expectPath(page, '/admin/leads');
-      const imported = await callApi<{ count: number; earned: number; under_review: number }>(
-        server.url,
+      const imported = await api<{ count: number; earned: number; under_review: number }>(
         admin,
         'GET',
         `admin/leads/totals?offer_id=${debt.id}`,

@@ -1,12 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
-import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
+import { saveScreenshot, viewports } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import {
+  adminAccessToken,
+  api,
+  approvedPublisher,
+  createOffer,
+  journey,
+  server,
+  withServerAndBrowser,
+} from './support/suite.ts';
 import {
   expectPath,
   expectToast,
@@ -26,8 +34,7 @@ import {
  * disputes the lead and the admin accepts; the publisher then sees the lead approved.
  */
 
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 let tracker: Server;
 let recordingUrl = '';
 let recordingRequests = 0;
@@ -77,23 +84,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
   recordingUrl = `http://127.0.0.1:${(tracker.address() as AddressInfo).port}/recordings/CALL-77.wav`;
 
-  server = await startServer();
-  browser = await launchBrowser();
-  await signUpPublisherViaApi(server.url, publisher.email, publisher.password, {
-    full_legal_name: publisher.name,
-  });
-  const admin = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
-  const found = await callApi<{ items: { id: string }[] }>(
-    server.url,
-    admin,
-    'GET',
-    `admin/publishers?q=${encodeURIComponent(publisher.email)}`,
-  );
-  publisherId = found.items[0]!.id;
-  await callApi(server.url, admin, 'PATCH', `admin/publishers/${publisherId}`, {
-    status: 'approved',
-  });
-  offer = await callApi(server.url, admin, 'POST', 'admin/offers', {
+  const admin = await adminAccessToken();
+  publisherId = await approvedPublisher(admin, publisher);
+  offer = await createOffer(admin, {
     title: offer.title,
     vertical: 'Health',
     payout: 42,
@@ -101,8 +94,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await new Promise((r) => tracker?.close(r));
 });
 
@@ -135,7 +126,7 @@ describe('lead detail and disputes in Chromium', () => {
   let leadId = '';
 
   it('admin creates an integration; a posted call shows in both leads lists', async () => {
-    await inFreshContext(browser, server.url, 'lead-detail-ingest', async (page) => {
+    await journey('lead-detail-ingest', async (page) => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
         origin: server.url,
       });
@@ -193,7 +184,7 @@ describe('lead detail and disputes in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: offer.title }).waitFor();
     });
 
-    await inFreshContext(browser, server.url, 'lead-detail-publisher-list', async (page) => {
+    await journey('lead-detail-publisher-list', async (page) => {
       await signInViaUi(page, publisher.email, publisher.password);
       await expectPath(page, '/dashboard');
       await page.getByRole('navigation').getByRole('link', { name: 'Leads' }).click();
@@ -203,7 +194,7 @@ describe('lead detail and disputes in Chromium', () => {
   });
 
   it('admin opens the detail and plays the recording from the tracker', async () => {
-    await inFreshContext(browser, server.url, 'lead-detail-admin', async (page, errors) => {
+    await journey('lead-detail-admin', async (page, errors) => {
       await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.goto(`/admin/leads/${leadId}`);
       await page.getByRole('heading', { level: 1, name: offer.title }).waitFor();
@@ -252,13 +243,13 @@ describe('lead detail and disputes in Chromium', () => {
 
   it('the publisher sees the lead masked and disputes it', async () => {
     // The lead was rejected (e.g. by the offer's rules or an admin).
-    const admin = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
-    await callApi(server.url, admin, 'PATCH', `admin/leads/${leadId}`, {
+    const admin = await adminAccessToken();
+    await api(admin, 'PATCH', `admin/leads/${leadId}`, {
       status: 'rejected',
       reason: 'too_short',
     });
 
-    await inFreshContext(browser, server.url, 'lead-detail-publisher', async (page) => {
+    await journey('lead-detail-publisher', async (page) => {
       await signInViaUi(page, publisher.email, publisher.password);
       await expectPath(page, '/dashboard');
       await page.goto('/dashboard/leads');
@@ -298,7 +289,7 @@ describe('lead detail and disputes in Chromium', () => {
   });
 
   it('the admin accepts the dispute from the Disputes screen; the publisher sees it approved', async () => {
-    await inFreshContext(browser, server.url, 'lead-detail-accept', async (page) => {
+    await journey('lead-detail-accept', async (page) => {
       await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.getByRole('navigation').getByRole('link', { name: 'Disputes' }).click();
       await expectPath(page, '/admin/disputes');
@@ -344,7 +335,7 @@ describe('lead detail and disputes in Chromium', () => {
     const toPublisher = await waitForMail(server.url, publisher.email, /dispute was accepted/);
     expect(toPublisher.text).toContain('Confirmed with the buyer');
 
-    await inFreshContext(browser, server.url, 'lead-detail-approved', async (page) => {
+    await journey('lead-detail-approved', async (page) => {
       await signInViaUi(page, publisher.email, publisher.password);
       await expectPath(page, '/dashboard');
       await page.goto(`/dashboard/leads/${leadId}`);

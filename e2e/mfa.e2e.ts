@@ -1,11 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { referenceTotp } from '../server/test/rfc6238.ts';
 import { seriousAxeProblems } from './support/a11y.ts';
-import { authHeaders, callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot } from './support/browser.ts';
+import { authHeaders, passwordToken, signUpPublisherViaApi } from './support/api.ts';
+import { saveScreenshot } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import { adminAccessToken, api, journey, server, withServerAndBrowser } from './support/suite.ts';
 import {
   expectPath,
   expectToast,
@@ -18,22 +19,11 @@ import {
 // signs out, and signs in again with the password and a code; another admin's reset of a
 // publisher's app. The codes come from the tests' own RFC 6238 (server/test/rfc6238.ts).
 
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 /** The admin's authenticator secret, read from the enrolment screen. */
 let adminSecret = '';
 /** The 30-second step of the last code the admin's app gave (the server refuses it again). */
 let lastStep = 0;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const step = () => Math.floor(Date.now() / 1000 / 30);
 
@@ -58,7 +48,7 @@ async function signInWithCode(page: Page) {
 
 describe('two-factor sign-in (issue 17)', () => {
   it('an admin is taken to enrolment after the password, enrols with the secret on screen, signs out and back in with a code', async () => {
-    await inFreshContext(browser, server.url, 'mfa-enrol', async (page, errors) => {
+    await journey('mfa-enrol', async (page, errors) => {
       await signInViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await expectPath(page, twoFactorSetupPath);
       await page.getByText('Required for your account').waitFor();
@@ -110,8 +100,8 @@ describe('two-factor sign-in (issue 17)', () => {
     });
 
     // A password-only token of this admin is refused by the admin API (aal1 → 403).
-    const aal1 = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
-    await expect(callApi(server.url, aal1, 'GET', 'admin/publishers')).rejects.toThrow(
+    const aal1 = await adminAccessToken();
+    await expect(api(aal1, 'GET', 'admin/publishers')).rejects.toThrow(
       /answered 403.*insufficient_aal/,
     );
   });
@@ -149,7 +139,7 @@ describe('two-factor sign-in (issue 17)', () => {
     const me = await fetch(`${server.url}/auth/v1/user`, { headers: auth });
     const publisherId = ((await me.json()) as { id: string }).id;
 
-    await inFreshContext(browser, server.url, 'mfa-admin-reset', async (page, errors) => {
+    await journey('mfa-admin-reset', async (page, errors) => {
       await signInWithCode(page);
       await page.goto(`/admin/publishers/${publisherId}`);
       await page.getByText('On: one authenticator app.').waitFor();

@@ -1,9 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
-import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot } from './support/browser.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { passwordToken } from './support/api.ts';
+import { saveScreenshot } from './support/browser.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import {
+  adminAccessToken,
+  api,
+  approvedPublisher,
+  journey,
+  server,
+  withServerAndBrowser,
+} from './support/suite.ts';
 import {
   expectPath,
   expectToast,
@@ -19,18 +27,15 @@ import {
  * list (filtered by status) and the dashboard all say the same figures.
  */
 
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 let admin: string;
 const cleo = { name: 'Trust Cleo', email: uniqueEmail('cleo'), password: 'cleo-pass-123' };
 const dan = { name: 'Trust Dan', email: uniqueEmail('dan'), password: 'dan-pass-123' };
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  admin = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
-  const offer = await callApi<{ id: string }>(server.url, admin, 'POST', 'admin/offers', {
+  admin = await adminAccessToken();
+  const offer = await api<{ id: string }>(admin, 'POST', 'admin/offers', {
     title: 'Trusted Money Calls',
     vertical: 'Insurance',
     payout: 40,
@@ -47,18 +52,10 @@ beforeAll(async () => {
     ],
     [dan, [[90, 'approved']]],
   ] as const) {
-    await signUpPublisherViaApi(server.url, who.email, who.password, { full_legal_name: who.name });
-    const found = await callApi<{ items: { id: string }[] }>(
-      server.url,
-      admin,
-      'GET',
-      `admin/publishers?q=${encodeURIComponent(who.email)}`,
-    );
-    const id = found.items[0]!.id;
+    const id = await approvedPublisher(admin, who);
     ids[who.email] = id;
-    await callApi(server.url, admin, 'PATCH', `admin/publishers/${id}`, { status: 'approved' });
     for (const [payout, status] of leads) {
-      await callApi(server.url, admin, 'POST', 'admin/leads', {
+      await api(admin, 'POST', 'admin/leads', {
         publisher_id: id,
         offer_id: offer.id,
         payout,
@@ -67,21 +64,16 @@ beforeAll(async () => {
       });
     }
     const token = await passwordToken(server.url, who.email, who.password);
-    await callApi(server.url, token, 'PUT', 'publisher/payment-details', {
+    await api(token, 'PUT', 'publisher/payment-details', {
       method: 'paypal',
       account: who.email,
       holder_name: who.name,
     });
   }
   // Cleo's W-9 is approved by the network; Dan has sent none: his payout waits.
-  await callApi(server.url, admin, 'PATCH', `admin/publishers/${ids[cleo.email]}/payment-details`, {
+  await api(admin, 'PATCH', `admin/publishers/${ids[cleo.email]}/payment-details`, {
     tax_form_status: 'approved',
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const stat = (page: Page, label: string) =>
@@ -112,7 +104,7 @@ async function publisherScreens(
 
 describe('money you can trust, in Chromium', () => {
   it('a run holds who must wait, the publisher sees "In a run", the admin marks it paid, every screen agrees', async () => {
-    await inFreshContext(browser, server.url, 'trust-admin-run', async (page) => {
+    await journey('trust-admin-run', async (page) => {
       await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.goto(`${server.url}/admin/payouts?tab=balances`);
       const table = page.getByRole('table', { name: 'Balances' });
@@ -135,7 +127,7 @@ describe('money you can trust, in Chromium', () => {
       await runRow.getByText('Recorded, not yet paid').waitFor();
     });
 
-    await inFreshContext(browser, server.url, 'trust-publisher-recorded', async (page) => {
+    await journey('trust-publisher-recorded', async (page) => {
       await publisherScreens(page, {
         pending: '$100.00',
         recorded: '$100.00',
@@ -147,7 +139,7 @@ describe('money you can trust, in Chromium', () => {
       await saveScreenshot(page, 'trust-publisher-overview-recorded');
     });
 
-    await inFreshContext(browser, server.url, 'trust-admin-paid', async (page) => {
+    await journey('trust-admin-paid', async (page) => {
       await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.goto(`${server.url}/admin/payouts?tab=runs`);
       const runRow = page.getByRole('table', { name: 'Payout runs' }).getByRole('row').nth(1);
@@ -195,7 +187,7 @@ describe('money you can trust, in Chromium', () => {
         .toBe('$100.00');
     });
 
-    await inFreshContext(browser, server.url, 'trust-publisher-paid', async (page) => {
+    await journey('trust-publisher-paid', async (page) => {
       await publisherScreens(page, {
         pending: '$0.00',
         recorded: '$0.00',

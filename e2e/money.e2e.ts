@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../server/test/pdf-text.ts';
 import { contrastUnderPointer, seriousAxeProblems } from './support/a11y.ts';
-import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot } from './support/browser.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { saveScreenshot } from './support/browser.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import {
+  adminAccessToken,
+  api,
+  approvedPublisher,
+  journey,
+  withServerAndBrowser,
+} from './support/suite.ts';
 import {
   expectPath,
   expectToast,
@@ -21,20 +27,17 @@ import {
  * the publisher sees the balance drop and downloads the payout's statement PDF, read back here.
  */
 
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 const ann = { name: 'Money Ann', email: uniqueEmail('ann'), password: 'ann-pass-123' };
 const ben = { name: 'Money Ben', email: uniqueEmail('ben'), password: 'ben-pass-123' };
 const OFFER = 'Medicare Money Calls';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const admin = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
+  const admin = await adminAccessToken();
   // This journey is about balances, payment details and files: no payout hold applies (the
   // holds have their own journey, money-trust.e2e.ts).
-  await callApi(server.url, admin, 'PATCH', 'admin/settings', { payout_holds: [] });
-  const offer = await callApi<{ id: string }>(server.url, admin, 'POST', 'admin/offers', {
+  await api(admin, 'PATCH', 'admin/settings', { payout_holds: [] });
+  const offer = await api<{ id: string }>(admin, 'POST', 'admin/offers', {
     title: OFFER,
     vertical: 'Insurance',
     payout: 30,
@@ -51,19 +54,9 @@ beforeAll(async () => {
     ],
     [ben, [[120, 'approved']]],
   ] as const) {
-    await signUpPublisherViaApi(server.url, who.email, who.password, {
-      full_legal_name: who.name,
-    });
-    const found = await callApi<{ items: { id: string }[] }>(
-      server.url,
-      admin,
-      'GET',
-      `admin/publishers?q=${encodeURIComponent(who.email)}`,
-    );
-    const id = found.items[0]!.id;
-    await callApi(server.url, admin, 'PATCH', `admin/publishers/${id}`, { status: 'approved' });
+    const id = await approvedPublisher(admin, who);
     for (const [payout, status] of leads) {
-      await callApi(server.url, admin, 'POST', 'admin/leads', {
+      await api(admin, 'POST', 'admin/leads', {
         publisher_id: id,
         offer_id: offer.id,
         payout,
@@ -72,11 +65,6 @@ beforeAll(async () => {
       });
     }
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Serious axe findings (the toast's text contrast is fixed: notify.ts). */
@@ -88,7 +76,7 @@ const stat = (page: Page, label: string) =>
 describe('money in Chromium', () => {
   it('pays two publishers in one run; the publisher sees the balance drop and reads the statement', async () => {
     // Ann before the run: owed $75.00, the rule under the card; sets her payment details.
-    await inFreshContext(browser, server.url, 'money-publisher-before', async (page) => {
+    await journey('money-publisher-before', async (page) => {
       await signInViaUi(page, ann.email, ann.password);
       await expectPath(page, '/dashboard');
       await page.getByRole('region', { name: 'Pending Payouts' }).waitFor();
@@ -114,7 +102,7 @@ describe('money in Chromium', () => {
     });
 
     // The admin: Balances → pick Ann and Ben → preview → confirm → the run's CSV.
-    await inFreshContext(browser, server.url, 'money-admin-run', async (page) => {
+    await journey('money-admin-run', async (page) => {
       await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.getByRole('navigation').getByRole('link', { name: 'Payouts' }).click();
       await expectPath(page, '/admin/payouts');
@@ -191,7 +179,7 @@ describe('money in Chromium', () => {
     });
 
     // Ann after the run: nothing owed, $75.00 in a run not yet paid, the statement PDF says so.
-    await inFreshContext(browser, server.url, 'money-publisher-after', async (page) => {
+    await journey('money-publisher-after', async (page) => {
       await signInViaUi(page, ann.email, ann.password);
       await expectPath(page, '/dashboard');
       await page.getByRole('region', { name: 'Pending Payouts' }).waitFor();

@@ -1,10 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
-import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
+import { passwordToken, signUpPublisherViaApi } from './support/api.ts';
+import { saveScreenshot, viewports } from './support/browser.ts';
 import { readMailbox, waitForMail } from './support/mailbox.ts';
-import { createAdminViaCli, E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { createAdminViaCli, E2E_ADMIN } from './support/server.ts';
+import {
+  adminAccessToken,
+  api,
+  journey,
+  publisherIdOf,
+  server,
+  withServerAndBrowser,
+} from './support/suite.ts';
 import {
   expectPath,
   expectToast,
@@ -19,8 +27,7 @@ import {
 // leads to the publisher's screen and the count drops. An admin who turned sign-up e-mails off
 // gets none while the other does. The publisher's bell shows their approval.
 
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 let adminToken: string;
 const quietAdmin = { email: uniqueEmail('quiet-admin'), password: 'quiet-admin-pass-1' };
 const publisher = { email: uniqueEmail('bell-pub'), password: 'publisher-pass-1' };
@@ -36,20 +43,13 @@ async function returnToTab(page: Page) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  adminToken = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
+  adminToken = await adminAccessToken();
   await createAdminViaCli(server, quietAdmin.email, quietAdmin.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('notifications (issue 16, item 1)', () => {
   it('an admin turns sign-up e-mails off on Settings', async () => {
-    await inFreshContext(browser, server.url, 'bell-quiet-admin', async (page, errors) => {
+    await journey('bell-quiet-admin', async (page, errors) => {
       await signInViaUi(page, quietAdmin.email, quietAdmin.password);
       await finishSignIn(page);
       await page.goto('/admin/settings');
@@ -77,7 +77,7 @@ describe('notifications (issue 16, item 1)', () => {
   });
 
   it('a publisher signs up: the admin’s bell count rises, the item leads to the publisher, the count drops', async () => {
-    await inFreshContext(browser, server.url, 'bell-admin', async (page, errors) => {
+    await journey('bell-admin', async (page, errors) => {
       await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await bell(page).waitFor();
       expect(await bell(page).getAttribute('aria-label')).toBe('Notifications');
@@ -132,19 +132,12 @@ describe('notifications (issue 16, item 1)', () => {
     expect(quiet.map((m) => m.subject)).not.toContain('New publisher sign-up: Bella Bellwether');
     // Yet the quiet admin's bell has it, like every admin's.
     const quietToken = await passwordToken(server.url, quietAdmin.email, quietAdmin.password);
-    const count = await callApi<{ unread: number }>(
-      server.url,
-      quietToken,
-      'GET',
-      'me/notifications/unread-count',
-    );
+    const count = await api<{ unread: number }>(quietToken, 'GET', 'me/notifications/unread-count');
     expect(count.unread).toBe(1);
   });
 
   it('on a phone the bell sits in the header and its list fits the screen', async () => {
-    await inFreshContext(
-      browser,
-      server.url,
+    await journey(
       'bell-admin-phone',
       async (page, errors) => {
         await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -163,24 +156,15 @@ describe('notifications (issue 16, item 1)', () => {
   });
 
   it('the publisher’s bell shows the approval that e-mailed them; Mark all read clears it', async () => {
-    const found = await callApi<{ items: { id: string }[] }>(
-      server.url,
-      adminToken,
-      'GET',
-      `admin/publishers?q=${encodeURIComponent(publisher.email)}`,
-    );
-    await callApi(server.url, adminToken, 'PATCH', `admin/publishers/${found.items[0]!.id}`, {
-      status: 'approved',
-    });
+    const publisherId = await publisherIdOf(adminToken, publisher.email);
+    await api(adminToken, 'PATCH', `admin/publishers/${publisherId}`, { status: 'approved' });
     await waitForMail(server.url, publisher.email, /approved/);
 
     for (const [name, viewport] of [
       ['desktop', viewports.desktop],
       ['phone', viewports.phone],
     ] as const) {
-      await inFreshContext(
-        browser,
-        server.url,
+      await journey(
         `bell-publisher-${name}`,
         async (page, errors) => {
           await signInViaUi(page, publisher.email, publisher.password);

@@ -1,15 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot } from './support/browser.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
-import { expectToast, finishSignIn, signInViaUi, uniqueEmail } from './support/ui.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import {
+  adminAccessToken,
+  api,
+  approvedPublisher,
+  asUser,
+  server,
+  withServerAndBrowser,
+} from './support/suite.ts';
+import { expectToast, uniqueEmail } from './support/ui.ts';
 
 // Issue 13, item 4 in a browser: the admin sets an offer's call rules and one publisher's own
 // payout on the offer form; the publisher reads them on the offer card; a posted call that is
 // too short is refused with the reason.
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 let adminToken: string;
 const publisher = {
   email: uniqueEmail('rules-pub'),
@@ -19,45 +24,16 @@ const publisher = {
 let publisherId: string;
 
 const admin = <T>(method: string, path: string, body?: unknown) =>
-  callApi<T>(server.url, adminToken, method, `admin${path}`, body);
+  api<T>(adminToken, method, `admin${path}`, body);
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  adminToken = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
-  await signUpPublisherViaApi(server.url, publisher.email, publisher.password, {
-    full_legal_name: publisher.name,
-  });
-  const found = await admin<{ items: { id: string }[] }>(
-    'GET',
-    `/publishers?q=${encodeURIComponent(publisher.email)}`,
-  );
-  publisherId = found.items[0]!.id;
-  await admin('PATCH', `/publishers/${publisherId}`, { status: 'approved' });
+  adminToken = await adminAccessToken();
+  publisherId = await approvedPublisher(adminToken, publisher);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-function journey(
-  email: string,
-  password: string,
-  name: string,
-  run: (page: Page) => Promise<void>,
-) {
-  return inFreshContext(browser, server.url, name, async (page, errors) => {
-    await signInViaUi(page, email, password);
-    await finishSignIn(page);
-    await run(page);
-    expect(errors).toEqual([]);
-  });
-}
 
 describe('offer rules (issue 13)', () => {
   it('the admin sets the rules, the publisher reads them, a short call does not pay', async () => {
-    await journey(E2E_ADMIN.email, E2E_ADMIN.password, 'rules-admin', async (page) => {
+    await asUser(E2E_ADMIN.email, E2E_ADMIN.password, 'rules-admin', async (page) => {
       await page.goto('/admin/offers');
       await page.getByRole('button', { name: 'Create Offer' }).click();
       const dialog = page.getByRole('dialog', { name: 'Create Offer' });
@@ -113,7 +89,7 @@ describe('offer rules (issue 13)', () => {
     });
     expect(offer.payout_overrides).toMatchObject([{ publisher_id: publisherId, payout: 42.5 }]);
 
-    await journey(publisher.email, publisher.password, 'rules-publisher', async (page) => {
+    await asUser(publisher.email, publisher.password, 'rules-publisher', async (page) => {
       await page.goto('/dashboard/offers');
       const card = page.getByTestId('offer-card').filter({ hasText: 'Solar Rules Inbound' });
       await card.waitFor();

@@ -1,27 +1,32 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mp3File, pdfFile } from '../server/test/fixtures.ts';
 import { seriousAxeProblems } from './support/a11y.ts';
-import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
+import { passwordToken, signUpPublisherViaApi } from './support/api.ts';
 import {
-  launchBrowser,
   newContext,
   saveScreenshot,
   trackPageErrors,
   viewports,
   withScreenshotOnFailure,
 } from './support/browser.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import {
+  adminAccessToken,
+  api,
+  browser,
+  publisherIdOf,
+  server,
+  withServerAndBrowser,
+} from './support/suite.ts';
 import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 let adminToken: string;
 
 /** Calls the admin API as the e2e admin; throws with the answer on anything but 2xx. */
 const admin = <T>(method: string, path: string, body?: unknown) =>
-  callApi<T>(server.url, adminToken, method, `admin${path}`, body);
+  api<T>(adminToken, method, `admin${path}`, body);
 
 function pdfUpload(name: string): FormData {
   const form = new FormData();
@@ -33,14 +38,7 @@ const mp3 = (name: string) => ({ name, mimeType: 'audio/mpeg', buffer: mp3File }
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: pdfFile });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  adminToken = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  adminToken = await adminAccessToken();
 });
 
 /** Text of the overview's stat card with this label. */
@@ -89,11 +87,7 @@ describe('publisher journey across roles in Chromium', () => {
       script_instructions: null,
     });
     await signUpPublisherViaApi(server.url, email, password);
-    const { items } = await admin<{ items: { id: string; email: string }[] }>(
-      'GET',
-      `/publishers?q=${encodeURIComponent(email)}`,
-    );
-    const publisherId = items.find((p) => p.email === email)!.id;
+    const publisherId = await publisherIdOf(adminToken, email);
 
     const context = await newContext(browser, server.url, viewports.desktop);
     const page = await context.newPage();
@@ -373,11 +367,7 @@ describe('publisher journey across roles in Chromium', () => {
       payout: 20,
     });
     await signUpPublisherViaApi(server.url, email, password);
-    const { items } = await admin<{ items: { id: string; email: string }[] }>(
-      'GET',
-      `/publishers?q=${encodeURIComponent(email)}`,
-    );
-    const publisherId = items.find((p) => p.email === email)!.id;
+    const publisherId = await publisherIdOf(adminToken, email);
     await admin('PATCH', `/publishers/${publisherId}`, { status: 'approved' });
 
     // 27 leads, one an hour: the oldest pays the most, so newest first it sits on page 2 of 25.

@@ -1,9 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveRange } from '../contract/reports.ts';
-import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot } from './support/browser.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { saveScreenshot } from './support/browser.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import {
+  adminAccessToken,
+  api,
+  approvedPublisher,
+  journey,
+  withServerAndBrowser,
+} from './support/suite.ts';
 import {
   expectPath,
   pageOverflow,
@@ -19,8 +25,7 @@ import {
  */
 
 const ZONE = 'America/New_York';
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 const publisher = { name: 'Report Rita', email: uniqueEmail('rita'), password: 'rita-pass-1' };
 const offers = { a: 'Medicare Inbound', b: 'Solar Leads Live' };
 let offerA = '';
@@ -48,27 +53,13 @@ function nyInstant(day: string, hhmm: string): string {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await signUpPublisherViaApi(server.url, publisher.email, publisher.password, {
-    full_legal_name: publisher.name,
-  });
-  const admin = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
-  await callApi(server.url, admin, 'PATCH', 'admin/settings', { timezone: ZONE });
-  const found = await callApi<{ items: { id: string }[] }>(
-    server.url,
-    admin,
-    'GET',
-    `admin/publishers?q=${encodeURIComponent(publisher.email)}`,
-  );
-  const publisherId = found.items[0]!.id;
-  await callApi(server.url, admin, 'PATCH', `admin/publishers/${publisherId}`, {
-    status: 'approved',
-  });
+  const admin = await adminAccessToken();
+  await api(admin, 'PATCH', 'admin/settings', { timezone: ZONE });
+  const publisherId = await approvedPublisher(admin, publisher);
   const made: Record<string, string> = {};
   for (const [k, title] of Object.entries(offers)) {
     made[k] = (
-      await callApi<{ id: string }>(server.url, admin, 'POST', 'admin/offers', {
+      await api<{ id: string }>(admin, 'POST', 'admin/offers', {
         title,
         vertical: 'Insurance',
         payout: 30,
@@ -86,7 +77,7 @@ beforeAll(async () => {
     [made.b!, nyInstant(lastMonth.to, '08:30'), 'pending'],
   ];
   for (const [offer_id, timestamp, status] of leads) {
-    await callApi(server.url, admin, 'POST', 'admin/leads', {
+    await api(admin, 'POST', 'admin/leads', {
       publisher_id: publisherId,
       offer_id,
       timestamp,
@@ -94,11 +85,6 @@ beforeAll(async () => {
       call_duration: 3,
     });
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function pick(page: Page, label: string, option: string) {
@@ -118,7 +104,7 @@ async function tableRows(page: Page): Promise<string[][]> {
 
 describe('reports in Chromium', () => {
   it('last month by offer, CSV equal to the table, drill into one offer', async () => {
-    await inFreshContext(browser, server.url, 'reports-journey', async (page) => {
+    await journey('reports-journey', async (page) => {
       await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       // The dashboard follows the same picker: last month's 4 calls in the chart, no payouts.
       await pick(page, 'Period', 'Last month');
@@ -205,9 +191,7 @@ describe('reports in Chromium', () => {
   });
 
   it('reads on a phone, and the publisher sees their own report', async () => {
-    await inFreshContext(
-      browser,
-      server.url,
+    await journey(
       'reports-phone',
       async (page) => {
         await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -236,7 +220,7 @@ describe('reports in Chromium', () => {
       },
       { width: 375, height: 812 },
     );
-    await inFreshContext(browser, server.url, 'reports-publisher', async (page) => {
+    await journey('reports-publisher', async (page) => {
       await signInViaUi(page, publisher.email, publisher.password);
       await expectPath(page, '/dashboard');
       await page.getByRole('navigation').getByRole('link', { name: 'Reports' }).click();
@@ -249,9 +233,7 @@ describe('reports in Chromium', () => {
       expect(await page.getByText('Revenue').count()).toBe(0);
       await saveScreenshot(page, 'reports-publisher-by-offer-desktop');
     });
-    await inFreshContext(
-      browser,
-      server.url,
+    await journey(
       'reports-publisher-phone',
       async (page) => {
         await signInViaUi(page, publisher.email, publisher.password);

@@ -1,25 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mp3File, pdfFile } from '../server/test/fixtures.ts';
 import { seriousAxeProblems } from './support/a11y.ts';
-import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot } from './support/browser.ts';
+import { passwordToken, signUpPublisherViaApi } from './support/api.ts';
+import { saveScreenshot } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
 import {
-  expectPath,
-  expectToast,
-  signInAsAdminViaUi,
-  signInViaUi,
-  uniqueEmail,
-} from './support/ui.ts';
+  adminAccessToken,
+  api,
+  asAdmin,
+  journey,
+  publisherIdOf,
+  server,
+  withServerAndBrowser,
+} from './support/suite.ts';
+import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 // Issue 16 items 2 and 3 in the browser: the admin opens a submission before deciding, rejects
 // with a reason; the publisher reads it and submits new files; the admin sees both submissions
 // and approves; two sign-ups are rejected together with one reason.
 
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 let admin: string;
 const publisher = { email: uniqueEmail('reasons-pub'), password: 'publisher-pass-1' };
 let offer: { id: string; title: string };
@@ -27,45 +28,27 @@ let offer: { id: string; title: string };
 const mp3 = (name: string) => ({ name, mimeType: 'audio/mpeg', buffer: mp3File });
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: pdfFile });
 
-async function findPublisherId(email: string): Promise<string> {
-  const found = await callApi<{ items: { id: string }[] }>(
-    server.url,
-    admin,
-    'GET',
-    `admin/publishers?q=${encodeURIComponent(email)}`,
-  );
-  return found.items[0]!.id;
-}
-
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  admin = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
+  admin = await adminAccessToken();
   await signUpPublisherViaApi(server.url, publisher.email, publisher.password, {
     full_legal_name: 'Rhea Reasons',
   });
-  await callApi(
-    server.url,
-    admin,
-    'PATCH',
-    `admin/publishers/${await findPublisherId(publisher.email)}`,
-    {
-      status: 'approved',
-    },
-  );
-  offer = await callApi(server.url, admin, 'POST', 'admin/offers', {
+  await api(admin, 'PATCH', `admin/publishers/${await publisherIdOf(admin, publisher.email)}`, {
+    status: 'approved',
+  });
+  offer = await api(admin, 'POST', 'admin/offers', {
     title: 'Reasons Medicare Inbound',
     vertical: 'Medicare',
     payout: 30,
     script_instructions: 'Read the disclosure first.',
   });
-  await callApi(server.url, admin, 'POST', 'admin/offers', {
+  await api(admin, 'POST', 'admin/offers', {
     title: 'Reasons Other Offer',
     vertical: 'Solar',
     payout: 10,
   });
   const pub = await passwordToken(server.url, publisher.email, publisher.password);
-  const draft = await callApi<{ id: string }>(server.url, pub, 'POST', 'publisher/applications', {
+  const draft = await api<{ id: string }>(pub, 'POST', 'publisher/applications', {
     offer_id: offer.id,
   });
   const form = new FormData();
@@ -79,24 +62,19 @@ beforeAll(async () => {
     new Blob([new Uint8Array(pdfFile)], { type: 'application/pdf' }),
     'first-script.pdf',
   );
-  await callApi(server.url, pub, 'POST', `publisher/applications/${draft.id}/compliance`, form);
+  await api(pub, 'POST', `publisher/applications/${draft.id}/compliance`, form);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const asAdmin = (name: string, steps: (page: Page) => Promise<void>) =>
-  inFreshContext(browser, server.url, name, async (page, errors) => {
-    await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+/** An admin journey that may raise no page error. */
+const asCleanAdmin = (name: string, steps: (page: Page) => Promise<void>) =>
+  asAdmin(name, async (page, errors) => {
     await steps(page);
     expect(errors).toEqual([]);
   });
 
 describe('reviewer reasons, resubmission and bulk decisions (issue 16)', () => {
   it('the admin opens the submission, rejects with a reason; the publisher reads it and submits new files; the admin sees both and approves', async () => {
-    await asAdmin('reasons-reject', async (page) => {
+    await asCleanAdmin('reasons-reject', async (page) => {
       await page.goto('/admin/applications');
       // Filter by offer and status.
       const offerFilter = page.getByRole('combobox', { name: 'Offer', exact: true });
@@ -140,7 +118,7 @@ describe('reviewer reasons, resubmission and bulk decisions (issue 16)', () => {
     const mail = await waitForMail(server.url, publisher.email, /was not approved/);
     expect(mail.text).toContain("The reviewer's reason: The disclosure is missing from the call.");
 
-    await inFreshContext(browser, server.url, 'reasons-resubmit', async (page, errors) => {
+    await journey('reasons-resubmit', async (page, errors) => {
       await signInViaUi(page, publisher.email, publisher.password);
       await expectPath(page, '/dashboard');
       await page.goto('/dashboard/offers');
@@ -158,7 +136,7 @@ describe('reviewer reasons, resubmission and bulk decisions (issue 16)', () => {
       expect(errors).toEqual([]);
     });
 
-    await asAdmin('reasons-history', async (page) => {
+    await asCleanAdmin('reasons-history', async (page) => {
       await page.goto('/admin/applications?status=pending');
       const row = page.getByRole('row').filter({ hasText: publisher.email });
       await row.getByText('Resubmitted (2)').waitFor();
@@ -180,7 +158,7 @@ describe('reviewer reasons, resubmission and bulk decisions (issue 16)', () => {
     const b = uniqueEmail('bulk-b');
     await signUpPublisherViaApi(server.url, a, 'publisher-pass-1', { full_legal_name: 'Bulk Ann' });
     await signUpPublisherViaApi(server.url, b, 'publisher-pass-1', { full_legal_name: 'Bulk Ben' });
-    await asAdmin('reasons-bulk-publishers', async (page) => {
+    await asCleanAdmin('reasons-bulk-publishers', async (page) => {
       await page.goto('/admin/publishers?status=pending&q=bulk-');
       await page.getByRole('checkbox', { name: 'Select Bulk Ann' }).check();
       await page.getByRole('checkbox', { name: 'Select Bulk Ben' }).check();

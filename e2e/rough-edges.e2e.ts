@@ -1,27 +1,29 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHER_MESSAGES } from '../contract/publisher.ts';
-import { authHeaders, callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import {
-  inFreshContext,
-  launchBrowser,
-  newContext,
-  saveScreenshot,
-  viewports,
-} from './support/browser.ts';
+import { authHeaders, signUpPublisherViaApi } from './support/api.ts';
+import { newContext, saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
-import { expectPath, finishSignIn, pageOverflow, signInViaUi, uniqueEmail } from './support/ui.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import {
+  adminAccessToken,
+  api,
+  asUser,
+  browser,
+  journey,
+  publisherIdOf,
+  server,
+  withServerAndBrowser,
+} from './support/suite.ts';
+import { expectPath, pageOverflow, uniqueEmail } from './support/ui.ts';
 
 // Issue 16's rough edges, each measured in Chromium where only a real layout shows it: the
 // welcome message, whole lines above "Show more", the pending notice said once, the sign-up
 // boxes in line, long e-mails cut with an ellipsis, and charts without invented curves.
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 let adminToken: string;
 
 const admin = <T>(method: string, path: string, body?: unknown) =>
-  callApi<T>(server.url, adminToken, method, `admin${path}`, body);
+  api<T>(adminToken, method, `admin${path}`, body);
 
 const WELCOME = 'Calls are paid weekly on Fridays.\nAsk support for the Q4 bonus rules.';
 const SCRIPT = Array.from(
@@ -31,9 +33,7 @@ const SCRIPT = Array.from(
 const LONG_EMAIL = `${'a-very-long-mailbox-name-for-testing'.repeat(2)}@${'example-publisher-domain'.repeat(2)}.test`;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  adminToken = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
+  adminToken = await adminAccessToken();
   await admin('PATCH', '/settings', { welcome_message: WELCOME });
   await admin('POST', '/offers', {
     title: 'Medicare Inbound Long Script',
@@ -42,33 +42,6 @@ beforeAll(async () => {
     script_instructions: SCRIPT,
   });
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Signs in through the form in a fresh context, runs the steps; no page errors allowed. */
-function asUser(
-  email: string,
-  password: string,
-  name: string,
-  run: (page: Page) => Promise<void>,
-  viewport: { width: number; height: number } = viewports.desktop,
-): Promise<void> {
-  return inFreshContext(
-    browser,
-    server.url,
-    name,
-    async (page, errors) => {
-      await signInViaUi(page, email, password);
-      await finishSignIn(page);
-      await run(page);
-      expect(errors).toEqual([]);
-    },
-    viewport,
-  );
-}
 
 describe('rough edges a first-time user meets (issue 16)', () => {
   it('a pending publisher sees the welcome message, whole script lines and the pending notice once', async () => {
@@ -120,11 +93,7 @@ describe('rough edges a first-time user meets (issue 16)', () => {
   it('a pending publisher’s screens follow the approval without a reload', async () => {
     const email = uniqueEmail('live-pub');
     await signUpPublisherViaApi(server.url, email, 'publisher-pass-1');
-    const found = await admin<{ items: { id: string; email: string }[] }>(
-      'GET',
-      `/publishers?q=${encodeURIComponent(email)}`,
-    );
-    const id = found.items.find((p) => p.email === email)!.id;
+    const id = await publisherIdOf(adminToken, email);
     await asUser(email, 'publisher-pass-1', 'live-publisher', async (page) => {
       await page.goto('/dashboard/offers');
       const card = page
@@ -301,7 +270,7 @@ describe('rough edges a first-time user meets (issue 16)', () => {
       await page.waitForFunction(() => !document.title.startsWith('Page not found'));
     });
     // Signed out, outside any area: the network's logo (or its fallback) above the message.
-    await inFreshContext(browser, server.url, 'rough-404-public', async (page, errors) => {
+    await journey('rough-404-public', async (page, errors) => {
       await page.goto('/nowhere/at-all');
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       await page.getByText('MR.LEADS').or(page.getByRole('img')).first().waitFor();

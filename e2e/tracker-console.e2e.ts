@@ -1,9 +1,16 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
-import { callApi, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import { inFreshContext, launchBrowser, saveScreenshot, viewports } from './support/browser.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server.ts';
+import { saveScreenshot, viewports } from './support/browser.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import {
+  adminAccessToken,
+  api,
+  approvedPublisher,
+  journey,
+  server,
+  withServerAndBrowser,
+} from './support/suite.ts';
 import {
   expectPath,
   pageOverflow,
@@ -20,8 +27,7 @@ import {
  * console reads is written: the leads list stays empty.
  */
 
-let server: RunningServer;
-let browser: Browser;
+withServerAndBrowser();
 let admin = '';
 /** The key of the Twilio integration the first journey creates (shown once, read there). */
 let key = '';
@@ -32,38 +38,19 @@ const trackingNumber = '+18665551234';
 const accountSid = 'AC0a1b2c3d4e5f60718293a4b5c6d7e8f9';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await signUpPublisherViaApi(server.url, publisher.email, publisher.password, {
-    full_legal_name: publisher.name,
-  });
-  admin = await passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
-  const found = await callApi<{ items: { id: string }[] }>(
-    server.url,
-    admin,
-    'GET',
-    `admin/publishers?q=${encodeURIComponent(publisher.email)}`,
-  );
-  const publisherId = found.items[0]!.id;
-  await callApi(server.url, admin, 'PATCH', `admin/publishers/${publisherId}`, {
-    status: 'approved',
-  });
-  const offer = await callApi<{ id: string }>(server.url, admin, 'POST', 'admin/offers', {
+  admin = await adminAccessToken();
+  const publisherId = await approvedPublisher(admin, publisher);
+  const offer = await api<{ id: string }>(admin, 'POST', 'admin/offers', {
     title: offerTitle,
     vertical: 'Insurance',
     payout: 35,
   });
   // Twilio names no publisher: its calls are attributed by the number called.
-  await callApi(server.url, admin, 'POST', 'admin/tracking-numbers', {
+  await api(admin, 'POST', 'admin/tracking-numbers', {
     number: '(866) 555-1234',
     publisher_id: publisherId,
     offer_id: offer.id,
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** A Twilio status callback as Twilio posts it: a form, in Twilio's own field names. */
@@ -116,7 +103,7 @@ async function runTest(dialog: Locator, url: string, body: string): Promise<Loca
 
 describe('the test console of a Twilio integration', () => {
   it('reads pasted status callbacks field by field and writes nothing', async () => {
-    await inFreshContext(browser, server.url, 'tracker-console-journey', async (page) => {
+    await journey('tracker-console-journey', async (page) => {
       await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.getByRole('navigation').getByRole('link', { name: 'Integrations' }).click();
       await expectPath(page, '/admin/integrations');
@@ -215,14 +202,9 @@ describe('the test console of a Twilio integration', () => {
       await page.getByRole('navigation').getByRole('link', { name: 'Leads', exact: true }).click();
       await expectPath(page, '/admin/leads');
       await page.getByText('No leads yet.').waitFor();
-      const leads = await callApi<{ total: number }>(server.url, admin, 'GET', 'admin/leads');
+      const leads = await api<{ total: number }>(admin, 'GET', 'admin/leads');
       expect(leads.total).toBe(0);
-      const refusals = await callApi<{ total: number }>(
-        server.url,
-        admin,
-        'GET',
-        'admin/integrations/refusals',
-      );
+      const refusals = await api<{ total: number }>(admin, 'GET', 'admin/integrations/refusals');
       expect(refusals.total).toBe(0);
     });
   });
@@ -230,9 +212,7 @@ describe('the test console of a Twilio integration', () => {
   it('fills a phone screen without sideways scrolling', async () => {
     expect(key).toMatch(/^ik_/);
     const url = `${server.url}/api/v1/ingest/calls?key=${key}`;
-    await inFreshContext(
-      browser,
-      server.url,
+    await journey(
       'tracker-console-phone',
       async (page) => {
         await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);

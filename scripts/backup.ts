@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { DataDirBusyError, OwnerOpError } from '../server/db/data-dir-owner.ts';
 import { defaultBackupPath, writeBackup } from '../server/ops/backup.ts';
+import { exitOnError } from './exit-on-error.ts';
 
 const USAGE = `Usage: npm run backup [-- --out FILE] [--include-files]
   --out FILE        where to write the .tar.gz (default ./backups/portal-<UTC time>.tar.gz)
@@ -62,14 +63,5 @@ try {
   );
   process.exit(0);
 } catch (err) {
-  if (
-    err instanceof ConfigError ||
-    err instanceof OwnerOpError ||
-    err instanceof DataDirBusyError
-  ) {
-    console.error(`Backup failed: ${err.message}`);
-    process.exit(1);
-  }
-  console.error('Backup failed:', err instanceof Error ? err.message : err);
-  process.exit(1);
+  exitOnError(err, [ConfigError, OwnerOpError, DataDirBusyError], 'Backup failed', 'Backup failed');
 }

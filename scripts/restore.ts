@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { DataDirBusyError } from '../server/db/data-dir-owner.ts';
 import { RestoreRefusedError, restoreBackup } from '../server/ops/restore.ts';
+import { exitOnError } from './exit-on-error.ts';
 
 const USAGE = `Usage: npm run restore -- FILE [--force]
 Restores a backup written by npm run backup into an empty target:
@@ -54,14 +55,10 @@ try {
   console.log(lines.join('\n'));
   process.exit(0);
 } catch (err) {
-  if (
-    err instanceof ConfigError ||
-    err instanceof RestoreRefusedError ||
-    err instanceof DataDirBusyError
-  ) {
-    console.error(`Restore refused: ${err.message}`);
-    process.exit(1);
-  }
-  console.error('Restore failed:', err instanceof Error ? err.message : err);
-  process.exit(1);
+  exitOnError(
+    err,
+    [ConfigError, RestoreRefusedError, DataDirBusyError],
+    'Restore refused',
+    'Restore failed',
+  );
 }

@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { callApi, passwordToken, signUpPublisherViaApi } from './api.ts';
+import { inFreshContext, launchBrowser } from './browser.ts';
+import { E2E_ADMIN, type RunningServer, startServer } from './server.ts';
+import { finishSignIn, signInAsAdminViaUi, signInViaUi } from './ui.ts';
+
+/**
+ * What every journey file shares: its own server and Chromium, started before its tests by
+ * `withServerAndBrowser()` and stopped after them, and the one-line ways to reach them. `server`
+ * and `browser` are live bindings, set by that `beforeAll`: read them in hooks and tests only.
+ */
+export let server: RunningServer;
+export let browser: Browser;
+
+/** Starts this file's server (with `env` added) and browser before its tests; stops both after. */
+export function withServerAndBrowser(env: Record<string, string> = {}): void {
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+}
+
+type Steps = (page: Page, errors: string[]) => Promise<void>;
+type Viewport = { width: number; height: number };
+
+/** Runs a journey in a fresh browser context (own session); a failure leaves a screenshot. */
+export const journey = (name: string, steps: Steps, viewport?: Viewport) =>
+  inFreshContext(browser, server.url, name, steps, viewport);
+
+/** A journey signed in through /login as the e2e admin (two-factor set-up put off) first. */
+export const asAdmin = (name: string, steps: Steps, viewport?: Viewport) =>
+  journey(
+    name,
+    async (page, errors) => {
+      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await steps(page, errors);
+    },
+    viewport,
+  );
+
+/**
+ * A journey signed in through the /login form as this user (an admin's two-factor set-up put
+ * off) that may raise no page error.
+ */
+export const asUser = (
+  email: string,
+  password: string,
+  name: string,
+  steps: (page: Page) => Promise<void>,
+  viewport?: Viewport,
+) =>
+  journey(
+    name,
+    async (page, errors) => {
+      await signInViaUi(page, email, password);
+      await finishSignIn(page);
+      await steps(page);
+      expect(errors).toEqual([]);
+    },
+    viewport,
+  );
+
+/** /api/v1/<path> of this file's server with a bearer token (support/api.ts `callApi`). */
+export const api = <T>(token: string, method: string, path: string, body?: unknown) =>
+  callApi<T>(server.url, token, method, path, body);
+
+/** The e2e admin's access token on this file's server. */
+export const adminAccessToken = () =>
+  passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
+
+/** The id of the publisher with this e-mail, found by the admin's search. */
+export async function publisherIdOf(admin: string, email: string): Promise<string> {
+  const found = await api<{ items: { id: string; email: string }[] }>(
+    admin,
+    'GET',
+    `admin/publishers?q=${encodeURIComponent(email)}`,
+  );
+  const hit = found.items.find((p) => p.email === email);
+  if (!hit) throw new Error(`no publisher ${email} in the admin list`);
+  return hit.id;
+}
+
+/** Signs a publisher up through the API and has the admin approve them; answers their id. */
+export async function approvedPublisher(
+  admin: string,
+  publisher: { name: string; email: string; password: string },
+): Promise<string> {
+  await signUpPublisherViaApi(server.url, publisher.email, publisher.password, {
+    full_legal_name: publisher.name,
+  });
+  const id = await publisherIdOf(admin, publisher.email);
+  await api(admin, 'PATCH', `admin/publishers/${id}`, { status: 'approved' });
+  return id;
+}
+
+/** An offer the admin creates (`POST /admin/offers`); answers its id and title. */
+export const createOffer = (
+  admin: string,
+  offer: { title: string; vertical: string; payout: number } & Record<string, unknown>,
+) => api<{ id: string; title: string }>(admin, 'POST', 'admin/offers', offer);
