@@ -90,8 +90,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Probe = { alive: false } | { alive: true; info: OwnerInfo | null };
 
-/** Connects to the socket: refused/missing means nobody holds the folder. */
-function probe(address: string, timeoutMs = 3000): Promise<Probe> {
+/**
+ * Connects to the socket: refused/missing means nobody holds the folder. A busy owner (a start's
+ * warm-up on a loaded machine) may take seconds to answer its hello: 8 s, so the refusal can
+ * still name the process (3 s was too short under a full test run on 2 cores).
+ */
+function probe(address: string, timeoutMs = 8000): Promise<Probe> {
   return new Promise((resolve) => {
     const socket = net.connect(address);
     let connected = false;
