@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { EmailText } from '@/components/email-text.tsx';
 import { actionsColumn, dateColumn, RowActions } from '@/components/lists/columns.tsx';
-import { ListSearch, ListSelect } from '@/components/lists/list-filter-fields.tsx';
+import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromDesktop, fromTablet } from '@/components/paged-table.tsx';
 import { ResetTwoFactorButton } from '@/components/reset-two-factor-button.tsx';
@@ -139,12 +139,12 @@ export function BuyersPage() {
       title="Buyers"
       description="Every buyer account; block or unblock access."
       filters={
-        <>
-          <ListSearch list={list} name="q" placeholder="Name or email" />
-          <ListSelect list={list} name="status" data={statusOptions(['active', 'blocked'])} />
-        </>
+        <ListSearchAndStatus
+          list={list}
+          search="Name or email"
+          statuses={statusOptions(['active', 'blocked'])}
+        />
       }
-      noun="buyers"
       empty="No buyers have signed up yet."
       columns={columns}
       list={list}

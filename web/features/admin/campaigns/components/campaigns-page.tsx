@@ -94,7 +94,6 @@ export function CampaignsPage() {
       filters={
         <ListSearch list={list} name="q" placeholder="Campaign, buyer name or email" w={320} />
       }
-      noun="campaigns"
       errorTitle="Error fetching campaigns"
       empty="No campaigns have been created yet."
       emptyTitle={q ? 'No campaigns match this search.' : undefined}

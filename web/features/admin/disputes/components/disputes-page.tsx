@@ -114,7 +114,6 @@ export function DisputesPage() {
           w={160}
         />
       }
-      noun="disputes"
       emptyTitle={status === 'open' ? 'No open disputes.' : `No ${status} disputes.`}
       emptyText={status === 'open' ? 'When a publisher disputes a lead, it shows here.' : undefined}
       columns={columns}

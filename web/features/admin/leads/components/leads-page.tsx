@@ -214,7 +214,6 @@ export function LeadsPage() {
           />
         </>
       }
-      noun="leads"
       empty="No leads yet."
       columns={columns}
       list={list}

@@ -6,7 +6,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { actionsColumn, dateColumn, IconActions } from '@/components/lists/columns.tsx';
-import { ListSearch, ListSelect } from '@/components/lists/list-filter-fields.tsx';
+import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromTablet } from '@/components/paged-table.tsx';
 import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
@@ -136,12 +136,12 @@ export function OffersPage() {
         </Button>
       }
       filters={
-        <>
-          <ListSearch list={list} name="q" placeholder="Title or vertical" />
-          <ListSelect list={list} name="status" data={statusOptions(['active', 'inactive'])} />
-        </>
+        <ListSearchAndStatus
+          list={list}
+          search="Title or vertical"
+          statuses={statusOptions(['active', 'inactive'])}
+        />
       }
-      noun="offers"
       empty="No offers yet. Create the first one for publishers to apply to."
       columns={columns}
       list={list}

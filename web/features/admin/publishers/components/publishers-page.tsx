@@ -8,7 +8,7 @@ import { adminPaths } from '@/app/routes.ts';
 import { EmailText } from '@/components/email-text.tsx';
 import { useBulkDecision } from '@/components/lists/bulk-decision.tsx';
 import { actionsColumn, dateColumn, RowActions } from '@/components/lists/columns.tsx';
-import { ListSearch, ListSelect } from '@/components/lists/list-filter-fields.tsx';
+import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromDesktop, fromTablet } from '@/components/paged-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
@@ -113,13 +113,9 @@ export function PublishersPage() {
       title="Publishers"
       description="Approve new publishers, block or unblock accounts, and upload agreements."
       filters={
-        <>
-          <ListSearch list={list} name="q" placeholder="Name or email" />
-          <ListSelect list={list} name="status" data={statusFilterOptions} />
-        </>
+        <ListSearchAndStatus list={list} search="Name or email" statuses={statusFilterOptions} />
       }
       above={bulk.bar}
-      noun="publishers"
       empty="No publishers have signed up yet."
       columns={columns}
       list={list}
