@@ -5,13 +5,19 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { EmailText } from '@/components/email-text.tsx';
-import { actionsColumn, dateColumn, RowActions } from '@/components/lists/columns.tsx';
+import {
+  actionsColumn,
+  dateColumn,
+  RowActions,
+  statusColumn,
+  TitleCell,
+} from '@/components/lists/columns.tsx';
 import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromDesktop, fromTablet } from '@/components/paged-table.tsx';
 import { ResetTwoFactorButton } from '@/components/reset-two-factor-button.tsx';
 import { StatusActionButton, statusActionColor } from '@/components/status-action-button.tsx';
-import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
+import { statusOptions } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { type BuyerListParams, useBuyers } from '@/features/admin/buyers/api/list-buyers.ts';
 import { useUpdateBuyerStatus } from '@/features/admin/buyers/api/update-buyer-status.ts';
@@ -83,18 +89,15 @@ export function BuyersPage() {
       title: 'Name',
       sortable: true,
       render: (b) => (
-        <Stack gap={0} miw={150} maw={{ base: 200, md: 320 }}>
-          <Text size="sm" fw={600}>
-            {b.name || '—'}
-          </Text>
-          {b.company_name ? (
-            <Text size="xs" c="dimmed">
-              {b.company_name}
-            </Text>
-          ) : null}
+        <TitleCell
+          title={b.name || '—'}
+          sub={b.company_name}
+          miw={150}
+          maw={{ base: 200, md: 320 }}
+        >
           {/* Rendered, not just hidden, in one place only: the e-mail column or under the name. */}
           {wide ? null : <BuyerEmail buyer={b} size="xs" />}
-        </Stack>
+        </TitleCell>
       ),
     },
     {
@@ -104,14 +107,7 @@ export function BuyersPage() {
       visibleMediaQuery: fromDesktop,
       render: (b) => <BuyerEmail buyer={b} size="sm" />,
     },
-    {
-      accessor: 'status',
-      noWrap: true,
-      width: 120,
-      title: 'Status',
-      sortable: true,
-      render: (b) => <StatusBadge status={b.status} subject="buyer" />,
-    },
+    statusColumn('buyer', { width: 120 }),
     dateColumn('created_at', 'Signed up', (b) => b.created_at, {
       sortable: true,
       visibleMediaQuery: fromTablet,

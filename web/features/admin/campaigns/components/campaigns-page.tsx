@@ -1,7 +1,7 @@
 import type { AdminCampaign } from '@contract/admin.ts';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { dateColumn } from '@/components/lists/columns.tsx';
+import { dateColumn, TitleCell } from '@/components/lists/columns.tsx';
 import { ListSearch } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromTablet } from '@/components/paged-table.tsx';
@@ -29,18 +29,7 @@ export function CampaignsPage() {
       accessor: 'name',
       title: 'Campaign',
       sortable: true,
-      render: (c) => (
-        <Stack gap={0} miw={140}>
-          <Text size="sm" fw={600}>
-            {c.name}
-          </Text>
-          {c.goal ? (
-            <Text size="xs" c="dimmed" lineClamp={2}>
-              {c.goal}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
+      render: (c) => <TitleCell title={c.name} sub={c.goal} clamp={2} miw={140} />,
     },
     {
       accessor: 'buyer_name',
