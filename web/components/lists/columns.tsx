@@ -50,25 +50,29 @@ export function statusColumn<T extends { status: string }>(
   };
 }
 
-/**
- * A record's name cell: the name in bold over a dimmed line about it (none when empty), cut to
- * `clamp` lines when given; `children` go below.
- */
-export function TitleCell({
-  title,
-  sub,
-  clamp,
-  miw,
-  maw,
-  children,
-}: {
+type TitleCellProps = {
   title: ReactNode;
   sub: string | null;
   clamp?: number;
   miw: number;
   maw?: StyleProp<number>;
   children?: ReactNode;
-}) {
+};
+
+/** A list's sortable name column, each row's cell a `TitleCell`. */
+export function titleColumn<T>(
+  accessor: string,
+  title: string,
+  cell: (record: T) => TitleCellProps,
+): DataTableColumn<T> {
+  return { accessor, title, sortable: true, render: (r) => <TitleCell {...cell(r)} /> };
+}
+
+/**
+ * A record's name cell: the name in bold over a dimmed line about it (none when empty), cut to
+ * `clamp` lines when given; `children` go below.
+ */
+export function TitleCell({ title, sub, clamp, miw, maw, children }: TitleCellProps) {
   return (
     <Stack gap={0} miw={miw} maw={maw}>
       <Text size="sm" fw={600}>

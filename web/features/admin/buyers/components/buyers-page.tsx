@@ -10,7 +10,7 @@ import {
   dateColumn,
   RowActions,
   statusColumn,
-  TitleCell,
+  titleColumn,
 } from '@/components/lists/columns.tsx';
 import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
@@ -84,22 +84,14 @@ export function BuyersPage() {
   };
 
   const columns: DataTableColumn<AdminBuyer>[] = [
-    {
-      accessor: 'name',
-      title: 'Name',
-      sortable: true,
-      render: (b) => (
-        <TitleCell
-          title={b.name || '—'}
-          sub={b.company_name}
-          miw={150}
-          maw={{ base: 200, md: 320 }}
-        >
-          {/* Rendered, not just hidden, in one place only: the e-mail column or under the name. */}
-          {wide ? null : <BuyerEmail buyer={b} size="xs" />}
-        </TitleCell>
-      ),
-    },
+    titleColumn('name', 'Name', (b) => ({
+      title: b.name || '—',
+      sub: b.company_name,
+      miw: 150,
+      maw: { base: 200, md: 320 },
+      // Rendered, not just hidden, in one place only: the e-mail column or under the name.
+      children: wide ? null : <BuyerEmail buyer={b} size="xs" />,
+    })),
     {
       accessor: 'email',
       title: 'Email',

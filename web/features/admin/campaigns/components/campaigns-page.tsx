@@ -1,7 +1,7 @@
 import type { AdminCampaign } from '@contract/admin.ts';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { dateColumn, TitleCell } from '@/components/lists/columns.tsx';
+import { dateColumn, titleColumn } from '@/components/lists/columns.tsx';
 import { ListSearch } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromTablet } from '@/components/paged-table.tsx';
@@ -25,12 +25,7 @@ export function CampaignsPage() {
   const query = useCampaigns(params);
 
   const columns: DataTableColumn<AdminCampaign>[] = [
-    {
-      accessor: 'name',
-      title: 'Campaign',
-      sortable: true,
-      render: (c) => <TitleCell title={c.name} sub={c.goal} clamp={2} miw={140} />,
-    },
+    titleColumn('name', 'Campaign', (c) => ({ title: c.name, sub: c.goal, clamp: 2, miw: 140 })),
     {
       accessor: 'buyer_name',
       title: 'Buyer',

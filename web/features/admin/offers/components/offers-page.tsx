@@ -10,7 +10,7 @@ import {
   dateColumn,
   IconActions,
   statusColumn,
-  TitleCell,
+  titleColumn,
 } from '@/components/lists/columns.tsx';
 import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
@@ -74,14 +74,13 @@ export function OffersPage() {
   }
 
   const columns: DataTableColumn<AdminOffer>[] = [
-    {
-      accessor: 'title',
-      title: 'Title',
-      sortable: true,
-      render: (o) => (
-        <TitleCell title={o.title} sub={o.script_instructions} clamp={1} miw={180} maw={360} />
-      ),
-    },
+    titleColumn('title', 'Title', (o) => ({
+      title: o.title,
+      sub: o.script_instructions,
+      clamp: 1,
+      miw: 180,
+      maw: 360,
+    })),
     { accessor: 'vertical', title: 'Vertical', sortable: true, visibleMediaQuery: fromTablet },
     {
       accessor: 'payout',
