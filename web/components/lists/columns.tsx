@@ -88,6 +88,13 @@ export function TitleCell({ title, sub, clamp, miw, maw, children }: TitleCellPr
   );
 }
 
+/** The "Publisher" and "Offer" columns of a row about a publisher's calls or place on an offer. */
+export function publisherAndOfferColumns<
+  T extends { publisher_name: string | null; publisher_email: string; offer_title: string },
+>(): DataTableColumn<T>[] {
+  return [publisherColumn<T>(), { accessor: 'offer_title', title: 'Offer' }];
+}
+
 /** The "Actions" column, at the right of a row. */
 export function actionsColumn<T>(
   render: (record: T) => ReactNode,

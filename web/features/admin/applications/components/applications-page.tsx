@@ -8,7 +8,7 @@ import { useBulkDecision } from '@/components/lists/bulk-decision.tsx';
 import {
   actionsColumn,
   dateColumn,
-  publisherColumn,
+  publisherAndOfferColumns,
   RowActions,
   RowButton,
 } from '@/components/lists/columns.tsx';
@@ -58,8 +58,7 @@ export function ApplicationsPage() {
   });
 
   const columns: DataTableColumn<AdminApplication>[] = [
-    publisherColumn(),
-    { accessor: 'offer_title', title: 'Offer' },
+    ...publisherAndOfferColumns(),
     {
       accessor: 'status',
       title: 'Status',

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import {
   actionsColumn,
   dateColumn,
-  publisherColumn,
+  publisherAndOfferColumns,
   RowButton,
 } from '@/components/lists/columns.tsx';
 import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
@@ -37,8 +37,7 @@ export function CompliancePage() {
   const query = useCompliance(params);
 
   const columns: DataTableColumn<ComplianceSubmission>[] = [
-    publisherColumn(),
-    { accessor: 'offer_title', title: 'Offer' },
+    ...publisherAndOfferColumns(),
     {
       accessor: 'application_status',
       title: 'Application status',

@@ -6,7 +6,7 @@ import { adminPaths } from '@/app/routes.ts';
 import { useDisputes } from '@/components/lead-detail/disputes-api.ts';
 import { DisputeStatusBadge } from '@/components/lead-detail/lead-detail-parts.tsx';
 import { SelectFilter } from '@/components/list-filters.tsx';
-import { publisherColumn } from '@/components/lists/columns.tsx';
+import { publisherAndOfferColumns } from '@/components/lists/columns.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -79,8 +79,7 @@ export function DisputesPage() {
         </Anchor>
       ),
     },
-    publisherColumn(),
-    { accessor: 'offer_title', title: 'Offer' },
+    ...publisherAndOfferColumns(),
     {
       accessor: 'lead_status',
       title: 'Lead',
