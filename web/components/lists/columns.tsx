@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, type StyleProp, Text, Tooltip } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { MouseEvent, ReactNode } from 'react';
 import { formatDate } from '@/lib/format.ts';
 import { PersonCell } from '../person-cell.tsx';
+import { StatusBadge, type StatusSubject } from '../status-badge.tsx';
 
 /** What a list sets on its shared columns besides their contents. */
 type ColumnOptions = {
@@ -32,6 +33,66 @@ export function publisherColumn<
     title: 'Publisher',
     render: (r) => <PersonCell name={r.publisher_name} email={r.publisher_email} />,
   };
+}
+
+/** The sortable "Status" column of a record with a `status`: its badge, worded for the subject. */
+export function statusColumn<T extends { status: string }>(
+  subject: StatusSubject,
+  options: ColumnOptions = {},
+): DataTableColumn<T> {
+  return {
+    accessor: 'status',
+    title: 'Status',
+    sortable: true,
+    noWrap: true,
+    ...options,
+    render: (r) => <StatusBadge status={r.status} subject={subject} />,
+  };
+}
+
+type TitleCellProps = {
+  title: ReactNode;
+  sub: string | null;
+  clamp?: number;
+  miw: number;
+  maw?: StyleProp<number>;
+  children?: ReactNode;
+};
+
+/** A list's sortable name column, each row's cell a `TitleCell`. */
+export function titleColumn<T>(
+  accessor: string,
+  title: string,
+  cell: (record: T) => TitleCellProps,
+): DataTableColumn<T> {
+  return { accessor, title, sortable: true, render: (r) => <TitleCell {...cell(r)} /> };
+}
+
+/**
+ * A record's name cell: the name in bold over a dimmed line about it (none when empty), cut to
+ * `clamp` lines when given; `children` go below.
+ */
+export function TitleCell({ title, sub, clamp, miw, maw, children }: TitleCellProps) {
+  return (
+    <Stack gap={0} miw={miw} maw={maw}>
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+      {sub ? (
+        <Text size="xs" c="dimmed" lineClamp={clamp}>
+          {sub}
+        </Text>
+      ) : null}
+      {children}
+    </Stack>
+  );
+}
+
+/** The "Publisher" and "Offer" columns of a row about a publisher's calls or place on an offer. */
+export function publisherAndOfferColumns<
+  T extends { publisher_name: string | null; publisher_email: string; offer_title: string },
+>(): DataTableColumn<T>[] {
+  return [publisherColumn<T>(), { accessor: 'offer_title', title: 'Offer' }];
 }
 
 /** The "Actions" column, at the right of a row. */

@@ -102,3 +102,29 @@ export function ListDateFilter({
     />
   );
 }
+
+/**
+ * The usual pair of a list's filters: its search box (`q`) and its status filter (`status`), the
+ * status options shown as they are given.
+ */
+export function ListSearchAndStatus({
+  list,
+  search,
+  statuses,
+  statusLabel,
+  statusWidth,
+}: {
+  list: FilterList<'q' | 'status'>;
+  /** The search box's placeholder (what it searches). */
+  search: string;
+  statuses: { value: string; label: string }[];
+  statusLabel?: string;
+  statusWidth?: FilterWidth;
+}) {
+  return (
+    <>
+      <ListSearch list={list} name="q" placeholder={search} />
+      <ListSelect list={list} name="status" label={statusLabel} data={statuses} w={statusWidth} />
+    </>
+  );
+}

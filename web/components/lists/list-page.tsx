@@ -14,8 +14,11 @@ type ListPageProps<T> = Omit<TableProps<T>, 'label' | 'errorTitle' | 'emptyTitle
   filters?: ReactNode;
   /** Between the filters and the table (totals, a bulk bar). */
   above?: ReactNode;
-  /** What the list holds, plural and lower case ("buyers"): it names the texts below. */
-  noun: string;
+  /**
+   * What the list holds, plural and lower case ("buyers"): it names the texts below (default: the
+   * title lower-cased).
+   */
+  noun?: string;
   /** The table's name (default: the noun capitalised). */
   label?: string;
   /** The loading-error title (default "Error loading <noun>"). */
@@ -39,7 +42,7 @@ export function ListPage<T>({
   actions,
   filters,
   above,
-  noun,
+  noun = title.toLowerCase(),
   label,
   errorTitle,
   empty,

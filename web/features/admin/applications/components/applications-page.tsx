@@ -8,11 +8,11 @@ import { useBulkDecision } from '@/components/lists/bulk-decision.tsx';
 import {
   actionsColumn,
   dateColumn,
-  publisherColumn,
+  publisherAndOfferColumns,
   RowActions,
   RowButton,
 } from '@/components/lists/columns.tsx';
-import { ListOfferFilter, ListSearch, ListSelect } from '@/components/lists/list-filter-fields.tsx';
+import { ListOfferFilter, ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromTablet } from '@/components/paged-table.tsx';
 import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
@@ -58,8 +58,7 @@ export function ApplicationsPage() {
   });
 
   const columns: DataTableColumn<AdminApplication>[] = [
-    publisherColumn(),
-    { accessor: 'offer_title', title: 'Offer' },
+    ...publisherAndOfferColumns(),
     {
       accessor: 'status',
       title: 'Status',
@@ -100,17 +99,15 @@ export function ApplicationsPage() {
       description="Publishers' applications to offers. Review a submission to approve or reject it, and upload the IO of approved ones."
       filters={
         <>
-          <ListSearch list={list} name="q" placeholder="Publisher, email or offer" />
-          <ListSelect
+          <ListSearchAndStatus
             list={list}
-            name="status"
-            data={statusOptions(['pending', 'approved', 'rejected'])}
+            search="Publisher, email or offer"
+            statuses={statusOptions(['pending', 'approved', 'rejected'])}
           />
           <ListOfferFilter list={list} />
         </>
       }
       above={bulk.bar}
-      noun="applications"
       empty="No applications yet. They appear here once a publisher submits compliance files."
       columns={columns}
       list={list}

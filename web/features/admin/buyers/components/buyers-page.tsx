@@ -5,13 +5,19 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { EmailText } from '@/components/email-text.tsx';
-import { actionsColumn, dateColumn, RowActions } from '@/components/lists/columns.tsx';
-import { ListSearch, ListSelect } from '@/components/lists/list-filter-fields.tsx';
+import {
+  actionsColumn,
+  dateColumn,
+  RowActions,
+  statusColumn,
+  titleColumn,
+} from '@/components/lists/columns.tsx';
+import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromDesktop, fromTablet } from '@/components/paged-table.tsx';
 import { ResetTwoFactorButton } from '@/components/reset-two-factor-button.tsx';
 import { StatusActionButton, statusActionColor } from '@/components/status-action-button.tsx';
-import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
+import { statusOptions } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { type BuyerListParams, useBuyers } from '@/features/admin/buyers/api/list-buyers.ts';
 import { useUpdateBuyerStatus } from '@/features/admin/buyers/api/update-buyer-status.ts';
@@ -78,25 +84,14 @@ export function BuyersPage() {
   };
 
   const columns: DataTableColumn<AdminBuyer>[] = [
-    {
-      accessor: 'name',
-      title: 'Name',
-      sortable: true,
-      render: (b) => (
-        <Stack gap={0} miw={150} maw={{ base: 200, md: 320 }}>
-          <Text size="sm" fw={600}>
-            {b.name || '—'}
-          </Text>
-          {b.company_name ? (
-            <Text size="xs" c="dimmed">
-              {b.company_name}
-            </Text>
-          ) : null}
-          {/* Rendered, not just hidden, in one place only: the e-mail column or under the name. */}
-          {wide ? null : <BuyerEmail buyer={b} size="xs" />}
-        </Stack>
-      ),
-    },
+    titleColumn('name', 'Name', (b) => ({
+      title: b.name || '—',
+      sub: b.company_name,
+      miw: 150,
+      maw: { base: 200, md: 320 },
+      // Rendered, not just hidden, in one place only: the e-mail column or under the name.
+      children: wide ? null : <BuyerEmail buyer={b} size="xs" />,
+    })),
     {
       accessor: 'email',
       title: 'Email',
@@ -104,14 +99,7 @@ export function BuyersPage() {
       visibleMediaQuery: fromDesktop,
       render: (b) => <BuyerEmail buyer={b} size="sm" />,
     },
-    {
-      accessor: 'status',
-      noWrap: true,
-      width: 120,
-      title: 'Status',
-      sortable: true,
-      render: (b) => <StatusBadge status={b.status} subject="buyer" />,
-    },
+    statusColumn('buyer', { width: 120 }),
     dateColumn('created_at', 'Signed up', (b) => b.created_at, {
       sortable: true,
       visibleMediaQuery: fromTablet,
@@ -139,12 +127,12 @@ export function BuyersPage() {
       title="Buyers"
       description="Every buyer account; block or unblock access."
       filters={
-        <>
-          <ListSearch list={list} name="q" placeholder="Name or email" />
-          <ListSelect list={list} name="status" data={statusOptions(['active', 'blocked'])} />
-        </>
+        <ListSearchAndStatus
+          list={list}
+          search="Name or email"
+          statuses={statusOptions(['active', 'blocked'])}
+        />
       }
-      noun="buyers"
       empty="No buyers have signed up yet."
       columns={columns}
       list={list}

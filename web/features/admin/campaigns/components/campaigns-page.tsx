@@ -1,7 +1,7 @@
 import type { AdminCampaign } from '@contract/admin.ts';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { dateColumn } from '@/components/lists/columns.tsx';
+import { dateColumn, titleColumn } from '@/components/lists/columns.tsx';
 import { ListSearch } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromTablet } from '@/components/paged-table.tsx';
@@ -25,23 +25,7 @@ export function CampaignsPage() {
   const query = useCampaigns(params);
 
   const columns: DataTableColumn<AdminCampaign>[] = [
-    {
-      accessor: 'name',
-      title: 'Campaign',
-      sortable: true,
-      render: (c) => (
-        <Stack gap={0} miw={140}>
-          <Text size="sm" fw={600}>
-            {c.name}
-          </Text>
-          {c.goal ? (
-            <Text size="xs" c="dimmed" lineClamp={2}>
-              {c.goal}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
-    },
+    titleColumn('name', 'Campaign', (c) => ({ title: c.name, sub: c.goal, clamp: 2, miw: 140 })),
     {
       accessor: 'buyer_name',
       title: 'Buyer',
@@ -94,7 +78,6 @@ export function CampaignsPage() {
       filters={
         <ListSearch list={list} name="q" placeholder="Campaign, buyer name or email" w={320} />
       }
-      noun="campaigns"
       errorTitle="Error fetching campaigns"
       empty="No campaigns have been created yet."
       emptyTitle={q ? 'No campaigns match this search.' : undefined}

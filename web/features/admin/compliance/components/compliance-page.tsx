@@ -5,10 +5,10 @@ import { useState } from 'react';
 import {
   actionsColumn,
   dateColumn,
-  publisherColumn,
+  publisherAndOfferColumns,
   RowButton,
 } from '@/components/lists/columns.tsx';
-import { ListSearch, ListSelect } from '@/components/lists/list-filter-fields.tsx';
+import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromTablet } from '@/components/paged-table.tsx';
 import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
@@ -37,8 +37,7 @@ export function CompliancePage() {
   const query = useCompliance(params);
 
   const columns: DataTableColumn<ComplianceSubmission>[] = [
-    publisherColumn(),
-    { accessor: 'offer_title', title: 'Offer' },
+    ...publisherAndOfferColumns(),
     {
       accessor: 'application_status',
       title: 'Application status',
@@ -68,16 +67,13 @@ export function CompliancePage() {
       title="Compliance"
       description="Compliance submissions: listen to the calls, read the document, and decide the application."
       filters={
-        <>
-          <ListSearch list={list} name="q" placeholder="Publisher, email or offer" />
-          <ListSelect
-            list={list}
-            name="status"
-            label="Application status"
-            data={statusOptions(['pending', 'approved', 'rejected'])}
-            w={220}
-          />
-        </>
+        <ListSearchAndStatus
+          list={list}
+          search="Publisher, email or offer"
+          statuses={statusOptions(['pending', 'approved', 'rejected'])}
+          statusLabel="Application status"
+          statusWidth={220}
+        />
       }
       noun="submissions"
       label="Compliance submissions"

@@ -6,7 +6,7 @@ import { adminPaths } from '@/app/routes.ts';
 import { useDisputes } from '@/components/lead-detail/disputes-api.ts';
 import { DisputeStatusBadge } from '@/components/lead-detail/lead-detail-parts.tsx';
 import { SelectFilter } from '@/components/list-filters.tsx';
-import { publisherColumn } from '@/components/lists/columns.tsx';
+import { publisherAndOfferColumns } from '@/components/lists/columns.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -79,8 +79,7 @@ export function DisputesPage() {
         </Anchor>
       ),
     },
-    publisherColumn(),
-    { accessor: 'offer_title', title: 'Offer' },
+    ...publisherAndOfferColumns(),
     {
       accessor: 'lead_status',
       title: 'Lead',
@@ -114,7 +113,6 @@ export function DisputesPage() {
           w={160}
         />
       }
-      noun="disputes"
       emptyTitle={status === 'open' ? 'No open disputes.' : `No ${status} disputes.`}
       emptyText={status === 'open' ? 'When a publisher disputes a lead, it shows here.' : undefined}
       columns={columns}

@@ -37,6 +37,18 @@ function open() {
 const row = (dialog: HTMLElement, field: string) =>
   within(dialog).getByTestId(`rule-${field}`).closest('.mantine-Accordion-item') as HTMLElement;
 
+/** Opens the event field's rule and adds a tracker word to its map; `last` numbers its row. */
+async function addEventWord(dialog: HTMLElement, word: string) {
+  fireEvent.click(within(dialog).getByTestId('rule-event'));
+  const event = row(dialog, 'event');
+  fireEvent.click(await within(event).findByRole('button', { name: 'Add value' }));
+  const last = within(event).getAllByRole('textbox', { name: /^Tracker value/ }).length;
+  fireEvent.change(within(event).getByRole('textbox', { name: `Tracker value ${last}` }), {
+    target: { value: word },
+  });
+  return { event, last };
+}
+
 describe('EditIntegrationModal: the mapping editor', () => {
   it('reads every rule in words', () => {
     const { dialog } = open();
@@ -54,13 +66,7 @@ describe('EditIntegrationModal: the mapping editor', () => {
 
   it('adds a tracker word to the event map, its target picked from the event targets', async () => {
     const { dialog, onClose } = open();
-    fireEvent.click(within(dialog).getByTestId('rule-event'));
-    const event = row(dialog, 'event');
-    fireEvent.click(await within(event).findByRole('button', { name: 'Add value' }));
-    const last = within(event).getAllByRole('textbox', { name: /^Tracker value/ }).length;
-    fireEvent.change(within(event).getByRole('textbox', { name: `Tracker value ${last}` }), {
-      target: { value: 'voicemail' },
-    });
+    const { event, last } = await addEventWord(dialog, 'voicemail');
     fireEvent.change(within(event).getByRole('combobox', { name: `Our value ${last}` }), {
       target: { value: 'not_connected' },
     });
@@ -171,13 +177,7 @@ describe('EditIntegrationModal: the mapping editor', () => {
 
   it('checks the mapping against the contract before sending', async () => {
     const { dialog } = open();
-    fireEvent.click(within(dialog).getByTestId('rule-event'));
-    const event = row(dialog, 'event');
-    fireEvent.click(await within(event).findByRole('button', { name: 'Add value' }));
-    const last = within(event).getAllByRole('textbox', { name: /^Tracker value/ }).length;
-    fireEvent.change(within(event).getByRole('textbox', { name: `Tracker value ${last}` }), {
-      target: { value: 'voicemail' },
-    });
+    const { event } = await addEventWord(dialog, 'voicemail');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await within(dialog).findByRole('alert', { name: /Not saved/ });
     expect(within(event).getByText(/event values map to one of/)).toBeTruthy();

@@ -8,7 +8,6 @@ import {
   Divider,
   Group,
   List,
-  Modal,
   MultiSelect,
   Stack,
   TagsInput,
@@ -16,7 +15,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useCallback, useState } from 'react';
 import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
@@ -24,6 +22,7 @@ import { useDiscardGuard } from '@/components/use-discard-guard.tsx';
 import { useUpdateIntegration } from '@/features/admin/integrations/api/update-integration.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/notify.ts';
+import { IntegrationDialog, type IntegrationDialogProps } from './integration-dialog.tsx';
 import { MappingEditor } from './mapping-editor.tsx';
 import { fieldMapPatch, type MappingEdits } from './rule-draft.ts';
 import { schemeLabels } from './rule-words.ts';
@@ -104,14 +103,7 @@ const identifyingFields = callFields
  * (replaced or removed; only its last characters are ever shown), the fields that identify a
  * call without an id, secret parameters, and the mapping of every field. Mounted while open.
  */
-export function EditIntegrationModal({
-  integration,
-  onClose,
-}: {
-  integration: AdminIntegration;
-  onClose: () => void;
-}) {
-  const isPhone = useMediaQuery('(max-width: 48em)');
+export function EditIntegrationModal({ integration, onClose }: IntegrationDialogProps) {
   const update = useUpdateIntegration();
   const preset = presetOf(integration.tracker);
   const [values, setValues] = useState<Values>(() => valuesOf(integration));
@@ -165,15 +157,11 @@ export function EditIntegrationModal({
 
   const sig = integration.signature;
   return (
-    <Modal
+    <IntegrationDialog
       opened
       onClose={guard.requestClose}
       title={`Edit ${integration.name}`}
-      size="xl"
-      fullScreen={isPhone}
       {...guard.modalProps}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <form onSubmit={handleSubmit} noValidate aria-label={`Edit ${integration.name}`}>
         <Stack gap="md">
@@ -345,6 +333,6 @@ export function EditIntegrationModal({
         </Stack>
       </form>
       {guard.confirm}
-    </Modal>
+    </IntegrationDialog>
   );
 }

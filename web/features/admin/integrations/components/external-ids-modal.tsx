@@ -1,8 +1,6 @@
-import type { AdminIntegration } from '@contract/integrations.ts';
 import {
   Button,
   Group,
-  Modal,
   Pagination,
   SegmentedControl,
   Skeleton,
@@ -21,6 +19,7 @@ import {
 } from '@/features/admin/integrations/api/external-ids.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/notify.ts';
+import { IntegrationDialog, type IntegrationDialogProps } from './integration-dialog.tsx';
 
 type Kind = 'publisher' | 'offer';
 
@@ -29,13 +28,7 @@ type Kind = 'publisher' | 'offer';
  * publisher "RB-17" goes to the publisher RB-17 is attached to. Mounted only while open, so
  * each opening starts empty.
  */
-export function ExternalIdsModal({
-  integration,
-  onClose,
-}: {
-  integration: AdminIntegration;
-  onClose: () => void;
-}) {
+export function ExternalIdsModal({ integration, onClose }: IntegrationDialogProps) {
   const [page, setPage] = useState(1);
   const [kind, setKind] = useState<Kind>('publisher');
   const [externalId, setExternalId] = useState('');
@@ -73,13 +66,12 @@ export function ExternalIdsModal({
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / 10));
 
   return (
-    <Modal
+    <IntegrationDialog
       opened
       onClose={onClose}
       title={`Tracker ids · ${integration.name}`}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      fullScreen={false}
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
@@ -177,6 +169,6 @@ export function ExternalIdsModal({
         )}
         {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
       </Stack>
-    </Modal>
+    </IntegrationDialog>
   );
 }

@@ -1,8 +1,8 @@
 import type { AdminIntegration } from '@contract/integrations.ts';
-import { Alert, Button, Divider, Group, Modal, Stack, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Divider, Group, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { CopyField } from './copy-field.tsx';
+import { IntegrationDialog } from './integration-dialog.tsx';
 import { SetupInstructions } from './setup-instructions.tsx';
 
 /**
@@ -16,17 +16,12 @@ export function KeyOnceModal({
   created: { integration: AdminIntegration; key: string } | null;
   onClose: () => void;
 }) {
-  const isPhone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal
+    <IntegrationDialog
       opened={created !== null}
       onClose={onClose}
       title={created ? `Key for ${created.integration.name}` : ''}
-      size="xl"
-      fullScreen={isPhone}
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {created ? (
         <Stack gap="md">
@@ -50,6 +45,6 @@ export function KeyOnceModal({
           </Group>
         </Stack>
       ) : null}
-    </Modal>
+    </IntegrationDialog>
   );
 }

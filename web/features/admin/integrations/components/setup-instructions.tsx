@@ -1,21 +1,9 @@
 import { type AdminIntegration, KEY_HEADER, KEY_PARAM } from '@contract/integrations.ts';
 import { presetOf, type SetupStep } from '@contract/tracker-presets.ts';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Code,
-  Group,
-  List,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Anchor, Badge, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { CopyField } from './copy-field.tsx';
+import { IntegrationDialog, type IntegrationDialogProps } from './integration-dialog.tsx';
 import { meaningLabels, schemeLabels } from './rule-words.ts';
 import { contentTypeOf, jsonTemplate, KEY_PLACEHOLDER, stepUrl } from './setup-urls.ts';
 
@@ -178,25 +166,10 @@ export function SetupInstructions({ integration, keyValue }: Props) {
 }
 
 /** "How to connect": the setup instructions of an existing integration (key not known). */
-export function SetupInstructionsModal({
-  integration,
-  onClose,
-}: {
-  integration: AdminIntegration;
-  onClose: () => void;
-}) {
-  const isPhone = useMediaQuery('(max-width: 48em)');
+export function SetupInstructionsModal({ integration, onClose }: IntegrationDialogProps) {
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`How to connect · ${integration.name}`}
-      size="xl"
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
+    <IntegrationDialog opened onClose={onClose} title={`How to connect · ${integration.name}`}>
       <SetupInstructions integration={integration} keyValue={null} />
-    </Modal>
+    </IntegrationDialog>
   );
 }

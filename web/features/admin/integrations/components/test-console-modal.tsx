@@ -1,8 +1,4 @@
-import type {
-  AdminIntegration,
-  IntegrationTestRequest,
-  IntegrationTestResult,
-} from '@contract/integrations.ts';
+import type { IntegrationTestRequest, IntegrationTestResult } from '@contract/integrations.ts';
 import { presetOf } from '@contract/tracker-presets.ts';
 import {
   Alert,
@@ -10,7 +6,6 @@ import {
   Button,
   Code,
   Group,
-  Modal,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -19,12 +14,12 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconFlask, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { StatusBadge, statusLabel } from '@/components/status-badge.tsx';
 import { useTestIntegration } from '@/features/admin/integrations/api/test-integration.ts';
 import { formatMoney, formatSeconds } from '@/lib/format.ts';
+import { IntegrationDialog, type IntegrationDialogProps } from './integration-dialog.tsx';
 import { ingestUrl } from './setup-urls.ts';
 
 type Method = 'GET' | 'POST';
@@ -259,14 +254,7 @@ function TestResult({ result }: { result: IntegrationTestResult }) {
  * query string, headers, a body) is read with this integration's mapping, and the answer says
  * what would happen, field by field. The server writes nothing.
  */
-export function TestConsoleModal({
-  integration,
-  onClose,
-}: {
-  integration: AdminIntegration;
-  onClose: () => void;
-}) {
-  const isPhone = useMediaQuery('(max-width: 48em)');
+export function TestConsoleModal({ integration, onClose }: IntegrationDialogProps) {
   const preset = presetOf(integration.tracker);
   const [method, setMethod] = useState<Method>(preset.setup[0]?.method ?? 'POST');
   const [query, setQuery] = useState('');
@@ -288,15 +276,7 @@ export function TestConsoleModal({
 
   const contentTyped = /^\s*content-type\s*:/im.test(headersText);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`Test · ${integration.name}`}
-      size="xl"
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
+    <IntegrationDialog opened onClose={onClose} title={`Test · ${integration.name}`}>
       <Stack gap="md">
         <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="note">
           Paste a request as {preset.label} sends it. It is read with this integration's mapping and
@@ -377,6 +357,6 @@ export function TestConsoleModal({
         ) : null}
         {test.data && !test.isPending ? <TestResult result={test.data} /> : null}
       </Stack>
-    </Modal>
+    </IntegrationDialog>
   );
 }

@@ -51,6 +51,12 @@ export function LeadTotalsLine({ filter }: { filter: LeadFilter }) {
   );
 }
 
+/** The bulk bar's two actions: the status each sets on the picked leads. */
+const bulkActions = [
+  { status: 'approved', label: 'Approve', color: 'teal.9', Icon: IconCheck },
+  { status: 'rejected', label: 'Reject', color: 'red', Icon: IconX },
+] as const;
+
 /**
  * Shown while leads are picked: how many, "Select all N matching" once the whole page is picked
  * and more leads match, and the Approve / Reject actions.
@@ -94,22 +100,17 @@ export function BulkBar({
           </Button>
         </Group>
         <Group gap="xs">
-          <Button
-            size="xs"
-            color="teal.9"
-            leftSection={<IconCheck size={14} />}
-            onClick={() => onAction('approved')}
-          >
-            Approve
-          </Button>
-          <Button
-            size="xs"
-            color="red"
-            leftSection={<IconX size={14} />}
-            onClick={() => onAction('rejected')}
-          >
-            Reject
-          </Button>
+          {bulkActions.map((a) => (
+            <Button
+              key={a.status}
+              size="xs"
+              color={a.color}
+              leftSection={<a.Icon size={14} />}
+              onClick={() => onAction(a.status)}
+            >
+              {a.label}
+            </Button>
+          ))}
         </Group>
       </Group>
     </Paper>

@@ -19,6 +19,18 @@ import { formatMoney } from '@/lib/format.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
 import { formatPhone } from '@/lib/phone-format.ts';
 
+/** The two answers to an open dispute, each with its button's look. */
+const disputeDecisions = [
+  {
+    decision: 'accept',
+    label: 'Accept dispute',
+    color: 'green',
+    variant: undefined,
+    Icon: IconCheck,
+  },
+  { decision: 'decline', label: 'Decline dispute', color: 'red', variant: 'light', Icon: IconX },
+] as const;
+
 /** The admin's answer box under an open dispute: reply, accept or decline. */
 function DisputeActions({ dispute }: { dispute: LeadDispute }) {
   const [message, setMessage] = useState('');
@@ -90,27 +102,20 @@ function DisputeActions({ dispute }: { dispute: LeadDispute }) {
         >
           Reply
         </Button>
-        <Button
-          size="sm"
-          color="green"
-          leftSection={<IconCheck size={16} />}
-          onClick={() => handleDecide('accept')}
-          loading={decide.isPending && decide.variables?.decision === 'accept'}
-          disabled={busy}
-        >
-          Accept dispute
-        </Button>
-        <Button
-          size="sm"
-          color="red"
-          variant="light"
-          leftSection={<IconX size={16} />}
-          onClick={() => handleDecide('decline')}
-          loading={decide.isPending && decide.variables?.decision === 'decline'}
-          disabled={busy}
-        >
-          Decline dispute
-        </Button>
+        {disputeDecisions.map((d) => (
+          <Button
+            key={d.decision}
+            size="sm"
+            color={d.color}
+            variant={d.variant}
+            leftSection={<d.Icon size={16} />}
+            onClick={() => handleDecide(d.decision)}
+            loading={decide.isPending && decide.variables?.decision === d.decision}
+            disabled={busy}
+          >
+            {d.label}
+          </Button>
+        ))}
       </Group>
     </Stack>
   );

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { ExportAndRecordActions } from '@/components/export-and-record.tsx';
 import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
-import { publisherColumn } from '@/components/lists/columns.tsx';
+import { publisherAndOfferColumns } from '@/components/lists/columns.tsx';
 import {
   ListDateFilter,
   ListOfferFilter,
@@ -105,8 +105,7 @@ export function LeadsPage() {
         </Anchor>
       ),
     },
-    publisherColumn(),
-    { accessor: 'offer_title', title: 'Offer' },
+    ...publisherAndOfferColumns(),
     {
       accessor: 'caller',
       title: 'Caller',
@@ -214,7 +213,6 @@ export function LeadsPage() {
           />
         </>
       }
-      noun="leads"
       empty="No leads yet."
       columns={columns}
       list={list}

@@ -1,15 +1,21 @@
 import type { AdminOffer } from '@contract/admin.ts';
 import type { OfferStatus } from '@contract/roles.ts';
-import { Button, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
-import { actionsColumn, dateColumn, IconActions } from '@/components/lists/columns.tsx';
-import { ListSearch, ListSelect } from '@/components/lists/list-filter-fields.tsx';
+import {
+  actionsColumn,
+  dateColumn,
+  IconActions,
+  statusColumn,
+  titleColumn,
+} from '@/components/lists/columns.tsx';
+import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromTablet } from '@/components/paged-table.tsx';
-import { StatusBadge, statusOptions } from '@/components/status-badge.tsx';
+import { statusOptions } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useDeleteOffer } from '@/features/admin/offers/api/delete-offer.ts';
 import { type OfferListParams, useOffers } from '@/features/admin/offers/api/list-offers.ts';
@@ -68,23 +74,13 @@ export function OffersPage() {
   }
 
   const columns: DataTableColumn<AdminOffer>[] = [
-    {
-      accessor: 'title',
-      title: 'Title',
-      sortable: true,
-      render: (o) => (
-        <Stack gap={0} maw={360} miw={180}>
-          <Text size="sm" fw={600}>
-            {o.title}
-          </Text>
-          {o.script_instructions ? (
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {o.script_instructions}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
-    },
+    titleColumn('title', 'Title', (o) => ({
+      title: o.title,
+      sub: o.script_instructions,
+      clamp: 1,
+      miw: 180,
+      maw: 360,
+    })),
     { accessor: 'vertical', title: 'Vertical', sortable: true, visibleMediaQuery: fromTablet },
     {
       accessor: 'payout',
@@ -94,13 +90,7 @@ export function OffersPage() {
       textAlign: 'right',
       render: (o) => formatMoney(o.payout),
     },
-    {
-      accessor: 'status',
-      title: 'Status',
-      sortable: true,
-      noWrap: true,
-      render: (o) => <StatusBadge status={o.status} subject="offer" />,
-    },
+    statusColumn('offer'),
     dateColumn('created_at', 'Created', (o) => o.created_at, {
       sortable: true,
       visibleMediaQuery: fromTablet,
@@ -136,12 +126,12 @@ export function OffersPage() {
         </Button>
       }
       filters={
-        <>
-          <ListSearch list={list} name="q" placeholder="Title or vertical" />
-          <ListSelect list={list} name="status" data={statusOptions(['active', 'inactive'])} />
-        </>
+        <ListSearchAndStatus
+          list={list}
+          search="Title or vertical"
+          statuses={statusOptions(['active', 'inactive'])}
+        />
       }
-      noun="offers"
       empty="No offers yet. Create the first one for publishers to apply to."
       columns={columns}
       list={list}

@@ -233,7 +233,6 @@ function PayoutsList() {
           <ListDateFilter list={list} />
         </>
       }
-      noun="payouts"
       empty="No payouts recorded yet."
       columns={columns}
       list={list}

@@ -7,11 +7,15 @@ import { Link, useNavigate } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { EmailText } from '@/components/email-text.tsx';
 import { useBulkDecision } from '@/components/lists/bulk-decision.tsx';
-import { actionsColumn, dateColumn, RowActions } from '@/components/lists/columns.tsx';
-import { ListSearch, ListSelect } from '@/components/lists/list-filter-fields.tsx';
+import {
+  actionsColumn,
+  dateColumn,
+  RowActions,
+  statusColumn,
+} from '@/components/lists/columns.tsx';
+import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromDesktop, fromTablet } from '@/components/paged-table.tsx';
-import { StatusBadge } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import {
   type PublisherListParams,
@@ -85,14 +89,7 @@ export function PublishersPage() {
       visibleMediaQuery: fromDesktop,
       render: (p) => <EmailText size="sm" maw={240} email={p.email} />,
     },
-    {
-      accessor: 'status',
-      noWrap: true,
-      width: 120,
-      title: 'Status',
-      sortable: true,
-      render: (p) => <StatusBadge status={p.status} subject="publisher" />,
-    },
+    statusColumn('publisher', { width: 120 }),
     dateColumn('created_at', 'Signed up', (p) => p.created_at, {
       sortable: true,
       visibleMediaQuery: fromTablet,
@@ -113,13 +110,9 @@ export function PublishersPage() {
       title="Publishers"
       description="Approve new publishers, block or unblock accounts, and upload agreements."
       filters={
-        <>
-          <ListSearch list={list} name="q" placeholder="Name or email" />
-          <ListSelect list={list} name="status" data={statusFilterOptions} />
-        </>
+        <ListSearchAndStatus list={list} search="Name or email" statuses={statusFilterOptions} />
       }
       above={bulk.bar}
-      noun="publishers"
       empty="No publishers have signed up yet."
       columns={columns}
       list={list}
