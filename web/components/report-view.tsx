@@ -157,6 +157,14 @@ function FigureCell({ col, f, p, compare, strong }: FigureProps & { strong?: boo
   );
 }
 
+/** A row's figures (or the totals, `strong`), one cell per column. */
+function FigureCells({
+  cols,
+  ...figures
+}: Omit<FigureProps, 'col'> & { cols: Column[]; strong?: boolean }) {
+  return cols.map((c) => <FigureCell key={c.sort} col={c} {...figures} />);
+}
+
 /**
  * A column's name that sorts by it. Names wrap between words (the last word stays with the sort
  * icon), so ten columns fit beside the sidebar at 1280 px: the figures set the widths.
@@ -428,15 +436,12 @@ export function ReportView({
                         row.label
                       )}
                     </Table.Td>
-                    {cols.map((c) => (
-                      <FigureCell
-                        key={c.sort}
-                        col={c}
-                        f={row.figures}
-                        p={row.previous_figures}
-                        compare={compare}
-                      />
-                    ))}
+                    <FigureCells
+                      cols={cols}
+                      f={row.figures}
+                      p={row.previous_figures}
+                      compare={compare}
+                    />
                   </Table.Tr>
                 );
               })}
@@ -444,16 +449,13 @@ export function ReportView({
             <Table.Tfoot>
               <Table.Tr data-testid="report-totals">
                 <Table.Th>Total</Table.Th>
-                {cols.map((c) => (
-                  <FigureCell
-                    key={c.sort}
-                    col={c}
-                    f={report.totals}
-                    p={report.previous_totals}
-                    compare={compare}
-                    strong
-                  />
-                ))}
+                <FigureCells
+                  cols={cols}
+                  f={report.totals}
+                  p={report.previous_totals}
+                  compare={compare}
+                  strong
+                />
               </Table.Tr>
             </Table.Tfoot>
           </Table>
