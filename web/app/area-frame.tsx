@@ -1,14 +1,14 @@
 import type { Role } from '@contract/roles.ts';
 import { AreaShell } from '@/components/layouts/area-shell.tsx';
 import type { NavItem } from '@/components/layouts/nav-item.ts';
-import { adminNav } from './routes/admin-nav.ts';
-import { buyerNav } from './routes/buyer-nav.ts';
-import { publisherNav } from './routes/publisher-nav.ts';
+import { adminArea } from './routes/admin-area.tsx';
+import { buyerArea } from './routes/buyer-area.tsx';
+import { publisherArea } from './routes/publisher-area.tsx';
 
 const areas: Record<Role, { label: string; nav: NavItem[] }> = {
-  admin: { label: 'Admin', nav: adminNav },
-  publisher: { label: 'Publisher', nav: publisherNav },
-  buyer: { label: 'Buyer', nav: buyerNav },
+  admin: { label: 'Admin', nav: adminArea.nav },
+  publisher: { label: 'Publisher', nav: publisherArea.nav },
+  buyer: { label: 'Buyer', nav: buyerArea.nav },
 };
 
 /**

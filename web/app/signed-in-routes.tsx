@@ -5,9 +5,9 @@ import { NotFoundPage } from '@/components/not-found-page.tsx';
 import { RequireRole } from './guards/require-role.tsx';
 import { RootRedirect } from './guards/root-redirect.tsx';
 import { lazyScreen, Screen } from './lazy-screen.tsx';
-import { adminRoutes } from './routes/admin-area.tsx';
-import { buyerRoutes } from './routes/buyer-area.tsx';
-import { publisherRoutes } from './routes/publisher-area.tsx';
+import { adminArea } from './routes/admin-area.tsx';
+import { buyerArea } from './routes/buyer-area.tsx';
+import { publisherArea } from './routes/publisher-area.tsx';
 import { paths } from './routes.ts';
 
 // The signed-in frame (sidebar and its entries) is shared by the three areas. Its download
@@ -38,9 +38,9 @@ function areaRoute(role: Role, path: string, children: RouteObject[]): RouteObje
 /** `/`'s role redirect and one guarded shell per role (paths are absolute: the parent is `*`). */
 const signedInRoutes: RouteObject[] = [
   { path: paths.root, element: <RootRedirect /> },
-  areaRoute('admin', paths.admin, adminRoutes),
-  areaRoute('publisher', paths.dashboard, publisherRoutes),
-  areaRoute('buyer', paths.buyerDashboard, buyerRoutes),
+  areaRoute('admin', paths.admin, adminArea.routes),
+  areaRoute('publisher', paths.dashboard, publisherArea.routes),
+  areaRoute('buyer', paths.buyerDashboard, buyerArea.routes),
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, type MantineSpacing, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FormEvent, ReactNode } from 'react';
 import { useDiscardGuard } from './use-discard-guard.tsx';
@@ -15,6 +15,10 @@ type FormModalProps = {
   /** Disables Cancel and spins the submit button while the request runs. */
   pending: boolean;
   submitLabel: string;
+  /** Shown on the submit button while the request runs, instead of its spinner (it is then greyed out). */
+  pendingLabel?: string;
+  /** Space between Cancel and the submit button (Mantine's Group default when unset). */
+  actionsGap?: MantineSpacing;
   size?: 'md' | 'lg';
   /** Greys out the submit button (e.g. nothing to choose from yet). */
   submitDisabled?: boolean;
@@ -33,6 +37,8 @@ export function FormModal({
   dirty,
   pending,
   submitLabel,
+  pendingLabel,
+  actionsGap,
   submitDisabled,
   size = 'lg',
   onSubmit,
@@ -54,13 +60,19 @@ export function FormModal({
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {children}
-          <Group justify="flex-end" mt="sm">
+          <Group justify="flex-end" gap={actionsGap} mt="sm">
             <Button variant="default" onClick={guard.requestClose} disabled={pending}>
               Cancel
             </Button>
-            <Button type="submit" loading={pending} disabled={submitDisabled}>
-              {submitLabel}
-            </Button>
+            {pendingLabel === undefined ? (
+              <Button type="submit" loading={pending} disabled={submitDisabled}>
+                {submitLabel}
+              </Button>
+            ) : (
+              <Button type="submit" disabled={pending || submitDisabled}>
+                {pending ? pendingLabel : submitLabel}
+              </Button>
+            )}
           </Group>
         </Stack>
       </form>

@@ -56,6 +56,23 @@ export function SearchFilter({
   );
 }
 
+/**
+ * A list's filter row holding only its search box, which sets the list's `q` filter (from the
+ * URL, back to page 1).
+ */
+export function ListSearch({
+  list,
+  ...search
+}: {
+  list: { filters: { q: string }; setFilter: (name: 'q', value: string) => void };
+} & Omit<Parameters<typeof SearchFilter>[0], 'value' | 'onSearch'>) {
+  return (
+    <ListFilters>
+      <SearchFilter {...search} value={list.filters.q} onSearch={(q) => list.setFilter('q', q)} />
+    </ListFilters>
+  );
+}
+
 /** Shared one-of filter (status, …): "All …" when cleared. */
 export function SelectFilter({
   label,

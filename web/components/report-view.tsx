@@ -121,24 +121,16 @@ function Change({ current, previous }: { current: number | null; previous: numbe
   );
 }
 
-function FigureCell({
-  col,
-  f,
-  p,
-  compare,
-  strong,
-}: {
-  col: Column;
-  f: ViewFigures;
-  p: ViewFigures | null;
-  compare: boolean;
-  strong?: boolean;
-}) {
-  const v = col.get(f);
+type FigureProps = { col: Column; f: ViewFigures; p: ViewFigures | null; compare: boolean };
+
+/**
+ * What stands under a figure (in its cell or on its phone card): the column's second line, then
+ * when comparing, the previous period's value and the change.
+ */
+function FigureNotes({ col, f, p, compare }: FigureProps) {
   const sub = col.sub?.(f);
   return (
-    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} fw={strong ? 700 : undefined}>
-      {col.show(v)}
+    <>
       {sub ? (
         <Text size="xs" c="dimmed" fw={400}>
           {sub}
@@ -149,11 +141,28 @@ function FigureCell({
           <Text size="xs" c="dimmed">
             was {col.show(col.get(p))}
           </Text>
-          <Change current={v} previous={col.get(p)} />
+          <Change current={col.get(f)} previous={col.get(p)} />
         </>
       ) : null}
+    </>
+  );
+}
+
+function FigureCell({ col, f, p, compare, strong }: FigureProps & { strong?: boolean }) {
+  return (
+    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} fw={strong ? 700 : undefined}>
+      {col.show(col.get(f))}
+      <FigureNotes col={col} f={f} p={p} compare={compare} />
     </Table.Td>
   );
+}
+
+/** A row's figures (or the totals, `strong`), one cell per column. */
+function FigureCells({
+  cols,
+  ...figures
+}: Omit<FigureProps, 'col'> & { cols: Column[]; strong?: boolean }) {
+  return cols.map((c) => <FigureCell key={c.sort} col={c} {...figures} />);
 }
 
 /**
@@ -242,19 +251,7 @@ function FigureCard({
             <Text size="sm" fw={500}>
               {c.show(c.get(f))}
             </Text>
-            {c.sub?.(f) ? (
-              <Text size="xs" c="dimmed">
-                {c.sub(f)}
-              </Text>
-            ) : null}
-            {compare && p ? (
-              <>
-                <Text size="xs" c="dimmed">
-                  was {c.show(c.get(p))}
-                </Text>
-                <Change current={c.get(f)} previous={c.get(p)} />
-              </>
-            ) : null}
+            <FigureNotes col={c} f={f} p={p} compare={compare} />
           </div>
         ))}
       </SimpleGrid>
@@ -439,15 +436,12 @@ export function ReportView({
                         row.label
                       )}
                     </Table.Td>
-                    {cols.map((c) => (
-                      <FigureCell
-                        key={c.sort}
-                        col={c}
-                        f={row.figures}
-                        p={row.previous_figures}
-                        compare={compare}
-                      />
-                    ))}
+                    <FigureCells
+                      cols={cols}
+                      f={row.figures}
+                      p={row.previous_figures}
+                      compare={compare}
+                    />
                   </Table.Tr>
                 );
               })}
@@ -455,16 +449,13 @@ export function ReportView({
             <Table.Tfoot>
               <Table.Tr data-testid="report-totals">
                 <Table.Th>Total</Table.Th>
-                {cols.map((c) => (
-                  <FigureCell
-                    key={c.sort}
-                    col={c}
-                    f={report.totals}
-                    p={report.previous_totals}
-                    compare={compare}
-                    strong
-                  />
-                ))}
+                <FigureCells
+                  cols={cols}
+                  f={report.totals}
+                  p={report.previous_totals}
+                  compare={compare}
+                  strong
+                />
               </Table.Tr>
             </Table.Tfoot>
           </Table>

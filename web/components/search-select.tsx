@@ -65,34 +65,35 @@ export function SearchSelect<O extends SearchOption>({
 
 type PickerProps<O extends SearchOption> = Omit<SearchSelectProps<O>, 'useOptions'>;
 
-function usePublisherSearch(q: string) {
-  const query = usePublisherOptions(q);
-  const options = useMemo(
-    () =>
-      (query.data?.items ?? []).map((p) => ({
-        value: p.id,
-        label: p.name ? `${p.name} (${p.email})` : p.email,
-      })),
-    [query.data],
-  );
+/**
+ * A search's matches as options: the items of its list query, each read by `toOption` (a
+ * function defined once, outside the component).
+ */
+export function useQueryOptions<T, O extends SearchOption>(
+  query: { data?: { items: T[] }; isFetching: boolean },
+  toOption: (item: T) => O,
+): { options: O[]; isFetching: boolean } {
+  const options = useMemo(() => (query.data?.items ?? []).map(toOption), [query.data, toOption]);
   return { options, isFetching: query.isFetching };
+}
+
+/** A publisher as a picker shows it: its name and e-mail, or the e-mail alone. */
+export function publisherOption(p: { id: string; name: string | null; email: string }) {
+  return { value: p.id, label: p.name ? `${p.name} (${p.email})` : p.email };
 }
 
 export type OfferOption = SearchOption & { payout: number };
 
-function useOfferSearch(q: string) {
-  const query = useOfferOptions(q);
-  const options = useMemo(
-    () =>
-      (query.data?.items ?? []).map((o) => ({
-        value: o.id,
-        label: o.status === 'inactive' ? `${o.title} (inactive)` : o.title,
-        payout: o.payout,
-      })),
-    [query.data],
-  );
-  return { options, isFetching: query.isFetching };
+function offerOption(o: { id: string; title: string; status: string; payout: number }) {
+  return {
+    value: o.id,
+    label: o.status === 'inactive' ? `${o.title} (inactive)` : o.title,
+    payout: o.payout,
+  };
 }
+
+const usePublisherSearch = (q: string) => useQueryOptions(usePublisherOptions(q), publisherOption);
+const useOfferSearch = (q: string) => useQueryOptions(useOfferOptions(q), offerOption);
 
 /** Any publisher, searched by name or e-mail. */
 export function PublisherSelect(props: PickerProps<SearchOption>) {

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export type StatusColor = 'yellow' | 'green' | 'red' | 'gray' | 'blue';
@@ -61,4 +61,19 @@ export function StatusBadge({ status, subject, children }: StatusBadgeProps) {
 /** A status filter's choices with the badges' labels, e.g. statusOptions(['pending', 'approved']). */
 export function statusOptions(statuses: readonly string[], subject?: StatusSubject) {
   return statuses.map((value) => ({ value, label: statusLabel(value, subject) }));
+}
+
+/**
+ * A phone card's first line: its title (bold, wrapping anywhere on a narrow screen) and its
+ * status badge at the right.
+ */
+export function StatusCardHead({ title, status }: { title: ReactNode; status: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Text>
+      <StatusBadge status={status} />
+    </Group>
+  );
 }

@@ -1,100 +1,126 @@
-import type { RouteObject } from 'react-router';
-import { lazyScreen, screenRoute } from '@/app/lazy-screen.tsx';
+import {
+  IconCash,
+  IconChartBar,
+  IconClipboardCheck,
+  IconDeviceLandlinePhone,
+  IconFileCheck,
+  IconLayoutDashboard,
+  IconMessageReport,
+  IconPhoneCall,
+  IconPlugConnected,
+  IconSettings,
+  IconSpeakerphone,
+  IconTags,
+  IconUserDollar,
+  IconUsers,
+} from '@tabler/icons-react';
 import { adminPaths } from '@/app/routes.ts';
+import { area, home, screen } from './area-screens.tsx';
 
-// Each screen is its own chunk, fetched the first time its route renders.
-const ApplicationsPage = lazyScreen(
-  () => import('@/features/admin/applications/components/applications-page.tsx'),
-  'ApplicationsPage',
-);
-const BuyersPage = lazyScreen(
-  () => import('@/features/admin/buyers/components/buyers-page.tsx'),
-  'BuyersPage',
-);
-const CampaignsPage = lazyScreen(
-  () => import('@/features/admin/campaigns/components/campaigns-page.tsx'),
-  'CampaignsPage',
-);
-const CompliancePage = lazyScreen(
-  () => import('@/features/admin/compliance/components/compliance-page.tsx'),
-  'CompliancePage',
-);
-const AdminDashboardPage = lazyScreen(
-  () => import('@/features/admin/dashboard/components/admin-dashboard-page.tsx'),
-  'AdminDashboardPage',
-);
-const DisputesPage = lazyScreen(
-  () => import('@/features/admin/disputes/components/disputes-page.tsx'),
-  'DisputesPage',
-);
-const IntegrationsPage = lazyScreen(
-  () => import('@/features/admin/integrations/components/integrations-page.tsx'),
-  'IntegrationsPage',
-);
-const LeadDetailPage = lazyScreen(
-  () => import('@/features/admin/leads/components/lead-detail-page.tsx'),
-  'LeadDetailPage',
-);
-const LeadsPage = lazyScreen(
-  () => import('@/features/admin/leads/components/leads-page.tsx'),
-  'LeadsPage',
-);
-const LeadImportPage = lazyScreen(
-  () => import('@/features/admin/leads/components/lead-import-page.tsx'),
-  'LeadImportPage',
-);
-const OffersPage = lazyScreen(
-  () => import('@/features/admin/offers/components/offers-page.tsx'),
-  'OffersPage',
-);
-const PayoutsPage = lazyScreen(
-  () => import('@/features/admin/payouts/components/payouts-page.tsx'),
-  'PayoutsPage',
-);
-const PublisherDetailPage = lazyScreen(
-  () => import('@/features/admin/publishers/components/publisher-detail-page.tsx'),
-  'PublisherDetailPage',
-);
-const PublishersPage = lazyScreen(
-  () => import('@/features/admin/publishers/components/publishers-page.tsx'),
-  'PublishersPage',
-);
-const ReportsPage = lazyScreen(
-  () => import('@/features/admin/reports/components/reports-page.tsx'),
-  'ReportsPage',
-);
-const TrackingNumbersPage = lazyScreen(
-  () => import('@/features/admin/tracking-numbers/components/tracking-numbers-page.tsx'),
-  'TrackingNumbersPage',
-);
-const SettingsPage = lazyScreen(
-  () => import('@/features/admin/settings/components/settings-page.tsx'),
-  'SettingsPage',
-);
-
-/** Child routes of /admin (rendered inside the admin shell, behind the admin guard). */
-export const adminRoutes: RouteObject[] = [
-  { index: true, ...screenRoute('admin:AdminDashboardPage', AdminDashboardPage) },
-  { path: adminPaths.publishers, ...screenRoute('admin:PublishersPage', PublishersPage) },
-  {
-    path: adminPaths.publisherPattern,
-    ...screenRoute('admin:PublisherDetailPage', PublisherDetailPage),
-  },
-  { path: adminPaths.buyers, ...screenRoute('admin:BuyersPage', BuyersPage) },
-  { path: adminPaths.offers, ...screenRoute('admin:OffersPage', OffersPage) },
-  { path: adminPaths.applications, ...screenRoute('admin:ApplicationsPage', ApplicationsPage) },
-  { path: adminPaths.compliance, ...screenRoute('admin:CompliancePage', CompliancePage) },
-  { path: adminPaths.campaigns, ...screenRoute('admin:CampaignsPage', CampaignsPage) },
-  { path: adminPaths.leads, ...screenRoute('admin:LeadsPage', LeadsPage) },
-  { path: adminPaths.leadPattern, ...screenRoute('admin:LeadDetailPage', LeadDetailPage) },
-  { path: adminPaths.disputes, ...screenRoute('admin:DisputesPage', DisputesPage) },
-  { path: adminPaths.leadImport, ...screenRoute('admin:LeadImportPage', LeadImportPage) },
-  { path: adminPaths.reports, ...screenRoute('admin:ReportsPage', ReportsPage) },
-  { path: adminPaths.payouts, ...screenRoute('admin:PayoutsPage', PayoutsPage) },
-  { path: adminPaths.integrations, ...screenRoute('admin:IntegrationsPage', IntegrationsPage) },
-  {
-    path: adminPaths.trackingNumbers,
-    ...screenRoute('admin:TrackingNumbersPage', TrackingNumbersPage),
-  },
-  { path: adminPaths.settings, ...screenRoute('admin:SettingsPage', SettingsPage) },
-];
+/**
+ * The admin area (under /admin, inside the admin shell, behind the admin guard). The sidebar in
+ * the spec's order: Dashboard, Publishers, Buyers, Offers, Applications, Compliance, Campaigns,
+ * Leads, Disputes (issue 13), Payouts, Reports (issue 15), Integrations (issue 13), Tracking
+ * numbers (issue 26), Settings. Add a screen (in that order) with its sidebar entry.
+ */
+export const adminArea = area('admin', [
+  home(
+    adminPaths.dashboard,
+    'AdminDashboardPage',
+    () => import('@/features/admin/dashboard/components/admin-dashboard-page.tsx'),
+    { label: 'Dashboard', icon: IconLayoutDashboard },
+  ),
+  screen(
+    adminPaths.publishers,
+    'PublishersPage',
+    () => import('@/features/admin/publishers/components/publishers-page.tsx'),
+    { label: 'Publishers', icon: IconUsers },
+  ),
+  screen(
+    adminPaths.publisherPattern,
+    'PublisherDetailPage',
+    () => import('@/features/admin/publishers/components/publisher-detail-page.tsx'),
+  ),
+  screen(
+    adminPaths.buyers,
+    'BuyersPage',
+    () => import('@/features/admin/buyers/components/buyers-page.tsx'),
+    { label: 'Buyers', icon: IconUserDollar },
+  ),
+  screen(
+    adminPaths.offers,
+    'OffersPage',
+    () => import('@/features/admin/offers/components/offers-page.tsx'),
+    { label: 'Offers', icon: IconTags },
+  ),
+  screen(
+    adminPaths.applications,
+    'ApplicationsPage',
+    () => import('@/features/admin/applications/components/applications-page.tsx'),
+    { label: 'Applications', icon: IconClipboardCheck },
+  ),
+  screen(
+    adminPaths.compliance,
+    'CompliancePage',
+    () => import('@/features/admin/compliance/components/compliance-page.tsx'),
+    { label: 'Compliance', icon: IconFileCheck },
+  ),
+  screen(
+    adminPaths.campaigns,
+    'CampaignsPage',
+    () => import('@/features/admin/campaigns/components/campaigns-page.tsx'),
+    { label: 'Campaigns', icon: IconSpeakerphone },
+  ),
+  screen(
+    adminPaths.leads,
+    'LeadsPage',
+    () => import('@/features/admin/leads/components/leads-page.tsx'),
+    { label: 'Leads', icon: IconPhoneCall },
+  ),
+  screen(
+    adminPaths.leadPattern,
+    'LeadDetailPage',
+    () => import('@/features/admin/leads/components/lead-detail-page.tsx'),
+  ),
+  screen(
+    adminPaths.leadImport,
+    'LeadImportPage',
+    () => import('@/features/admin/leads/components/lead-import-page.tsx'),
+  ),
+  screen(
+    adminPaths.disputes,
+    'DisputesPage',
+    () => import('@/features/admin/disputes/components/disputes-page.tsx'),
+    { label: 'Disputes', icon: IconMessageReport },
+  ),
+  screen(
+    adminPaths.payouts,
+    'PayoutsPage',
+    () => import('@/features/admin/payouts/components/payouts-page.tsx'),
+    { label: 'Payouts', icon: IconCash },
+  ),
+  screen(
+    adminPaths.reports,
+    'ReportsPage',
+    () => import('@/features/admin/reports/components/reports-page.tsx'),
+    { label: 'Reports', icon: IconChartBar },
+  ),
+  screen(
+    adminPaths.integrations,
+    'IntegrationsPage',
+    () => import('@/features/admin/integrations/components/integrations-page.tsx'),
+    { label: 'Integrations', icon: IconPlugConnected },
+  ),
+  screen(
+    adminPaths.trackingNumbers,
+    'TrackingNumbersPage',
+    () => import('@/features/admin/tracking-numbers/components/tracking-numbers-page.tsx'),
+    { label: 'Tracking numbers', icon: IconDeviceLandlinePhone },
+  ),
+  screen(
+    adminPaths.settings,
+    'SettingsPage',
+    () => import('@/features/admin/settings/components/settings-page.tsx'),
+    { label: 'Settings', icon: IconSettings },
+  ),
+]);

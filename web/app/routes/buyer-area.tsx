@@ -1,19 +1,22 @@
-import type { RouteObject } from 'react-router';
-import { lazyScreen, screenRoute } from '@/app/lazy-screen.tsx';
+import { IconLayoutDashboard, IconSpeakerphone } from '@tabler/icons-react';
 import { buyerPaths } from '@/app/routes.ts';
+import { area, home, screen } from './area-screens.tsx';
 
-// Each screen is its own chunk, fetched the first time its route renders.
-const BuyerDashboardPage = lazyScreen(
-  () => import('@/features/buyer/components/buyer-dashboard-page.tsx'),
-  'BuyerDashboardPage',
-);
-const CampaignsPage = lazyScreen(
-  () => import('@/features/buyer/components/campaigns-page.tsx'),
-  'CampaignsPage',
-);
-
-/** Child routes of /buyer-dashboard (inside the buyer shell, behind the buyer guard). */
-export const buyerRoutes: RouteObject[] = [
-  { index: true, ...screenRoute('buyer:BuyerDashboardPage', BuyerDashboardPage) },
-  { path: buyerPaths.campaigns, ...screenRoute('buyer:CampaignsPage', CampaignsPage) },
-];
+/**
+ * The buyer area (under /buyer-dashboard, inside the buyer shell, behind the buyer guard): its
+ * two tabs (spec §2), dashboard and campaigns, shown in the sidebar.
+ */
+export const buyerArea = area('buyer', [
+  home(
+    buyerPaths.dashboard,
+    'BuyerDashboardPage',
+    () => import('@/features/buyer/components/buyer-dashboard-page.tsx'),
+    { label: 'Dashboard', icon: IconLayoutDashboard },
+  ),
+  screen(
+    buyerPaths.campaigns,
+    'CampaignsPage',
+    () => import('@/features/buyer/components/campaigns-page.tsx'),
+    { label: 'Campaigns', icon: IconSpeakerphone },
+  ),
+]);

@@ -1,54 +1,72 @@
-import type { RouteObject } from 'react-router';
-import { lazyScreen, screenRoute } from '@/app/lazy-screen.tsx';
+import {
+  IconCash,
+  IconChartBar,
+  IconFileDescription,
+  IconFileText,
+  IconLayoutDashboard,
+  IconPhoneCall,
+  IconSpeakerphone,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { publisherPaths } from '@/app/routes.ts';
+import { area, home, screen } from './area-screens.tsx';
 
-// Each screen is its own chunk, fetched the first time its route renders.
-const DocumentsPage = lazyScreen(
-  () => import('@/features/publisher/components/documents-page.tsx'),
-  'DocumentsPage',
-);
-const IosPage = lazyScreen(() => import('@/features/publisher/components/ios-page.tsx'), 'IosPage');
-const LeadDetailPage = lazyScreen(
-  () => import('@/features/publisher/components/lead-detail-page.tsx'),
-  'LeadDetailPage',
-);
-const LeadsPage = lazyScreen(
-  () => import('@/features/publisher/components/leads-page.tsx'),
-  'LeadsPage',
-);
-const OffersPage = lazyScreen(
-  () => import('@/features/publisher/components/offers-page.tsx'),
-  'OffersPage',
-);
-const OverviewPage = lazyScreen(
-  () => import('@/features/publisher/components/overview-page.tsx'),
-  'OverviewPage',
-);
-const ReportsPage = lazyScreen(
-  () => import('@/features/publisher/components/reports-page.tsx'),
-  'ReportsPage',
-);
-const ProfilePage = lazyScreen(
-  () => import('@/features/publisher/components/profile-page.tsx'),
-  'ProfilePage',
-);
-const PayoutsPage = lazyScreen(
-  () => import('@/features/publisher/components/payouts-page.tsx'),
-  'PayoutsPage',
-);
-
-/** Child routes of /dashboard (inside the publisher shell, behind the publisher guard). */
-export const publisherRoutes: RouteObject[] = [
-  { index: true, ...screenRoute('publisher:OverviewPage', OverviewPage) },
-  { path: publisherPaths.offers, ...screenRoute('publisher:OffersPage', OffersPage) },
-  { path: publisherPaths.leads, ...screenRoute('publisher:LeadsPage', LeadsPage) },
-  {
-    path: publisherPaths.leadPattern,
-    ...screenRoute('publisher:LeadDetailPage', LeadDetailPage),
-  },
-  { path: publisherPaths.payouts, ...screenRoute('publisher:PayoutsPage', PayoutsPage) },
-  { path: publisherPaths.profile, ...screenRoute('publisher:ProfilePage', ProfilePage) },
-  { path: publisherPaths.reports, ...screenRoute('publisher:ReportsPage', ReportsPage) },
-  { path: publisherPaths.documents, ...screenRoute('publisher:DocumentsPage', DocumentsPage) },
-  { path: publisherPaths.ios, ...screenRoute('publisher:IosPage', IosPage) },
-];
+/**
+ * The publisher area (under /dashboard, inside the publisher shell, behind the publisher guard),
+ * in the sidebar's order; sidebar labels exactly as the spec names them.
+ */
+export const publisherArea = area('publisher', [
+  home(
+    publisherPaths.overview,
+    'OverviewPage',
+    () => import('@/features/publisher/components/overview-page.tsx'),
+    { label: 'Dashboard', icon: IconLayoutDashboard },
+  ),
+  screen(
+    publisherPaths.offers,
+    'OffersPage',
+    () => import('@/features/publisher/components/offers-page.tsx'),
+    { label: 'Offers', icon: IconSpeakerphone },
+  ),
+  screen(
+    publisherPaths.leads,
+    'LeadsPage',
+    () => import('@/features/publisher/components/leads-page.tsx'),
+    { label: 'Leads', icon: IconPhoneCall },
+  ),
+  screen(
+    publisherPaths.leadPattern,
+    'LeadDetailPage',
+    () => import('@/features/publisher/components/lead-detail-page.tsx'),
+  ),
+  screen(
+    publisherPaths.payouts,
+    'PayoutsPage',
+    () => import('@/features/publisher/components/payouts-page.tsx'),
+    { label: 'Payouts', icon: IconCash },
+  ),
+  screen(
+    publisherPaths.reports,
+    'ReportsPage',
+    () => import('@/features/publisher/components/reports-page.tsx'),
+    { label: 'Reports', icon: IconChartBar },
+  ),
+  screen(
+    publisherPaths.documents,
+    'DocumentsPage',
+    () => import('@/features/publisher/components/documents-page.tsx'),
+    { label: 'Documents', icon: IconFileDescription },
+  ),
+  screen(
+    publisherPaths.ios,
+    'IosPage',
+    () => import('@/features/publisher/components/ios-page.tsx'),
+    { label: 'Campaign IOs', icon: IconFileText },
+  ),
+  screen(
+    publisherPaths.profile,
+    'ProfilePage',
+    () => import('@/features/publisher/components/profile-page.tsx'),
+    { label: 'Profile', icon: IconUserCircle },
+  ),
+]);

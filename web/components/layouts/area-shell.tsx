@@ -30,6 +30,12 @@ type AreaShellProps = {
   nav: NavItem[];
 };
 
+/** The account's own screens, above Sign Out in every area. */
+const accountLinks: Required<Pick<NavItem, 'label' | 'to' | 'icon'>>[] = [
+  { label: 'Change password', to: paths.changePassword, icon: IconKey },
+  { label: 'Two-factor sign-in', to: twoFactorPaths.settings, icon: IconShieldLock },
+];
+
 /** The signed-in frame: sidebar (logo, the area's nav, Sign Out) that folds behind a burger on phones. */
 export function AreaShell({ areaLabel, nav }: AreaShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -133,30 +139,21 @@ export function AreaShell({ areaLabel, nav }: AreaShellProps) {
               </Text>
             </Box>
           ) : null}
-          <Button
-            component={Link}
-            to={paths.changePassword}
-            variant="subtle"
-            color="gray"
-            fullWidth
-            justify="flex-start"
-            mb={4}
-            leftSection={<IconKey size={18} stroke={1.6} />}
-          >
-            Change password
-          </Button>
-          <Button
-            component={Link}
-            to={twoFactorPaths.settings}
-            variant="subtle"
-            color="gray"
-            fullWidth
-            justify="flex-start"
-            mb={4}
-            leftSection={<IconShieldLock size={18} stroke={1.6} />}
-          >
-            Two-factor sign-in
-          </Button>
+          {accountLinks.map(({ label, to, icon: Icon }) => (
+            <Button
+              key={to}
+              component={Link}
+              to={to}
+              variant="subtle"
+              color="gray"
+              fullWidth
+              justify="flex-start"
+              mb={4}
+              leftSection={<Icon size={18} stroke={1.6} />}
+            >
+              {label}
+            </Button>
+          ))}
           <Button
             variant="light"
             color="gray"

@@ -2,6 +2,7 @@ import type { LeadDispute, PublisherLeadDetail } from '@contract/lead-detail.ts'
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
 import {
   BackLink,
   DisputeThread,
@@ -43,6 +44,12 @@ export type LeadDetailParts = {
   /** Cards between Timeline and History. */
   moreSections?: ReactNode;
 };
+
+/** The lead of a `…/leads/:id` route, read with the area's own lead query. */
+export function useRouteLead<L>(useLead: (id: string) => UseQueryResult<L>): UseQueryResult<L> {
+  const { id = '' } = useParams();
+  return useLead(id);
+}
 
 /**
  * A lead's detail screen (admin's and publisher's): the way back, header and status reason,

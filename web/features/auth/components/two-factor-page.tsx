@@ -10,7 +10,7 @@ import { formatDate } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
 import { needsSecondFactor } from '@/lib/second-factor.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
-import { CodeField, codeProblem, twoFactorErrorMessage } from './two-factor-shared.tsx';
+import { CodeField, codeProblem, twoFactorErrorMessage, verifyCode } from './two-factor-shared.tsx';
 
 const factorsKey = (userId: string | undefined) => ['mfa-factors', userId ?? null] as const;
 
@@ -50,20 +50,12 @@ export function TwoFactorPage() {
 
   const handleRemove = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = codeProblem(code);
-    setError(problem);
-    if (problem || !removing) return;
-    setPending(true);
-    try {
-      const verified = await (await loadAuthClient()).mfa.challengeAndVerify({
-        factorId: removing.id,
-        code: code.trim(),
-      });
-      if (verified.error) {
-        setError(twoFactorErrorMessage(verified.error));
-        setCode('');
-        return;
-      }
+    // (Only the open removal dialog submits; without one, just the code's own problem shows.)
+    if (!removing) {
+      setError(codeProblem(code));
+      return;
+    }
+    await verifyCode({ code, setCode, setError, setPending }, removing.id, async () => {
       const { error: failed } = await (await loadAuthClient()).mfa.unenroll({
         factorId: removing.id,
       });
@@ -79,9 +71,7 @@ export function TwoFactorPage() {
       });
       closeRemoval();
       await queryClient.invalidateQueries({ queryKey: factorsKey(user?.id) });
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (

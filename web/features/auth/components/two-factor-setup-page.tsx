@@ -22,9 +22,9 @@ import { hasVerifiedFactor, needsSecondFactor } from '@/lib/second-factor.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 import {
   CodeField,
-  codeProblem,
   readableDescription,
   twoFactorErrorMessage,
+  verifyCode,
 } from './two-factor-shared.tsx';
 
 type Enrolment = { id: string; qrCode: string; secret: string };
@@ -86,28 +86,13 @@ export function TwoFactorSetupPage() {
 
   const handleVerify = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = codeProblem(code);
-    setCodeError(problem);
-    if (problem || !enrolment) return;
-    setPending(true);
-    try {
-      const { error } = await (await loadAuthClient()).mfa.challengeAndVerify({
-        factorId: enrolment.id,
-        code: code.trim(),
-      });
-      if (error) {
-        setCodeError(twoFactorErrorMessage(error));
-        setCode('');
-        return;
-      }
+    await verifyCode({ code, setCode, setError: setCodeError, setPending }, enrolment?.id, () => {
       toast({
         title: 'Two-factor sign-in is on',
         description: 'From now on you sign in with your password and a code from this app.',
       });
       navigate(adding ? twoFactorPaths.settings : paths.root, { replace: true });
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   const handleLater = () => navigate(paths.root, { replace: true });

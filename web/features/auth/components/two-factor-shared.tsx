@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import type { AuthError } from '@supabase/auth-js';
+import { loadAuthClient } from '@/lib/auth.tsx';
 
 /** What a person reads for the server's MFA refusals (its own sentence when it has a good one). */
 export function twoFactorErrorMessage(error: AuthError): string {
@@ -56,4 +57,41 @@ export function CodeField({ value, error, onChange, autoFocus, label = 'Code' }:
       }}
     />
   );
+}
+
+/** The state a code form sets while its code is checked and verified. */
+type CodeForm = {
+  code: string;
+  setCode: (code: string) => void;
+  setError: (message: string | null) => void;
+  setPending: (pending: boolean) => void;
+};
+
+/**
+ * Submits a typed code for `factorId`: shows its problem, or verifies it with the auth client
+ * (pending meanwhile); a refused code shows why and is cleared, an accepted one runs `then`.
+ */
+export async function verifyCode(
+  form: CodeForm,
+  factorId: string | null | undefined,
+  then: () => Promise<void> | void,
+): Promise<void> {
+  const problem = codeProblem(form.code);
+  form.setError(problem);
+  if (problem || !factorId) return;
+  form.setPending(true);
+  try {
+    const { error } = await (await loadAuthClient()).mfa.challengeAndVerify({
+      factorId,
+      code: form.code.trim(),
+    });
+    if (error) {
+      form.setError(twoFactorErrorMessage(error));
+      form.setCode('');
+      return;
+    }
+    await then();
+  } finally {
+    form.setPending(false);
+  }
 }

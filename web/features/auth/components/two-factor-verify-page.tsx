@@ -2,11 +2,11 @@ import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '@/app/routes.ts';
-import { loadAuthClient, useAuth } from '@/lib/auth.tsx';
+import { useAuth } from '@/lib/auth.tsx';
 import { toast } from '@/lib/notify.ts';
 import { needsSecondFactor } from '@/lib/second-factor.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
-import { CodeField, codeProblem, twoFactorErrorMessage } from './two-factor-shared.tsx';
+import { CodeField, verifyCode } from './two-factor-shared.tsx';
 
 /**
  * /login/verify: the step after the password for a user with an authenticator app. The code
@@ -29,25 +29,10 @@ export function TwoFactorVerifyPage() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = codeProblem(code);
-    setError(problem);
-    if (problem || !chosen) return;
-    setPending(true);
-    try {
-      const { error: failed } = await (await loadAuthClient()).mfa.challengeAndVerify({
-        factorId: chosen,
-        code: code.trim(),
-      });
-      if (failed) {
-        setError(twoFactorErrorMessage(failed));
-        setCode('');
-        return;
-      }
+    await verifyCode({ code, setCode, setError, setPending }, chosen, () => {
       toast({ title: 'Login Successful', description: 'Redirecting to your dashboard...' });
       navigate(paths.root, { replace: true });
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   const handleOtherAccount = async () => {

@@ -2,7 +2,7 @@ import type { Campaign } from '@contract/buyer.ts';
 import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
-import { ListFilters, SearchFilter } from '@/components/list-filters.tsx';
+import { ListSearch } from '@/components/list-filters.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -73,15 +73,12 @@ export function CampaignsPage() {
         <NoCampaignsYet onCreate={dialog.open} />
       ) : (
         <Stack gap="md">
-          <ListFilters>
-            <SearchFilter
-              label="Search campaigns"
-              placeholder="Name, goal, audience or location"
-              value={q}
-              onSearch={(text) => list.setFilter('q', text)}
-              w={360}
-            />
-          </ListFilters>
+          <ListSearch
+            list={list}
+            label="Search campaigns"
+            placeholder="Name, goal, audience or location"
+            w={360}
+          />
           <PagedTable<Campaign>
             label="Your Campaigns"
             loadingLabel="Loading campaigns"

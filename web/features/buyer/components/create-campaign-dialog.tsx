@@ -1,19 +1,9 @@
 import '@mantine/dates/styles.css';
 import { CAMPAIGN_MESSAGES, CreateCampaignBody } from '@contract/buyer.ts';
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
-import { useDiscardGuard } from '@/components/use-discard-guard.tsx';
+import { FormModal } from '@/components/form-modal.tsx';
 import { useCreateCampaign } from '@/features/buyer/api/create-campaign.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth.tsx';
@@ -64,7 +54,6 @@ function toastCreateError(description: string) {
 /** The Create Campaign dialog: validated by the same contract schema the server uses. */
 export function CreateCampaignDialog({ opened, onClose }: CreateCampaignDialogProps) {
   const { session } = useAuth();
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const createMutation = useCreateCampaign();
   const form = useForm<CampaignFormValues>({
     mode: 'controlled',
@@ -78,14 +67,6 @@ export function CreateCampaignDialog({ opened, onClose }: CreateCampaignDialogPr
     form.reset();
     onClose();
   }
-  // Escape closes an open date picker first; closing with typed work asks before discarding.
-  const guard = useDiscardGuard({
-    opened,
-    dirty: form.isDirty(),
-    busy: createMutation.isPending,
-    onClose: handleClose,
-  });
-
   const handleSubmit = form.onSubmit(async (values) => {
     if (!session) {
       toastCreateError(CAMPAIGN_MESSAGES.notLoggedIn);
@@ -124,86 +105,74 @@ export function CreateCampaignDialog({ opened, onClose }: CreateCampaignDialogPr
   }
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={guard.requestClose}
+      onClose={handleClose}
       title="Create Campaign"
-      size="lg"
-      fullScreen={isPhone}
-      {...guard.modalProps}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      dirty={form.isDirty()}
+      pending={pending}
+      submitLabel="Create Campaign"
+      pendingLabel="Creating…"
+      actionsGap="sm"
+      onSubmit={handleSubmit}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Campaign name"
-            placeholder="e.g. Spring Medicare push"
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <Textarea
-            label="Goal"
-            placeholder="What should this campaign achieve?"
-            autosize
-            minRows={2}
-            maxRows={5}
-            {...form.getInputProps('goal')}
-          />
-          <TextInput
-            label="Target audience"
-            placeholder="e.g. Seniors 65+ looking for Medicare plans"
-            {...form.getInputProps('target_audience')}
-          />
-          <TextInput
-            label="Location"
-            placeholder="e.g. Florida, USA"
-            {...form.getInputProps('location')}
-          />
-          <NumberInput
-            label="Budget"
-            description="Optional. Leave blank if there is no set budget."
-            placeholder="0.00"
-            leftSection="$"
-            min={0}
-            step={0.01}
-            decimalScale={2}
-            thousandSeparator=","
-            allowNegative={false}
-            hideControls
-            {...form.getInputProps('budget')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <DateInput
-              label="Start date"
-              placeholder="YYYY-MM-DD"
-              valueFormat="YYYY-MM-DD"
-              clearable
-              popoverProps={{ withinPortal: true }}
-              {...startProps}
-              onChange={handleStartChange}
-            />
-            <DateInput
-              label="End date"
-              placeholder="YYYY-MM-DD"
-              valueFormat="YYYY-MM-DD"
-              clearable
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('end_date')}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={guard.requestClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Creating…' : 'Create Campaign'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      {guard.confirm}
-    </Modal>
+      <TextInput
+        label="Campaign name"
+        placeholder="e.g. Spring Medicare push"
+        withAsterisk
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <Textarea
+        label="Goal"
+        placeholder="What should this campaign achieve?"
+        autosize
+        minRows={2}
+        maxRows={5}
+        {...form.getInputProps('goal')}
+      />
+      <TextInput
+        label="Target audience"
+        placeholder="e.g. Seniors 65+ looking for Medicare plans"
+        {...form.getInputProps('target_audience')}
+      />
+      <TextInput
+        label="Location"
+        placeholder="e.g. Florida, USA"
+        {...form.getInputProps('location')}
+      />
+      <NumberInput
+        label="Budget"
+        description="Optional. Leave blank if there is no set budget."
+        placeholder="0.00"
+        leftSection="$"
+        min={0}
+        step={0.01}
+        decimalScale={2}
+        thousandSeparator=","
+        allowNegative={false}
+        hideControls
+        {...form.getInputProps('budget')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <DateInput
+          label="Start date"
+          placeholder="YYYY-MM-DD"
+          valueFormat="YYYY-MM-DD"
+          clearable
+          popoverProps={{ withinPortal: true }}
+          {...startProps}
+          onChange={handleStartChange}
+        />
+        <DateInput
+          label="End date"
+          placeholder="YYYY-MM-DD"
+          valueFormat="YYYY-MM-DD"
+          clearable
+          popoverProps={{ withinPortal: true }}
+          {...form.getInputProps('end_date')}
+        />
+      </SimpleGrid>
+    </FormModal>
   );
 }

@@ -1,10 +1,10 @@
 import type { PublisherIo } from '@contract/publisher.ts';
-import { Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { ListFilters, SearchFilter } from '@/components/list-filters.tsx';
+import { ListSearch } from '@/components/list-filters.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
-import { StatusBadge } from '@/components/status-badge.tsx';
+import { StatusBadge, StatusCardHead } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useIos } from '@/features/publisher/api/list-ios.ts';
 import { formatDate } from '@/lib/format.ts';
@@ -95,15 +95,7 @@ export function IosPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>Campaign IOs</Title>
-      <ListFilters>
-        <SearchFilter
-          label="Search by offer"
-          placeholder="Offer title"
-          value={needle}
-          onSearch={(q) => list.setFilter('q', q)}
-          w={320}
-        />
-      </ListFilters>
+      <ListSearch list={list} label="Search by offer" placeholder="Offer title" w={320} />
       <PagedTable<PublisherIo>
         label="Campaign IOs"
         columns={columns}
@@ -119,12 +111,7 @@ export function IosPage() {
         }
         renderCard={(io) => (
           <Stack gap={6}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {io.offer_title}
-              </Text>
-              <StatusBadge status={io.status} />
-            </Group>
+            <StatusCardHead title={io.offer_title} status={io.status} />
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {formatDate(io.applied_at)} · {io.file?.file_name ?? '—'}
             </Text>

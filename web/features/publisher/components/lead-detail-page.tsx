@@ -3,9 +3,12 @@ import { checkUpload, uploadRules } from '@contract/uploads.ts';
 import { Button, FileInput, Stack, Text, Textarea } from '@mantine/core';
 import { IconFlag, IconMessage, IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
-import { LeadDetailScreen } from '@/components/lead-detail/lead-detail-screen.tsx';
+import {
+  DisputeMessageField,
+  useDisputeMessage,
+} from '@/components/lead-detail/dispute-message.tsx';
+import { LeadDetailScreen, useRouteLead } from '@/components/lead-detail/lead-detail-screen.tsx';
 import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
 import { useLead, useOpenDispute, useReplyDispute } from '@/features/publisher/api/lead-detail.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
@@ -90,18 +93,17 @@ function DisputeForm({ lead }: { lead: PublisherLeadDetail }) {
 
 /** The publisher's reply box under their open dispute. */
 function ReplyBox({ dispute }: { dispute: LeadDispute }) {
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const box = useDisputeMessage();
   const reply = useReplyDispute();
   const handleSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    const text = message.trim();
-    if (!text) return setError('Please write a message.');
+    const text = box.message.trim();
+    if (!text) return box.setError('Please write a message.');
     reply.mutate(
       { id: dispute.id, message: text },
       {
         onSuccess: () => {
-          setMessage('');
+          box.setMessage('');
           toast({ title: 'Reply sent' });
         },
         onError: failedToast('Submission Failed'),
@@ -111,18 +113,7 @@ function ReplyBox({ dispute }: { dispute: LeadDispute }) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="xs">
-        <Textarea
-          label="Add a message"
-          autosize
-          minRows={2}
-          maxRows={8}
-          value={message}
-          error={error}
-          onChange={(e) => {
-            setMessage(e.currentTarget.value);
-            setError(null);
-          }}
-        />
+        <DisputeMessageField state={box} label="Add a message" />
         <Button
           type="submit"
           variant="default"
@@ -139,8 +130,7 @@ function ReplyBox({ dispute }: { dispute: LeadDispute }) {
 
 /** /dashboard/leads/:id: one of the publisher's own calls, with its status and any dispute. */
 export function LeadDetailPage() {
-  const { id = '' } = useParams();
-  const query = useLead(id);
+  const query = useRouteLead(useLead);
   return (
     <LeadDetailScreen
       query={query}

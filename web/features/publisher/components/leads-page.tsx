@@ -9,7 +9,7 @@ import { publisherPaths } from '@/app/routes.ts';
 import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
 import { SearchFilter } from '@/components/list-filters.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
-import { StatusBadge } from '@/components/status-badge.tsx';
+import { StatusBadge, StatusCardHead } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useLeads } from '@/features/publisher/api/list-leads.ts';
 import { formatCount, formatDateTime, formatDuration } from '@/lib/format.ts';
@@ -73,12 +73,7 @@ const filterNames = ['q', 'status', 'from', 'to'] as const;
 function LeadCard({ lead }: { lead: PublisherLead }) {
   return (
     <Stack gap={6}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {lead.offer_title}
-        </Text>
-        <StatusBadge status={lead.status} />
-      </Group>
+      <StatusCardHead title={lead.offer_title} status={lead.status} />
       <Group justify="space-between">
         <Anchor component={Link} to={publisherPaths.lead(lead.id)} size="sm">
           {formatDateTime(lead.timestamp)}

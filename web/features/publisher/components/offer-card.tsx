@@ -17,6 +17,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconSend, IconUpload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { formatMoney } from '@/lib/format.ts';
 import { formatPhone } from '@/lib/phone-format.ts';
@@ -38,15 +39,32 @@ type OfferCardProps = {
   onResubmit?: (offer: PublisherOffer) => void;
 };
 
+/** One block of the card: its small uppercase heading (`labelId` names the list under it). */
+function CardBlock({
+  labelId,
+  heading,
+  children,
+}: {
+  labelId: string;
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={2} id={labelId}>
+        {heading}
+      </Text>
+      {children}
+    </div>
+  );
+}
+
 /** Which calls pay: the offer's rules as short lines, or that every completed call pays. */
 function OfferRulesSummary({ rules, offerId }: { rules: OfferRules; offerId: string }) {
   const lines = describeRules(rules);
   const labelId = `offer-rules-${offerId}`;
   return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={2} id={labelId}>
-        Which calls pay
-      </Text>
+    <CardBlock labelId={labelId} heading="Which calls pay">
       {lines.length === 0 ? (
         <Text size="sm">Every completed call.</Text>
       ) : (
@@ -61,7 +79,7 @@ function OfferRulesSummary({ rules, offerId }: { rules: OfferRules; offerId: str
           ))}
         </List>
       )}
-    </div>
+    </CardBlock>
   );
 }
 
@@ -72,10 +90,7 @@ function OfferRulesSummary({ rules, offerId }: { rules: OfferRules; offerId: str
 function TrackingNumbers({ numbers, offerId }: { numbers: string[]; offerId: string }) {
   const labelId = `offer-numbers-${offerId}`;
   return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={2} id={labelId}>
-        Your tracking numbers
-      </Text>
+    <CardBlock labelId={labelId} heading="Your tracking numbers">
       <Stack
         component="ul"
         gap={2}
@@ -107,7 +122,7 @@ function TrackingNumbers({ numbers, offerId }: { numbers: string[]; offerId: str
           </Group>
         ))}
       </Stack>
-    </div>
+    </CardBlock>
   );
 }
 

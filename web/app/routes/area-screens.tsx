@@ -1,0 +1,58 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { lazyScreen, screenRoute } from '@/app/lazy-screen.tsx';
+import type { NavItem } from '@/components/layouts/nav-item.ts';
+
+/** One screen of an area: its route, its lazy component, and its sidebar entry if it has one. */
+export type AreaScreen = {
+  /** The screen's full path (the area's own path for its index screen). */
+  path: string;
+  /** The area's index screen: an index route, and its sidebar entry is active only there. */
+  index?: true;
+  /** The component's export name (keys the route's boundaries). */
+  name: string;
+  Screen: ComponentType;
+  nav?: Pick<NavItem, 'label' | 'icon'>;
+};
+
+type Loader<K extends string> = () => Promise<Record<K, ComponentType>>;
+type Nav = AreaScreen['nav'];
+
+/**
+ * A screen at `path`, loaded on first visit from its module's export `name` (its own chunk),
+ * with its sidebar entry if it has one: `screen(paths.leads, 'LeadsPage', () => import(...))`.
+ */
+export function screen<K extends string>(
+  path: string,
+  name: K,
+  load: Loader<K>,
+  nav?: Nav,
+): AreaScreen {
+  return { path, name, Screen: lazyScreen(load, name), ...(nav ? { nav } : {}) };
+}
+
+/** The area's index screen (at the area's own path), like `screen`. */
+export function home<K extends string>(
+  path: string,
+  name: K,
+  load: Loader<K>,
+  nav?: Nav,
+): AreaScreen {
+  return { ...screen(path, name, load, nav), index: true };
+}
+
+/**
+ * An area's child routes and its sidebar, both made from one table of its screens (listed in
+ * the sidebar's order; React Router ranks the routes by path, not by order).
+ */
+export function area(id: string, screens: AreaScreen[]): { routes: RouteObject[]; nav: NavItem[] } {
+  return {
+    routes: screens.map(({ path, index, name, Screen }) => ({
+      ...(index ? { index } : { path }),
+      ...screenRoute(`${id}:${name}`, Screen),
+    })),
+    nav: screens.flatMap(({ path, index, nav }) =>
+      nav ? [{ ...nav, to: path, ...(index ? { end: true } : {}) }] : [],
+    ),
+  };
+}
