@@ -180,6 +180,9 @@ export const sortKeyOf = (k: Keyset): SQL<string | null> => sql<string | null>`(
 
 type Cursor = { value: string | null; id: string };
 
+/** What a read answering a route's query string takes (a list, a report): the connection and the validated query. */
+export type ListRead<Query> = { db: DbOrTx; query: Query };
+
 /** What a cursor is made of: the row's id and its sort value as text (`sortKeyOf`). */
 export type RowKey = { id: string | number; sortKey: string | null };
 

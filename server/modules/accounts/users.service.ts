@@ -27,7 +27,15 @@ import {
 } from '../../../contract/roles.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { countRows, keyset, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
+import {
+  countRows,
+  keyset,
+  keysetOf,
+  type ListRead,
+  listPage,
+  pageOf,
+  searchAny,
+} from '../../db/list-query.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { mfaFactors, offerApplications, offers, users } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../errors.ts';
@@ -133,10 +141,7 @@ function listUsers<Item>(
 }
 
 /** Publishers, newest first unless sorted otherwise; `q` searches name and e-mail. */
-export function listPublishers(opts: {
-  db: DbOrTx;
-  query: PublisherListQuery;
-}): Promise<PublisherList> {
+export function listPublishers(opts: ListRead<PublisherListQuery>): Promise<PublisherList> {
   return listUsers(opts.db, 'publisher', opts.query, toAdminPublisher);
 }
 
@@ -404,10 +409,9 @@ export async function updateBuyerStatus(opts: AdminEdit<UpdateBuyerStatus>): Pro
 }
 
 /** Approved (and legacy active) publishers for the payout form, by name. */
-export async function listApprovedPublishers(opts: {
-  db: DbOrTx;
-  query: { page: number; page_size: number; q?: string | undefined };
-}): Promise<ApprovedPublisherList> {
+export async function listApprovedPublishers(
+  opts: ListRead<{ page: number; page_size: number; q?: string | undefined }>,
+): Promise<ApprovedPublisherList> {
   const { db, query } = opts;
   const cond = and(
     eq(users.role, 'publisher'),

@@ -19,8 +19,16 @@ import {
   type SubmittedApplicationStatus,
   submittedApplicationStatuses,
 } from '../../../contract/roles.ts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { cappedCount, keyset, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import {
+  cappedCount,
+  keyset,
+  keysetOf,
+  type ListRead,
+  listPage,
+  pageOf,
+  searchAny,
+} from '../../db/list-query.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -29,7 +37,13 @@ import { applicationDecidedMail, getMailBrand } from '../../mail/templates.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyUser } from '../../notify/notify.ts';
 import { type FileLinker, linkOrNull } from '../../storage/file-links.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import {
+  type Actor,
+  type AdminAction,
+  type AdminEdit,
+  type AdminWrite,
+  writeAudit,
+} from '../audit/index.ts';
 
 /** Statuses an admin sees: drafts are the publisher's unfinished business. */
 
@@ -89,11 +103,9 @@ const applicationSorts = {
 } as const;
 
 /** Non-draft applications with publisher and offer, newest first unless sorted otherwise. */
-export async function listApplications(opts: {
-  db: DbOrTx;
-  query: ApplicationListQuery;
-  link: FileLinker;
-}): Promise<ApplicationList> {
+export async function listApplications(
+  opts: ListRead<ApplicationListQuery> & { link: FileLinker },
+): Promise<ApplicationList> {
   const { db, query } = opts;
   const cond = and(
     query.status
@@ -270,14 +282,9 @@ function checkDecisionReason(input: Decision): void {
  * Decides a pending application (approved or rejected, a rejection with its reason) in one
  * transaction with its audit entry and the e-mail to the publisher; any other status is a 409.
  */
-export async function decideApplication(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: DecideApplication;
-  dashboardUrl: string;
-  link: FileLinker;
-}): Promise<AdminApplication> {
+export async function decideApplication(
+  opts: AdminEdit<DecideApplication> & { dashboardUrl: string; link: FileLinker },
+): Promise<AdminApplication> {
   checkDecisionReason(opts.input);
   const row = await opts.db.transaction(async (tx) => {
     const locked = await oneOrNotFound(
@@ -299,12 +306,9 @@ export async function decideApplication(opts: {
  * Approves or rejects many applications with one reason, in one transaction: pending ones are
  * decided (each audited and e-mailed), the others are listed as skipped with why.
  */
-export async function bulkDecideApplications(opts: {
-  db: Db;
-  actor: Actor;
-  input: BulkDecideApplications;
-  dashboardUrl: string;
-}): Promise<BulkDecisionResult> {
+export async function bulkDecideApplications(
+  opts: AdminWrite<BulkDecideApplications> & { dashboardUrl: string },
+): Promise<BulkDecisionResult> {
   checkDecisionReason(opts.input);
   const ids = [...new Set(opts.input.ids)];
   return opts.db.transaction(async (tx) => {
@@ -368,11 +372,9 @@ export async function listApplicationSubmissions(opts: {
 }
 
 /** Compliance submissions with their publisher, offer, application status and signed files. */
-export async function listCompliance(opts: {
-  db: DbOrTx;
-  query: ComplianceListQuery;
-  link: FileLinker;
-}): Promise<ComplianceList> {
+export async function listCompliance(
+  opts: ListRead<ComplianceListQuery> & { link: FileLinker },
+): Promise<ComplianceList> {
   const { db, query, link } = opts;
   const cond = and(
     query.status
@@ -491,13 +493,9 @@ export async function assertCanHaveIo(db: DbOrTx, id: string, lock = false) {
  * Points an approved application's IO at a newly stored file; returns the key it replaced,
  * which the caller deletes once this has committed.
  */
-export async function setApplicationIo(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  key: string;
-  link: FileLinker;
-}): Promise<{ application: AdminApplication; replacedKey: string | null }> {
+export async function setApplicationIo(
+  opts: AdminAction & { key: string; link: FileLinker },
+): Promise<{ application: AdminApplication; replacedKey: string | null }> {
   const { row, replacedKey } = await opts.db.transaction(async (tx) => {
     const before = await assertCanHaveIo(tx, opts.id, true);
     await tx

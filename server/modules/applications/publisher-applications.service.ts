@@ -10,7 +10,14 @@ import {
 import { applicationReasons, describeReason } from '../../../contract/review-reasons.ts';
 import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countRows, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
+import {
+  countRows,
+  keysetOf,
+  type ListRead,
+  listPage,
+  pageOf,
+  searchAny,
+} from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 import {
@@ -74,11 +81,9 @@ async function trackingNumbersByOffer(
  * once approved, the tracking numbers assigned to them on it; searched by title or vertical,
  * newest first unless sorted otherwise.
  */
-export function listPublisherOffers(opts: {
-  db: DbOrTx;
-  publisherId: string;
-  query: z.output<typeof PublisherOffersQuery>;
-}): Promise<PublisherOfferList> {
+export function listPublisherOffers(
+  opts: ListRead<z.output<typeof PublisherOffersQuery>> & { publisherId: string },
+): Promise<PublisherOfferList> {
   const { db, publisherId, query } = opts;
   const where = and(
     eq(offers.status, 'active'),

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CampaignList, CampaignListQuery } from '../../../contract/admin.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { cappedCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
+import { cappedCount, keysetOf, type ListRead, listPage, searchAny } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { campaigns, users } from '../../db/schema.ts';
 
@@ -13,10 +12,7 @@ const sortColumns = {
 } as const;
 
 /** Every buyer's campaigns with the buyer's name and e-mail, newest first by default. */
-export async function listCampaigns(opts: {
-  db: DbOrTx;
-  query: CampaignListQuery;
-}): Promise<CampaignList> {
+export async function listCampaigns(opts: ListRead<CampaignListQuery>): Promise<CampaignList> {
   const { db, query } = opts;
   const cond = and(
     query.buyer_id ? eq(campaigns.buyerId, query.buyer_id) : undefined,

@@ -12,6 +12,7 @@ import {
   countAll,
   exactCount,
   keyset,
+  type ListRead,
   likePattern,
   listPage,
   pageOf,
@@ -114,10 +115,9 @@ function searchCondition(q: string | undefined): SQL | undefined {
 }
 
 /** Every tracking number, newest first, searched and filtered by publisher and offer. */
-export async function listTrackingNumbers(opts: {
-  db: DbOrTx;
-  query: TrackingNumberListQuery;
-}): Promise<TrackingNumberList> {
+export async function listTrackingNumbers(
+  opts: ListRead<TrackingNumberListQuery>,
+): Promise<TrackingNumberList> {
   const { db, query } = opts;
   const where = and(
     searchCondition(query.q),

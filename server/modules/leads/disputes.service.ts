@@ -6,7 +6,7 @@ import type {
   DisputeStatus,
 } from '../../../contract/lead-detail.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
+import { countRows, keyset, type ListRead, listPage, pageOf } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { leadDisputeMessages, leadDisputes, leads, offers, users } from '../../db/schema.ts';
@@ -48,10 +48,7 @@ const selectDisputes = <Extra extends SelectedFields>(db: DbOrTx, extra: Extra) 
  * Disputes by status (open by default), latest activity first, paged by keyset on the
  * (status, updated_at, id) index. Disputes are few next to leads: the total is exact.
  */
-export function listDisputes(opts: {
-  db: DbOrTx;
-  query: DisputeListQuery;
-}): Promise<AdminDisputeList> {
+export function listDisputes(opts: ListRead<DisputeListQuery>): Promise<AdminDisputeList> {
   const { db, query } = opts;
   const cond = eq(leadDisputes.status, query.status);
   return listPage({

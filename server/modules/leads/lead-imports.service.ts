@@ -12,7 +12,7 @@ import { apiFields, oneOrNotFound } from '../../db/rows.ts';
 import { integrations, leadImports } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { AppError, conflict, invalidField } from '../../errors.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type Actor, type AdminEdit, writeAudit } from '../audit/index.ts';
 import { hashIntegrationKey } from '../ingest/index.ts';
 import {
   columnsOf,
@@ -129,12 +129,7 @@ async function importIntegration(db: Db): Promise<string> {
 }
 
 /** Starts the check (dry run) of an upload with a mapping; the screen polls the import. */
-export async function startCheck(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: CheckLeadImport;
-}): Promise<LeadImport> {
+export async function startCheck(opts: AdminEdit<CheckLeadImport>): Promise<LeadImport> {
   const { db, id, input } = opts;
   const current = await findImport(db, id);
   columnsOf(current.header, input.mapping);

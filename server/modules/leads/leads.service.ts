@@ -8,14 +8,14 @@ import type {
   UpdateLeadStatus,
 } from '../../../contract/admin.ts';
 import { type LeadFilter, reasonSentence } from '../../../contract/lead-actions.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
 import { countRows, dateBounds, keysetOf, listPage, pageOf } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { leads, offers, users } from '../../db/schema.ts';
 import { invalidField } from '../../errors.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type AdminEdit, type AdminWrite, writeAudit } from '../audit/index.ts';
 import { exactLeadCount } from './lead-totals.ts';
 
 const leadColumns = {
@@ -148,11 +148,7 @@ async function getLead(db: DbOrTx, id: string): Promise<LeadRow> {
 const FUTURE_SLACK_MS = 5 * 60 * 1000;
 
 /** Records a lead by hand; the payout defaults to the offer's. */
-export async function createLead(opts: {
-  db: Db;
-  actor: Actor;
-  input: CreateLead;
-}): Promise<AdminLead> {
+export async function createLead(opts: AdminWrite<CreateLead>): Promise<AdminLead> {
   const { input } = opts;
   const timestamp = input.timestamp ? new Date(input.timestamp) : new Date();
   if (timestamp.getTime() > Date.now() + FUTURE_SLACK_MS) {
@@ -209,12 +205,7 @@ export async function createLead(opts: {
  * the lead's status reason, and status_overridden_at keeps later tracker events and offer rules
  * from changing it. Audited with before and after. The same status changes nothing.
  */
-export async function updateLeadStatus(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: UpdateLeadStatus;
-}): Promise<AdminLead> {
+export async function updateLeadStatus(opts: AdminEdit<UpdateLeadStatus>): Promise<AdminLead> {
   const { input } = opts;
   const reason = reasonSentence(input.reason, input.note);
   return opts.db.transaction(async (tx) => {

@@ -9,11 +9,11 @@ import {
   type SetPayoutReview,
 } from '../../../contract/money.ts';
 import { isApprovedPublisher } from '../../../contract/roles.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { payoutHolds, users } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type AdminWrite, writeAudit } from '../audit/index.ts';
 import { paymentDetailsOf } from './payment-details.service.ts';
 
 /**
@@ -158,12 +158,9 @@ async function upsertHold(
 }
 
 /** Puts a publisher's payouts under review (or lifts it), audited. */
-export async function setPayoutReview(opts: {
-  db: Db;
-  actor: Actor;
-  publisherId: string;
-  input: SetPayoutReview;
-}): Promise<PayoutHoldState> {
+export async function setPayoutReview(
+  opts: AdminWrite<SetPayoutReview> & { publisherId: string },
+): Promise<PayoutHoldState> {
   const { actor, publisherId, input } = opts;
   await opts.db.transaction(async (tx) => {
     await publisherOf(tx, publisherId);
@@ -194,12 +191,9 @@ export async function setPayoutReview(opts: {
 }
 
 /** Releases a publisher's holds for the next run, with the admin's note, audited. */
-export async function releaseHold(opts: {
-  db: Db;
-  actor: Actor;
-  publisherId: string;
-  input: ReleasePayoutHold;
-}): Promise<PayoutHoldState> {
+export async function releaseHold(
+  opts: AdminWrite<ReleasePayoutHold> & { publisherId: string },
+): Promise<PayoutHoldState> {
   const { actor, publisherId, input } = opts;
   await opts.db.transaction(async (tx) => {
     const p = await publisherOf(tx, publisherId);

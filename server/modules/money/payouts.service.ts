@@ -10,11 +10,18 @@ import {
 import { statementNumber } from '../../../contract/money.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
-import { countRows, dateBounds, keysetOf, listPage, pageOf } from '../../db/list-query.ts';
+import {
+  countRows,
+  dateBounds,
+  keysetOf,
+  type ListRead,
+  listPage,
+  pageOf,
+} from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { apiFields } from '../../db/rows.ts';
 import { payouts, users } from '../../db/schema.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type AdminWrite, writeAudit } from '../audit/index.ts';
 import { createManualPayout } from './runs.service.ts';
 
 type PayoutRow = {
@@ -77,10 +84,7 @@ const selectPayouts = <Extra extends Record<string, SQL>>(db: DbOrTx, extra = {}
  * the (sort, id) index first, then the publisher for those rows only (a deferred join, as the
  * leads list); the total is capped (TOTAL_CAP).
  */
-export async function listPayouts(opts: {
-  db: DbOrTx;
-  query: PayoutListQuery;
-}): Promise<PayoutList> {
+export async function listPayouts(opts: ListRead<PayoutListQuery>): Promise<PayoutList> {
   const { db, query } = opts;
   const cond = payoutWhere(query);
   return listPage({
@@ -104,11 +108,7 @@ export async function listPayouts(opts: {
  * Records a payout dated now, only for an approved (or legacy active) publisher: the spec's
  * form, kept as a run of one (server/modules/money/runs.service.ts `createManualPayout`).
  */
-export async function createPayout(opts: {
-  db: Db;
-  actor: Actor;
-  input: CreatePayout;
-}): Promise<AdminPayout> {
+export async function createPayout(opts: AdminWrite<CreatePayout>): Promise<AdminPayout> {
   const input = CreatePayoutSchema.parse(opts.input);
   return opts.db.transaction(async (tx) => {
     const id = await createManualPayout({ db: tx as unknown as Db, actor: opts.actor, input });

@@ -26,7 +26,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError, conflict, invalidField } from '../../errors.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type Actor, type AdminEdit, type AdminWrite, writeAudit } from '../audit/index.ts';
 import { holdsOf, isHeld, useReleases } from './holds.service.ts';
 import {
   candidatesOf,
@@ -356,12 +356,9 @@ export async function createManualPayout(opts: {
 }
 
 /** A bonus, clawback or correction: owed at once, paid (or deducted) by the next run. */
-export async function createAdjustment(opts: {
-  db: Db;
-  actor: Actor;
-  publisherId: string;
-  input: CreateAdjustment;
-}): Promise<Adjustment> {
+export async function createAdjustment(
+  opts: AdminWrite<CreateAdjustment> & { publisherId: string },
+): Promise<Adjustment> {
   const { input, actor } = opts;
   if (input.reason === 'clawback' && input.amount > 0) {
     throw invalidField('amount', 'A clawback takes money back: enter a negative amount.');
@@ -478,12 +475,7 @@ async function lockRun(tx: DbOrTx, id: string) {
 }
 
 /** A recorded run, paid: its payouts carry the bank's or platform's reference. */
-export async function markRunPaid(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: MarkRunPaid;
-}): Promise<PayoutRun> {
+export async function markRunPaid(opts: AdminEdit<MarkRunPaid>): Promise<PayoutRun> {
   await opts.db.transaction(async (tx) => {
     const run = await lockRun(tx, opts.id);
     if (run.status !== 'recorded') {
@@ -518,12 +510,7 @@ export async function markRunPaid(opts: {
  * Voids a recorded run: its payouts (and their lines) are deleted, so their leads and
  * adjustments are due again and the balances go back; the run stays, void, with its reason.
  */
-export async function voidRun(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: VoidRun;
-}): Promise<PayoutRun> {
+export async function voidRun(opts: AdminEdit<VoidRun>): Promise<PayoutRun> {
   await opts.db.transaction(async (tx) => {
     const run = await lockRun(tx, opts.id);
     if (run.status === 'void') throw conflict('This run is already void.');

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { paymentDetails, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { displayName, type Storage } from '../../storage/storage.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type AdminWrite, writeAudit } from '../audit/index.ts';
 import { lockPaymentDetails, upsertPaymentDetails } from './payment-details.service.ts';
 
 /**
@@ -75,13 +75,9 @@ export async function saveTaxForm(opts: {
 }
 
 /** An admin's decision on the form: audited with the status before and after. */
-export async function setTaxFormStatus(opts: {
-  db: Db;
-  storage: Storage;
-  actor: Actor;
-  publisherId: string;
-  input: SetTaxFormStatus;
-}): Promise<TaxForm> {
+export async function setTaxFormStatus(
+  opts: AdminWrite<SetTaxFormStatus> & { storage: Storage; publisherId: string },
+): Promise<TaxForm> {
   const { actor, publisherId, input } = opts;
   await opts.db.transaction(async (tx) => {
     const [p] = await tx.select({ role: users.role }).from(users).where(eq(users.id, publisherId));

@@ -8,7 +8,14 @@ import {
   type UnreadCount,
 } from '../../../contract/notifications.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countAll, countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
+import {
+  countAll,
+  countRows,
+  keyset,
+  type ListRead,
+  listPage,
+  pageOf,
+} from '../../db/list-query.ts';
 import { apiFields, oneOrNotFound } from '../../db/rows.ts';
 import { notifications } from '../../db/schema.ts';
 
@@ -22,11 +29,9 @@ function toNotification({ userId: _, ...row }: Row): Notification {
 const newestFirst = keyset('created_at', notifications.createdAt, 'desc', notifications.id);
 
 /** The signed-in user's notifications, newest first (keyset pages); only theirs, ever. */
-export async function listNotifications(opts: {
-  db: DbOrTx;
-  userId: string;
-  query: NotificationListQuery;
-}): Promise<NotificationList> {
+export async function listNotifications(
+  opts: ListRead<NotificationListQuery> & { userId: string },
+): Promise<NotificationList> {
   const { db, userId, query } = opts;
   const where = and(
     eq(notifications.userId, userId),
