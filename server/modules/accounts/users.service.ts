@@ -49,12 +49,15 @@ import {
   type AdminAction,
   type AdminEdit,
   type AdminWrite,
+  auditTrail,
   recentAuditFor,
   writeAudit,
 } from '../audit/index.ts';
 import { publisherLeadTotals } from '../leads/index.ts';
 import { balanceOf } from '../money/index.ts';
 import { buyerTransition, type PublisherAction, publisherTransition } from './users.policy.ts';
+
+const auditPublisher = auditTrail('publisher');
 
 type UserRow = typeof users.$inferSelect;
 
@@ -449,11 +452,7 @@ export async function setPublisherAgreement(
       .set({ marketingAgreementUrl: opts.key, updatedAt: new Date() })
       .where(eq(users.id, before.id))
       .returning();
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'publisher.agreement',
-      entityType: 'publisher',
-      entityId: before.id,
+    await auditPublisher(tx, opts.actor, 'agreement', before.id, {
       before: { marketing_agreement_url: before.marketingAgreementUrl },
       after: { marketing_agreement_url: opts.key },
     });

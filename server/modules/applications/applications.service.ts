@@ -42,8 +42,10 @@ import {
   type AdminAction,
   type AdminEdit,
   type AdminWrite,
-  writeAudit,
+  auditTrail,
 } from '../audit/index.ts';
+
+const auditApplication = auditTrail('application');
 
 /** Statuses an admin sees: drafts are the publisher's unfinished business. */
 
@@ -222,11 +224,7 @@ async function writeDecision(
       .where(eq(complianceQuestionnaires.id, latest.id));
   }
   const app = await findApplication(tx, opts.id);
-  await writeAudit(tx, {
-    actor: opts.actor,
-    action: rejected ? 'application.reject' : 'application.approve',
-    entityType: 'application',
-    entityId: opts.id,
+  await auditApplication(tx, opts.actor, rejected ? 'reject' : 'approve', opts.id, {
     before: { status: 'pending' },
     after: { status: app.status, ...(reason ? { reason, note } : {}) },
   });
@@ -502,11 +500,7 @@ export async function setApplicationIo(
       .update(offerApplications)
       .set({ ioDocumentUrl: opts.key, updatedAt: new Date() })
       .where(eq(offerApplications.id, opts.id));
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'application.io',
-      entityType: 'application',
-      entityId: opts.id,
+    await auditApplication(tx, opts.actor, 'io', opts.id, {
       before: { io_document_url: before.io },
       after: { io_document_url: opts.key },
     });

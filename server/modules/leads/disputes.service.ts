@@ -14,7 +14,9 @@ import { AppError } from '../../errors.ts';
 import { type DisputeMailKind, enqueueDisputeMail } from '../../mail/dispute-mails.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyUser } from '../../notify/notify.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type Actor, auditTrail } from '../audit/index.ts';
+
+const auditDispute = auditTrail('lead', 'dispute');
 
 /** The status reason a lead gets when an admin accepts its dispute. */
 export const ACCEPTED_REASON = 'Approved after the publisher’s dispute was accepted.';
@@ -221,11 +223,7 @@ export async function decideDispute(opts: {
           statusOverriddenAt: sql`now()`,
         })
         .where(eq(leads.id, d.leadId));
-      await writeAudit(tx, {
-        actor,
-        action: 'dispute.accept',
-        entityType: 'lead',
-        entityId: d.leadId,
+      await auditDispute(tx, actor, 'accept', d.leadId, {
         before,
         after: {
           dispute: 'accepted',
@@ -235,11 +233,7 @@ export async function decideDispute(opts: {
         },
       });
     } else {
-      await writeAudit(tx, {
-        actor,
-        action: 'dispute.decline',
-        entityType: 'lead',
-        entityId: d.leadId,
+      await auditDispute(tx, actor, 'decline', d.leadId, {
         before: { dispute: 'open' },
         after: { dispute: 'declined' },
       });

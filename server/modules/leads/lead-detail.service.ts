@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { displayName } from '../../../contract/uploads.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { leads } from '../../db/schema.ts';
-import { type AdminAction, writeAudit } from '../audit/index.ts';
+import { type AdminAction, auditTrail } from '../audit/index.ts';
+
+const auditLead = auditTrail('lead');
 
 /** Points the lead at a recording kept in storage; answers the key it replaced (to delete). */
 export async function setLeadRecording(
@@ -14,11 +16,7 @@ export async function setLeadRecording(
       'Lead',
     );
     await tx.update(leads).set({ recordingKey: opts.key }).where(eq(leads.id, opts.id));
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'lead.recording',
-      entityType: 'lead',
-      entityId: opts.id,
+    await auditLead(tx, opts.actor, 'recording', opts.id, {
       before: { recording: before.key ? displayName(before.key) : null },
       after: { recording: displayName(opts.key) },
     });

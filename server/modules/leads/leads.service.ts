@@ -15,8 +15,10 @@ import { fromMoney, toMoney } from '../../db/money.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { leads, offers, users } from '../../db/schema.ts';
 import { invalidField } from '../../errors.ts';
-import { type AdminEdit, type AdminWrite, writeAudit } from '../audit/index.ts';
+import { type AdminEdit, type AdminWrite, auditTrail } from '../audit/index.ts';
 import { exactLeadCount } from './lead-totals.ts';
+
+const auditLead = auditTrail('lead');
 
 const leadColumns = {
   id: leads.id,
@@ -181,11 +183,7 @@ export async function createLead(opts: AdminWrite<CreateLead>): Promise<AdminLea
       })
       .returning({ id: leads.id });
     const lead = toAdminLead(await getLead(tx, row!.id));
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'lead.create',
-      entityType: 'lead',
-      entityId: lead.id,
+    await auditLead(tx, opts.actor, 'create', lead.id, {
       before: null,
       after: {
         publisher_id: lead.publisher_id,
@@ -222,11 +220,7 @@ export async function updateLeadStatus(opts: AdminEdit<UpdateLeadStatus>): Promi
         .update(leads)
         .set({ status: input.status, statusReason: reason, statusOverriddenAt: sql`now()` })
         .where(eq(leads.id, opts.id));
-      await writeAudit(tx, {
-        actor: opts.actor,
-        action: 'lead.status',
-        entityType: 'lead',
-        entityId: opts.id,
+      await auditLead(tx, opts.actor, 'status', opts.id, {
         before: { status: before.status, status_reason: before.statusReason },
         after: { status: input.status, status_reason: reason, reason: input.reason },
       });

@@ -13,8 +13,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { payoutHolds, users } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
-import { type AdminWrite, writeAudit } from '../audit/index.ts';
+import { type AdminWrite, auditTrail } from '../audit/index.ts';
 import { paymentDetailsOf } from './payment-details.service.ts';
+
+const auditPayoutHold = auditTrail('publisher', 'payout_hold');
 
 /**
  * Payout holds (issue 27). Settings enables the conditions that hold a publisher's payout
@@ -178,11 +180,7 @@ export async function setPayoutReview(
         }
       : { underReview: false, reviewNote: null, reviewBy: null, reviewAt: null };
     await upsertHold(tx, publisherId, set);
-    await writeAudit(tx, {
-      actor,
-      action: input.under_review ? 'payout_hold.review' : 'payout_hold.review_lifted',
-      entityType: 'publisher',
-      entityId: publisherId,
+    await auditPayoutHold(tx, actor, input.under_review ? 'review' : 'review_lifted', publisherId, {
       before: { under_review: before?.underReview ?? false, note: before?.reviewNote ?? null },
       after: { under_review: input.under_review, note: input.note ?? null },
     });
@@ -200,11 +198,7 @@ export async function releaseHold(
     const hold = (await holdsOf(tx, [p])).get(p.id)!;
     const set = { releaseNote: input.note, releasedBy: actor.id, releasedAt: new Date() };
     await upsertHold(tx, publisherId, set);
-    await writeAudit(tx, {
-      actor,
-      action: 'payout_hold.release',
-      entityType: 'publisher',
-      entityId: publisherId,
+    await auditPayoutHold(tx, actor, 'release', publisherId, {
       before: { held_for: hold.reasons },
       after: { released_for_next_run: true, note: input.note },
     });

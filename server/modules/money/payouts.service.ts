@@ -21,8 +21,10 @@ import {
 import { toMoney } from '../../db/money.ts';
 import { apiFields } from '../../db/rows.ts';
 import { payouts, users } from '../../db/schema.ts';
-import { type AdminWrite, writeAudit } from '../audit/index.ts';
+import { type AdminWrite, auditTrail } from '../audit/index.ts';
 import { createManualPayout } from './runs.service.ts';
+
+const auditPayout = auditTrail('payout');
 
 type PayoutRow = {
   id: string;
@@ -114,11 +116,7 @@ export async function createPayout(opts: AdminWrite<CreatePayout>): Promise<Admi
     const id = await createManualPayout({ db: tx as unknown as Db, actor: opts.actor, input });
     const [created] = await selectPayouts(tx).where(eq(payouts.id, id));
     const payout = toAdminPayout(created!);
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'payout.create',
-      entityType: 'payout',
-      entityId: payout.id,
+    await auditPayout(tx, opts.actor, 'create', payout.id, {
       before: null,
       after: {
         publisher_id: payout.publisher_id,

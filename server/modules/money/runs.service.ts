@@ -26,7 +26,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError, conflict, invalidField } from '../../errors.ts';
-import { type Actor, type AdminEdit, type AdminWrite, writeAudit } from '../audit/index.ts';
+import { type Actor, type AdminEdit, type AdminWrite, auditTrail } from '../audit/index.ts';
 import { holdsOf, isHeld, useReleases } from './holds.service.ts';
 import {
   candidatesOf,
@@ -37,6 +37,10 @@ import {
   skipReason,
 } from './ledger.service.ts';
 import { paymentDetailsOf } from './payment-details.service.ts';
+
+const auditAdjustment = auditTrail('publisher', 'adjustment');
+
+const auditPayoutRun = auditTrail('payout_run');
 
 /** What a run over this selection would pay, publisher by publisher; writes nothing. */
 export async function previewRun(opts: {
@@ -255,11 +259,7 @@ export async function confirmRun(opts: {
         .set({ total: centsText(total), payouts: dues.length })
         .where(eq(payoutRuns.id, run!.id))
         .returning();
-      await writeAudit(tx, {
-        actor,
-        action: 'payout_run.create',
-        entityType: 'payout_run',
-        entityId: run!.id,
+      await auditPayoutRun(tx, actor, 'create', run!.id, {
         before: null,
         after: {
           total: centsText(total),
@@ -393,11 +393,7 @@ export async function createAdjustment(
       created_at: row!.createdAt.toISOString(),
       payout_id: null,
     };
-    await writeAudit(tx, {
-      actor,
-      action: 'adjustment.create',
-      entityType: 'publisher',
-      entityId: publisher.id,
+    await auditAdjustment(tx, actor, 'create', publisher.id, {
       before: null,
       after: { reason: adj.reason, amount: row!.amount, note: adj.note },
     });
@@ -494,11 +490,7 @@ export async function markRunPaid(opts: AdminEdit<MarkRunPaid>): Promise<PayoutR
       .update(payouts)
       .set({ status: 'paid', reference: opts.input.reference })
       .where(eq(payouts.runId, run.id));
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'payout_run.paid',
-      entityType: 'payout_run',
-      entityId: run.id,
+    await auditPayoutRun(tx, opts.actor, 'paid', run.id, {
       before: { status: run.status, reference: run.reference },
       after: { status: 'paid', reference: opts.input.reference },
     });
@@ -543,11 +535,7 @@ export async function voidRun(opts: AdminEdit<VoidRun>): Promise<PayoutRun> {
       .update(payoutRuns)
       .set({ status: 'void', voidedAt: new Date(), voidReason: opts.input.reason })
       .where(eq(payoutRuns.id, run.id));
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'payout_run.void',
-      entityType: 'payout_run',
-      entityId: run.id,
+    await auditPayoutRun(tx, opts.actor, 'void', run.id, {
       before: {
         status: run.status,
         payouts: removed.map((p) => ({ id: p.id, publisher_id: p.publisherId, amount: p.amount })),
