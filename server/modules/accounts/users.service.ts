@@ -27,15 +27,8 @@ import {
 } from '../../../contract/roles.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import {
-  countRows,
-  keyset,
-  keysetOf,
-  type ListRead,
-  listPage,
-  pageOf,
-  searchAny,
-} from '../../db/list-query.ts';
+import type { ListRead } from '../../db/list-query.ts';
+import { countRows, keyset, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { mfaFactors, offerApplications, offers, users } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../errors.ts';

@@ -20,15 +20,8 @@ import {
   submittedApplicationStatuses,
 } from '../../../contract/roles.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import {
-  cappedCount,
-  keyset,
-  keysetOf,
-  type ListRead,
-  listPage,
-  pageOf,
-  searchAny,
-} from '../../db/list-query.ts';
+import type { ListRead } from '../../db/list-query.ts';
+import { cappedCount, keyset, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';

@@ -8,11 +8,11 @@ import {
   type SignedFile,
 } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { ListRead } from '../../db/list-query.ts';
 import {
   countAll,
   exactCount,
   keysetOf,
-  type ListRead,
   listPage,
   pageOf,
   searchAny,

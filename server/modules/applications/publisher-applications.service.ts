@@ -10,14 +10,8 @@ import {
 import { applicationReasons, describeReason } from '../../../contract/review-reasons.ts';
 import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  countRows,
-  keysetOf,
-  type ListRead,
-  listPage,
-  pageOf,
-  searchAny,
-} from '../../db/list-query.ts';
+import type { ListRead } from '../../db/list-query.ts';
+import { countRows, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 import {

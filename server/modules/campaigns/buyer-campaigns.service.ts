@@ -7,10 +7,10 @@ import type {
   CreateCampaignInput,
 } from '../../../contract/buyer.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { ListRead } from '../../db/list-query.ts';
 import {
   countRows,
   keysetOf,
-  type ListRead,
   listPage,
   type RowKey,
   searchAny,

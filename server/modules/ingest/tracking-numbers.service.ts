@@ -8,11 +8,11 @@ import type {
 } from '../../../contract/integrations.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../../../contract/settings.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { ListRead } from '../../db/list-query.ts';
 import {
   countAll,
   exactCount,
   keyset,
-  type ListRead,
   likePattern,
   listPage,
   pageOf,

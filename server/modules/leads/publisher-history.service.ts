@@ -7,11 +7,11 @@ import type {
   PublisherPayoutList,
   PublisherPayoutsQuery,
 } from '../../../contract/publisher.ts';
+import type { ListRead } from '../../db/list-query.ts';
 import {
   countRows,
   dateBounds,
   keysetOf,
-  type ListRead,
   listPage,
   type PageWindow,
   pageOf,

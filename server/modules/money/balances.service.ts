@@ -1,13 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Balance, BalanceList, BalanceListQuery } from '../../../contract/money.ts';
-import {
-  exactCount,
-  keysetOf,
-  type ListRead,
-  listPage,
-  pageOf,
-  searchAny,
-} from '../../db/list-query.ts';
+import type { ListRead } from '../../db/list-query.ts';
+import { exactCount, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { publisherBalances, users } from '../../db/schema.ts';
 import { balancesOf } from './figures.ts';

@@ -10,14 +10,8 @@ import {
 import { statementNumber } from '../../../contract/money.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
-import {
-  countRows,
-  dateBounds,
-  keysetOf,
-  type ListRead,
-  listPage,
-  pageOf,
-} from '../../db/list-query.ts';
+import type { ListRead } from '../../db/list-query.ts';
+import { countRows, dateBounds, keysetOf, listPage, pageOf } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { apiFields } from '../../db/rows.ts';
 import { payouts, users } from '../../db/schema.ts';

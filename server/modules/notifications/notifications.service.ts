@@ -8,14 +8,8 @@ import {
   type UnreadCount,
 } from '../../../contract/notifications.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  countAll,
-  countRows,
-  keyset,
-  type ListRead,
-  listPage,
-  pageOf,
-} from '../../db/list-query.ts';
+import type { ListRead } from '../../db/list-query.ts';
+import { countAll, countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
 import { apiFields, oneOrNotFound } from '../../db/rows.ts';
 import { notifications } from '../../db/schema.ts';
 
