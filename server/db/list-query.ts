@@ -285,6 +285,22 @@ export function countRows(
     : cappedCount(db, db.select({ one: sql`1` }).from(table).where(where));
 }
 
+/**
+ * `countRows(…, 'capped')` of a list whose search reads names from joined tables: `join` adds
+ * those joins to the count only when there is a `search`, as without one they cost time for
+ * nothing.
+ */
+export function countSearched(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  search: string | undefined,
+  join: (matching: PgSelect) => PgSelect,
+): Promise<Total> {
+  const matching = db.select({ one: sql`1` }).from(table).$dynamic();
+  return cappedCount(db, (search ? join(matching) : matching).where(where));
+}
+
 /** What one page reads: the caller's query with these pieces plugged in. */
 export type PageWindow = {
   /** LIMIT: one more than the page, so the answer knows whether a next page exists. */

@@ -21,7 +21,15 @@ import {
 } from '../../../contract/roles.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { ListRead } from '../../db/list-query.ts';
-import { cappedCount, keyset, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
+import {
+  cappedCount,
+  countSearched,
+  keyset,
+  keysetOf,
+  listPage,
+  pageOf,
+  searchAny,
+} from '../../db/list-query.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -134,16 +142,10 @@ export async function listApplications(
     },
     // Publisher and offer are joined for the count only when the search needs their names.
     count: () =>
-      cappedCount(
-        db,
-        query.q
-          ? db
-              .select({ one: sql`1` })
-              .from(offerApplications)
-              .innerJoin(users, eq(users.id, offerApplications.publisherId))
-              .innerJoin(offers, eq(offers.id, offerApplications.offerId))
-              .where(cond)
-          : db.select({ one: sql`1` }).from(offerApplications).where(cond),
+      countSearched(db, offerApplications, cond, query.q, (matching) =>
+        matching
+          .innerJoin(users, eq(users.id, offerApplications.publisherId))
+          .innerJoin(offers, eq(offers.id, offerApplications.offerId)),
       ),
     toItem: (r) => toAdminApplication(r, opts.link),
   });
@@ -331,6 +333,23 @@ export async function bulkDecideApplications(
   });
 }
 
+type Submission = Pick<
+  typeof complianceQuestionnaires.$inferSelect,
+  'createdAt' | 'fileUrls' | 'documentUrl' | 'decision' | 'reviewReason' | 'reviewNote'
+>;
+
+/** A compliance submission's date, signed files and decision, as both its lists show them. */
+async function submissionFields(r: Submission, link: FileLinker) {
+  return {
+    created_at: r.createdAt.toISOString(),
+    media: await Promise.all(r.fileUrls.map((k) => link(k))),
+    document: await link(r.documentUrl),
+    decision: r.decision,
+    reason: r.reviewReason,
+    note: r.reviewNote,
+  };
+}
+
 /** Every compliance submission of one application, newest first, each with its decision. */
 export async function listApplicationSubmissions(opts: {
   db: DbOrTx;
@@ -350,12 +369,7 @@ export async function listApplicationSubmissions(opts: {
     submissions: await Promise.all(
       rows.map(async (r) => ({
         id: r.id,
-        created_at: r.createdAt.toISOString(),
-        media: await Promise.all(r.fileUrls.map((k) => link(k))),
-        document: await link(r.documentUrl),
-        decision: r.decision,
-        reason: r.reviewReason,
-        note: r.reviewNote,
+        ...(await submissionFields(r, link)),
         decided_at: r.decidedAt?.toISOString() ?? null,
       })),
     ),
@@ -449,12 +463,7 @@ export async function listCompliance(
       publisher_email: r.publisherEmail,
       offer_id: r.offerId,
       offer_title: r.offerTitle,
-      created_at: r.createdAt.toISOString(),
-      media: await Promise.all(r.fileUrls.map((k) => link(k))),
-      document: await link(r.documentUrl),
-      decision: r.decision,
-      reason: r.reviewReason,
-      note: r.reviewNote,
+      ...(await submissionFields(r, link)),
       superseded: Boolean(r.superseded),
     }),
   });
