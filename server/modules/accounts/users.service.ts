@@ -29,7 +29,7 @@ import { endAllSessions } from '../../auth/sessions.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { ListRead } from '../../db/list-query.ts';
 import { countRows, keyset, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
-import { oneOrNotFound } from '../../db/rows.ts';
+import { oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import { mfaFactors, offerApplications, offers, users } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -161,11 +161,9 @@ export function findPublisher(db: DbOrTx, id: string, lock = false): Promise<Use
 }
 
 /** Everything the publisher detail screen shows: profile, agreement, applications, history. */
-export async function getPublisherDetail(opts: {
-  db: DbOrTx;
-  id: string;
-  link: FileLinker;
-}): Promise<PublisherDetail> {
+export async function getPublisherDetail(
+  opts: RecordRead & { link: FileLinker },
+): Promise<PublisherDetail> {
   const { db, id, link } = opts;
   const publisher = await findPublisher(db, id);
   const [apps, leadTotals, balance, audit, factors] = await Promise.all([

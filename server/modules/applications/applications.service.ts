@@ -30,7 +30,7 @@ import {
   pageOf,
   searchAny,
 } from '../../db/list-query.ts';
-import { oneOrNotFound } from '../../db/rows.ts';
+import { oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -164,11 +164,9 @@ async function findApplication(db: DbOrTx, id: string): Promise<ApplicationRow> 
 }
 
 /** One application (with its IO link) for the answer of a write. */
-export async function getApplication(opts: {
-  db: DbOrTx;
-  id: string;
-  link: FileLinker;
-}): Promise<AdminApplication> {
+export async function getApplication(
+  opts: RecordRead & { link: FileLinker },
+): Promise<AdminApplication> {
   return toAdminApplication(await findApplication(opts.db, opts.id), opts.link);
 }
 
@@ -351,11 +349,9 @@ async function submissionFields(r: Submission, link: FileLinker) {
 }
 
 /** Every compliance submission of one application, newest first, each with its decision. */
-export async function listApplicationSubmissions(opts: {
-  db: DbOrTx;
-  id: string;
-  link: FileLinker;
-}): Promise<ApplicationSubmissions> {
+export async function listApplicationSubmissions(
+  opts: RecordRead & { link: FileLinker },
+): Promise<ApplicationSubmissions> {
   const { db, id, link } = opts;
   const application = await toAdminApplication(await findApplication(db, id), link);
   if (application.status === ('draft' as string)) throw notFound('Application');

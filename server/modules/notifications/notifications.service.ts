@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { ListRead } from '../../db/list-query.ts';
 import { countAll, countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
-import { apiFields, oneOrNotFound } from '../../db/rows.ts';
+import { apiFields, oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import { notifications } from '../../db/schema.ts';
 
 type Row = typeof notifications.$inferSelect;
@@ -66,11 +66,7 @@ export async function countUnread(opts: { db: DbOrTx; userId: string }): Promise
 }
 
 /** Marks one of the user's notifications read (again is fine); anyone else's is not found. */
-export async function markRead(opts: {
-  db: DbOrTx;
-  userId: string;
-  id: string;
-}): Promise<Notification> {
+export async function markRead(opts: RecordRead & { userId: string }): Promise<Notification> {
   const row = await oneOrNotFound(
     opts.db
       .update(notifications)
