@@ -5,6 +5,7 @@ import {
   desc,
   getTableColumns,
   gte,
+  inArray,
   is,
   lt,
   or,
@@ -327,6 +328,21 @@ export function pageOf<T extends PgSelect>(select: T, where: SQL | undefined, w:
     .orderBy(...w.orderBy)
     .limit(w.limit)
     .offset(w.offset);
+}
+
+/**
+ * A deferred join's page: WHERE `id` is among the ids of the window's rows (`pageOf`), read
+ * alone from the (sort, id) index of `table`, so the select it filters joins the rest (names,
+ * titles) for that page's rows only.
+ */
+export function inPage(
+  db: DbOrTx,
+  table: PgTable,
+  id: PgColumn,
+  where: SQL | undefined,
+  w: PageWindow,
+): SQL {
+  return inArray(id, pageOf(db.select({ id }).from(table).$dynamic(), where, w));
 }
 
 /**

@@ -10,7 +10,7 @@ import type {
 import { type LeadFilter, reasonSentence } from '../../../contract/lead-actions.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
-import { countRows, dateBounds, keysetOf, listPage, pageOf } from '../../db/list-query.ts';
+import { countRows, dateBounds, inPage, keysetOf, listPage } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { leads, offers, users } from '../../db/schema.ts';
@@ -130,9 +130,7 @@ export async function listLeads(opts: { db: DbOrTx; query: LeadListQuery }): Pro
     keyset: keysetOf(sortColumns, query, leads.id),
     rows: (w) =>
       selectLeads(db, { sortKey: w.sortKey })
-        .where(
-          inArray(leads.id, pageOf(db.select({ id: leads.id }).from(leads).$dynamic(), cond, w)),
-        )
+        .where(inPage(db, leads, leads.id, cond, w))
         .orderBy(...w.orderBy),
     count: () => countRows(db, leads, cond, 'capped'),
     // Exact from the maintained lead totals when they answer the filter (no offer, whole days…);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import {
   type AdminPayout,
   type CreatePayout,
@@ -11,7 +11,7 @@ import { statementNumber } from '../../../contract/money.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
 import type { ListRead } from '../../db/list-query.ts';
-import { countRows, dateBounds, keysetOf, listPage, pageOf } from '../../db/list-query.ts';
+import { countRows, dateBounds, inPage, keysetOf, listPage } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { apiFields } from '../../db/rows.ts';
 import { payouts, users } from '../../db/schema.ts';
@@ -88,12 +88,7 @@ export async function listPayouts(opts: ListRead<PayoutListQuery>): Promise<Payo
     keyset: keysetOf(sortColumns, query, payouts.id),
     rows: (w) =>
       selectPayouts(db, { sortKey: w.sortKey })
-        .where(
-          inArray(
-            payouts.id,
-            pageOf(db.select({ id: payouts.id }).from(payouts).$dynamic(), cond, w),
-          ),
-        )
+        .where(inPage(db, payouts, payouts.id, cond, w))
         .orderBy(...w.orderBy),
     count: () => countRows(db, payouts, cond, 'capped'),
     toItem: toAdminPayout,
