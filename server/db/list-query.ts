@@ -5,6 +5,7 @@ import {
   desc,
   getTableColumns,
   gte,
+  inArray,
   is,
   lt,
   or,
@@ -180,6 +181,9 @@ export const sortKeyOf = (k: Keyset): SQL<string | null> => sql<string | null>`(
 
 type Cursor = { value: string | null; id: string };
 
+/** What a read answering a route's query string takes (a list, a report): the connection and the validated query. */
+export type ListRead<Query> = { db: DbOrTx; query: Query };
+
 /** What a cursor is made of: the row's id and its sort value as text (`sortKeyOf`). */
 export type RowKey = { id: string | number; sortKey: string | null };
 
@@ -282,6 +286,22 @@ export function countRows(
     : cappedCount(db, db.select({ one: sql`1` }).from(table).where(where));
 }
 
+/**
+ * `countRows(…, 'capped')` of a list whose search reads names from joined tables: `join` adds
+ * those joins to the count only when there is a `search`, as without one they cost time for
+ * nothing.
+ */
+export function countSearched(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  search: string | undefined,
+  join: (matching: PgSelect) => PgSelect,
+): Promise<Total> {
+  const matching = db.select({ one: sql`1` }).from(table).$dynamic();
+  return cappedCount(db, (search ? join(matching) : matching).where(where));
+}
+
 /** What one page reads: the caller's query with these pieces plugged in. */
 export type PageWindow = {
   /** LIMIT: one more than the page, so the answer knows whether a next page exists. */
@@ -308,6 +328,21 @@ export function pageOf<T extends PgSelect>(select: T, where: SQL | undefined, w:
     .orderBy(...w.orderBy)
     .limit(w.limit)
     .offset(w.offset);
+}
+
+/**
+ * A deferred join's page: WHERE `id` is among the ids of the window's rows (`pageOf`), read
+ * alone from the (sort, id) index of `table`, so the select it filters joins the rest (names,
+ * titles) for that page's rows only.
+ */
+export function inPage(
+  db: DbOrTx,
+  table: PgTable,
+  id: PgColumn,
+  where: SQL | undefined,
+  w: PageWindow,
+): SQL {
+  return inArray(id, pageOf(db.select({ id }).from(table).$dynamic(), where, w));
 }
 
 /**

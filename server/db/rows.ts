@@ -3,7 +3,11 @@
  * violation into the caller's own 409, and copy a row's columns into the API's snake_case shape.
  */
 import { notFound } from '../errors.ts';
+import type { DbOrTx } from './client.ts';
 import { isUniqueViolation } from './pg-errors.ts';
+
+/** What a read of one record by its id takes (a detail screen, its history). */
+export type RecordRead = { db: DbOrTx; id: string };
 
 /** The one row a query answers (a select by id, an `update … returning`); none is a 404. */
 export async function oneOrNotFound<T>(rows: PromiseLike<T[]>, what: string): Promise<T> {

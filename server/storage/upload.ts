@@ -260,6 +260,29 @@ export async function storeThenWrite<T>(
 }
 
 /**
+ * `storeThenWrite` for an upload of one file (the `file` field of `uploadFields`): `write` gets
+ * its key and answers the result and the key of the file it replaced, deleted after the commit.
+ */
+export function storeFileThenWrite<T>(
+  req: FastifyRequest,
+  storage: Storage,
+  opts: {
+    owner: string;
+    fields: Record<string, UploadFieldSpec>;
+    write: (key: string) => Promise<{ result: T; replacedKey: string | null }>;
+  },
+): Promise<T> {
+  return storeThenWrite(req, storage, {
+    owner: opts.owner,
+    fields: opts.fields,
+    write: async (files) => {
+      const { result, replacedKey } = await opts.write(files.file![0]!.key);
+      return { result, replacedKeys: [replacedKey] };
+    },
+  });
+}
+
+/**
  * Reads the one file part `field` of a multipart request into memory, for uploads that are
  * parsed rather than stored (a CSV import): at most `maxBytes` (then 413 with `tooLarge`); the
  * rest of a refused body is drained so the client gets the answer.

@@ -19,7 +19,7 @@ import { uploadRules } from '../../../contract/uploads.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { kitPlugin } from '../../http/route-kit.ts';
 import { signedLinker } from '../../storage/file-links.ts';
-import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
+import { storeFileThenWrite, uploadFields } from '../../storage/upload.ts';
 import {
   bulkDecidePublishers,
   findPublisher,
@@ -74,18 +74,17 @@ export const adminUsersRoutes = kitPlugin(adminDoc, (admin, app) => {
     async (req) => {
       // Refuse before storing anything when the publisher does not exist.
       await findPublisher(app.db, req.params.id);
-      const { publisher, key } = await storeThenWrite(req, app.storage, {
+      const { publisher, key } = await storeFileThenWrite(req, app.storage, {
         owner: req.params.id,
         fields: uploadFields(uploadRules.agreement, 'marketing_agreements'),
-        write: async (files) => {
-          const key = files.file![0]!.key;
+        write: async (key) => {
           const r = await setPublisherAgreement({
             db: app.db,
             actor: actorOf(req),
             id: req.params.id,
             key,
           });
-          return { result: { publisher: r.publisher, key }, replacedKeys: [r.replacedKey] };
+          return { result: { publisher: r.publisher, key }, replacedKey: r.replacedKey };
         },
       });
       return { publisher, agreement: await signedLinker(app.storage)(key) };

@@ -27,8 +27,9 @@ import {
 } from '../../../contract/roles.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { ListRead } from '../../db/list-query.ts';
 import { countRows, keyset, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
-import { oneOrNotFound } from '../../db/rows.ts';
+import { oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import { mfaFactors, offerApplications, offers, users } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -41,12 +42,15 @@ import {
   type AdminAction,
   type AdminEdit,
   type AdminWrite,
+  auditTrail,
   recentAuditFor,
   writeAudit,
 } from '../audit/index.ts';
 import { publisherLeadTotals } from '../leads/index.ts';
 import { balanceOf } from '../money/index.ts';
 import { buyerTransition, type PublisherAction, publisherTransition } from './users.policy.ts';
+
+const auditPublisher = auditTrail('publisher');
 
 type UserRow = typeof users.$inferSelect;
 
@@ -133,10 +137,7 @@ function listUsers<Item>(
 }
 
 /** Publishers, newest first unless sorted otherwise; `q` searches name and e-mail. */
-export function listPublishers(opts: {
-  db: DbOrTx;
-  query: PublisherListQuery;
-}): Promise<PublisherList> {
+export function listPublishers(opts: ListRead<PublisherListQuery>): Promise<PublisherList> {
   return listUsers(opts.db, 'publisher', opts.query, toAdminPublisher);
 }
 
@@ -160,11 +161,9 @@ export function findPublisher(db: DbOrTx, id: string, lock = false): Promise<Use
 }
 
 /** Everything the publisher detail screen shows: profile, agreement, applications, history. */
-export async function getPublisherDetail(opts: {
-  db: DbOrTx;
-  id: string;
-  link: FileLinker;
-}): Promise<PublisherDetail> {
+export async function getPublisherDetail(
+  opts: RecordRead & { link: FileLinker },
+): Promise<PublisherDetail> {
   const { db, id, link } = opts;
   const publisher = await findPublisher(db, id);
   const [apps, leadTotals, balance, audit, factors] = await Promise.all([
@@ -404,10 +403,9 @@ export async function updateBuyerStatus(opts: AdminEdit<UpdateBuyerStatus>): Pro
 }
 
 /** Approved (and legacy active) publishers for the payout form, by name. */
-export async function listApprovedPublishers(opts: {
-  db: DbOrTx;
-  query: { page: number; page_size: number; q?: string | undefined };
-}): Promise<ApprovedPublisherList> {
+export async function listApprovedPublishers(
+  opts: ListRead<{ page: number; page_size: number; q?: string | undefined }>,
+): Promise<ApprovedPublisherList> {
   const { db, query } = opts;
   const cond = and(
     eq(users.role, 'publisher'),
@@ -445,11 +443,7 @@ export async function setPublisherAgreement(
       .set({ marketingAgreementUrl: opts.key, updatedAt: new Date() })
       .where(eq(users.id, before.id))
       .returning();
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'publisher.agreement',
-      entityType: 'publisher',
-      entityId: before.id,
+    await auditPublisher(tx, opts.actor, 'agreement', before.id, {
       before: { marketing_agreement_url: before.marketingAgreementUrl },
       after: { marketing_agreement_url: opts.key },
     });

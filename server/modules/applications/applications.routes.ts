@@ -14,7 +14,7 @@ import { uploadRules } from '../../../contract/uploads.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { kitPlugin } from '../../http/route-kit.ts';
 import { signedLinker } from '../../storage/file-links.ts';
-import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
+import { storeFileThenWrite, uploadFields } from '../../storage/upload.ts';
 import {
   assertCanHaveIo,
   bulkDecideApplications,
@@ -61,18 +61,18 @@ export const adminApplicationsRoutes = kitPlugin(adminDoc, (admin, app) => {
     async (req) => {
       // Refuse before storing anything unless the application is approved.
       const { publisherId } = await assertCanHaveIo(app.db, req.params.id);
-      return storeThenWrite(req, app.storage, {
+      return storeFileThenWrite(req, app.storage, {
         owner: publisherId,
         fields: uploadFields(uploadRules.io, 'io_documents'),
-        write: async (files) => {
+        write: async (key) => {
           const r = await setApplicationIo({
             db: app.db,
             actor: actorOf(req),
             id: req.params.id,
-            key: files.file![0]!.key,
+            key,
             link,
           });
-          return { result: r.application, replacedKeys: [r.replacedKey] };
+          return { result: r.application, replacedKey: r.replacedKey };
         },
       });
     },

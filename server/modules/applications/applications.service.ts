@@ -19,9 +19,19 @@ import {
   type SubmittedApplicationStatus,
   submittedApplicationStatuses,
 } from '../../../contract/roles.ts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { cappedCount, keyset, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
-import { oneOrNotFound } from '../../db/rows.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { ListRead } from '../../db/list-query.ts';
+import {
+  cappedCount,
+  countSearched,
+  inPage,
+  keyset,
+  keysetOf,
+  listPage,
+  pageOf,
+  searchAny,
+} from '../../db/list-query.ts';
+import { oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -29,7 +39,15 @@ import { applicationDecidedMail, getMailBrand } from '../../mail/templates.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyUser } from '../../notify/notify.ts';
 import { type FileLinker, linkOrNull } from '../../storage/file-links.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import {
+  type Actor,
+  type AdminAction,
+  type AdminEdit,
+  type AdminWrite,
+  auditTrail,
+} from '../audit/index.ts';
+
+const auditApplication = auditTrail('application');
 
 /** Statuses an admin sees: drafts are the publisher's unfinished business. */
 
@@ -89,11 +107,9 @@ const applicationSorts = {
 } as const;
 
 /** Non-draft applications with publisher and offer, newest first unless sorted otherwise. */
-export async function listApplications(opts: {
-  db: DbOrTx;
-  query: ApplicationListQuery;
-  link: FileLinker;
-}): Promise<ApplicationList> {
+export async function listApplications(
+  opts: ListRead<ApplicationListQuery> & { link: FileLinker },
+): Promise<ApplicationList> {
   const { db, query } = opts;
   const cond = and(
     query.status
@@ -118,25 +134,16 @@ export async function listApplications(opts: {
       }
       // Deferred join (as the leads list): the page's ids from the (created_at, id) index,
       // then publisher and offer for those rows only (page 1,000: ~8 ms, was ~280 ms).
-      const ids = pageOf(
-        db.select({ id: offerApplications.id }).from(offerApplications).$dynamic(),
-        cond,
-        w,
-      );
-      return rows.where(inArray(offerApplications.id, ids)).orderBy(...w.orderBy);
+      return rows
+        .where(inPage(db, offerApplications, offerApplications.id, cond, w))
+        .orderBy(...w.orderBy);
     },
     // Publisher and offer are joined for the count only when the search needs their names.
     count: () =>
-      cappedCount(
-        db,
-        query.q
-          ? db
-              .select({ one: sql`1` })
-              .from(offerApplications)
-              .innerJoin(users, eq(users.id, offerApplications.publisherId))
-              .innerJoin(offers, eq(offers.id, offerApplications.offerId))
-              .where(cond)
-          : db.select({ one: sql`1` }).from(offerApplications).where(cond),
+      countSearched(db, offerApplications, cond, query.q, (matching) =>
+        matching
+          .innerJoin(users, eq(users.id, offerApplications.publisherId))
+          .innerJoin(offers, eq(offers.id, offerApplications.offerId)),
       ),
     toItem: (r) => toAdminApplication(r, opts.link),
   });
@@ -155,11 +162,9 @@ async function findApplication(db: DbOrTx, id: string): Promise<ApplicationRow> 
 }
 
 /** One application (with its IO link) for the answer of a write. */
-export async function getApplication(opts: {
-  db: DbOrTx;
-  id: string;
-  link: FileLinker;
-}): Promise<AdminApplication> {
+export async function getApplication(
+  opts: RecordRead & { link: FileLinker },
+): Promise<AdminApplication> {
   return toAdminApplication(await findApplication(opts.db, opts.id), opts.link);
 }
 
@@ -210,11 +215,7 @@ async function writeDecision(
       .where(eq(complianceQuestionnaires.id, latest.id));
   }
   const app = await findApplication(tx, opts.id);
-  await writeAudit(tx, {
-    actor: opts.actor,
-    action: rejected ? 'application.reject' : 'application.approve',
-    entityType: 'application',
-    entityId: opts.id,
+  await auditApplication(tx, opts.actor, rejected ? 'reject' : 'approve', opts.id, {
     before: { status: 'pending' },
     after: { status: app.status, ...(reason ? { reason, note } : {}) },
   });
@@ -270,14 +271,9 @@ function checkDecisionReason(input: Decision): void {
  * Decides a pending application (approved or rejected, a rejection with its reason) in one
  * transaction with its audit entry and the e-mail to the publisher; any other status is a 409.
  */
-export async function decideApplication(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: DecideApplication;
-  dashboardUrl: string;
-  link: FileLinker;
-}): Promise<AdminApplication> {
+export async function decideApplication(
+  opts: AdminEdit<DecideApplication> & { dashboardUrl: string; link: FileLinker },
+): Promise<AdminApplication> {
   checkDecisionReason(opts.input);
   const row = await opts.db.transaction(async (tx) => {
     const locked = await oneOrNotFound(
@@ -299,12 +295,9 @@ export async function decideApplication(opts: {
  * Approves or rejects many applications with one reason, in one transaction: pending ones are
  * decided (each audited and e-mailed), the others are listed as skipped with why.
  */
-export async function bulkDecideApplications(opts: {
-  db: Db;
-  actor: Actor;
-  input: BulkDecideApplications;
-  dashboardUrl: string;
-}): Promise<BulkDecisionResult> {
+export async function bulkDecideApplications(
+  opts: AdminWrite<BulkDecideApplications> & { dashboardUrl: string },
+): Promise<BulkDecisionResult> {
   checkDecisionReason(opts.input);
   const ids = [...new Set(opts.input.ids)];
   return opts.db.transaction(async (tx) => {
@@ -336,12 +329,27 @@ export async function bulkDecideApplications(opts: {
   });
 }
 
+type Submission = Pick<
+  typeof complianceQuestionnaires.$inferSelect,
+  'createdAt' | 'fileUrls' | 'documentUrl' | 'decision' | 'reviewReason' | 'reviewNote'
+>;
+
+/** A compliance submission's date, signed files and decision, as both its lists show them. */
+async function submissionFields(r: Submission, link: FileLinker) {
+  return {
+    created_at: r.createdAt.toISOString(),
+    media: await Promise.all(r.fileUrls.map((k) => link(k))),
+    document: await link(r.documentUrl),
+    decision: r.decision,
+    reason: r.reviewReason,
+    note: r.reviewNote,
+  };
+}
+
 /** Every compliance submission of one application, newest first, each with its decision. */
-export async function listApplicationSubmissions(opts: {
-  db: DbOrTx;
-  id: string;
-  link: FileLinker;
-}): Promise<ApplicationSubmissions> {
+export async function listApplicationSubmissions(
+  opts: RecordRead & { link: FileLinker },
+): Promise<ApplicationSubmissions> {
   const { db, id, link } = opts;
   const application = await toAdminApplication(await findApplication(db, id), link);
   if (application.status === ('draft' as string)) throw notFound('Application');
@@ -355,12 +363,7 @@ export async function listApplicationSubmissions(opts: {
     submissions: await Promise.all(
       rows.map(async (r) => ({
         id: r.id,
-        created_at: r.createdAt.toISOString(),
-        media: await Promise.all(r.fileUrls.map((k) => link(k))),
-        document: await link(r.documentUrl),
-        decision: r.decision,
-        reason: r.reviewReason,
-        note: r.reviewNote,
+        ...(await submissionFields(r, link)),
         decided_at: r.decidedAt?.toISOString() ?? null,
       })),
     ),
@@ -368,11 +371,9 @@ export async function listApplicationSubmissions(opts: {
 }
 
 /** Compliance submissions with their publisher, offer, application status and signed files. */
-export async function listCompliance(opts: {
-  db: DbOrTx;
-  query: ComplianceListQuery;
-  link: FileLinker;
-}): Promise<ComplianceList> {
+export async function listCompliance(
+  opts: ListRead<ComplianceListQuery> & { link: FileLinker },
+): Promise<ComplianceList> {
   const { db, query, link } = opts;
   const cond = and(
     query.status
@@ -456,12 +457,7 @@ export async function listCompliance(opts: {
       publisher_email: r.publisherEmail,
       offer_id: r.offerId,
       offer_title: r.offerTitle,
-      created_at: r.createdAt.toISOString(),
-      media: await Promise.all(r.fileUrls.map((k) => link(k))),
-      document: await link(r.documentUrl),
-      decision: r.decision,
-      reason: r.reviewReason,
-      note: r.reviewNote,
+      ...(await submissionFields(r, link)),
       superseded: Boolean(r.superseded),
     }),
   });
@@ -491,24 +487,16 @@ export async function assertCanHaveIo(db: DbOrTx, id: string, lock = false) {
  * Points an approved application's IO at a newly stored file; returns the key it replaced,
  * which the caller deletes once this has committed.
  */
-export async function setApplicationIo(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  key: string;
-  link: FileLinker;
-}): Promise<{ application: AdminApplication; replacedKey: string | null }> {
+export async function setApplicationIo(
+  opts: AdminAction & { key: string; link: FileLinker },
+): Promise<{ application: AdminApplication; replacedKey: string | null }> {
   const { row, replacedKey } = await opts.db.transaction(async (tx) => {
     const before = await assertCanHaveIo(tx, opts.id, true);
     await tx
       .update(offerApplications)
       .set({ ioDocumentUrl: opts.key, updatedAt: new Date() })
       .where(eq(offerApplications.id, opts.id));
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'application.io',
-      entityType: 'application',
-      entityId: opts.id,
+    await auditApplication(tx, opts.actor, 'io', opts.id, {
       before: { io_document_url: before.io },
       after: { io_document_url: opts.key },
     });

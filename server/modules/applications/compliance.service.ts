@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type ComplianceSubmission, PUBLISHER_MESSAGES } from '../../../contract/publisher.ts';
 import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -12,6 +12,7 @@ import { assertCanApply } from './apply.policy.ts';
 import {
   alreadyApplied,
   applicationNotFound,
+  assertNotApplied,
   isUuid,
   toApplication,
 } from './publisher-applications.service.ts';
@@ -53,18 +54,7 @@ export async function getSubmittableDraft(opts: {
     return { applicationId: app.id, offerId: app.offerId, publisherId: publisher.id };
   }
   if (app.status !== 'draft') throw alreadyApplied();
-  const [other] = await db
-    .select({ id: offerApplications.id })
-    .from(offerApplications)
-    .where(
-      and(
-        eq(offerApplications.publisherId, publisher.id),
-        eq(offerApplications.offerId, app.offerId),
-        ne(offerApplications.status, 'draft'),
-      ),
-    )
-    .limit(1);
-  if (other) throw alreadyApplied();
+  await assertNotApplied(db, publisher.id, app.offerId);
   return { applicationId: app.id, offerId: app.offerId, publisherId: publisher.id };
 }
 

@@ -8,6 +8,7 @@ import {
   type SignedFile,
 } from '../../../contract/publisher.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { ListRead } from '../../db/list-query.ts';
 import {
   countAll,
   exactCount,
@@ -50,12 +51,9 @@ const ioSortColumns = {
  * IOs of the publisher's own approved applications as signed URLs, searched by offer title,
  * newest application first unless sorted otherwise.
  */
-export function listPublisherIos(opts: {
-  db: DbOrTx;
-  storage: Storage;
-  publisherId: string;
-  query: z.output<typeof PublisherIosQuery>;
-}): Promise<PublisherIoList> {
+export function listPublisherIos(
+  opts: ListRead<z.output<typeof PublisherIosQuery>> & { storage: Storage; publisherId: string },
+): Promise<PublisherIoList> {
   const { db, storage, publisherId, query } = opts;
   const where = and(
     eq(offerApplications.publisherId, publisherId),

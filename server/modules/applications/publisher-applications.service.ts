@@ -10,6 +10,7 @@ import {
 import { applicationReasons, describeReason } from '../../../contract/review-reasons.ts';
 import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { ListRead } from '../../db/list-query.ts';
 import { countRows, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { isForeignKeyViolation } from '../../db/pg-errors.ts';
@@ -39,6 +40,26 @@ export const isUuid = (s: string) =>
 
 export const alreadyApplied = () =>
   new AppError('already_applied', PUBLISHER_MESSAGES.alreadyApplied, { status: 409 });
+
+/** 409 `already_applied` when the publisher has a submitted (not draft) application to the offer. */
+export async function assertNotApplied(
+  db: DbOrTx,
+  publisherId: string,
+  offerId: string,
+): Promise<void> {
+  const [applied] = await db
+    .select({ id: offerApplications.id })
+    .from(offerApplications)
+    .where(
+      and(
+        eq(offerApplications.publisherId, publisherId),
+        eq(offerApplications.offerId, offerId),
+        ne(offerApplications.status, 'draft'),
+      ),
+    )
+    .limit(1);
+  if (applied) throw alreadyApplied();
+}
 
 const offerSortColumns = {
   created_at: offers.createdAt,
@@ -74,11 +95,9 @@ async function trackingNumbersByOffer(
  * once approved, the tracking numbers assigned to them on it; searched by title or vertical,
  * newest first unless sorted otherwise.
  */
-export function listPublisherOffers(opts: {
-  db: DbOrTx;
-  publisherId: string;
-  query: z.output<typeof PublisherOffersQuery>;
-}): Promise<PublisherOfferList> {
+export function listPublisherOffers(
+  opts: ListRead<z.output<typeof PublisherOffersQuery>> & { publisherId: string },
+): Promise<PublisherOfferList> {
   const { db, publisherId, query } = opts;
   const where = and(
     eq(offers.status, 'active'),
@@ -178,18 +197,7 @@ export async function startApplication(opts: {
         .where(and(eq(offers.id, offerId), eq(offers.status, 'active')))
         .for('key share');
       if (!offer) throw new AppError('not_found', 'Offer not found.', { status: 404 });
-      const [applied] = await tx
-        .select({ id: offerApplications.id })
-        .from(offerApplications)
-        .where(
-          and(
-            eq(offerApplications.publisherId, publisher.id),
-            eq(offerApplications.offerId, offerId),
-            ne(offerApplications.status, 'draft'),
-          ),
-        )
-        .limit(1);
-      if (applied) throw alreadyApplied();
+      await assertNotApplied(tx, publisher.id, offerId);
       // Insert or return the existing draft in one statement: concurrent requests wait on the
       // unique index and then take the update branch instead of adding a second draft.
       const [row] = await tx

@@ -7,6 +7,7 @@ import type {
   CreateCampaignInput,
 } from '../../../contract/buyer.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { ListRead } from '../../db/list-query.ts';
 import {
   countRows,
   keysetOf,
@@ -45,11 +46,9 @@ const sortColumns = {
  * The buyer's own campaigns (nobody else's rows are ever read), searched by name, goal,
  * audience or location, newest first unless sorted otherwise; empty values sort last.
  */
-export function listCampaigns(opts: {
-  db: DbOrTx;
-  buyerId: string;
-  query: z.output<typeof CampaignListQuery>;
-}): Promise<CampaignList> {
+export function listCampaigns(
+  opts: ListRead<z.output<typeof CampaignListQuery>> & { buyerId: string },
+): Promise<CampaignList> {
   const { db, buyerId, query } = opts;
   const where = and(
     eq(campaigns.buyerId, buyerId),

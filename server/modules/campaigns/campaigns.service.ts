@@ -1,7 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CampaignList, CampaignListQuery } from '../../../contract/admin.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { cappedCount, keysetOf, listPage, searchAny } from '../../db/list-query.ts';
+import {
+  countSearched,
+  keysetOf,
+  type ListRead,
+  listPage,
+  searchAny,
+} from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { campaigns, users } from '../../db/schema.ts';
 
@@ -13,10 +18,7 @@ const sortColumns = {
 } as const;
 
 /** Every buyer's campaigns with the buyer's name and e-mail, newest first by default. */
-export async function listCampaigns(opts: {
-  db: DbOrTx;
-  query: CampaignListQuery;
-}): Promise<CampaignList> {
+export async function listCampaigns(opts: ListRead<CampaignListQuery>): Promise<CampaignList> {
   const { db, query } = opts;
   const cond = and(
     query.buyer_id ? eq(campaigns.buyerId, query.buyer_id) : undefined,
@@ -42,15 +44,8 @@ export async function listCampaigns(opts: {
         .offset(w.offset),
     // The buyer is joined for the count only when the search needs its name (19 → 3 ms).
     count: () =>
-      cappedCount(
-        db,
-        query.q
-          ? db
-              .select({ one: sql`1` })
-              .from(campaigns)
-              .innerJoin(users, eq(users.id, campaigns.buyerId))
-              .where(cond)
-          : db.select({ one: sql`1` }).from(campaigns).where(cond),
+      countSearched(db, campaigns, cond, query.q, (matching) =>
+        matching.innerJoin(users, eq(users.id, campaigns.buyerId)),
       ),
     toItem: ({ c, buyerName, buyerEmail }) => ({
       id: c.id,

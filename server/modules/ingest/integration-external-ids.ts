@@ -10,7 +10,7 @@ import type {
   ExternalIdMapping,
 } from '../../../contract/integrations.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
+import { countRows, keyset, type ListRead, listPage, pageOf } from '../../db/list-query.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { integrationExternalIds, offers, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -62,11 +62,9 @@ const toMapping = (r: MappingRow): ExternalIdMapping => ({
 });
 
 /** The tracker ids attached on one integration, newest first. */
-export async function listExternalIds(opts: {
-  db: DbOrTx;
-  id: string;
-  query: ExternalIdListQuery;
-}): Promise<ExternalIdList> {
+export async function listExternalIds(
+  opts: ListRead<ExternalIdListQuery> & { id: string },
+): Promise<ExternalIdList> {
   const { db, query } = opts;
   await getRow(db, opts.id);
   const cond = and(

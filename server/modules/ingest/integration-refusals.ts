@@ -9,8 +9,7 @@ import type {
   RefusalList,
   RefusalListQuery,
 } from '../../../contract/integrations.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
+import { countRows, keyset, type ListRead, listPage, pageOf } from '../../db/list-query.ts';
 import { apiFields, oneOrNotFound } from '../../db/rows.ts';
 import { ingestRefusals, integrations } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -26,10 +25,7 @@ const toRefusal = ({ body, ...r }: RefusalRow): IngestRefusal => ({
 });
 
 /** Refused postbacks of the last REFUSAL_RETENTION_DAYS days, newest first. */
-export async function listRefusals(opts: {
-  db: DbOrTx;
-  query: RefusalListQuery;
-}): Promise<RefusalList> {
+export async function listRefusals(opts: ListRead<RefusalListQuery>): Promise<RefusalList> {
   const { db, query } = opts;
   const cond: SQL | undefined = query.integration_id
     ? eq(ingestRefusals.integrationId, query.integration_id)

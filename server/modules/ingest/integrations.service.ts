@@ -14,7 +14,7 @@ import type {
   UpdateIntegration,
 } from '../../../contract/integrations.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { countRows, keysetOf, listPage, tableRows } from '../../db/list-query.ts';
+import { countRows, keysetOf, type ListRead, listPage, tableRows } from '../../db/list-query.ts';
 import { onUniqueViolation } from '../../db/rows.ts';
 import { integrations } from '../../db/schema.ts';
 import type { AdminAction, AdminEdit, AdminWrite } from '../audit/index.ts';
@@ -47,10 +47,9 @@ const sortColumns = {
 } as const;
 
 /** Every integration, newest first unless sorted otherwise. */
-export async function listIntegrations(opts: {
-  db: DbOrTx;
-  query: IntegrationListQuery;
-}): Promise<IntegrationList> {
+export async function listIntegrations(
+  opts: ListRead<IntegrationListQuery>,
+): Promise<IntegrationList> {
   const { db, query } = opts;
   const page = await listPage({
     query,

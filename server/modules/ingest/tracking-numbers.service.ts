@@ -8,6 +8,7 @@ import type {
 } from '../../../contract/integrations.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../../../contract/settings.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { ListRead } from '../../db/list-query.ts';
 import {
   countAll,
   exactCount,
@@ -114,10 +115,9 @@ function searchCondition(q: string | undefined): SQL | undefined {
 }
 
 /** Every tracking number, newest first, searched and filtered by publisher and offer. */
-export async function listTrackingNumbers(opts: {
-  db: DbOrTx;
-  query: TrackingNumberListQuery;
-}): Promise<TrackingNumberList> {
+export async function listTrackingNumbers(
+  opts: ListRead<TrackingNumberListQuery>,
+): Promise<TrackingNumberList> {
   const { db, query } = opts;
   const where = and(
     searchCondition(query.q),

@@ -6,7 +6,7 @@ import type {
   DisputeStatus,
 } from '../../../contract/lead-detail.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
+import { countRows, keyset, type ListRead, listPage, pageOf } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { leadDisputeMessages, leadDisputes, leads, offers, users } from '../../db/schema.ts';
@@ -14,7 +14,9 @@ import { AppError } from '../../errors.ts';
 import { type DisputeMailKind, enqueueDisputeMail } from '../../mail/dispute-mails.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyUser } from '../../notify/notify.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type Actor, auditTrail } from '../audit/index.ts';
+
+const auditDispute = auditTrail('lead', 'dispute');
 
 /** The status reason a lead gets when an admin accepts its dispute. */
 export const ACCEPTED_REASON = 'Approved after the publisher’s dispute was accepted.';
@@ -48,10 +50,7 @@ const selectDisputes = <Extra extends SelectedFields>(db: DbOrTx, extra: Extra) 
  * Disputes by status (open by default), latest activity first, paged by keyset on the
  * (status, updated_at, id) index. Disputes are few next to leads: the total is exact.
  */
-export function listDisputes(opts: {
-  db: DbOrTx;
-  query: DisputeListQuery;
-}): Promise<AdminDisputeList> {
+export function listDisputes(opts: ListRead<DisputeListQuery>): Promise<AdminDisputeList> {
   const { db, query } = opts;
   const cond = eq(leadDisputes.status, query.status);
   return listPage({
@@ -224,11 +223,7 @@ export async function decideDispute(opts: {
           statusOverriddenAt: sql`now()`,
         })
         .where(eq(leads.id, d.leadId));
-      await writeAudit(tx, {
-        actor,
-        action: 'dispute.accept',
-        entityType: 'lead',
-        entityId: d.leadId,
+      await auditDispute(tx, actor, 'accept', d.leadId, {
         before,
         after: {
           dispute: 'accepted',
@@ -238,11 +233,7 @@ export async function decideDispute(opts: {
         },
       });
     } else {
-      await writeAudit(tx, {
-        actor,
-        action: 'dispute.decline',
-        entityType: 'lead',
-        entityId: d.leadId,
+      await auditDispute(tx, actor, 'decline', d.leadId, {
         before: { dispute: 'open' },
         after: { dispute: 'declined' },
       });

@@ -10,7 +10,7 @@ import {
 import { displayName } from '../../../contract/uploads.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { toMoney } from '../../db/money.ts';
-import { oneOrNotFound } from '../../db/rows.ts';
+import { oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import {
   auditLog,
   integrations,
@@ -220,11 +220,9 @@ function commonFields(
 }
 
 /** GET /admin/leads/:id. */
-export async function getAdminLeadDetail(opts: {
-  db: DbOrTx;
-  sign: SignKey;
-  id: string;
-}): Promise<AdminLeadDetail> {
+export async function getAdminLeadDetail(
+  opts: RecordRead & { sign: SignKey },
+): Promise<AdminLeadDetail> {
   const r = await readLead(opts.db, opts.id, null);
   const l = r.lead;
   return {
@@ -240,12 +238,9 @@ export async function getAdminLeadDetail(opts: {
 }
 
 /** GET /publisher/leads/:id: the publisher's own lead only (another's is a 404). */
-export async function getPublisherLeadDetail(opts: {
-  db: DbOrTx;
-  sign: SignKey;
-  id: string;
-  publisherId: string;
-}): Promise<PublisherLeadDetail> {
+export async function getPublisherLeadDetail(
+  opts: RecordRead & { sign: SignKey; publisherId: string },
+): Promise<PublisherLeadDetail> {
   const r = await readLead(opts.db, opts.id, opts.publisherId);
   const disputes = await disputesOf(opts.db, r.lead.id, opts.sign, 'publisher');
   const common = commonFields(r, opts.sign, 'publisher');

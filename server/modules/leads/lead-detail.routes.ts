@@ -13,7 +13,7 @@ import {
 import { uploadRules } from '../../../contract/uploads.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { kitPlugin } from '../../http/route-kit.ts';
-import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
+import { storeFileThenWrite, uploadFields } from '../../storage/upload.ts';
 import { decideDispute, listDisputes, replyAsAdmin } from './disputes.service.ts';
 import { getAdminLeadDetail } from './lead-detail.queries.ts';
 import { setLeadRecording } from './lead-detail.service.ts';
@@ -40,18 +40,18 @@ export const adminLeadDetailRoutes = kitPlugin(adminDoc, (admin, app) => {
     async (req) => {
       // Refuse before storing anything when the lead does not exist.
       await getAdminLeadDetail({ db: app.db, sign, id: req.params.id });
-      await storeThenWrite(req, app.storage, {
+      await storeFileThenWrite(req, app.storage, {
         owner: 'leads',
         fields: uploadFields(uploadRules.recording, 'recordings'),
-        write: async (files) => {
-          const replaced = await setLeadRecording({
+        write: async (key) => ({
+          result: null,
+          replacedKey: await setLeadRecording({
             db: app.db,
             actor: actorOf(req),
             id: req.params.id,
-            key: files.file![0]!.key,
-          });
-          return { result: null, replacedKeys: [replaced] };
-        },
+            key,
+          }),
+        }),
       });
       return getAdminLeadDetail({ db: app.db, sign, id: req.params.id });
     },

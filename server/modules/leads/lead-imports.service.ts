@@ -12,7 +12,7 @@ import { apiFields, oneOrNotFound } from '../../db/rows.ts';
 import { integrations, leadImports } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { AppError, conflict, invalidField } from '../../errors.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type Actor, type AdminEdit, auditTrail } from '../audit/index.ts';
 import { hashIntegrationKey } from '../ingest/index.ts';
 import {
   columnsOf,
@@ -23,6 +23,8 @@ import {
   readImportRow,
 } from './lead-imports.policy.ts';
 import { type Resolved, resolveNames, writeBatch } from './lead-imports.writes.ts';
+
+const auditImport = auditTrail('lead_import', 'lead');
 
 /**
  * CSV import of leads (issue 13, item 8). An upload keeps the file on a job row; the check (a
@@ -129,12 +131,7 @@ async function importIntegration(db: Db): Promise<string> {
 }
 
 /** Starts the check (dry run) of an upload with a mapping; the screen polls the import. */
-export async function startCheck(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: CheckLeadImport;
-}): Promise<LeadImport> {
+export async function startCheck(opts: AdminEdit<CheckLeadImport>): Promise<LeadImport> {
   const { db, id, input } = opts;
   const current = await findImport(db, id);
   columnsOf(current.header, input.mapping);
@@ -344,11 +341,7 @@ async function runImport(db: Db, actor: Actor, id: string, mode: 'check' | 'impo
         content: null,
       })
       .where(eq(leadImports.id, id));
-    await writeAudit(tx, {
-      actor,
-      action: 'lead.import',
-      entityType: 'lead_import',
-      entityId: id,
+    await auditImport(tx, actor, 'import', id, {
       before: null,
       after: {
         filename: job.filename,

@@ -8,15 +8,17 @@ import type {
   UpdateLeadStatus,
 } from '../../../contract/admin.ts';
 import { type LeadFilter, reasonSentence } from '../../../contract/lead-actions.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
-import { countRows, dateBounds, keysetOf, listPage, pageOf } from '../../db/list-query.ts';
+import { countRows, dateBounds, inPage, keysetOf, listPage } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { leads, offers, users } from '../../db/schema.ts';
 import { invalidField } from '../../errors.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type AdminEdit, type AdminWrite, auditTrail } from '../audit/index.ts';
 import { exactLeadCount } from './lead-totals.ts';
+
+const auditLead = auditTrail('lead');
 
 const leadColumns = {
   id: leads.id,
@@ -128,9 +130,7 @@ export async function listLeads(opts: { db: DbOrTx; query: LeadListQuery }): Pro
     keyset: keysetOf(sortColumns, query, leads.id),
     rows: (w) =>
       selectLeads(db, { sortKey: w.sortKey })
-        .where(
-          inArray(leads.id, pageOf(db.select({ id: leads.id }).from(leads).$dynamic(), cond, w)),
-        )
+        .where(inPage(db, leads, leads.id, cond, w))
         .orderBy(...w.orderBy),
     count: () => countRows(db, leads, cond, 'capped'),
     // Exact from the maintained lead totals when they answer the filter (no offer, whole days…);
@@ -148,11 +148,7 @@ async function getLead(db: DbOrTx, id: string): Promise<LeadRow> {
 const FUTURE_SLACK_MS = 5 * 60 * 1000;
 
 /** Records a lead by hand; the payout defaults to the offer's. */
-export async function createLead(opts: {
-  db: Db;
-  actor: Actor;
-  input: CreateLead;
-}): Promise<AdminLead> {
+export async function createLead(opts: AdminWrite<CreateLead>): Promise<AdminLead> {
   const { input } = opts;
   const timestamp = input.timestamp ? new Date(input.timestamp) : new Date();
   if (timestamp.getTime() > Date.now() + FUTURE_SLACK_MS) {
@@ -185,11 +181,7 @@ export async function createLead(opts: {
       })
       .returning({ id: leads.id });
     const lead = toAdminLead(await getLead(tx, row!.id));
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'lead.create',
-      entityType: 'lead',
-      entityId: lead.id,
+    await auditLead(tx, opts.actor, 'create', lead.id, {
       before: null,
       after: {
         publisher_id: lead.publisher_id,
@@ -209,12 +201,7 @@ export async function createLead(opts: {
  * the lead's status reason, and status_overridden_at keeps later tracker events and offer rules
  * from changing it. Audited with before and after. The same status changes nothing.
  */
-export async function updateLeadStatus(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: UpdateLeadStatus;
-}): Promise<AdminLead> {
+export async function updateLeadStatus(opts: AdminEdit<UpdateLeadStatus>): Promise<AdminLead> {
   const { input } = opts;
   const reason = reasonSentence(input.reason, input.note);
   return opts.db.transaction(async (tx) => {
@@ -231,11 +218,7 @@ export async function updateLeadStatus(opts: {
         .update(leads)
         .set({ status: input.status, statusReason: reason, statusOverriddenAt: sql`now()` })
         .where(eq(leads.id, opts.id));
-      await writeAudit(tx, {
-        actor: opts.actor,
-        action: 'lead.status',
-        entityType: 'lead',
-        entityId: opts.id,
+      await auditLead(tx, opts.actor, 'status', opts.id, {
         before: { status: before.status, status_reason: before.statusReason },
         after: { status: input.status, status_reason: reason, reason: input.reason },
       });

@@ -7,7 +7,7 @@ import type {
   PublisherPayoutList,
   PublisherPayoutsQuery,
 } from '../../../contract/publisher.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { ListRead } from '../../db/list-query.ts';
 import {
   countRows,
   dateBounds,
@@ -34,11 +34,9 @@ const leadSortColumns = {
  * included), sorted (newest first by default; the leads_publisher_ts index serves that order)
  * and paged.
  */
-export function listPublisherLeads(opts: {
-  db: DbOrTx;
-  publisherId: string;
-  query: z.output<typeof PublisherLeadsQuery>;
-}): Promise<PublisherLeadList> {
+export function listPublisherLeads(
+  opts: ListRead<z.output<typeof PublisherLeadsQuery>> & { publisherId: string },
+): Promise<PublisherLeadList> {
   const { db, publisherId, query } = opts;
   const where = and(
     eq(leads.publisherId, publisherId),
@@ -115,11 +113,9 @@ export function listPublisherLeads(opts: {
 const payoutSortColumns = { date: payouts.date, amount: payouts.amount } as const;
 
 /** The publisher's own payouts (amount, notes, date), newest first unless sorted otherwise. */
-export function listPublisherPayouts(opts: {
-  db: DbOrTx;
-  publisherId: string;
-  query: z.output<typeof PublisherPayoutsQuery>;
-}): Promise<PublisherPayoutList> {
+export function listPublisherPayouts(
+  opts: ListRead<z.output<typeof PublisherPayoutsQuery>> & { publisherId: string },
+): Promise<PublisherPayoutList> {
   const { db, publisherId, query } = opts;
   const where = eq(payouts.publisherId, publisherId);
   return listPage({

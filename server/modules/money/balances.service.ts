@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Balance, BalanceList, BalanceListQuery } from '../../../contract/money.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { ListRead } from '../../db/list-query.ts';
 import { exactCount, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { publisherBalances, users } from '../../db/schema.ts';
@@ -22,10 +22,7 @@ const sortColumns = {
  * keyset over the maintained `publisher_balances` (owed has its own index); the publishers are
  * counted exactly (one row per publisher: a small table).
  */
-export async function listBalances(opts: {
-  db: DbOrTx;
-  query: BalanceListQuery;
-}): Promise<BalanceList> {
+export async function listBalances(opts: ListRead<BalanceListQuery>): Promise<BalanceList> {
   const { db, query } = opts;
   const settings = await ledgerSettings(db);
   const cond: SQL | undefined = and(

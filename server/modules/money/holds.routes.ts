@@ -11,7 +11,7 @@ import { uploadRules } from '../../../contract/uploads.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { actorOf, adminDoc, bearerDoc, errorReplies } from '../../http/route-helpers.ts';
 import { routeKit } from '../../http/route-kit.ts';
-import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
+import { storeFileThenWrite, uploadFields } from '../../storage/upload.ts';
 import { getHoldState, releaseHold, setPayoutReview } from './holds.service.ts';
 import { getTaxForm, saveTaxForm, setTaxFormStatus } from './tax-forms.service.ts';
 
@@ -79,16 +79,16 @@ export const publisherTaxFormRoutes: FastifyPluginAsyncZod = async (app) => {
     { consumes: ['multipart/form-data'], reply: TaxForm },
     async (req) => {
       const u = currentUser(req);
-      await storeThenWrite(req, app.storage, {
+      await storeFileThenWrite(req, app.storage, {
         owner: u.id,
         fields: uploadFields(uploadRules.taxForm, 'tax_forms'),
-        write: async (files) => {
+        write: async (key) => {
           const { replacedKey } = await saveTaxForm({
             db: app.db,
             publisher: { id: u.id, email: u.email },
-            key: files.file![0]!.key,
+            key,
           });
-          return { result: null, replacedKeys: [replacedKey] };
+          return { result: null, replacedKey };
         },
       });
       return getTaxForm(app.db, app.storage, u.id);

@@ -9,12 +9,14 @@ import {
   type SetPayoutReview,
 } from '../../../contract/money.ts';
 import { isApprovedPublisher } from '../../../contract/roles.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { payoutHolds, users } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type AdminWrite, auditTrail } from '../audit/index.ts';
 import { paymentDetailsOf } from './payment-details.service.ts';
+
+const auditPayoutHold = auditTrail('publisher', 'payout_hold');
 
 /**
  * Payout holds (issue 27). Settings enables the conditions that hold a publisher's payout
@@ -158,12 +160,9 @@ async function upsertHold(
 }
 
 /** Puts a publisher's payouts under review (or lifts it), audited. */
-export async function setPayoutReview(opts: {
-  db: Db;
-  actor: Actor;
-  publisherId: string;
-  input: SetPayoutReview;
-}): Promise<PayoutHoldState> {
+export async function setPayoutReview(
+  opts: AdminWrite<SetPayoutReview> & { publisherId: string },
+): Promise<PayoutHoldState> {
   const { actor, publisherId, input } = opts;
   await opts.db.transaction(async (tx) => {
     await publisherOf(tx, publisherId);
@@ -181,11 +180,7 @@ export async function setPayoutReview(opts: {
         }
       : { underReview: false, reviewNote: null, reviewBy: null, reviewAt: null };
     await upsertHold(tx, publisherId, set);
-    await writeAudit(tx, {
-      actor,
-      action: input.under_review ? 'payout_hold.review' : 'payout_hold.review_lifted',
-      entityType: 'publisher',
-      entityId: publisherId,
+    await auditPayoutHold(tx, actor, input.under_review ? 'review' : 'review_lifted', publisherId, {
       before: { under_review: before?.underReview ?? false, note: before?.reviewNote ?? null },
       after: { under_review: input.under_review, note: input.note ?? null },
     });
@@ -194,23 +189,16 @@ export async function setPayoutReview(opts: {
 }
 
 /** Releases a publisher's holds for the next run, with the admin's note, audited. */
-export async function releaseHold(opts: {
-  db: Db;
-  actor: Actor;
-  publisherId: string;
-  input: ReleasePayoutHold;
-}): Promise<PayoutHoldState> {
+export async function releaseHold(
+  opts: AdminWrite<ReleasePayoutHold> & { publisherId: string },
+): Promise<PayoutHoldState> {
   const { actor, publisherId, input } = opts;
   await opts.db.transaction(async (tx) => {
     const p = await publisherOf(tx, publisherId);
     const hold = (await holdsOf(tx, [p])).get(p.id)!;
     const set = { releaseNote: input.note, releasedBy: actor.id, releasedAt: new Date() };
     await upsertHold(tx, publisherId, set);
-    await writeAudit(tx, {
-      actor,
-      action: 'payout_hold.release',
-      entityType: 'publisher',
-      entityId: publisherId,
+    await auditPayoutHold(tx, actor, 'release', publisherId, {
       before: { held_for: hold.reasons },
       after: { released_for_next_run: true, note: input.note },
     });

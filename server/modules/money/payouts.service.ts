@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import {
   type AdminPayout,
   type CreatePayout,
@@ -10,12 +10,15 @@ import {
 import { statementNumber } from '../../../contract/money.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
-import { countRows, dateBounds, keysetOf, listPage, pageOf } from '../../db/list-query.ts';
+import type { ListRead } from '../../db/list-query.ts';
+import { countRows, dateBounds, inPage, keysetOf, listPage } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { apiFields } from '../../db/rows.ts';
 import { payouts, users } from '../../db/schema.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type AdminWrite, auditTrail } from '../audit/index.ts';
 import { createManualPayout } from './runs.service.ts';
+
+const auditPayout = auditTrail('payout');
 
 type PayoutRow = {
   id: string;
@@ -77,10 +80,7 @@ const selectPayouts = <Extra extends Record<string, SQL>>(db: DbOrTx, extra = {}
  * the (sort, id) index first, then the publisher for those rows only (a deferred join, as the
  * leads list); the total is capped (TOTAL_CAP).
  */
-export async function listPayouts(opts: {
-  db: DbOrTx;
-  query: PayoutListQuery;
-}): Promise<PayoutList> {
+export async function listPayouts(opts: ListRead<PayoutListQuery>): Promise<PayoutList> {
   const { db, query } = opts;
   const cond = payoutWhere(query);
   return listPage({
@@ -88,12 +88,7 @@ export async function listPayouts(opts: {
     keyset: keysetOf(sortColumns, query, payouts.id),
     rows: (w) =>
       selectPayouts(db, { sortKey: w.sortKey })
-        .where(
-          inArray(
-            payouts.id,
-            pageOf(db.select({ id: payouts.id }).from(payouts).$dynamic(), cond, w),
-          ),
-        )
+        .where(inPage(db, payouts, payouts.id, cond, w))
         .orderBy(...w.orderBy),
     count: () => countRows(db, payouts, cond, 'capped'),
     toItem: toAdminPayout,
@@ -104,21 +99,13 @@ export async function listPayouts(opts: {
  * Records a payout dated now, only for an approved (or legacy active) publisher: the spec's
  * form, kept as a run of one (server/modules/money/runs.service.ts `createManualPayout`).
  */
-export async function createPayout(opts: {
-  db: Db;
-  actor: Actor;
-  input: CreatePayout;
-}): Promise<AdminPayout> {
+export async function createPayout(opts: AdminWrite<CreatePayout>): Promise<AdminPayout> {
   const input = CreatePayoutSchema.parse(opts.input);
   return opts.db.transaction(async (tx) => {
     const id = await createManualPayout({ db: tx as unknown as Db, actor: opts.actor, input });
     const [created] = await selectPayouts(tx).where(eq(payouts.id, id));
     const payout = toAdminPayout(created!);
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'payout.create',
-      entityType: 'payout',
-      entityId: payout.id,
+    await auditPayout(tx, opts.actor, 'create', payout.id, {
       before: null,
       after: {
         publisher_id: payout.publisher_id,

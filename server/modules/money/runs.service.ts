@@ -26,7 +26,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError, conflict, invalidField } from '../../errors.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type Actor, type AdminEdit, type AdminWrite, auditTrail } from '../audit/index.ts';
 import { holdsOf, isHeld, useReleases } from './holds.service.ts';
 import {
   candidatesOf,
@@ -37,6 +37,10 @@ import {
   skipReason,
 } from './ledger.service.ts';
 import { paymentDetailsOf } from './payment-details.service.ts';
+
+const auditAdjustment = auditTrail('publisher', 'adjustment');
+
+const auditPayoutRun = auditTrail('payout_run');
 
 /** What a run over this selection would pay, publisher by publisher; writes nothing. */
 export async function previewRun(opts: {
@@ -255,11 +259,7 @@ export async function confirmRun(opts: {
         .set({ total: centsText(total), payouts: dues.length })
         .where(eq(payoutRuns.id, run!.id))
         .returning();
-      await writeAudit(tx, {
-        actor,
-        action: 'payout_run.create',
-        entityType: 'payout_run',
-        entityId: run!.id,
+      await auditPayoutRun(tx, actor, 'create', run!.id, {
         before: null,
         after: {
           total: centsText(total),
@@ -356,12 +356,9 @@ export async function createManualPayout(opts: {
 }
 
 /** A bonus, clawback or correction: owed at once, paid (or deducted) by the next run. */
-export async function createAdjustment(opts: {
-  db: Db;
-  actor: Actor;
-  publisherId: string;
-  input: CreateAdjustment;
-}): Promise<Adjustment> {
+export async function createAdjustment(
+  opts: AdminWrite<CreateAdjustment> & { publisherId: string },
+): Promise<Adjustment> {
   const { input, actor } = opts;
   if (input.reason === 'clawback' && input.amount > 0) {
     throw invalidField('amount', 'A clawback takes money back: enter a negative amount.');
@@ -396,11 +393,7 @@ export async function createAdjustment(opts: {
       created_at: row!.createdAt.toISOString(),
       payout_id: null,
     };
-    await writeAudit(tx, {
-      actor,
-      action: 'adjustment.create',
-      entityType: 'publisher',
-      entityId: publisher.id,
+    await auditAdjustment(tx, actor, 'create', publisher.id, {
       before: null,
       after: { reason: adj.reason, amount: row!.amount, note: adj.note },
     });
@@ -478,12 +471,7 @@ async function lockRun(tx: DbOrTx, id: string) {
 }
 
 /** A recorded run, paid: its payouts carry the bank's or platform's reference. */
-export async function markRunPaid(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: MarkRunPaid;
-}): Promise<PayoutRun> {
+export async function markRunPaid(opts: AdminEdit<MarkRunPaid>): Promise<PayoutRun> {
   await opts.db.transaction(async (tx) => {
     const run = await lockRun(tx, opts.id);
     if (run.status !== 'recorded') {
@@ -502,11 +490,7 @@ export async function markRunPaid(opts: {
       .update(payouts)
       .set({ status: 'paid', reference: opts.input.reference })
       .where(eq(payouts.runId, run.id));
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'payout_run.paid',
-      entityType: 'payout_run',
-      entityId: run.id,
+    await auditPayoutRun(tx, opts.actor, 'paid', run.id, {
       before: { status: run.status, reference: run.reference },
       after: { status: 'paid', reference: opts.input.reference },
     });
@@ -518,12 +502,7 @@ export async function markRunPaid(opts: {
  * Voids a recorded run: its payouts (and their lines) are deleted, so their leads and
  * adjustments are due again and the balances go back; the run stays, void, with its reason.
  */
-export async function voidRun(opts: {
-  db: Db;
-  actor: Actor;
-  id: string;
-  input: VoidRun;
-}): Promise<PayoutRun> {
+export async function voidRun(opts: AdminEdit<VoidRun>): Promise<PayoutRun> {
   await opts.db.transaction(async (tx) => {
     const run = await lockRun(tx, opts.id);
     if (run.status === 'void') throw conflict('This run is already void.');
@@ -556,11 +535,7 @@ export async function voidRun(opts: {
       .update(payoutRuns)
       .set({ status: 'void', voidedAt: new Date(), voidReason: opts.input.reason })
       .where(eq(payoutRuns.id, run.id));
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'payout_run.void',
-      entityType: 'payout_run',
-      entityId: run.id,
+    await auditPayoutRun(tx, opts.actor, 'void', run.id, {
       before: {
         status: run.status,
         payouts: removed.map((p) => ({ id: p.id, publisher_id: p.publisherId, amount: p.amount })),

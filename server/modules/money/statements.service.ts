@@ -12,7 +12,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { csvLine } from '../../db/csv.ts';
-import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
+import { countRows, keyset, type ListRead, listPage, pageOf } from '../../db/list-query.ts';
 import { amountCents, cents, centsMoney, centsText, toMoney } from '../../db/money.ts';
 import { leads, offers, payoutLines, payouts, users } from '../../db/schema.ts';
 import { getSettings, networkTimeZoneSql } from '../../db/settings.ts';
@@ -280,12 +280,9 @@ export async function readLogo(db: DbOrTx, storage: Storage): Promise<StatementL
 }
 
 /** The leads a payout paid (or took back), page by page. */
-export async function listCoveredLeads(opts: {
-  db: DbOrTx;
-  payoutId: string;
-  publisherId?: string;
-  query: PageQuery;
-}): Promise<CoveredLeadList> {
+export async function listCoveredLeads(
+  opts: ListRead<PageQuery> & { payoutId: string; publisherId?: string },
+): Promise<CoveredLeadList> {
   const { db } = opts;
   await payoutOf(db, opts.payoutId, opts.publisherId);
   const where: SQL = and(

@@ -5,8 +5,10 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { paymentDetails, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { displayName, type Storage } from '../../storage/storage.ts';
-import { type Actor, writeAudit } from '../audit/index.ts';
+import { type AdminWrite, auditTrail } from '../audit/index.ts';
 import { lockPaymentDetails, upsertPaymentDetails } from './payment-details.service.ts';
+
+const auditTaxForm = auditTrail('publisher', 'tax_form');
 
 /**
  * Tax forms (issue 27). A publisher uploads their W-9/W-8 as a PDF: the form becomes
@@ -62,11 +64,7 @@ export async function saveTaxForm(opts: {
       taxFormReviewedBy: null,
     };
     await upsertPaymentDetails(tx, publisher.id, set);
-    await writeAudit(tx, {
-      actor: { id: publisher.id, email: publisher.email },
-      action: 'tax_form.upload',
-      entityType: 'publisher',
-      entityId: publisher.id,
+    await auditTaxForm(tx, { id: publisher.id, email: publisher.email }, 'upload', publisher.id, {
       before: before ? { status: before.taxFormStatus, file: before.taxFormName } : null,
       after: { status: 'submitted', file: set.taxFormName },
     });
@@ -75,13 +73,9 @@ export async function saveTaxForm(opts: {
 }
 
 /** An admin's decision on the form: audited with the status before and after. */
-export async function setTaxFormStatus(opts: {
-  db: Db;
-  storage: Storage;
-  actor: Actor;
-  publisherId: string;
-  input: SetTaxFormStatus;
-}): Promise<TaxForm> {
+export async function setTaxFormStatus(
+  opts: AdminWrite<SetTaxFormStatus> & { storage: Storage; publisherId: string },
+): Promise<TaxForm> {
   const { actor, publisherId, input } = opts;
   await opts.db.transaction(async (tx) => {
     const [p] = await tx.select({ role: users.role }).from(users).where(eq(users.id, publisherId));
@@ -93,11 +87,7 @@ export async function setTaxFormStatus(opts: {
       taxFormReviewedBy: actor.id,
     };
     await upsertPaymentDetails(tx, publisherId, set);
-    await writeAudit(tx, {
-      actor,
-      action: 'tax_form.status',
-      entityType: 'publisher',
-      entityId: publisherId,
+    await auditTaxForm(tx, actor, 'status', publisherId, {
       before: { tax_form_status: before?.taxFormStatus ?? 'not_submitted' },
       after: { tax_form_status: input.tax_form_status },
     });

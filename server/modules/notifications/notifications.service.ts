@@ -8,8 +8,9 @@ import {
   type UnreadCount,
 } from '../../../contract/notifications.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { ListRead } from '../../db/list-query.ts';
 import { countAll, countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
-import { apiFields, oneOrNotFound } from '../../db/rows.ts';
+import { apiFields, oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import { notifications } from '../../db/schema.ts';
 
 type Row = typeof notifications.$inferSelect;
@@ -22,11 +23,9 @@ function toNotification({ userId: _, ...row }: Row): Notification {
 const newestFirst = keyset('created_at', notifications.createdAt, 'desc', notifications.id);
 
 /** The signed-in user's notifications, newest first (keyset pages); only theirs, ever. */
-export async function listNotifications(opts: {
-  db: DbOrTx;
-  userId: string;
-  query: NotificationListQuery;
-}): Promise<NotificationList> {
+export async function listNotifications(
+  opts: ListRead<NotificationListQuery> & { userId: string },
+): Promise<NotificationList> {
   const { db, userId, query } = opts;
   const where = and(
     eq(notifications.userId, userId),
@@ -67,11 +66,7 @@ export async function countUnread(opts: { db: DbOrTx; userId: string }): Promise
 }
 
 /** Marks one of the user's notifications read (again is fine); anyone else's is not found. */
-export async function markRead(opts: {
-  db: DbOrTx;
-  userId: string;
-  id: string;
-}): Promise<Notification> {
+export async function markRead(opts: RecordRead & { userId: string }): Promise<Notification> {
   const row = await oneOrNotFound(
     opts.db
       .update(notifications)

@@ -4,8 +4,8 @@ import type {
   PublisherReport,
   PublisherReportQuery,
 } from '../../../contract/reports.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import type { CsvCell } from '../../db/csv.ts';
+import type { ListRead } from '../../db/list-query.ts';
 import { amountCents, centsMoney } from '../../db/money.ts';
 import { networkTimeZone } from '../../db/settings.ts';
 import { balanceOf } from '../money/index.ts';
@@ -14,11 +14,9 @@ import { reportCsv, withoutRevenue } from './report-csv.ts';
 import { buildReport } from './reports.queries.ts';
 
 /** One publisher's report: only their own leads (their rollup rows), without revenue or margin. */
-export async function getPublisherReport(opts: {
-  db: DbOrTx;
-  publisherId: string;
-  query: PublisherReportQuery;
-}): Promise<PublisherReport> {
+export async function getPublisherReport(
+  opts: ListRead<PublisherReportQuery> & { publisherId: string },
+): Promise<PublisherReport> {
   const tz = await networkTimeZone(opts.db);
   const r = await buildReport(opts.db, { owner: opts.publisherId, tz, query: opts.query });
   return {
@@ -35,11 +33,9 @@ export async function getPublisherReport(opts: {
 }
 
 /** The publisher's report as CSV lines. */
-export async function publisherReportCsv(opts: {
-  db: DbOrTx;
-  publisherId: string;
-  query: PublisherReportQuery;
-}): Promise<CsvCell[][]> {
+export async function publisherReportCsv(
+  opts: ListRead<PublisherReportQuery> & { publisherId: string },
+): Promise<CsvCell[][]> {
   const tz = await networkTimeZone(opts.db);
   const r = await buildReport(opts.db, { owner: opts.publisherId, tz, query: opts.query });
   return reportCsv(r, { revenue: false });
@@ -50,12 +46,9 @@ export async function publisherReportCsv(opts: {
  * of the payable ones (their own rollup rows). Pending Payouts is what is unpaid now, whatever
  * the range (money/figures.ts): money waiting does not depend on the days looked at.
  */
-export async function getPublisherRangeOverview(opts: {
-  db: DbOrTx;
-  publisherId: string;
-  query: DashboardRangeQuery;
-  now?: Date;
-}): Promise<PublisherRangeOverview> {
+export async function getPublisherRangeOverview(
+  opts: ListRead<DashboardRangeQuery> & { publisherId: string; now?: Date },
+): Promise<PublisherRangeOverview> {
   const tz = await networkTimeZone(opts.db);
   const { from, to } = dashboardDays(tz, opts.query, opts.now);
   const [days, balance] = await Promise.all([

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/reports.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { countAll } from '../../db/list-query.ts';
+import { countAll, type ListRead } from '../../db/list-query.ts';
 import { cents, centsMoney } from '../../db/money.ts';
 import { offerApplications, payouts, users } from '../../db/schema.ts';
 import { networkTimeZone } from '../../db/settings.ts';
@@ -87,11 +87,9 @@ async function payoutsByStatusIn(db: DbOrTx, tz: string, from: string, to: strin
  * The dashboard over a picked range of the network's days: payouts dated in it, paid (the Total
  * Payouts card) and recorded apart, and calls and payouts per day (the chart), from the report rollups.
  */
-export async function getRangeStats(opts: {
-  db: DbOrTx;
-  query: DashboardRangeQuery;
-  now?: Date;
-}): Promise<AdminRangeStats> {
+export async function getRangeStats(
+  opts: ListRead<DashboardRangeQuery> & { now?: Date },
+): Promise<AdminRangeStats> {
   const tz = await networkTimeZone(opts.db);
   const { from, to } = dashboardDays(tz, opts.query, opts.now);
   const [days, payouts, byStatus] = await Promise.all([

@@ -2,7 +2,7 @@ import { AdminSettings, UpdateSettings } from '../../../contract/admin.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { kitPlugin } from '../../http/route-kit.ts';
-import { storeThenWrite, uploadFields } from '../../storage/upload.ts';
+import { storeFileThenWrite, uploadFields } from '../../storage/upload.ts';
 import { getAdminSettings, setLogo, updateSettings } from './admin-settings.service.ts';
 
 /** Branding settings: all fields, text changes, and the logo upload. */
@@ -22,15 +22,14 @@ export const adminSettingsRoutes = kitPlugin(adminDoc, (admin, app) => {
     { consumes: ['multipart/form-data'], reply: AdminSettings },
     async (req) => {
       // Size (5 MB) and type (by content; SVGs with script refused) are checked as it streams.
-      return storeThenWrite(req, app.storage, {
+      return storeFileThenWrite(req, app.storage, {
         owner: 'settings',
         fields: uploadFields(uploadRules.logo, 'logos', {
           file: { messages: { missing_files: 'No file selected' } },
         }),
-        write: async (files) => {
-          const key = files.file![0]!.key;
+        write: async (key) => {
           const r = await setLogo({ db: app.db, actor: actorOf(req), key, logoUrl });
-          return { result: r.settings, replacedKeys: [r.replacedKey] };
+          return { result: r.settings, replacedKey: r.replacedKey };
         },
       });
     },

@@ -28,6 +28,7 @@ import { WISE } from './wise.ts';
  * the admin asks for the file without them (`skip_incomplete=true`).
  */
 
+import type { ListRead } from '../../../db/list-query.ts';
 import {
   loadRunPayees,
   type Payee,
@@ -161,13 +162,9 @@ function incompleteError(f: ProcessorFormat, leftOut: LeftOutPayout[], someInclu
 }
 
 /** Builds one payment file of a run (GET /admin/payout-runs/:id/files/:format). */
-export async function buildRunFile(opts: {
-  db: DbOrTx;
-  runId: string;
-  format: PaymentFileFormat;
-  query: PaymentFileQuery;
-  now?: Date;
-}): Promise<BuiltFile> {
+export async function buildRunFile(
+  opts: ListRead<PaymentFileQuery> & { runId: string; format: PaymentFileFormat; now?: Date },
+): Promise<BuiltFile> {
   const run = await loadRunPayees(opts.db, opts.runId);
   const now = opts.now ?? new Date();
   if (opts.format === 'csv') {
