@@ -65,7 +65,9 @@ const asPublisher = (method: 'GET' | 'POST', url: string, body?: unknown, token 
     ...(body === undefined ? {} : { payload: body as object }),
   });
 
-const mailsTo = (email: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+/** The mails to `email`, oldest first (a heap's order is not the order of writing). */
+const mailsTo = (email: string) =>
+  t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.createdAt);
 
 const storedDisputeFiles = () => {
   const dir = path.join(t.config.dataDir, 'storage', 'lead_disputes');
