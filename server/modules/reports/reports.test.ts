@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminReport, PublisherReport } from '../../../contract/reports.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { prng, sqlRows } from '../../test/seeded.ts';
 import { blockRuns, blocksOfLastYear, singleBlocks } from './report-calendar.ts';
 
 /**
@@ -26,16 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rows = async <T>(q: SQL): Promise<T[]> =>
-  ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
-
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+const rows = <T>(q: SQL): Promise<T[]> => sqlRows<T>(t.db, q);
 
 const STATUSES = ['approved', 'pending', 'rejected'] as const;
 const STATES = ['NY', 'CA', 'TX', null] as const;
