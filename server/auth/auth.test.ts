@@ -6,6 +6,7 @@ import { authSessions, mailOutbox, oneTimeTokens, refreshTokens, users } from '.
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { expectAnswer } from '../test/expect-answer.ts';
 import { buildPublisher, buildUser, tokenFor } from '../test/factories.ts';
+import { getMe } from '../test/gotrue.ts';
 import { blockUser } from './sessions.ts';
 import { signAccessToken } from './tokens.ts';
 
@@ -50,6 +51,9 @@ const signin = (e: string, password: string, r: Req = {}) =>
   grant('password', { email: e, password, gotrue_meta_security: {} }, r);
 const refresh = (token: string, r: Req = {}) => grant('refresh_token', { refresh_token: token }, r);
 const getUser = (token: string) => call('GET', '/auth/v1/user', { token });
+/** A JSON POST written as is, with only the headers given (no version header unless given). */
+const postRaw = (url: string, headers: Record<string, string>, payload: string) =>
+  t.app.inject({ method: 'POST', url, headers, payload, remoteAddress: randomIp() });
 
 const publisherData = {
   full_legal_name: 'Pat Publisher',
@@ -59,6 +63,12 @@ const publisherData = {
   whatsapp_number: '+1 555 0101',
   ms_teams_id: 'pat@teams',
 };
+
+/** The users row of this id. */
+async function userRow(id: string) {
+  const [row] = await t.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
 
 async function mailsTo(to: string) {
   return t.db
@@ -86,6 +96,12 @@ async function sessionFor(e: string, password: string) {
   const res = await signin(e, password);
   expect(res.statusCode).toBe(200);
   return res.json() as { access_token: string; refresh_token: string; user: { id: string } };
+}
+
+/** A new publisher (buildPublisher) signed in with their password: the user and the session. */
+async function publisherSession() {
+  const u = await buildPublisher(t.db);
+  return { u, s: await sessionFor(u.email, u.password) };
 }
 
 describe('POST /auth/v1/signup', () => {
@@ -120,7 +136,7 @@ describe('POST /auth/v1/signup', () => {
       provider: 'email',
       identity_data: { sub: body.id, email: address.toLowerCase(), phone_verified: false },
     });
-    const [row] = await t.db.select().from(users).where(eq(users.id, body.id));
+    const row = await userRow(body.id);
     expect(row).toMatchObject({
       role: 'publisher',
       status: 'pending',
@@ -159,8 +175,7 @@ describe('POST /auth/v1/signup', () => {
       company_name: 'Bea Corp',
       role: 'buyer',
     });
-    const [row] = await t.db.select().from(users).where(eq(users.id, body.id));
-    expect(row).toMatchObject({
+    expect(await userRow(body.id)).toMatchObject({
       role: 'buyer',
       status: 'active',
       name: 'Bea Buyer',
@@ -308,8 +323,7 @@ describe('POST /auth/v1/signup', () => {
     expect(later.json().id).toBe(id);
     expect(later.json().user_metadata.full_name).toBe('A');
     expect(await mailsTo(address)).toHaveLength(2);
-    const [row] = await t.db.select().from(users).where(eq(users.id, id));
-    expect(row!.name).toBe('A');
+    expect((await userRow(id))!.name).toBe('A');
   });
 
   it('with AUTH_AUTOCONFIRM answers a Session and refuses a repeat with user_already_exists', async () => {
@@ -435,13 +449,11 @@ describe('error format', () => {
   });
 
   it('sends the legacy body without the version header', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=password',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'nobody@example.test', password: 'whatever-1' }),
-      remoteAddress: randomIp(),
-    });
+    const res = await postRaw(
+      '/auth/v1/token?grant_type=password',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ email: 'nobody@example.test', password: 'whatever-1' }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.headers['x-supabase-api-version']).toBeUndefined();
     expect(res.json()).toEqual({
@@ -452,13 +464,11 @@ describe('error format', () => {
   });
 
   it('answers bad JSON with bad_json and a wrong type with validation_failed', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/signup',
-      headers: { ...V, 'content-type': 'application/json' },
-      payload: '{"email": ',
-      remoteAddress: randomIp(),
-    });
+    const bad = await postRaw(
+      '/auth/v1/signup',
+      { ...V, 'content-type': 'application/json' },
+      '{"email": ',
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('bad_json');
     const wrong = await signup({ email: 42, password: 'secret-123' });
@@ -532,8 +542,7 @@ describe('refresh tokens', () => {
   });
 
   it('refuses a blocked user at refresh', async () => {
-    const u = await buildPublisher(t.db);
-    const s = await sessionFor(u.email, u.password);
+    const { u, s } = await publisherSession();
     await t.db.update(users).set({ status: 'blocked' }).where(eq(users.id, u.id));
     const res = await refresh(s.refresh_token);
     expect(res.statusCode).toBe(400);
@@ -565,27 +574,24 @@ describe('GET /auth/v1/user', () => {
     expect(garbage.json().code).toBe('bad_jwt');
 
     const u = await buildPublisher(t.db);
-    const { token: expired } = await signAccessToken(t.config.jwtSecret, {
+    // Claims of a session that does not exist, signed expired or with another secret.
+    const claims = {
       userId: u.id,
       email: u.email,
       sessionId: '00000000-0000-4000-8000-000000000000',
       amr: [],
       userMetadata: {},
       expiresIn: 60,
+    };
+    const { token: expired } = await signAccessToken(t.config.jwtSecret, {
+      ...claims,
       now: Math.floor(Date.now() / 1000) - 120,
     });
     const old = await getUser(expired);
     expect(old.statusCode).toBe(403);
     expect(old.json().code).toBe('bad_jwt');
 
-    const { token: foreign } = await signAccessToken('another-secret-another-secret-123', {
-      userId: u.id,
-      email: u.email,
-      sessionId: '00000000-0000-4000-8000-000000000000',
-      amr: [],
-      userMetadata: {},
-      expiresIn: 60,
-    });
+    const { token: foreign } = await signAccessToken('another-secret-another-secret-123', claims);
     expect((await getUser(foreign)).json().code).toBe('bad_jwt');
   });
 
@@ -662,10 +668,7 @@ describe('POST /auth/v1/logout', () => {
     expect(res.body).toBe('');
     expect((await getUser(a.access_token)).json().code).toBe('session_not_found');
     expect((await getUser(b.access_token)).json().code).toBe('session_not_found');
-    const api = await t.app.inject({
-      url: '/api/v1/me',
-      headers: { authorization: `Bearer ${a.access_token}` },
-    });
+    const api = await getMe(t, a.access_token);
     expect(api.statusCode).toBe(401);
     expect((await logout(a.access_token)).statusCode).toBe(403);
   });
@@ -790,8 +793,7 @@ describe('password recovery', () => {
 
 describe('blocking', () => {
   it('blockUser ends every session at once and sign-in is refused', async () => {
-    const u = await buildPublisher(t.db);
-    const s = await sessionFor(u.email, u.password);
+    const { u, s } = await publisherSession();
     expect(await blockUser(t.db, u.id)).toBe(true);
     expect((await getUser(s.access_token)).json().code).toBe('session_not_found');
     expect((await refresh(s.refresh_token)).json().code).toBe('refresh_token_not_found');
@@ -856,10 +858,7 @@ describe('GET /api/v1/me', () => {
     const address = email('me');
     await signup({ email: address, password: 'secret-123', data: publisherData });
     const s = await sessionFor(address, 'secret-123');
-    const res = await t.app.inject({
-      url: '/api/v1/me',
-      headers: { authorization: `Bearer ${s.access_token}` },
-    });
+    const res = await getMe(t, s.access_token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: s.user.id,

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, authSessions, mailOutbox, mfaChallenges, mfaFactors } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { expectAnswer } from '../test/expect-answer.ts';
 import {
   buildAdmin,
   buildBuyer,
@@ -196,8 +197,7 @@ describe('POST /auth/v1/factors (enrol)', () => {
       factor_type: 'totp',
       friendly_name: 'A',
     });
-    expect(again.statusCode).toBe(422);
-    expect(again.json()).toMatchObject({
+    expectAnswer(again, 422, {
       code: 'mfa_factor_name_conflict',
       message: 'A factor with the friendly name "A" for this user already exists',
     });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { users } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildAdmin, buildPublisher, tokenFor } from '../test/factories.ts';
-import { GOTRUE_JSON_HEADERS, getAuthUser, passwordSession } from '../test/gotrue.ts';
+import { GOTRUE_JSON_HEADERS, getAuthUser, getMe, passwordSession } from '../test/gotrue.ts';
 
 // GET /api/v1/me answers from one statement and the guard remembers verified token signatures
 // (server/auth/tokens.ts, verifyAccessTokenCached). What a user notices must not change: a token
@@ -19,12 +19,7 @@ afterEach(() => {
 
 const V = GOTRUE_JSON_HEADERS;
 const signIn = (email: string, password: string) => passwordSession(t, email, password);
-const me = (access: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/api/v1/me',
-    headers: { authorization: `Bearer ${access}` },
-  });
+const me = (access: string) => getMe(t, access);
 
 describe('revocation with remembered token signatures', () => {
   it('/me answers the profile read on this request', async () => {

@@ -399,14 +399,7 @@ function startPlan(o: { seed: number; now: number; network: string; passwordHash
     lastSignInAt: new Date(now - 2 * HOUR),
     userMetadata: { email_verified: true },
   };
-  const audit = (
-    when: Date,
-    action: string,
-    entityType: string,
-    entityId: string,
-    before: unknown,
-    after: unknown,
-  ) =>
+  const audit: Plan['audit'] = (when, action, entityType, entityId, before, after) => {
     audits.push({
       actorId: admin.id,
       actorEmail: admin.email,
@@ -417,6 +410,7 @@ function startPlan(o: { seed: number; now: number; network: string; passwordHash
       after,
       createdAt: when,
     });
+  };
   return {
     rand,
     now,

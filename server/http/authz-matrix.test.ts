@@ -71,21 +71,6 @@ const VALID: Who[] = [
   'buyer A',
   'buyer B',
 ];
-const EVERYONE: Who[] = [
-  'anonymous',
-  ...VALID,
-  'blocked publisher',
-  'blocked buyer',
-  'tampered token',
-  'expired token',
-  'alg-none token',
-  'foreign-key token',
-  'signed-out token',
-  'malformed token',
-  // An admin with a verified second factor, signed in with the password only (issue 17).
-  'aal1 admin with factor',
-];
-const ADMINS: Who[] = ['admin', 'aal2 admin with factor'];
 /** Bearer tokens that name no live session: refused as if signed out. */
 const DEAD_TOKENS: Who[] = [
   'tampered token',
@@ -96,6 +81,15 @@ const DEAD_TOKENS: Who[] = [
   'malformed token',
 ];
 const BLOCKED: Who[] = ['blocked publisher', 'blocked buyer'];
+const EVERYONE: Who[] = [
+  'anonymous',
+  ...VALID,
+  ...BLOCKED,
+  ...DEAD_TOKENS,
+  // An admin with a verified second factor, signed in with the password only (issue 17).
+  'aal1 admin with factor',
+];
+const ADMINS: Who[] = ['admin', 'aal2 admin with factor'];
 
 /**
  * Who may get past authorization on a route. `public`: everyone, and the bearer token changes

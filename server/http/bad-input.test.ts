@@ -1,35 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import {
-  buildAdmin,
-  buildBuyer,
-  buildOffer,
-  buildPublisher,
-  type TestUser,
-  tokenFor,
-} from '../test/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestApp } from '../test/build-test-app.ts';
+import { buildAdmin, buildBuyer, buildOffer, buildPublisher, signedIn } from '../test/factories.ts';
 
 // Garbage a person or a script may send: every answer is a 4xx with a readable message, never
 // a 500 from the database.
-let t: TestApp;
-let admin: string;
-let publisher: string;
-let buyer: string;
-let pub: TestUser;
-let offerId: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  const secret = t.config.jwtSecret;
-  const a = await buildAdmin(t.db);
-  pub = await buildPublisher(t.db);
-  const b = await buildBuyer(t.db);
-  admin = await tokenFor(t.db, secret, a);
-  publisher = await tokenFor(t.db, secret, pub);
-  buyer = await tokenFor(t.db, secret, b);
-  offerId = (await buildOffer(t.db)).id;
+const t = fileTestApp(async (app) => {
+  const pub = await signedIn(app, buildPublisher(app.db));
+  return {
+    admin: (await signedIn(app, buildAdmin(app.db))).token,
+    publisher: pub.token,
+    buyer: (await signedIn(app, buildBuyer(app.db))).token,
+    pub,
+    offerId: (await buildOffer(app.db)).id,
+  };
 });
-afterAll(() => t.close());
 
 type Call = { method: 'GET' | 'POST' | 'PATCH'; url: string; token?: string; body?: unknown };
 
@@ -43,12 +27,21 @@ async function call(c: Call) {
   return { status: res.statusCode, body: res.json() as { error?: { message: string } } };
 }
 
+/** Every call is answered 400, its message matching `message` when given. */
+async function expectRefused(calls: Call[], message?: RegExp) {
+  for (const c of calls) {
+    const r = await call(c);
+    expect(r.status, c.url).toBe(400);
+    if (message) expect(r.body.error?.message, c.url).toMatch(message);
+  }
+}
+
 describe('a NUL character (\\u0000) in text', () => {
   it('is refused with 400 naming the field, in a JSON body', async () => {
     const r = await call({
       method: 'POST',
       url: '/api/v1/admin/offers',
-      token: admin,
+      token: t.admin,
       body: { title: 'Solar\u0000', vertical: 'Solar', payout: 1 },
     });
     expect(r.status).toBe(400);
@@ -57,36 +50,37 @@ describe('a NUL character (\\u0000) in text', () => {
   });
 
   it('is refused with 400 in a query string, for every role', async () => {
-    for (const c of [
-      { method: 'GET', url: '/api/v1/admin/publishers?q=%00', token: admin },
-      { method: 'GET', url: '/api/v1/admin/audit?entity_id=%00', token: admin },
-      { method: 'GET', url: '/api/v1/publisher/offers?search=a%00', token: publisher },
-    ] as Call[]) {
-      const r = await call(c);
-      expect(r.status, c.url).toBe(400);
-      expect(r.body.error?.message, c.url).toMatch(/NUL/);
-    }
+    await expectRefused(
+      [
+        { method: 'GET', url: '/api/v1/admin/publishers?q=%00', token: t.admin },
+        { method: 'GET', url: '/api/v1/admin/audit?entity_id=%00', token: t.admin },
+        { method: 'GET', url: '/api/v1/publisher/offers?search=a%00', token: t.publisher },
+      ],
+      /NUL/,
+    );
   });
 
   it('is refused in nested JSON (settings, campaigns, payouts)', async () => {
-    for (const c of [
+    await expectRefused([
       {
         method: 'PATCH',
         url: '/api/v1/admin/settings',
-        token: admin,
+        token: t.admin,
         body: { welcome_message: 'Hi\u0000' },
       },
-      { method: 'POST', url: '/api/v1/buyer/campaigns', token: buyer, body: { name: 'a\u0000b' } },
+      {
+        method: 'POST',
+        url: '/api/v1/buyer/campaigns',
+        token: t.buyer,
+        body: { name: 'a\u0000b' },
+      },
       {
         method: 'POST',
         url: '/api/v1/admin/payouts',
-        token: admin,
-        body: { publisher_id: pub.id, amount: 1, notes: '\u0000' },
+        token: t.admin,
+        body: { publisher_id: t.pub.id, amount: 1, notes: '\u0000' },
       },
-    ] as Call[]) {
-      const r = await call(c);
-      expect(r.status, c.url).toBe(400);
-    }
+    ]);
   });
 
   it('is refused on /auth/v1 in the GoTrue error format', async () => {
@@ -113,30 +107,29 @@ describe('a NUL character (\\u0000) in text', () => {
 
 describe('dates outside what the database stores', () => {
   it('are refused with 400 in list filters', async () => {
-    for (const c of [
-      { method: 'GET', url: '/api/v1/admin/leads?to=9999-12-31', token: admin },
-      { method: 'GET', url: '/api/v1/admin/payouts?from=0000-01-01', token: admin },
-      { method: 'GET', url: '/api/v1/publisher/leads?from=0000-01-01', token: publisher },
-      { method: 'GET', url: '/api/v1/publisher/leads?to=9999-12-31', token: publisher },
-    ] as Call[]) {
-      const r = await call(c);
-      expect(r.status, c.url).toBe(400);
-      expect(r.body.error?.message, c.url).toMatch(/1900-01-01/);
-    }
+    await expectRefused(
+      [
+        { method: 'GET', url: '/api/v1/admin/leads?to=9999-12-31', token: t.admin },
+        { method: 'GET', url: '/api/v1/admin/payouts?from=0000-01-01', token: t.admin },
+        { method: 'GET', url: '/api/v1/publisher/leads?from=0000-01-01', token: t.publisher },
+        { method: 'GET', url: '/api/v1/publisher/leads?to=9999-12-31', token: t.publisher },
+      ],
+      /1900-01-01/,
+    );
   });
 
   it('are refused with 400 when recording a lead or creating a campaign', async () => {
     const lead = await call({
       method: 'POST',
       url: '/api/v1/admin/leads',
-      token: admin,
-      body: { publisher_id: pub.id, offer_id: offerId, timestamp: '0000-01-01T00:00:00Z' },
+      token: t.admin,
+      body: { publisher_id: t.pub.id, offer_id: t.offerId, timestamp: '0000-01-01T00:00:00Z' },
     });
     expect(lead.status).toBe(400);
     const campaign = await call({
       method: 'POST',
       url: '/api/v1/buyer/campaigns',
-      token: buyer,
+      token: t.buyer,
       body: { name: 'Old', start_date: '0000-01-01' },
     });
     expect(campaign.status).toBe(400);
@@ -146,28 +139,32 @@ describe('dates outside what the database stores', () => {
 
 describe("zod's own messages", () => {
   it('read as sentences, without NaN or schema jargon', async () => {
-    const page = await call({ method: 'GET', url: '/api/v1/admin/offers?page=abc', token: admin });
+    const page = await call({
+      method: 'GET',
+      url: '/api/v1/admin/offers?page=abc',
+      token: t.admin,
+    });
     expect(page.status).toBe(400);
     expect(page.body.error?.message).toBe('page: Must be a number.');
-    const zero = await call({ method: 'GET', url: '/api/v1/admin/offers?page=0', token: admin });
+    const zero = await call({ method: 'GET', url: '/api/v1/admin/offers?page=0', token: t.admin });
     expect(zero.body.error?.message).toBe('page: Must be at least 1.');
     const big = await call({
       method: 'GET',
       url: '/api/v1/publisher/offers?page_size=1000',
-      token: publisher,
+      token: t.publisher,
     });
     expect(big.body.error?.message).toBe('page_size: Must be at most 200.');
     const status = await call({
       method: 'POST',
       url: '/api/v1/admin/offers',
-      token: admin,
+      token: t.admin,
       body: { title: 'T', vertical: 'V', payout: 1, status: 'paused' },
     });
     expect(status.body.error?.message).toBe('status: Must be one of: active, inactive.');
     const list = await call({
       method: 'POST',
       url: '/api/v1/admin/offers',
-      token: admin,
+      token: t.admin,
       body: [],
     });
     expect(list.body.error?.message).toBe('Request: Must be a JSON object.');

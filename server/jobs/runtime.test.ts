@@ -5,7 +5,7 @@ import { metricsPlugin } from '../http/metrics.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { claimPeriod } from './claim.ts';
 import { keepAlive } from './keep-alive.ts';
-import { type Job, registerJob } from './runtime.ts';
+import { type InstanceJob, type Job, registerJob } from './runtime.ts';
 
 /**
  * Issue 28: one runtime for every background loop. Small apps sharing the test database stand
@@ -20,6 +20,14 @@ afterAll(() => t?.close());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let seq = 0;
 const uniqueName = (what: string) => `test-${what}-${Date.now().toString(36)}-${seq++}`;
+
+/** An instance job that runs at once, then every `everyMs` (with `more` of its options). */
+const startingNow = (
+  name: string,
+  everyMs: number,
+  run: InstanceJob['run'],
+  more: Partial<InstanceJob> = {},
+): InstanceJob => ({ name, scope: 'instance', everyMs, firstRunMs: 0, run, ...more });
 
 /** An instance: the config, the database and /metrics of the test app, and the given jobs. */
 async function instance(jobs: Job[], opts: { draining?: boolean } = {}) {
@@ -118,17 +126,11 @@ describe('registerJob', () => {
     const name = uniqueName('failing');
     let calls = 0;
     const app = await instance([
-      {
-        name,
-        scope: 'instance',
-        everyMs: 20,
-        firstRunMs: 0,
-        run: async () => {
-          calls += 1;
-          if (calls <= 3) throw new Error('the database is away');
-          return calls;
-        },
-      },
+      startingNow(name, 20, async () => {
+        calls += 1;
+        if (calls <= 3) throw new Error('the database is away');
+        return calls;
+      }),
     ]);
     try {
       await waitFor(() => calls >= 5);
@@ -147,21 +149,21 @@ describe('registerJob', () => {
     const events: string[] = [];
     let runs = 0;
     const app = await instance([
-      {
+      startingNow(
         name,
-        scope: 'instance',
-        everyMs: 10,
-        firstRunMs: 0,
-        run: async ({ stopping }) => {
+        10,
+        async ({ stopping }) => {
           runs += 1;
           events.push('run');
           await sleep(150);
           events.push(stopping() ? 'run ended, told to stop' : 'run ended');
         },
-        onStop: async () => {
-          events.push('stopped');
+        {
+          onStop: async () => {
+            events.push('stopped');
+          },
         },
-      },
+      ),
     ]);
     await waitFor(() => runs === 1);
     await app.close();
@@ -174,25 +176,17 @@ describe('registerJob', () => {
     const runs = { usual: 0, draining: 0 };
     const app = await instance(
       [
-        {
-          name: uniqueName('usual'),
-          scope: 'instance',
-          everyMs: 10,
-          firstRunMs: 0,
-          run: async () => {
-            runs.usual += 1;
-          },
-        },
-        {
-          name: uniqueName('on-while-draining'),
-          scope: 'instance',
-          everyMs: 10,
-          firstRunMs: 0,
-          whileDraining: true,
-          run: async () => {
+        startingNow(uniqueName('usual'), 10, async () => {
+          runs.usual += 1;
+        }),
+        startingNow(
+          uniqueName('on-while-draining'),
+          10,
+          async () => {
             runs.draining += 1;
           },
-        },
+          { whileDraining: true },
+        ),
       ],
       { draining: true },
     );

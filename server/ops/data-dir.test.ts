@@ -21,6 +21,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { claimDataDir, DataDirBusyError } from '../db/data-dir-owner.ts';
 import { ensureSettings } from '../db/settings.ts';
+import { NO_OUTSIDE_SERVICES } from '../test/fault-support.ts';
 import { freePort } from '../test/free-port.ts';
 import { currentTotp } from '../test/rfc6238.ts';
 import type { Manifest } from './backup.ts';
@@ -66,13 +67,7 @@ const baseEnv: Record<string, string> = {
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   DATABASE_URL: '',
-  SMTP_URL: '',
-  REDIS_URL: '',
-  S3_BUCKET: '',
-  S3_ENDPOINT: '',
-  S3_ACCESS_KEY_ID: '',
-  S3_SECRET_ACCESS_KEY: '',
-  JWT_SECRET: '',
+  ...NO_OUTSIDE_SERVICES,
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
 };

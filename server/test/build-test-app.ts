@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
@@ -92,4 +93,21 @@ export async function buildTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The file's test app (buildTestApp) and what `setup` makes on it (users, their tokens, ids),
+ * made in a beforeAll and closed in an afterAll. The object is filled in when that beforeAll has
+ * run: use it inside tests and hooks.
+ */
+export function fileTestApp<T extends object = object>(
+  setup?: (t: TestApp) => Promise<T>,
+): TestApp & T {
+  const ctx = {} as TestApp & T;
+  beforeAll(async () => {
+    const t = await buildTestApp();
+    Object.assign(ctx, t, setup && (await setup(t)));
+  });
+  afterAll(() => ctx.close());
+  return ctx;
 }

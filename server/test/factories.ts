@@ -76,6 +76,15 @@ export async function tokenFor(
   return token;
 }
 
+/** The user with a bearer token of their own (tokenFor), signed in on the test app's database. */
+export async function signedIn<U extends { id: string; email: string }>(
+  t: { db: DbOrTx; config: { jwtSecret: string } },
+  user: U | Promise<U>,
+): Promise<U & { token: string }> {
+  const u = await user;
+  return { ...u, token: await tokenFor(t.db, t.config.jwtSecret, u) };
+}
+
 /** A verified TOTP factor for the user (as if enrolled and verified); returns its secret. */
 export async function buildVerifiedFactor(db: DbOrTx, userId: string): Promise<string> {
   const secret = newTotpSecret();

@@ -137,6 +137,20 @@ export async function startCluster(): Promise<Cluster> {
 
 export const FAULT_ADMIN = { email: 'admin@faults.test', password: 'faults-admin-password' };
 
+/**
+ * A child portal's env leaves mail, Redis and S3 unset (the in-process and DATA_DIR stand-ins)
+ * and lets it make its own JWT secret.
+ */
+export const NO_OUTSIDE_SERVICES = {
+  SMTP_URL: '',
+  REDIS_URL: '',
+  S3_BUCKET: '',
+  S3_ENDPOINT: '',
+  S3_ACCESS_KEY_ID: '',
+  S3_SECRET_ACCESS_KEY: '',
+  JWT_SECRET: '',
+};
+
 export type Portal = {
   url: string;
   child: ChildProcess;
@@ -174,13 +188,7 @@ export async function startPortal(opts: {
     ADMIN_PASSWORD: FAULT_ADMIN.password,
     LOG_LEVEL: 'error',
     DATABASE_URL: opts.databaseUrl ?? '',
-    SMTP_URL: '',
-    REDIS_URL: '',
-    S3_BUCKET: '',
-    S3_ENDPOINT: '',
-    S3_ACCESS_KEY_ID: '',
-    S3_SECRET_ACCESS_KEY: '',
-    JWT_SECRET: '',
+    ...NO_OUTSIDE_SERVICES,
     AUTH_AUTOCONFIRM: 'true',
     TRUST_PROXY: 'false',
     // Tests stop portals with SIGTERM: no balancer to drain for (server/ops/several-instances.test.ts has one).

@@ -40,3 +40,11 @@ export const getAuthUser = (t: TestApp, access: string): Promise<LightMyRequestR
     url: '/auth/v1/user',
     headers: { ...GOTRUE_JSON_HEADERS, authorization: `Bearer ${access}` },
   });
+
+/** GET /api/v1/me with an access token (the portal's own API, no GoTrue headers). */
+export const getMe = (t: TestApp, access: string): Promise<LightMyRequestResponse> =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/v1/me',
+    headers: { authorization: `Bearer ${access}` },
+  });

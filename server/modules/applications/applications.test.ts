@@ -8,6 +8,7 @@ import {
   offerApplications,
 } from '../../db/schema.ts';
 import { fileAdminTest, multipartBody } from '../../test/admin-test.ts';
+import { expectAnswer } from '../../test/expect-answer.ts';
 import { buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
 import { exeFile, jpgFile, mp3File, mp4File, pdfFile, pngFile } from '../../test/fixtures.ts';
 
@@ -104,19 +105,13 @@ describe('PATCH /admin/applications/:id', () => {
 
   it('rejects a pending application and tells the publisher', async () => {
     const { app, publisher } = await buildApplication('pending');
-    const res = await t.call('PATCH', `/applications/${app.id}`, {
-      body: {
-        status: 'rejected',
-        reason: 'script_not_followed',
-        note: 'Call 2 skips the disclosure.',
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    const decision = {
       status: 'rejected',
       reason: 'script_not_followed',
       note: 'Call 2 skips the disclosure.',
-    });
+    };
+    const res = await t.call('PATCH', `/applications/${app.id}`, { body: decision });
+    expectAnswer(res, 200, decision);
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, publisher.email));
     expect(mail!.subject).toContain('was not approved');
     expect(mail!.text).toContain(

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildAdmin, buildBuyer, buildPublisher, tokenFor } from '../../test/factories.ts';
+import { fileTestApp } from '../../test/build-test-app.ts';
+import {
+  buildAdmin,
+  buildBuyer,
+  buildPublisher,
+  signedIn,
+  tokenFor,
+} from '../../test/factories.ts';
 
-let t: TestApp;
-let buyerA: string;
-let buyerB: string;
-let buyerAId: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  const a = await buildBuyer(t.db);
-  const b = await buildBuyer(t.db);
-  buyerAId = a.id;
-  buyerA = await tokenFor(t.db, t.config.jwtSecret, a);
-  buyerB = await tokenFor(t.db, t.config.jwtSecret, b);
+const t = fileTestApp(async (app) => {
+  const a = await signedIn(app, buildBuyer(app.db));
+  const b = await signedIn(app, buildBuyer(app.db));
+  return { buyerA: a.token, buyerB: b.token, buyerAId: a.id };
 });
-afterAll(() => t.close());
 
 const post = (token: string, payload: unknown) =>
   t.app.inject({
@@ -44,35 +41,35 @@ const full = {
 
 describe('POST /api/v1/buyer/campaigns', () => {
   it('creates a campaign and answers the row with budget as a number', async () => {
-    const res = await post(buyerA, full);
+    const res = await post(t.buyerA, full);
     expect(res.statusCode).toBe(201);
     const body = res.json();
     // Every field as sent, the name trimmed.
-    expect(body).toMatchObject({ ...full, buyer_id: buyerAId, name: 'Spring Medicare push' });
+    expect(body).toMatchObject({ ...full, buyer_id: t.buyerAId, name: 'Spring Medicare push' });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(body.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('turns a blank budget into null and accepts a campaign with only a name', async () => {
-    const blank = await post(buyerA, { name: 'No budget', budget: '', start_date: '' });
+    const blank = await post(t.buyerA, { name: 'No budget', budget: '', start_date: '' });
     expect(blank.statusCode).toBe(201);
     expect(blank.json()).toMatchObject({ budget: null, start_date: null, goal: null });
 
-    const bare = await post(buyerA, { name: 'Bare' });
+    const bare = await post(t.buyerA, { name: 'Bare' });
     expect(bare.statusCode).toBe(201);
     expect(bare.json()).toMatchObject({ budget: null, end_date: null, location: null });
   });
 
   it('accepts a budget sent as a numeric string and a zero budget', async () => {
-    const s = await post(buyerA, { name: 'String budget', budget: '250.75' });
+    const s = await post(t.buyerA, { name: 'String budget', budget: '250.75' });
     expect(s.statusCode).toBe(201);
     expect(s.json().budget).toBe(250.75);
-    const z = await post(buyerA, { name: 'Zero', budget: 0 });
+    const z = await post(t.buyerA, { name: 'Zero', budget: 0 });
     expect(z.json().budget).toBe(0);
   });
 
   it('accepts the same day as start and end', async () => {
-    const res = await post(buyerA, {
+    const res = await post(t.buyerA, {
       name: 'One day',
       start_date: '2025-05-05',
       end_date: '2025-05-05',
@@ -112,19 +109,19 @@ describe('POST /api/v1/buyer/campaigns', () => {
   ];
   for (const [what, payload, field, message] of invalid) {
     it(`refuses ${what} with 400 and a clear message`, async () => {
-      const before = (await list(buyerA)).json().total;
-      const res = await post(buyerA, payload);
+      const before = (await list(t.buyerA)).json().total;
+      const res = await post(t.buyerA, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'validation_failed', message });
       expect(res.json().error.details[field]).toContain(message);
-      expect((await list(buyerA)).json().total).toBe(before);
+      expect((await list(t.buyerA)).json().total).toBe(before);
     });
   }
 });
 
 describe('GET /api/v1/buyer/campaigns', () => {
   it('lists own campaigns newest first', async () => {
-    const res = await list(buyerA);
+    const res = await list(t.buyerA);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(6);
@@ -137,23 +134,23 @@ describe('GET /api/v1/buyer/campaigns', () => {
       'No budget',
       'Spring Medicare push',
     ]);
-    expect(body.items.every((c: { buyer_id: string }) => c.buyer_id === buyerAId)).toBe(true);
+    expect(body.items.every((c: { buyer_id: string }) => c.buyer_id === t.buyerAId)).toBe(true);
   });
 
   it('pages the list', async () => {
-    const res = await list(buyerA, '?page=2&page_size=4');
+    const res = await list(t.buyerA, '?page=2&page_size=4');
     expect(res.json()).toMatchObject({ total: 6, page: 2, page_size: 4 });
     expect(res.json().items).toHaveLength(2);
   });
 
   it("never shows another buyer's campaigns", async () => {
-    const res = await list(buyerB);
+    const res = await list(t.buyerB);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ items: [], total: 0 });
-    await post(buyerB, { name: 'B only' });
-    const a = (await list(buyerA)).json();
+    await post(t.buyerB, { name: 'B only' });
+    const a = (await list(t.buyerA)).json();
     expect(a.items.map((c: { name: string }) => c.name)).not.toContain('B only');
-    expect((await list(buyerB)).json().total).toBe(1);
+    expect((await list(t.buyerB)).json().total).toBe(1);
   });
 });
 

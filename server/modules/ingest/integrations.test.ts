@@ -152,12 +152,10 @@ describe('external ids, refused calls and replay', () => {
       body: { kind: 'offer', external_id: 'CA-77', target_id: offer.id },
     });
     expect(o.json().target_label).toBe('Medicare');
-    const res = await post({
-      key: created.key,
-      call_id: 'M-1',
-      publisher: 'RB-PUB-1',
-      offer: 'CA-77',
-    });
+    /** A call naming the publisher and the offer by the tracker's own ids. */
+    const postExternal = (call_id: string) =>
+      post({ key: created.key, call_id, publisher: 'RB-PUB-1', offer: 'CA-77' });
+    const res = await postExternal('M-1');
     expect(res.statusCode).toBe(200);
     const [lead] = await t.db.select().from(leads).where(eq(leads.id, res.json().id));
     expect(lead).toMatchObject({ publisherId: pub.id, offerId: offer.id, payout: '18.00' });
@@ -173,12 +171,7 @@ describe('external ids, refused calls and replay', () => {
     ]);
     const del = await t.call('DELETE', `/integrations/${id}/external-ids/${p.json().id}`);
     expect(del.statusCode).toBe(204);
-    const after = await post({
-      key: created.key,
-      call_id: 'M-2',
-      publisher: 'RB-PUB-1',
-      offer: 'CA-77',
-    });
+    const after = await postExternal('M-2');
     expect(after.statusCode).toBe(422);
     const actions = (await auditOf(id)).map((a) => a.action);
     expect(actions).toContain('integration.external_id.attach');

@@ -19,6 +19,13 @@ let offer: Awaited<ReturnType<typeof buildOffer>>;
 let seq = 0;
 const callId = (p = 'CA') => `${p}${Date.now().toString(36)}${seq++}`;
 
+/** The query of a call for our publisher and offer, through the integration's key. */
+const ourCall = (key: string, id: string) => ({
+  key,
+  call_id: id,
+  publisher: pub.id,
+  offer: offer.id,
+});
 const send = (opts: {
   query?: Record<string, string>;
   body?: string;
@@ -92,10 +99,7 @@ describe('only connected calls pay', () => {
     const id = callId();
     const res = await send({
       query: {
-        key,
-        call_id: id,
-        publisher: pub.id,
-        offer: offer.id,
+        ...ourCall(key, id),
         CallStatus: 'no-answer',
         duration: '0',
       },
@@ -110,7 +114,7 @@ describe('only connected calls pay', () => {
   it('a generic post with no event and no duration stays pending instead of being paid', async () => {
     const { key } = await integration({ name: 'Generic, no event' });
     const id = callId();
-    const res = await send({ query: { key, call_id: id, publisher: pub.id, offer: offer.id } });
+    const res = await send({ query: ourCall(key, id) });
     expect(res.json().status).toBe('pending');
     const [lead] = await leadsOf(id);
     expect(lead!.statusReason).toMatch(/No event and no duration/);
@@ -182,7 +186,7 @@ describe('one call, one lead', () => {
     const { key } = await integration({ name: 'Late events' });
     const id = callId();
     await send({
-      query: { key, call_id: id, publisher: pub.id, offer: offer.id, event: 'incoming' },
+      query: { ...ourCall(key, id), event: 'incoming' },
     });
     const late = await send({ query: { key, call_id: id, event: 'completed', duration: '61' } });
     expect(late.statusCode, late.body).toBe(200);
@@ -214,10 +218,7 @@ describe('clean values', () => {
     const id = callId();
     const res = await send({
       query: {
-        key,
-        call_id: id,
-        publisher: pub.id,
-        offer: offer.id,
+        ...ourCall(key, id),
         caller: '866-555-1234',
         tracking_number: '{{tracking}}',
         zip: '[tag:Geo:ZipCode]',
@@ -488,10 +489,7 @@ describe('finding a call', () => {
     const id = callId('FIND');
     await send({
       query: {
-        key,
-        call_id: id,
-        publisher: pub.id,
-        offer: offer.id,
+        ...ourCall(key, id),
         caller: '+1 (646) 555-0133',
         tracking_number: '877.555.0144',
         event: 'connected',

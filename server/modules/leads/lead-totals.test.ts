@@ -4,6 +4,7 @@ import { type Database, type DbOrTx, openPostgres } from '../../db/client.ts';
 import { ensureSettings } from '../../db/settings.ts';
 import { createTestDatabase } from '../../test/build-test-app.ts';
 import { buildOffer, buildPublisher } from '../../test/factories.ts';
+import { prng, sqlRows } from '../../test/seeded.ts';
 import { getOverview } from '../reports/overview.service.ts';
 import { getDailyStats, getStats } from '../reports/stats.service.ts';
 import { exactLeadCount, type LeadCountFilter, maintainedLeadTotals } from './lead-totals.ts';
@@ -30,17 +31,7 @@ afterAll(async () => {
   await drop?.();
 });
 
-const rows = async <T>(q: SQL, on: DbOrTx = db): Promise<T[]> =>
-  ((await on.execute(q)) as unknown as { rows: T[] }).rows;
-
-/** A small seeded generator, so a failure can be replayed. */
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+const rows = <T>(q: SQL, on: DbOrTx = db): Promise<T[]> => sqlRows<T>(on, q);
 
 const STATUSES = ['approved', 'pending', 'rejected'] as const;
 const DAY_MS = 86_400_000;

@@ -1,26 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { noOfferRules } from '../../../contract/offer-rules.ts';
 import { PUBLISHER_MESSAGES } from '../../../contract/publisher.ts';
 import { leads, offerApplications, payouts } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildOffer, buildPublisher, type TestUser, tokenFor } from '../../test/factories.ts';
+import { fileTestApp } from '../../test/build-test-app.ts';
+import {
+  buildOffer,
+  buildPublisher,
+  signedIn,
+  type TestUser,
+  tokenFor,
+} from '../../test/factories.ts';
 import { deleteStaleDrafts } from '../applications/publisher-applications.service.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-let aliceToken: string;
-let bobToken: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  alice = await buildPublisher(t.db, { name: 'Alice Caller' });
-  bob = await buildPublisher(t.db);
-  aliceToken = await tokenFor(t.db, t.config.jwtSecret, alice);
-  bobToken = await tokenFor(t.db, t.config.jwtSecret, bob);
-});
-afterAll(() => t.close());
+const t = fileTestApp(async (app) => ({
+  alice: await signedIn(app, buildPublisher(app.db, { name: 'Alice Caller' })),
+  bob: await signedIn(app, buildPublisher(app.db)),
+}));
 
 const call = (
   token: string,
@@ -51,7 +47,7 @@ describe('offers and applications', () => {
       scriptInstructions: 'Ask for the ZIP code first.',
     });
     const inactive = await buildOffer(t.db, { title: 'Old offer', status: 'inactive' });
-    const res = await call(aliceToken, 'GET', '/offers');
+    const res = await call(t.alice.token, 'GET', '/offers');
     expect(res.statusCode).toBe(200);
     const ids = res.json().items.map((o: { id: string }) => o.id);
     expect(ids).toContain(active.id);
@@ -74,26 +70,28 @@ describe('offers and applications', () => {
 
   it('filters offers by a search term', async () => {
     await buildOffer(t.db, { title: 'Solar Leads West', vertical: 'Solar' });
-    const res = await call(aliceToken, 'GET', '/offers?search=solar');
+    const res = await call(t.alice.token, 'GET', '/offers?search=solar');
     expect(res.json().items.map((o: { title: string }) => o.title)).toEqual(['Solar Leads West']);
     expect(res.json().total).toBe(1);
   });
 
   it('creates a draft (201) that does not show as applied', async () => {
     const offer = await buildOffer(t.db);
-    const res = await call(aliceToken, 'POST', '/applications', { offer_id: offer.id });
+    const res = await call(t.alice.token, 'POST', '/applications', { offer_id: offer.id });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ offer_id: offer.id, status: 'draft' });
-    const list = (await call(aliceToken, 'GET', '/offers')).json();
+    const list = (await call(t.alice.token, 'GET', '/offers')).json();
     expect(list.items.find((o: { id: string }) => o.id === offer.id).application_status).toBeNull();
-    const overview = (await call(aliceToken, 'GET', '/overview')).json();
+    const overview = (await call(t.alice.token, 'GET', '/overview')).json();
     expect(overview.applied_offers).toBe(0);
   });
 
   it('reuses the open draft when Apply Now is clicked twice', async () => {
     const offer = await buildOffer(t.db);
-    const first = (await call(aliceToken, 'POST', '/applications', { offer_id: offer.id })).json();
-    const second = await call(aliceToken, 'POST', '/applications', { offer_id: offer.id });
+    const first = (
+      await call(t.alice.token, 'POST', '/applications', { offer_id: offer.id })
+    ).json();
+    const second = await call(t.alice.token, 'POST', '/applications', { offer_id: offer.id });
     expect(second.statusCode).toBe(201);
     expect(second.json().id).toBe(first.id);
     const rows = await t.db
@@ -107,14 +105,14 @@ describe('offers and applications', () => {
     const offer = await buildOffer(t.db);
     await t.db
       .insert(offerApplications)
-      .values({ offerId: offer.id, publisherId: alice.id, status: 'pending' });
-    const res = await call(aliceToken, 'POST', '/applications', { offer_id: offer.id });
+      .values({ offerId: offer.id, publisherId: t.alice.id, status: 'pending' });
+    const res = await call(t.alice.token, 'POST', '/applications', { offer_id: offer.id });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toEqual({
       code: 'already_applied',
       message: 'You have already submitted an application for this offer.',
     });
-    const list = (await call(aliceToken, 'GET', '/offers')).json();
+    const list = (await call(t.alice.token, 'GET', '/offers')).json();
     expect(list.items.find((o: { id: string }) => o.id === offer.id).application_status).toBe(
       'pending',
     );
@@ -150,44 +148,46 @@ describe('offers and applications', () => {
 
   it('answers 404 for an unknown or inactive offer and 400 for a malformed id', async () => {
     const inactive = await buildOffer(t.db, { status: 'inactive' });
-    const a = await call(aliceToken, 'POST', '/applications', { offer_id: inactive.id });
+    const a = await call(t.alice.token, 'POST', '/applications', { offer_id: inactive.id });
     expect(a.statusCode).toBe(404);
     expect(a.json().error.message).toBe('Offer not found.');
-    const b = await call(aliceToken, 'POST', '/applications', {
+    const b = await call(t.alice.token, 'POST', '/applications', {
       offer_id: '00000000-0000-4000-8000-000000000000',
     });
     expect(b.statusCode).toBe(404);
-    const c = await call(aliceToken, 'POST', '/applications', { offer_id: 'nope' });
+    const c = await call(t.alice.token, 'POST', '/applications', { offer_id: 'nope' });
     expect(c.statusCode).toBe(400);
     expect(c.json().error.message).toContain('Choose a valid offer.');
   });
 
   it('deletes its own draft (204) and only a draft', async () => {
     const offer = await buildOffer(t.db);
-    const draft = (await call(aliceToken, 'POST', '/applications', { offer_id: offer.id })).json();
-    const del = await call(aliceToken, 'DELETE', `/applications/${draft.id}`);
+    const draft = (
+      await call(t.alice.token, 'POST', '/applications', { offer_id: offer.id })
+    ).json();
+    const del = await call(t.alice.token, 'DELETE', `/applications/${draft.id}`);
     expect(del.statusCode).toBe(204);
-    const again = await call(aliceToken, 'DELETE', `/applications/${draft.id}`);
+    const again = await call(t.alice.token, 'DELETE', `/applications/${draft.id}`);
     expect(again.statusCode).toBe(404);
 
     const [pending] = await t.db
       .insert(offerApplications)
-      .values({ offerId: (await buildOffer(t.db)).id, publisherId: alice.id, status: 'pending' })
+      .values({ offerId: (await buildOffer(t.db)).id, publisherId: t.alice.id, status: 'pending' })
       .returning();
-    const res = await call(aliceToken, 'DELETE', `/applications/${pending!.id}`);
+    const res = await call(t.alice.token, 'DELETE', `/applications/${pending!.id}`);
     expect(res.statusCode).toBe(404);
     const [still] = await t.db
       .select()
       .from(offerApplications)
       .where(eq(offerApplications.id, pending!.id));
     expect(still?.status).toBe('pending');
-    expect((await call(aliceToken, 'DELETE', '/applications/not-a-uuid')).statusCode).toBe(404);
+    expect((await call(t.alice.token, 'DELETE', '/applications/not-a-uuid')).statusCode).toBe(404);
   });
 
   it("answers 404 for another publisher's draft and leaves it alone", async () => {
     const offer = await buildOffer(t.db);
-    const bobs = (await call(bobToken, 'POST', '/applications', { offer_id: offer.id })).json();
-    const res = await call(aliceToken, 'DELETE', `/applications/${bobs.id}`);
+    const bobs = (await call(t.bob.token, 'POST', '/applications', { offer_id: offer.id })).json();
+    const res = await call(t.alice.token, 'DELETE', `/applications/${bobs.id}`);
     expect(res.statusCode).toBe(404);
     expect(JSON.stringify(res.json())).not.toContain(offer.id);
     const [row] = await t.db
@@ -203,7 +203,7 @@ describe('offers and applications', () => {
       .insert(offerApplications)
       .values({
         offerId: offer.id,
-        publisherId: bob.id,
+        publisherId: t.bob.id,
         status: 'draft',
         createdAt: new Date(Date.now() - 25 * 3_600_000),
         updatedAt: new Date(Date.now() - 25 * 3_600_000),
@@ -213,13 +213,13 @@ describe('offers and applications', () => {
       .insert(offerApplications)
       .values({
         offerId: offer.id,
-        publisherId: alice.id,
+        publisherId: t.alice.id,
         status: 'pending',
         updatedAt: new Date(Date.now() - 48 * 3_600_000),
       })
       .returning();
     const fresh = (
-      await call(bobToken, 'POST', '/applications', { offer_id: (await buildOffer(t.db)).id })
+      await call(t.bob.token, 'POST', '/applications', { offer_id: (await buildOffer(t.db)).id })
     ).json();
     const n = await deleteStaleDrafts({ db: t.db });
     expect(n).toBe(1);
@@ -277,7 +277,7 @@ describe('leads, payouts and the overview', () => {
       },
       // Someone else's lead never counts.
       {
-        publisherId: bob.id,
+        publisherId: t.bob.id,
         offerId: offerA.id,
         payout: '999.00',
         status: 'approved',
@@ -288,7 +288,7 @@ describe('leads, payouts and the overview', () => {
     await t.db.insert(payouts).values([
       { publisherId: carol.id, amount: '50.00', notes: 'March', date: daysAgo(10), status: 'paid' },
       { publisherId: carol.id, amount: '25.55', notes: null, date: daysAgo(2) },
-      { publisherId: bob.id, amount: '777.00', date: daysAgo(1) },
+      { publisherId: t.bob.id, amount: '777.00', date: daysAgo(1) },
     ]);
     await t.db.insert(offerApplications).values([
       {
@@ -354,7 +354,7 @@ describe('leads, payouts and the overview', () => {
   });
 
   it('starts at zero for a new publisher', async () => {
-    const o = (await call(aliceToken, 'GET', '/overview')).json();
+    const o = (await call(t.alice.token, 'GET', '/overview')).json();
     expect(o).toMatchObject({ total_earnings: 0, total_leads: 0, pending_payouts: 0 });
   });
 
@@ -430,8 +430,8 @@ describe('leads, payouts and the overview', () => {
   });
 
   it("never shows another publisher's leads or payouts", async () => {
-    const l = (await call(aliceToken, 'GET', '/leads')).json();
-    const p = (await call(aliceToken, 'GET', '/payouts')).json();
+    const l = (await call(t.alice.token, 'GET', '/leads')).json();
+    const p = (await call(t.alice.token, 'GET', '/payouts')).json();
     expect(l).toMatchObject({ items: [], total: 0 });
     expect(p).toMatchObject({ items: [], total: 0 });
   });

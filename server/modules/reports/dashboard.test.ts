@@ -10,6 +10,7 @@ import {
 } from '../../db/schema.ts';
 import { networkTimeZoneSql } from '../../db/settings.ts';
 import { fileAdminTest } from '../../test/admin-test.ts';
+import { expectAnswer } from '../../test/expect-answer.ts';
 import { buildBuyer, buildOffer, buildPublisher } from '../../test/factories.ts';
 
 const t = fileAdminTest();
@@ -238,8 +239,7 @@ describe('settings', () => {
         support_email: 'help@acme.test',
       },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    expectAnswer(res, 200, {
       company_name: 'Acme Leads',
       welcome_message: 'Hello partners',
       support_email: 'help@acme.test',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminReport, PublisherReport } from '../../../contract/reports.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { prng, sqlRows } from '../../test/seeded.ts';
 import { blockRuns, blocksOfLastYear, singleBlocks } from './report-calendar.ts';
 
 /**
@@ -26,16 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rows = async <T>(q: SQL): Promise<T[]> =>
-  ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
-
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+const rows = <T>(q: SQL): Promise<T[]> => sqlRows<T>(t.db, q);
 
 const STATUSES = ['approved', 'pending', 'rejected'] as const;
 const STATES = ['NY', 'CA', 'TX', null] as const;
@@ -227,6 +219,10 @@ async function adminReport(query: Record<string, string>) {
   return res.json() as AdminReport;
 }
 
+/** The admin report of a custom range of days. */
+const customReport = (from: string, to: string, more: Record<string, string> = {}) =>
+  adminReport({ range: 'custom', from, to, ...more });
+
 function daysIn(from: string, to: string) {
   return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 }
@@ -273,21 +269,11 @@ describe('admin report figures equal plain SQL over the raw leads', () => {
     // Disputes were filed and removed along the way, and the reports counted them.
     const year = await adminReport({ range: 'custom', from: '2026-01-01', to: '2026-12-31' });
     expect(year.totals.disputes).toBeGreaterThan(0);
-    const labels = await adminReport({
-      range: 'custom',
-      from: '2026-11-01',
-      to: '2026-11-01',
-      group: 'hour',
-    });
+    const labels = await customReport('2026-11-01', '2026-11-01', { group: 'hour' });
     // Kathmandu is the zone now; back to New York for the labels of the repeated hour.
     expect(labels.timezone).toBe('Asia/Kathmandu');
     await setZone('America/New_York');
-    const ny = await adminReport({
-      range: 'custom',
-      from: '2026-11-01',
-      to: '2026-11-01',
-      group: 'hour',
-    });
+    const ny = await customReport('2026-11-01', '2026-11-01', { group: 'hour' });
     expect(ny.rows.slice(0, 3).map((r) => r.label)).toEqual([
       '2026-11-01 00:00 EDT',
       '2026-11-01 01:00 EDT',
@@ -314,22 +300,14 @@ describe('admin report figures equal plain SQL over the raw leads', () => {
 
   it('compares each group with the previous equal period and sorts by any column', async () => {
     await setZone('America/New_York');
-    const report = await adminReport({
-      range: 'custom',
-      from: '2026-11-01',
-      to: '2026-11-02',
+    const report = await customReport('2026-11-01', '2026-11-02', {
       group: 'offer',
       compare: 'true',
       sort: 'payout',
       order: 'asc',
     });
     expect(report.previous).toEqual({ from: '2026-10-30', to: '2026-10-31' });
-    const before = await adminReport({
-      range: 'custom',
-      from: '2026-10-30',
-      to: '2026-10-31',
-      group: 'offer',
-    });
+    const before = await customReport('2026-10-30', '2026-10-31', { group: 'offer' });
     expect(report.previous_totals).toEqual(before.totals);
     for (const row of report.rows) {
       const prev = before.rows.find((r) => r.key === row.key);
@@ -338,37 +316,18 @@ describe('admin report figures equal plain SQL over the raw leads', () => {
     const payouts = report.rows.map((r) => r.figures.payout);
     expect(payouts).toEqual([...payouts].sort((a, b) => a - b));
 
-    const days = await adminReport({
-      range: 'custom',
-      from: '2026-03-08',
-      to: '2026-03-09',
-      group: 'day',
-      compare: 'true',
-    });
-    const earlier = await adminReport({
-      range: 'custom',
-      from: '2026-03-06',
-      to: '2026-03-07',
-      group: 'day',
-    });
+    const days = await customReport('2026-03-08', '2026-03-09', { group: 'day', compare: 'true' });
+    const earlier = await customReport('2026-03-06', '2026-03-07', { group: 'day' });
     expect(days.rows.map((r) => r.previous_figures)).toEqual(earlier.rows.map((r) => r.figures));
   });
 
   it('sorts offers, publishers and states by name, either way, as the database orders names', async () => {
     await setZone('UTC');
     for (const group of ['offer', 'publisher', 'state'] as const) {
-      const byCalls = await adminReport({
-        range: 'custom',
-        from: '2026-01-10',
-        to: '2026-11-05',
-        group,
-      });
+      const byCalls = await customReport('2026-01-10', '2026-11-05', { group });
       expect(byCalls.rows.length).toBeGreaterThan(1);
       for (const order of ['asc', 'desc'] as const) {
-        const byName = await adminReport({
-          range: 'custom',
-          from: '2026-01-10',
-          to: '2026-11-05',
+        const byName = await customReport('2026-01-10', '2026-11-05', {
           group,
           sort: 'label',
           order,
