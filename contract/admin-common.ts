@@ -17,6 +17,12 @@ export const publisherRef = {
   publisher_email: z.string(),
 };
 
+/** The publisher a form picks (create a lead, payout, tracking number or payout override). */
+export const publisherPick = { publisher_id: z.uuid({ error: 'Please select a publisher.' }) };
+
+/** The offer a form picks (create a lead or tracking number). */
+export const offerPick = { offer_id: z.uuid({ error: 'Please select an offer.' }) };
+
 /** The offer a row belongs to. */
 export const offerRef = { offer_id: z.string(), offer_title: z.string() };
 

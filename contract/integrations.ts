@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offerRef } from './admin-common.ts';
+import { offerPick, offerRef, publisherPick } from './admin-common.ts';
 import { IsoDateTime, listQuery, pageOf, pageQuery } from './list.ts';
 import { LeadStatus } from './roles.ts';
 
@@ -377,8 +377,8 @@ export const CreateTrackingNumber = z.object({
     .trim()
     .min(3, { error: 'Number is required.' })
     .max(40, { error: 'A phone number can be at most 40 characters.' }),
-  publisher_id: z.uuid({ error: 'Please select a publisher.' }),
-  offer_id: z.uuid({ error: 'Please select an offer.' }),
+  ...publisherPick,
+  ...offerPick,
 });
 export type CreateTrackingNumber = z.input<typeof CreateTrackingNumber>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offerRef, publisherRef } from './admin-common.ts';
+import { offerPick, offerRef, publisherPick, publisherRef } from './admin-common.ts';
 import { leadFilterFields } from './lead-actions.ts';
 import {
   fromNotAfterTo,
@@ -52,8 +52,8 @@ export type LeadList = z.infer<typeof LeadList>;
 
 /** POST /admin/leads: record a lead by hand. */
 export const CreateLead = z.object({
-  publisher_id: z.uuid({ error: 'Please select a publisher.' }),
-  offer_id: z.uuid({ error: 'Please select an offer.' }),
+  ...publisherPick,
+  ...offerPick,
   /** Defaults to the offer's payout. */
   payout: moneyInput('Payout').optional(),
   status: LeadStatus.default('pending'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publisherRef } from './admin-common.ts';
+import { publisherPick, publisherRef } from './admin-common.ts';
 import { Money, moneyInput } from './list.ts';
 import { TimeZoneName } from './settings.ts';
 
@@ -192,7 +192,7 @@ export const noOfferRules: OfferRules = {
 
 /** One publisher's payout on one offer, set by the admin; ingested calls pay it. */
 export const PayoutOverrideInput = z.object({
-  publisher_id: z.uuid({ error: 'Please select a publisher.' }),
+  ...publisherPick,
   payout: moneyInput('Payout'),
 });
 export type PayoutOverrideInput = z.input<typeof PayoutOverrideInput>;

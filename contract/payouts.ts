@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publisherRef, uuidParam } from './admin-common.ts';
+import { publisherPick, publisherRef, uuidParam } from './admin-common.ts';
 import {
   dateRangeQuery,
   fromNotAfterTo,
@@ -49,7 +49,7 @@ export type PayoutList = z.infer<typeof PayoutList>;
 
 /** POST /admin/payouts: dated now, only for approved publishers. */
 export const CreatePayout = z.object({
-  publisher_id: z.uuid({ error: 'Please select a publisher.' }),
+  ...publisherPick,
   /**
    * What the money is (issue 14): `advance` (default) pays ahead of the publisher's leads and is
    * deducted from the next run; `bonus` and `correction` add to the earnings and pay them.

@@ -2,10 +2,11 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { mp3File, mp4File, pdfFile, polyglotFiles } from '../server/test/fixtures.ts';
+import { pdfFile, polyglotFiles } from '../server/test/fixtures.ts';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { passwordToken, signUpPublisherViaApi } from './support/api.ts';
 import { saveScreenshot, viewports } from './support/browser.ts';
+import { formOf, mp3, mp4, pdf } from './support/files.ts';
 import { E2E_ADMIN } from './support/server.ts';
 import { api, journey, publisherIdOf, server, withServerAndBrowser } from './support/suite.ts';
 import {
@@ -77,21 +78,10 @@ async function seedApplications(): Promise<Seed> {
     const draft = await api<{ id: string }>(pub, 'POST', 'publisher/applications', {
       offer_id: offer.id,
     });
-    const form = new FormData();
-    form.append(
-      'media',
-      new Blob([new Uint8Array(mp3File)], { type: 'audio/mpeg' }),
-      'intro-call.mp3',
-    );
-    form.append(
-      'media',
-      new Blob([new Uint8Array(mp4File)], { type: 'video/mp4' }),
-      'screen-capture.mp4',
-    );
-    form.append(
-      'document',
-      new Blob([new Uint8Array(pdfFile)], { type: 'application/pdf' }),
-      'script.pdf',
+    const form = formOf(
+      ['media', mp3('intro-call.mp3')],
+      ['media', mp4('screen-capture.mp4')],
+      ['document', pdf('script.pdf')],
     );
     await api(pub, 'POST', `publisher/applications/${draft.id}/compliance`, form);
   }

@@ -8,7 +8,9 @@ import {
   adminAccessToken,
   api,
   approvedPublisher,
+  createOffer,
   journey,
+  recordLeads,
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
@@ -35,7 +37,7 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   admin = await adminAccessToken();
-  const offer = await api<{ id: string }>(admin, 'POST', 'admin/offers', {
+  const offer = await createOffer(admin, {
     title: 'Trusted Money Calls',
     vertical: 'Insurance',
     payout: 40,
@@ -54,15 +56,7 @@ beforeAll(async () => {
   ] as const) {
     const id = await approvedPublisher(admin, who);
     ids[who.email] = id;
-    for (const [payout, status] of leads) {
-      await api(admin, 'POST', 'admin/leads', {
-        publisher_id: id,
-        offer_id: offer.id,
-        payout,
-        status,
-        call_duration: 4,
-      });
-    }
+    await recordLeads(admin, id, offer.id, leads);
     const token = await passwordToken(server.url, who.email, who.password);
     await api(token, 'PUT', 'publisher/payment-details', {
       method: 'paypal',

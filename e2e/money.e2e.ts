@@ -9,7 +9,9 @@ import {
   adminAccessToken,
   api,
   approvedPublisher,
+  createOffer,
   journey,
+  recordLeads,
   withServerAndBrowser,
 } from './support/suite.ts';
 import {
@@ -37,7 +39,7 @@ beforeAll(async () => {
   // This journey is about balances, payment details and files: no payout hold applies (the
   // holds have their own journey, money-trust.e2e.ts).
   await api(admin, 'PATCH', 'admin/settings', { payout_holds: [] });
-  const offer = await api<{ id: string }>(admin, 'POST', 'admin/offers', {
+  const offer = await createOffer(admin, {
     title: OFFER,
     vertical: 'Insurance',
     payout: 30,
@@ -54,16 +56,7 @@ beforeAll(async () => {
     ],
     [ben, [[120, 'approved']]],
   ] as const) {
-    const id = await approvedPublisher(admin, who);
-    for (const [payout, status] of leads) {
-      await api(admin, 'POST', 'admin/leads', {
-        publisher_id: id,
-        offer_id: offer.id,
-        payout,
-        status,
-        call_duration: 4,
-      });
-    }
+    await recordLeads(admin, await approvedPublisher(admin, who), offer.id, leads);
   }
 });
 

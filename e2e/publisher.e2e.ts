@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mp3File, pdfFile } from '../server/test/fixtures.ts';
+import { pdfFile } from '../server/test/fixtures.ts';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { passwordToken, signUpPublisherViaApi } from './support/api.ts';
 import {
@@ -11,6 +11,7 @@ import {
   viewports,
   withScreenshotOnFailure,
 } from './support/browser.ts';
+import { formOf, mp3, pdf } from './support/files.ts';
 import {
   adminAccessToken,
   api,
@@ -28,14 +29,7 @@ let adminToken: string;
 const admin = <T>(method: string, path: string, body?: unknown) =>
   api<T>(adminToken, method, `admin${path}`, body);
 
-function pdfUpload(name: string): FormData {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(pdfFile)], { type: 'application/pdf' }), name);
-  return form;
-}
-
-const mp3 = (name: string) => ({ name, mimeType: 'audio/mpeg', buffer: mp3File });
-const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: pdfFile });
+const pdfUpload = (name: string): FormData => formOf(['file', pdf(name)]);
 
 beforeAll(async () => {
   adminToken = await adminAccessToken();
@@ -392,13 +386,7 @@ describe('publisher journey across roles in Chromium', () => {
       });
       expect(start.status).toBe(201);
       const { id } = (await start.json()) as { id: string };
-      const form = new FormData();
-      form.append('media', new Blob([new Uint8Array(mp3File)], { type: 'audio/mpeg' }), 'c.mp3');
-      form.append(
-        'document',
-        new Blob([new Uint8Array(pdfFile)], { type: 'application/pdf' }),
-        'd.pdf',
-      );
+      const form = formOf(['media', mp3('c.mp3')], ['document', pdf('d.pdf')]);
       const sent = await fetch(`${server.url}/api/v1/publisher/applications/${id}/compliance`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },

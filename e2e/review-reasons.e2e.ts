@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mp3File, pdfFile } from '../server/test/fixtures.ts';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { passwordToken, signUpPublisherViaApi } from './support/api.ts';
 import { saveScreenshot } from './support/browser.ts';
+import { formOf, mp3, pdf } from './support/files.ts';
 import { waitForMail } from './support/mailbox.ts';
 import {
   adminAccessToken,
@@ -24,9 +24,6 @@ withServerAndBrowser();
 let admin: string;
 const publisher = { email: uniqueEmail('reasons-pub'), password: 'publisher-pass-1' };
 let offer: { id: string; title: string };
-
-const mp3 = (name: string) => ({ name, mimeType: 'audio/mpeg', buffer: mp3File });
-const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: pdfFile });
 
 beforeAll(async () => {
   admin = await adminAccessToken();
@@ -51,17 +48,7 @@ beforeAll(async () => {
   const draft = await api<{ id: string }>(pub, 'POST', 'publisher/applications', {
     offer_id: offer.id,
   });
-  const form = new FormData();
-  form.append(
-    'media',
-    new Blob([new Uint8Array(mp3File)], { type: 'audio/mpeg' }),
-    'first-call.mp3',
-  );
-  form.append(
-    'document',
-    new Blob([new Uint8Array(pdfFile)], { type: 'application/pdf' }),
-    'first-script.pdf',
-  );
+  const form = formOf(['media', mp3('first-call.mp3')], ['document', pdf('first-script.pdf')]);
   await api(pub, 'POST', `publisher/applications/${draft.id}/compliance`, form);
 });
 

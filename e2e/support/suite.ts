@@ -103,3 +103,24 @@ export const createOffer = (
   admin: string,
   offer: { title: string; vertical: string; payout: number } & Record<string, unknown>,
 ) => api<{ id: string; title: string }>(admin, 'POST', 'admin/offers', offer);
+
+/**
+ * Leads the admin records by hand (`POST /admin/leads`) for one publisher on one offer: one
+ * 4-minute call per `[payout, status]`, in order.
+ */
+export async function recordLeads(
+  admin: string,
+  publisherId: string,
+  offerId: string,
+  leads: readonly (readonly [payout: number, status: string])[],
+): Promise<void> {
+  for (const [payout, status] of leads) {
+    await api(admin, 'POST', 'admin/leads', {
+      publisher_id: publisherId,
+      offer_id: offerId,
+      payout,
+      status,
+      call_duration: 4,
+    });
+  }
+}
