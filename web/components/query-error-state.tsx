@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { ErrorAlert } from './error-alert.tsx';
 
 type QueryErrorStateProps = {
   /** e.g. 'Error loading leads'. */
@@ -24,13 +25,7 @@ export function QueryErrorState({
   retrying,
 }: QueryErrorStateProps) {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      title={title}
-      icon={<IconAlertTriangle size={20} />}
-      role="alert"
-    >
+    <ErrorAlert title={title} icon={<IconAlertTriangle size={20} />}>
       <Text size="sm" mb="sm">
         {message ?? (error?.message || 'Something went wrong.')}
       </Text>
@@ -46,6 +41,6 @@ export function QueryErrorState({
           {retryLabel}
         </Button>
       </Group>
-    </Alert>
+    </ErrorAlert>
   );
 }
