@@ -1,6 +1,6 @@
-import { Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { ErrorAlert } from './error-alert.tsx';
+import { Group, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { ErrorAlert, RetryButton } from './error-alert.tsx';
 
 type QueryErrorStateProps = {
   /** e.g. 'Error loading leads'. */
@@ -30,16 +30,13 @@ export function QueryErrorState({
         {message ?? (error?.message || 'Something went wrong.')}
       </Text>
       <Group>
-        <Button
-          size="xs"
-          variant="white"
+        <RetryButton
+          label={retryLabel}
           color="red"
-          leftSection={<IconRefresh size={16} />}
-          onClick={onRetry}
-          loading={retrying}
-        >
-          {retryLabel}
-        </Button>
+          iconSize={16}
+          onRetry={onRetry}
+          retrying={retrying}
+        />
       </Group>
     </ErrorAlert>
   );

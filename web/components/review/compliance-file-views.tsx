@@ -1,13 +1,13 @@
 import type { FileLink } from '@contract/admin.ts';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconExternalLink, IconFileText, IconRefresh } from '@tabler/icons-react';
+import { IconExternalLink, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   checkFileUrl,
   FILE_MESSAGES,
   mediaKindOf,
 } from '../../features/admin/compliance/components/file-url.ts';
-import { ErrorAlert } from '../error-alert.tsx';
+import { ErrorAlert, RetryButton } from '../error-alert.tsx';
 
 function FileProblem({
   message,
@@ -21,16 +21,13 @@ function FileProblem({
   return (
     <ErrorAlert title={message} p="sm">
       {onRetry ? (
-        <Button
-          size="xs"
-          variant="white"
+        <RetryButton
+          label="Try again"
           color="red.9"
-          leftSection={<IconRefresh size={14} />}
-          onClick={onRetry}
-          loading={retrying}
-        >
-          Try again
-        </Button>
+          iconSize={14}
+          onRetry={onRetry}
+          retrying={retrying}
+        />
       ) : null}
     </ErrorAlert>
   );
