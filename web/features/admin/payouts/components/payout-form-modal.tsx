@@ -1,10 +1,11 @@
 import { CreatePayout } from '@contract/admin.ts';
-import { Alert, Select, Skeleton } from '@mantine/core';
+import { Select, Skeleton } from '@mantine/core';
 import { IconUserOff } from '@tabler/icons-react';
 import { FormModal } from '@/components/form-modal.tsx';
 import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
 import { MoneyInput } from '@/components/forms/money-input.tsx';
 import { pickerProps, useModalForm } from '@/components/forms/use-modal-form.ts';
+import { NoticeAlert } from '@/components/notice-alert.tsx';
 import { publisherOption, SearchSelect, useQueryOptions } from '@/components/search-select.tsx';
 import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts';
 import { useCreatePayout } from '@/features/admin/payouts/api/create-payout.ts';
@@ -99,16 +100,9 @@ export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose:
       {approved.isPending ? (
         <Skeleton height={60} />
       ) : noPublishers ? (
-        <Alert
-          color="yellow"
-          variant="light"
-          title="No Publishers Found"
-          icon={<IconUserOff size={18} />}
-          role="status"
-          styles={{ title: { color: 'var(--mantine-color-black)' } }}
-        >
+        <NoticeAlert title="No Publishers Found" icon={<IconUserOff size={18} />}>
           Payouts can only go to approved publishers. Approve a publisher first.
-        </Alert>
+        </NoticeAlert>
       ) : (
         <SearchSelect
           label="Publisher"
