@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { Group, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { ErrorAlert, RetryButton } from './error-alert.tsx';
 
 type QueryErrorStateProps = {
   /** e.g. 'Error loading leads'. */
@@ -24,28 +25,19 @@ export function QueryErrorState({
   retrying,
 }: QueryErrorStateProps) {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      title={title}
-      icon={<IconAlertTriangle size={20} />}
-      role="alert"
-    >
+    <ErrorAlert title={title} icon={<IconAlertTriangle size={20} />}>
       <Text size="sm" mb="sm">
         {message ?? (error?.message || 'Something went wrong.')}
       </Text>
       <Group>
-        <Button
-          size="xs"
-          variant="white"
+        <RetryButton
+          label={retryLabel}
           color="red"
-          leftSection={<IconRefresh size={16} />}
-          onClick={onRetry}
-          loading={retrying}
-        >
-          {retryLabel}
-        </Button>
+          iconSize={16}
+          onRetry={onRetry}
+          retrying={retrying}
+        />
       </Group>
-    </Alert>
+    </ErrorAlert>
   );
 }

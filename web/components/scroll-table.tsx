@@ -4,6 +4,25 @@ import type { ReactNode } from 'react';
 /** A column's header: its text, or its text with the figures' right alignment. */
 export type ScrollTableHead = string | { label: string; right: true };
 
+/** A table's header row: one cell a column, figures' headers aligned right. */
+export function TableHeads({ heads }: { heads: ScrollTableHead[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {heads.map((h) =>
+          typeof h === 'string' ? (
+            <Table.Th key={h}>{h}</Table.Th>
+          ) : (
+            <Table.Th key={h.label} ta="right">
+              {h.label}
+            </Table.Th>
+          ),
+        )}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
 /**
  * A small table of a detail screen that scrolls sideways on a phone: its headers and rows, or
  * a dimmed sentence when it has no rows.
@@ -37,19 +56,7 @@ export function ScrollTable({
   return (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table striped={striped} highlightOnHover={highlightOnHover}>
-        <Table.Thead>
-          <Table.Tr>
-            {heads.map((h) =>
-              typeof h === 'string' ? (
-                <Table.Th key={h}>{h}</Table.Th>
-              ) : (
-                <Table.Th key={h.label} ta="right">
-                  {h.label}
-                </Table.Th>
-              ),
-            )}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeads heads={heads} />
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -1,8 +1,7 @@
 import { Loader, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { useOfferOptions } from '@/features/admin/leads/api/search-offers.ts';
-import { usePublisherOptions } from '@/features/admin/leads/api/search-publishers.ts';
+import { useOfferOptions, usePublisherOptions } from '@/features/admin/leads/api/search-options.ts';
 
 export type SearchOption = { value: string; label: string };
 

@@ -1,17 +1,13 @@
 import type { FileLink } from '@contract/admin.ts';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconExternalLink,
-  IconFileText,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconExternalLink, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   checkFileUrl,
   FILE_MESSAGES,
   mediaKindOf,
 } from '../../features/admin/compliance/components/file-url.ts';
+import { ErrorAlert, RetryButton } from '../error-alert.tsx';
 
 function FileProblem({
   message,
@@ -23,27 +19,17 @@ function FileProblem({
   retrying?: boolean;
 }) {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle size={18} />}
-      title={message}
-      role="alert"
-      p="sm"
-    >
+    <ErrorAlert title={message} p="sm">
       {onRetry ? (
-        <Button
-          size="xs"
-          variant="white"
+        <RetryButton
+          label="Try again"
           color="red.9"
-          leftSection={<IconRefresh size={14} />}
-          onClick={onRetry}
-          loading={retrying}
-        >
-          Try again
-        </Button>
+          iconSize={14}
+          onRetry={onRetry}
+          retrying={retrying}
+        />
       ) : null}
-    </Alert>
+    </ErrorAlert>
   );
 }
 

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import type { DailyPoint } from '@contract/publisher.ts';
 import { CompositeChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
+import { leadsAndMoneySeries } from '@/components/chart-series.ts';
 import { formatMoney, formatShortDay } from '@/lib/format.ts';
 
 type TooltipProps = {
@@ -46,16 +47,7 @@ export function DailyChart({
         withLegend
         withRightYAxis
         legendProps={{ verticalAlign: 'bottom', height: 40 }}
-        series={[
-          { name: 'leads', label: 'Leads', color: 'blue.5', type: 'bar' },
-          {
-            name: 'earnings',
-            label: 'Earnings',
-            color: 'teal.6',
-            type: 'line',
-            yAxisId: 'right',
-          },
-        ]}
+        series={leadsAndMoneySeries('earnings', 'Earnings')}
         yAxisProps={{ allowDecimals: false, width: 36 }}
         rightYAxisProps={{
           width: 64,

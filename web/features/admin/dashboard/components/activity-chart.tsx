@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import type { DailyStats } from '@contract/admin.ts';
 import { CompositeChart } from '@mantine/charts';
 import { Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { leadsAndMoneySeries } from '@/components/chart-series.ts';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { formatMoney, formatShortDay } from '@/lib/format.ts';
 
@@ -97,16 +98,7 @@ export function ActivityChart({
           rightYAxisProps={{ tickFormatter: (v: number) => `$${v.toLocaleString()}` }}
           yAxisProps={{ allowDecimals: false }}
           tooltipProps={{ content: ChartTooltipContent }}
-          series={[
-            { name: 'leads', label: 'Leads', color: 'blue.5', type: 'bar' },
-            {
-              name: 'payouts',
-              label: 'Payouts',
-              color: 'teal.6',
-              type: 'line',
-              yAxisId: 'right',
-            },
-          ]}
+          series={leadsAndMoneySeries('payouts', 'Payouts')}
           aria-label={`Chart of leads and payouts per day, ${period}`}
           role="img"
         />

@@ -2,7 +2,6 @@ import { type CallField, callFields } from '@contract/ingest-mapping.ts';
 import { type AdminIntegration, UpdateIntegration } from '@contract/integrations.ts';
 import { presetOf } from '@contract/tracker-presets.ts';
 import {
-  Alert,
   Button,
   Code,
   Divider,
@@ -17,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useCallback, useState } from 'react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
 import { useDiscardGuard } from '@/components/use-discard-guard.tsx';
 import { useUpdateIntegration } from '@/features/admin/integrations/api/update-integration.ts';
@@ -305,13 +305,7 @@ export function EditIntegrationModal({ integration, onClose }: IntegrationDialog
             clearable
           />
           {serverError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              title="Not saved"
-              role="alert"
-            >
+            <ErrorAlert icon={<IconAlertCircle size={18} />} title="Not saved">
               <Text size="sm">{serverError.message}</Text>
               {serverError.lines.length > 0 ? (
                 <List size="sm" mt={4}>
@@ -320,7 +314,7 @@ export function EditIntegrationModal({ integration, onClose }: IntegrationDialog
                   ))}
                 </List>
               ) : null}
-            </Alert>
+            </ErrorAlert>
           ) : null}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={guard.requestClose} disabled={update.isPending}>

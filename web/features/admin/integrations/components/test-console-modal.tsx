@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFlask, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { StatusBadge, statusLabel } from '@/components/status-badge.tsx';
 import { useTestIntegration } from '@/features/admin/integrations/api/test-integration.ts';
 import { formatMoney, formatSeconds } from '@/lib/format.ts';
@@ -345,15 +346,9 @@ export function TestConsoleModal({ integration, onClose }: IntegrationDialogProp
           </Stack>
         </form>
         {test.error ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            title="The test could not run"
-            role="alert"
-          >
+          <ErrorAlert icon={<IconAlertCircle size={18} />} title="The test could not run">
             {test.error.message}
-          </Alert>
+          </ErrorAlert>
         ) : null}
         {test.data && !test.isPending ? <TestResult result={test.data} /> : null}
       </Stack>

@@ -1,8 +1,9 @@
 import type { AdminLead } from '@contract/admin.ts';
 import type { LeadFilter } from '@contract/lead-actions.ts';
 import { TOTAL_CAP } from '@contract/list.ts';
-import { Button, Group, Paper, Skeleton, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { SelectionBar } from '@/components/bulk-decision-bar.tsx';
 import { useLeadTotals } from '@/features/admin/leads/api/lead-actions.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 
@@ -82,37 +83,32 @@ export function BulkBar({
   const total = totals.data;
   const more = total && (!total.count_exact || total.count > picked);
   return (
-    <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-blue-light)">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap="sm" wrap="wrap">
-          <Text size="sm" fw={600} role="status">
-            {selection.all
-              ? `All ${total ? formatCount(total.count, total.count_exact) : ''} matching leads selected`
-              : `${formatCount(picked)} selected`}
-          </Text>
-          {!selection.all && more && picked >= pageRows ? (
-            <Button variant="subtle" size="compact-sm" onClick={onSelectAll}>
-              {`Select all ${formatCount(total.count, total.count_exact)} matching leads`}
-            </Button>
-          ) : null}
-          <Button variant="subtle" size="compact-sm" color="gray" onClick={onClear}>
-            Clear selection
+    <SelectionBar
+      status={
+        selection.all
+          ? `All ${total ? formatCount(total.count, total.count_exact) : ''} matching leads selected`
+          : `${formatCount(picked)} selected`
+      }
+      extra={
+        !selection.all && more && picked >= pageRows ? (
+          <Button variant="subtle" size="compact-sm" onClick={onSelectAll}>
+            {`Select all ${formatCount(total.count, total.count_exact)} matching leads`}
           </Button>
-        </Group>
-        <Group gap="xs">
-          {bulkActions.map((a) => (
-            <Button
-              key={a.status}
-              size="xs"
-              color={a.color}
-              leftSection={<a.Icon size={14} />}
-              onClick={() => onAction(a.status)}
-            >
-              {a.label}
-            </Button>
-          ))}
-        </Group>
-      </Group>
-    </Paper>
+        ) : null
+      }
+      onClear={onClear}
+    >
+      {bulkActions.map((a) => (
+        <Button
+          key={a.status}
+          size="xs"
+          color={a.color}
+          leftSection={<a.Icon size={14} />}
+          onClick={() => onAction(a.status)}
+        >
+          {a.label}
+        </Button>
+      ))}
+    </SelectionBar>
   );
 }

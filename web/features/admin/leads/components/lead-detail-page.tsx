@@ -1,18 +1,21 @@
 import type { AdminLeadDetail, LeadDispute } from '@contract/lead-detail.ts';
 import { hasUploadType, uploadRules } from '@contract/uploads.ts';
-import { Anchor, Button, Code, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconMessage, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { FileUploadButton } from '@/components/file-upload-button.tsx';
+import {
+  DisputeMessageField,
+  useDisputeMessage,
+} from '@/components/lead-detail/dispute-message.tsx';
 import {
   useDecideDispute,
   useReplyDispute,
   useUploadRecording,
 } from '@/components/lead-detail/disputes-api.ts';
 import { Field, Section } from '@/components/lead-detail/lead-detail-parts.tsx';
-import { LeadDetailScreen } from '@/components/lead-detail/lead-detail-screen.tsx';
+import { LeadDetailScreen, useRouteLead } from '@/components/lead-detail/lead-detail-screen.tsx';
 import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
 import { useLead } from '@/features/admin/leads/api/get-lead.ts';
 import { formatMoney } from '@/lib/format.ts';
@@ -33,21 +36,20 @@ const disputeDecisions = [
 
 /** The admin's answer box under an open dispute: reply, accept or decline. */
 function DisputeActions({ dispute }: { dispute: LeadDispute }) {
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const box = useDisputeMessage();
   const reply = useReplyDispute();
   const decide = useDecideDispute();
   const busy = reply.isPending || decide.isPending;
-  const text = message.trim();
+  const text = box.message.trim();
 
   const fail = (err: Error) => failedToast('Update failed')(err);
   const handleReply = () => {
-    if (!text) return setError('Please write a message.');
+    if (!text) return box.setError('Please write a message.');
     reply.mutate(
       { id: dispute.id, message: text },
       {
         onSuccess: () => {
-          setMessage('');
+          box.setMessage('');
           toast({ title: 'Reply sent', description: 'The publisher gets it by e-mail.' });
         },
         onError: fail,
@@ -56,13 +58,13 @@ function DisputeActions({ dispute }: { dispute: LeadDispute }) {
   };
   const handleDecide = (decision: 'accept' | 'decline') => {
     if (decision === 'decline' && !text) {
-      return setError('Tell the publisher why the dispute is declined.');
+      return box.setError('Tell the publisher why the dispute is declined.');
     }
     decide.mutate(
       { id: dispute.id, decision, message: text },
       {
         onSuccess: () => {
-          setMessage('');
+          box.setMessage('');
           toast({
             title: decision === 'accept' ? 'Dispute accepted' : 'Dispute declined',
             description:
@@ -78,18 +80,10 @@ function DisputeActions({ dispute }: { dispute: LeadDispute }) {
 
   return (
     <Stack gap="xs">
-      <Textarea
+      <DisputeMessageField
+        state={box}
         label="Answer"
         placeholder="Write to the publisher (required to decline)"
-        autosize
-        minRows={2}
-        maxRows={8}
-        value={message}
-        error={error}
-        onChange={(e) => {
-          setMessage(e.currentTarget.value);
-          setError(null);
-        }}
       />
       <Group gap="xs" wrap="wrap">
         <Button
@@ -191,8 +185,7 @@ function LeadTags({ tags }: { tags: AdminLeadDetail['tags'] }) {
 
 /** /admin/leads/:id: one call with its timeline, recording, money, disputes and history. */
 export function LeadDetailPage() {
-  const { id = '' } = useParams();
-  const query = useLead(id);
+  const query = useRouteLead(useLead);
   return (
     <LeadDetailScreen
       query={query}

@@ -6,7 +6,8 @@ import {
 import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { ListFilters, SearchFilter } from '@/components/list-filters.tsx';
+import { ListFilters } from '@/components/list-filters.tsx';
+import { ListSearch } from '@/components/lists/list-filter-fields.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { PersonCell } from '@/components/person-cell.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -107,12 +108,7 @@ export function BalancesTab({
   return (
     <Stack gap="md">
       <ListFilters>
-        <SearchFilter
-          value={q}
-          onSearch={(v) => list.setFilter('q', v)}
-          placeholder="Name or e-mail"
-          label="Publisher"
-        />
+        <ListSearch list={list} name="q" placeholder="Name or e-mail" label="Publisher" />
         <Group gap="xs" align="end" pb={6}>
           <Switch
             label={`Only owed at least the minimum payout${minPayout !== undefined ? ` (${formatMoney(minPayout)})` : ''}`}

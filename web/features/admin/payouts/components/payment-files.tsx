@@ -23,10 +23,18 @@ import {
 } from '@mantine/core';
 import { type ChangeEvent, useState } from 'react';
 import { QueryError } from '@/components/lists/query-error.tsx';
+import { type ScrollTableHead, TableHeads } from '@/components/scroll-table.tsx';
 import { useDownloadPaymentFile, useRunFiles } from '@/features/admin/payouts/api/payment-files.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatDateTime, formatMoney } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
+
+/** The per-method table's columns. */
+const methodHeads: ScrollTableHead[] = [
+  'Method',
+  { label: 'Payouts', right: true },
+  { label: 'Total', right: true },
+];
 
 /** The network's bank settings for NACHA files, remembered in this browser only. */
 const NACHA_STORAGE_KEY = 'payment-files.nacha';
@@ -306,13 +314,7 @@ function PaymentFilesSection({ runId, list }: { runId: string; list: PaymentFile
         Payment files
       </Title>
       <Table striped aria-label="Payouts per method">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Method</Table.Th>
-            <Table.Th ta="right">Payouts</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeads heads={methodHeads} />
         <Table.Tbody>
           {list.methods.map((m) => (
             <Table.Tr key={m.method ?? 'none'}>

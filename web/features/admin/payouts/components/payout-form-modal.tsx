@@ -1,12 +1,12 @@
 import { CreatePayout } from '@contract/admin.ts';
-import { Alert, Select, Skeleton } from '@mantine/core';
+import { Select, Skeleton } from '@mantine/core';
 import { IconUserOff } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
 import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
 import { MoneyInput } from '@/components/forms/money-input.tsx';
 import { pickerProps, useModalForm } from '@/components/forms/use-modal-form.ts';
-import { type SearchOption, SearchSelect } from '@/components/search-select.tsx';
+import { NoticeAlert } from '@/components/notice-alert.tsx';
+import { publisherOption, SearchSelect, useQueryOptions } from '@/components/search-select.tsx';
 import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts';
 import { useCreatePayout } from '@/features/admin/payouts/api/create-payout.ts';
 import { useApprovedPublishers } from '@/features/admin/payouts/api/list-approved-publishers.ts';
@@ -48,18 +48,8 @@ function toBody(v: PayoutFormValues) {
 
 const validate = validateWithSchema(CreatePayout, toBody);
 
-function useApprovedOptions(q: string) {
-  const query = useApprovedPublishers(q);
-  const options = useMemo<SearchOption[]>(
-    () =>
-      (query.data?.items ?? []).map((p) => ({
-        value: p.id,
-        label: p.name ? `${p.name} (${p.email})` : p.email,
-      })),
-    [query.data],
-  );
-  return { options, isFetching: query.isFetching };
-}
+const useApprovedOptions = (q: string) =>
+  useQueryOptions(useApprovedPublishers(q), publisherOption);
 
 /** Records a payout (dated now) to an approved publisher. */
 export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -110,16 +100,9 @@ export function PayoutFormModal({ opened, onClose }: { opened: boolean; onClose:
       {approved.isPending ? (
         <Skeleton height={60} />
       ) : noPublishers ? (
-        <Alert
-          color="yellow"
-          variant="light"
-          title="No Publishers Found"
-          icon={<IconUserOff size={18} />}
-          role="status"
-          styles={{ title: { color: 'var(--mantine-color-black)' } }}
-        >
+        <NoticeAlert title="No Publishers Found" icon={<IconUserOff size={18} />}>
           Payouts can only go to approved publishers. Approve a publisher first.
-        </Alert>
+        </NoticeAlert>
       ) : (
         <SearchSelect
           label="Publisher"

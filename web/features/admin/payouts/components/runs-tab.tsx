@@ -17,6 +17,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { adminPaths } from '@/app/routes.ts';
 import { PagedTable } from '@/components/paged-table.tsx';
+import { type ScrollTableHead, TableHeads } from '@/components/scroll-table.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useApprovedPublishers } from '@/features/admin/payouts/api/list-approved-publishers.ts';
 import {
@@ -33,6 +34,15 @@ import { failedToast, toast } from '@/lib/notify.ts';
 import { PaymentFilesModal } from './payment-files.tsx';
 
 const sorts = { created_at: 'desc' } as const;
+
+/** The run preview's columns: the publisher, then the figures of their payout. */
+const previewHeads: ScrollTableHead[] = [
+  'Publisher',
+  ...['Leads', 'Reversals', 'Adjustments', 'Credits', 'Total'].map((label) => ({
+    label,
+    right: true as const,
+  })),
+];
 
 export type Picked = { id: string; label: string };
 
@@ -149,16 +159,7 @@ export function NewRunModal({
         {preview ? (
           <Stack gap="xs">
             <Table striped aria-label="Preview of the run">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Publisher</Table.Th>
-                  <Table.Th ta="right">Leads</Table.Th>
-                  <Table.Th ta="right">Reversals</Table.Th>
-                  <Table.Th ta="right">Adjustments</Table.Th>
-                  <Table.Th ta="right">Credits</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeads heads={previewHeads} />
               <Table.Tbody>
                 {preview.items.map((i) => (
                   <Table.Tr key={i.publisher_id}>

@@ -1,6 +1,5 @@
 import type { TrackingNumberImport } from '@contract/integrations.ts';
 import {
-  Alert,
   Button,
   Code,
   FileInput,
@@ -12,8 +11,9 @@ import {
   Text,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconFileTypeCsv } from '@tabler/icons-react';
+import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { useImportTrackingNumbers } from '@/features/admin/tracking-numbers/api/import-tracking-numbers.ts';
 import { formatCount } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
@@ -89,12 +89,7 @@ export function ImportNumbersModal({ onClose }: { onClose: () => void }) {
           }}
         />
         {result ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={18} />}
-            title="Nothing was imported"
-          >
+          <ErrorAlert title="Nothing was imported">
             <Stack gap="xs">
               <Text size="sm">Fix these lines in the file and upload it again.</Text>
               <ScrollArea.Autosize mah={240} type="auto">
@@ -110,7 +105,7 @@ export function ImportNumbersModal({ onClose }: { onClose: () => void }) {
                 </List>
               </ScrollArea.Autosize>
             </Stack>
-          </Alert>
+          </ErrorAlert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={upload.isPending}>

@@ -5,7 +5,8 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { showFailure } from '@/components/forms/show-failure.ts';
-import { ListFilters, SearchFilter } from '@/components/list-filters.tsx';
+import { ListFilters } from '@/components/list-filters.tsx';
+import { ListSearch } from '@/components/lists/list-filter-fields.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -137,9 +138,9 @@ export function TrackingNumbersPage() {
         }
       />
       <ListFilters>
-        <SearchFilter
-          value={list.filters.q}
-          onSearch={(q) => list.setFilter('q', q)}
+        <ListSearch
+          list={list}
+          name="q"
           placeholder="Number (any format), publisher or offer"
           w={320}
         />
