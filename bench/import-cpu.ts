@@ -63,7 +63,7 @@ const offers = await all<{ id: string }>(
   sql`select id::text as id from offers order by created_at desc limit 20`,
 );
 
-// The same file as `npm run bench -- --only "csv import"` (bench/bench.ts, benchImport).
+// The same file as `npm run bench -- --only "csv import"` (bench/bench-import.ts, benchImport).
 const file = importCsv(rows, pubs, offers);
 const run = file.run;
 const csv = Buffer.from(file.csv);

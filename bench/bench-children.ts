@@ -1,0 +1,96 @@
+// The bench's child processes and commands: a free port, the portal or the bare server started
+// and awaited, pgbench found and run. Also the error the bench reports without a stack trace.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** A problem to report without a stack trace; thrown so the children are stopped first. */
+export class BenchError extends Error {}
+
+export function fail(message: string): never {
+  throw new BenchError(message);
+}
+
+export async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type Child = { url: string; stop: () => Promise<void> };
+
+/** Starts a node child process and waits until `ready(url)` answers. */
+export async function startChild(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  url: string,
+  readyPath: string,
+): Promise<Child> {
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c) => {
+    log = (log + c).slice(-8000);
+  });
+  child.stderr?.on('data', (c) => {
+    log = (log + c).slice(-8000);
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill('SIGTERM');
+    const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(t);
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) fail(`${script} exited during start-up:\n${log}`);
+    try {
+      const res = await fetch(`${url}${readyPath}`);
+      if (res.ok) return { url, stop };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stop();
+  fail(`${script} was not ready within 120 s:\n${log}`);
+}
+
+export function findPgbench(): string | null {
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((d) => /^\d+$/.test(d))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  for (const v of versions) {
+    const p = path.join(base, v, 'bin/pgbench');
+    if (existsSync(p)) return p;
+  }
+  return null;
+}
+
+export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  return new Promise<{ code: number; out: string }>((resolve) => {
+    execFile(cmd, args, { env, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      resolve({
+        code: err ? ((err as { code?: number }).code ?? 1) : 0,
+        out: `${stdout}${stderr}`,
+      });
+    });
+  });
+}

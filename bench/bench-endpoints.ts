@@ -1,0 +1,390 @@
+// The endpoints `npm run bench` measures: every request the screens make, each with how its
+// requests are made (a page reached by cursor, a new report range each time, sign-ins, ingest).
+import { fail } from './bench-children.ts';
+import { BENCH_PASSWORD } from './fill.ts';
+import { once, type RequestSpec } from './load.ts';
+
+export type Endpoint = {
+  name: string;
+  /**
+   * Measured once, with one connection, whatever --concurrency says: a CSV export streams
+   * 100k rows for seconds, and fifty at once would take the run from minutes to an hour.
+   */
+  single?: boolean;
+  /** Load run beside the measured one for the same time (its own figures are not shown). */
+  during?: { connections: number; source: (c: number) => Promise<(w: number) => RequestSpec> };
+  request: (c: number) => Promise<{
+    source: (w: number) => RequestSpec;
+    onAnswer?: (w: number, a: { status: number; body: string }) => void;
+  }>;
+};
+
+/** The endpoints, with the signed-in tokens and the helpers of main. */
+export async function buildEndpoints(ctx: {
+  portalUrl: string;
+  adminToken: string;
+  publisherToken: string;
+  buyerToken: string;
+  bigPublisherId: string;
+  /** The fill's lead count, when the first page's total is not exact. */
+  leads: number;
+  publisherEmail: string;
+  nextIp: () => string;
+  signIn: (email: string) => Promise<{ refresh_token: string }>;
+}): Promise<Endpoint[]> {
+  const { portalUrl, bigPublisherId, nextIp, signIn } = ctx;
+  const buyer = { access_token: ctx.buyerToken };
+  const accounts = { publisher: ctx.publisherEmail };
+  const auth = (t: string) => ({ authorization: `Bearer ${t}` });
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const today = new Date();
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+  // Reports (issue 15): a whole year of leads is the longest range the fill holds.
+  const year = `range=custom&from=${day(new Date(Date.now() - 365 * 86_400_000))}&to=${day(today)}`;
+  const month = `range=custom&from=${day(monthAgo)}&to=${day(today)}`;
+  /**
+   * "Any report for any range": every request a range not asked before (from 28 days to a
+   * year, ending on any of the last 200 days), so no whole answer is ever kept.
+   */
+  const newRanges = (name: string, params: string): Endpoint => ({
+    name,
+    request: async () => {
+      let n = 0;
+      return {
+        source: () => {
+          n++;
+          const end = new Date(today.getTime() - (n % 200) * 86_400_000);
+          const span = Math.min(364, 28 + ((n * 37) % 337));
+          const start = new Date(end.getTime() - span * 86_400_000);
+          const q = `range=custom&from=${day(start)}&to=${day(end)}&${params}`;
+          return { method: 'GET', path: `/api/v1/admin/reports?${q}`, headers: auth(A) };
+        },
+      };
+    },
+  });
+  const get = (name: string, p: string, token: string, single = false): Endpoint => ({
+    name,
+    single,
+    request: async () => ({ source: () => ({ method: 'GET', path: p, headers: auth(token) }) }),
+  });
+  const A = ctx.adminToken;
+  const P = ctx.publisherToken;
+  /** A list page reached by walking: `path` with the `after` cursor its previous page gave. */
+  // How many leads there are: the list's total when exact (small fills, the demo), else the
+  // fill's size; the deep page is page 1000, or the middle page of a smaller fill (--smoke).
+  const firstPage = JSON.parse(
+    (await once(portalUrl, { method: 'GET', path: '/api/v1/admin/leads', headers: auth(A) })).body,
+  ) as { total: number; total_exact?: boolean };
+  const leadCount = firstPage.total_exact ? firstPage.total : ctx.leads;
+  const lastPage = Math.max(1, Math.ceil(leadCount / 25));
+  const deepPage = Math.max(2, Math.min(1000, Math.floor(lastPage / 2)));
+  const afterCursor = (name: string, p: string, page: number, token: string): Endpoint => ({
+    name,
+    request: async () => {
+      const sep = p.includes('?') ? '&' : '?';
+      const r = await once(portalUrl, {
+        method: 'GET',
+        path: `${p}${sep}page=${page - 1}`,
+        headers: auth(token),
+      });
+      const cursor = (JSON.parse(r.body) as { next_cursor?: string | null }).next_cursor;
+      if (!cursor) fail(`${name}: page ${page - 1} of ${p} gave no next_cursor.`);
+      const path = `${p}${sep}page=${page}&after=${encodeURIComponent(cursor!)}`;
+      return { source: () => ({ method: 'GET', path, headers: auth(token) }) };
+    },
+  });
+  /**
+   * Password sign-ins from c connections, each signing in its own approved publisher, as
+   * different people do: one account signing in c times at once is what the per-account
+   * throttle (a right password counts only once it is checked) slows down on purpose.
+   */
+  const signInSource = async (c: number): Promise<(w: number) => RequestSpec> => {
+    const r = await once(portalUrl, {
+      method: 'GET',
+      path: `/api/v1/admin/publishers?status=approved&page_size=${Math.min(200, c)}`,
+      headers: auth(A),
+    });
+    const emails = (JSON.parse(r.body) as { items: { email: string }[] }).items.map((p) => p.email);
+    if (emails.length === 0) fail('No approved publisher to sign in as.');
+    return (w) => ({
+      method: 'POST',
+      path: '/auth/v1/token?grant_type=password',
+      headers: { 'x-forwarded-for': nextIp() },
+      body: JSON.stringify({ email: emails[w % emails.length], password: BENCH_PASSWORD }),
+    });
+  };
+  const firstOfferId = (
+    JSON.parse(
+      (
+        await once(portalUrl, {
+          method: 'GET',
+          path: '/api/v1/admin/offers?page_size=1',
+          headers: auth(A),
+        })
+      ).body,
+    ) as { items: { id: string }[] }
+  ).items[0]!.id;
+  /** A new integration (answered with its key) and the offer the ingest scenarios post to. */
+  const ingestTarget = async (what: string, integration: Record<string, unknown>) => {
+    const made = await once(portalUrl, {
+      method: 'POST',
+      path: '/api/v1/admin/integrations',
+      headers: auth(A),
+      body: JSON.stringify(integration),
+    });
+    const offersPage = await once(portalUrl, {
+      method: 'GET',
+      path: '/api/v1/admin/offers?page_size=1',
+      headers: auth(A),
+    });
+    if (made.status !== 201 || offersPage.status !== 200) {
+      fail(`Preparing ${what} failed: ${made.status} ${made.body.slice(0, 300)}`);
+    }
+    return {
+      key: (JSON.parse(made.body) as { key: string }).key,
+      offerId: (JSON.parse(offersPage.body) as { items: { id: string }[] }).items[0]!.id,
+    };
+  };
+  const endpoints: Endpoint[] = [
+    {
+      name: 'GET /healthz',
+      request: async () => ({ source: () => ({ method: 'GET', path: '/healthz' }) }),
+    },
+    get('GET /api/v1/me (admin)', '/api/v1/me', A),
+    get('admin stats', '/api/v1/admin/stats', A),
+    get('admin daily stats (30 days)', '/api/v1/admin/stats/daily?days=30', A),
+    get('admin leads, first page', '/api/v1/admin/leads', A),
+    get('admin leads, page 1000', '/api/v1/admin/leads?page=1000', A),
+    afterCursor(
+      `admin leads, after cursor (deep, page ${deepPage})`,
+      '/api/v1/admin/leads',
+      deepPage,
+      A,
+    ),
+    get('admin leads, last page', `/api/v1/admin/leads?page=${lastPage}`, A),
+    get('admin leads, sort payout', '/api/v1/admin/leads?sort=payout', A),
+    get(
+      'admin leads, sort call duration asc',
+      '/api/v1/admin/leads?sort=call_duration&order=asc',
+      A,
+    ),
+    get('admin leads, big publisher', `/api/v1/admin/leads?publisher_id=${bigPublisherId}`, A),
+    get(
+      'admin leads, big publisher by payout',
+      `/api/v1/admin/leads?publisher_id=${bigPublisherId}&sort=payout`,
+      A,
+    ),
+    get(
+      'admin leads, 30-day range',
+      `/api/v1/admin/leads?from=${day(monthAgo)}&to=${day(today)}`,
+      A,
+    ),
+    get('admin leads, pending', '/api/v1/admin/leads?status=pending', A),
+    get(
+      'admin leads CSV, big publisher',
+      `/api/v1/admin/leads.csv?publisher_id=${bigPublisherId}`,
+      A,
+      true,
+    ),
+    get(
+      'admin leads CSV, 30-day range',
+      `/api/v1/admin/leads.csv?from=${day(monthAgo)}&to=${day(today)}`,
+      A,
+      true,
+    ),
+    // Count and payout sum above the leads list (issue 13): maintained totals, then the
+    // capped count of the rows where the totals cannot answer (an offer, part of a day).
+    get('admin leads totals, pending', '/api/v1/admin/leads/totals?status=pending', A),
+    get(
+      'admin leads totals, big publisher 30 days',
+      `/api/v1/admin/leads/totals?publisher_id=${bigPublisherId}&from=${day(monthAgo)}&to=${day(today)}`,
+      A,
+    ),
+    get('admin leads totals, one offer', `/api/v1/admin/leads/totals?offer_id=${firstOfferId}`, A),
+    get(
+      'admin leads totals, part of a day',
+      `/api/v1/admin/leads/totals?from=${day(monthAgo)}T06:00:00Z&to=${day(monthAgo)}T18:00:00Z`,
+      A,
+    ),
+    get(
+      'admin leads totals, big publisher pending 30 days',
+      `/api/v1/admin/leads/totals?publisher_id=${bigPublisherId}&status=pending&from=${day(monthAgo)}&to=${day(today)}`,
+      A,
+    ),
+    get('admin payouts', '/api/v1/admin/payouts', A),
+    get(
+      'admin payouts CSV, big publisher',
+      `/api/v1/admin/payouts.csv?publisher_id=${bigPublisherId}`,
+      A,
+      true,
+    ),
+    get('admin publishers', '/api/v1/admin/publishers', A),
+    get(
+      'admin publishers, search',
+      '/api/v1/admin/publishers?q=publisher-42&page_size=50&sort=name&order=asc',
+      A,
+    ),
+    get('admin publisher detail (big)', `/api/v1/admin/publishers/${bigPublisherId}`, A),
+    get('admin approved publishers', '/api/v1/admin/approved-publishers?page_size=200', A),
+    get('admin applications', '/api/v1/admin/applications', A),
+    get('admin compliance', '/api/v1/admin/compliance', A),
+    get('admin compliance, page_size 200', '/api/v1/admin/compliance?page_size=200', A),
+    get('admin offers', '/api/v1/admin/offers', A),
+    get('admin campaigns', '/api/v1/admin/campaigns', A),
+    get('admin buyers', '/api/v1/admin/buyers', A),
+    get('admin audit', '/api/v1/admin/audit', A),
+    get('admin report, year by day', `/api/v1/admin/reports?${year}&group=day`, A),
+    get('admin report, 31 days by hour', `/api/v1/admin/reports?${month}&group=hour`, A),
+    get('admin report, year by offer', `/api/v1/admin/reports?${year}&group=offer`, A),
+    get('admin report, year by vertical', `/api/v1/admin/reports?${year}&group=vertical`, A),
+    get('admin report, year by state', `/api/v1/admin/reports?${year}&group=state`, A),
+    get('admin report, year by publisher', `/api/v1/admin/reports?${year}&group=publisher`, A),
+    get(
+      'admin report, year by publisher, by name',
+      `/api/v1/admin/reports?${year}&group=publisher&sort=label&order=asc`,
+      A,
+    ),
+    newRanges('admin report, by publisher, a new range each time', 'group=publisher'),
+    newRanges(
+      'admin report, by publisher by name, a new range each time',
+      'group=publisher&sort=label&order=asc',
+    ),
+    get(
+      'admin report, year by publisher, compared',
+      `/api/v1/admin/reports?${year}&group=publisher&compare=true&sort=payout`,
+      A,
+    ),
+    get(
+      'admin report, last month by offer, compared',
+      '/api/v1/admin/reports?range=last_month&group=offer&compare=true',
+      A,
+    ),
+    get(
+      'admin report CSV, year by publisher',
+      `/api/v1/admin/reports.csv?${year}&group=publisher`,
+      A,
+    ),
+    get('publisher report (big), year by day', `/api/v1/publisher/reports?${year}&group=day`, P),
+    get(
+      'publisher report (big), year by offer, compared',
+      `/api/v1/publisher/reports?${year}&group=offer&compare=true`,
+      P,
+    ),
+    get(
+      'publisher report (big), year by state',
+      `/api/v1/publisher/reports?${year}&group=state`,
+      P,
+    ),
+    get('publisher overview (big)', '/api/v1/publisher/overview', P),
+    get('publisher overview range (big), year', `/api/v1/publisher/overview/range?${year}`, P),
+    get('admin dashboard range, year', `/api/v1/admin/stats/range?${year}`, A),
+    get('publisher leads (big)', '/api/v1/publisher/leads', P),
+    get('publisher leads (big), page 1000', '/api/v1/publisher/leads?page=1000', P),
+    get('publisher leads (big), by offer', '/api/v1/publisher/leads?sort=offer&order=asc', P),
+    get('publisher payouts (big)', '/api/v1/publisher/payouts', P),
+    get('publisher offers', '/api/v1/publisher/offers', P),
+    get('publisher documents', '/api/v1/publisher/documents', P),
+    get('publisher IOs', '/api/v1/publisher/ios', P),
+    get('buyer campaigns', '/api/v1/buyer/campaigns', buyer.access_token),
+    {
+      name: 'POST /auth/v1/token password (sign-in)',
+      request: async (c) => ({ source: await signInSource(c) }),
+    },
+    {
+      // argon2id must not starve other requests: the point read while 10 sign-ins run.
+      name: 'GET /api/v1/me during sign-ins (c=10)',
+      during: { connections: 10, source: signInSource },
+      request: async () => ({
+        source: () => ({ method: 'GET', path: '/api/v1/me', headers: auth(A) }),
+      }),
+    },
+    {
+      name: 'POST /auth/v1/token refresh',
+      request: async (c) => {
+        // One refresh chain per connection: each answer's token is the next request's.
+        const tokens: string[] = [];
+        for (let i = 0; i < c; i++) tokens.push((await signIn(accounts.publisher)).refresh_token);
+        return {
+          source: (w) => ({
+            method: 'POST',
+            path: '/auth/v1/token?grant_type=refresh_token',
+            headers: { 'x-forwarded-for': nextIp() },
+            body: JSON.stringify({ refresh_token: tokens[w] }),
+          }),
+          onAnswer: (w, a) => {
+            if (a.status === 200)
+              tokens[w] = (JSON.parse(a.body) as { refresh_token: string }).refresh_token;
+          },
+        };
+      },
+    },
+    {
+      // A call tracker's postback (issue 13): each request a new call, so each one inserts.
+      name: 'POST /api/v1/ingest/calls',
+      request: async () => {
+        const { key, offerId } = await ingestTarget('ingestion', { name: `bench ${Date.now()}` });
+        let n = 0;
+        return {
+          source: () => ({
+            method: 'POST',
+            path: '/api/v1/ingest/calls',
+            headers: { 'x-api-key': key },
+            body: JSON.stringify({
+              call_id: `bench-${Date.now().toString(36)}-${n++}`,
+              event: 'completed',
+              publisher: bigPublisherId,
+              offer: offerId,
+              caller: '+15551230000',
+              duration: 95,
+            }),
+          }),
+        };
+      },
+    },
+    {
+      // The same through a tracker preset (issue 26): a nested JSON webhook read by paths,
+      // its status word through a value map, the caller normalised to E.164.
+      name: 'POST /api/v1/ingest/calls (preset, nested JSON)',
+      request: async () => {
+        const { key, offerId } = await ingestTarget('preset ingestion', {
+          name: `bench preset ${Date.now()}`,
+          tracker: 'ringba',
+          field_map: {
+            call_id: { names: ['call.inboundCallId', 'callId'] },
+            event: {
+              names: ['call.status'],
+              map: {
+                completed: 'completed',
+                'no answer': 'not_connected',
+                busy: 'not_connected',
+              },
+            },
+            publisher: { names: ['publisher.id'] },
+            offer: { names: ['campaign.id'] },
+            caller: { names: ['call.callerId'] },
+            duration: { names: ['call.connectedSeconds'] },
+          },
+        });
+        let n = 0;
+        return {
+          source: () => ({
+            method: 'POST',
+            path: '/api/v1/ingest/calls',
+            headers: { 'x-api-key': key },
+            body: JSON.stringify({
+              call: {
+                inboundCallId: `RGB-${Date.now().toString(36)}-${n}`,
+                status: n % 10 === 0 ? 'No Answer' : 'Completed',
+                callerId: `(310) 555-${String(1000 + (n++ % 9000))}`,
+                connectedSeconds: 95,
+              },
+              publisher: { id: bigPublisherId, name: 'bench' },
+              campaign: { id: offerId },
+            }),
+          }),
+        };
+      },
+    },
+  ];
+  return endpoints;
+}

@@ -1,0 +1,225 @@
+// The bench's results: their types, the number formatting, `--compare`, and the final
+// table, ladder, import figures and JSON file of a run.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './bench-children.ts';
+import type { Sizes } from './fill.ts';
+import type { LoadResult } from './load.ts';
+
+export type Row = { endpoint: string; c: number } & Omit<LoadResult, 'statuses' | 'firstError'> & {
+    statuses: Record<string, number>;
+    firstError?: string;
+  };
+export type LadderRow = {
+  rung: string;
+  c: number;
+  rps: number;
+  p50?: number;
+  p95?: number;
+  note?: string;
+};
+export type Results = {
+  startedAt: string;
+  smoke: boolean;
+  /** The fill's sizes; null for --pglite, whose data is `npm run demo`'s (see `demo`). */
+  sizes: Sizes | null;
+  demo?: string;
+  fill: { reused: boolean; seconds: number; steps: [string, number][] };
+  machine: { cpus: number; load: number[]; node: string; postgres: string };
+  durationSeconds: number;
+  rows: Row[];
+  ladder: LadderRow[];
+  /** The CSV import and the bulk action over its leads (issue 13), when measured. */
+  import?: ImportFigures;
+};
+
+export type ImportFigures = {
+  rows: number;
+  upload: number;
+  checkSeconds: number;
+  importSeconds: number;
+  reimportCheckSeconds: number;
+  reimportSeconds: number;
+  bulkSeconds: number;
+  bulkChanged: number;
+};
+
+export const fmt = (n: number, digits = 1) =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : '-';
+export const ms = (n: number) => (n >= 100 ? fmt(n, 0) : n >= 10 ? fmt(n, 1) : fmt(n, 2));
+
+export function table(head: string[], rows: string[][], rightFrom = 1): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i >= rightFrom ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function compare(aFile: string, bFile: string) {
+  const a = JSON.parse(readFileSync(aFile, 'utf8')) as Results;
+  const b = JSON.parse(readFileSync(bFile, 'utf8')) as Results;
+  const pct = (x: number, y: number) =>
+    Number.isFinite(x) && Number.isFinite(y) && x > 0
+      ? `${y >= x ? '+' : ''}${fmt(((y - x) / x) * 100, 0)}%`
+      : '-';
+  const key = (r: { endpoint: string; c: number }) => `${r.endpoint}@${r.c}`;
+  const before = new Map(a.rows.map((r) => [key(r), r]));
+  const rows = b.rows.map((r) => {
+    const o = before.get(key(r));
+    return [
+      r.endpoint,
+      String(r.c),
+      o ? fmt(o.rps) : '-',
+      fmt(r.rps),
+      o ? pct(o.rps, r.rps) : 'new',
+      o ? ms(o.p95) : '-',
+      ms(r.p95),
+      o ? pct(o.p95, r.p95) : 'new',
+      `${o ? o.errors : '-'} → ${r.errors}`,
+    ];
+  });
+  const after = new Set(b.rows.map(key));
+  for (const o of a.rows) {
+    if (!after.has(key(o))) {
+      rows.push([
+        o.endpoint,
+        String(o.c),
+        fmt(o.rps),
+        '-',
+        'gone',
+        ms(o.p95),
+        '-',
+        'gone',
+        `${o.errors} → -`,
+      ]);
+    }
+  }
+  console.log(`${aFile} (${a.startedAt}) → ${bFile} (${b.startedAt})\n`);
+  console.log(
+    table(
+      ['endpoint', 'c', 'req/s A', 'req/s B', 'Δ req/s', 'p95 A ms', 'p95 B ms', 'Δ p95', 'errors'],
+      rows,
+      1,
+    ),
+  );
+  const la = new Map(a.ladder.map((r) => [`${r.rung}@${r.c}`, r]));
+  const lrows = b.ladder.map((r) => {
+    const o = la.get(`${r.rung}@${r.c}`);
+    return [r.rung, String(r.c), o ? fmt(o.rps) : '-', fmt(r.rps), o ? pct(o.rps, r.rps) : 'new'];
+  });
+  if (lrows.length)
+    console.log(`\n${table(['ladder rung', 'c', 'req/s A', 'req/s B', 'Δ'], lrows, 1)}`);
+}
+
+// ---------------------------------------------------------------- the final report
+
+/**
+ * Step 5 of a run: prints the table, the ladder and the import figures, writes the JSON file
+ * and answers the exit code (`exitCode`, or 1 on failing rows as today).
+ */
+export function printResults(
+  results: Results,
+  opts: { concurrency: number[]; startedAt: Date; exitCode: number },
+): number {
+  const { concurrency, startedAt } = opts;
+  let exitCode = opts.exitCode;
+  const { smoke, fill } = results;
+  const duration = results.durationSeconds;
+  const databaseName = results.machine.postgres;
+  const say = (line: string) => console.log(line);
+  // 5. The table, the ladder, the JSON.
+  say(
+    `\nResults (${duration} s per row, load generator on the same machine; errors = non-2xx answers):\n`,
+  );
+  say(
+    table(
+      ['endpoint', 'c', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
+      results.rows.map((r) => [
+        r.endpoint,
+        String(r.c),
+        fmt(r.rps),
+        ms(r.p50),
+        ms(r.p95),
+        ms(r.p99),
+        String(r.errors),
+      ]),
+    ),
+  );
+  if (results.ladder.length) {
+    say('\nPoint-read ladder (req/s; ratio to the rung above, and to pgbench):\n');
+    const rows: string[][] = [];
+    for (const c of concurrency) {
+      const rungs = results.ladder.filter((r) => r.c === c);
+      rungs.forEach((r, i) => {
+        const prev = rungs[i - 1];
+        rows.push([
+          r.rung,
+          String(c),
+          fmt(r.rps),
+          r.p50 === undefined ? '-' : ms(r.p50),
+          r.p95 === undefined ? '-' : ms(r.p95),
+          prev ? `${fmt(r.rps / prev.rps, 2)}×` : '',
+          i > 0 ? `${fmt(r.rps / rungs[0]!.rps, 2)}×` : '',
+          r.note ?? '',
+        ]);
+      });
+    }
+    say(table(['rung', 'c', 'req/s', 'p50 ms', 'p95 ms', '÷ above', '÷ pgbench', 'note'], rows, 1));
+  }
+
+  if (results.import) {
+    const f = results.import;
+    const rate = (secs: number) => `${fmt(f.rows / secs, 0)} rows/s`;
+    say(
+      `\nCSV import (${f.rows.toLocaleString('en-US')} rows, ${fmt(f.upload / 1024 / 1024)} MB):\n`,
+    );
+    say(
+      table(
+        ['step', 'seconds', 'rate'],
+        [
+          ['check (dry run, rolled back)', fmt(f.checkSeconds, 2), rate(f.checkSeconds)],
+          ['import (one transaction)', fmt(f.importSeconds, 2), rate(f.importSeconds)],
+          [
+            'check of the same file again',
+            fmt(f.reimportCheckSeconds, 2),
+            rate(f.reimportCheckSeconds),
+          ],
+          ['import of the same file again', fmt(f.reimportSeconds, 2), rate(f.reimportSeconds)],
+          [
+            `bulk approve of the ${f.bulkChanged.toLocaleString('en-US')} imported leads`,
+            fmt(f.bulkSeconds, 2),
+            `${fmt(f.bulkChanged / f.bulkSeconds, 0)} leads/s`,
+          ],
+        ],
+      ),
+    );
+  }
+  const failing = results.rows.filter((r) => r.errors > 0 || r.requests === 0);
+  if (failing.length) {
+    say(`\n${failing.length} row(s) had errors:`);
+    for (const r of failing)
+      say(`  ${r.endpoint} c=${r.c}: ${JSON.stringify(r.statuses)} ${r.firstError ?? ''}`);
+  }
+  if (smoke && failing.length > 0) exitCode = 1;
+  if (results.rows.some((r) => r.serverErrors > 0)) exitCode = 1;
+
+  const dir = path.join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(
+    dir,
+    `${startedAt.toISOString().replace(/[:.]/g, '-')}${smoke ? '-smoke' : ''}.json`,
+  );
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  say(
+    `\nFill: ${fill.reused ? 'reused' : `${fmt(fill.seconds)} s`}. Results written to ${path.relative(process.cwd(), file)}`,
+  );
+  say(
+    `Machine: ${results.machine.cpus} CPUs, load average at start ${results.machine.load.map((l) => fmt(l, 2)).join(' ')}, Node ${process.version}, ${databaseName}`,
+  );
+  if (smoke) say(exitCode === 0 ? 'Smoke run: every endpoint answered 2xx.' : 'Smoke run FAILED.');
+  return exitCode;
+}
