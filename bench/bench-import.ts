@@ -1,6 +1,6 @@
 // The CSV import benchmark (issue 13): `npm run bench -- --only "csv import"`.
 import type pg from 'pg';
-import { fail, run } from './bench-children.ts';
+import { fail } from './bench-children.ts';
 import { fmt, type ImportFigures } from './bench-report.ts';
 import { importCsv } from './fill.ts';
 
@@ -36,7 +36,7 @@ export async function benchImport(opts: {
   }[];
   const offers = (await api('GET', 'admin/offers?page_size=20')).items as { id: string }[];
   if (!pubs.length || !offers.length) fail('No approved publisher or offer to import calls for.');
-  const { csv, mapping } = importCsv(rows, pubs, offers);
+  const { run: importRun, csv, mapping } = importCsv(rows, pubs, offers);
   const until = async (id: string) => {
     for (;;) {
       const job = await api('GET', `admin/lead-imports/${id}`);
@@ -51,7 +51,7 @@ export async function benchImport(opts: {
   };
   const importFile = async () => {
     const form = new FormData();
-    form.append('file', new Blob([csv], { type: 'text/csv' }), `bench-import-${run}.csv`);
+    form.append('file', new Blob([csv], { type: 'text/csv' }), `bench-import-${importRun}.csv`);
     const made = await api('POST', 'admin/lead-imports', form);
     const id = made.id as string;
     const check = await timed(async () => {
@@ -104,10 +104,10 @@ export async function benchImport(opts: {
       await opts.db.query(
         `delete from audit_log where entity_type = 'lead' and entity_id in
            (select id::text from leads where external_call_id like $1)`,
-        [`bench-import-${run}-%`],
+        [`bench-import-${importRun}-%`],
       );
       await opts.db.query('delete from leads where external_call_id like $1', [
-        `bench-import-${run}-%`,
+        `bench-import-${importRun}-%`,
       ]);
       await opts.db.query('delete from lead_imports where filename like $1', ['bench-import-%']);
     }
