@@ -108,12 +108,20 @@ describe('RedisRateLimitStore (real Redis)', () => {
 describe('two app instances with REDIS_URL', () => {
   let a: TestApp;
   let b: TestApp;
+  // This test is about sharing the count. On PGlite the embedded database runs on the event
+  // loop, so a start-up job's query can hold a Redis reply past the 200 ms command timeout; that
+  // take is then answered from the instance's memory (the fallback the tests above check) and
+  // the shared count comes out short. A longer timeout here keeps every take on Redis.
+  const timeouts = RedisRateLimitStore as unknown as { COMMAND_TIMEOUT_MS: number };
+  const commandTimeout = timeouts.COMMAND_TIMEOUT_MS;
   beforeAll(async () => {
+    timeouts.COMMAND_TIMEOUT_MS = 5000;
     // One after the other: two at once can starve a small machine past Fastify's plugin timeout.
     a = await buildTestApp({ env: { REDIS_URL } });
     b = await buildTestApp({ env: { REDIS_URL } });
   });
   afterAll(async () => {
+    timeouts.COMMAND_TIMEOUT_MS = commandTimeout;
     await Promise.all([a?.close(), b?.close()]);
   });
 
