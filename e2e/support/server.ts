@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { NO_OUTSIDE_SERVICES } from '../../server/test/fault-support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -125,13 +126,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     LOG_LEVEL: 'warn',
     // Nothing from the outer environment may point the server elsewhere.
     DATABASE_URL: database?.url ?? '',
-    SMTP_URL: '',
-    REDIS_URL: '',
-    S3_BUCKET: '',
-    S3_ENDPOINT: '',
-    S3_ACCESS_KEY_ID: '',
-    S3_SECRET_ACCESS_KEY: '',
-    JWT_SECRET: '',
+    ...NO_OUTSIDE_SERVICES,
     AUTH_AUTOCONFIRM: 'false',
     TRUST_PROXY: 'false',
     // Tests stop portals with SIGTERM: no balancer to drain for (server/ops/several-instances.test.ts has one).
