@@ -34,9 +34,11 @@ export async function startChild(
   env: NodeJS.ProcessEnv,
   url: string,
   readyPath: string,
+  /** More node options before the script (a preloaded module). */
+  nodeArgs: string[] = [],
 ): Promise<Child> {
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, script], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

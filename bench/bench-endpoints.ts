@@ -1,8 +1,15 @@
 // The endpoints `npm run bench` measures: every request the screens make, each with how its
-// requests are made (a page reached by cursor, a new report range each time, sign-ins, ingest).
+// requests are made (parameters drawn per request from the pools of bench/pools.ts, a page
+// reached by cursor, a new report range each time, sign-ins, ingest).
+//
+// Adding rows: a file of its own exports an EndpointGroup (ctx => its rows); bench.ts lists the
+// groups in ENDPOINT_GROUPS. `getRow` makes a GET row whose path may be drawn per request;
+// such rows get the references of a list or report row (the bare route on the same SQL, the
+// SQL's time in the database) unless they say `sql: false`.
 import { fail } from './bench-children.ts';
 import { BENCH_PASSWORD } from './fill.ts';
 import { once, type RequestSpec } from './load.ts';
+import { type Draw, drawFrom, type Pools, searchTermsOf, seeded, seedOf } from './pools.ts';
 
 export type Endpoint = {
   name: string;
@@ -11,6 +18,11 @@ export type Endpoint = {
    * 100k rows for seconds, and fifty at once would take the run from minutes to an hour.
    */
   single?: boolean;
+  /**
+   * A list or report row: its SQL is captured in the dry run, replayed by the bare route, and
+   * timed in the database. Only for GET rows without side effects.
+   */
+  sql?: boolean;
   /** Load run beside the measured one for the same time (its own figures are not shown). */
   during?: { connections: number; source: (c: number) => Promise<(w: number) => RequestSpec> };
   request: (c: number) => Promise<{
@@ -19,35 +31,104 @@ export type Endpoint = {
   }>;
 };
 
-/** The endpoints, with the signed-in tokens and the helpers of main. */
-export async function buildEndpoints(ctx: {
+/** What every group of rows is given: the portal, the signed-in tokens, the pools. */
+export type EndpointContext = {
   portalUrl: string;
   adminToken: string;
   publisherToken: string;
   buyerToken: string;
+  /** The bench's biggest publisher (the signed-in publisher), or the demo's featured one. */
   bigPublisherId: string;
+  /** Every big publisher (publisher-1…N of the bench fill); the featured one on the demo. */
+  bigPublisherIds: string[];
   /** The fill's lead count, when the first page's total is not exact. */
   leads: number;
   publisherEmail: string;
   nextIp: () => string;
   signIn: (email: string) => Promise<{ refresh_token: string }>;
-}): Promise<Endpoint[]> {
+};
+
+export type EndpointGroup = (ctx: EndpointContext, kit: RowKit) => Promise<Endpoint[]>;
+
+/** Helpers for a group's rows: the pools, and GET rows drawn from them. */
+export type RowKit = {
+  pools: Pools;
+  auth: (token: string) => Record<string, string>;
+  /** The row's own draws (seeded by its name). */
+  draw: (name: string) => Draw;
+  /**
+   * A GET row: `path` as it is, or drawn per request. A list or report row (`sql`) unless
+   * `single` (a CSV export streams through a cursor the bare route does not replay).
+   */
+  getRow: (
+    name: string,
+    path: string | ((d: Draw) => string),
+    token: string,
+    opts?: { single?: boolean; sql?: boolean },
+  ) => Endpoint;
+};
+
+/** The pools (bench/pools.ts), read from the portal's own lists, and the row helpers. */
+export async function rowKit(ctx: EndpointContext): Promise<RowKit> {
+  const auth = (t: string) => ({ authorization: `Bearer ${t}` });
+  const list = async <T>(path: string) => {
+    const r = await once(ctx.portalUrl, { method: 'GET', path, headers: auth(ctx.adminToken) });
+    if (r.status !== 200) fail(`Reading ${path} for the pools failed: ${r.status} ${r.body}`);
+    return JSON.parse(r.body) as { items: T[]; total: number; total_exact?: boolean };
+  };
+  const firstPage = await list<unknown>('/api/v1/admin/leads');
+  const leadCount = firstPage.total_exact ? firstPage.total : ctx.leads;
+  const lastPage = Math.max(1, Math.ceil(leadCount / 25));
+  const publishers = (
+    await list<{ id: string; email: string }>('/api/v1/admin/publishers?page_size=100')
+  ).items;
+  const offers = (await list<{ id: string }>('/api/v1/admin/offers?page_size=20')).items;
+  const pools: Pools = {
+    lastPage,
+    deepPage: Math.max(2, Math.min(1000, Math.floor(lastPage / 2))),
+    bigPublishers: ctx.bigPublisherIds,
+    publishers: publishers.map((p) => p.id),
+    offers: offers.map((o) => o.id),
+    searchTerms: searchTermsOf(publishers.map((p) => p.email)),
+  };
+  if (!pools.publishers.length || !pools.offers.length || !pools.searchTerms.length)
+    fail('The pools need publishers and offers: the fill holds none.');
+  const draw = (name: string) => drawFrom(pools, seeded(seedOf(name)));
+  const getRow: RowKit['getRow'] = (name, path, token, opts = {}) => ({
+    name,
+    single: opts.single,
+    sql: opts.sql ?? !opts.single,
+    request: async () => {
+      const d = draw(name);
+      return {
+        source: () => ({
+          method: 'GET',
+          path: typeof path === 'string' ? path : path(d),
+          headers: auth(token),
+        }),
+      };
+    },
+  });
+  return { pools, auth, draw, getRow };
+}
+
+/** The portal's own rows. */
+export const buildEndpoints: EndpointGroup = async (ctx, kit) => {
   const { portalUrl, bigPublisherId, nextIp, signIn } = ctx;
+  const { pools, auth } = kit;
   const buyer = { access_token: ctx.buyerToken };
   const accounts = { publisher: ctx.publisherEmail };
-  const auth = (t: string) => ({ authorization: `Bearer ${t}` });
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const today = new Date();
-  const monthAgo = new Date(Date.now() - 30 * 86_400_000);
   // Reports (issue 15): a whole year of leads is the longest range the fill holds.
   const year = `range=custom&from=${day(new Date(Date.now() - 365 * 86_400_000))}&to=${day(today)}`;
-  const month = `range=custom&from=${day(monthAgo)}&to=${day(today)}`;
   /**
    * "Any report for any range": every request a range not asked before (from 28 days to a
    * year, ending on any of the last 200 days), so no whole answer is ever kept.
    */
   const newRanges = (name: string, params: string): Endpoint => ({
     name,
+    sql: true,
     request: async () => {
       let n = 0;
       return {
@@ -62,24 +143,16 @@ export async function buildEndpoints(ctx: {
       };
     },
   });
-  const get = (name: string, p: string, token: string, single = false): Endpoint => ({
-    name,
-    single,
-    request: async () => ({ source: () => ({ method: 'GET', path: p, headers: auth(token) }) }),
-  });
+  const get = (name: string, p: string | ((d: Draw) => string), token: string, single = false) =>
+    kit.getRow(name, p, token, { single });
   const A = ctx.adminToken;
   const P = ctx.publisherToken;
+  // The deep page is page 1000, or the middle page of a smaller fill (--smoke).
+  const { lastPage, deepPage } = pools;
   /** A list page reached by walking: `path` with the `after` cursor its previous page gave. */
-  // How many leads there are: the list's total when exact (small fills, the demo), else the
-  // fill's size; the deep page is page 1000, or the middle page of a smaller fill (--smoke).
-  const firstPage = JSON.parse(
-    (await once(portalUrl, { method: 'GET', path: '/api/v1/admin/leads', headers: auth(A) })).body,
-  ) as { total: number; total_exact?: boolean };
-  const leadCount = firstPage.total_exact ? firstPage.total : ctx.leads;
-  const lastPage = Math.max(1, Math.ceil(leadCount / 25));
-  const deepPage = Math.max(2, Math.min(1000, Math.floor(lastPage / 2)));
   const afterCursor = (name: string, p: string, page: number, token: string): Endpoint => ({
     name,
+    sql: true,
     request: async () => {
       const sep = p.includes('?') ? '&' : '?';
       const r = await once(portalUrl, {
@@ -113,17 +186,6 @@ export async function buildEndpoints(ctx: {
       body: JSON.stringify({ email: emails[w % emails.length], password: BENCH_PASSWORD }),
     });
   };
-  const firstOfferId = (
-    JSON.parse(
-      (
-        await once(portalUrl, {
-          method: 'GET',
-          path: '/api/v1/admin/offers?page_size=1',
-          headers: auth(A),
-        })
-      ).body,
-    ) as { items: { id: string }[] }
-  ).items[0]!.id;
   /** A new integration (answered with its key) and the offer the ingest scenarios post to. */
   const ingestTarget = async (what: string, integration: Record<string, unknown>) => {
     const made = await once(portalUrl, {
@@ -154,7 +216,7 @@ export async function buildEndpoints(ctx: {
     get('admin stats', '/api/v1/admin/stats', A),
     get('admin daily stats (30 days)', '/api/v1/admin/stats/daily?days=30', A),
     get('admin leads, first page', '/api/v1/admin/leads', A),
-    get('admin leads, page 1000', '/api/v1/admin/leads?page=1000', A),
+    get('admin leads, page ~1000', (d) => `/api/v1/admin/leads?page=${d.deepPage()}`, A),
     afterCursor(
       `admin leads, after cursor (deep, page ${deepPage})`,
       '/api/v1/admin/leads',
@@ -162,33 +224,37 @@ export async function buildEndpoints(ctx: {
       A,
     ),
     get('admin leads, last page', `/api/v1/admin/leads?page=${lastPage}`, A),
-    get('admin leads, sort payout', '/api/v1/admin/leads?sort=payout', A),
+    get(
+      'admin leads, sort payout',
+      (d) => `/api/v1/admin/leads?sort=payout&page=${d.int(1, 10)}`,
+      A,
+    ),
     get(
       'admin leads, sort call duration asc',
-      '/api/v1/admin/leads?sort=call_duration&order=asc',
+      (d) => `/api/v1/admin/leads?sort=call_duration&order=asc&page=${d.int(1, 10)}`,
       A,
     ),
-    get('admin leads, big publisher', `/api/v1/admin/leads?publisher_id=${bigPublisherId}`, A),
+    get(
+      'admin leads, big publisher',
+      (d) => `/api/v1/admin/leads?publisher_id=${d.bigPublisher()}`,
+      A,
+    ),
     get(
       'admin leads, big publisher by payout',
-      `/api/v1/admin/leads?publisher_id=${bigPublisherId}&sort=payout`,
+      (d) => `/api/v1/admin/leads?publisher_id=${d.bigPublisher()}&sort=payout`,
       A,
     ),
-    get(
-      'admin leads, 30-day range',
-      `/api/v1/admin/leads?from=${day(monthAgo)}&to=${day(today)}`,
-      A,
-    ),
-    get('admin leads, pending', '/api/v1/admin/leads?status=pending', A),
+    get('admin leads, 30-day range', (d) => `/api/v1/admin/leads?${d.range(30, 90)}`, A),
+    get('admin leads, pending', (d) => `/api/v1/admin/leads?status=pending&page=${d.int(1, 5)}`, A),
     get(
       'admin leads CSV, big publisher',
-      `/api/v1/admin/leads.csv?publisher_id=${bigPublisherId}`,
+      (d) => `/api/v1/admin/leads.csv?publisher_id=${d.bigPublisher()}`,
       A,
       true,
     ),
     get(
       'admin leads CSV, 30-day range',
-      `/api/v1/admin/leads.csv?from=${day(monthAgo)}&to=${day(today)}`,
+      (d) => `/api/v1/admin/leads.csv?${d.range(30, 60)}`,
       A,
       true,
     ),
@@ -197,44 +263,57 @@ export async function buildEndpoints(ctx: {
     get('admin leads totals, pending', '/api/v1/admin/leads/totals?status=pending', A),
     get(
       'admin leads totals, big publisher 30 days',
-      `/api/v1/admin/leads/totals?publisher_id=${bigPublisherId}&from=${day(monthAgo)}&to=${day(today)}`,
+      (d) => `/api/v1/admin/leads/totals?publisher_id=${d.bigPublisher()}&${d.range(30, 90)}`,
       A,
     ),
-    get('admin leads totals, one offer', `/api/v1/admin/leads/totals?offer_id=${firstOfferId}`, A),
+    get(
+      'admin leads totals, one offer',
+      (d) => `/api/v1/admin/leads/totals?offer_id=${d.offer()}`,
+      A,
+    ),
     get(
       'admin leads totals, part of a day',
-      `/api/v1/admin/leads/totals?from=${day(monthAgo)}T06:00:00Z&to=${day(monthAgo)}T18:00:00Z`,
+      (d) => {
+        const x = d.day(60);
+        return `/api/v1/admin/leads/totals?from=${x}T06:00:00Z&to=${x}T18:00:00Z`;
+      },
       A,
     ),
     get(
       'admin leads totals, big publisher pending 30 days',
-      `/api/v1/admin/leads/totals?publisher_id=${bigPublisherId}&status=pending&from=${day(monthAgo)}&to=${day(today)}`,
+      (d) =>
+        `/api/v1/admin/leads/totals?publisher_id=${d.bigPublisher()}&status=pending&${d.range(30, 90)}`,
       A,
     ),
-    get('admin payouts', '/api/v1/admin/payouts', A),
+    get('admin payouts', (d) => `/api/v1/admin/payouts?page=${d.int(1, 5)}`, A),
     get(
       'admin payouts CSV, big publisher',
-      `/api/v1/admin/payouts.csv?publisher_id=${bigPublisherId}`,
+      (d) => `/api/v1/admin/payouts.csv?publisher_id=${d.bigPublisher()}`,
       A,
       true,
     ),
-    get('admin publishers', '/api/v1/admin/publishers', A),
+    get('admin publishers', (d) => `/api/v1/admin/publishers?page=${d.int(1, 5)}`, A),
     get(
       'admin publishers, search',
-      '/api/v1/admin/publishers?q=publisher-42&page_size=50&sort=name&order=asc',
+      (d) =>
+        `/api/v1/admin/publishers?q=${encodeURIComponent(d.searchTerm())}&page_size=50&sort=name&order=asc`,
       A,
     ),
-    get('admin publisher detail (big)', `/api/v1/admin/publishers/${bigPublisherId}`, A),
+    get('admin publisher detail (big)', (d) => `/api/v1/admin/publishers/${d.bigPublisher()}`, A),
     get('admin approved publishers', '/api/v1/admin/approved-publishers?page_size=200', A),
-    get('admin applications', '/api/v1/admin/applications', A),
-    get('admin compliance', '/api/v1/admin/compliance', A),
+    get('admin applications', (d) => `/api/v1/admin/applications?page=${d.int(1, 5)}`, A),
+    get('admin compliance', (d) => `/api/v1/admin/compliance?page=${d.int(1, 5)}`, A),
     get('admin compliance, page_size 200', '/api/v1/admin/compliance?page_size=200', A),
-    get('admin offers', '/api/v1/admin/offers', A),
-    get('admin campaigns', '/api/v1/admin/campaigns', A),
-    get('admin buyers', '/api/v1/admin/buyers', A),
-    get('admin audit', '/api/v1/admin/audit', A),
+    get('admin offers', (d) => `/api/v1/admin/offers?page=${d.int(1, 3)}`, A),
+    get('admin campaigns', (d) => `/api/v1/admin/campaigns?page=${d.int(1, 5)}`, A),
+    get('admin buyers', (d) => `/api/v1/admin/buyers?page=${d.int(1, 5)}`, A),
+    get('admin audit', (d) => `/api/v1/admin/audit?page=${d.int(1, 5)}`, A),
     get('admin report, year by day', `/api/v1/admin/reports?${year}&group=day`, A),
-    get('admin report, 31 days by hour', `/api/v1/admin/reports?${month}&group=hour`, A),
+    get(
+      'admin report, 31 days by hour',
+      (d) => `/api/v1/admin/reports?range=custom&${d.range(31, 60)}&group=hour`,
+      A,
+    ),
     get('admin report, year by offer', `/api/v1/admin/reports?${year}&group=offer`, A),
     get('admin report, year by vertical', `/api/v1/admin/reports?${year}&group=vertical`, A),
     get('admin report, year by state', `/api/v1/admin/reports?${year}&group=state`, A),
@@ -279,10 +358,23 @@ export async function buildEndpoints(ctx: {
     get('publisher overview range (big), year', `/api/v1/publisher/overview/range?${year}`, P),
     get('admin dashboard range, year', `/api/v1/admin/stats/range?${year}`, A),
     get('publisher leads (big)', '/api/v1/publisher/leads', P),
-    get('publisher leads (big), page 1000', '/api/v1/publisher/leads?page=1000', P),
-    get('publisher leads (big), by offer', '/api/v1/publisher/leads?sort=offer&order=asc', P),
-    get('publisher payouts (big)', '/api/v1/publisher/payouts', P),
-    get('publisher offers', '/api/v1/publisher/offers', P),
+    get(
+      'publisher leads (big), page ~1000',
+      (d) => `/api/v1/publisher/leads?page=${d.deepPage()}`,
+      P,
+    ),
+    get(
+      'publisher leads (big), by offer',
+      (d) => `/api/v1/publisher/leads?sort=offer&order=asc&page=${d.int(1, 5)}`,
+      P,
+    ),
+    get('publisher payouts (big)', (d) => `/api/v1/publisher/payouts?page=${d.int(1, 3)}`, P),
+    get(
+      'publisher offers',
+      (d) =>
+        `/api/v1/publisher/offers?sort=${d.pick(['created_at', 'payout', 'title', 'vertical'])}`,
+      P,
+    ),
     get('publisher documents', '/api/v1/publisher/documents', P),
     get('publisher IOs', '/api/v1/publisher/ios', P),
     get('buyer campaigns', '/api/v1/buyer/campaigns', buyer.access_token),
@@ -387,4 +479,4 @@ export async function buildEndpoints(ctx: {
     },
   ];
   return endpoints;
-}
+};

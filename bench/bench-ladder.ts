@@ -4,15 +4,28 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Child, findPgbench, freePort, run, startChild } from './bench-children.ts';
+import { findPgbench, run } from './bench-children.ts';
 import type { LadderRow, Results } from './bench-report.ts';
 import { percentile, runLoad } from './load.ts';
 import { ME_SQL, meParams, pgbenchScript } from './me-sql.ts';
 
+/** The user's latest session: the one a token signed in last carries. */
+export async function latestSession(db: pg.Client, userId: string): Promise<string> {
+  return (
+    await db.query<{ id: string }>(
+      'select id from auth_sessions where user_id = $1 order by created_at desc limit 1',
+      [userId],
+    )
+  ).rows[0]!.id;
+}
+
 /** Runs the ladder into `results.ladder`; answers whether our route gave a server error. */
 export async function runLadder(opts: {
-  db: pg.Client;
   adminUserId: string;
+  /** The admin's latest session (the one `token` carries), as the bare server's /me reads it. */
+  session: string;
+  /** The bare Fastify + pg server (bench/bare-server.ts), started with the admin's session. */
+  bareUrl: string;
   dbUrl: string;
   poolMax: number;
   portalUrl: string;
@@ -21,38 +34,14 @@ export async function runLadder(opts: {
   duration: number;
   dataDir: string;
   results: Results;
-  /** The bare server is pushed here, to be stopped with the portal. */
-  children: Child[];
   say: (line: string) => void;
 }): Promise<boolean> {
-  const { db, dbUrl, poolMax, portalUrl, concurrency, duration, dataDir, results, children, say } =
-    opts;
+  const { dbUrl, poolMax, portalUrl, concurrency, duration, dataDir, results, say } = opts;
+  const { session, bareUrl } = opts;
   const admin = { user: { id: opts.adminUserId } };
   const auth = (t: string) => ({ authorization: `Bearer ${t}` });
   const A = opts.token;
   let serverError = false;
-  const session = (
-    await db.query<{ id: string }>(
-      'select id from auth_sessions where user_id = $1 order by created_at desc limit 1',
-      [admin.user.id],
-    )
-  ).rows[0]!.id;
-  const barePort = await freePort();
-  const bareUrl = `http://127.0.0.1:${barePort}`;
-  const bare = await startChild(
-    'bench/bare-server.ts',
-    {
-      ...process.env,
-      BENCH_DATABASE_URL: dbUrl,
-      BENCH_USER_ID: admin.user.id,
-      BENCH_SESSION_ID: session,
-      BENCH_POOL_MAX: String(poolMax),
-      PORT: String(barePort),
-    },
-    bareUrl,
-    '/me',
-  );
-  children.push(bare);
   say('\nPoint-read ladder (the statement of GET /api/v1/me)…');
   // Each rung runs untimed first for a moment: connections open, the JIT warms up.
   const warmup = Math.min(1, duration / 2);

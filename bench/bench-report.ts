@@ -6,9 +6,29 @@ import { root } from './bench-children.ts';
 import type { Sizes } from './fill.ts';
 import type { LoadResult } from './load.ts';
 
+/** A reference load's figures: /healthz in the row's window, or the bare route on its SQL. */
+export type RefFigures = {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  errors: number;
+  firstError?: string;
+};
+
 export type Row = { endpoint: string; c: number } & Omit<LoadResult, 'statuses' | 'firstError'> & {
     statuses: Record<string, number>;
     firstError?: string;
+    /** GET /healthz at the same c, in slices taking turns with the row's (bench.ts). */
+    healthz?: RefFigures;
+    /** The bare Fastify + pg route replaying the row's captured SQL, in the same turns. */
+    bare?: RefFigures;
+    /** The row's SQL in the database: EXPLAIN ANALYZE of the captured samples (ms per request). */
+    db?: { p50: number; p95: number; samples: number; statements: number };
+    /** Why EXPLAIN ANALYZE of the captured SQL failed (a smoke run fails on it). */
+    dbError?: string;
+    /** pg_stat_statements under the row's load: database time per request, ms (when preloaded). */
+    dbLoadMs?: number;
   };
 export type LadderRow = {
   rung: string;
@@ -59,6 +79,24 @@ export function table(head: string[], rows: string[][], rightFrom = 1): string {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
+/** `x / y` as "0.85×", or "-" when either is missing. */
+export const ratio = (x: number | undefined, y: number | undefined, digits = 2) =>
+  x !== undefined && y !== undefined && Number.isFinite(x) && Number.isFinite(y) && y > 0
+    ? `${fmt(x / y, digits)}×`
+    : '-';
+
+/** A row's references as the tables show them. */
+export function refCells(r: Row) {
+  return {
+    rpsHz: ratio(r.rps, r.healthz?.rps),
+    p95Hz: ratio(r.p95, r.healthz?.p95, 1),
+    bareRps: r.bare ? fmt(r.bare.rps) : '-',
+    rpsBare: ratio(r.rps, r.bare?.rps),
+    dbP95: r.db ? ms(r.db.p95) : '-',
+    dbLoad: r.dbLoadMs === undefined ? '-' : ms(r.dbLoadMs),
+  };
+}
+
 export function compare(aFile: string, bFile: string) {
   const a = JSON.parse(readFileSync(aFile, 'utf8')) as Results;
   const b = JSON.parse(readFileSync(bFile, 'utf8')) as Results;
@@ -68,44 +106,64 @@ export function compare(aFile: string, bFile: string) {
       : '-';
   const key = (r: { endpoint: string; c: number }) => `${r.endpoint}@${r.c}`;
   const before = new Map(a.rows.map((r) => [key(r), r]));
-  const rows = b.rows.map((r) => {
-    const o = before.get(key(r));
+  const pairs: [Row | undefined, Row | undefined][] = b.rows.map((r) => [before.get(key(r)), r]);
+  const after = new Set(b.rows.map(key));
+  for (const o of a.rows) if (!after.has(key(o))) pairs.push([o, undefined]);
+  const rows = pairs.map(([o, r]) => {
+    const any = (r ?? o)!;
     return [
-      r.endpoint,
-      String(r.c),
+      any.endpoint,
+      String(any.c),
       o ? fmt(o.rps) : '-',
-      fmt(r.rps),
-      o ? pct(o.rps, r.rps) : 'new',
+      r ? fmt(r.rps) : '-',
+      !o ? 'new' : !r ? 'gone' : pct(o.rps, r.rps),
       o ? ms(o.p95) : '-',
-      ms(r.p95),
-      o ? pct(o.p95, r.p95) : 'new',
-      `${o ? o.errors : '-'} → ${r.errors}`,
+      r ? ms(r.p95) : '-',
+      !o ? 'new' : !r ? 'gone' : pct(o.p95, r.p95),
     ];
   });
-  const after = new Set(b.rows.map(key));
-  for (const o of a.rows) {
-    if (!after.has(key(o))) {
-      rows.push([
-        o.endpoint,
-        String(o.c),
-        fmt(o.rps),
-        '-',
-        'gone',
-        ms(o.p95),
-        '-',
-        'gone',
-        `${o.errors} → -`,
-      ]);
-    }
-  }
   console.log(`${aFile} (${a.startedAt}) → ${bFile} (${b.startedAt})\n`);
   console.log(
-    table(
-      ['endpoint', 'c', 'req/s A', 'req/s B', 'Δ req/s', 'p95 A ms', 'p95 B ms', 'Δ p95', 'errors'],
-      rows,
-      1,
-    ),
+    table(['endpoint', 'c', 'req/s A', 'req/s B', 'Δ req/s', 'p95 A', 'p95 B', 'Δ p95'], rows, 1),
   );
+  // The references: route ÷ bare route (req/s), the SQL's p95 in the database, p95 ÷ /healthz.
+  const refRows = pairs
+    .filter(([o, r]) => o?.bare || r?.bare || o?.db || r?.db || o?.healthz || r?.healthz)
+    .map(([o, r]) => {
+      const any = (r ?? o)!;
+      const ca = o ? refCells(o) : undefined;
+      const cb = r ? refCells(r) : undefined;
+      return [
+        any.endpoint,
+        String(any.c),
+        ca?.rpsBare ?? '-',
+        cb?.rpsBare ?? '-',
+        ca?.dbP95 ?? '-',
+        cb?.dbP95 ?? '-',
+        ca?.p95Hz ?? '-',
+        cb?.p95Hz ?? '-',
+      ];
+    });
+  if (refRows.length) {
+    console.log(
+      `\nReferences (÷bare: req/s ÷ the bare route on the same SQL; db ms: the SQL's p95 in the database; ÷hz: p95 ÷ /healthz p95):\n`,
+    );
+    console.log(
+      table(
+        ['endpoint', 'c', '÷bare A', '÷bare B', 'db ms A', 'db ms B', '÷hz A', '÷hz B'],
+        refRows,
+        1,
+      ),
+    );
+  }
+  const errorRows = pairs.filter(([o, r]) => (o?.errors ?? 0) + (r?.errors ?? 0) > 0);
+  if (errorRows.length) {
+    console.log('\nErrors (A → B):');
+    for (const [o, r] of errorRows) {
+      const any = (r ?? o)!;
+      console.log(`  ${any.endpoint} c=${any.c}: ${o ? o.errors : '-'} → ${r ? r.errors : '-'}`);
+    }
+  }
   const la = new Map(a.ladder.map((r) => [`${r.rung}@${r.c}`, r]));
   const lrows = b.ladder.map((r) => {
     const o = la.get(`${r.rung}@${r.c}`);
@@ -149,6 +207,28 @@ export function printResults(
       ]),
     ),
   );
+  const withRefs = results.rows.filter((r) => r.healthz || r.bare || r.db);
+  if (withRefs.length) {
+    const load = withRefs.some((r) => r.dbLoadMs !== undefined);
+    say(
+      `\nReferences, measured in the same window (docs/benchmark.md): req/s and p95 of the row ÷ GET /healthz's;
+the bare Fastify + pg route on the row's captured SQL and the row's req/s ÷ its (goal ≥ 0.6);
+db p95: the row's SQL per request in the database (EXPLAIN ANALYZE of the captured samples)${load ? ";\ndb load: pg_stat_statements time per request under the row's load" : ''}:\n`,
+    );
+    const head = ['endpoint', 'c', 'req/s÷hz', 'p95÷hz', 'bare req/s', '÷bare', 'db p95'];
+    if (load) head.push('db load');
+    say(
+      table(
+        head,
+        withRefs.map((r) => {
+          const x = refCells(r);
+          const cells = [r.endpoint, String(r.c), x.rpsHz, x.p95Hz, x.bareRps, x.rpsBare, x.dbP95];
+          if (load) cells.push(x.dbLoad);
+          return cells;
+        }),
+      ),
+    );
+  }
   if (results.ladder.length) {
     say('\nPoint-read ladder (req/s; ratio to the rung above, and to pgbench):\n');
     const rows: string[][] = [];
@@ -198,11 +278,27 @@ export function printResults(
       ),
     );
   }
-  const failing = results.rows.filter((r) => r.errors > 0 || r.requests === 0);
+  // A row fails on its own errors and on its references' (the bare route's replay, /healthz,
+  // EXPLAIN of its SQL): a smoke run then exits 1, so the references cannot rot either.
+  const failing = results.rows.filter(
+    (r) =>
+      r.errors > 0 ||
+      r.requests === 0 ||
+      (r.healthz?.errors ?? 0) > 0 ||
+      (r.bare?.errors ?? 0) > 0 ||
+      r.dbError !== undefined,
+  );
   if (failing.length) {
     say(`\n${failing.length} row(s) had errors:`);
-    for (const r of failing)
-      say(`  ${r.endpoint} c=${r.c}: ${JSON.stringify(r.statuses)} ${r.firstError ?? ''}`);
+    for (const r of failing) {
+      if (r.errors > 0 || r.requests === 0)
+        say(`  ${r.endpoint} c=${r.c}: ${JSON.stringify(r.statuses)} ${r.firstError ?? ''}`);
+      if (r.healthz?.errors)
+        say(`  ${r.endpoint} c=${r.c}, its /healthz: ${r.healthz.firstError ?? ''}`);
+      if (r.bare?.errors)
+        say(`  ${r.endpoint} c=${r.c}, its bare route: ${r.bare.firstError ?? ''}`);
+      if (r.dbError) say(`  ${r.endpoint} c=${r.c}, EXPLAIN of its SQL: ${r.dbError}`);
+    }
   }
   if (smoke && failing.length > 0) exitCode = 1;
   if (results.rows.some((r) => r.serverErrors > 0)) exitCode = 1;

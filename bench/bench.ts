@@ -2,19 +2,34 @@
 // it and measures every endpoint the screens call, plus the point-read ladder. See README,
 // "Benchmark". `--smoke` runs the same at a tiny size and fails on any error (CI).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../server/demo/demo-seed.service.ts';
 import { readOptions } from './bench-args.ts';
 import { BenchError, type Child, fail, freePort, root, run, startChild } from './bench-children.ts';
-import { buildEndpoints } from './bench-endpoints.ts';
+import { buildEndpoints, type EndpointGroup, rowKit } from './bench-endpoints.ts';
 import { benchImport } from './bench-import.ts';
-import { runLadder } from './bench-ladder.ts';
-import { fmt, ms, printResults, type Results, type Row } from './bench-report.ts';
+import { latestSession, runLadder } from './bench-ladder.ts';
+import {
+  captureRows,
+  explainTimes,
+  type ReplayFile,
+  type ReplaySample,
+  statStatements,
+} from './bench-refs.ts';
+import { fmt, ms, printResults, type Results } from './bench-report.ts';
+import { measureRow } from './bench-rows.ts';
 import { ACCOUNTS, BENCH_PASSWORD, prepareDatabase } from './fill.ts';
-import { once, runLoad } from './load.ts';
+import { once } from './load.ts';
+
+/**
+ * The groups of rows, in the order they run: the portal's screens (bench-endpoints.ts), then
+ * any file of rows of its own. A new file exports an EndpointGroup and is added here.
+ */
+const ENDPOINT_GROUPS: EndpointGroup[] = [buildEndpoints];
 
 // ---------------------------------------------------------------- main
 
@@ -23,6 +38,7 @@ async function main() {
   if (!options) return;
   const { smoke, pglite, sizes, duration, concurrency, dbUrl, poolMax } = options;
   const startedAt = new Date();
+  const wallStarted = performance.now();
   const say = (line: string) => console.log(line);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 
@@ -125,6 +141,7 @@ async function main() {
   };
   try {
     say('Starting the portal…');
+    const captureFile = path.join(dataDir, 'captured-sql.jsonl');
     const metricsToken = randomBytes(24).toString('base64url');
     children.push(
       await startChild(
@@ -152,9 +169,12 @@ async function main() {
           S3_ENDPOINT: '',
           METRICS_TOKEN: metricsToken,
           METRICS_PORT: '',
+          // The dry run's SQL capture (bench/capture-queries.ts), PostgreSQL only.
+          BENCH_CAPTURE_FILE: captureFile,
         },
         portalUrl,
         '/readyz',
+        db ? ['--import', pathToFileURL(path.join(root, 'bench/capture-queries.ts')).href] : [],
       ),
     );
     // A portal that has been running a while has read its report blocks into memory (a few
@@ -196,59 +216,133 @@ async function main() {
     const admin = await signIn(accounts.admin);
     const publisher = await signIn(accounts.publisher);
     const buyer = await signIn(accounts.buyer);
-    // The bench's biggest publisher, or the demo's featured one.
+    // The bench's biggest publisher, or the demo's featured one; the bench's other big ones.
     const bigPublisherId = publisher.user.id;
+    const bigPublisherIds = db
+      ? (
+          await db.query<{ id: string }>(
+            `select id from users where email = any($1) order by email`,
+            [
+              Array.from(
+                { length: Math.min(sizes.bigPublishers, sizes.publishers) },
+                (_, i) => `publisher-${i + 1}@bench.test`,
+              ),
+            ],
+          )
+        ).rows.map((r) => r.id)
+      : [bigPublisherId];
     const A = admin.access_token;
-    const endpoints = await buildEndpoints({
+    const context = {
       portalUrl,
       adminToken: A,
       publisherToken: publisher.access_token,
       buyerToken: buyer.access_token,
       bigPublisherId,
+      bigPublisherIds: bigPublisherIds.length ? bigPublisherIds : [bigPublisherId],
       leads: sizes.leads,
       publisherEmail: accounts.publisher,
       nextIp,
       signIn,
-    });
+    };
+    const kit = await rowKit(context);
+    const endpoints = (await Promise.all(ENDPOINT_GROUPS.map((g) => g(context, kit)))).flat();
     const only = options.only?.split(',').map((o) => o.trim());
     const chosen = only ? endpoints.filter((e) => only.some((o) => e.name.includes(o))) : endpoints;
     const measureImport = !only || only.some((o) => 'csv import'.includes(o) || o === 'bulk');
     if (chosen.length === 0 && !measureImport) fail(`No endpoint name contains "${options.only}".`);
 
-    // 3. Each endpoint at each concurrency: one warm-up request, then the timed run.
-    say(`\nLoad: ${chosen.length} endpoints × c=${concurrency.join(',')} × ${duration} s each\n`);
+    // 3a. PostgreSQL: the dry run captures each list and report row's SQL (a few requests each,
+    // drawn as the measured ones are), the bare server replays it beside the row, and
+    // pg_stat_statements is read around the row's slices when PostgreSQL preloads it.
+    const keys = new Map(chosen.map((e, i) => [e, String(i)]));
+    let captured = new Map<string, ReplaySample[]>();
+    let bareUrl: string | undefined;
+    let adminSession: string | undefined;
+    let dbTotal: (() => Promise<number>) | undefined;
+    if (db) {
+      const t = performance.now();
+      const sqlRows = chosen.filter((e) => e.sql);
+      captured = await captureRows({
+        portalUrl,
+        captureFile,
+        samples: smoke ? 5 : 20,
+        rows: await Promise.all(
+          sqlRows.map(async (e) => ({ key: keys.get(e)!, source: (await e.request(1)).source })),
+        ),
+      });
+      const statements = [...captured.values()].flat().map((x) => x.waves.flat().length);
+      say(
+        `\nCaptured the SQL of ${captured.size} of ${sqlRows.length} list and report rows in ${fmt((performance.now() - t) / 1000)} s (${fmt(statements.reduce((x, y) => x + y, 0) / Math.max(1, statements.length))} statements a request).`,
+      );
+      const replayFile = path.join(dataDir, 'replay.json');
+      const replay: ReplayFile = { rows: Object.fromEntries(captured) };
+      writeFileSync(replayFile, JSON.stringify(replay));
+      adminSession = await latestSession(db, admin.user.id);
+      const barePort = await freePort();
+      bareUrl = `http://127.0.0.1:${barePort}`;
+      children.push(
+        await startChild(
+          'bench/bare-server.ts',
+          {
+            ...process.env,
+            BENCH_DATABASE_URL: dbUrl,
+            BENCH_USER_ID: admin.user.id,
+            BENCH_SESSION_ID: adminSession,
+            BENCH_REPLAY_FILE: replayFile,
+            BENCH_POOL_MAX: String(poolMax),
+            PORT: String(barePort),
+          },
+          bareUrl,
+          '/ready',
+        ),
+      );
+      dbTotal = (await statStatements(db)) ?? undefined;
+      say(
+        dbTotal
+          ? 'pg_stat_statements is preloaded: the database time per request under load is read too.'
+          : 'pg_stat_statements is not preloaded (shared_preload_libraries): the SQL is timed by EXPLAIN ANALYZE only.',
+      );
+    }
+
+    // 3. Each endpoint at each concurrency: one warm-up request, then the timed run, taking
+    // turns with its references (bench-rows.ts).
+    say(
+      `\nLoad: ${chosen.length} endpoints × c=${concurrency.join(',')} × ${duration} s each, with /healthz${bareUrl ? ' and the bare route' : ''} in turns\n`,
+    );
     for (const [i, level] of concurrency.entries()) {
       for (const e of chosen) {
         if (e.single && i > 0) continue;
         const c = e.single ? 1 : level;
-        const { source, onAnswer } = await e.request(c);
-        const beside = e.during ? await e.during.source(e.during.connections) : undefined;
-        await once(portalUrl, source(0))
-          .then((a) => onAnswer?.(0, a))
-          .catch(() => {});
-        const [r] = await Promise.all([
-          runLoad({
-            baseUrl: portalUrl,
-            connections: c,
-            seconds: duration,
-            request: source,
-            onAnswer,
-          }),
-          e.during && beside
-            ? runLoad({
-                baseUrl: portalUrl,
-                connections: e.during.connections,
-                seconds: duration,
-                request: beside,
-              })
-            : undefined,
-        ]);
-        const row: Row = { endpoint: e.name, c, ...r };
+        const key = keys.get(e)!;
+        const row = await measureRow({
+          portalUrl,
+          endpoint: e,
+          c,
+          duration,
+          bare: bareUrl && captured.has(key) ? { url: bareUrl, key } : undefined,
+          dbTotal,
+        });
         results.rows.push(row);
+        const r = row;
         say(
-          `  ${e.name.padEnd(42)} c=${String(c).padEnd(3)} ${fmt(r.rps).padStart(9)} req/s  p50 ${ms(r.p50).padStart(7)}  p95 ${ms(r.p95).padStart(7)}  p99 ${ms(r.p99).padStart(7)} ms  errors ${r.errors}${r.firstError ? `  (${r.firstError.slice(0, 160)})` : ''}`,
+          `  ${e.name.padEnd(42)} c=${String(c).padEnd(3)} ${fmt(r.rps).padStart(9)} req/s  p50 ${ms(r.p50).padStart(7)}  p95 ${ms(r.p95).padStart(7)}  p99 ${ms(r.p99).padStart(7)} ms  errors ${r.errors}${r.bare?.errors ? `  bare errors ${r.bare.errors}` : ''}${r.firstError ? `  (${r.firstError.slice(0, 160)})` : ''}`,
         );
       }
+    }
+
+    // 3c. The SQL's own time in the database: EXPLAIN ANALYZE of each row's captured samples.
+    if (db && captured.size) {
+      const t = performance.now();
+      for (const e of chosen) {
+        const samples = captured.get(keys.get(e)!);
+        if (!samples) continue;
+        const time = await explainTimes(db, samples).catch((err: Error) => err.message);
+        for (const r of results.rows.filter((x) => x.endpoint === e.name)) {
+          if (typeof time === 'string') r.dbError = time;
+          else r.db = time;
+        }
+      }
+      say(`\nEXPLAIN ANALYZE of the captured SQL in ${fmt((performance.now() - t) / 1000)} s.`);
     }
 
     // 3b. CSV import (issue 13): a file of 100,000 calls checked, imported, checked and
@@ -264,8 +358,9 @@ async function main() {
     // client to our route.
     if (db && !options.noLadder) {
       const serverError = await runLadder({
-        db,
         adminUserId: admin.user.id,
+        session: adminSession!,
+        bareUrl: bareUrl!,
         dbUrl,
         poolMax,
         portalUrl,
@@ -274,7 +369,6 @@ async function main() {
         duration,
         dataDir,
         results,
-        children,
         say,
       });
       if (serverError) exitCode = 1;
@@ -285,6 +379,7 @@ async function main() {
 
   // 5. The table, the ladder, the JSON.
   exitCode = printResults(results, { concurrency, startedAt, exitCode });
+  say(`Bench run took ${fmt((performance.now() - wallStarted) / 1000)} s.`);
   process.exit(exitCode);
 }
 

@@ -35,7 +35,7 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i]!;
 }
 
-type Answer = { status: number; body: string };
+export type Answer = { status: number; body: string };
 
 function send(agent: http.Agent, base: URL, spec: RequestSpec): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -84,17 +84,20 @@ export async function once(baseUrl: string, spec: RequestSpec): Promise<Answer> 
   }
 }
 
-/**
- * Runs `connections` loops against baseUrl for `seconds`; `onAnswer` sees each answer (a
- * refresh chain keeps its next token from it).
- */
-export async function runLoad(opts: {
+export type LoadOptions = {
   baseUrl: string;
   connections: number;
-  seconds: number;
   request: RequestSource;
   onAnswer?: (worker: number, answer: Answer) => void;
-}): Promise<LoadResult> {
+};
+
+/**
+ * A load that runs in slices: each `runFor(seconds)` runs the `connections` loops for that long
+ * on the same keep-alive connections, and `result()` sums every slice (the seconds are the
+ * slices' own, not the time between them). So two loads can take turns in one window (a row
+ * and its /healthz reference) and each still reads as one run.
+ */
+export function createLoad(opts: LoadOptions) {
   const base = new URL(opts.baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
   const latencies: number[] = [];
@@ -102,10 +105,9 @@ export async function runLoad(opts: {
   let errors = 0;
   let serverErrors = 0;
   let firstError: string | undefined;
-  const started = performance.now();
-  const stopAt = started + opts.seconds * 1000;
+  let seconds = 0;
 
-  const worker = async (w: number) => {
+  const worker = async (w: number, stopAt: number) => {
     while (performance.now() < stopAt) {
       const spec = await opts.request(w);
       const t = performance.now();
@@ -128,20 +130,39 @@ export async function runLoad(opts: {
       }
     }
   };
-  await Promise.all(Array.from({ length: opts.connections }, (_, w) => worker(w)));
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
   return {
-    requests: latencies.length,
-    seconds,
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors,
-    serverErrors,
-    statuses,
-    firstError,
+    async runFor(slice: number): Promise<void> {
+      const started = performance.now();
+      const stopAt = started + slice * 1000;
+      await Promise.all(Array.from({ length: opts.connections }, (_, w) => worker(w, stopAt)));
+      seconds += (performance.now() - started) / 1000;
+    },
+    /** The figures of every slice so far; closes the connections. */
+    result(): LoadResult {
+      agent.destroy();
+      latencies.sort((a, b) => a - b);
+      return {
+        requests: latencies.length,
+        seconds,
+        rps: seconds > 0 ? latencies.length / seconds : Number.NaN,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        errors,
+        serverErrors,
+        statuses,
+        firstError,
+      };
+    },
   };
+}
+
+/**
+ * Runs `connections` loops against baseUrl for `seconds`; `onAnswer` sees each answer (a
+ * refresh chain keeps its next token from it).
+ */
+export async function runLoad(opts: LoadOptions & { seconds: number }): Promise<LoadResult> {
+  const load = createLoad(opts);
+  await load.runFor(opts.seconds);
+  return load.result();
 }
