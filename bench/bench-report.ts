@@ -307,7 +307,7 @@ db p95: the row's SQL per request in the database (EXPLAIN ANALYZE of the captur
   mkdirSync(dir, { recursive: true });
   const file = path.join(
     dir,
-    `${startedAt.toISOString().replace(/[:.]/g, '-')}${smoke ? '-smoke' : ''}.json`,
+    `${startedAt.toISOString().replace(/[:.]/g, '-')}${smoke ? '-smoke' : ''}${results.sizes === null ? '-pglite' : ''}.json`,
   );
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   say(

@@ -384,9 +384,10 @@ async function main() {
 }
 
 main().catch((err) => {
+  // Any error exits 1 (CI's smoke steps rely on it); a BenchError without its stack.
   if (err instanceof BenchError) {
     console.error(err.message);
-    process.exit(2);
+    process.exit(1);
   }
   console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
