@@ -146,7 +146,7 @@ export function compare(aFile: string, bFile: string) {
     });
   if (refRows.length) {
     console.log(
-      `\nReferences (÷bare: req/s ÷ the bare route on the same SQL; db ms: the SQL's p95 in the database; ÷hz: p95 ÷ /healthz p95):\n`,
+      `\nReferences (÷bare: req/s ÷ the bare route on the same SQL; db ms: the SQL's p95 in the\ndatabase, EXPLAIN ANALYZE; ÷hz: p95 ÷ /healthz p95 in the same window):\n`,
     );
     console.log(
       table(

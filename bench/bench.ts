@@ -325,7 +325,7 @@ async function main() {
         results.rows.push(row);
         const r = row;
         say(
-          `  ${e.name.padEnd(42)} c=${String(c).padEnd(3)} ${fmt(r.rps).padStart(9)} req/s  p50 ${ms(r.p50).padStart(7)}  p95 ${ms(r.p95).padStart(7)}  p99 ${ms(r.p99).padStart(7)} ms  errors ${r.errors}${r.bare?.errors ? `  bare errors ${r.bare.errors}` : ''}${r.firstError ? `  (${r.firstError.slice(0, 160)})` : ''}`,
+          `  ${e.name.slice(0, 50).padEnd(50)} c=${String(c).padEnd(3)} ${fmt(r.rps).padStart(8)} req/s  p50 ${ms(r.p50).padStart(6)}  p95 ${ms(r.p95).padStart(6)} ms  errors ${r.errors}${r.bare?.errors ? `  bare errors ${r.bare.errors}` : ''}${r.firstError ? `  (${r.firstError.slice(0, 160)})` : ''}`,
         );
       }
     }
