@@ -144,7 +144,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: {
       info: { title: 'Affiliate network portal API', version: '1' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A session access token (JWT from /auth/v1/token), or on /api/v1 a personal API key (pk_…) within its scopes',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
