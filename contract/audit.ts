@@ -20,6 +20,7 @@ export const auditEntityTypes = [
   'integration',
   'lead_import',
   'payout_run',
+  'api_key',
 ] as const;
 
 export const AuditListQuery = z.object({

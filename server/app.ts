@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { corsPlugin } from './auth/cors.ts';
+import { decorateRateLimits } from './auth/rate-limit.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorHandler, sendError } from './http/error-handler.ts';
@@ -26,6 +27,7 @@ import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { mailPlugin } from './mail/worker.ts';
 import { meRoutes } from './modules/accounts/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
+import { apiKeyRoutes } from './modules/api-keys/index.ts';
 import { buyerRoutes } from './modules/campaigns/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
@@ -142,7 +144,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: {
       info: { title: 'Affiliate network portal API', version: '1' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A session access token (JWT from /auth/v1/token), or on /api/v1 a personal API key (pk_…) within its scopes',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -174,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, { prefix: '/files' });
   await app.register(mailPlugin);
   if (config.devMailbox) await app.register(devMailboxRoutes);
+  decorateRateLimits(app);
   await app.register(authRoutes, { prefix: '/auth/v1' });
 
   // --- end infrastructure ---
@@ -184,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // --- /api/v1 modules (me, admin, publisher, buyer) register here ---
       await api.register(meRoutes);
       await api.register(notificationsRoutes, { prefix: '/me' });
+      await api.register(apiKeyRoutes, { prefix: '/me' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(buyerRoutes, { prefix: '/buyer' });
       await api.register(publisherRoutes, { prefix: '/publisher' });

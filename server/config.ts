@@ -118,6 +118,12 @@ const EnvSchema = z.object({
     'AUTH_RATE_LIMIT_MFA must be a whole number (0 = off)',
     0,
   ).default(15),
+  // Requests per minute each personal API key may make on /api/v1 (issue 30); 0 = off.
+  API_KEY_RATE_LIMIT: wholeNumber(
+    'API_KEY_RATE_LIMIT must be a whole number of requests per minute (0 = off)',
+    0,
+    1_000_000,
+  ).default(120),
   AUTH_REAUTHENTICATE_AFTER: seconds('AUTH_REAUTHENTICATE_AFTER', 0, 31_536_000).default(86400),
   JWT_ALG: z
     .enum(['HS256', 'ES256', 'RS256'], { error: 'JWT_ALG must be HS256, ES256 or RS256' })
@@ -196,6 +202,8 @@ export type Config = {
   mfaRequiredFor: Role[];
   /** MFA challenges and verifications per client IP per minute; 0 = no limit. */
   authRateLimitMfa: number;
+  /** Requests per minute per personal API key on /api/v1 (API_KEY_RATE_LIMIT); 0 = no limit. */
+  apiKeyRateLimit: number;
   /** How access tokens are signed; HS256 tokens stay accepted until they expire. */
   jwtAlg: 'HS256' | 'ES256' | 'RS256';
   /** PEM private key for ES256/RS256 (JWT_PRIVATE_KEY, else generated under DATA_DIR). */
@@ -408,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     ],
     authRateLimitMfa: e.AUTH_RATE_LIMIT_MFA,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     jwtAlg: e.JWT_ALG,
     jwtPrivateKeyPem: resolveJwtPrivateKey(e.JWT_ALG, e.JWT_PRIVATE_KEY, dataDir),
     corsOrigins: corsOrigins(e.CORS_ORIGINS),

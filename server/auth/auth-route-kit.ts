@@ -4,7 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blockedMessage, redirectTarget, userNotFound } from './auth-common.ts';
 import { GoTrueError } from './auth-errors.ts';
-import { type AuthUser, type BearerProblem, bearerToken, inspectAccessToken } from './guard.ts';
+import {
+  type AuthUser,
+  type BearerProblem,
+  bearerToken,
+  inspectAccessToken,
+  isApiKey,
+} from './guard.ts';
 import type { BucketRule, RateLimitStore } from './rate-limit.ts';
 import { jwtSigner } from './tokens.ts';
 
@@ -97,6 +103,14 @@ export async function bearerUser(req: FastifyRequest): Promise<AuthUser> {
   const token = bearerToken(req);
   if (!token) {
     throw new GoTrueError(401, 'no_authorization', 'This endpoint requires a Bearer token');
+  }
+  // A personal API key is for /api/v1 only: GoTrue's code for a token it will not take.
+  if (isApiKey(token)) {
+    throw new GoTrueError(
+      403,
+      'bad_jwt',
+      'API keys work on /api/v1 only: /auth/v1 needs a signed-in session token',
+    );
   }
   const check = await inspectAccessToken(req.server.db, await jwtSigner(req.server.config), token);
   if (!check.ok) throw BEARER_ERRORS[check.problem](check.expired ?? false);

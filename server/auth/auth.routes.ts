@@ -13,34 +13,22 @@ import { registerMfaRoutes } from './auth-mfa.routes.ts';
 import { type AuthRouteKit, takeOrRefuse } from './auth-route-kit.ts';
 import { registerSessionRoutes } from './auth-session.routes.ts';
 import { registerSignupRoutes } from './auth-signup.routes.ts';
-import {
-  MemoryRateLimitStore,
-  type RateLimitStore,
-  RedisRateLimitStore,
-  redisLimitEvents,
-} from './rate-limit.ts';
 
 export type AuthRoutesOptions = {
-  /** Where rate-limit buckets live; default: Redis when REDIS_URL is set, else memory. */
-  rateLimitStore?: RateLimitStore;
   /** The refresh-token reuse window (contract §7); 10 s unless a test shortens it. */
   reuseIntervalSeconds?: number;
 };
 
 /**
  * The GoTrue-compatible `/auth/v1` API for `@supabase/auth-js` (gotrue-contract.md). Its own
- * error handler answers GoTrue's error bodies; register it with prefix '/auth/v1'. The routes
+ * error handler answers GoTrue's error bodies; register it with prefix '/auth/v1', after
+ * `decorateRateLimits`. The routes
  * live by what they do: auth-signup.routes.ts (sign-up and e-mail links),
  * auth-session.routes.ts (tokens, the user, logout), auth-mfa.routes.ts, auth-meta.routes.ts.
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
-  const { config } = app;
-  const store =
-    opts.rateLimitStore ??
-    (config.redisUrl
-      ? new RedisRateLimitStore(config.redisUrl, redisLimitEvents(app))
-      : new MemoryRateLimitStore());
-  if (!opts.rateLimitStore) app.addHook('onClose', () => store.close());
+  // The app's store (server/auth/rate-limit.ts `decorateRateLimits`), shared with API keys.
+  const store = app.rateLimits;
   const kit: AuthRouteKit = {
     store,
     // Keyed by the client address as TRUST_PROXY defines it (req.ip); 0 turns a limit off.

@@ -24,6 +24,13 @@ export const AUTH_RATE_LIMITS = {
   verify: { capacity: 30, refillPerSecond: 30 / 300 },
 } satisfies Record<string, BucketRule>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's one rate-limit store: /auth/v1's per-IP buckets and each API key's bucket. */
+    rateLimits: RateLimitStore;
+  }
+}
+
 export type TakeResult = { allowed: boolean; retryAfterSeconds: number };
 
 /** Where the buckets live: this process's memory, or Redis shared by every instance. */
@@ -236,4 +243,18 @@ export function redisLimitEvents(app: FastifyInstance): RedisLimitEvents {
     },
     onFallback: () => fallbacks.inc(),
   };
+}
+
+/**
+ * Decorates the app with its one rate-limit store (Redis when REDIS_URL is set, else memory),
+ * closed with the app. /auth/v1 and the API-key guard take from it.
+ */
+export function decorateRateLimits(app: FastifyInstance, store?: RateLimitStore): void {
+  const own =
+    store ??
+    (app.config.redisUrl
+      ? new RedisRateLimitStore(app.config.redisUrl, redisLimitEvents(app))
+      : new MemoryRateLimitStore());
+  app.decorate('rateLimits', own);
+  if (!store) app.addHook('onClose', () => own.close());
 }

@@ -128,6 +128,35 @@ export const authSessions = pgTable(
 );
 
 /**
+ * Personal API keys (issue 30): `Authorization: Bearer pk_…` on /api/v1 acts as the user,
+ * limited to the key's scopes. Only the SHA-256 of the key is kept (the key is 32 random bytes,
+ * so a fast hash is enough: there is nothing to guess). A revoked key keeps its row (revoked_at)
+ * so the owner's list and the audit log can still name it.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** SHA-256 (hex) of the key. */
+    keyHash: text('key_hash').notNull().unique(),
+    /** The key's first characters (`pk_3f9aB2…`), to tell keys apart. */
+    keyPrefix: text('key_prefix').notNull(),
+    /** contract/api-keys.ts `apiKeyScopes`. */
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at'),
+    /** Written at most once a minute by the guard. */
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+);
+
+/**
  * Second factors (GoTrue's mfa_factors; TOTP only). `status` goes unverified → verified at the
  * first right code. `lastUsedStep` is the 30-second step of the last accepted code: a code of
  * that step or an earlier one is refused (no replay within its window).

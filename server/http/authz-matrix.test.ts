@@ -1,6 +1,8 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyScopesByRole } from '../../contract/api-keys.ts';
+import { API_KEY_ROUTES, scopeForRoute } from '../auth/api-key-scopes.ts';
 import { createSession, endSession } from '../auth/sessions.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import {
@@ -21,6 +23,7 @@ import { hashIntegrationKey, newIntegrationKey } from '../modules/ingest/lead-in
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import {
   buildAdmin,
+  buildApiKey,
   buildBuyer,
   buildOffer,
   buildPublisher,
@@ -132,6 +135,8 @@ const EXPECTATIONS: Record<string, Rule> = {
   // Notifications (issue 16): everyone signed in has their own; publisher B owns the one in
   // the path and everyone else gets 404.
   '* /api/v1/me/notifications/': { allow: VALID, owner: 'publisher B' },
+  // API keys (issue 30): everyone signed in has their own; publisher B owns the key in the path.
+  '* /api/v1/me/api-keys/': { allow: VALID, owner: 'publisher B' },
   '* /api/v1/admin/': { allow: ADMINS },
   // Reports (issue 15): the network's for admins, each publisher's own for publishers.
   'GET /api/v1/admin/reports': { allow: ADMINS },
@@ -296,6 +301,15 @@ const KEPT_ADMIN_ROUTES = [
   'PUT /notification-preferences',
 ];
 
+/** The users whose API keys the key cells send (publisher A and buyer A own no record in paths). */
+type KeyOwner = 'admin' | 'publisher A' | 'buyer A';
+const KEY_OWNERS: KeyOwner[] = ['admin', 'publisher A', 'buyer A'];
+const ROLE_OF: Record<KeyOwner, 'admin' | 'publisher' | 'buyer'> = {
+  admin: 'admin',
+  'publisher A': 'publisher',
+  'buyer A': 'buyer',
+};
+
 const cellName = (route: ServedRoute, who: Who) => `${route.method} ${route.url} as ${who}`;
 
 let t: TestApp;
@@ -303,6 +317,8 @@ let routes: ServedRoute[];
 const tokens = new Map<Who, () => Promise<string | null>>();
 const ids: Record<string, string> = {};
 let publisherB: TestUser;
+/** Whose API keys the key cells use: one user of each role. */
+let keyOwners: Record<KeyOwner, TestUser>;
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
@@ -415,6 +431,9 @@ beforeAll(async () => {
     .values({ userId: publisherB.id, kind: 'publisher_approved', title: 'Matrix', body: 'Matrix' })
     .returning();
   ids.notifications = note!.id;
+  // Publisher B's API key (DELETE /me/api-keys/:id by anyone else: 404).
+  ids['api-keys'] = (await buildApiKey(t.db, publisherB.id, ['leads:read'])).id;
+  keyOwners = { admin, 'publisher A': pubA, 'buyer A': buyerA };
   // Publisher B's payout (a payout run of one) and its run.
   const [payout] = await t.db
     .insert(payouts)
@@ -632,6 +651,103 @@ describe('authorization matrix', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it('keeps the API-key table to routes that exist, reads to GETs, writes to admins', () => {
+    const served = new Set(routes.map((r) => `${r.method} ${r.url}`));
+    const stale = Object.keys(API_KEY_ROUTES).filter((r) => !served.has(r));
+    expect(stale, 'api-key-scopes.ts names routes the router does not serve').toEqual([]);
+    const readOpensWrite = Object.entries(API_KEY_ROUTES).filter(
+      ([r, scope]) => !r.startsWith('GET ') && (scope === 'any' || scope.endsWith(':read')),
+    );
+    expect(readOpensWrite, 'a read scope (or any key) opens a write').toEqual([]);
+    const writeOutsideAdmin = Object.entries(API_KEY_ROUTES).filter(
+      ([r, scope]) => scope.endsWith(':write') && !r.includes(' /api/v1/admin/'),
+    );
+    expect(writeOutsideAdmin).toEqual([]);
+  });
+
+  it('takes an API key as its user, within its scopes, on every /api/v1 route; never on /auth/v1', async () => {
+    // Each role's key with every scope its role may give, and with all of those but the one
+    // the route needs: the same rule as the user's session, narrowed by the route's scope.
+    const failures: string[] = [];
+    let cells = 0;
+    const apiRoutes = routes.filter((r) => {
+      const rule = expectationFor(r.method, r.url)!;
+      return (
+        rule.allow !== 'public' &&
+        (r.url.startsWith('/api/v1/') || r.url.startsWith('/auth/v1/')) &&
+        !r.url.startsWith('/api/v1/ingest/')
+      );
+    });
+    for (const route of apiRoutes) {
+      const rule = expectationFor(route.method, route.url)!;
+      const scope = scopeForRoute(route.method, route.url);
+      const hasParams = route.url.includes(':') || route.url.includes('*');
+      for (const who of KEY_OWNERS) {
+        const roleScopes = apiKeyScopesByRole[ROLE_OF[who]];
+        for (const withScope of [true, false]) {
+          const scopes = withScope ? roleScopes : roleScopes.filter((s) => s !== scope);
+          const { key } = await buildApiKey(t.db, keyOwners[who].id, scopes);
+          const res = await t.app.inject({
+            method: route.method as 'GET',
+            url: concrete(route.url),
+            headers: {
+              authorization: `Bearer ${key}`,
+              'x-supabase-api-version': '2024-01-01',
+              ...(route.method === 'GET' || route.method === 'DELETE'
+                ? {}
+                : { 'content-type': 'application/json' }),
+            },
+            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: '{}' }),
+            remoteAddress: ip(),
+          });
+          cells++;
+          const cell = `${route.method} ${route.url} with ${who}'s key ${withScope ? 'with' : 'without'} its scope: ${res.statusCode} ${res.body.slice(0, 160)}`;
+          const got = errorOf(res.body);
+          const refusedAs = (status: number, code: string) =>
+            res.statusCode === status && got.code === code;
+          if (res.statusCode >= 500) failures.push(`5xx: ${cell}`);
+          if (route.url.startsWith('/auth/v1/')) {
+            if (!refusedAs(403, 'bad_jwt')) failures.push(`/auth/v1 took a key: ${cell}`);
+            continue;
+          }
+          const hasScope = scope === 'any' || (scope !== null && scopes.includes(scope));
+          if (scope === null) {
+            if (!refusedAs(403, 'api_key_not_allowed')) failures.push(`not for keys: ${cell}`);
+            continue;
+          }
+          if (!hasScope) {
+            if (!refusedAs(403, 'api_key_scope')) failures.push(`scope not checked: ${cell}`);
+            continue;
+          }
+          // The key has the route's scope: what the user's own session would get.
+          const allowed = (rule.allow as readonly Who[]).includes(who);
+          if (!allowed) {
+            const want = refusalFor(who, route.url)!;
+            if (!refusedAs(want.status, want.code) || got.message !== want.message) {
+              failures.push(`should be refused as the user is: ${cell}`);
+            }
+            continue;
+          }
+          const isAdmin = who === 'admin';
+          if (!isAdmin && who !== rule.owner && hasParams && res.statusCode < 300) {
+            failures.push(`reached another user's record: ${cell}`);
+          }
+          if ((res.statusCode === 401 || res.statusCode === 403) && (!hasParams || isAdmin)) {
+            failures.push(`should be let through: ${cell}`);
+          }
+          if (isAdmin && route.url.startsWith('/api/v1/admin/') && res.statusCode === 404) {
+            failures.push(`an admin's key got 404 for a record that exists: ${cell}`);
+          }
+        }
+      }
+    }
+    console.log(
+      `API-key matrix: ${apiRoutes.length} routes × ${KEY_OWNERS.length * 2} keys = ${cells} cells, ${failures.length} failures`,
+    );
+    expect(cells).toBe(apiRoutes.length * KEY_OWNERS.length * 2);
+    expect(failures).toEqual([]);
+  }, 600_000);
 
   it("leaves publisher B's records as they were", async () => {
     const [app] = await t.db

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Actor } from '../auth/guard.ts';
+import { type Actor, requireAuth } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { type CsvCell, csvLine, sendCsv } from '../db/csv.ts';
 import { respondIdempotently } from './idempotency.ts';
-import { actorOf, type RouteDoc } from './route-helpers.ts';
+import { actorOf, bearerDoc, errorReplies, type RouteDoc } from './route-helpers.ts';
 
 /**
  * Declaring a route in one call. A route file says what differs (path, zod schemas, the service
@@ -235,4 +235,17 @@ export function kitPlugin(
   return async (app) => {
     await build(routeKit(app, doc, errors), app);
   };
+}
+
+/**
+ * The kit of a `/api/v1/me/…` plugin: the signed-in user's own records, whatever their role.
+ * The guard runs at onRequest (a stranger learns nothing, not even a validation answer) and
+ * no answer is cached.
+ */
+export function meKit(app: ZodApp): RouteKit {
+  app.addHook('onRequest', requireAuth);
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  return routeKit(app, bearerDoc('me'), errorReplies(400, 401, 403));
 }

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Role, UserStatus } from '../../contract/roles.ts';
 import { hashPassword } from '../auth/password.ts';
+import { hashSecretKey, newSecretKey } from '../auth/secret-keys.ts';
 import { createSession } from '../auth/sessions.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import { newTotpSecret } from '../auth/totp.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { authSessions, mfaFactors, offers, users } from '../db/schema.ts';
+import { apiKeys, authSessions, mfaFactors, offers, users } from '../db/schema.ts';
 
 export type TestUser = typeof users.$inferSelect & { password: string };
 
@@ -105,4 +106,29 @@ export async function buildOffer(db: DbOrTx, over: Partial<typeof offers.$inferI
     .values({ title: `Offer ${unique()}`, vertical: 'Insurance', payout: '25.00', ...over })
     .returning();
   return row!;
+}
+
+/**
+ * A personal API key of the user's, written straight to the table (as POST /me/api-keys would
+ * store it); returns the key and its id.
+ */
+export async function buildApiKey(
+  db: DbOrTx,
+  userId: string,
+  scopes: readonly string[],
+  over: { expiresAt?: Date | null; revokedAt?: Date | null } = {},
+): Promise<{ key: string; id: string }> {
+  const key = newSecretKey('pk_');
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      userId,
+      name: `test key ${unique()}`,
+      keyHash: hashSecretKey(key),
+      keyPrefix: key.slice(0, 12),
+      scopes: [...scopes],
+      ...over,
+    })
+    .returning({ id: apiKeys.id });
+  return { key, id: row!.id };
 }

@@ -42,6 +42,9 @@ const SCREEN_TITLES: Record<string, string> = {
   [publisherPaths.ios]: 'Campaign IOs',
   [buyerPaths.dashboard]: 'Dashboard',
   [buyerPaths.campaigns]: 'Campaigns',
+  [adminPaths.apiKeys]: 'API keys',
+  [publisherPaths.apiKeys]: 'API keys',
+  [buyerPaths.apiKeys]: 'API keys',
 };
 
 /** The screen's name for a path, or null (e.g. `/`, or a page that does not exist). */

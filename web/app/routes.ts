@@ -65,6 +65,7 @@ export const adminPaths = {
   integrations: `${paths.admin}/integrations`,
   trackingNumbers: `${paths.admin}/tracking-numbers`,
   settings: `${paths.admin}/settings`,
+  apiKeys: `${paths.admin}/api-keys`,
 } as const;
 
 /** Every screen of the publisher area (under /dashboard). */
@@ -80,10 +81,19 @@ export const publisherPaths = {
   reports: `${paths.dashboard}/reports`,
   documents: `${paths.dashboard}/documents`,
   ios: `${paths.dashboard}/ios`,
+  apiKeys: `${paths.dashboard}/api-keys`,
 } as const;
 
 /** Every screen of the buyer area (under /buyer-dashboard). */
 export const buyerPaths = {
   dashboard: paths.buyerDashboard,
   campaigns: `${paths.buyerDashboard}/campaigns`,
+  apiKeys: `${paths.buyerDashboard}/api-keys`,
 } as const;
+
+/** Profile → API keys: the same screen inside each role's area. */
+export const apiKeysPathByRole: Record<Role, string> = {
+  admin: adminPaths.apiKeys,
+  publisher: publisherPaths.apiKeys,
+  buyer: buyerPaths.apiKeys,
+};

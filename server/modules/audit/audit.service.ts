@@ -19,7 +19,8 @@ export type AuditEntityType =
   | 'settings'
   | 'integration'
   | 'lead_import'
-  | 'payout_run';
+  | 'payout_run'
+  | 'api_key';
 
 /** Records who changed what (before → after); call it inside the change's own transaction. */
 export async function writeAudit(

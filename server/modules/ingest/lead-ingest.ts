@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   BILLABLE_EVENT,
@@ -8,6 +8,7 @@ import {
   minutesOf,
   statusForEvent,
 } from '../../../contract/integrations.ts';
+import { hashSecretKey, newSecretKey } from '../../auth/secret-keys.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { MicroBatcher } from './micro-batch.ts';
@@ -275,14 +276,10 @@ export class StaleIntegration extends Error {
 }
 
 /** A new integration key: `ik_` + 32 random bytes (256 bits) in base64url. */
-export function newIntegrationKey(): string {
-  return `ik_${randomBytes(32).toString('base64url')}`;
-}
+export const newIntegrationKey = (): string => newSecretKey('ik_');
 
 /** What is stored of a key: its SHA-256 in hex (the key is random, so no salt is needed). */
-export function hashIntegrationKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
-}
+export const hashIntegrationKey = hashSecretKey;
 
 /** Compares two stored-form hashes without leaking where they differ. */
 export function sameKeyHash(a: string, b: string): boolean {

@@ -8,9 +8,9 @@ import {
   NotificationListQuery,
   UnreadCount,
 } from '../../../contract/notifications.ts';
-import { currentUser, requireAuth } from '../../auth/guard.ts';
-import { bearerDoc, errorReplies } from '../../http/route-helpers.ts';
-import { routeKit } from '../../http/route-kit.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { errorReplies } from '../../http/route-helpers.ts';
+import { meKit } from '../../http/route-kit.ts';
 import { countUnread, listNotifications, markAllRead, markRead } from './notifications.service.ts';
 
 /**
@@ -18,11 +18,7 @@ import { countUnread, listNotifications, markAllRead, markRead } from './notific
  * check runs at onRequest, so a stranger learns nothing (not even a validation answer).
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAuth);
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  const mine = routeKit(app, bearerDoc('me'), errorReplies(400, 401, 403));
+  const mine = meKit(app);
   const me = (req: FastifyRequest) => ({ db: app.db, userId: currentUser(req).id });
 
   mine.list('/notifications', { query: NotificationListQuery, reply: NotificationList }, (o, req) =>

@@ -123,4 +123,10 @@ export const adminArea = area('admin', [
     () => import('@/features/admin/settings/components/settings-page.tsx'),
     { label: 'Settings', icon: IconSettings },
   ),
+  // Profile → API keys: reached from the account links above Sign Out, not the sidebar.
+  screen(
+    adminPaths.apiKeys,
+    'ApiKeysPage',
+    () => import('@/components/api-keys/api-keys-page.tsx'),
+  ),
 ]);

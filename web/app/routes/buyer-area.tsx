@@ -19,4 +19,10 @@ export const buyerArea = area('buyer', [
     () => import('@/features/buyer/components/campaigns-page.tsx'),
     { label: 'Campaigns', icon: IconSpeakerphone },
   ),
+  // Profile → API keys: reached from the account links above Sign Out, not the sidebar.
+  screen(
+    buyerPaths.apiKeys,
+    'ApiKeysPage',
+    () => import('@/components/api-keys/api-keys-page.tsx'),
+  ),
 ]);

@@ -69,4 +69,10 @@ export const publisherArea = area('publisher', [
     () => import('@/features/publisher/components/profile-page.tsx'),
     { label: 'Profile', icon: IconUserCircle },
   ),
+  // Profile → API keys: reached from the account links above Sign Out, not the sidebar.
+  screen(
+    publisherPaths.apiKeys,
+    'ApiKeysPage',
+    () => import('@/components/api-keys/api-keys-page.tsx'),
+  ),
 ]);

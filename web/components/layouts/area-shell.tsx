@@ -1,3 +1,4 @@
+import type { Role } from '@contract/roles.ts';
 import {
   AppShell,
   Box,
@@ -11,11 +12,11 @@ import {
   Text,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { IconApi, IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
-import { paths } from '@/app/routes.ts';
+import { apiKeysPathByRole, paths } from '@/app/routes.ts';
 import { twoFactorPaths } from '@/app/two-factor-paths.ts';
 import { BrandLogo } from '@/components/brand-logo.tsx';
 import { NotificationBell } from '@/components/notifications/notification-bell.tsx';
@@ -30,11 +31,16 @@ type AreaShellProps = {
   nav: NavItem[];
 };
 
-/** The account's own screens, above Sign Out in every area. */
-const accountLinks: Required<Pick<NavItem, 'label' | 'to' | 'icon'>>[] = [
-  { label: 'Change password', to: paths.changePassword, icon: IconKey },
-  { label: 'Two-factor sign-in', to: twoFactorPaths.settings, icon: IconShieldLock },
-];
+type AccountLink = Required<Pick<NavItem, 'label' | 'to' | 'icon'>>;
+
+/** The account's own screens, above Sign Out in every area (API keys: inside the user's area). */
+function accountLinks(role: Role | undefined): AccountLink[] {
+  return [
+    ...(role ? [{ label: 'API keys', to: apiKeysPathByRole[role], icon: IconApi }] : []),
+    { label: 'Change password', to: paths.changePassword, icon: IconKey },
+    { label: 'Two-factor sign-in', to: twoFactorPaths.settings, icon: IconShieldLock },
+  ];
+}
 
 /** The signed-in frame: sidebar (logo, the area's nav, Sign Out) that folds behind a burger on phones. */
 export function AreaShell({ areaLabel, nav }: AreaShellProps) {
@@ -139,7 +145,7 @@ export function AreaShell({ areaLabel, nav }: AreaShellProps) {
               </Text>
             </Box>
           ) : null}
-          {accountLinks.map(({ label, to, icon: Icon }) => (
+          {accountLinks(me?.role).map(({ label, to, icon: Icon }) => (
             <Button
               key={to}
               component={Link}

@@ -1,7 +1,7 @@
 import type { AdminIntegration } from '@contract/integrations.ts';
-import { Alert, Button, Divider, Group, Stack, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { CopyField } from './copy-field.tsx';
+import { Button, Divider, Group, Stack, Title } from '@mantine/core';
+import { CopyField } from '@/components/copy-field.tsx';
+import { CopyOnceAlert } from '@/components/copy-once-alert.tsx';
 import { IntegrationDialog } from './integration-dialog.tsx';
 import { SetupInstructions } from './setup-instructions.tsx';
 
@@ -25,15 +25,9 @@ export function KeyOnceModal({
     >
       {created ? (
         <Stack gap="md">
-          <Alert
-            color="yellow"
-            variant="light"
-            icon={<IconAlertTriangle size={18} />}
-            title="Copy this key now"
-            styles={{ title: { color: 'var(--mantine-color-black)' } }}
-          >
+          <CopyOnceAlert>
             It will not be shown again. If it is lost, revoke this integration and create a new one.
-          </Alert>
+          </CopyOnceAlert>
           <CopyField label="Secret key" value={created.key} />
           <Divider />
           <Title order={2} fz="md">

@@ -2,7 +2,7 @@ import { type AdminIntegration, KEY_HEADER, KEY_PARAM } from '@contract/integrat
 import { presetOf, type SetupStep } from '@contract/tracker-presets.ts';
 import { Alert, Anchor, Badge, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { CopyField } from './copy-field.tsx';
+import { CopyField } from '@/components/copy-field.tsx';
 import { IntegrationDialog, type IntegrationDialogProps } from './integration-dialog.tsx';
 import { meaningLabels, schemeLabels } from './rule-words.ts';
 import { contentTypeOf, jsonTemplate, KEY_PLACEHOLDER, stepUrl } from './setup-urls.ts';

@@ -1,0 +1,39 @@
+import type { ApiKeyList, CreateApiKeyBody, CreatedApiKey } from '@contract/api-keys.ts';
+import { useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client.ts';
+import { useApiMutation } from '@/lib/api-queries.ts';
+import type { Endpoint } from '@/lib/api-routes.ts';
+
+/**
+ * The signed-in user's API keys (/api/v1/me/api-keys), for every role. Defined here rather
+ * than in web/lib/api-routes.ts: that file is in the /login bundle, and only this screen calls
+ * these.
+ */
+export const apiKeyRoutes = {
+  list: { method: 'GET', path: 'me/api-keys' } as Endpoint<ApiKeyList>,
+  create: { method: 'POST', path: 'me/api-keys' } as Endpoint<
+    CreatedApiKey,
+    unknown,
+    CreateApiKeyBody
+  >,
+  revoke: (id: string) =>
+    ({ method: 'DELETE', path: `me/api-keys/${encodeURIComponent(id)}` }) as Endpoint<null>,
+} as const;
+
+export const apiKeysKey = ['me', 'api-keys'] as const;
+
+/** GET /api/v1/me/api-keys: the keys that are not revoked, newest first. */
+export function useApiKeys() {
+  return useQuery({
+    queryKey: apiKeysKey,
+    queryFn: ({ signal }) => apiCall(apiKeyRoutes.list, { signal }),
+  });
+}
+
+/** POST /api/v1/me/api-keys: answers the key, the only time it is shown. */
+export const useCreateApiKey = () =>
+  useApiMutation((body: CreateApiKeyBody) => apiCall(apiKeyRoutes.create, { body }), apiKeysKey);
+
+/** DELETE /api/v1/me/api-keys/:id: the key stops working at once. */
+export const useRevokeApiKey = () =>
+  useApiMutation((id: string) => apiCall(apiKeyRoutes.revoke(id)), apiKeysKey);

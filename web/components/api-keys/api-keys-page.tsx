@@ -1,0 +1,202 @@
+import type { ApiKey, CreatedApiKey } from '@contract/api-keys.ts';
+import type { Role } from '@contract/roles.ts';
+import { Badge, Button, Card, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { CopyField } from '@/components/copy-field.tsx';
+import { CopyOnceAlert } from '@/components/copy-once-alert.tsx';
+import { showFailure } from '@/components/forms/show-failure.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { ScrollTable } from '@/components/scroll-table.tsx';
+import { useAuth } from '@/lib/auth.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { useMe } from '@/lib/me.ts';
+import { toast } from '@/lib/notify.ts';
+import { useApiKeys, useRevokeApiKey } from './api-keys-api.ts';
+import { CreateApiKeyModal } from './create-api-key-modal.tsx';
+
+const expired = (k: ApiKey) => k.expires_at !== null && Date.parse(k.expires_at) <= Date.now();
+
+/** The new key, once: copy it now, it cannot be read again. */
+function KeyOnceModal({
+  created,
+  onClose,
+}: {
+  created: CreatedApiKey | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={created !== null}
+      onClose={onClose}
+      title={created ? `Key ${created.name}` : ''}
+      centered
+      size="lg"
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {created ? (
+        <Stack gap="md">
+          <CopyOnceAlert>
+            It will not be shown again. Keep it like a password: anyone who has it can use your
+            account within its scopes. If it is lost, revoke it and create a new one.
+          </CopyOnceAlert>
+          <CopyField label="API key" value={created.key} copyLabel="Copy API key" />
+          <Text size="sm" c="dimmed">
+            Send it as <code>Authorization: Bearer {created.prefix}…</code> to /api/v1.
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>I have copied the key</Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+function KeyRow({ k, onRevoke }: { k: ApiKey; onRevoke: (k: ApiKey) => void }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text size="sm" fw={600}>
+          {k.name}
+        </Text>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {k.prefix}…
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {k.scopes.map((s) => (
+            <Badge key={s} variant="light" color="gray" tt="none">
+              {s}
+            </Badge>
+          ))}
+        </Group>
+      </Table.Td>
+      <Table.Td>{formatDateTime(k.created_at)}</Table.Td>
+      <Table.Td>
+        {k.expires_at ? formatDateTime(k.expires_at) : 'Never'}
+        {expired(k) ? (
+          <Badge ml="xs" color="red" variant="light">
+            Expired
+          </Badge>
+        ) : null}
+      </Table.Td>
+      <Table.Td>{k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'}</Table.Td>
+      <Table.Td ta="right">
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="red"
+          onClick={() => onRevoke(k)}
+          aria-label={`Revoke ${k.name}`}
+        >
+          Revoke
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Profile → API keys in each area, for the signed-in user's role (read by the area's guard). */
+export function ApiKeysPage() {
+  const { user } = useAuth();
+  const { data: me } = useMe(user?.id);
+  return me ? <ApiKeysScreen userRole={me.role} /> : null;
+}
+
+/**
+ * The user's keys (name, first characters, scopes, dates), Create (the scopes the role may
+ * give; the key shown once) and Revoke (after a confirmation).
+ */
+export function ApiKeysScreen({ userRole }: { userRole: Role }) {
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+
+  async function handleRevoke() {
+    if (!revoking) return;
+    try {
+      await revoke.mutateAsync(revoking.id);
+      toast({ title: 'Key Revoked', description: `${revoking.name} no longer works.` });
+      setRevoking(null);
+    } catch (err) {
+      showFailure('Failed to revoke key', err);
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="API Keys"
+        description="Keys for your own scripts: send one as a Bearer token to /api/v1. A key acts as you, limited to its scopes."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            Create API Key
+          </Button>
+        }
+      />
+      {keys.isError ? (
+        <QueryErrorState
+          title="API keys could not be loaded"
+          error={keys.error}
+          onRetry={() => void keys.refetch()}
+          retrying={keys.isFetching}
+        />
+      ) : (
+        <Card withBorder padding="md">
+          {keys.isPending ? (
+            <Text size="sm" c="dimmed">
+              Loading…
+            </Text>
+          ) : (
+            <ScrollTable
+              count={keys.data.items.length}
+              empty="No API keys yet. Create one to read your data from a script."
+              minWidth={760}
+              heads={[
+                'Name',
+                'Scopes',
+                'Created',
+                'Expires',
+                'Last used',
+                { label: '', right: true },
+              ]}
+            >
+              {keys.data.items.map((k) => (
+                <KeyRow key={k.id} k={k} onRevoke={setRevoking} />
+              ))}
+            </ScrollTable>
+          )}
+        </Card>
+      )}
+      <CreateApiKeyModal
+        userRole={userRole}
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(key) => {
+          setCreating(false);
+          setCreated(key);
+        }}
+      />
+      <KeyOnceModal created={created} onClose={() => setCreated(null)} />
+      <ConfirmDialog
+        opened={revoking !== null}
+        title="Revoke API key?"
+        confirmLabel="Revoke Key"
+        pending={revoke.isPending}
+        onConfirm={() => void handleRevoke()}
+        onCancel={() => setRevoking(null)}
+      >
+        {revoking
+          ? `${revoking.name} (${revoking.prefix}…) stops working at once; scripts that use it will be refused. This cannot be undone.`
+          : null}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
