@@ -48,7 +48,10 @@ function randomWrite(rand: () => number): SQL {
   };
   const lead = sql`(select id from leads order by md5(id::text || ${String(rand())}) limit 1)`;
   const payout = sql`(select id from payouts order by md5(id::text || ${String(rand())}) limit 1)`;
-  switch (Math.floor(rand() * 12)) {
+  switch (Math.floor(rand() * 13)) {
+    case 12:
+      // A run marked paid, or a payout back to recorded (payout_day_totals keeps paid apart).
+      return sql`update payouts set status = ${pick(['paid', 'recorded'])} where id = ${payout}`;
     case 11:
       // An upsert (as an ingestion retry might send): the row is inserted or updated.
       return sql`insert into leads (id, publisher_id, offer_id, payout, status, timestamp)
@@ -128,7 +131,8 @@ async function compare(): Promise<{ maintained: Figures; raw: Figures }> {
   maintained.reportSpans = await q(sql`select owner, dim, span, start::text, key, ${figures}
     from report_span_totals group by 1, 2, 3, 4, 5 ${nonZero} order by 1, 2, 3, 4, 5`);
   maintained.payoutZoneDays =
-    await q(sql`select day::text, sum(payouts)::text n, trim_scale(sum(amount))::text amount
+    await q(sql`select day::text, sum(payouts)::text n, trim_scale(sum(amount))::text amount,
+      sum(paid_payouts)::text paid_n, trim_scale(sum(paid_amount))::text paid_amount
     from payout_day_totals group by 1 having sum(payouts) <> 0 or sum(amount) <> 0 order by 1`);
   maintained.queued = await q(sql`select count(*)::text n from report_deltas`);
   const rawFigures =
@@ -161,7 +165,9 @@ async function compare(): Promise<{ maintained: Figures; raw: Figures }> {
         ('quarter', date_trunc('quarter', ${day})::date)) p(span, start)
       group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
     payoutZoneDays:
-      await q(sql`select (date at time zone ${sql.raw(`'${zone}'`)})::date::text as day, count(*)::text n, trim_scale(sum(amount))::text amount
+      await q(sql`select (date at time zone ${sql.raw(`'${zone}'`)})::date::text as day, count(*)::text n, trim_scale(sum(amount))::text amount,
+        count(*) filter (where status = 'paid')::text paid_n,
+        trim_scale(coalesce(sum(amount) filter (where status = 'paid'), 0))::text paid_amount
       from payouts group by 1 order by 1`),
     queued: [{ n: '0' }],
   };

@@ -154,6 +154,12 @@ describe('GET /admin/stats/range', () => {
         { date: '2026-11-02', leads: 1, payouts: 0.25 },
       ],
     });
+    // Marking the recorded one paid moves it to Total Payouts on its day (payout_day_totals).
+    await t.db.update(payouts).set({ status: 'paid' }).where(eq(payouts.amount, '0.25'));
+    const after = await t.call('GET', '/stats/range', {
+      query: { range: 'custom', from: '2026-11-01', to: '2026-11-02' },
+    });
+    expect(after.json()).toMatchObject({ total_payouts: 10.35, recorded_payouts: 0 });
     const week = await t.call('GET', '/stats/range', { query: { range: 'last_7_days' } });
     expect(week.json().days).toHaveLength(7);
     const noDays = await t.call('GET', '/stats/range', { query: { range: 'custom' } });
