@@ -4,15 +4,8 @@ import { seriousAxeProblems } from './support/a11y.ts';
 import { signUpPublisherViaApi } from './support/api.ts';
 import { saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
-import { E2E_ADMIN } from './support/server.ts';
-import { journey, server, withServerAndBrowser } from './support/suite.ts';
-import {
-  expectPath,
-  expectToast,
-  signInAsAdminViaUi,
-  signInViaUi,
-  uniqueEmail,
-} from './support/ui.ts';
+import { asAdmin, journey, server, withServerAndBrowser } from './support/suite.ts';
+import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 withServerAndBrowser();
 
@@ -201,8 +194,7 @@ describe('public auth screens in Chromium', () => {
       await page.goto('/admin');
       await expectPath(page, '/login');
     });
-    await journey('admin-signin', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('admin-signin', async (page) => {
       await page.getByRole('navigation', { name: 'Admin navigation' }).waitFor();
       // Opening / again sends the admin to the admin area.
       await page.goto('/');

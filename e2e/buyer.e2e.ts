@@ -4,16 +4,14 @@ import { seriousAxeProblems } from './support/a11y.ts';
 import { authHeaders, passwordToken } from './support/api.ts';
 import { saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
-import { E2E_ADMIN } from './support/server.ts';
-import { adminAccessToken, journey, server, withServerAndBrowser } from './support/suite.ts';
 import {
-  expectPath,
-  expectToast,
-  pageOverflow,
-  signInAsAdminViaUi,
-  signInViaUi,
-  uniqueEmail,
-} from './support/ui.ts';
+  adminAccessToken,
+  asAdmin,
+  journey,
+  server,
+  withServerAndBrowser,
+} from './support/suite.ts';
+import { expectPath, expectToast, pageOverflow, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 withServerAndBrowser();
 
@@ -214,8 +212,7 @@ describe('buyer area in Chromium', () => {
   });
 
   it('the admin sees them on the admin Campaigns screen too', async () => {
-    await journey('buyer-campaigns-in-admin-screen', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('buyer-campaigns-in-admin-screen', async (page) => {
       await page.goto('/admin/campaigns');
       await page.getByLabel('Search').fill(buyer.email);
       const region = page.getByRole('region', { name: 'Campaigns' });

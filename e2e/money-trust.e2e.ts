@@ -3,24 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { passwordToken } from './support/api.ts';
 import { saveScreenshot } from './support/browser.ts';
-import { E2E_ADMIN } from './support/server.ts';
 import {
   adminAccessToken,
   api,
   approvedPublisher,
+  asAdmin,
   createOffer,
   journey,
   recordLeads,
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
-import {
-  expectPath,
-  expectToast,
-  signInAsAdminViaUi,
-  signInViaUi,
-  uniqueEmail,
-} from './support/ui.ts';
+import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 /**
  * Issue 27 in a browser: a run is confirmed with one publisher held (no tax form) and said so in
@@ -98,8 +92,7 @@ async function publisherScreens(
 
 describe('money you can trust, in Chromium', () => {
   it('a run holds who must wait, the publisher sees "In a run", the admin marks it paid, every screen agrees', async () => {
-    await journey('trust-admin-run', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('trust-admin-run', async (page) => {
       await page.goto(`${server.url}/admin/payouts?tab=balances`);
       const table = page.getByRole('table', { name: 'Balances' });
       await table.getByRole('row', { name: new RegExp(cleo.name) }).waitFor();
@@ -133,8 +126,7 @@ describe('money you can trust, in Chromium', () => {
       await saveScreenshot(page, 'trust-publisher-overview-recorded');
     });
 
-    await journey('trust-admin-paid', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('trust-admin-paid', async (page) => {
       await page.goto(`${server.url}/admin/payouts?tab=runs`);
       const runRow = page.getByRole('table', { name: 'Payout runs' }).getByRole('row').nth(1);
       await runRow.getByRole('button', { name: 'Mark paid' }).click();

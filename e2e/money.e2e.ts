@@ -4,24 +4,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../server/test/pdf-text.ts';
 import { contrastUnderPointer, seriousAxeProblems } from './support/a11y.ts';
 import { saveScreenshot } from './support/browser.ts';
-import { E2E_ADMIN } from './support/server.ts';
 import {
   adminAccessToken,
   api,
   approvedPublisher,
+  asAdmin,
   createOffer,
   journey,
   recordLeads,
   withServerAndBrowser,
 } from './support/suite.ts';
-import {
-  expectPath,
-  expectToast,
-  settled,
-  signInAsAdminViaUi,
-  signInViaUi,
-  uniqueEmail,
-} from './support/ui.ts';
+import { expectPath, expectToast, settled, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 /**
  * Issue 14 in a browser: a publisher sees what they are owed and sets their payment details;
@@ -95,8 +88,7 @@ describe('money in Chromium', () => {
     });
 
     // The admin: Balances → pick Ann and Ben → preview → confirm → the run's CSV.
-    await journey('money-admin-run', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('money-admin-run', async (page) => {
       await page.getByRole('navigation').getByRole('link', { name: 'Payouts' }).click();
       await expectPath(page, '/admin/payouts');
       await page.getByRole('tab', { name: 'Balances' }).click();

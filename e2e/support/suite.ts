@@ -16,6 +16,7 @@ export let browser: Browser;
 /** Starts this file's server (with `env` added) and browser before its tests; stops both after. */
 export function withServerAndBrowser(env: Record<string, string> = {}): void {
   beforeAll(async () => {
+    adminToken = undefined;
     server = await startServer(env);
     browser = await launchBrowser();
   });
@@ -72,6 +73,16 @@ export const api = <T>(token: string, method: string, path: string, body?: unkno
 /** The e2e admin's access token on this file's server. */
 export const adminAccessToken = () =>
   passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
+
+let adminToken: Promise<string> | undefined;
+/**
+ * /api/v1/admin<path> as the e2e admin, for seeding; the admin signs in once per file, on the
+ * first call. Throws with the answer on anything but 2xx.
+ */
+export const adminApi = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  adminToken ??= adminAccessToken();
+  return api<T>(await adminToken, method, `admin${path}`, body);
+};
 
 /** The id of the publisher with this e-mail, found by the admin's search. */
 export async function publisherIdOf(admin: string, email: string): Promise<string> {
