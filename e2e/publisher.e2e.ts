@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfFile } from '../server/test/fixtures.ts';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { passwordToken, signUpPublisherViaApi } from './support/api.ts';
@@ -13,23 +13,18 @@ import {
 } from './support/browser.ts';
 import { formOf, mp3, pdf } from './support/files.ts';
 import {
-  adminAccessToken,
   adminApi,
   browser,
   publisherIdOf,
+  seedingAdminToken,
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
 import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 withServerAndBrowser();
-let adminToken: string;
 
 const pdfUpload = (name: string): FormData => formOf(['file', pdf(name)]);
-
-beforeAll(async () => {
-  adminToken = await adminAccessToken();
-});
 
 /** Text of the overview's stat card with this label. */
 async function statValue(page: Page, label: string): Promise<string> {
@@ -77,7 +72,7 @@ describe('publisher journey across roles in Chromium', () => {
       script_instructions: null,
     });
     await signUpPublisherViaApi(server.url, email, password);
-    const publisherId = await publisherIdOf(adminToken, email);
+    const publisherId = await publisherIdOf(await seedingAdminToken(), email);
 
     const context = await newContext(browser, server.url, viewports.desktop);
     const page = await context.newPage();
@@ -361,7 +356,7 @@ describe('publisher journey across roles in Chromium', () => {
       payout: 20,
     });
     await signUpPublisherViaApi(server.url, email, password);
-    const publisherId = await publisherIdOf(adminToken, email);
+    const publisherId = await publisherIdOf(await seedingAdminToken(), email);
     await adminApi('PATCH', `/publishers/${publisherId}`, { status: 'approved' });
 
     // 27 leads, one an hour: the oldest pays the most, so newest first it sits on page 2 of 25.

@@ -5,12 +5,12 @@ import { newContext, saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
 import { E2E_ADMIN } from './support/server.ts';
 import {
-  adminAccessToken,
   adminApi,
   asUser,
   browser,
   journey,
   publisherIdOf,
+  seedingAdminToken,
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
@@ -20,7 +20,6 @@ import { expectPath, pageOverflow, uniqueEmail } from './support/ui.ts';
 // welcome message, whole lines above "Show more", the pending notice said once, the sign-up
 // boxes in line, long e-mails cut with an ellipsis, and charts without invented curves.
 withServerAndBrowser();
-let adminToken: string;
 
 const WELCOME = 'Calls are paid weekly on Fridays.\nAsk support for the Q4 bonus rules.';
 const SCRIPT = Array.from(
@@ -30,7 +29,6 @@ const SCRIPT = Array.from(
 const LONG_EMAIL = `${'a-very-long-mailbox-name-for-testing'.repeat(2)}@${'example-publisher-domain'.repeat(2)}.test`;
 
 beforeAll(async () => {
-  adminToken = await adminAccessToken();
   await adminApi('PATCH', '/settings', { welcome_message: WELCOME });
   await adminApi('POST', '/offers', {
     title: 'Medicare Inbound Long Script',
@@ -90,7 +88,7 @@ describe('rough edges a first-time user meets (issue 16)', () => {
   it('a pending publisher’s screens follow the approval without a reload', async () => {
     const email = uniqueEmail('live-pub');
     await signUpPublisherViaApi(server.url, email, 'publisher-pass-1');
-    const id = await publisherIdOf(adminToken, email);
+    const id = await publisherIdOf(await seedingAdminToken(), email);
     await asUser(email, 'publisher-pass-1', 'live-publisher', async (page) => {
       await page.goto('/dashboard/offers');
       const card = page

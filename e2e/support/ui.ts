@@ -84,6 +84,10 @@ export function rowWith(page: Page, tableName: string, text: string): Locator {
   return rows.or(cards).filter({ hasText: text });
 }
 
+/** The figure of the stat card with this exact title (its `stat-value`). */
+export const statValue = (page: Page, label: string) =>
+  page.getByRole('region', { name: label, exact: true }).getByTestId('stat-value').textContent();
+
 /** Waits until every open dialog has finished its opening transition (for screenshots). */
 export async function settled(page: Page) {
   await page.waitForFunction(() =>
