@@ -145,6 +145,15 @@ export async function buildEndpoints(ctx: {
       offerId: (JSON.parse(offersPage.body) as { items: { id: string }[] }).items[0]!.id,
     };
   };
+  /** Each request a tracker's postback with this key, its JSON body made anew each time. */
+  const postbacks = (key: string, body: () => unknown) => ({
+    source: (): RequestSpec => ({
+      method: 'POST',
+      path: '/api/v1/ingest/calls',
+      headers: { 'x-api-key': key },
+      body: JSON.stringify(body()),
+    }),
+  });
   const endpoints: Endpoint[] = [
     {
       name: 'GET /healthz',
@@ -229,16 +238,14 @@ export async function buildEndpoints(ctx: {
     get('admin applications', '/api/v1/admin/applications', A),
     get('admin compliance', '/api/v1/admin/compliance', A),
     get('admin compliance, page_size 200', '/api/v1/admin/compliance?page_size=200', A),
-    get('admin offers', '/api/v1/admin/offers', A),
-    get('admin campaigns', '/api/v1/admin/campaigns', A),
-    get('admin buyers', '/api/v1/admin/buyers', A),
-    get('admin audit', '/api/v1/admin/audit', A),
+    ...['offers', 'campaigns', 'buyers', 'audit'].map((list) =>
+      get(`admin ${list}`, `/api/v1/admin/${list}`, A),
+    ),
     get('admin report, year by day', `/api/v1/admin/reports?${year}&group=day`, A),
     get('admin report, 31 days by hour', `/api/v1/admin/reports?${month}&group=hour`, A),
-    get('admin report, year by offer', `/api/v1/admin/reports?${year}&group=offer`, A),
-    get('admin report, year by vertical', `/api/v1/admin/reports?${year}&group=vertical`, A),
-    get('admin report, year by state', `/api/v1/admin/reports?${year}&group=state`, A),
-    get('admin report, year by publisher', `/api/v1/admin/reports?${year}&group=publisher`, A),
+    ...['offer', 'vertical', 'state', 'publisher'].map((group) =>
+      get(`admin report, year by ${group}`, `/api/v1/admin/reports?${year}&group=${group}`, A),
+    ),
     get(
       'admin report, year by publisher, by name',
       `/api/v1/admin/reports?${year}&group=publisher&sort=label&order=asc`,
@@ -324,21 +331,14 @@ export async function buildEndpoints(ctx: {
       request: async () => {
         const { key, offerId } = await ingestTarget('ingestion', { name: `bench ${Date.now()}` });
         let n = 0;
-        return {
-          source: () => ({
-            method: 'POST',
-            path: '/api/v1/ingest/calls',
-            headers: { 'x-api-key': key },
-            body: JSON.stringify({
-              call_id: `bench-${Date.now().toString(36)}-${n++}`,
-              event: 'completed',
-              publisher: bigPublisherId,
-              offer: offerId,
-              caller: '+15551230000',
-              duration: 95,
-            }),
-          }),
-        };
+        return postbacks(key, () => ({
+          call_id: `bench-${Date.now().toString(36)}-${n++}`,
+          event: 'completed',
+          publisher: bigPublisherId,
+          offer: offerId,
+          caller: '+15551230000',
+          duration: 95,
+        }));
       },
     },
     {
@@ -366,23 +366,16 @@ export async function buildEndpoints(ctx: {
           },
         });
         let n = 0;
-        return {
-          source: () => ({
-            method: 'POST',
-            path: '/api/v1/ingest/calls',
-            headers: { 'x-api-key': key },
-            body: JSON.stringify({
-              call: {
-                inboundCallId: `RGB-${Date.now().toString(36)}-${n}`,
-                status: n % 10 === 0 ? 'No Answer' : 'Completed',
-                callerId: `(310) 555-${String(1000 + (n++ % 9000))}`,
-                connectedSeconds: 95,
-              },
-              publisher: { id: bigPublisherId, name: 'bench' },
-              campaign: { id: offerId },
-            }),
-          }),
-        };
+        return postbacks(key, () => ({
+          call: {
+            inboundCallId: `RGB-${Date.now().toString(36)}-${n}`,
+            status: n % 10 === 0 ? 'No Answer' : 'Completed',
+            callerId: `(310) 555-${String(1000 + (n++ % 9000))}`,
+            connectedSeconds: 95,
+          },
+          publisher: { id: bigPublisherId, name: 'bench' },
+          campaign: { id: offerId },
+        }));
       },
     },
   ];
