@@ -14,6 +14,13 @@ export async function expectPath(page: Page, pathname: string, timeout = 15_000)
   await page.waitForURL((url) => url.pathname === pathname, { timeout });
 }
 
+/** Sends a sign-up form: waits for its toast (this title and text), then for /login. */
+export async function createAccount(page: Page, title: string, description: string) {
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expectToast(page, title, description);
+  await expectPath(page, '/login');
+}
+
 /** Fills the login form and submits it. */
 export async function signInViaUi(page: Page, email: string, password: string) {
   await page.goto('/login');
