@@ -20,6 +20,7 @@ export const auditEntityTypes = [
   'integration',
   'lead_import',
   'payout_run',
+  'webhook_endpoint',
 ] as const;
 
 export const AuditListQuery = z.object({

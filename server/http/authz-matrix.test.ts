@@ -12,10 +12,12 @@ import {
   leads,
   notifications,
   offerApplications,
+  outboundDeliveries,
   payoutRuns,
   payouts,
   trackingNumbers,
   users,
+  webhookEndpoints,
 } from '../db/schema.ts';
 import { hashIntegrationKey, newIntegrationKey } from '../modules/ingest/lead-ingest.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
@@ -160,6 +162,9 @@ const EXPECTATIONS: Record<string, Rule> = {
   },
   // Tracking numbers (issue 26): admins only, the number in the path is publisher B's.
   '* /api/v1/admin/tracking-numbers': { allow: ADMINS },
+  // Webhooks (issue 30): the operator's endpoints and their delivery log, admins only.
+  '* /api/v1/admin/webhooks': { allow: ADMINS },
+  '* /api/v1/admin/webhook-deliveries': { allow: ADMINS },
   '* /api/v1/buyer/': { allow: ['buyer A', 'buyer B'] },
   // Call trackers' postbacks take an integration key only: no bearer token gets through.
   '* /api/v1/ingest/': { allow: [] },
@@ -294,6 +299,15 @@ const KEPT_ADMIN_ROUTES = [
   'GET /stats/range',
   'GET /notification-preferences',
   'PUT /notification-preferences',
+  'GET /webhooks',
+  'POST /webhooks',
+  'GET /webhooks/:id',
+  'PATCH /webhooks/:id',
+  'DELETE /webhooks/:id',
+  'POST /webhooks/:id/rotate-secret',
+  'GET /webhooks/:id/deliveries',
+  'GET /webhook-deliveries/:id',
+  'POST /webhook-deliveries/:id/replay',
 ];
 
 const cellName = (route: ServedRoute, who: Who) => `${route.method} ${route.url} as ${who}`;
@@ -474,7 +488,43 @@ beforeAll(async () => {
     })
     .returning();
   ids['lead-imports'] = leadImport!.id;
+  // A webhook endpoint and one delivery of its log (issue 30), put back after the admin's
+  // DELETE of the endpoint (which takes its log along) for the routes walked after it.
+  await putBackWebhook();
 });
+
+const WEBHOOK_DELETE = 'DELETE /api/v1/admin/webhooks/:id';
+async function putBackWebhook() {
+  await t.db
+    .delete(webhookEndpoints)
+    .where(eq(webhookEndpoints.url, 'https://hooks.example.com/in'));
+  const [endpoint] = await t.db
+    .insert(webhookEndpoints)
+    .values({
+      url: 'https://hooks.example.com/in',
+      events: ['lead.created'],
+      secret: 'whsec_bWF0cml4',
+    })
+    .returning();
+  ids.webhooks = endpoint!.id;
+  const [delivery] = await t.db
+    .insert(outboundDeliveries)
+    .values({
+      ...(ids['webhook-deliveries'] && { id: ids['webhook-deliveries'] }),
+      kind: 'webhook',
+      endpointId: endpoint!.id,
+      eventId: randomUUID(),
+      eventType: 'lead.created',
+      eventSeq: 1,
+      dedupeKey: 'matrix-webhook',
+      method: 'POST',
+      url: 'https://hooks.example.com/in',
+      body: '{}',
+      state: 'delivered',
+    })
+    .returning();
+  ids['webhook-deliveries'] = delivery!.id;
+}
 afterAll(() => t.close());
 
 /** The route's URL with another user's record in every path parameter. */
@@ -593,6 +643,7 @@ describe('authorization matrix', () => {
         }
         checked.push(cellName(route, who));
       }
+      if (`${route.method} ${route.url}` === WEBHOOK_DELETE) await putBackWebhook();
       if (rule.allow === 'public' && new Set(statuses.values()).size !== 1) {
         failures.push(
           `a public route answers differently by token: ${route.method} ${route.url} ${JSON.stringify(Object.fromEntries(statuses))}`,

@@ -19,7 +19,8 @@ export type AuditEntityType =
   | 'settings'
   | 'integration'
   | 'lead_import'
-  | 'payout_run';
+  | 'payout_run'
+  | 'webhook_endpoint';
 
 /** Records who changed what (before → after); call it inside the change's own transaction. */
 export async function writeAudit(

@@ -1,0 +1,6 @@
+/**
+ * Outbound (issue 30): the operator's signed webhooks, the publishers' postbacks, and the one
+ * delivery engine under both (server/modules/outbound/README.md).
+ */
+export { registerOutbound } from './outbound.job.ts';
+export { adminWebhooksRoutes } from './webhooks.routes.ts';
