@@ -187,10 +187,21 @@ export const PostbackTemplate = z.object({
 });
 export type PostbackTemplate = z.infer<typeof PostbackTemplate>;
 
+/** A template as the API answers it. */
+export const SavedPostbackTemplate = z.object({
+  event: PostbackEvent,
+  method: z.enum(['GET', 'POST']),
+  url: z.string(),
+  body: z.string().nullable(),
+  offer_id: z.uuid().nullable(),
+});
+
 export const PostbackTemplates = z.object({
-  templates: z.array(PostbackTemplate).max(200),
-  /** Set when the engine paused these postbacks after a day of failed deliveries. */
-  paused_at: IsoDateTime.nullable().optional(),
+  templates: z.array(SavedPostbackTemplate),
+  /** Set when the engine paused these postbacks after a day of failed deliveries (a save resumes). */
+  paused_at: IsoDateTime.nullable(),
+  /** The tracker tags a template may pass as `{tag:name}`. */
+  passable_tags: z.array(z.string()),
 });
 export type PostbackTemplates = z.infer<typeof PostbackTemplates>;
 
@@ -227,6 +238,8 @@ export const PostbackSettings = z.object({
     .transform((a) => [...new Set(a)]),
 });
 export type PostbackSettings = z.infer<typeof PostbackSettings>;
+/** The answer (a reply schema has no transforms). */
+export const SavedPostbackSettings = z.object({ passable_tags: z.array(z.string()) });
 
 // ---------------------------------------------------------------------------
 // Deliveries (the log)

@@ -1540,6 +1540,7 @@ export const outboundDeliveries = pgTable(
     publisherId: uuid('publisher_id').references(() => users.id, { onDelete: 'cascade' }),
     eventId: uuid('event_id').notNull(),
     eventType: text('event_type').notNull(),
+    /** Order among one ordering key: the event's seq (× 4 + the postback's rank in it). */
     eventSeq: bigint('event_seq', { mode: 'number' }).notNull(),
     /** Fan-out writes a key once: a postback fires once per lead and event. */
     dedupeKey: text('dedupe_key').notNull(),

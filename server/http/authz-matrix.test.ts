@@ -165,6 +165,14 @@ const EXPECTATIONS: Record<string, Rule> = {
   // Webhooks (issue 30): the operator's endpoints and their delivery log, admins only.
   '* /api/v1/admin/webhooks': { allow: ADMINS },
   '* /api/v1/admin/webhook-deliveries': { allow: ADMINS },
+  // Postbacks (issue 30): each publisher's own; publisher B owns the delivery in the path.
+  '* /api/v1/admin/postback-deliveries': { allow: ADMINS },
+  '* /api/v1/admin/postback-settings': { allow: ADMINS },
+  '* /api/v1/publisher/postbacks': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
+  '* /api/v1/publisher/postback-deliveries/': {
+    allow: ['publisher A', 'publisher B', 'pending publisher'],
+    owner: 'publisher B',
+  },
   '* /api/v1/buyer/': { allow: ['buyer A', 'buyer B'] },
   // Call trackers' postbacks take an integration key only: no bearer token gets through.
   '* /api/v1/ingest/': { allow: [] },
@@ -308,6 +316,14 @@ const KEPT_ADMIN_ROUTES = [
   'GET /webhooks/:id/deliveries',
   'GET /webhook-deliveries/:id',
   'POST /webhook-deliveries/:id/replay',
+  'GET /publishers/:id/postbacks',
+  'PUT /publishers/:id/postbacks',
+  'POST /publishers/:id/postbacks/test',
+  'GET /publishers/:id/postback-deliveries',
+  'GET /postback-deliveries/:id',
+  'POST /postback-deliveries/:id/replay',
+  'GET /postback-settings',
+  'PUT /postback-settings',
 ];
 
 const cellName = (route: ServedRoute, who: Who) => `${route.method} ${route.url} as ${who}`;
@@ -491,6 +507,23 @@ beforeAll(async () => {
   // A webhook endpoint and one delivery of its log (issue 30), put back after the admin's
   // DELETE of the endpoint (which takes its log along) for the routes walked after it.
   await putBackWebhook();
+  // Publisher B's postback delivery (their log; another publisher gets 404).
+  const [postback] = await t.db
+    .insert(outboundDeliveries)
+    .values({
+      kind: 'postback',
+      publisherId: publisherB.id,
+      eventId: randomUUID(),
+      eventType: 'approved',
+      eventSeq: 1,
+      dedupeKey: 'matrix-postback',
+      orderingKey: lead!.id,
+      method: 'GET',
+      url: 'https://tracker.example.com/pb',
+      state: 'delivered',
+    })
+    .returning();
+  ids['postback-deliveries'] = postback!.id;
 });
 
 const WEBHOOK_DELETE = 'DELETE /api/v1/admin/webhooks/:id';

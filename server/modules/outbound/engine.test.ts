@@ -270,3 +270,32 @@ describe('safe outbound', () => {
     expect(sink.requests.length).toBe(2);
   });
 });
+
+describe('postback order', () => {
+  it('holds a lead’s later postbacks while an earlier one is retried', async () => {
+    const { postbackTemplates } = await import('../../db/schema.ts');
+    await db.insert(postbackTemplates).values([
+      { publisherId, event: 'approved', method: 'GET', url: `${sink.url}/pb?e=approved` },
+      { publisherId, event: 'status_changed', method: 'GET', url: `${sink.url}/pb?e=status` },
+    ]);
+    sink.answer = (_r, n) => (n === 1 ? { status: 500 } : { status: 200 });
+    const lead = await leadDelivery();
+    await db.update(leads).set({ status: 'rejected' }).where(eq(leads.id, lead.id));
+    await fanOut(db);
+    await db
+      .update(outboundDeliveries)
+      .set({ nextAt: T0, retryFrom: T0 })
+      .where(eq(outboundDeliveries.state, 'pending'));
+    // The first (approved) fails: nothing after it goes, however due.
+    expect(await deliverDue(engine(T0))).toBe(1);
+    expect(await deliverDue(engine(new Date(T0.getTime() + 1000)))).toBe(0);
+    let now = new Date(T0.getTime() + 5000);
+    for (let i = 0; i < 5; i++) {
+      if ((await deliverDue(engine(now))) === 0) break;
+      now = new Date(now.getTime() + 1);
+    }
+    const seen = sink.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('e'));
+    expect(seen).toEqual(['approved', 'approved', 'status', 'status']);
+    await db.delete(postbackTemplates);
+  });
+});

@@ -25,7 +25,7 @@ export type EngineContext = {
   /** The clock (tests drive it by attempt timestamps instead of waiting a day). */
   now?: () => Date;
   random?: () => number;
-  /** How long a claim holds (default 60 s: the 10 s timeout and the answer's write fit). */
+  /** How long a claim holds (default 20 s: the 10 s timeout and the answer's write fit). */
   leaseMs?: number;
   /** Deliveries claimed and sent at once. */
   batch?: number;
@@ -86,7 +86,7 @@ type Outcome = {
 /** Claims up to `limit` due deliveries for this instance (each by one instance only). */
 export async function claimDue(ctx: EngineContext, limit: number): Promise<Claimed[]> {
   const now = (ctx.now ?? (() => new Date()))();
-  const until = new Date(now.getTime() + (ctx.leaseMs ?? 60_000));
+  const until = new Date(now.getTime() + (ctx.leaseMs ?? 20_000));
   // A delivery waits while an earlier one of its ordering key (a lead's postbacks) is pending;
   // a disabled or paused endpoint's, and a paused publisher's, wait for it to come back.
   return rowsOf<Claimed>(

@@ -175,7 +175,7 @@ async function deliveriesOf(tx: DbOrTx, events: EventRow[]): Promise<NewDelivery
     }
     if (!isLead) continue;
     const lead = data as LeadEventData;
-    for (const pe of postbackEventsOf(e.type, e.data)) {
+    for (const [rank, pe] of postbackEventsOf(e.type, e.data).entries()) {
       const t = templateFor(lead.publisher_id, lead.offer_id, pe);
       if (!t) continue;
       const facts: PostbackFacts = {
@@ -203,7 +203,8 @@ async function deliveriesOf(tx: DbOrTx, events: EventRow[]): Promise<NewDelivery
         publisher_id: lead.publisher_id,
         event_id: e.id,
         event_type: pe,
-        event_seq: seq,
+        // The lead's order: its events' order, then the postbacks of one event in turn.
+        event_seq: seq * 4 + rank,
         dedupe_key: `p:${lead.publisher_id}:${once}:${pe}`,
         ordering_key: lead.lead_id,
         ...req,

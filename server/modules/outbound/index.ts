@@ -3,4 +3,5 @@
  * delivery engine under both (server/modules/outbound/README.md).
  */
 export { registerOutbound } from './outbound.job.ts';
+export { adminPostbackRoutes, publisherPostbackRoutes } from './postbacks.routes.ts';
 export { adminWebhooksRoutes } from './webhooks.routes.ts';
