@@ -169,7 +169,7 @@ export function outcomeOf(
 export async function deliverDue(ctx: EngineContext): Promise<number> {
   const clock = ctx.now ?? (() => new Date());
   const random = ctx.random ?? Math.random;
-  const claimed = await claimDue(ctx, ctx.batch ?? 50);
+  const claimed = await claimDue(ctx, ctx.batch ?? 100);
   if (claimed.length === 0) return 0;
   const secrets = await secretsOf(
     ctx.db,
