@@ -207,6 +207,15 @@ export const buildEndpoints: EndpointGroup = async (ctx, kit) => {
       offerId: (JSON.parse(offersPage.body) as { items: { id: string }[] }).items[0]!.id,
     };
   };
+  /** Each request a tracker's postback with this key, its JSON body made anew each time. */
+  const postbacks = (key: string, body: () => unknown) => ({
+    source: (): RequestSpec => ({
+      method: 'POST',
+      path: '/api/v1/ingest/calls',
+      headers: { 'x-api-key': key },
+      body: JSON.stringify(body()),
+    }),
+  });
   const endpoints: Endpoint[] = [
     {
       name: 'GET /healthz',
@@ -304,20 +313,22 @@ export const buildEndpoints: EndpointGroup = async (ctx, kit) => {
     get('admin applications', (d) => `/api/v1/admin/applications?page=${d.int(1, 5)}`, A),
     get('admin compliance', (d) => `/api/v1/admin/compliance?page=${d.int(1, 5)}`, A),
     get('admin compliance, page_size 200', '/api/v1/admin/compliance?page_size=200', A),
-    get('admin offers', (d) => `/api/v1/admin/offers?page=${d.int(1, 3)}`, A),
-    get('admin campaigns', (d) => `/api/v1/admin/campaigns?page=${d.int(1, 5)}`, A),
-    get('admin buyers', (d) => `/api/v1/admin/buyers?page=${d.int(1, 5)}`, A),
-    get('admin audit', (d) => `/api/v1/admin/audit?page=${d.int(1, 5)}`, A),
+    ...['offers', 'campaigns', 'buyers', 'audit'].map((list) =>
+      get(
+        `admin ${list}`,
+        (d) => `/api/v1/admin/${list}?page=${d.int(1, list === 'offers' ? 3 : 5)}`,
+        A,
+      ),
+    ),
     get('admin report, year by day', `/api/v1/admin/reports?${year}&group=day`, A),
     get(
       'admin report, 31 days by hour',
       (d) => `/api/v1/admin/reports?range=custom&${d.range(31, 60)}&group=hour`,
       A,
     ),
-    get('admin report, year by offer', `/api/v1/admin/reports?${year}&group=offer`, A),
-    get('admin report, year by vertical', `/api/v1/admin/reports?${year}&group=vertical`, A),
-    get('admin report, year by state', `/api/v1/admin/reports?${year}&group=state`, A),
-    get('admin report, year by publisher', `/api/v1/admin/reports?${year}&group=publisher`, A),
+    ...['offer', 'vertical', 'state', 'publisher'].map((group) =>
+      get(`admin report, year by ${group}`, `/api/v1/admin/reports?${year}&group=${group}`, A),
+    ),
     get(
       'admin report, year by publisher, by name',
       `/api/v1/admin/reports?${year}&group=publisher&sort=label&order=asc`,
@@ -416,21 +427,14 @@ export const buildEndpoints: EndpointGroup = async (ctx, kit) => {
       request: async () => {
         const { key, offerId } = await ingestTarget('ingestion', { name: `bench ${Date.now()}` });
         let n = 0;
-        return {
-          source: () => ({
-            method: 'POST',
-            path: '/api/v1/ingest/calls',
-            headers: { 'x-api-key': key },
-            body: JSON.stringify({
-              call_id: `bench-${Date.now().toString(36)}-${n++}`,
-              event: 'completed',
-              publisher: bigPublisherId,
-              offer: offerId,
-              caller: '+15551230000',
-              duration: 95,
-            }),
-          }),
-        };
+        return postbacks(key, () => ({
+          call_id: `bench-${Date.now().toString(36)}-${n++}`,
+          event: 'completed',
+          publisher: bigPublisherId,
+          offer: offerId,
+          caller: '+15551230000',
+          duration: 95,
+        }));
       },
     },
     {
@@ -458,23 +462,16 @@ export const buildEndpoints: EndpointGroup = async (ctx, kit) => {
           },
         });
         let n = 0;
-        return {
-          source: () => ({
-            method: 'POST',
-            path: '/api/v1/ingest/calls',
-            headers: { 'x-api-key': key },
-            body: JSON.stringify({
-              call: {
-                inboundCallId: `RGB-${Date.now().toString(36)}-${n}`,
-                status: n % 10 === 0 ? 'No Answer' : 'Completed',
-                callerId: `(310) 555-${String(1000 + (n++ % 9000))}`,
-                connectedSeconds: 95,
-              },
-              publisher: { id: bigPublisherId, name: 'bench' },
-              campaign: { id: offerId },
-            }),
-          }),
-        };
+        return postbacks(key, () => ({
+          call: {
+            inboundCallId: `RGB-${Date.now().toString(36)}-${n}`,
+            status: n % 10 === 0 ? 'No Answer' : 'Completed',
+            callerId: `(310) 555-${String(1000 + (n++ % 9000))}`,
+            connectedSeconds: 95,
+          },
+          publisher: { id: bigPublisherId, name: 'bench' },
+          campaign: { id: offerId },
+        }));
       },
     },
   ];

@@ -1,6 +1,7 @@
 // `npm run bench`: fills a PostgreSQL database at a real network's size, starts the portal on
 // it and measures every endpoint the screens call, plus the point-read ladder. See README,
 // "Benchmark". `--smoke` runs the same at a tiny size and fails on any error (CI).
+
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,6 +11,7 @@ import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../server/demo/demo-seed.service.ts';
 import { readOptions } from './bench-args.ts';
 import { BenchError, type Child, fail, freePort, root, run, startChild } from './bench-children.ts';
+import { benchDeliveries, deliveriesRow, setUpOutbound } from './bench-deliveries.ts';
 import { buildEndpoints, type EndpointGroup, rowKit } from './bench-endpoints.ts';
 import { benchImport } from './bench-import.ts';
 import { latestSession, runLadder } from './bench-ladder.ts';
@@ -168,6 +170,8 @@ async function main() {
           S3_BUCKET: '',
           S3_ENDPOINT: '',
           METRICS_TOKEN: metricsToken,
+          // The deliveries' receiver is on this machine (bench/bench-deliveries.ts).
+          OUTBOUND_ALLOW_PRIVATE: 'true',
           METRICS_PORT: '',
           // The dry run's SQL capture (bench/capture-queries.ts), PostgreSQL only.
           BENCH_CAPTURE_FILE: captureFile,
@@ -246,6 +250,13 @@ async function main() {
     };
     const kit = await rowKit(context);
     const endpoints = (await Promise.all(ENDPOINT_GROUPS.map((g) => g(context, kit)))).flat();
+    // Webhooks and postbacks configured before any row: ingestion is measured with them on.
+    const outbound = await setUpOutbound({
+      portalUrl,
+      adminToken: A,
+      publisherToken: publisher.access_token,
+    });
+    children.push({ stop: () => outbound.close() } as Child);
     const only = options.only?.split(',').map((o) => o.trim());
     const chosen = only ? endpoints.filter((e) => only.some((o) => e.name.includes(o))) : endpoints;
     const measureImport = !only || only.some((o) => 'csv import'.includes(o) || o === 'bulk');
@@ -352,6 +363,17 @@ async function main() {
       say(`\nCSV import of ${rows.toLocaleString('en-US')} rows, then a bulk approve of them…`);
       const figures = await benchImport({ portalUrl, token: A, rows, db, say });
       results.import = figures;
+    }
+
+    // 3c. Deliveries (issue 30): 10,000 lead events to the local receiver.
+    if (db && (!only || only.some((o) => 'deliveries'.includes(o)))) {
+      say('\nDeliveries: lead events → webhooks to a local receiver…');
+      const events = smoke ? 1_000 : 10_000;
+      results.rows.push(
+        deliveriesRow(
+          await benchDeliveries({ db, outbound, publisherId: bigPublisherId, events, say }),
+        ),
+      );
     }
 
     // 4. The point-read ladder: the same statement as GET /api/v1/me, from PostgreSQL's own

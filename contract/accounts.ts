@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FileLink } from './admin-common.ts';
+import { accountFields, contactFields, FileLink } from './admin-common.ts';
 import { IsoDateTime, listQuery, pageOf, pageQuery, searchParam } from './list.ts';
 import { Balance } from './money.ts';
 import {
@@ -35,16 +35,10 @@ export const PublisherListQuery = listQuery(
 export type PublisherListQuery = z.infer<typeof PublisherListQuery>;
 
 export const AdminPublisher = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
+  ...accountFields,
   /** `active` is legacy and displays as Approved. */
   status: PublisherStatus,
-  business_legal_name: z.string().nullable(),
-  phone_number: z.string().nullable(),
-  whatsapp_number: z.string().nullable(),
-  ms_teams_id: z.string().nullable(),
-  address: z.string().nullable(),
+  ...contactFields,
   has_agreement: z.boolean(),
   created_at: IsoDateTime,
 });
@@ -119,9 +113,7 @@ export const BuyerListQuery = listQuery(['created_at', 'name', 'email', 'status'
 export type BuyerListQuery = z.infer<typeof BuyerListQuery>;
 
 export const AdminBuyer = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
+  ...accountFields,
   company_name: z.string().nullable(),
   status: BuyerStatus,
   email_confirmed: z.boolean(),

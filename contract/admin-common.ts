@@ -40,10 +40,39 @@ export const uploadTypes = {
   logo: ['png', 'jpg', 'jpeg', 'svg'],
 } as const;
 
+/**
+ * Trimmed text that may not be blank, with what to say when it is missing (not text), blank
+ * (`blank`, or `required` again) or longer than `max`.
+ */
+export const nonBlankText = (
+  max: number,
+  say: { required: string; blank?: string; tooLong: string },
+) =>
+  z
+    .string({ error: say.required })
+    .trim()
+    .min(1, { error: say.blank ?? say.required })
+    .max(max, { error: say.tooLong });
+
 /** A required text field with its label in the messages. */
 export const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, { error: `${label} is required.` })
-    .max(max, { error: `${label} can be at most ${max} characters.` });
+  nonBlankText(max, {
+    required: `${label} is required.`,
+    tooLong: `${label} can be at most ${max} characters.`,
+  });
+
+/** Who an account is, as the admin lists show it (the name is null until given). */
+export const accountFields = {
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+};
+
+/** A publisher's contact details as answers show them (null until given; null for others). */
+export const contactFields = {
+  business_legal_name: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  whatsapp_number: z.string().nullable(),
+  ms_teams_id: z.string().nullable(),
+  address: z.string().nullable(),
+};

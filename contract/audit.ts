@@ -21,6 +21,7 @@ export const auditEntityTypes = [
   'lead_import',
   'payout_run',
   'api_key',
+  'webhook_endpoint',
 ] as const;
 
 export const AuditListQuery = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contactFields } from './admin-common.ts';
 import { Role, userStatuses } from './roles.ts';
 
 /** The signed-in user's own profile (`GET /api/v1/me`); the web reads the role from here. */
@@ -8,11 +9,7 @@ export const MeProfile = z.object({
   role: Role,
   status: z.enum(userStatuses),
   name: z.string().nullable(),
-  business_legal_name: z.string().nullable(),
-  phone_number: z.string().nullable(),
-  whatsapp_number: z.string().nullable(),
-  ms_teams_id: z.string().nullable(),
-  address: z.string().nullable(),
+  ...contactFields,
   created_at: z.string(),
   /** MFA_REQUIRED_FOR names this user's role: the web takes them to enrolment until they have a factor. */
   mfa_required: z.boolean(),

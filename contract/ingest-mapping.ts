@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonBlankText } from './admin-common.ts';
 
 /**
  * How an integration reads a call tracker's postback into our call fields (issue 26): the
@@ -87,29 +88,38 @@ export const formatsOf: Partial<Record<CallField, readonly FieldFormat[]>> = {
 };
 
 /**
- * What the event field may be mapped to: our call events, plus `not_connected` (the call never
- * connected: unanswered, busy, failed, canceled, a pre-transfer ping). A not-connected call is
- * recorded as rejected and never paid, with the tracker's own word as the reason
- * ("Not connected: no-answer"); a later connected event of the same call still counts.
+ * Call events in the order a call lives them. A lead keeps the highest rank it has seen: a
+ * repeated or late event (incoming after completed) never moves it back. `error` (also written
+ * `not_connected`) ranks just above `incoming`: a call that never connected (unanswered, busy,
+ * failed, canceled), which a later `connected` overrides. Ranks are stored on leads: append
+ * only.
  */
-export const eventTargets = [
+export const callEvents = [
   'incoming',
-  'not_connected',
   'error',
   'connected',
   'completed',
   'converted',
   'payout',
 ] as const;
+export type CallEvent = (typeof callEvents)[number];
+
+/**
+ * What the event field may be mapped to: our call events, plus `not_connected` (the call never
+ * connected: unanswered, busy, failed, canceled, a pre-transfer ping). A not-connected call is
+ * recorded as rejected and never paid, with the tracker's own word as the reason
+ * ("Not connected: no-answer"); a later connected event of the same call still counts.
+ */
+const [incoming, ...afterIncoming] = callEvents;
+export const eventTargets = [incoming, 'not_connected', ...afterIncoming] as const;
 export type EventTarget = (typeof eventTargets)[number];
 
 /** A parameter name or a dotted path into a JSON body (`call.uuid`, `data.0.id`). */
-const paramPath = z
-  .string({ error: 'A parameter name must be text.' })
-  .trim()
-  .min(1, { error: 'A parameter name cannot be blank.' })
-  .max(100, { error: 'A parameter name can be at most 100 characters.' })
-  .refine((s) => s !== KEY_PARAM, { error: `"${KEY_PARAM}" is reserved for the key.` });
+const paramPath = nonBlankText(100, {
+  required: 'A parameter name must be text.',
+  blank: 'A parameter name cannot be blank.',
+  tooLong: 'A parameter name can be at most 100 characters.',
+}).refine((s) => s !== KEY_PARAM, { error: `"${KEY_PARAM}" is reserved for the key.` });
 
 const shortText = (what: string, max: number) =>
   z

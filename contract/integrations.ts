@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offerPick, offerRef, publisherPick } from './admin-common.ts';
+import { nonBlankText, offerPick, offerRef, publisherPick, requiredText } from './admin-common.ts';
 import { IsoDateTime, listQuery, pageOf, pageQuery } from './list.ts';
 import { LeadStatus } from './roles.ts';
 
@@ -10,7 +10,9 @@ import { LeadStatus } from './roles.ts';
  */
 
 import {
+  type CallEvent,
   type CallField,
+  callEvents,
   callFields,
   FieldRule,
   KEY_HEADER,
@@ -22,29 +24,14 @@ import {
 } from './ingest-mapping.ts';
 import { TimeZoneName } from './settings.ts';
 
-export type { CallField };
-export { callFields, KEY_HEADER, KEY_PARAM };
+export type { CallEvent, CallField };
+export { callEvents, callFields, KEY_HEADER, KEY_PARAM };
 
 // ---------------------------------------------------------------------------
 // Postback fields
 // ---------------------------------------------------------------------------
 
-/**
- * Call events in the order a call lives them. A lead keeps the highest rank it has seen: a
- * repeated or late event (incoming after completed) never moves it back. `error` (also written
- * `not_connected`) ranks just above `incoming`: a call that never connected (unanswered, busy,
- * failed, canceled), which a later `connected` overrides. Ranks are stored on leads: append
- * only.
- */
-export const callEvents = [
-  'incoming',
-  'error',
-  'connected',
-  'completed',
-  'converted',
-  'payout',
-] as const;
-export type CallEvent = (typeof callEvents)[number];
+/** A lead keeps the highest rank it has seen (callEvents, contract/ingest-mapping.ts). */
 export const eventRank = (e: CallEvent): number => callEvents.indexOf(e) + 1;
 
 /**
@@ -132,22 +119,18 @@ export const AllowedIps = z
   )
   .max(100, { error: 'At most 100 addresses or ranges.' });
 
-const integrationName = z
-  .string({ error: 'Name is required.' })
-  .trim()
-  .min(1, { error: 'Name is required.' })
-  .max(120, { error: 'Name can be at most 120 characters.' });
+const integrationName = requiredText('Name', 120);
 
 /**
  * The tracker's account (a Ringba account id, a Twilio AccountSid…): integrations of one
  * tracker that name the same account share calls, so a call reported by a pixel and by a
  * webhook of that account is one lead, paid once.
  */
-const accountId = z
-  .string({ error: 'Account id must be text.' })
-  .trim()
-  .min(1, { error: 'Account id cannot be blank (leave it out instead).' })
-  .max(200, { error: 'Account id can be at most 200 characters.' });
+const accountId = nonBlankText(200, {
+  required: 'Account id must be text.',
+  blank: 'Account id cannot be blank (leave it out instead).',
+  tooLong: 'Account id can be at most 200 characters.',
+});
 
 const integrationSettings = {
   allowed_ips: AllowedIps,
@@ -298,11 +281,7 @@ export const ExternalIdKind = z.enum(externalIdKinds, {
 /** PUT /admin/integrations/:id/external-ids: attach (or re-attach) a tracker id. */
 export const AttachExternalId = z.object({
   kind: ExternalIdKind,
-  external_id: z
-    .string({ error: 'External id is required.' })
-    .trim()
-    .min(1, { error: 'External id is required.' })
-    .max(200, { error: 'External id can be at most 200 characters.' }),
+  external_id: requiredText('External id', 200),
   target_id: z.uuid({ error: 'Please select a publisher or offer.' }),
 });
 export type AttachExternalId = z.input<typeof AttachExternalId>;

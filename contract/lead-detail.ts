@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FileLink } from './admin.ts';
-import { offerRef, publisherRef } from './admin-common.ts';
+import { nonBlankText, offerRef, publisherRef } from './admin-common.ts';
 import { IsoDateTime, listQuery, Money, pageOf } from './list.ts';
 import { LeadStatus } from './roles.ts';
 
@@ -23,13 +23,10 @@ export type DisputeStatus = z.infer<typeof DisputeStatus>;
 /** Longest message of a dispute thread. */
 export const DISPUTE_MESSAGE_MAX = 5000;
 
-const messageText = z
-  .string({ error: 'Please write a message.' })
-  .trim()
-  .min(1, { error: 'Please write a message.' })
-  .max(DISPUTE_MESSAGE_MAX, {
-    error: `A message can be at most ${DISPUTE_MESSAGE_MAX} characters.`,
-  });
+const messageText = nonBlankText(DISPUTE_MESSAGE_MAX, {
+  required: 'Please write a message.',
+  tooLong: `A message can be at most ${DISPUTE_MESSAGE_MAX} characters.`,
+});
 
 /**
  * POST /publisher/leads/:id/disputes (multipart: `message` and an optional `file`) and the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publisherRef } from './admin-common.ts';
+import { nonBlankText, publisherRef, requiredText } from './admin-common.ts';
 import {
   hasAtMostTwoDecimals,
   IsoDateTime,
@@ -266,16 +266,8 @@ export type PaymentDetails = z.infer<typeof PaymentDetails>;
 export const UpdatePaymentDetails = z
   .object({
     method: PaymentMethod,
-    account: z
-      .string({ error: 'Account or reference is required.' })
-      .trim()
-      .min(1, { error: 'Account or reference is required.' })
-      .max(500, { error: 'Account or reference can be at most 500 characters.' }),
-    holder_name: z
-      .string({ error: "The account holder's name is required." })
-      .trim()
-      .min(1, { error: "The account holder's name is required." })
-      .max(200, { error: "The account holder's name can be at most 200 characters." }),
+    account: requiredText('Account or reference', 500),
+    holder_name: requiredText("The account holder's name", 200),
     routing_number: z
       .string({ error: 'The routing number must be text of 9 digits.' })
       .trim()
@@ -349,11 +341,11 @@ export const CreateAdjustment = z.object({
     .refine((v) => v !== 0, { error: 'Amount cannot be 0.' })
     .refine((v) => Math.abs(v) <= MAX_MONEY, { error: 'Amount is too large.' })
     .refine(hasAtMostTwoDecimals, { error: 'Amount can have at most two decimals (cents).' }),
-  note: z
-    .string({ error: 'A note is required.' })
-    .trim()
-    .min(1, { error: 'Say why: a note is required.' })
-    .max(2000, { error: 'The note can be at most 2000 characters.' }),
+  note: nonBlankText(2000, {
+    required: 'A note is required.',
+    blank: 'Say why: a note is required.',
+    tooLong: 'The note can be at most 2000 characters.',
+  }),
 });
 export type CreateAdjustment = z.infer<typeof CreateAdjustment>;
 export const Adjustment = z.object({
@@ -459,19 +451,17 @@ export const RunList = pageOf(PayoutRun);
 export type RunList = z.infer<typeof RunList>;
 
 export const MarkRunPaid = z.object({
-  reference: z
-    .string({ error: 'A payment reference is required.' })
-    .trim()
-    .min(1, { error: 'A payment reference is required.' })
-    .max(200, { error: 'The reference can be at most 200 characters.' }),
+  reference: nonBlankText(200, {
+    required: 'A payment reference is required.',
+    tooLong: 'The reference can be at most 200 characters.',
+  }),
 });
 export type MarkRunPaid = z.infer<typeof MarkRunPaid>;
 export const VoidRun = z.object({
-  reason: z
-    .string({ error: 'Say why the run is void.' })
-    .trim()
-    .min(1, { error: 'Say why the run is void.' })
-    .max(2000, { error: 'The reason can be at most 2000 characters.' }),
+  reason: nonBlankText(2000, {
+    required: 'Say why the run is void.',
+    tooLong: 'The reason can be at most 2000 characters.',
+  }),
 });
 export type VoidRun = z.infer<typeof VoidRun>;
 

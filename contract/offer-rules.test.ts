@@ -6,6 +6,7 @@ import {
   formatSeconds,
   noOfferRules,
   OfferRulesInput,
+  officeHours,
 } from './offer-rules.ts';
 
 describe('offer rules as a publisher reads them', () => {
@@ -23,12 +24,7 @@ describe('offer rules as a publisher reads them', () => {
         publisher_daily_cap: null,
         publisher_monthly_cap: 400,
         allowed_states: ['CA', 'TX'],
-        open_hours: {
-          time_zone: 'America/New_York',
-          days: [1, 2, 3, 4, 5],
-          from: '09:00',
-          to: '17:00',
-        },
+        open_hours: { time_zone: 'America/New_York', ...officeHours },
       }),
     ).toEqual([
       { label: 'Billable after', text: '1 min 30 s (shorter calls do not pay)' },

@@ -127,6 +127,13 @@ export const OpenHours = z.object({
 });
 export type OpenHours = z.output<typeof OpenHours>;
 
+/** Mon–Fri 09:00–17:00: the open hours the offer form proposes when they are switched on. */
+export const officeHours: Omit<OpenHours, 'time_zone'> = {
+  days: [1, 2, 3, 4, 5],
+  from: '09:00',
+  to: '17:00',
+};
+
 /** The rules as the admin sends them; an empty (null) rule does not apply. */
 export const OfferRulesInput = z.object({
   /** Calls shorter than this many seconds are not payable. */

@@ -4,15 +4,8 @@ import { seriousAxeProblems } from './support/a11y.ts';
 import { signUpPublisherViaApi } from './support/api.ts';
 import { saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
-import { E2E_ADMIN } from './support/server.ts';
-import { journey, server, withServerAndBrowser } from './support/suite.ts';
-import {
-  expectPath,
-  expectToast,
-  signInAsAdminViaUi,
-  signInViaUi,
-  uniqueEmail,
-} from './support/ui.ts';
+import { asAdmin, journey, server, withServerAndBrowser } from './support/suite.ts';
+import { createAccount, expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 withServerAndBrowser();
 
@@ -33,13 +26,11 @@ describe('public auth screens in Chromium', () => {
     const email = uniqueEmail('publisher');
     await journey('publisher-signup-signin', async (page) => {
       await fillPublisherSignup(page, email, 'publisher-pass-1');
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await expectToast(
+      await createAccount(
         page,
         'Account Created Successfully!',
         'Your account is now pending approval. Please check back later.',
       );
-      await expectPath(page, '/login');
 
       await signInViaUi(page, email, 'publisher-pass-1');
       await expectToast(page, 'Login Successful', 'Redirecting to your dashboard...');
@@ -79,13 +70,11 @@ describe('public auth screens in Chromium', () => {
       await page.getByLabel('Company name').fill('Bea Brands Inc');
       await page.getByLabel('Email').fill(email);
       await page.getByLabel(/^Password/).fill('buyer-pass-1');
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await expectToast(
+      await createAccount(
         page,
         'Signup Successful',
         'Please check your email to confirm your account. You can then log in.',
       );
-      await expectPath(page, '/login');
 
       // Not confirmed yet: the server refuses the sign-in and the page says why.
       await signInViaUi(page, email, 'buyer-pass-1');
@@ -201,8 +190,7 @@ describe('public auth screens in Chromium', () => {
       await page.goto('/admin');
       await expectPath(page, '/login');
     });
-    await journey('admin-signin', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('admin-signin', async (page) => {
       await page.getByRole('navigation', { name: 'Admin navigation' }).waitFor();
       // Opening / again sends the admin to the admin area.
       await page.goto('/');

@@ -4,13 +4,18 @@ import { seriousAxeProblems } from './support/a11y.ts';
 import { authHeaders, passwordToken } from './support/api.ts';
 import { saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
-import { E2E_ADMIN } from './support/server.ts';
-import { adminAccessToken, journey, server, withServerAndBrowser } from './support/suite.ts';
 import {
+  adminAccessToken,
+  asAdmin,
+  journey,
+  server,
+  withServerAndBrowser,
+} from './support/suite.ts';
+import {
+  createAccount,
   expectPath,
   expectToast,
   pageOverflow,
-  signInAsAdminViaUi,
   signInViaUi,
   uniqueEmail,
 } from './support/ui.ts';
@@ -80,13 +85,11 @@ describe('buyer area in Chromium', () => {
       await page.getByLabel('Company name').fill('Cara Brands Inc');
       await page.getByLabel('Email').fill(buyer.email);
       await page.getByLabel(/^Password/).fill(buyer.password);
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await expectToast(
+      await createAccount(
         page,
         'Signup Successful',
         'Please check your email to confirm your account. You can then log in.',
       );
-      await expectPath(page, '/login');
 
       const mail = await waitForMail(server.url, buyer.email, /confirm/i);
       await page.goto(findLink(mail, '/auth/v1/verify'));
@@ -214,8 +217,7 @@ describe('buyer area in Chromium', () => {
   });
 
   it('the admin sees them on the admin Campaigns screen too', async () => {
-    await journey('buyer-campaigns-in-admin-screen', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('buyer-campaigns-in-admin-screen', async (page) => {
       await page.goto('/admin/campaigns');
       await page.getByLabel('Search').fill(buyer.email);
       const region = page.getByRole('region', { name: 'Campaigns' });

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { saveScreenshot, viewports } from './support/browser.ts';
-import { E2E_ADMIN } from './support/server.ts';
 import {
   adminAccessToken,
   approvedPublisher,
+  asAdmin,
   createOffer,
-  journey,
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
@@ -17,7 +16,6 @@ import {
   rowWith,
   settled,
   sidewaysOutside,
-  signInAsAdminViaUi,
   uniqueEmail,
 } from './support/ui.ts';
 
@@ -50,11 +48,10 @@ async function firePixel(params: Record<string, string>) {
 
 describe('integrations in Chromium', () => {
   it('admin creates an integration, a posted call becomes a lead, a refused one is replayed', async () => {
-    await journey('integrations-journey', async (page) => {
+    await asAdmin('integrations-journey', async (page) => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
         origin: server.url,
       });
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.getByRole('navigation').getByRole('link', { name: 'Integrations' }).click();
       await expectPath(page, '/admin/integrations');
       await page.getByText('No integrations yet.').waitFor();

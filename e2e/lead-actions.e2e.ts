@@ -2,13 +2,12 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { saveScreenshot, viewports } from './support/browser.ts';
-import { E2E_ADMIN } from './support/server.ts';
 import {
   adminAccessToken,
   api,
   approvedPublisher,
+  asAdmin,
   createOffer,
-  journey,
   withServerAndBrowser,
 } from './support/suite.ts';
 import {
@@ -17,7 +16,6 @@ import {
   pageOverflow,
   settled,
   sidewaysOutside,
-  signInAsAdminViaUi,
   uniqueEmail,
 } from './support/ui.ts';
 
@@ -67,8 +65,7 @@ async function closeToasts(page: Page) {
 
 describe('bulk actions and CSV import in Chromium', () => {
   it('approves every lead matching a filter with one reason, and no other lead', async () => {
-    await journey('lead-bulk-journey', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('lead-bulk-journey', async (page) => {
       await page.getByRole('navigation').getByRole('link', { name: 'Leads', exact: true }).click();
       await expectPath(page, '/admin/leads');
       const totals = page.getByRole('group', { name: 'Totals of the matching leads' });
@@ -155,8 +152,7 @@ describe('bulk actions and CSV import in Chromium', () => {
   });
 
   it('imports a small CSV after a check that shows its row errors', async () => {
-    await journey('lead-import-journey', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('lead-import-journey', async (page) => {
       await page.goto('/admin/leads');
       await page.getByRole('link', { name: 'Import CSV' }).click();
       await expectPath(page, '/admin/leads/import');

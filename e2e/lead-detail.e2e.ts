@@ -10,6 +10,7 @@ import {
   adminAccessToken,
   api,
   approvedPublisher,
+  asAdmin,
   createOffer,
   journey,
   server,
@@ -22,7 +23,6 @@ import {
   rowWith,
   settled,
   sidewaysOutside,
-  signInAsAdminViaUi,
   signInViaUi,
   uniqueEmail,
 } from './support/ui.ts';
@@ -126,11 +126,10 @@ describe('lead detail and disputes in Chromium', () => {
   let leadId = '';
 
   it('admin creates an integration; a posted call shows in both leads lists', async () => {
-    await journey('lead-detail-ingest', async (page) => {
+    await asAdmin('lead-detail-ingest', async (page) => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
         origin: server.url,
       });
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.getByRole('navigation').getByRole('link', { name: 'Integrations' }).click();
       await page.getByRole('button', { name: 'New Integration' }).click();
       const form = page.getByRole('dialog', { name: 'New Integration' });
@@ -194,8 +193,7 @@ describe('lead detail and disputes in Chromium', () => {
   });
 
   it('admin opens the detail and plays the recording from the tracker', async () => {
-    await journey('lead-detail-admin', async (page, errors) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('lead-detail-admin', async (page, errors) => {
       await page.goto(`/admin/leads/${leadId}`);
       await page.getByRole('heading', { level: 1, name: offer.title }).waitFor();
       expect(await page.title()).toMatch(/^Leads · /);
@@ -289,8 +287,7 @@ describe('lead detail and disputes in Chromium', () => {
   });
 
   it('the admin accepts the dispute from the Disputes screen; the publisher sees it approved', async () => {
-    await journey('lead-detail-accept', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('lead-detail-accept', async (page) => {
       await page.getByRole('navigation').getByRole('link', { name: 'Disputes' }).click();
       await expectPath(page, '/admin/disputes');
       await page.waitForFunction(() => document.title.startsWith('Disputes · '));

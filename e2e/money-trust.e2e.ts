@@ -3,24 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { passwordToken } from './support/api.ts';
 import { saveScreenshot } from './support/browser.ts';
-import { E2E_ADMIN } from './support/server.ts';
 import {
   adminAccessToken,
   api,
-  approvedPublisher,
+  asAdmin,
   createOffer,
   journey,
-  recordLeads,
+  publishersWithLeads,
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
-import {
-  expectPath,
-  expectToast,
-  signInAsAdminViaUi,
-  signInViaUi,
-  uniqueEmail,
-} from './support/ui.ts';
+import { expectPath, expectToast, signInViaUi, statValue, uniqueEmail } from './support/ui.ts';
 
 /**
  * Issue 27 in a browser: a run is confirmed with one publisher held (no tax form) and said so in
@@ -33,7 +26,7 @@ withServerAndBrowser();
 let admin: string;
 const cleo = { name: 'Trust Cleo', email: uniqueEmail('cleo'), password: 'cleo-pass-123' };
 const dan = { name: 'Trust Dan', email: uniqueEmail('dan'), password: 'dan-pass-123' };
-const ids: Record<string, string> = {};
+let ids: Record<string, string> = {};
 
 beforeAll(async () => {
   admin = await adminAccessToken();
@@ -43,7 +36,7 @@ beforeAll(async () => {
     payout: 40,
   });
   // Cleo: $40 + $60 approved, one rejected call that would have paid $40; Dan: $90 approved.
-  for (const [who, leads] of [
+  ids = await publishersWithLeads(admin, offer.id, [
     [
       cleo,
       [
@@ -53,10 +46,8 @@ beforeAll(async () => {
       ],
     ],
     [dan, [[90, 'approved']]],
-  ] as const) {
-    const id = await approvedPublisher(admin, who);
-    ids[who.email] = id;
-    await recordLeads(admin, id, offer.id, leads);
+  ]);
+  for (const who of [cleo, dan]) {
     const token = await passwordToken(server.url, who.email, who.password);
     await api(token, 'PUT', 'publisher/payment-details', {
       method: 'paypal',
@@ -70,9 +61,6 @@ beforeAll(async () => {
   });
 });
 
-const stat = (page: Page, label: string) =>
-  page.getByRole('region', { name: label, exact: true }).getByTestId('stat-value').textContent();
-
 async function publisherScreens(
   page: Page,
   want: { pending: string; recorded: string; paid: string; badge: string },
@@ -80,15 +68,15 @@ async function publisherScreens(
   await signInViaUi(page, cleo.email, cleo.password);
   await expectPath(page, '/dashboard');
   await page.getByRole('region', { name: 'Pending Payouts' }).waitFor();
-  await expect.poll(() => stat(page, 'Pending Payouts')).toBe(want.pending);
-  expect(await stat(page, 'Total Earnings')).toBe('$100.00');
+  await expect.poll(() => statValue(page, 'Pending Payouts')).toBe(want.pending);
+  expect(await statValue(page, 'Total Earnings')).toBe('$100.00');
   await page.getByRole('navigation').getByRole('link', { name: 'Payouts' }).click();
   await expectPath(page, '/dashboard/payouts');
   await page.getByRole('region', { name: 'Owed to you' }).waitFor();
-  await expect.poll(() => stat(page, 'In a run, not yet paid')).toBe(want.recorded);
-  expect(await stat(page, 'Paid')).toBe(want.paid);
-  expect(await stat(page, 'Owed to you')).toBe('$0.00');
-  expect(await stat(page, 'Earned')).toBe('$100.00');
+  await expect.poll(() => statValue(page, 'In a run, not yet paid')).toBe(want.recorded);
+  expect(await statValue(page, 'Paid')).toBe(want.paid);
+  expect(await statValue(page, 'Owed to you')).toBe('$0.00');
+  expect(await statValue(page, 'Earned')).toBe('$100.00');
   // The rejected call pays nothing and is said so, never added to a total.
   await page.getByText('1 rejected call, paying $0.00').waitFor();
   const row = page.getByRole('table', { name: 'Payouts' }).getByRole('row').nth(1);
@@ -98,8 +86,7 @@ async function publisherScreens(
 
 describe('money you can trust, in Chromium', () => {
   it('a run holds who must wait, the publisher sees "In a run", the admin marks it paid, every screen agrees', async () => {
-    await journey('trust-admin-run', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('trust-admin-run', async (page) => {
       await page.goto(`${server.url}/admin/payouts?tab=balances`);
       const table = page.getByRole('table', { name: 'Balances' });
       await table.getByRole('row', { name: new RegExp(cleo.name) }).waitFor();
@@ -133,8 +120,7 @@ describe('money you can trust, in Chromium', () => {
       await saveScreenshot(page, 'trust-publisher-overview-recorded');
     });
 
-    await journey('trust-admin-paid', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('trust-admin-paid', async (page) => {
       await page.goto(`${server.url}/admin/payouts?tab=runs`);
       const runRow = page.getByRole('table', { name: 'Payout runs' }).getByRole('row').nth(1);
       await runRow.getByRole('button', { name: 'Mark paid' }).click();
@@ -159,9 +145,9 @@ describe('money you can trust, in Chromium', () => {
       // The publisher page: the same five figures, and Dan's page says what holds him.
       await page.goto(`${server.url}/admin/publishers/${ids[cleo.email]}`);
       await page.getByRole('region', { name: 'Paid', exact: true }).waitFor();
-      await expect.poll(() => stat(page, 'Paid')).toBe('$100.00');
-      expect(await stat(page, 'In a run, not yet paid')).toBe('$0.00');
-      expect(await stat(page, 'Earned')).toBe('$100.00');
+      await expect.poll(() => statValue(page, 'Paid')).toBe('$100.00');
+      expect(await statValue(page, 'In a run, not yet paid')).toBe('$0.00');
+      expect(await statValue(page, 'Earned')).toBe('$100.00');
       await page.goto(`${server.url}/admin/publishers/${ids[dan.email]}`);
       const holds = page.getByRole('region', { name: 'Payout holds' });
       await holds.getByText('Tax form not approved').waitFor();

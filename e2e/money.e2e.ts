@@ -4,22 +4,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../server/test/pdf-text.ts';
 import { contrastUnderPointer, seriousAxeProblems } from './support/a11y.ts';
 import { saveScreenshot } from './support/browser.ts';
-import { E2E_ADMIN } from './support/server.ts';
 import {
   adminAccessToken,
   api,
-  approvedPublisher,
+  asAdmin,
   createOffer,
   journey,
-  recordLeads,
+  publishersWithLeads,
   withServerAndBrowser,
 } from './support/suite.ts';
 import {
   expectPath,
   expectToast,
   settled,
-  signInAsAdminViaUi,
   signInViaUi,
+  statValue,
   uniqueEmail,
 } from './support/ui.ts';
 
@@ -45,7 +44,7 @@ beforeAll(async () => {
     payout: 30,
   });
   // Ann: 2 approved leads ($30 + $45) and one pending ($30); Ben: 1 approved lead ($120).
-  for (const [who, leads] of [
+  await publishersWithLeads(admin, offer.id, [
     [
       ann,
       [
@@ -55,16 +54,11 @@ beforeAll(async () => {
       ],
     ],
     [ben, [[120, 'approved']]],
-  ] as const) {
-    await recordLeads(admin, await approvedPublisher(admin, who), offer.id, leads);
-  }
+  ]);
 });
 
 /** Serious axe findings (the toast's text contrast is fixed: notify.ts). */
 const axeProblems = (page: Page) => seriousAxeProblems(page);
-
-const stat = (page: Page, label: string) =>
-  page.getByRole('region', { name: label, exact: true }).getByTestId('stat-value').textContent();
 
 describe('money in Chromium', () => {
   it('pays two publishers in one run; the publisher sees the balance drop and reads the statement', async () => {
@@ -74,13 +68,13 @@ describe('money in Chromium', () => {
       await expectPath(page, '/dashboard');
       await page.getByRole('region', { name: 'Pending Payouts' }).waitFor();
       await page.getByText('Earned and not paid yet').first().waitFor();
-      expect(await stat(page, 'Pending Payouts')).toBe('$75.00');
-      expect(await stat(page, 'Total Earnings')).toBe('$75.00');
+      expect(await statValue(page, 'Pending Payouts')).toBe('$75.00');
+      expect(await statValue(page, 'Total Earnings')).toBe('$75.00');
       await page.getByRole('navigation').getByRole('link', { name: 'Payouts' }).click();
       await expectPath(page, '/dashboard/payouts');
       await page.getByRole('region', { name: 'Owed to you' }).waitFor();
-      expect(await stat(page, 'Owed to you')).toBe('$75.00');
-      expect(await stat(page, 'Under review')).toBe('$30.00');
+      expect(await statValue(page, 'Owed to you')).toBe('$75.00');
+      expect(await statValue(page, 'Under review')).toBe('$30.00');
       await page.getByRole('link', { name: 'Payment details' }).click();
       await expectPath(page, '/dashboard/profile');
       await page.getByRole('combobox', { name: /^Method/ }).click();
@@ -95,8 +89,7 @@ describe('money in Chromium', () => {
     });
 
     // The admin: Balances → pick Ann and Ben → preview → confirm → the run's CSV.
-    await journey('money-admin-run', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('money-admin-run', async (page) => {
       await page.getByRole('navigation').getByRole('link', { name: 'Payouts' }).click();
       await expectPath(page, '/admin/payouts');
       await page.getByRole('tab', { name: 'Balances' }).click();
@@ -177,13 +170,13 @@ describe('money in Chromium', () => {
       await expectPath(page, '/dashboard');
       await page.getByRole('region', { name: 'Pending Payouts' }).waitFor();
       // Still pending for her: recorded in a run is not paid.
-      await expect.poll(() => stat(page, 'Pending Payouts')).toBe('$75.00');
+      await expect.poll(() => statValue(page, 'Pending Payouts')).toBe('$75.00');
       await page.getByText('$75.00 in a run, not yet paid').waitFor();
       await page.getByRole('navigation').getByRole('link', { name: 'Payouts' }).click();
       await page.getByRole('region', { name: 'Owed to you' }).waitFor();
-      await expect.poll(() => stat(page, 'Owed to you')).toBe('$0.00');
-      expect(await stat(page, 'In a run, not yet paid')).toBe('$75.00');
-      expect(await stat(page, 'Paid')).toBe('$0.00');
+      await expect.poll(() => statValue(page, 'Owed to you')).toBe('$0.00');
+      expect(await statValue(page, 'In a run, not yet paid')).toBe('$75.00');
+      expect(await statValue(page, 'Paid')).toBe('$0.00');
       const row = page.getByRole('table', { name: 'Payouts' }).getByRole('row').nth(1);
       await row.getByText('$75.00').waitFor();
       await row.getByText('In a run, not yet paid').waitFor();

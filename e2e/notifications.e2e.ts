@@ -8,6 +8,7 @@ import { createAdminViaCli, E2E_ADMIN } from './support/server.ts';
 import {
   adminAccessToken,
   api,
+  asAdmin,
   journey,
   publisherIdOf,
   server,
@@ -18,7 +19,6 @@ import {
   expectToast,
   finishSignIn,
   pageOverflow,
-  signInAsAdminViaUi,
   signInViaUi,
   uniqueEmail,
 } from './support/ui.ts';
@@ -77,8 +77,7 @@ describe('notifications (issue 16, item 1)', () => {
   });
 
   it('a publisher signs up: the admin’s bell count rises, the item leads to the publisher, the count drops', async () => {
-    await journey('bell-admin', async (page, errors) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('bell-admin', async (page, errors) => {
       await bell(page).waitFor();
       expect(await bell(page).getAttribute('aria-label')).toBe('Notifications');
       // Nothing yet: the empty state.
@@ -137,10 +136,9 @@ describe('notifications (issue 16, item 1)', () => {
   });
 
   it('on a phone the bell sits in the header and its list fits the screen', async () => {
-    await journey(
+    await asAdmin(
       'bell-admin-phone',
       async (page, errors) => {
-        await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
         await bell(page).click();
         const panel = page.getByRole('dialog', { name: 'Notifications' });
         await panel.getByText('New publisher sign-up: Bella Bellwether').waitFor();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfFile } from '../server/test/fixtures.ts';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { passwordToken, signUpPublisherViaApi } from './support/api.ts';
@@ -13,27 +13,18 @@ import {
 } from './support/browser.ts';
 import { formOf, mp3, pdf } from './support/files.ts';
 import {
-  adminAccessToken,
-  api,
+  adminApi,
   browser,
   publisherIdOf,
+  seedingAdminToken,
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
 import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 withServerAndBrowser();
-let adminToken: string;
-
-/** Calls the admin API as the e2e admin; throws with the answer on anything but 2xx. */
-const admin = <T>(method: string, path: string, body?: unknown) =>
-  api<T>(adminToken, method, `admin${path}`, body);
 
 const pdfUpload = (name: string): FormData => formOf(['file', pdf(name)]);
-
-beforeAll(async () => {
-  adminToken = await adminAccessToken();
-});
 
 /** Text of the overview's stat card with this label. */
 async function statValue(page: Page, label: string): Promise<string> {
@@ -68,20 +59,20 @@ describe('publisher journey across roles in Chromium', () => {
   it('applies with compliance files, gets approved, downloads the IO and sees the cards change', async () => {
     const email = uniqueEmail('pub');
     const password = 'publisher-pass-1';
-    const offerA = await admin<{ id: string }>('POST', '/offers', {
+    const offerA = await adminApi<{ id: string }>('POST', '/offers', {
       title: 'Final Expense Inbound',
       vertical: 'Insurance',
       payout: 42.5,
       script_instructions: 'Greet the caller by name.\nConfirm the state before transfer.',
     });
-    await admin('POST', '/offers', {
+    await adminApi('POST', '/offers', {
       title: 'Solar Leads Premium',
       vertical: 'Solar',
       payout: 18,
       script_instructions: null,
     });
     await signUpPublisherViaApi(server.url, email, password);
-    const publisherId = await publisherIdOf(adminToken, email);
+    const publisherId = await publisherIdOf(await seedingAdminToken(), email);
 
     const context = await newContext(browser, server.url, viewports.desktop);
     const page = await context.newPage();
@@ -141,7 +132,7 @@ describe('publisher journey across roles in Chromium', () => {
         }
 
         // The admin approves the account; the offers screen unlocks Apply Now.
-        await admin('PATCH', `/publishers/${publisherId}`, { status: 'approved' });
+        await adminApi('PATCH', `/publishers/${publisherId}`, { status: 'approved' });
         await page.goto('/dashboard/offers');
         const card = await offerCard(page, 'Final Expense Inbound');
         const apply = card.getByRole('button', { name: /Apply Now/ });
@@ -222,27 +213,31 @@ describe('publisher journey across roles in Chromium', () => {
 
         // The admin approves the application, uploads its IO, records a lead, a payout and
         // the publisher's agreement.
-        const apps = await admin<{ items: { id: string; offer_id: string; status: string }[] }>(
+        const apps = await adminApi<{ items: { id: string; offer_id: string; status: string }[] }>(
           'GET',
           `/applications?publisher_id=${publisherId}`,
         );
         const application = apps.items.find((a) => a.offer_id === offerA.id)!;
         expect(application.status).toBe('pending');
-        await admin('PATCH', `/applications/${application.id}`, { status: 'approved' });
-        await admin('PUT', `/applications/${application.id}/io`, pdfUpload('io-final-expense.pdf'));
-        await admin('POST', '/leads', {
+        await adminApi('PATCH', `/applications/${application.id}`, { status: 'approved' });
+        await adminApi(
+          'PUT',
+          `/applications/${application.id}/io`,
+          pdfUpload('io-final-expense.pdf'),
+        );
+        await adminApi('POST', '/leads', {
           publisher_id: publisherId,
           offer_id: offerA.id,
           payout: 42.5,
           status: 'approved',
           call_duration: 12,
         });
-        await admin('POST', '/payouts', {
+        await adminApi('POST', '/payouts', {
           publisher_id: publisherId,
           amount: 1234.5,
           notes: 'Weekly payout',
         });
-        await admin('PUT', `/publishers/${publisherId}/agreement`, pdfUpload('agreement.pdf'));
+        await adminApi('PUT', `/publishers/${publisherId}/agreement`, pdfUpload('agreement.pdf'));
 
         // Offers shows the new status.
         await page.reload();
@@ -350,23 +345,23 @@ describe('publisher journey across roles in Chromium', () => {
   it('sorts, searches and pages leads, offers and IOs on the server', async () => {
     const email = uniqueEmail('pub-sort');
     const password = 'publisher-pass-2';
-    const cheap = await admin<{ id: string }>('POST', '/offers', {
+    const cheap = await adminApi<{ id: string }>('POST', '/offers', {
       title: 'Zeta Home Warranty',
       vertical: 'Home',
       payout: 5.25,
     });
-    const dear = await admin<{ id: string }>('POST', '/offers', {
+    const dear = await adminApi<{ id: string }>('POST', '/offers', {
       title: 'Alpha Auto Transfer',
       vertical: 'Auto',
       payout: 20,
     });
     await signUpPublisherViaApi(server.url, email, password);
-    const publisherId = await publisherIdOf(adminToken, email);
-    await admin('PATCH', `/publishers/${publisherId}`, { status: 'approved' });
+    const publisherId = await publisherIdOf(await seedingAdminToken(), email);
+    await adminApi('PATCH', `/publishers/${publisherId}`, { status: 'approved' });
 
     // 27 leads, one an hour: the oldest pays the most, so newest first it sits on page 2 of 25.
     for (let i = 0; i < 27; i++) {
-      await admin('POST', '/leads', {
+      await adminApi('POST', '/leads', {
         publisher_id: publisherId,
         offer_id: i % 2 ? cheap.id : dear.id,
         payout: i === 26 ? 99 : i + 1,
@@ -393,8 +388,8 @@ describe('publisher journey across roles in Chromium', () => {
         body: form,
       });
       expect(sent.status).toBe(201);
-      await admin('PATCH', `/applications/${id}`, { status: 'approved' });
-      await admin('PUT', `/applications/${id}/io`, pdfUpload(`io-${offer.id.slice(0, 8)}.pdf`));
+      await adminApi('PATCH', `/applications/${id}`, { status: 'approved' });
+      await adminApi('PUT', `/applications/${id}/io`, pdfUpload(`io-${offer.id.slice(0, 8)}.pdf`));
     }
 
     const context = await newContext(browser, server.url, viewports.desktop);

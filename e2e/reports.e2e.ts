@@ -2,21 +2,15 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveRange } from '../contract/reports.ts';
 import { saveScreenshot } from './support/browser.ts';
-import { E2E_ADMIN } from './support/server.ts';
 import {
   adminAccessToken,
   api,
   approvedPublisher,
+  asAdmin,
   journey,
   withServerAndBrowser,
 } from './support/suite.ts';
-import {
-  expectPath,
-  pageOverflow,
-  signInAsAdminViaUi,
-  signInViaUi,
-  uniqueEmail,
-} from './support/ui.ts';
+import { expectPath, pageOverflow, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 /**
  * Issue 15 in a browser: the admin picks "Last month" grouped by offer on the Reports screen,
@@ -104,8 +98,7 @@ async function tableRows(page: Page): Promise<string[][]> {
 
 describe('reports in Chromium', () => {
   it('last month by offer, CSV equal to the table, drill into one offer', async () => {
-    await journey('reports-journey', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('reports-journey', async (page) => {
       // The dashboard follows the same picker: last month's 4 calls in the chart, no payouts.
       await pick(page, 'Period', 'Last month');
       const period = `${lastMonth.from} – ${lastMonth.to} (${ZONE})`;
@@ -191,10 +184,9 @@ describe('reports in Chromium', () => {
   });
 
   it('reads on a phone, and the publisher sees their own report', async () => {
-    await journey(
+    await asAdmin(
       'reports-phone',
       async (page) => {
-        await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
         await page.goto('/admin/reports?range=last_month&group=offer');
         await page.getByTestId('report-totals-card').waitFor();
         expect(await pageOverflow(page)).toBeLessThanOrEqual(0);

@@ -8,9 +8,10 @@ import { waitForMail } from './support/mailbox.ts';
 import {
   adminAccessToken,
   api,
+  approvedPublisher,
   asAdmin,
+  createOffer,
   journey,
-  publisherIdOf,
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
@@ -22,28 +23,23 @@ import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.
 
 withServerAndBrowser();
 let admin: string;
-const publisher = { email: uniqueEmail('reasons-pub'), password: 'publisher-pass-1' };
+const publisher = {
+  name: 'Rhea Reasons',
+  email: uniqueEmail('reasons-pub'),
+  password: 'publisher-pass-1',
+};
 let offer: { id: string; title: string };
 
 beforeAll(async () => {
   admin = await adminAccessToken();
-  await signUpPublisherViaApi(server.url, publisher.email, publisher.password, {
-    full_legal_name: 'Rhea Reasons',
-  });
-  await api(admin, 'PATCH', `admin/publishers/${await publisherIdOf(admin, publisher.email)}`, {
-    status: 'approved',
-  });
-  offer = await api(admin, 'POST', 'admin/offers', {
+  await approvedPublisher(admin, publisher);
+  offer = await createOffer(admin, {
     title: 'Reasons Medicare Inbound',
     vertical: 'Medicare',
     payout: 30,
     script_instructions: 'Read the disclosure first.',
   });
-  await api(admin, 'POST', 'admin/offers', {
-    title: 'Reasons Other Offer',
-    vertical: 'Solar',
-    payout: 10,
-  });
+  await createOffer(admin, { title: 'Reasons Other Offer', vertical: 'Solar', payout: 10 });
   const pub = await passwordToken(server.url, publisher.email, publisher.password);
   const draft = await api<{ id: string }>(pub, 'POST', 'publisher/applications', {
     offer_id: offer.id,

@@ -5,12 +5,12 @@ import { newContext, saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
 import { E2E_ADMIN } from './support/server.ts';
 import {
-  adminAccessToken,
-  api,
+  adminApi,
   asUser,
   browser,
   journey,
   publisherIdOf,
+  seedingAdminToken,
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
@@ -20,10 +20,6 @@ import { expectPath, pageOverflow, uniqueEmail } from './support/ui.ts';
 // welcome message, whole lines above "Show more", the pending notice said once, the sign-up
 // boxes in line, long e-mails cut with an ellipsis, and charts without invented curves.
 withServerAndBrowser();
-let adminToken: string;
-
-const admin = <T>(method: string, path: string, body?: unknown) =>
-  api<T>(adminToken, method, `admin${path}`, body);
 
 const WELCOME = 'Calls are paid weekly on Fridays.\nAsk support for the Q4 bonus rules.';
 const SCRIPT = Array.from(
@@ -33,9 +29,8 @@ const SCRIPT = Array.from(
 const LONG_EMAIL = `${'a-very-long-mailbox-name-for-testing'.repeat(2)}@${'example-publisher-domain'.repeat(2)}.test`;
 
 beforeAll(async () => {
-  adminToken = await adminAccessToken();
-  await admin('PATCH', '/settings', { welcome_message: WELCOME });
-  await admin('POST', '/offers', {
+  await adminApi('PATCH', '/settings', { welcome_message: WELCOME });
+  await adminApi('POST', '/offers', {
     title: 'Medicare Inbound Long Script',
     vertical: 'Medicare',
     payout: 30,
@@ -93,7 +88,7 @@ describe('rough edges a first-time user meets (issue 16)', () => {
   it('a pending publisher’s screens follow the approval without a reload', async () => {
     const email = uniqueEmail('live-pub');
     await signUpPublisherViaApi(server.url, email, 'publisher-pass-1');
-    const id = await publisherIdOf(adminToken, email);
+    const id = await publisherIdOf(await seedingAdminToken(), email);
     await asUser(email, 'publisher-pass-1', 'live-publisher', async (page) => {
       await page.goto('/dashboard/offers');
       const card = page
@@ -109,7 +104,7 @@ describe('rough edges a first-time user meets (issue 16)', () => {
         if (f === page.mainFrame()) reloads.push(f.url());
       });
 
-      await admin('PATCH', `/publishers/${id}`, { status: 'approved' });
+      await adminApi('PATCH', `/publishers/${id}`, { status: 'approved' });
       // The page asks again every 15 s while pending: within 25 s the banner is gone and the
       // offers can be applied to, on the same page (no navigation happened).
       await banner.waitFor({ state: 'detached', timeout: 25_000 });
@@ -259,7 +254,7 @@ describe('rough edges a first-time user meets (issue 16)', () => {
       await page.getByText('/admin/no-such-screen').waitFor();
       // The area's layout stays: its sidebar entries are on screen next to the message.
       await page.getByRole('link', { name: 'Publishers' }).first().waitFor();
-      const settings = await admin<{ company_name: string }>('GET', '/settings');
+      const settings = await adminApi<{ company_name: string }>('GET', '/settings');
       await page.waitForFunction(
         (want) => document.title === want,
         `Page not found · ${settings.company_name}`,

@@ -2,23 +2,15 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { saveScreenshot, viewports } from './support/browser.ts';
-import { E2E_ADMIN } from './support/server.ts';
 import {
   adminAccessToken,
   api,
   approvedPublisher,
-  journey,
+  asAdmin,
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
-import {
-  expectPath,
-  pageOverflow,
-  rowWith,
-  settled,
-  signInAsAdminViaUi,
-  uniqueEmail,
-} from './support/ui.ts';
+import { expectPath, pageOverflow, rowWith, settled, uniqueEmail } from './support/ui.ts';
 
 /**
  * Issue 26 in a browser: the admin creates a Twilio integration, reads how to connect it,
@@ -103,8 +95,7 @@ async function runTest(dialog: Locator, url: string, body: string): Promise<Loca
 
 describe('the test console of a Twilio integration', () => {
   it('reads pasted status callbacks field by field and writes nothing', async () => {
-    await journey('tracker-console-journey', async (page) => {
-      await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin('tracker-console-journey', async (page) => {
       await page.getByRole('navigation').getByRole('link', { name: 'Integrations' }).click();
       await expectPath(page, '/admin/integrations');
 
@@ -212,10 +203,9 @@ describe('the test console of a Twilio integration', () => {
   it('fills a phone screen without sideways scrolling', async () => {
     expect(key).toMatch(/^ik_/);
     const url = `${server.url}/api/v1/ingest/calls?key=${key}`;
-    await journey(
+    await asAdmin(
       'tracker-console-phone',
       async (page) => {
-        await signInAsAdminViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
         await page.goto('/admin/integrations');
         await rowWith(page, 'Integrations', 'Twilio numbers').waitFor();
         const phoneSetup = await openAction(page, 'Twilio numbers', 'How to connect');

@@ -31,6 +31,7 @@ import { apiKeyRoutes } from './modules/api-keys/index.ts';
 import { buyerRoutes } from './modules/campaigns/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
+import { registerOutbound } from './modules/outbound/index.ts';
 import { publisherRoutes } from './modules/publisher/index.ts';
 import { registerReportFold, registerReportWarmUp } from './modules/reports/index.ts';
 import { publicSettingsRoutes } from './modules/settings/index.ts';
@@ -208,6 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The report rollups' queue, folded every second (reports also fold before they read).
   registerReportFold(app);
   registerReportWarmUp(app);
+  // Webhooks and postbacks: the delivery worker and the log's retention.
+  registerOutbound(app);
 
   const webRoot = deps.webRoot ?? defaultWebRoot;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));

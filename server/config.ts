@@ -136,6 +136,7 @@ const EnvSchema = z.object({
     .optional(),
   METRICS_PORT: portNumber('METRICS_PORT').optional(),
   API_DOCS: bool('API_DOCS').default(true),
+  OUTBOUND_ALLOW_PRIVATE: bool('OUTBOUND_ALLOW_PRIVATE').default(false),
 });
 
 export type Config = {
@@ -144,6 +145,8 @@ export type Config = {
   host: string;
   dataDir: string;
   publicUrl: string;
+  /** Webhooks and postbacks may go to private, loopback and link-local addresses (issue 30). */
+  outboundAllowPrivate: boolean;
   databaseUrl: string | undefined;
   /** Most connections the PostgreSQL pool opens (unused with PGlite). */
   databasePoolMax: number;
@@ -371,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     publicUrl,
+    outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DB_POOL_MAX,
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir, e.NODE_ENV),

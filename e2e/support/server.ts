@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { NO_OUTSIDE_SERVICES } from '../../server/test/fault-support.ts';
+import { portalEnv } from '../../server/test/fault-support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -114,23 +114,15 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const webRoot = snapshotWebBuild(dataDir);
   const database = await createDatabase();
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    WEB_ROOT: webRoot,
-    ADMIN_EMAIL: E2E_ADMIN.email,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    LOG_LEVEL: 'warn',
-    // Nothing from the outer environment may point the server elsewhere.
-    DATABASE_URL: database?.url ?? '',
-    ...NO_OUTSIDE_SERVICES,
-    AUTH_AUTOCONFIRM: 'false',
-    TRUST_PROXY: 'false',
-    // Tests stop portals with SIGTERM: no balancer to drain for (server/ops/several-instances.test.ts has one).
-    SHUTDOWN_DRAIN_SECONDS: '0',
+    ...portalEnv({
+      port,
+      dataDir,
+      webRoot,
+      admin: E2E_ADMIN,
+      databaseUrl: database?.url ?? '',
+      logLevel: 'warn',
+      autoconfirm: false,
+    }),
     ...extraEnv,
   };
   let log = '';

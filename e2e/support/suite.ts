@@ -16,6 +16,7 @@ export let browser: Browser;
 /** Starts this file's server (with `env` added) and browser before its tests; stops both after. */
 export function withServerAndBrowser(env: Record<string, string> = {}): void {
   beforeAll(async () => {
+    adminToken = undefined;
     server = await startServer(env);
     browser = await launchBrowser();
   });
@@ -73,6 +74,17 @@ export const api = <T>(token: string, method: string, path: string, body?: unkno
 export const adminAccessToken = () =>
   passwordToken(server.url, E2E_ADMIN.email, E2E_ADMIN.password);
 
+let adminToken: Promise<string> | undefined;
+/** The e2e admin's token for seeding: the admin signs in once per file, on the first call. */
+export const seedingAdminToken = () => {
+  adminToken ??= adminAccessToken();
+  return adminToken;
+};
+
+/** /api/v1/admin<path> as the e2e admin (seedingAdminToken); throws on anything but 2xx. */
+export const adminApi = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
+  api<T>(await seedingAdminToken(), method, `admin${path}`, body);
+
 /** The id of the publisher with this e-mail, found by the admin's search. */
 export async function publisherIdOf(admin: string, email: string): Promise<string> {
   const found = await api<{ items: { id: string; email: string }[] }>(
@@ -104,6 +116,26 @@ export const createOffer = (
   offer: { title: string; vertical: string; payout: number } & Record<string, unknown>,
 ) => api<{ id: string; title: string }>(admin, 'POST', 'admin/offers', offer);
 
+type Payee = { name: string; email: string; password: string };
+type Leads = readonly (readonly [payout: number, status: string])[];
+
+/**
+ * Approved publishers with leads on one offer (`recordLeads`), in order; answers their ids by
+ * e-mail.
+ */
+export async function publishersWithLeads(
+  admin: string,
+  offerId: string,
+  publishers: readonly (readonly [publisher: Payee, leads: Leads])[],
+): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  for (const [who, leads] of publishers) {
+    ids[who.email] = await approvedPublisher(admin, who);
+    await recordLeads(admin, ids[who.email] as string, offerId, leads);
+  }
+  return ids;
+}
+
 /**
  * Leads the admin records by hand (`POST /admin/leads`) for one publisher on one offer: one
  * 4-minute call per `[payout, status]`, in order.
@@ -112,7 +144,7 @@ export async function recordLeads(
   admin: string,
   publisherId: string,
   offerId: string,
-  leads: readonly (readonly [payout: number, status: string])[],
+  leads: Leads,
 ): Promise<void> {
   for (const [payout, status] of leads) {
     await api(admin, 'POST', 'admin/leads', {

@@ -14,6 +14,13 @@ export async function expectPath(page: Page, pathname: string, timeout = 15_000)
   await page.waitForURL((url) => url.pathname === pathname, { timeout });
 }
 
+/** Sends a sign-up form: waits for its toast (this title and text), then for /login. */
+export async function createAccount(page: Page, title: string, description: string) {
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expectToast(page, title, description);
+  await expectPath(page, '/login');
+}
+
 /** Fills the login form and submits it. */
 export async function signInViaUi(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -83,6 +90,10 @@ export function rowWith(page: Page, tableName: string, text: string): Locator {
   const cards = page.getByRole('list', { name: tableName }).getByRole('listitem');
   return rows.or(cards).filter({ hasText: text });
 }
+
+/** The figure of the stat card with this exact title (its `stat-value`). */
+export const statValue = (page: Page, label: string) =>
+  page.getByRole('region', { name: label, exact: true }).getByTestId('stat-value').textContent();
 
 /** Waits until every open dialog has finished its opening transition (for screenshots). */
 export async function settled(page: Page) {

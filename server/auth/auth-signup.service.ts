@@ -1,10 +1,12 @@
 // POST /signup: new publishers and buyers, and what a repeated sign-up answers.
+
 import type { GoTrueSession, GoTrueUser } from '../../contract/auth.ts';
 import { normalizeEmail } from '../../contract/email.ts';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/pg-errors.ts';
 import { users } from '../db/schema.ts';
+import { emitEvent } from '../events/emit.ts';
 import { appLinks } from '../notify/links.ts';
 import { notifyAdmins } from '../notify/notify.ts';
 import {
@@ -173,6 +175,13 @@ async function announceSignUp(tx: DbOrTx, config: Config, user: UserRow): Promis
     body: `${who} (${user.email}${company ? `, ${company}` : ''}) signed up as a publisher and waits for approval.`,
     link: appLinks.adminPublisher(user.id),
     publicUrl: config.publicUrl,
+  });
+  await emitEvent(tx, 'publisher.signed_up', {
+    publisher_id: user.id,
+    email: user.email,
+    name: user.name,
+    company: company || null,
+    status: user.status,
   });
 }
 

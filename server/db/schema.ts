@@ -16,6 +16,7 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -1083,6 +1084,8 @@ export const settings = pgTable(
       .array()
       .notNull()
       .default(sql`'{tax_form,payment_details,blocked,under_review}'::text[]`),
+    /** Tracker tags a publisher's postback may carry as `{tag:name}` (issue 30). */
+    postbackTags: text('postback_tags').array().notNull().default(sql`'{}'::text[]`),
     updatedAt: updatedAt(),
   },
   (t) => [check('settings_single_row', sql`${t.id} = 1`)],
@@ -1423,7 +1426,7 @@ export const payoutTimeTotals = pgTable(
  * Payouts per day of the network's time zone (recounted with the report days when the zone
  * changes): the admin dashboard's payouts over a year read 365 rows, not ~35k quarter hours.
  * The paid ones apart (status `paid`), so the dashboard's Total Payouts and recorded payouts of
- * a range are read here too, not summed from the payouts (drizzle/0031).
+ * a range are read here too, not summed from the payouts (drizzle/0032).
  */
 export const payoutDayTotals = pgTable(
   'payout_day_totals',
@@ -1499,3 +1502,150 @@ export const jobRuns = pgTable('job_runs', {
   lastRunAt: ts('last_run_at').notNull(),
   lastRunBy: text('last_run_by'),
 });
+
+// ---------------------------------------------------------------------------
+// Outbound: webhooks and postbacks (issue 30, server/modules/outbound)
+// ---------------------------------------------------------------------------
+
+/**
+ * The outbox: one row per event, written in the transaction of the change (leads by the
+ * `leads_outbound_event` trigger, drizzle/0030; the rest by `emitEvent`, server/events), only
+ * while someone listens. The fan-out turns each into deliveries and deletes it.
+ */
+export const outboundEvents = pgTable('outbound_events', {
+  /** The order of events (a lead's postbacks go out in it). */
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  /** The idempotency key every delivery of the event carries (`webhook-id`). */
+  id: uuid('id').notNull().default(sql`uuid_v7()`),
+  type: text('type').notNull(),
+  leadId: uuid('lead_id'),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
+
+/** The operator's webhook endpoints (Admin → Webhooks). */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  events: text('events').array().notNull(),
+  description: text('description'),
+  enabled: boolean('enabled').notNull().default(true),
+  /** `whsec_` + base64: the signing key (kept readable: every delivery is signed with it). */
+  secret: text('secret').notNull(),
+  /** After a rotation the old secret signs too, until `previous_secret_expires_at`. */
+  previousSecret: text('previous_secret'),
+  previousSecretExpiresAt: ts('previous_secret_expires_at'),
+  /** The first failed delivery since the last success; a day of it pauses the endpoint. */
+  failingSince: ts('failing_since'),
+  pausedAt: ts('paused_at'),
+  /** Who is mailed when it is paused. */
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A publisher's postback URL templates: one per event, and (set by an admin) per offer. */
+export const postbackTemplates = pgTable(
+  'postback_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null: every offer; set: this offer only (wins over the publisher's own). */
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    method: text('method').notNull(),
+    url: text('url').notNull(),
+    body: text('body'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('postback_templates_one_key').on(t.publisherId, t.offerId, t.event).nullsNotDistinct(),
+  ],
+);
+
+/** Per publisher: their postbacks' failure clock and pause (as an endpoint's). */
+export const postbackTargets = pgTable('postback_targets', {
+  publisherId: uuid('publisher_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  failingSince: ts('failing_since'),
+  pausedAt: ts('paused_at'),
+});
+
+/** One delivery of one event to one endpoint or postback URL (the delivery log). */
+export const outboundDeliveries = pgTable(
+  'outbound_deliveries',
+  {
+    id: uuid('id').primaryKey().default(sql`uuid_v7()`),
+    kind: text('kind', { enum: ['webhook', 'postback'] }).notNull(),
+    endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The postback's publisher (whose log shows it). */
+    publisherId: uuid('publisher_id').references(() => users.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** Order among one ordering key: the event's seq (× 4 + the postback's rank in it). */
+    eventSeq: bigint('event_seq', { mode: 'number' }).notNull(),
+    /** Fan-out writes a key once: a postback fires once per lead and event. */
+    dedupeKey: text('dedupe_key').notNull(),
+    /** Deliveries of one key go out in event order (a lead's postbacks). */
+    orderingKey: text('ordering_key'),
+    method: text('method').notNull(),
+    url: text('url').notNull(),
+    body: text('body'),
+    state: text('state', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: ts('next_at').notNull().defaultNow(),
+    /** The claim's lease: another instance takes it again after this (a killed sender). */
+    lockedUntil: ts('locked_until'),
+    lockedBy: text('locked_by'),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    lastDurationMs: integer('last_duration_ms'),
+    /** Retries stop a day after this (a replay sets it again). */
+    retryFrom: ts('retry_from').notNull().defaultNow(),
+    deliveredAt: ts('delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('outbound_deliveries_dedupe_key').on(t.dedupeKey),
+    index('outbound_deliveries_due_idx').on(t.nextAt).where(sql`${t.state} = 'pending'`),
+    index('outbound_deliveries_order_idx')
+      .on(t.orderingKey, t.eventSeq)
+      .where(sql`${t.state} = 'pending' and ${t.orderingKey} is not null`),
+    index('outbound_deliveries_endpoint_idx').on(
+      t.endpointId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('outbound_deliveries_publisher_idx').on(
+      t.publisherId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('outbound_deliveries_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Every attempt of a delivery: the request's headers, the answer, how long it took. */
+export const outboundAttempts = pgTable(
+  'outbound_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => outboundDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    startedAt: ts('started_at').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    status: integer('status'),
+    error: text('error'),
+    responseBody: text('response_body'),
+    requestHeaders: jsonb('request_headers').$type<Record<string, string>>().notNull(),
+  },
+  (t) => [index('outbound_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);

@@ -40,6 +40,7 @@ export async function getSettings(db: DbOrTx): Promise<SettingsRow> {
       phoneCountry: 'US',
       companyAddress: null,
       payoutHolds: [...payoutHoldConditions],
+      postbackTags: [],
       updatedAt: new Date(0),
     }
   );

@@ -14,10 +14,12 @@ import {
   leads,
   notifications,
   offerApplications,
+  outboundDeliveries,
   payoutRuns,
   payouts,
   trackingNumbers,
   users,
+  webhookEndpoints,
 } from '../db/schema.ts';
 import { hashIntegrationKey, newIntegrationKey } from '../modules/ingest/lead-ingest.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
@@ -165,6 +167,17 @@ const EXPECTATIONS: Record<string, Rule> = {
   },
   // Tracking numbers (issue 26): admins only, the number in the path is publisher B's.
   '* /api/v1/admin/tracking-numbers': { allow: ADMINS },
+  // Webhooks (issue 30): the operator's endpoints and their delivery log, admins only.
+  '* /api/v1/admin/webhooks': { allow: ADMINS },
+  '* /api/v1/admin/webhook-deliveries': { allow: ADMINS },
+  // Postbacks (issue 30): each publisher's own; publisher B owns the delivery in the path.
+  '* /api/v1/admin/postback-deliveries': { allow: ADMINS },
+  '* /api/v1/admin/postback-settings': { allow: ADMINS },
+  '* /api/v1/publisher/postbacks': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
+  '* /api/v1/publisher/postback-deliveries/': {
+    allow: ['publisher A', 'publisher B', 'pending publisher'],
+    owner: 'publisher B',
+  },
   '* /api/v1/buyer/': { allow: ['buyer A', 'buyer B'] },
   // Call trackers' postbacks take an integration key only: no bearer token gets through.
   '* /api/v1/ingest/': { allow: [] },
@@ -299,6 +312,23 @@ const KEPT_ADMIN_ROUTES = [
   'GET /stats/range',
   'GET /notification-preferences',
   'PUT /notification-preferences',
+  'GET /webhooks',
+  'POST /webhooks',
+  'GET /webhooks/:id',
+  'PATCH /webhooks/:id',
+  'DELETE /webhooks/:id',
+  'POST /webhooks/:id/rotate-secret',
+  'GET /webhooks/:id/deliveries',
+  'GET /webhook-deliveries/:id',
+  'POST /webhook-deliveries/:id/replay',
+  'GET /publishers/:id/postbacks',
+  'PUT /publishers/:id/postbacks',
+  'POST /publishers/:id/postbacks/test',
+  'GET /publishers/:id/postback-deliveries',
+  'GET /postback-deliveries/:id',
+  'POST /postback-deliveries/:id/replay',
+  'GET /postback-settings',
+  'PUT /postback-settings',
 ];
 
 /** The users whose API keys the key cells send (publisher A and buyer A own no record in paths). */
@@ -493,7 +523,60 @@ beforeAll(async () => {
     })
     .returning();
   ids['lead-imports'] = leadImport!.id;
+  // A webhook endpoint and one delivery of its log (issue 30), put back after the admin's
+  // DELETE of the endpoint (which takes its log along) for the routes walked after it.
+  await putBackWebhook();
+  // Publisher B's postback delivery (their log; another publisher gets 404).
+  const [postback] = await t.db
+    .insert(outboundDeliveries)
+    .values({
+      kind: 'postback',
+      publisherId: publisherB.id,
+      eventId: randomUUID(),
+      eventType: 'approved',
+      eventSeq: 1,
+      dedupeKey: 'matrix-postback',
+      orderingKey: lead!.id,
+      method: 'GET',
+      url: 'https://tracker.example.com/pb',
+      state: 'delivered',
+    })
+    .returning();
+  ids['postback-deliveries'] = postback!.id;
 });
+
+const WEBHOOK_DELETE = 'DELETE /api/v1/admin/webhooks/:id';
+async function putBackWebhook() {
+  await t.db
+    .delete(webhookEndpoints)
+    .where(eq(webhookEndpoints.url, 'https://hooks.example.com/in'));
+  const [endpoint] = await t.db
+    .insert(webhookEndpoints)
+    .values({
+      url: 'https://hooks.example.com/in',
+      events: ['lead.created'],
+      secret: 'whsec_bWF0cml4',
+    })
+    .returning();
+  ids.webhooks = endpoint!.id;
+  const [delivery] = await t.db
+    .insert(outboundDeliveries)
+    .values({
+      ...(ids['webhook-deliveries'] && { id: ids['webhook-deliveries'] }),
+      kind: 'webhook',
+      endpointId: endpoint!.id,
+      eventId: randomUUID(),
+      eventType: 'lead.created',
+      eventSeq: 1,
+      dedupeKey: 'matrix-webhook',
+      method: 'POST',
+      url: 'https://hooks.example.com/in',
+      body: '{}',
+      state: 'delivered',
+    })
+    .returning();
+  ids['webhook-deliveries'] = delivery!.id;
+}
 afterAll(() => t.close());
 
 /** The route's URL with another user's record in every path parameter. */
@@ -612,6 +695,7 @@ describe('authorization matrix', () => {
         }
         checked.push(cellName(route, who));
       }
+      if (`${route.method} ${route.url}` === WEBHOOK_DELETE) await putBackWebhook();
       if (rule.allow === 'public' && new Set(statuses.values()).size !== 1) {
         failures.push(
           `a public route answers differently by token: ${route.method} ${route.url} ${JSON.stringify(Object.fromEntries(statuses))}`,

@@ -164,6 +164,41 @@ export type Portal = {
  * The real portal (`node --import tsx server/main.ts`) on a free port, like production: PGlite
  * under dataDir, or PostgreSQL at databaseUrl. Resolves once /readyz answers.
  */
+/**
+ * The environment of a portal started as a child process (`node --import tsx server/main.ts`)
+ * on 127.0.0.1:`port` (PUBLIC_URL http://127.0.0.1:<port>): its first admin, data, database and web build, and
+ * nothing from the outer environment that could point it at outside services.
+ */
+export function portalEnv(o: {
+  port: number;
+  dataDir: string;
+  webRoot: string;
+  admin: { email: string; password: string };
+  /** '' for embedded PGlite under dataDir. */
+  databaseUrl: string;
+  logLevel: string;
+  autoconfirm: boolean;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(o.port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${o.port}`,
+    DATA_DIR: o.dataDir,
+    WEB_ROOT: o.webRoot,
+    ADMIN_EMAIL: o.admin.email,
+    ADMIN_PASSWORD: o.admin.password,
+    LOG_LEVEL: o.logLevel,
+    DATABASE_URL: o.databaseUrl,
+    ...NO_OUTSIDE_SERVICES,
+    AUTH_AUTOCONFIRM: String(o.autoconfirm),
+    TRUST_PROXY: 'false',
+    // Tests stop portals with SIGTERM: no balancer to drain for (server/ops/several-instances.test.ts has one).
+    SHUTDOWN_DRAIN_SECONDS: '0',
+  };
+}
+
 export async function startPortal(opts: {
   dataDir: string;
   databaseUrl?: string;
@@ -177,22 +212,15 @@ export async function startPortal(opts: {
   const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
-    DATA_DIR: opts.dataDir,
-    WEB_ROOT: path.join(opts.dataDir, 'no-web'),
-    ADMIN_EMAIL: FAULT_ADMIN.email,
-    ADMIN_PASSWORD: FAULT_ADMIN.password,
-    LOG_LEVEL: 'error',
-    DATABASE_URL: opts.databaseUrl ?? '',
-    ...NO_OUTSIDE_SERVICES,
-    AUTH_AUTOCONFIRM: 'true',
-    TRUST_PROXY: 'false',
-    // Tests stop portals with SIGTERM: no balancer to drain for (server/ops/several-instances.test.ts has one).
-    SHUTDOWN_DRAIN_SECONDS: '0',
+    ...portalEnv({
+      port,
+      dataDir: opts.dataDir,
+      webRoot: path.join(opts.dataDir, 'no-web'),
+      admin: FAULT_ADMIN,
+      databaseUrl: opts.databaseUrl ?? '',
+      logLevel: 'error',
+      autoconfirm: true,
+    }),
     ...opts.env,
   };
   let log = '';

@@ -32,6 +32,7 @@ import { countRows, keyset, keysetOf, listPage, pageOf, searchAny } from '../../
 import { oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import { mfaFactors, offerApplications, offers, users } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../errors.ts';
+import { emitEvent } from '../../events/emit.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { getMailBrand, publisherApprovedMail, publisherBlockedMail } from '../../mail/templates.ts';
 import { appLinks } from '../../notify/links.ts';
@@ -299,6 +300,12 @@ async function writePublisherDecision(
     status: input.status,
     action: verdict.action,
     reason: blocking && input.reason ? { reason: input.reason, note } : undefined,
+  });
+  await emitEvent(tx, 'publisher.status_changed', {
+    publisher_id: before.id,
+    status: input.status,
+    previous_status: before.status,
+    reason: input.reason ?? null,
   });
   const brand = await getMailBrand(tx);
   // Approving (or unblocking) lets the publisher in again: tell them.

@@ -19,6 +19,7 @@ import {
 } from '../money/index.ts';
 import { adminNotificationPreferencesRoutes } from '../notifications/index.ts';
 import { adminOffersRoutes } from '../offers/index.ts';
+import { adminPostbackRoutes, adminWebhooksRoutes } from '../outbound/index.ts';
 import { adminReportsRoutes, adminStatsRoutes } from '../reports/index.ts';
 import { adminSettingsRoutes } from '../settings/index.ts';
 
@@ -48,4 +49,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminReportsRoutes);
   await app.register(adminMfaRoutes);
   await app.register(adminNotificationPreferencesRoutes);
+  await app.register(adminWebhooksRoutes);
+  await app.register(adminPostbackRoutes);
 };

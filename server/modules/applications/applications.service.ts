@@ -34,6 +34,7 @@ import {
 import { oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import { emitEvent } from '../../events/emit.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { applicationDecidedMail, getMailBrand } from '../../mail/templates.ts';
 import { appLinks } from '../../notify/links.ts';
@@ -228,6 +229,13 @@ async function writeDecision(
     dashboardUrl: opts.dashboardUrl,
   });
   await enqueueMail(tx, { to: app.publisherEmail, ...mail });
+  await emitEvent(tx, 'application.decided', {
+    application_id: opts.id,
+    offer_id: app.offerId,
+    publisher_id: app.publisherId,
+    status: app.status,
+    reason: why,
+  });
   await notifyUser(
     tx,
     app.publisherId,

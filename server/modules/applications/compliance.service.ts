@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { emitEvent } from '../../events/emit.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyAdmins } from '../../notify/notify.ts';
 import { displayName, type StoredFile } from '../../storage/storage.ts';
@@ -80,6 +81,12 @@ async function announceSubmission(
   if (!about) return;
   const who = about.name?.trim() || about.email;
   const again = about.submissions > 1;
+  await emitEvent(tx, 'application.submitted', {
+    application_id: draft.applicationId,
+    offer_id: draft.offerId,
+    publisher_id: draft.publisherId,
+    resubmitted: again,
+  });
   await notifyAdmins(tx, {
     kind: 'application_submitted',
     title: again

@@ -20,7 +20,8 @@ export type AuditEntityType =
   | 'integration'
   | 'lead_import'
   | 'payout_run'
-  | 'api_key';
+  | 'api_key'
+  | 'webhook_endpoint';
 
 /** Records who changed what (before → after); call it inside the change's own transaction. */
 export async function writeAudit(

@@ -19,6 +19,7 @@ import {
 import { apiFields } from '../../db/rows.ts';
 import { campaigns } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
+import { emitEvent } from '../../events/emit.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyAdmins } from '../../notify/notify.ts';
 
@@ -94,6 +95,10 @@ export async function createCampaign(opts: {
       body: `${who} (${buyer.email}) created the campaign ${campaign.name} (${budget}).`,
       link: appLinks.adminCampaigns(campaign.name),
       publicUrl: opts.publicUrl,
+    });
+    await emitEvent(tx, 'campaign.created', {
+      campaign: campaign as unknown as Record<string, unknown>,
+      buyer_id: buyer.id,
     });
     return campaign;
   });

@@ -11,6 +11,7 @@ import { toMoney } from '../../db/money.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { leadDisputeMessages, leadDisputes, leads, offers, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { emitEvent } from '../../events/emit.ts';
 import { type DisputeMailKind, enqueueDisputeMail } from '../../mail/dispute-mails.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyUser } from '../../notify/notify.ts';
@@ -239,6 +240,13 @@ export async function decideDispute(opts: {
       });
     }
     await tellPublisher(tx, d, decision, opts.message, opts.leadUrl);
+    await emitEvent(tx, 'dispute.decided', {
+      dispute_id: d.id,
+      lead_id: d.leadId,
+      publisher_id: d.publisherId,
+      decision,
+      message: opts.message,
+    });
     return { id: d.id, status: decision };
   });
 }

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { auditLog, leadDisputeMessages, leadDisputes, leads, offers } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
+import { emitEvent } from '../../events/emit.ts';
 import { disputeMail } from '../../mail/dispute-mails.ts';
 import { getMailBrand } from '../../mail/templates.ts';
 import { appLinks } from '../../notify/links.ts';
@@ -116,6 +117,12 @@ export async function openDispute(opts: {
           message: opts.message,
           url: opts.leadUrl,
         }),
+      });
+      await emitEvent(tx, 'lead.disputed', {
+        dispute_id: dispute!.id,
+        lead_id: lead.id,
+        publisher_id: publisher.id,
+        message: opts.message,
       });
       return { id: dispute!.id };
     });

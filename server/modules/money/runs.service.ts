@@ -26,6 +26,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError, conflict, invalidField } from '../../errors.ts';
+import { emitEvent } from '../../events/emit.ts';
 import { type Actor, type AdminEdit, type AdminWrite, auditTrail } from '../audit/index.ts';
 import { holdsOf, isHeld, useReleases } from './holds.service.ts';
 import {
@@ -163,6 +164,15 @@ async function writePayout(
     })
     .returning({ id: payouts.id });
   const payoutId = row!.id;
+  await emitEvent(tx, 'payout.created', {
+    payout_id: payoutId,
+    publisher_id: p.publisherId,
+    run_id: p.runId,
+    amount: Number(centsText(p.due.total)),
+    status: p.status ?? 'recorded',
+    period_from: p.period.from ?? null,
+    period_to: p.period.to ?? null,
+  });
   const values = p.due.lines.map((l) => ({
     payoutId,
     publisherId: p.publisherId,
@@ -272,6 +282,14 @@ export async function confirmRun(opts: {
           period_from: selection.period_from ?? null,
           period_to: selection.period_to ?? null,
         },
+      });
+      await emitEvent(tx, 'payout_run.confirmed', {
+        run_id: run!.id,
+        total: Number(centsText(total)),
+        payouts: dues.length,
+        held: held.length,
+        period_from: selection.period_from ?? null,
+        period_to: selection.period_to ?? null,
       });
       return toRun({ ...saved!, createdByEmail: actor.email });
     });

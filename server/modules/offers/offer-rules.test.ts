@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { officeHours } from '../../../contract/offer-rules.ts';
 import { auditLog } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildPublisher, type TestUser, tokenFor } from '../../test/factories.ts';
@@ -53,12 +54,7 @@ describe('offer rules on the admin API', () => {
     expect(offer.rules).toEqual({
       ...rules,
       allowed_states: ['CA', 'TX'],
-      open_hours: {
-        time_zone: 'America/New_York',
-        days: [1, 2, 3, 4, 5],
-        from: '09:00',
-        to: '17:00',
-      },
+      open_hours: { time_zone: 'America/New_York', ...officeHours },
     });
     expect(offer.payout_overrides).toEqual([
       {

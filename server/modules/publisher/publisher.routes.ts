@@ -47,6 +47,7 @@ import {
   publisherLeadDetailRoutes,
 } from '../leads/index.ts';
 import { publisherMoneyRoutes, publisherTaxFormRoutes } from '../money/index.ts';
+import { publisherPostbackRoutes } from '../outbound/index.ts';
 import {
   getOverview,
   getPublisherRangeOverview,
@@ -66,6 +67,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(publisherLeadDetailRoutes);
   await app.register(publisherMoneyRoutes);
   await app.register(publisherTaxFormRoutes);
+  await app.register(publisherPostbackRoutes);
   const mine = routeKit(app, bearerDoc('publisher'), errors);
 
   mine.route('GET', '/overview', { reply: PublisherOverview }, async (req) =>

@@ -1,7 +1,7 @@
 import type { PublisherReportFigures } from '../../../contract/reports.ts';
-import { changePercent } from '../../../contract/reports.ts';
+import { changePercent, reportGroupLabels } from '../../../contract/reports.ts';
 import type { CsvCell } from '../../db/csv.ts';
-import type { Figures, ReportGroup } from './report-figures.ts';
+import type { Figures } from './report-figures.ts';
 import type { Report } from './reports.queries.ts';
 
 /**
@@ -17,15 +17,6 @@ export function withoutRevenue(f: Figures): PublisherReportFigures {
     payout: f.payout,
   };
 }
-
-const groupHeader: Record<ReportGroup, string> = {
-  day: 'Day',
-  hour: 'Hour',
-  offer: 'Offer',
-  vertical: 'Vertical',
-  publisher: 'Publisher',
-  state: 'Caller state',
-};
 
 /**
  * The report as CSV: the rows and the totals row exactly as the screen shows them (same
@@ -49,7 +40,7 @@ export function reportCsv(report: Report, opts: { revenue: boolean }): CsvCell[]
     cols.push({ head: 'Disputes', get: (f) => f.disputes });
   }
   const compared = report.previous !== null;
-  const header: CsvCell[] = [`${groupHeader[report.group]} (${report.timezone})`];
+  const header: CsvCell[] = [`${reportGroupLabels[report.group]} (${report.timezone})`];
   for (const c of cols) {
     header.push(c.head);
     if (compared) header.push(`${c.head} (previous)`, `${c.head} change %`);

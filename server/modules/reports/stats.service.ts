@@ -68,7 +68,7 @@ export async function getDailyStats(opts: {
 
 /**
  * The network's payouts dated in [from, to] of the network's zone, paid and recorded apart: the
- * days of payout_day_totals (the paid ones kept apart, drizzle/0031), ≤ 366 rows for a year.
+ * days of payout_day_totals (the paid ones kept apart, drizzle/0032), ≤ 366 rows for a year.
  */
 async function payoutsByStatusIn(db: DbOrTx, from: string, to: string) {
   const [row] = await rowsOf<{ amount: string; paid: string }>(

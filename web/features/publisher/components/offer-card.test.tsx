@@ -1,4 +1,4 @@
-import { noOfferRules } from '@contract/offer-rules.ts';
+import { noOfferRules, officeHours } from '@contract/offer-rules.ts';
 import type { PublisherOffer } from '@contract/publisher.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -33,12 +33,7 @@ describe('the offer card tells which calls pay', () => {
         buffer_seconds: 90,
         daily_cap: 200,
         allowed_states: ['CA', 'NY'],
-        open_hours: {
-          time_zone: 'America/New_York',
-          days: [1, 2, 3, 4, 5],
-          from: '09:00',
-          to: '17:00',
-        },
+        open_hours: { time_zone: 'America/New_York', ...officeHours },
       },
     });
     expect(screen.getByText('Your payout')).toBeTruthy();

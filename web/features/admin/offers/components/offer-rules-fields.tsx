@@ -2,6 +2,7 @@ import type { AdminOffer } from '@contract/admin.ts';
 import {
   formatOpenHours,
   type OfferRules,
+  officeHours,
   usStateCodes,
   usStates,
   weekdayNames,
@@ -71,9 +72,9 @@ export function ruleValuesOf(offer: AdminOffer | null, networkZone = 'UTC'): Rul
     allowed_states: r?.allowed_states ?? [],
     hours_enabled: h !== null,
     hours_time_zone: h?.time_zone ?? networkZone,
-    hours_days: (h?.days ?? [1, 2, 3, 4, 5]).map(String),
-    hours_from: h?.from ?? '09:00',
-    hours_to: h?.to ?? '17:00',
+    hours_days: (h?.days ?? officeHours.days).map(String),
+    hours_from: h?.from ?? officeHours.from,
+    hours_to: h?.to ?? officeHours.to,
     overrides: (offer?.payout_overrides ?? []).map((o) => ({
       key: o.publisher_id,
       publisher_id: o.publisher_id,

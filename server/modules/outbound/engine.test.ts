@@ -1,0 +1,301 @@
+import { eq, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import {
+  leads,
+  mailOutbox,
+  outboundAttempts,
+  outboundDeliveries,
+  webhookEndpoints,
+} from '../../db/schema.ts';
+import { ensureSettings } from '../../db/settings.ts';
+import { createTestDatabase } from '../../test/build-test-app.ts';
+import { buildAdmin, buildOffer, buildPublisher } from '../../test/factories.ts';
+import { type Sink, startSink } from '../../test/http-sink.ts';
+import { deliverDue, type EngineContext, PAUSE_AFTER_MS, runOutbound } from './engine.ts';
+import { fanOut } from './fanout.ts';
+import { newWebhookSecret } from './signing.ts';
+
+// The engine on its own database (no app, so no background worker): the clock is driven by
+// each attempt's time, never by waiting.
+
+let db: Db;
+let close: () => Promise<void>;
+let sink: Sink;
+let adminId: string;
+let adminEmail: string;
+let publisherId: string;
+let offerId: string;
+
+beforeAll(async () => {
+  const t = await createTestDatabase();
+  db = t.database.db;
+  close = async () => {
+    await t.database.close();
+    await t.drop();
+  };
+  await ensureSettings(db);
+  const admin = await buildAdmin(db);
+  adminId = admin.id;
+  adminEmail = admin.email;
+  publisherId = (await buildPublisher(db)).id;
+  offerId = (await buildOffer(db)).id;
+  sink = await startSink();
+});
+afterAll(async () => {
+  await sink.close();
+  await close();
+});
+
+beforeEach(async () => {
+  await db.delete(webhookEndpoints);
+  await db.execute(sql`delete from outbound_events`);
+  sink.requests.length = 0;
+  sink.answer = () => ({ status: 200, body: 'ok' });
+});
+
+const T0 = new Date('2030-01-01T00:00:00Z');
+const engine = (now: Date, over: Partial<EngineContext> = {}): EngineContext => ({
+  db,
+  instance: 'test',
+  allowPrivate: true,
+  publicUrl: 'http://portal.test',
+  now: () => now,
+  random: () => 1,
+  ...over,
+});
+
+async function endpoint(url = `${sink.url}/hook`) {
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({ url, events: ['lead.created'], secret: newWebhookSecret(), createdBy: adminId })
+    .returning();
+  return row!;
+}
+
+/** A lead (its lead.created event), fanned out into deliveries created at T0. */
+async function leadDelivery(at = T0) {
+  const [lead] = await db
+    .insert(leads)
+    .values({ publisherId, offerId, payout: '12.50', status: 'approved' })
+    .returning();
+  await fanOut(db);
+  await db
+    .update(outboundDeliveries)
+    .set({ nextAt: at, retryFrom: at, createdAt: at })
+    .where(eq(outboundDeliveries.state, 'pending'));
+  return lead!;
+}
+
+const deliveryOf = async (endpointId: string) => {
+  const [d] = await db
+    .select()
+    .from(outboundDeliveries)
+    .where(eq(outboundDeliveries.endpointId, endpointId));
+  return d!;
+};
+
+describe('the delivery engine', () => {
+  it('signs each delivery as Standard Webhooks says: the library verifies it and refuses a tampered body', async () => {
+    const ep = await endpoint();
+    const now = new Date();
+    const lead = await leadDelivery(now);
+    expect(await deliverDue(engine(now))).toBe(1);
+    const [req] = sink.requests;
+    const wh = new Webhook(ep.secret);
+    const body = wh.verify(req!.body, req!.headers as Record<string, string>) as {
+      type: string;
+      data: { lead_id: string; payout: number; status: string };
+    };
+    expect(body.type).toBe('lead.created');
+    expect(body.data).toMatchObject({ lead_id: lead.id, payout: 12.5, status: 'approved' });
+    const tampered = req!.body.replace('12.5', '99.5');
+    expect(() => wh.verify(tampered, req!.headers as Record<string, string>)).toThrow();
+    expect((await deliveryOf(ep.id)).state).toBe('delivered');
+  });
+
+  it('retries a failing receiver with growing waits until it answers 2xx, logging every attempt', async () => {
+    const ep = await endpoint();
+    await leadDelivery();
+    sink.answer = (_r, n) => (n < 3 ? { status: 500, body: 'down' } : { status: 204 });
+    let now = T0;
+    for (let i = 0; i < 3; i++) {
+      expect(await deliverDue(engine(now))).toBe(1);
+      const d = await deliveryOf(ep.id);
+      if (d.state === 'delivered') break;
+      // Not due before its next_at…
+      expect(await deliverDue(engine(new Date(d.nextAt.getTime() - 1)))).toBe(0);
+      now = d.nextAt;
+    }
+    const d = await deliveryOf(ep.id);
+    expect(d).toMatchObject({ state: 'delivered', attempts: 3, lastStatus: 204 });
+    const attempts = await db
+      .select()
+      .from(outboundAttempts)
+      .where(eq(outboundAttempts.deliveryId, d.id));
+    expect(attempts.map((a) => [a.attempt, a.status, a.responseBody])).toEqual([
+      [1, 500, 'down'],
+      [2, 500, 'down'],
+      [3, 204, ''],
+    ]);
+    // The same event id on every attempt: the receiver's idempotency key.
+    expect(new Set(sink.requests.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    // 5 s then 10 s (jitter at its top).
+    expect(attempts[1]!.startedAt.getTime() - attempts[0]!.startedAt.getTime()).toBe(5000);
+    expect(attempts[2]!.startedAt.getTime() - attempts[1]!.startedAt.getTime()).toBe(10_000);
+  });
+
+  it('waits as long as Retry-After asks when that is longer than its own backoff', async () => {
+    const ep = await endpoint();
+    await leadDelivery();
+    sink.answer = () => ({ status: 503, headers: { 'retry-after': '120' } });
+    await deliverDue(engine(T0));
+    const d = await deliveryOf(ep.id);
+    expect(d.nextAt.getTime() - T0.getTime()).toBe(120_000);
+  });
+
+  it('pauses an endpoint after a day of failures, mails its owner once, and stops sending to it', async () => {
+    const ep = await endpoint();
+    await leadDelivery();
+    sink.answer = () => ({ status: 500 });
+    let now = T0;
+    let sends = 0;
+    while (sends < 100) {
+      if ((await deliverDue(engine(now))) === 0) break;
+      sends++;
+      const d = await deliveryOf(ep.id);
+      const [e] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, ep.id));
+      if (e!.pausedAt || d.state !== 'pending') break;
+      now = d.nextAt;
+    }
+    const [e] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, ep.id));
+    expect(e!.pausedAt).not.toBeNull();
+    expect(e!.pausedAt!.getTime() - e!.failingSince!.getTime()).toBeGreaterThanOrEqual(
+      PAUSE_AFTER_MS - 3_600_000,
+    );
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, adminEmail));
+    expect(mails.filter((m) => m.subject.includes('paused'))).toHaveLength(1);
+    // Paused: a new delivery waits, even when due.
+    await leadDelivery();
+    const before = sink.requests.length;
+    expect(await deliverDue(engine(new Date(now.getTime() + 3_600_000)))).toBe(0);
+    expect(sink.requests.length).toBe(before);
+  });
+
+  it('gives a delivery up after 24 hours of retries (the log says failed)', async () => {
+    const ep = await endpoint();
+    await leadDelivery();
+    sink.answer = () => ({ status: 500 });
+    let now = T0;
+    for (let i = 0; i < 100; i++) {
+      await deliverDue(engine(now));
+      const d = await deliveryOf(ep.id);
+      if (d.state !== 'pending') break;
+      now = d.nextAt;
+      // Keep the endpoint running, to see the delivery's own limit.
+      await db.update(webhookEndpoints).set({ failingSince: null });
+    }
+    const d = await deliveryOf(ep.id);
+    expect(d.state).toBe('failed');
+    expect(d.nextAt.getTime() - T0.getTime()).toBeLessThanOrEqual(24 * 3_600_000);
+    expect(d.attempts).toBeGreaterThan(10);
+  });
+
+  it('sends each delivery once when two instances work the same queue', async () => {
+    const ep = await endpoint();
+    for (let i = 0; i < 60; i++) {
+      await db.insert(leads).values({ publisherId, offerId, payout: '1.00', status: 'pending' });
+    }
+    await fanOut(db);
+    const a = runOutbound({ ...engine(new Date()), now: undefined, instance: 'a', batch: 7 });
+    const b = runOutbound({ ...engine(new Date()), now: undefined, instance: 'b', batch: 7 });
+    const [na, nb] = await Promise.all([a, b]);
+    expect(na + nb).toBe(60);
+    const ids = sink.requests.map((r) => r.headers['webhook-id']);
+    expect(ids).toHaveLength(60);
+    expect(new Set(ids).size).toBe(60);
+    const delivered = await db
+      .select()
+      .from(outboundDeliveries)
+      .where(eq(outboundDeliveries.endpointId, ep.id));
+    expect(delivered.every((d) => d.state === 'delivered' && d.attempts === 1)).toBe(true);
+  });
+
+  it('takes a claim again once its lease ended (the instance that held it died)', async () => {
+    const ep = await endpoint();
+    await leadDelivery();
+    const { claimDue } = await import('./engine.ts');
+    expect(await claimDue(engine(T0, { instance: 'dead', leaseMs: 60_000 }), 10)).toHaveLength(1);
+    expect(await deliverDue(engine(new Date(T0.getTime() + 30_000)))).toBe(0);
+    expect(await deliverDue(engine(new Date(T0.getTime() + 60_000)))).toBe(1);
+    expect((await deliveryOf(ep.id)).state).toBe('delivered');
+  });
+});
+
+describe('safe outbound', () => {
+  it('refuses private, loopback, metadata and names resolving to loopback unless allowed', async () => {
+    const targets = [
+      `${sink.url}/hook`,
+      `http://localhost:${sink.port}/hook`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/hook',
+      'http://[fd00:ec2::254]/hook',
+      'http://[::1]/hook',
+    ];
+    for (const url of targets) await endpoint(url);
+    await leadDelivery();
+    await deliverDue(engine(T0, { allowPrivate: false }));
+    expect(sink.requests).toHaveLength(0);
+    const rows = await db
+      .select()
+      .from(outboundDeliveries)
+      .where(eq(outboundDeliveries.attempts, 1));
+    const errors = new Map(rows.map((r) => [r.url, r.lastError]));
+    expect(errors.get(`${sink.url}/hook`)).toBe('127.0.0.1 is not a public address.');
+    expect(errors.get(`http://localhost:${sink.port}/hook`)).toMatch(
+      /localhost resolves to (127\.0\.0\.1|::1), which is not a public address/,
+    );
+    expect(errors.get('http://169.254.169.254/latest/meta-data/')).toMatch(/not a public address/);
+    expect(errors.get('http://[fd00:ec2::254]/hook')).toMatch(/not a public address/);
+    expect(errors.get('http://10.0.0.1/hook')).toMatch(/not a public address/);
+    expect(errors.get('http://[::1]/hook')).toMatch(/not a public address/);
+    // Allowed (OUTBOUND_ALLOW_PRIVATE=true): the local ones go through.
+    await db
+      .update(outboundDeliveries)
+      .set({ nextAt: T0 })
+      .where(eq(outboundDeliveries.state, 'pending'));
+    await db.delete(webhookEndpoints).where(sql`url not like '%' || ${String(sink.port)} || '%'`);
+    await deliverDue(engine(T0, { allowPrivate: true }));
+    expect(sink.requests.length).toBe(2);
+  });
+});
+
+describe('postback order', () => {
+  it('holds a lead’s later postbacks while an earlier one is retried', async () => {
+    const { postbackTemplates } = await import('../../db/schema.ts');
+    await db.insert(postbackTemplates).values([
+      { publisherId, event: 'approved', method: 'GET', url: `${sink.url}/pb?e=approved` },
+      { publisherId, event: 'status_changed', method: 'GET', url: `${sink.url}/pb?e=status` },
+    ]);
+    sink.answer = (_r, n) => (n === 1 ? { status: 500 } : { status: 200 });
+    const lead = await leadDelivery();
+    await db.update(leads).set({ status: 'rejected' }).where(eq(leads.id, lead.id));
+    await fanOut(db);
+    await db
+      .update(outboundDeliveries)
+      .set({ nextAt: T0, retryFrom: T0 })
+      .where(eq(outboundDeliveries.state, 'pending'));
+    // The first (approved) fails: nothing after it goes, however due.
+    expect(await deliverDue(engine(T0))).toBe(1);
+    expect(await deliverDue(engine(new Date(T0.getTime() + 1000)))).toBe(0);
+    let now = new Date(T0.getTime() + 5000);
+    for (let i = 0; i < 5; i++) {
+      if ((await deliverDue(engine(now))) === 0) break;
+      now = new Date(now.getTime() + 1);
+    }
+    const seen = sink.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('e'));
+    expect(seen).toEqual(['approved', 'approved', 'status', 'status']);
+    await db.delete(postbackTemplates);
+  });
+});

@@ -1,0 +1,348 @@
+import { sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
+import { renderMail } from '../../mail/layout.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { getMailBrand } from '../../mail/templates.ts';
+import { fanOut } from './fanout.ts';
+import { type OutboundAnswer, sendOutbound } from './safe-http.ts';
+import { webhookHeaders } from './signing.ts';
+
+/**
+ * The delivery engine (issue 30, item 3): our own queue table, `outbound_deliveries`, claimed
+ * with `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), so several instances share it,
+ * each delivery is sent by one of them, and a killed instance's claims are taken again once
+ * the lease ends. At least once: a delivery is marked only after its answer, so a crash in
+ * between sends it again, with the same `webhook-id`.
+ */
+
+export type EngineContext = {
+  db: Db;
+  /** This instance, as `locked_by` records it. */
+  instance: string;
+  allowPrivate: boolean;
+  /** The portal's address, for the links of the pause mails. */
+  publicUrl: string;
+  /** The clock (tests drive it by attempt timestamps instead of waiting a day). */
+  now?: () => Date;
+  random?: () => number;
+  /** How long a claim holds (default 20 s: the 10 s timeout and the answer's write fit). */
+  leaseMs?: number;
+  /** Deliveries claimed and sent at once. */
+  batch?: number;
+};
+
+const HOUR = 3_600_000;
+/** Retries stop this long after the first try (or the replay). */
+export const RETRY_WINDOW_MS = 24 * HOUR;
+/** An endpoint that failed every delivery this long is paused. */
+export const PAUSE_AFTER_MS = 24 * HOUR;
+/** The log keeps deliveries this long. */
+export const KEEP_DELIVERIES_MS = 30 * 24 * HOUR;
+
+/**
+ * The wait before the retry after `attempt` failed: 5 s doubling up to an hour, with jitter
+ * (between half and all of it), so a receiver coming back is not met by every retry at once.
+ */
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(5000 * 2 ** Math.max(0, attempt - 1), HOUR);
+  return Math.round(base / 2 + (random() * base) / 2);
+}
+
+/** A `Retry-After` (seconds or an HTTP date) as milliseconds from `now`; null without one. */
+export function retryAfterMs(header: string | null, now: Date): number | null {
+  if (!header) return null;
+  const t = header.trim();
+  if (/^\d+$/.test(t)) return Number(t) * 1000;
+  const at = Date.parse(t);
+  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
+}
+
+type Claimed = {
+  id: string;
+  kind: 'webhook' | 'postback';
+  endpoint_id: string | null;
+  publisher_id: string | null;
+  event_id: string;
+  method: string;
+  url: string;
+  body: string | null;
+  attempts: number;
+  retry_from: string | Date;
+};
+
+type Outcome = {
+  id: string;
+  attempt: number;
+  started_at: string;
+  duration_ms: number;
+  status: number | null;
+  error: string | null;
+  response_body: string;
+  request_headers: Record<string, string>;
+  state: 'pending' | 'delivered' | 'failed';
+  next_at: string;
+};
+
+/** Claims up to `limit` due deliveries for this instance (each by one instance only). */
+export async function claimDue(ctx: EngineContext, limit: number): Promise<Claimed[]> {
+  const now = (ctx.now ?? (() => new Date()))();
+  const until = new Date(now.getTime() + (ctx.leaseMs ?? 20_000));
+  // A delivery waits while an earlier one of its ordering key (a lead's postbacks) is pending;
+  // a disabled or paused endpoint's, and a paused publisher's, wait for it to come back.
+  return rowsOf<Claimed>(
+    ctx.db,
+    sql`
+    update outbound_deliveries d
+    set locked_until = ${until.toISOString()}::timestamptz, locked_by = ${ctx.instance}
+    from (
+      select c.id from outbound_deliveries c
+      left join webhook_endpoints e on e.id = c.endpoint_id
+      left join postback_targets t on t.publisher_id = c.publisher_id and c.kind = 'postback'
+      where c.state = 'pending' and c.next_at <= ${now.toISOString()}::timestamptz
+        and (c.locked_until is null or c.locked_until <= ${now.toISOString()}::timestamptz)
+        and (c.kind <> 'webhook' or (e.enabled and e.paused_at is null))
+        and t.paused_at is null
+        and (c.ordering_key is null or not exists (
+          select 1 from outbound_deliveries p
+          where p.state = 'pending' and p.ordering_key = c.ordering_key
+            and p.event_seq < c.event_seq))
+      order by c.next_at
+      limit ${limit}
+      for update of c skip locked
+    ) due
+    where d.id = due.id
+    returning d.id, d.kind, d.endpoint_id, d.publisher_id, d.event_id, d.method, d.url, d.body,
+      d.attempts, d.retry_from`,
+  );
+}
+
+/** The secrets that sign each endpoint's deliveries now (two while a rotation overlaps). */
+async function secretsOf(db: DbOrTx, ids: string[], now: Date): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsOf<{ id: string; secret: string; previous: string | null }>(
+    db,
+    sql`select id, secret,
+          case when previous_secret_expires_at > ${now.toISOString()}::timestamptz
+               then previous_secret end as previous
+        from webhook_endpoints where id = any(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  return new Map(rows.map((r) => [r.id, r.previous ? [r.secret, r.previous] : [r.secret]]));
+}
+
+/** The request headers of one delivery's attempt. */
+export function headersOf(d: Claimed, secrets: string[] | undefined, now: Date) {
+  if (d.kind === 'webhook') {
+    return webhookHeaders(
+      secrets ?? [],
+      d.event_id,
+      Math.floor(now.getTime() / 1000),
+      d.body ?? '',
+    );
+  }
+  return {
+    'webhook-id': d.event_id,
+    ...(d.body !== null && { 'content-type': 'application/json' }),
+  };
+}
+
+/** What becomes of a delivery after an answer. */
+export function outcomeOf(
+  d: Claimed,
+  answer: OutboundAnswer,
+  at: Date,
+  random: () => number,
+): Pick<Outcome, 'state' | 'next_at'> {
+  const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
+  if (ok) return { state: 'delivered', next_at: at.toISOString() };
+  const wait = Math.max(
+    backoffMs(d.attempts + 1, random),
+    retryAfterMs(answer.retryAfter, at) ?? 0,
+  );
+  const next = new Date(at.getTime() + wait);
+  const end = new Date(d.retry_from).getTime() + RETRY_WINDOW_MS;
+  return next.getTime() > end
+    ? { state: 'failed', next_at: at.toISOString() }
+    : { state: 'pending', next_at: next.toISOString() };
+}
+
+/** Claims, sends and records one batch; answers how many were sent. */
+export async function deliverDue(ctx: EngineContext): Promise<number> {
+  const clock = ctx.now ?? (() => new Date());
+  const random = ctx.random ?? Math.random;
+  const claimed = await claimDue(ctx, ctx.batch ?? 100);
+  if (claimed.length === 0) return 0;
+  const secrets = await secretsOf(
+    ctx.db,
+    [...new Set(claimed.map((d) => d.endpoint_id).filter((e) => e !== null))],
+    clock(),
+  );
+  const outcomes = await Promise.all(
+    claimed.map(async (d): Promise<Outcome> => {
+      const at = clock();
+      const headers = headersOf(d, d.endpoint_id ? secrets.get(d.endpoint_id) : undefined, at);
+      const answer = await sendOutbound(
+        { method: d.method, url: d.url, headers, body: d.body },
+        { allowPrivate: ctx.allowPrivate },
+      );
+      return {
+        id: d.id,
+        attempt: d.attempts + 1,
+        started_at: at.toISOString(),
+        duration_ms: answer.durationMs,
+        status: answer.status,
+        error: answer.error,
+        response_body: answer.body,
+        request_headers: headers,
+        ...outcomeOf(d, answer, at, random),
+      };
+    }),
+  );
+  await record(ctx, claimed, outcomes);
+  return claimed.length;
+}
+
+/** Writes the answers: the deliveries, their attempts, the endpoints' failure clocks. */
+async function record(ctx: EngineContext, claimed: Claimed[], outcomes: Outcome[]) {
+  const json = JSON.stringify(outcomes);
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into outbound_attempts (delivery_id, attempt, started_at, duration_ms, status, error,
+        response_body, request_headers)
+      select id, attempt, started_at, duration_ms, status, error, response_body, request_headers
+      from jsonb_to_recordset(${json}::jsonb) as r(id uuid, attempt int, started_at timestamptz,
+        duration_ms int, status int, error text, response_body text, request_headers jsonb)`);
+    await tx.execute(sql`
+      update outbound_deliveries d
+      set state = r.state, next_at = r.next_at, attempts = r.attempt,
+          last_status = r.status, last_error = r.error, last_duration_ms = r.duration_ms,
+          delivered_at = case when r.state = 'delivered' then r.started_at end,
+          locked_until = null, locked_by = null
+      from jsonb_to_recordset(${json}::jsonb) as r(id uuid, attempt int, started_at timestamptz,
+        duration_ms int, status int, error text, state text, next_at timestamptz)
+      where d.id = r.id`);
+    await keepFailureClocks(ctx, tx, claimed, outcomes);
+  });
+}
+
+/**
+ * A success clears its endpoint's (or publisher's) failure clock; a failure starts it, and a
+ * failure a day after it started (or a delivery giving up after its day of retries) pauses the
+ * endpoint and mails its owner, once.
+ */
+async function keepFailureClocks(
+  ctx: EngineContext,
+  tx: DbOrTx,
+  claimed: Claimed[],
+  outcomes: Outcome[],
+) {
+  const ok = new Set<string>();
+  /** The failure's time, and whether a delivery gave up (a day of its own retries failed). */
+  const failed = new Map<string, { at: string; gaveUp: boolean }>();
+  claimed.forEach((d, i) => {
+    const o = outcomes[i] as Outcome;
+    const target = d.kind === 'webhook' ? `w:${d.endpoint_id}` : `p:${d.publisher_id}`;
+    if (o.state === 'delivered') ok.add(target);
+    else {
+      const was = failed.get(target);
+      failed.set(target, {
+        at: was?.at ?? o.started_at,
+        gaveUp: !!was?.gaveUp || o.state === 'failed',
+      });
+    }
+  });
+  for (const target of ok) failed.delete(target);
+  const ids = (prefix: string, s: Iterable<string>) =>
+    `{${[...s]
+      .filter((t) => t.startsWith(prefix))
+      .map((t) => t.slice(2))
+      .join(',')}}`;
+  if (ok.size) {
+    await tx.execute(sql`update webhook_endpoints set failing_since = null
+      where id = any(${ids('w:', ok)}::uuid[]) and failing_since is not null`);
+    await tx.execute(sql`update postback_targets set failing_since = null
+      where publisher_id = any(${ids('p:', ok)}::uuid[]) and failing_since is not null`);
+  }
+  for (const [target, { at, gaveUp }] of failed) {
+    const id = target.slice(2);
+    // Failing for a day pauses; so does a delivery giving up (its retries spanned the day).
+    const cutoff = gaveUp ? at : new Date(new Date(at).getTime() - PAUSE_AFTER_MS).toISOString();
+    if (target.startsWith('w:')) {
+      const paused = await rowsOf<{ url: string; email: string | null }>(
+        tx,
+        sql`update webhook_endpoints e
+          set failing_since = coalesce(e.failing_since, ${at}::timestamptz),
+              paused_at = case when e.paused_at is null
+                and coalesce(e.failing_since, ${at}::timestamptz) <= ${cutoff}::timestamptz
+                then ${at}::timestamptz else e.paused_at end
+          where e.id = ${id}::uuid
+          returning e.url, (e.paused_at = ${at}::timestamptz) as just_paused,
+            (select email from users where id = e.created_by) as email`,
+      );
+      const row = paused[0] as { url: string; email: string | null; just_paused?: boolean };
+      if (row?.just_paused && row.email) {
+        await mailPause(ctx, tx, row.email, row.url, '/admin/webhooks');
+      }
+    } else {
+      const paused = await rowsOf<{ just_paused: boolean; email: string }>(
+        tx,
+        sql`insert into postback_targets as t (publisher_id, failing_since)
+          values (${id}::uuid, ${at}::timestamptz)
+          on conflict (publisher_id) do update set
+            failing_since = coalesce(t.failing_since, excluded.failing_since),
+            paused_at = case when t.paused_at is null
+              and coalesce(t.failing_since, excluded.failing_since) <= ${cutoff}::timestamptz
+              then ${at}::timestamptz else t.paused_at end
+          returning (t.paused_at = ${at}::timestamptz) as just_paused,
+            (select email from users where id = t.publisher_id) as email`,
+      );
+      if (paused[0]?.just_paused) {
+        await mailPause(ctx, tx, paused[0].email, 'your postback URLs', '/dashboard/profile');
+      }
+    }
+  }
+}
+
+async function mailPause(ctx: EngineContext, tx: DbOrTx, to: string, what: string, path: string) {
+  const brand = await getMailBrand(tx);
+  const { html, text } = renderMail(brand, {
+    heading: 'Deliveries paused after a day of failures',
+    paragraphs: [
+      `Every delivery to ${what} failed for 24 hours, so ${brand.companyName} paused them.`,
+      'Undelivered events wait. Fix the receiver, then turn the deliveries back on: they resume, and the delivery log shows each answer.',
+    ],
+    action: { label: 'Open the delivery log', url: `${ctx.publicUrl}${path}` },
+  });
+  await enqueueMail(tx, { to, subject: 'Deliveries paused after a day of failures', html, text });
+}
+
+/**
+ * One run of the worker: fan the new events out and send what is due, until nothing is left,
+ * `stopping()` turns true, or `budgetMs` passed (the next run goes on).
+ */
+export async function runOutbound(
+  ctx: EngineContext,
+  stopping: () => boolean = () => false,
+  budgetMs = 5000,
+): Promise<number> {
+  const began = performance.now();
+  let sent = 0;
+  while (!stopping() && performance.now() - began < budgetMs) {
+    const fanned = await fanOut(ctx.db);
+    const n = await deliverDue(ctx);
+    sent += n;
+    if (fanned === 0 && n === 0) break;
+  }
+  return sent;
+}
+
+/** Deletes deliveries (and their attempts) older than 30 days: the log's retention. */
+export async function sweepOldDeliveries(db: DbOrTx, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - KEEP_DELIVERIES_MS).toISOString();
+  const rows = await rowsOf<{ n: number }>(
+    db,
+    sql`with gone as (delete from outbound_deliveries
+          where created_at < ${cutoff}::timestamptz returning 1)
+        select count(*)::int as n from gone`,
+  );
+  return rows[0]?.n ?? 0;
+}

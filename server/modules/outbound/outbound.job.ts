@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { onEventEmitted } from '../../events/emit.ts';
+import { registerJob } from '../../jobs/runtime.ts';
+import { type EngineContext, runOutbound, sweepOldDeliveries } from './engine.ts';
+
+/**
+ * The delivery worker: on each instance, every 250 ms after the previous run, and at once when
+ * this process emits an event or replays a delivery; the log's 30-day retention once an hour
+ * across the cluster.
+ */
+export function registerOutbound(app: FastifyInstance): void {
+  const instance = randomUUID();
+  const ctx = (): EngineContext => ({
+    db: app.db,
+    instance,
+    allowPrivate: app.config.outboundAllowPrivate,
+    publicUrl: app.config.publicUrl,
+  });
+  const worker = registerJob(app, {
+    name: 'outbound-deliveries',
+    scope: 'instance',
+    everyMs: 250,
+    firstRunMs: 1000,
+    run: ({ stopping }) => runOutbound(ctx(), stopping),
+  });
+  const off = onEventEmitted(() => worker.wake());
+  app.addHook('onClose', async () => {
+    off();
+  });
+  registerJob(app, {
+    name: 'outbound-retention',
+    scope: 'cluster',
+    everyMs: 3_600_000,
+    run: ({ db }) => sweepOldDeliveries(db),
+  });
+}

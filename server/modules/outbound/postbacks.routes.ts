@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParams } from '../../../contract/admin-common.ts';
+import {
+  DeliveryDetail,
+  DeliveryList,
+  DeliveryListQuery,
+  PostbackSettings,
+  PostbackTemplates,
+  PutPostbackTemplates,
+  SavedPostbackSettings,
+  TestPostback,
+  TestPostbackAnswer,
+} from '../../../contract/outbound.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { actorOf, adminDoc, bearerDoc, errorReplies } from '../../http/route-helpers.ts';
+import { kitPlugin, routeKit } from '../../http/route-kit.ts';
+import { getDelivery, listDeliveries, replayDelivery } from './deliveries.service.ts';
+import {
+  getPostbackSettings,
+  getPostbacks,
+  putPostbackSettings,
+  putPostbacks,
+  testPostback,
+} from './postbacks.service.ts';
+
+const errors = errorReplies(400, 401, 403);
+
+/** /api/v1/publisher/postbacks: the signed-in publisher's own templates, Test and log. */
+export const publisherPostbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mine = routeKit(app, bearerDoc('publisher'), errors);
+  const db = app.db;
+  const allowPrivate = app.config.outboundAllowPrivate;
+  mine.route('GET', '/postbacks', { reply: PostbackTemplates }, async (req) =>
+    getPostbacks({ db, publisherId: currentUser(req).id }),
+  );
+  mine.route(
+    'PUT',
+    '/postbacks',
+    { body: PutPostbackTemplates, reply: PostbackTemplates },
+    async (req) => putPostbacks({ db, publisherId: currentUser(req).id, input: req.body }),
+  );
+  mine.route(
+    'POST',
+    '/postbacks/test',
+    { body: TestPostback, reply: TestPostbackAnswer },
+    async (req) => testPostback({ db, input: req.body, allowPrivate }),
+  );
+  mine.route(
+    'GET',
+    '/postback-deliveries',
+    { query: DeliveryListQuery, reply: DeliveryList },
+    async (req) =>
+      listDeliveries({ db, owner: { publisherId: currentUser(req).id }, query: req.query }),
+  );
+  mine.route(
+    'GET',
+    '/postback-deliveries/:id',
+    { params: IdParams, reply: DeliveryDetail, errors: errorReplies(404) },
+    async (req) =>
+      getDelivery({ db, id: req.params.id, owner: { publisherId: currentUser(req).id } }),
+  );
+  mine.route(
+    'POST',
+    '/postback-deliveries/:id/replay',
+    { params: IdParams, reply: DeliveryDetail, errors: errorReplies(404) },
+    async (req) =>
+      replayDelivery({ db, id: req.params.id, owner: { publisherId: currentUser(req).id } }),
+  );
+};
+
+/** The admin's side: a publisher's postbacks (per offer too), their log, the passable tags. */
+export const adminPostbackRoutes = kitPlugin(adminDoc, (admin, app) => {
+  const db = app.db;
+  const allowPrivate = app.config.outboundAllowPrivate;
+  admin.route(
+    'GET',
+    '/publishers/:id/postbacks',
+    { params: IdParams, reply: PostbackTemplates },
+    async (req) => getPostbacks({ db, publisherId: req.params.id }),
+  );
+  admin.route(
+    'PUT',
+    '/publishers/:id/postbacks',
+    { params: IdParams, body: PutPostbackTemplates, reply: PostbackTemplates },
+    async (req) =>
+      putPostbacks({ db, publisherId: req.params.id, input: req.body, actor: actorOf(req) }),
+  );
+  admin.route(
+    'POST',
+    '/publishers/:id/postbacks/test',
+    { params: IdParams, body: TestPostback, reply: TestPostbackAnswer },
+    async (req) => testPostback({ db, input: req.body, allowPrivate }),
+  );
+  admin.route(
+    'GET',
+    '/publishers/:id/postback-deliveries',
+    { params: IdParams, query: DeliveryListQuery, reply: DeliveryList },
+    async (req) => listDeliveries({ db, owner: { publisherId: req.params.id }, query: req.query }),
+  );
+  admin.route(
+    'GET',
+    '/postback-deliveries/:id',
+    { params: IdParams, reply: DeliveryDetail, errors: errorReplies(404) },
+    async (req) => getDelivery({ db, id: req.params.id }),
+  );
+  admin.act('/postback-deliveries/:id/replay', { params: IdParams, reply: DeliveryDetail }, (o) =>
+    replayDelivery({ db: o.db, id: o.id }),
+  );
+  admin.route('GET', '/postback-settings', { reply: SavedPostbackSettings }, async () =>
+    getPostbackSettings({ db }),
+  );
+  admin.route(
+    'PUT',
+    '/postback-settings',
+    { body: PostbackSettings, reply: SavedPostbackSettings, errors: errorReplies(400) },
+    async (req) => putPostbackSettings({ db, actor: actorOf(req), input: req.body }),
+  );
+});
