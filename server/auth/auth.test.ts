@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { authSessions, mailOutbox, oneTimeTokens, refreshTokens, users } from '.
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { expectAnswer } from '../test/expect-answer.ts';
 import { buildPublisher, buildUser, tokenFor } from '../test/factories.ts';
-import { getMe } from '../test/gotrue.ts';
+import { GOTRUE_VERSION, type GotrueRequest, getMe, gotrueCall, randomIp } from '../test/gotrue.ts';
 import { blockUser } from './sessions.ts';
 import { signAccessToken } from './tokens.ts';
 
@@ -16,34 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const V = { 'x-supabase-api-version': '2024-01-01' };
+const V = GOTRUE_VERSION;
 let n = 0;
 const email = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@Example.test`;
-// Each request comes from its own address unless a test is about the per-IP limits.
-const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
-type Req = {
-  body?: unknown;
-  query?: Record<string, string>;
-  headers?: Record<string, string>;
-  ip?: string;
-  token?: string;
-};
-function call(method: 'GET' | 'POST' | 'PUT', url: string, r: Req = {}) {
-  return t.app.inject({
-    method,
-    url,
-    query: r.query,
-    headers: {
-      ...V,
-      ...(r.body !== undefined ? { 'content-type': 'application/json;charset=UTF-8' } : {}),
-      ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
-      ...r.headers,
-    },
-    payload: r.body === undefined ? undefined : JSON.stringify(r.body),
-    remoteAddress: r.ip ?? randomIp(),
-  });
-}
+type Req = GotrueRequest;
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, r: Req = {}) =>
+  gotrueCall(t, method, url, r);
 const signup = (body: unknown, r: Req = {}) => call('POST', '/auth/v1/signup', { body, ...r });
 const grant = (grant_type: string, body: unknown, r: Req = {}) =>
   call('POST', '/auth/v1/token', { query: { grant_type }, body, ...r });

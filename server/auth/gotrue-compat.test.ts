@@ -1,10 +1,10 @@
-import { randomInt } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, mailOutbox, users } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildUser } from '../test/factories.ts';
+import { GOTRUE_VERSION, gotrueCall, randomIp } from '../test/gotrue.ts';
 import { signAccessToken } from './tokens.ts';
 
 // GoTrue behaviour that auth-js apps rely on beyond sign-in: resend, metadata, e-mail change,
@@ -33,26 +33,10 @@ afterAll(async () => {
   await Promise.all([t?.close(), u?.close()]);
 });
 
-const V = { 'x-supabase-api-version': '2024-01-01' };
+const V = GOTRUE_VERSION;
 let n = 0;
 const email = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
-const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
-type Req = { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> };
-function call(app: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, r: Req = {}) {
-  return app.app.inject({
-    method,
-    url,
-    headers: {
-      ...V,
-      ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
-      ...r.headers,
-    },
-    payload: r.body === undefined ? undefined : JSON.stringify(r.body),
-    remoteAddress: r.ip ?? randomIp(),
-  });
-}
+const call = gotrueCall;
 
 async function signIn(app: TestApp, address: string, password: string) {
   const res = await call(app, 'POST', '/auth/v1/token?grant_type=password', {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Actor, requireAuth } from '../auth/guard.ts';
+import { type Actor, currentUser, requireAuth } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { type CsvCell, csvLine, sendCsv } from '../db/csv.ts';
 import { respondIdempotently } from './idempotency.ts';
@@ -104,6 +104,9 @@ export function routeKit(app: ZodApp, doc: RouteDoc, errors: Record<number, Zod>
 
   return {
     route,
+
+    /** What a service of the signed-in user's own records takes: `{ db, userId }`. */
+    own: (req: FastifyRequest) => ({ db, userId: currentUser(req).id }),
 
     /**
      * GET of a list (or a report) read with its query string: `list({ db, query }, req)` (the
@@ -248,4 +251,11 @@ export function meKit(app: ZodApp): RouteKit {
     reply.header('cache-control', 'no-store');
   });
   return routeKit(app, bearerDoc('me'), errorReplies(400, 401, 403));
+}
+
+/** A `/api/v1/me/…` plugin whose routes `build` declares with its `meKit`. */
+export function mePlugin(build: (mine: RouteKit, app: ZodApp) => void): FastifyPluginAsyncZod {
+  return async (app) => {
+    build(meKit(app), app);
+  };
 }

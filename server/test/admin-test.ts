@@ -72,3 +72,7 @@ export async function multipartBody(
     headers: { 'content-type': res.headers.get('content-type')! },
   };
 }
+
+/** A call tracker's GET postback of one call (the query is the call), from a documentation address. */
+export const trackerGet = (app: TestApp['app'], query: Record<string, string>) =>
+  app.inject({ method: 'GET', url: '/api/v1/ingest/calls', query, remoteAddress: '203.0.113.7' });

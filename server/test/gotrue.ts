@@ -12,6 +12,40 @@ export const GOTRUE_JSON_HEADERS = {
 /** Another source address each call, so the per-IP buckets never step in. */
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
+/** The API version header auth-js sends with every request. */
+export const GOTRUE_VERSION = { 'x-supabase-api-version': '2024-01-01' };
+
+/** What a GoTrue request of a test carries besides its method and path. */
+export type GotrueRequest = {
+  body?: unknown;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** The source address; another one each call unless a test is about the per-IP limits. */
+  ip?: string;
+  token?: string;
+};
+
+/** A request as auth-js makes it: version header, JSON body, bearer token, its own address. */
+export const gotrueCall = (
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  r: GotrueRequest = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    query: r.query,
+    headers: {
+      ...GOTRUE_VERSION,
+      ...(r.body !== undefined ? { 'content-type': 'application/json;charset=UTF-8' } : {}),
+      ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
+      ...r.headers,
+    },
+    payload: r.body === undefined ? undefined : JSON.stringify(r.body),
+    remoteAddress: r.ip ?? randomIp(),
+  });
+
 /** POST /auth/v1/token?grant_type=<grant> as auth-js sends it, from a random source address. */
 export const postToken = (t: TestApp, grant: string, body: unknown) =>
   t.app.inject({

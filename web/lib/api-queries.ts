@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from './api-client.ts';
-import type { Endpoint, EndpointQuery } from './api-routes.ts';
+import type { Endpoint, EndpointBody, EndpointQuery } from './api-routes.ts';
 
 /**
  * One page of a server list: keyed `[...key, 'list', query]` (so invalidating `key` refreshes
@@ -31,3 +31,18 @@ export function useApiMutation<V, R>(
     onSuccess: () => queryClient.invalidateQueries({ queryKey: refresh }),
   });
 }
+
+/** A write of `endpoint` with the body it takes: `mutate(body)`. */
+export const useSend = <E extends Endpoint>(endpoint: E, refresh: readonly unknown[]) =>
+  useApiMutation((body: EndpointBody<E>) => apiCall(endpoint, { body }), refresh);
+
+/** A write to one record, `route(id)`, with the body it takes: `mutate({ id, ...body })`. */
+export const useSendTo = <E extends Endpoint>(
+  route: (id: string) => E,
+  refresh: readonly unknown[],
+) =>
+  useApiMutation(
+    ({ id, ...body }: { id: string } & EndpointBody<E>) =>
+      apiCall(route(id), { body: body as EndpointBody<E> }),
+    refresh,
+  );

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiKeyList,
   ApiKeyParams,
@@ -7,7 +6,7 @@ import {
 } from '../../../contract/api-keys.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { actorOf, errorReplies } from '../../http/route-helpers.ts';
-import { meKit } from '../../http/route-kit.ts';
+import { mePlugin } from '../../http/route-kit.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.ts';
 
 /**
@@ -16,12 +15,8 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.ts';
  * not in server/auth/api-key-scopes.ts). Not idempotent by Idempotency-Key on purpose: a
  * replayed answer would have to keep the secret key.
  */
-export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mine = meKit(app);
-
-  mine.route('GET', '/api-keys', { reply: ApiKeyList }, async (req) =>
-    listApiKeys({ db: app.db, userId: currentUser(req).id }),
-  );
+export const apiKeyRoutes = mePlugin((mine, app) => {
+  mine.route('GET', '/api-keys', { reply: ApiKeyList }, async (req) => listApiKeys(mine.own(req)));
   mine.route(
     'POST',
     '/api-keys',
@@ -37,4 +32,4 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   mine.remove('/api-keys/:id', { params: ApiKeyParams }, (o) => revokeApiKey(o));
-};
+});

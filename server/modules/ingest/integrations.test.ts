@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REFUSAL_RETENTION_DAYS } from '../../../contract/integrations.ts';
 import { auditLog, ingestRefusals, integrations, leads } from '../../db/schema.ts';
-import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { flushIngestUsage } from './calls.routes.ts';
 import { deleteOldRefusals } from './ingest.service.ts';
 
 /** /api/v1/admin/integrations: keys shown once, revoke, mappings, refused calls and replay. */
 
-let t: AdminTestContext;
+const t = fileAdminTest();
 let pub: TestUser;
 let offer: Awaited<ReturnType<typeof buildOffer>>;
 
@@ -21,11 +21,9 @@ const auditOf = (entityId: string) =>
   t.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
 
 beforeAll(async () => {
-  t = await setupAdminTest();
   pub = await buildPublisher(t.db, { name: 'Mapped Mia' });
   offer = await buildOffer(t.db, { title: 'Medicare', payout: '18.00' });
 });
-afterAll(() => t.close());
 
 describe('integration keys', () => {
   it('shows the key once, keeps only its hash, and lists the integration without it', async () => {

@@ -1,9 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ingestRefusals, leads, publisherBalances } from '../../db/schema.ts';
-import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { REFUSAL_BURST } from './ingest.service.ts';
 
@@ -13,7 +13,7 @@ import { REFUSAL_BURST } from './ingest.service.ts';
  * values, tracking numbers, signatures, the endpoint under attack, search and the console.
  */
 
-let t: AdminTestContext;
+const t = fileAdminTest();
 let pub: TestUser;
 let offer: Awaited<ReturnType<typeof buildOffer>>;
 let seq = 0;
@@ -78,11 +78,9 @@ const earned = async (publisherId: string) => {
 };
 
 beforeAll(async () => {
-  t = await setupAdminTest();
   pub = await buildPublisher(t.db, { name: 'Tracker Tom' });
   offer = await buildOffer(t.db, { title: 'Medicare Calls', payout: '40.00' });
 });
-afterAll(() => t.close());
 
 describe('only connected calls pay', () => {
   it('an unanswered call mapped from the tracker’s word is recorded, rejected and never paid', async () => {

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadReasons } from '../../../contract/lead-actions.ts';
 import { auditLog, leads } from '../../db/schema.ts';
-import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { type AdminTestContext, setupAdminTest, trackerGet } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { bulkLeadStatus } from './lead-actions.service.ts';
 
@@ -32,12 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const postback = (params: Record<string, string>) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/api/v1/ingest/calls',
-    query: { key, publisher: pub.id, offer: offerA.id, ...params },
-    remoteAddress: '203.0.113.7',
-  });
+  trackerGet(t.app, { key, publisher: pub.id, offer: offerA.id, ...params });
 
 async function insertLeads(
   n: number,

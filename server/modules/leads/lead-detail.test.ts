@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadEvents, leads } from '../../db/schema.ts';
-import { type AdminTestContext, multipartBody, setupAdminTest } from '../../test/admin-test.ts';
+import {
+  type AdminTestContext,
+  multipartBody,
+  setupAdminTest,
+  trackerGet,
+} from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { mp3File } from '../../test/fixtures.ts';
 
@@ -22,12 +27,7 @@ let offer: Awaited<ReturnType<typeof buildOffer>>;
 const CALLER = '+1 (555) 123-4567';
 
 const postback = (query: Record<string, string>) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/api/v1/ingest/calls',
-    query: { key, publisher: pub.id, offer: offer.id, ...query },
-    remoteAddress: '203.0.113.7',
-  });
+  trackerGet(t.app, { key, publisher: pub.id, offer: offer.id, ...query });
 
 const asPublisher = (path: string, token = pubToken) =>
   t.app.inject({

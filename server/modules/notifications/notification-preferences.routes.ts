@@ -2,7 +2,6 @@ import {
   NotificationPreferences,
   UpdateNotificationPreferences,
 } from '../../../contract/notifications.ts';
-import { currentUser } from '../../auth/guard.ts';
 import { adminDoc, errorReplies } from '../../http/route-helpers.ts';
 import { kitPlugin } from '../../http/route-kit.ts';
 import {
@@ -11,9 +10,9 @@ import {
 } from './notification-preferences.service.ts';
 
 /** /api/v1/admin/notification-preferences: which events e-mail the signed-in admin. */
-export const adminNotificationPreferencesRoutes = kitPlugin(adminDoc, (admin, app) => {
+export const adminNotificationPreferencesRoutes = kitPlugin(adminDoc, (admin) => {
   admin.route('GET', '/notification-preferences', { reply: NotificationPreferences }, async (req) =>
-    getNotificationPreferences({ db: app.db, userId: currentUser(req).id }),
+    getNotificationPreferences(admin.own(req)),
   );
   admin.route(
     'PUT',
@@ -23,11 +22,6 @@ export const adminNotificationPreferencesRoutes = kitPlugin(adminDoc, (admin, ap
       reply: NotificationPreferences,
       errors: errorReplies(400),
     },
-    async (req) =>
-      updateNotificationPreferences({
-        db: app.db,
-        userId: currentUser(req).id,
-        input: req.body,
-      }),
+    async (req) => updateNotificationPreferences({ ...admin.own(req), input: req.body }),
   );
 });

@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MarkedRead,
   Notification,
@@ -8,18 +6,16 @@ import {
   NotificationListQuery,
   UnreadCount,
 } from '../../../contract/notifications.ts';
-import { currentUser } from '../../auth/guard.ts';
 import { errorReplies } from '../../http/route-helpers.ts';
-import { meKit } from '../../http/route-kit.ts';
+import { mePlugin } from '../../http/route-kit.ts';
 import { countUnread, listNotifications, markAllRead, markRead } from './notifications.service.ts';
 
 /**
  * /api/v1/me/notifications: the signed-in user's own notifications, whatever their role. The
  * check runs at onRequest, so a stranger learns nothing (not even a validation answer).
  */
-export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mine = meKit(app);
-  const me = (req: FastifyRequest) => ({ db: app.db, userId: currentUser(req).id });
+export const notificationsRoutes = mePlugin((mine) => {
+  const me = mine.own;
 
   mine.list('/notifications', { query: NotificationListQuery, reply: NotificationList }, (o, req) =>
     listNotifications({ ...me(req), query: o.query }),
@@ -36,4 +32,4 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   mine.route('POST', '/notifications/read-all', { reply: MarkedRead }, async (req) =>
     markAllRead(me(req)),
   );
-};
+});

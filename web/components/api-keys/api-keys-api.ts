@@ -1,7 +1,7 @@
 import type { ApiKeyList, CreateApiKeyBody, CreatedApiKey } from '@contract/api-keys.ts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
-import { useApiMutation } from '@/lib/api-queries.ts';
+import { useApiMutation, useSend } from '@/lib/api-queries.ts';
 import type { Endpoint } from '@/lib/api-routes.ts';
 
 /**
@@ -31,8 +31,7 @@ export function useApiKeys() {
 }
 
 /** POST /api/v1/me/api-keys: answers the key, the only time it is shown. */
-export const useCreateApiKey = () =>
-  useApiMutation((body: CreateApiKeyBody) => apiCall(apiKeyRoutes.create, { body }), apiKeysKey);
+export const useCreateApiKey = () => useSend(apiKeyRoutes.create, apiKeysKey);
 
 /** DELETE /api/v1/me/api-keys/:id: the key stops working at once. */
 export const useRevokeApiKey = () =>

@@ -1,6 +1,7 @@
 import type { ApiKey } from '@contract/api-keys.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, noRoute, stubFetch } from '@/test/fake-api.ts';
 import { renderWithApp } from '@/test/render.tsx';
 import { ApiKeysScreen } from './api-keys-page.tsx';
 
@@ -15,44 +16,32 @@ beforeEach(() => {
   keys = [];
   posted = [];
   deleted = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const method = init?.method ?? 'GET';
-      const json = (status: number, body: unknown) =>
-        new Response(body === null ? null : JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      if (url.pathname === '/api/v1/me/api-keys' && method === 'POST') {
-        const body = JSON.parse(String(init?.body));
-        posted.push(body);
-        const key: ApiKey = {
-          id: '5f0e8d8e-2f7a-4c1e-9a55-0c1f3a9d2b11',
-          name: body.name,
-          prefix: KEY.slice(0, 12),
-          scopes: body.scopes,
-          created_at: new Date().toISOString(),
-          expires_at: body.expires_at,
-          last_used_at: null,
-        };
-        keys.push(key);
-        return json(201, { ...key, key: KEY });
-      }
-      if (url.pathname === '/api/v1/me/api-keys') return json(200, { items: keys });
-      const del = /^\/api\/v1\/me\/api-keys\/(.+)$/.exec(url.pathname);
-      if (del && method === 'DELETE') {
-        deleted.push(del[1]!);
-        keys = keys.filter((k) => k.id !== del[1]);
-        return new Response(null, { status: 204 });
-      }
-      return json(404, { error: { code: 'not_found', message: 'No route.' } });
-    }),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
+  stubFetch((req) => {
+    const { url, method } = req;
+    if (url.pathname === '/api/v1/me/api-keys' && method === 'POST') {
+      const body = req.body<Pick<ApiKey, 'name' | 'scopes' | 'expires_at'>>();
+      posted.push(body);
+      const key: ApiKey = {
+        id: '5f0e8d8e-2f7a-4c1e-9a55-0c1f3a9d2b11',
+        name: body.name,
+        prefix: KEY.slice(0, 12),
+        scopes: body.scopes,
+        created_at: new Date().toISOString(),
+        expires_at: body.expires_at,
+        last_used_at: null,
+      };
+      keys.push(key);
+      return json(201, { ...key, key: KEY });
+    }
+    if (url.pathname === '/api/v1/me/api-keys') return json(200, { items: keys });
+    const del = /^\/api\/v1\/me\/api-keys\/(.+)$/.exec(url.pathname);
+    if (del && method === 'DELETE') {
+      deleted.push(del[1]!);
+      keys = keys.filter((k) => k.id !== del[1]);
+      return json(204, null);
+    }
+    return noRoute();
+  });
 });
 
 describe('ApiKeysScreen', () => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { json, pageOf, stubFetch } from '@/test/fake-api.ts';
 import { renderWithApp } from '@/test/render.tsx';
 import { badgeText, NotificationBell } from './notification-bell.tsx';
 
@@ -21,37 +22,19 @@ const note = {
 /** A fake /api/v1/me/notifications: the count and list given, and the calls it saw. */
 function fakeApi(state: { unread: number; exact?: boolean; items: (typeof note)[] }) {
   const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-      const json = (body: unknown) =>
-        new Response(JSON.stringify(body), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      if (url.pathname.endsWith('/unread-count')) {
-        return json({ unread: state.unread, exact: state.exact ?? true });
-      }
-      if (url.pathname.endsWith('/read')) {
-        state.unread = Math.max(0, state.unread - 1);
-        return json({ ...note, read_at: new Date().toISOString() });
-      }
-      return json({
-        items: state.items,
-        total: state.items.length,
-        total_exact: true,
-        page: 1,
-        page_size: 10,
-        next_cursor: null,
-      });
-    }),
-  );
+  stubFetch(({ url, method }) => {
+    calls.push(`${method} ${url.pathname}`);
+    if (url.pathname.endsWith('/unread-count')) {
+      return json(200, { unread: state.unread, exact: state.exact ?? true });
+    }
+    if (url.pathname.endsWith('/read')) {
+      state.unread = Math.max(0, state.unread - 1);
+      return json(200, { ...note, read_at: new Date().toISOString() });
+    }
+    return json(200, pageOf(state.items, 10));
+  });
   return calls;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('badgeText', () => {
   it('formats the count and caps it at 99+', () => {

@@ -1,12 +1,7 @@
-import type { CreateIntegration } from '@contract/integrations.ts';
-import { apiCall } from '@/lib/api-client.ts';
-import { useApiMutation } from '@/lib/api-queries.ts';
+import { useSend } from '@/lib/api-queries.ts';
 import { apiRoutes } from '@/lib/api-routes.ts';
 import { integrationsKey } from './list-integrations.ts';
 
 /** POST /api/v1/admin/integrations: answers the new key, the only time it is shown. */
 export const useCreateIntegration = () =>
-  useApiMutation(
-    (body: CreateIntegration) => apiCall(apiRoutes.admin.createIntegration, { body }),
-    integrationsKey,
-  );
+  useSend(apiRoutes.admin.createIntegration, integrationsKey);

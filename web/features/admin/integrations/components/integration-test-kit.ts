@@ -1,6 +1,7 @@
 import type { AdminIntegration } from '@contract/integrations.ts';
 import { presetOf } from '@contract/tracker-presets.ts';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { beforeEach } from 'vitest';
+import { json, stubFetch } from '@/test/fake-api.ts';
 
 /**
  * The integration the component tests open, as the server answers it: a Twilio account whose
@@ -40,20 +41,10 @@ export function stubApi(path: string, first: () => Answer) {
   beforeEach(() => {
     api.sent = [];
     api.answer = first();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = new URL(String(input instanceof Request ? input.url : input));
-        if (url.pathname === path) api.sent.push(JSON.parse(String(init?.body)));
-        return new Response(JSON.stringify(api.answer.body), {
-          status: api.answer.status,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
+    stubFetch(({ url, body }) => {
+      if (url.pathname === path) api.sent.push(body());
+      return json(api.answer.status, api.answer.body);
+    });
   });
   return api;
 }

@@ -1,6 +1,7 @@
 import { presetOf } from '@contract/tracker-presets.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, noRoute, pageOf, stubFetch } from '@/test/fake-api.ts';
 import { renderWithApp } from '@/test/render.tsx';
 import { twilioIntegration } from './integration-test-kit.ts';
 import { IntegrationsPage } from './integrations-page.tsx';
@@ -15,39 +16,24 @@ const integration = twilioIntegration({
   shares_calls_with: [{ id: '1f0e8d8e-2f7a-4c1e-9a55-0c1f3a9d2b11', name: 'Twilio dial actions' }],
 });
 
-const page = (items: unknown[]) => ({ items, total: items.length, page: 1, page_size: 25 });
-
 let created = false;
 let posted: unknown[] = [];
 
 beforeEach(() => {
   created = false;
   posted = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const method = init?.method ?? 'GET';
-      const json = (status: number, body: unknown) =>
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      if (url.pathname === '/api/v1/admin/integrations/refusals') return json(200, page([]));
-      if (url.pathname === '/api/v1/admin/integrations' && method === 'POST') {
-        posted.push(JSON.parse(String(init?.body)));
-        created = true;
-        return json(201, { integration, key: KEY });
-      }
-      if (url.pathname === '/api/v1/admin/integrations') {
-        return json(200, page(created ? [integration] : []));
-      }
-      return json(404, { error: { code: 'not_found', message: 'No route.' } });
-    }),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
+  stubFetch(({ url, method, body }) => {
+    if (url.pathname === '/api/v1/admin/integrations/refusals') return json(200, pageOf([]));
+    if (url.pathname === '/api/v1/admin/integrations' && method === 'POST') {
+      posted.push(body());
+      created = true;
+      return json(201, { integration, key: KEY });
+    }
+    if (url.pathname === '/api/v1/admin/integrations') {
+      return json(200, pageOf(created ? [integration] : []));
+    }
+    return noRoute();
+  });
 });
 
 async function chooseTracker(form: HTMLElement, label: string) {

@@ -1,7 +1,7 @@
 import type { BulkLeadStatus, LeadFilter } from '@contract/lead-actions.ts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
-import { useApiMutation } from '@/lib/api-queries.ts';
+import { useSend } from '@/lib/api-queries.ts';
 import { apiRoutes, type QueryOf } from '@/lib/api-routes.ts';
 import { leadsKey } from './list-leads.ts';
 
@@ -17,11 +17,7 @@ export function useLeadTotals(filter: QueryOf<typeof LeadFilter>) {
 }
 
 /** POST /api/v1/admin/leads/bulk-status (a dry run only counts; nothing is refreshed). */
-export const useBulkLeadStatus = () =>
-  useApiMutation(
-    (body: BulkLeadStatus) => apiCall(apiRoutes.admin.bulkLeadStatus, { body }),
-    ['admin'],
-  );
+export const useBulkLeadStatus = () => useSend(apiRoutes.admin.bulkLeadStatus, ['admin']);
 
 /** The dry run of a bulk action: how many leads it would change. */
 export const countBulkLeadStatus = (body: BulkLeadStatus) =>

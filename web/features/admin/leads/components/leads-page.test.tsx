@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, pageOf, stubFetch } from '@/test/fake-api.ts';
 import { renderWithApp } from '@/test/render.tsx';
 import { LeadsPage } from './leads-page.tsx';
 
@@ -18,44 +19,20 @@ const lead = (i: number, over: Record<string, unknown> = {}) => ({
 });
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const json = (body: unknown) =>
-        new Response(JSON.stringify(body), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      if (url.pathname === '/api/v1/admin/leads/totals')
-        return json({
-          count: 95,
-          count_exact: true,
-          earned: 244,
-          under_review: 120,
-          rejected: 12,
-        });
-      if (url.pathname === '/api/v1/admin/leads')
-        return json({
-          items: [lead(1), lead(2), lead(3, { status: 'rejected', payout: 45 })],
-          total: 3,
-          total_exact: true,
-          page: 1,
-          page_size: 25,
-          next_cursor: null,
-        });
-      return json({
-        items: [],
-        total: 0,
-        total_exact: true,
-        page: 1,
-        page_size: 25,
-        next_cursor: null,
+  stubFetch(({ url }) => {
+    if (url.pathname === '/api/v1/admin/leads/totals')
+      return json(200, {
+        count: 95,
+        count_exact: true,
+        earned: 244,
+        under_review: 120,
+        rejected: 12,
       });
-    }),
-  );
+    if (url.pathname === '/api/v1/admin/leads')
+      return json(200, pageOf([lead(1), lead(2), lead(3, { status: 'rejected', payout: 45 })]));
+    return json(200, pageOf([]));
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('LeadsPage', () => {
   it('shows the totals of the filter above the table, and the bulk actions once a lead is picked', async () => {

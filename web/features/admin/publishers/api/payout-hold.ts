@@ -1,7 +1,6 @@
-import type { ReleasePayoutHold, SetPayoutReview, SetTaxFormStatus } from '@contract/money.ts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
-import { useApiMutation } from '@/lib/api-queries.ts';
+import { useSend } from '@/lib/api-queries.ts';
 import { apiRoutes } from '@/lib/api-routes.ts';
 import { publisherKey } from './get-publisher.ts';
 
@@ -18,21 +17,12 @@ export const useAdminTaxForm = (id: string) =>
 
 /** Puts the payouts under review (with a note) or lifts it; refreshes the run previews too. */
 export const useSetPayoutReview = (id: string) =>
-  useApiMutation(
-    (body: SetPayoutReview) => apiCall(apiRoutes.admin.setPayoutReview(id), { body }),
-    ['admin'],
-  );
+  useSend(apiRoutes.admin.setPayoutReview(id), ['admin']);
 
 /** Releases the holds for the next run, with a note. */
 export const useReleasePayoutHold = (id: string) =>
-  useApiMutation(
-    (body: ReleasePayoutHold) => apiCall(apiRoutes.admin.releasePayoutHold(id), { body }),
-    ['admin'],
-  );
+  useSend(apiRoutes.admin.releasePayoutHold(id), ['admin']);
 
 /** The admin's decision on the tax form. */
 export const useSetTaxFormStatus = (id: string) =>
-  useApiMutation(
-    (body: SetTaxFormStatus) => apiCall(apiRoutes.admin.setTaxFormStatus(id), { body }),
-    ['admin'],
-  );
+  useSend(apiRoutes.admin.setTaxFormStatus(id), ['admin']);

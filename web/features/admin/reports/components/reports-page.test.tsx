@@ -1,6 +1,7 @@
 import type { AdminReport, AdminReportFigures } from '@contract/reports.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, noRoute, stubFetch } from '@/test/fake-api.ts';
 import { renderWithApp } from '@/test/render.tsx';
 import { ReportsPage } from './reports-page.tsx';
 
@@ -80,26 +81,11 @@ let asked: URLSearchParams[];
 beforeEach(() => {
   answer = byOffer;
   asked = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      if (url.pathname === '/api/v1/admin/reports') {
-        asked.push(url.searchParams);
-        return new Response(JSON.stringify(answer), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }
-      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'No route.' } }), {
-        status: 404,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
+  stubFetch(({ url }) => {
+    if (url.pathname !== '/api/v1/admin/reports') return noRoute();
+    asked.push(url.searchParams);
+    return json(200, answer);
+  });
 });
 
 const url = '/admin/reports?range=custom&from=2025-05-12&to=2025-05-12&group=offer';

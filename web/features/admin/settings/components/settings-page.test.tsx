@@ -1,6 +1,7 @@
 import type { AdminSettings } from '@contract/admin.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, noRoute, stubFetch } from '@/test/fake-api.ts';
 import { renderWithApp } from '@/test/render.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
@@ -22,27 +23,15 @@ let patched: unknown[];
 
 beforeEach(() => {
   patched = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const json = (status: number, body: unknown) =>
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      if (url.pathname === '/api/v1/admin/settings' && init?.method === 'PATCH') {
-        const body = JSON.parse(String(init.body));
-        patched.push(body);
-        return json(200, { ...settings, ...body });
-      }
-      if (url.pathname === '/api/v1/admin/settings') return json(200, settings);
-      return json(404, { error: { code: 'not_found', message: 'No route.' } });
-    }),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
+  stubFetch((req) => {
+    if (req.url.pathname === '/api/v1/admin/settings' && req.method === 'PATCH') {
+      const body = req.body();
+      patched.push(body);
+      return json(200, { ...settings, ...body });
+    }
+    if (req.url.pathname === '/api/v1/admin/settings') return json(200, settings);
+    return noRoute();
+  });
 });
 
 describe('SettingsPage', () => {

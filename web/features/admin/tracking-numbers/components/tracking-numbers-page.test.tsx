@@ -1,6 +1,7 @@
 import type { TrackingNumber, TrackingNumberImport } from '@contract/integrations.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, noRoute, pageOf, stubFetch } from '@/test/fake-api.ts';
 import { renderWithApp } from '@/test/render.tsx';
 import { viewport } from '@/test/setup-dom.ts';
 import { TrackingNumbersPage } from './tracking-numbers-page.tsx';
@@ -18,15 +19,6 @@ const annSolar: TrackingNumber = {
   created_at: '2026-11-25T09:00:00.000Z',
 };
 
-const page = (items: unknown[]) => ({
-  items,
-  total: items.length,
-  total_exact: true,
-  page: 1,
-  page_size: 25,
-  next_cursor: null,
-});
-
 type Call = { method: string; path: string; query: string; body: unknown };
 let calls: Call[];
 let numbers: TrackingNumber[];
@@ -38,48 +30,30 @@ beforeEach(() => {
   numbers = [annSolar];
   createAnswer = { status: 201, body: annSolar };
   importAnswer = { created: 2, errors: [] };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const method = init?.method ?? 'GET';
-      const body =
-        init?.body instanceof FormData
-          ? (init.body.get('file') as File).name
-          : init?.body
-            ? JSON.parse(String(init.body))
-            : undefined;
-      calls.push({ method, path: url.pathname, query: url.search, body });
-      const json = (status: number, answer: unknown) =>
-        new Response(status === 204 ? null : JSON.stringify(answer), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      const p = url.pathname;
-      if (p === '/api/v1/admin/publishers') {
-        return json(200, page([{ id: ANN, name: 'Ann Lee', email: 'ann@example.com' }]));
-      }
-      if (p === '/api/v1/admin/offers') {
-        return json(200, page([{ id: SOLAR, title: 'Solar Inbound', status: 'active' }]));
-      }
-      if (p === '/api/v1/admin/tracking-numbers/import') return json(200, importAnswer);
-      if (p === '/api/v1/admin/tracking-numbers' && method === 'POST') {
-        return json(createAnswer.status, createAnswer.body);
-      }
-      if (p === '/api/v1/admin/tracking-numbers') {
-        const q = url.searchParams.get('q');
-        return json(200, page(q ? [] : numbers));
-      }
-      if (p.startsWith('/api/v1/admin/tracking-numbers/') && method === 'DELETE') {
-        numbers = [];
-        return json(204, null);
-      }
-      return json(404, { error: { code: 'not_found', message: 'No route.' } });
-    }),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
+  stubFetch(({ url, method, init, ...req }) => {
+    const body = init?.body instanceof FormData ? (init.body.get('file') as File).name : req.body();
+    calls.push({ method, path: url.pathname, query: url.search, body });
+    const p = url.pathname;
+    if (p === '/api/v1/admin/publishers') {
+      return json(200, pageOf([{ id: ANN, name: 'Ann Lee', email: 'ann@example.com' }]));
+    }
+    if (p === '/api/v1/admin/offers') {
+      return json(200, pageOf([{ id: SOLAR, title: 'Solar Inbound', status: 'active' }]));
+    }
+    if (p === '/api/v1/admin/tracking-numbers/import') return json(200, importAnswer);
+    if (p === '/api/v1/admin/tracking-numbers' && method === 'POST') {
+      return json(createAnswer.status, createAnswer.body);
+    }
+    if (p === '/api/v1/admin/tracking-numbers') {
+      const q = url.searchParams.get('q');
+      return json(200, pageOf(q ? [] : numbers));
+    }
+    if (p.startsWith('/api/v1/admin/tracking-numbers/') && method === 'DELETE') {
+      numbers = [];
+      return json(204, null);
+    }
+    return noRoute();
+  });
 });
 
 const renderPage = (url = '/admin/tracking-numbers') =>
