@@ -1,5 +1,6 @@
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '@contract/outbound.ts';
 import { Badge, Button, Card, Group, Menu, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
@@ -89,19 +90,83 @@ function StateBadge({ e }: { e: WebhookEndpoint }) {
 
 type Confirm = { kind: 'delete' | 'rotate'; endpoint: WebhookEndpoint } | null;
 
-function EndpointRow({
-  e,
-  selected,
-  onLog,
-  onToggle,
-  onConfirm,
-}: {
+type RowProps = {
   e: WebhookEndpoint;
   selected: boolean;
   onLog: () => void;
   onToggle: () => void;
   onConfirm: (c: NonNullable<Confirm>) => void;
-}) {
+};
+
+function EndpointActions({ e, onLog, onToggle, onConfirm }: Omit<RowProps, 'selected'>) {
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Button size="compact-sm" variant="default" onClick={onLog}>
+        Deliveries
+      </Button>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button size="compact-sm" variant="subtle" aria-label={`More for ${e.url}`}>
+            <IconDots size={16} />
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={onToggle}>
+            {e.enabled && !e.paused_at ? 'Disable' : 'Enable'}
+          </Menu.Item>
+          <Menu.Item onClick={() => onConfirm({ kind: 'rotate', endpoint: e })}>
+            Rotate secret
+          </Menu.Item>
+          <Menu.Item color="red" onClick={() => onConfirm({ kind: 'delete', endpoint: e })}>
+            Delete
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
+
+function EventBadges({ e }: { e: WebhookEndpoint }) {
+  return (
+    <Group gap={4}>
+      {e.events.map((t) => (
+        <Badge key={t} variant="light" color="gray" tt="none">
+          {t}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** A phone's card of an endpoint: the same facts and actions as a row. */
+function EndpointCard(props: RowProps) {
+  const { e, selected } = props;
+  return (
+    <Card withBorder padding="sm" bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
+      <Stack gap="xs">
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {e.url}
+        </Text>
+        {e.description ? (
+          <Text size="xs" c="dimmed">
+            {e.description}
+          </Text>
+        ) : null}
+        <EventBadges e={e} />
+        <Group justify="space-between">
+          <StateBadge e={e} />
+          <Text size="xs" c="dimmed">
+            {formatDateTime(e.created_at)}
+          </Text>
+        </Group>
+        <EndpointActions {...props} />
+      </Stack>
+    </Card>
+  );
+}
+
+function EndpointRow(props: RowProps) {
+  const { e, selected } = props;
   return (
     <Table.Tr bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
       <Table.Td maw={320}>
@@ -115,42 +180,14 @@ function EndpointRow({
         ) : null}
       </Table.Td>
       <Table.Td>
-        <Group gap={4}>
-          {e.events.map((t) => (
-            <Badge key={t} variant="light" color="gray" tt="none">
-              {t}
-            </Badge>
-          ))}
-        </Group>
+        <EventBadges e={e} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td miw={110}>
         <StateBadge e={e} />
       </Table.Td>
       <Table.Td>{formatDateTime(e.created_at)}</Table.Td>
       <Table.Td ta="right">
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button size="compact-sm" variant="default" onClick={onLog}>
-            Deliveries
-          </Button>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button size="compact-sm" variant="subtle" aria-label={`More for ${e.url}`}>
-                <IconDots size={16} />
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={onToggle}>
-                {e.enabled && !e.paused_at ? 'Disable' : 'Enable'}
-              </Menu.Item>
-              <Menu.Item onClick={() => onConfirm({ kind: 'rotate', endpoint: e })}>
-                Rotate secret
-              </Menu.Item>
-              <Menu.Item color="red" onClick={() => onConfirm({ kind: 'delete', endpoint: e })}>
-                Delete
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
+        <EndpointActions {...props} />
       </Table.Td>
     </Table.Tr>
   );
@@ -162,6 +199,7 @@ function EndpointRow({
  */
 export function WebhooksPage() {
   const endpoints = useWebhooks();
+  const isPhone = useMediaQuery('(max-width: 48em)');
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookSecret();
@@ -224,6 +262,19 @@ export function WebhooksPage() {
             <Text size="sm" c="dimmed">
               Loading…
             </Text>
+          ) : isPhone && endpoints.data.items.length ? (
+            <Stack gap="sm">
+              {endpoints.data.items.map((e) => (
+                <EndpointCard
+                  key={e.id}
+                  e={e}
+                  selected={logOf?.id === e.id}
+                  onLog={() => setLogOf(e)}
+                  onToggle={() => void toggle(e)}
+                  onConfirm={setConfirm}
+                />
+              ))}
+            </Stack>
           ) : (
             <ScrollTable
               count={endpoints.data.items.length}
