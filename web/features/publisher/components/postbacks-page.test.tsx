@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render.tsx';
+import { json, stubApi } from '@/test/stub-api.ts';
 import { PostbacksPage } from './postbacks-page.tsx';
 
 let saved: unknown[] = [];
@@ -9,45 +10,31 @@ let tested: unknown[] = [];
 beforeEach(() => {
   saved = [];
   tested = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const method = init?.method ?? 'GET';
-      const json = (status: number, body: unknown) =>
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
+  stubApi(({ method, path, body }) => {
+    if (path === '/api/v1/publisher/postbacks' && method === 'PUT') {
+      saved.push(body);
+      if (body.templates.some((t: { url: string }) => t.url.includes('{nope}')))
+        return json(400, {
+          error: { code: 'bad_request', message: 'Unknown token {nope} in the approved URL.' },
         });
-      const body = init?.body ? JSON.parse(String(init.body)) : null;
-      if (url.pathname === '/api/v1/publisher/postbacks' && method === 'PUT') {
-        saved.push(body);
-        if (body.templates.some((t: { url: string }) => t.url.includes('{nope}')))
-          return json(400, {
-            error: {
-              code: 'bad_request',
-              message: 'Unknown token {nope} in the approved URL.',
-            },
-          });
-        return json(200, { templates: body.templates, paused_at: null, passable_tags: ['sub_id'] });
-      }
-      if (url.pathname === '/api/v1/publisher/postbacks')
-        return json(200, { templates: [], paused_at: null, passable_tags: ['sub_id'] });
-      if (url.pathname === '/api/v1/publisher/postbacks/test') {
-        tested.push(body);
-        return json(200, {
-          request: { method: 'GET', url: 'https://t.example.com/pb?c=sample', body: null },
-          status: 200,
-          body: 'OK conversion recorded',
-          duration_ms: 42,
-          error: null,
-        });
-      }
-      if (url.pathname === '/api/v1/publisher/postback-deliveries')
-        return json(200, { items: [], total: 0, page: 1, page_size: 25, next_cursor: null });
-      return json(404, { error: { code: 'not_found', message: 'No route.' } });
-    }),
-  );
+      return json(200, { templates: body.templates, paused_at: null, passable_tags: ['sub_id'] });
+    }
+    if (path === '/api/v1/publisher/postbacks')
+      return json(200, { templates: [], paused_at: null, passable_tags: ['sub_id'] });
+    if (path === '/api/v1/publisher/postbacks/test') {
+      tested.push(body);
+      return json(200, {
+        request: { method: 'GET', url: 'https://t.example.com/pb?c=sample', body: null },
+        status: 200,
+        body: 'OK conversion recorded',
+        duration_ms: 42,
+        error: null,
+      });
+    }
+    if (path === '/api/v1/publisher/postback-deliveries')
+      return json(200, { items: [], total: 0, page: 1, page_size: 25, next_cursor: null });
+    return undefined;
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,6 +2,7 @@ import type { WebhookEndpoint } from '@contract/outbound.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render.tsx';
+import { json, stubApi } from '@/test/stub-api.ts';
 import { WebhooksPage } from './webhooks-page.tsx';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -15,43 +16,32 @@ beforeEach(() => {
   endpoints = [];
   posted = [];
   deleted = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const method = init?.method ?? 'GET';
-      const json = (status: number, body: unknown) =>
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      if (url.pathname === '/api/v1/admin/webhooks' && method === 'POST') {
-        const body = JSON.parse(String(init?.body));
-        posted.push(body);
-        const e: WebhookEndpoint = {
-          id: ID,
-          url: body.url,
-          events: body.events,
-          description: null,
-          enabled: true,
-          paused_at: null,
-          failing_since: null,
-          previous_secret_expires_at: null,
-          created_at: new Date().toISOString(),
-        };
-        endpoints.push(e);
-        return json(201, { ...e, secret: SECRET });
-      }
-      if (url.pathname === '/api/v1/admin/webhooks') return json(200, { items: endpoints });
-      const one = /^\/api\/v1\/admin\/webhooks\/([^/]+)$/.exec(url.pathname);
-      if (one && method === 'DELETE') {
-        deleted.push(one[1]!);
-        endpoints = endpoints.filter((e) => e.id !== one[1]);
-        return new Response(null, { status: 204 });
-      }
-      return json(404, { error: { code: 'not_found', message: 'No route.' } });
-    }),
-  );
+  stubApi(({ method, path, body }) => {
+    if (path === '/api/v1/admin/webhooks' && method === 'POST') {
+      posted.push(body);
+      const e: WebhookEndpoint = {
+        id: ID,
+        url: body.url,
+        events: body.events,
+        description: null,
+        enabled: true,
+        paused_at: null,
+        failing_since: null,
+        previous_secret_expires_at: null,
+        created_at: new Date().toISOString(),
+      };
+      endpoints.push(e);
+      return json(201, { ...e, secret: SECRET });
+    }
+    if (path === '/api/v1/admin/webhooks') return json(200, { items: endpoints });
+    const one = /^\/api\/v1\/admin\/webhooks\/([^/]+)$/.exec(path);
+    if (one && method === 'DELETE') {
+      deleted.push(one[1]!);
+      endpoints = endpoints.filter((e) => e.id !== one[1]);
+      return new Response(null, { status: 204 });
+    }
+    return undefined;
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -211,6 +211,14 @@ export function WebhooksPage() {
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
 
+  const rowProps = (e: WebhookEndpoint): RowProps => ({
+    e,
+    selected: logOf?.id === e.id,
+    onLog: () => setLogOf(e),
+    onToggle: () => void toggle(e),
+    onConfirm: setConfirm,
+  });
+
   async function toggle(e: WebhookEndpoint) {
     const enabled = !(e.enabled && !e.paused_at);
     try {
@@ -265,14 +273,7 @@ export function WebhooksPage() {
           ) : isPhone && endpoints.data.items.length ? (
             <Stack gap="sm">
               {endpoints.data.items.map((e) => (
-                <EndpointCard
-                  key={e.id}
-                  e={e}
-                  selected={logOf?.id === e.id}
-                  onLog={() => setLogOf(e)}
-                  onToggle={() => void toggle(e)}
-                  onConfirm={setConfirm}
-                />
+                <EndpointCard key={e.id} {...rowProps(e)} />
               ))}
             </Stack>
           ) : (
@@ -283,14 +284,7 @@ export function WebhooksPage() {
               heads={['URL', 'Events', 'State', 'Created', { label: '', right: true }]}
             >
               {endpoints.data.items.map((e) => (
-                <EndpointRow
-                  key={e.id}
-                  e={e}
-                  selected={logOf?.id === e.id}
-                  onLog={() => setLogOf(e)}
-                  onToggle={() => void toggle(e)}
-                  onConfirm={setConfirm}
-                />
+                <EndpointRow key={e.id} {...rowProps(e)} />
               ))}
             </ScrollTable>
           )}
