@@ -21,6 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { DeliveryLog } from '@/components/deliveries/delivery-log.tsx';
 import { showFailure } from '@/components/forms/show-failure.ts';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -313,6 +314,25 @@ export function PostbacksEditor({ routes }: { routes: PostbackRoutes }) {
         </Button>
       </Group>
       <TokenHelp tags={saved.data.passable_tags} />
+    </Stack>
+  );
+}
+
+/** The editor, then the log of what was sent (the publisher's page and the admin's card). */
+export function PostbacksWithLog({
+  routes,
+  titleOrder,
+}: {
+  routes: PostbackRoutes;
+  titleOrder: 2 | 3;
+}) {
+  return (
+    <Stack gap="lg">
+      <PostbacksEditor routes={routes} />
+      <Title order={titleOrder} fz={titleOrder === 2 ? 'lg' : 'md'}>
+        Delivery log
+      </Title>
+      <DeliveryLog routes={routes.deliveries} label="Postback deliveries" />
     </Stack>
   );
 }

@@ -1,9 +1,8 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useMemo } from 'react';
-import { DeliveryLog } from '@/components/deliveries/delivery-log.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { postbackRoutes } from '@/components/postbacks/postbacks-api.ts';
-import { PostbacksEditor } from '@/components/postbacks/postbacks-editor.tsx';
+import { PostbacksWithLog } from '@/components/postbacks/postbacks-editor.tsx';
 
 /**
  * Profile → Postbacks (the publisher's): a URL per event fired server to server when a call
@@ -17,11 +16,7 @@ export function PostbacksPage() {
         title="Postbacks"
         description="Your tracker hears about each call from our server: one URL per event, with tokens for the call's details. Failed postbacks are retried for 24 hours."
       />
-      <PostbacksEditor routes={routes} />
-      <Title order={2} fz="lg">
-        Delivery log
-      </Title>
-      <DeliveryLog routes={routes.deliveries} label="Postback deliveries" />
+      <PostbacksWithLog routes={routes} titleOrder={2} />
     </Stack>
   );
 }

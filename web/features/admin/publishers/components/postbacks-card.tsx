@@ -1,8 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { DeliveryLog } from '@/components/deliveries/delivery-log.tsx';
 import { postbackRoutes } from '@/components/postbacks/postbacks-api.ts';
-import { PostbacksEditor } from '@/components/postbacks/postbacks-editor.tsx';
+import { PostbacksWithLog } from '@/components/postbacks/postbacks-editor.tsx';
 
 /**
  * A publisher's postbacks as the admin sees them: the templates (set them for the publisher,
@@ -26,15 +25,7 @@ export function PostbacksCard({ publisherId }: { publisherId: string }) {
           {open ? 'Hide Postbacks' : 'Show Postbacks'}
         </Button>
       </Group>
-      {open ? (
-        <Stack gap="lg">
-          <PostbacksEditor routes={routes} />
-          <Title order={3} fz="md">
-            Delivery log
-          </Title>
-          <DeliveryLog routes={routes.deliveries} label="Postback deliveries" />
-        </Stack>
-      ) : null}
+      {open ? <PostbacksWithLog routes={routes} titleOrder={3} /> : null}
     </Card>
   );
 }

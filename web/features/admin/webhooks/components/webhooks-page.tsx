@@ -138,20 +138,28 @@ function EventBadges({ e }: { e: WebhookEndpoint }) {
   );
 }
 
+function EndpointName({ e }: { e: WebhookEndpoint }) {
+  return (
+    <>
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {e.url}
+      </Text>
+      {e.description ? (
+        <Text size="xs" c="dimmed">
+          {e.description}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 /** A phone's card of an endpoint: the same facts and actions as a row. */
 function EndpointCard(props: RowProps) {
   const { e, selected } = props;
   return (
     <Card withBorder padding="sm" bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
       <Stack gap="xs">
-        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {e.url}
-        </Text>
-        {e.description ? (
-          <Text size="xs" c="dimmed">
-            {e.description}
-          </Text>
-        ) : null}
+        <EndpointName e={e} />
         <EventBadges e={e} />
         <Group justify="space-between">
           <StateBadge e={e} />
@@ -170,14 +178,7 @@ function EndpointRow(props: RowProps) {
   return (
     <Table.Tr bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
       <Table.Td maw={320}>
-        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {e.url}
-        </Text>
-        {e.description ? (
-          <Text size="xs" c="dimmed">
-            {e.description}
-          </Text>
-        ) : null}
+        <EndpointName e={e} />
       </Table.Td>
       <Table.Td>
         <EventBadges e={e} />
