@@ -14,6 +14,7 @@ import {
   OwnerOpError,
 } from '../server/db/data-dir-owner.ts';
 import { ensureSettings } from '../server/db/settings.ts';
+import { seedDemoOutbound } from '../server/demo/demo-outbound.ts';
 import {
   assertDemoTargetEmpty,
   DEFAULT_DEMO_SIZE,
@@ -163,7 +164,23 @@ async function main() {
       seed,
       onProgress: (line) => console.log(`  ${line}`),
     });
+    const outbound = await seedDemoOutbound({
+      db: database.db,
+      publisherEmail: summary.accounts.find((a) => a.role === 'publisher')!.email,
+      adminEmail: summary.accounts.find((a) => a.role === 'admin')!.email,
+      base: `http://127.0.0.1:${config.port}`,
+    });
     printSummary(summary, password, config.publicUrl, (performance.now() - started) / 1000);
+    console.log(
+      [
+        `  Outbound: the approved publisher's postback → ${outbound.postbackUrl}`,
+        `            a webhook endpoint → ${outbound.webhookUrl}`,
+        `            ${outbound.leadsApproved} of their calls approved: their postbacks and webhooks are sent`,
+        '            when the portal runs with OUTBOUND_ALLOW_PRIVATE=true (npm run dev sets it; the',
+        '            sink is the portal itself, a local address the engine refuses otherwise).',
+        '',
+      ].join('\n'),
+    );
   } catch (err) {
     if (err instanceof DemoRefusedError) fail(err.message);
     throw err;

@@ -17,6 +17,7 @@ import { corsPlugin } from './auth/cors.ts';
 import { decorateRateLimits } from './auth/rate-limit.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { devSinkRoutes } from './demo/dev-sink.routes.ts';
 import { errorHandler, sendError } from './http/error-handler.ts';
 import { idempotencyPlugin } from './http/idempotency.ts';
 import { inputGuards } from './http/input-guards.ts';
@@ -183,7 +184,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(filesRoutes, { prefix: '/files' });
   await app.register(mailPlugin);
-  if (config.devMailbox) await app.register(devMailboxRoutes);
+  if (config.devMailbox) {
+    await app.register(devMailboxRoutes);
+    await app.register(devSinkRoutes);
+  }
   decorateRateLimits(app);
   await app.register(authRoutes, { prefix: '/auth/v1' });
 

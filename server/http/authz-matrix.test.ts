@@ -116,6 +116,7 @@ const EXPECTATIONS: Record<string, Rule> = {
   'GET /api/docs': PUBLIC,
   'GET *': PUBLIC, // the SPA fallback
   'GET /dev/mail': PUBLIC, // the development mailbox (DEV_MAILBOX, on in tests)
+  '* /dev/sink/': PUBLIC, // the demo's postback and webhook receiver (with the dev mailbox)
   'GET /files/': PUBLIC, // signed URLs and public buckets: a bearer token grants nothing
   'GET /api/v1/public/': PUBLIC,
   'POST /auth/v1/signup': PUBLIC,

@@ -64,6 +64,7 @@ export const adminPaths = {
   reports: `${paths.admin}/reports`,
   integrations: `${paths.admin}/integrations`,
   trackingNumbers: `${paths.admin}/tracking-numbers`,
+  webhooks: `${paths.admin}/webhooks`,
   settings: `${paths.admin}/settings`,
   apiKeys: `${paths.admin}/api-keys`,
 } as const;
@@ -81,6 +82,7 @@ export const publisherPaths = {
   reports: `${paths.dashboard}/reports`,
   documents: `${paths.dashboard}/documents`,
   ios: `${paths.dashboard}/ios`,
+  postbacks: `${paths.dashboard}/postbacks`,
   apiKeys: `${paths.dashboard}/api-keys`,
 } as const;
 

@@ -21,8 +21,10 @@ const colorOf: Record<string, StatusColor> = {
   approved: 'green',
   active: 'green',
   uploaded: 'green',
+  delivered: 'green',
   rejected: 'red',
   blocked: 'red',
+  failed: 'red',
   draft: 'gray',
   inactive: 'gray',
 };

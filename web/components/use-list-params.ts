@@ -109,3 +109,24 @@ export function useListParams<S extends string, F extends string = never>(
   };
   return state satisfies TableListState;
 }
+
+/**
+ * A list's paging kept in the component (a second list on a screen whose URL already holds the
+ * first one's, a log inside a dialog): newest first, no sort column.
+ */
+export function useLocalList(): TableListState {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  return {
+    page,
+    pageSize,
+    sort: '',
+    order: 'desc',
+    setPage,
+    setPageSize: (size) => {
+      setPageSize(size);
+      setPage(1);
+    },
+    setSort: () => {},
+  };
+}

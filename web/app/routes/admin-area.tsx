@@ -13,6 +13,7 @@ import {
   IconTags,
   IconUserDollar,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { adminPaths } from '@/app/routes.ts';
 import { area, home, screen } from './area-screens.tsx';
@@ -21,7 +22,7 @@ import { area, home, screen } from './area-screens.tsx';
  * The admin area (under /admin, inside the admin shell, behind the admin guard). The sidebar in
  * the spec's order: Dashboard, Publishers, Buyers, Offers, Applications, Compliance, Campaigns,
  * Leads, Disputes (issue 13), Payouts, Reports (issue 15), Integrations (issue 13), Tracking
- * numbers (issue 26), Settings. Add a screen (in that order) with its sidebar entry.
+ * numbers (issue 26), Webhooks (issue 30), Settings. Add a screen (in that order) with its sidebar entry.
  */
 export const adminArea = area('admin', [
   home(
@@ -116,6 +117,12 @@ export const adminArea = area('admin', [
     'TrackingNumbersPage',
     () => import('@/features/admin/tracking-numbers/components/tracking-numbers-page.tsx'),
     { label: 'Tracking numbers', icon: IconDeviceLandlinePhone },
+  ),
+  screen(
+    adminPaths.webhooks,
+    'WebhooksPage',
+    () => import('@/features/admin/webhooks/components/webhooks-page.tsx'),
+    { label: 'Webhooks', icon: IconWebhook },
   ),
   screen(
     adminPaths.settings,

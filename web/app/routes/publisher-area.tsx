@@ -69,6 +69,12 @@ export const publisherArea = area('publisher', [
     () => import('@/features/publisher/components/profile-page.tsx'),
     { label: 'Profile', icon: IconUserCircle },
   ),
+  // Profile → Postbacks: a button on Profile leads there.
+  screen(
+    publisherPaths.postbacks,
+    'PostbacksPage',
+    () => import('@/features/publisher/components/postbacks-page.tsx'),
+  ),
   // Profile → API keys: reached from the account links above Sign Out, not the sidebar.
   screen(
     publisherPaths.apiKeys,

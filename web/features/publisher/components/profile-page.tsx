@@ -21,6 +21,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { publisherPaths } from '@/app/routes.ts';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts';
 import { usePaymentDetails, useUpdatePaymentDetails } from '@/features/publisher/api/money.ts';
@@ -125,6 +127,21 @@ export function ProfilePage() {
   return (
     <Stack gap="lg" maw={640}>
       <Title order={1}>Profile</Title>
+      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="pb-title">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Stack gap={4}>
+            <Title order={2} size="h4" id="pb-title">
+              Postbacks
+            </Title>
+            <Text size="sm" c="dimmed">
+              Tell your tracker, server to server, when a call pays or changes.
+            </Text>
+          </Stack>
+          <Button component={Link} to={publisherPaths.postbacks} variant="light">
+            Set Up Postbacks
+          </Button>
+        </Group>
+      </Card>
       <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="pay-title">
         <Title order={2} size="h4" id="pay-title" mb={4}>
           Payment details

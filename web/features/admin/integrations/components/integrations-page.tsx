@@ -11,9 +11,9 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { showFailure } from '@/components/forms/show-failure.ts';
 import { PageHeader } from '@/components/page-header.tsx';
-import { DEFAULT_PAGE_SIZE, PagedTable, type TableListState } from '@/components/paged-table.tsx';
+import { PagedTable } from '@/components/paged-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
-import { useListParams } from '@/components/use-list-params.ts';
+import { useListParams, useLocalList } from '@/components/use-list-params.ts';
 import { useIntegrations } from '@/features/admin/integrations/api/list-integrations.ts';
 import { useRefusals, useReplayRefusal } from '@/features/admin/integrations/api/refusals.ts';
 import { useRevokeIntegration } from '@/features/admin/integrations/api/revoke-integration.ts';
@@ -29,25 +29,6 @@ import { TestConsoleModal } from './test-console-modal.tsx';
 
 /** Sortable columns and the direction of their first click. */
 const sorts = { created_at: 'desc', name: 'asc', last_used_at: 'desc' } as const;
-
-/** The refused calls' own paging (the page's URL already holds the integrations list's). */
-function useLocalList(): TableListState {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  return {
-    page,
-    pageSize,
-    // Newest first, always; no column offers a sort.
-    sort: '',
-    order: 'desc',
-    setPage,
-    setPageSize: (size) => {
-      setPageSize(size);
-      setPage(1);
-    },
-    setSort: () => {},
-  };
-}
 
 /** What was sent, in one line: the parameters of the query and body, the key left out. */
 function requestSummary(r: IngestRefusal): string {

@@ -16,6 +16,7 @@ import { usePublisher } from '@/features/admin/publishers/api/get-publisher.ts';
 import { formatDate } from '@/lib/format.ts';
 import { AgreementUploadButton } from './agreement-upload-button.tsx';
 import { PayoutHoldCard } from './payout-hold-card.tsx';
+import { PostbacksCard } from './postbacks-card.tsx';
 import { PublisherStatusActions } from './publisher-status-actions.tsx';
 
 function BackLink() {
@@ -230,6 +231,8 @@ export function PublisherDetailPage() {
           <ResetTwoFactorButton user={p} apps={two_factor_apps} />
         </Group>
       </Panel>
+
+      <PostbacksCard publisherId={p.id} />
 
       <Panel title="Applications">
         <Applications items={applications} />

@@ -37,6 +37,7 @@ import { LOGO_ACCEPT, useUploadLogo } from '@/features/admin/settings/api/upload
 import { formatDateTime } from '@/lib/format.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
 import { EmailChoicesCard } from './email-choices-card.tsx';
+import { PostbackTagsCard } from './postback-tags-card.tsx';
 
 const resolveSettings = schemaResolver(UpdateSettings, { sync: true });
 
@@ -348,6 +349,7 @@ export function SettingsPage() {
           <Stack gap="lg">
             <LogoCard settings={query.data} />
             <EmailChoicesCard />
+            <PostbackTagsCard />
           </Stack>
         </SimpleGrid>
       )}

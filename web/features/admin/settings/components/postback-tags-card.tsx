@@ -1,0 +1,69 @@
+import type { PostbackSettings } from '@contract/outbound.ts';
+import { Button, Card, Group, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { showFailure } from '@/components/forms/show-failure.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { useApiMutation } from '@/lib/api-queries.ts';
+import type { Endpoint } from '@/lib/api-routes.ts';
+import { toast } from '@/lib/notify.ts';
+
+/** /api/v1/admin/postback-settings, typed here: only this card calls it. */
+const routes = {
+  get: { method: 'GET', path: 'admin/postback-settings' } as Endpoint<PostbackSettings>,
+  put: { method: 'PUT', path: 'admin/postback-settings' } as Endpoint<
+    PostbackSettings,
+    unknown,
+    PostbackSettings
+  >,
+};
+const key = ['admin', 'postback-settings'] as const;
+
+/** The tracker tags publishers may pass to their postbacks as `{tag:name}` (e.g. a sub-id). */
+export function PostbackTagsCard() {
+  const saved = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => apiCall(routes.get, { signal }),
+  });
+  const save = useApiMutation((body: PostbackSettings) => apiCall(routes.put, { body }), key);
+  const [tags, setTags] = useState<string[]>([]);
+  useEffect(() => {
+    if (saved.data) setTags(saved.data.passable_tags);
+  }, [saved.data]);
+
+  async function handleSave() {
+    try {
+      await save.mutateAsync({ passable_tags: tags });
+      toast({ title: 'Postback Tags Saved', description: `${tags.length} tags may be passed.` });
+    } catch (err) {
+      showFailure('Failed to save postback tags', err);
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Postback tags
+        </Title>
+        <Text size="sm" c="dimmed">
+          The tracker tags a publisher&apos;s postback may carry as {'{tag:name}'}, such as their
+          own sub-id. Others stay private.
+        </Text>
+        <TagsInput
+          label="Passable tags"
+          placeholder={saved.isPending ? 'Loading…' : 'Type a tag name and press Enter'}
+          value={tags}
+          onChange={setTags}
+          disabled={saved.isPending || saved.isError}
+          error={saved.isError ? 'The tags could not be loaded.' : undefined}
+        />
+        <Group justify="flex-end">
+          <Button loading={save.isPending} onClick={() => void handleSave()} disabled={!saved.data}>
+            Save Tags
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

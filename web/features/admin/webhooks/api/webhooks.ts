@@ -1,0 +1,80 @@
+import type {
+  CreateWebhookEndpoint,
+  UpdateWebhookEndpoint,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+} from '@contract/outbound.ts';
+import { useQuery } from '@tanstack/react-query';
+import { deliveryRoutes } from '@/components/deliveries/deliveries-api.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { useApiMutation } from '@/lib/api-queries.ts';
+import type { Endpoint } from '@/lib/api-routes.ts';
+
+const enc = encodeURIComponent;
+
+/**
+ * /api/v1/admin/webhooks, typed beside its hooks (as the API keys' endpoints: only this screen
+ * calls them, and web/lib/api-routes.ts is in the /login bundle).
+ */
+export const webhookRoutes = {
+  list: { method: 'GET', path: 'admin/webhooks' } as Endpoint<{ items: WebhookEndpoint[] }>,
+  create: { method: 'POST', path: 'admin/webhooks' } as Endpoint<
+    WebhookEndpointWithSecret,
+    unknown,
+    CreateWebhookEndpoint
+  >,
+  update: (id: string) =>
+    ({ method: 'PATCH', path: `admin/webhooks/${enc(id)}` }) as Endpoint<
+      WebhookEndpoint,
+      unknown,
+      UpdateWebhookEndpoint
+    >,
+  remove: (id: string) =>
+    ({ method: 'DELETE', path: `admin/webhooks/${enc(id)}` }) as Endpoint<null>,
+  rotate: (id: string) =>
+    ({
+      method: 'POST',
+      path: `admin/webhooks/${enc(id)}/rotate-secret`,
+    }) as Endpoint<WebhookEndpointWithSecret>,
+} as const;
+
+export const webhooksKey = ['admin', 'webhooks'] as const;
+
+/** An endpoint's delivery log (its deliveries' detail and replay live under webhook-deliveries). */
+export const endpointDeliveries = (id: string) =>
+  deliveryRoutes(
+    [...webhooksKey, id, 'deliveries'],
+    `admin/webhooks/${enc(id)}/deliveries`,
+    'admin/webhook-deliveries',
+  );
+
+/** GET /api/v1/admin/webhooks: every endpoint, newest first. */
+export function useWebhooks() {
+  return useQuery({
+    queryKey: webhooksKey,
+    queryFn: ({ signal }) => apiCall(webhookRoutes.list, { signal }),
+  });
+}
+
+/** POST /api/v1/admin/webhooks: answers the endpoint with its secret, the only time it is shown. */
+export const useCreateWebhook = () =>
+  useApiMutation(
+    (body: CreateWebhookEndpoint) => apiCall(webhookRoutes.create, { body }),
+    webhooksKey,
+  );
+
+/** PATCH: turn an endpoint on (which also lifts a pause) or off. */
+export const useUpdateWebhook = () =>
+  useApiMutation(
+    ({ id, body }: { id: string; body: UpdateWebhookEndpoint }) =>
+      apiCall(webhookRoutes.update(id), { body }),
+    webhooksKey,
+  );
+
+/** DELETE: the endpoint and its pending deliveries go. */
+export const useDeleteWebhook = () =>
+  useApiMutation((id: string) => apiCall(webhookRoutes.remove(id)), webhooksKey);
+
+/** A new secret, shown once; the old one keeps signing for 24 hours. */
+export const useRotateWebhookSecret = () =>
+  useApiMutation((id: string) => apiCall(webhookRoutes.rotate(id)), webhooksKey);
