@@ -101,10 +101,19 @@ export async function benchDeliveries(opts: {
   const { db, outbound } = opts;
   // The bench database outlives a run: earlier runs' receivers are gone, and their endpoints'
   // deliveries (refused, retried) would stand in the queue before this row's.
-  await db.query(
-    `delete from webhook_endpoints where url like 'http://127.0.0.1:%/hook' and url <> $1`,
-    [`${outbound.url}/hook`],
-  );
+  // (The engine may be recording their answers: a deadlock is tried again.)
+  for (let tries = 0; ; tries++) {
+    const gone = await db
+      .query(
+        `delete from webhook_endpoints where url like 'http://127.0.0.1:%/hook' and url <> $1`,
+        [`${outbound.url}/hook`],
+      )
+      .then(() => true)
+      .catch((err: { code?: string }) =>
+        err.code === '40P01' && tries < 10 ? false : Promise.reject(err),
+      );
+    if (gone) break;
+  }
   // The ingest rows' deliveries (postbacks and webhooks on) go first: measured from an empty
   // queue (retries waiting for a later time do not count).
   const drained = Date.now() + 60_000;
