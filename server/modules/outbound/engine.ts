@@ -4,7 +4,7 @@ import { renderMail } from '../../mail/layout.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { getMailBrand } from '../../mail/templates.ts';
 import { fanOut } from './fanout.ts';
-import { type OutboundAnswer, sendOutbound } from './safe-http.ts';
+import { OUTBOUND_TIMEOUT_MS, type OutboundAnswer, sendOutbound } from './safe-http.ts';
 import { webhookHeaders } from './signing.ts';
 
 /**
@@ -27,8 +27,10 @@ export type EngineContext = {
   random?: () => number;
   /** How long a claim holds (default 20 s: the 10 s timeout and the answer's write fit). */
   leaseMs?: number;
-  /** Deliveries claimed and sent at once. */
+  /** Deliveries claimed at once. */
   batch?: number;
+  /** Sends in flight at once (each instance). */
+  concurrency?: number;
 };
 
 const HOUR = 3_600_000;
@@ -165,61 +167,91 @@ export function outcomeOf(
     : { state: 'pending', next_at: next.toISOString() };
 }
 
-/** Claims, sends and records one batch; answers how many were sent. */
+/** Sends one claimed delivery; its attempt and what becomes of the delivery. */
+async function sendOne(ctx: EngineContext, d: Claimed, secrets: string[] | undefined) {
+  const at = (ctx.now ?? (() => new Date()))();
+  const headers = headersOf(d, secrets, at);
+  const answer = await sendOutbound(
+    { method: d.method, url: d.url, headers, body: d.body },
+    { allowPrivate: ctx.allowPrivate },
+  );
+  return {
+    id: d.id,
+    attempt: d.attempts + 1,
+    started_at: at.toISOString(),
+    duration_ms: answer.durationMs,
+    status: answer.status,
+    error: answer.error,
+    response_body: answer.body,
+    request_headers: headers,
+    ...outcomeOf(d, answer, at, ctx.random ?? Math.random),
+  } satisfies Outcome;
+}
+
+/** Claims, sends (all at once) and records one batch; answers how many were sent. */
 export async function deliverDue(ctx: EngineContext): Promise<number> {
-  const clock = ctx.now ?? (() => new Date());
-  const random = ctx.random ?? Math.random;
   const claimed = await claimDue(ctx, ctx.batch ?? 100);
   if (claimed.length === 0) return 0;
-  const secrets = await secretsOf(
-    ctx.db,
-    [...new Set(claimed.map((d) => d.endpoint_id).filter((e) => e !== null))],
-    clock(),
-  );
+  const secrets = await secretsOfBatch(ctx, claimed);
   const outcomes = await Promise.all(
-    claimed.map(async (d): Promise<Outcome> => {
-      const at = clock();
-      const headers = headersOf(d, d.endpoint_id ? secrets.get(d.endpoint_id) : undefined, at);
-      const answer = await sendOutbound(
-        { method: d.method, url: d.url, headers, body: d.body },
-        { allowPrivate: ctx.allowPrivate },
-      );
-      return {
-        id: d.id,
-        attempt: d.attempts + 1,
-        started_at: at.toISOString(),
-        duration_ms: answer.durationMs,
-        status: answer.status,
-        error: answer.error,
-        response_body: answer.body,
-        request_headers: headers,
-        ...outcomeOf(d, answer, at, random),
-      };
-    }),
+    claimed.map((d) => sendOne(ctx, d, d.endpoint_id ? secrets.get(d.endpoint_id) : undefined)),
   );
   await record(ctx, claimed, outcomes);
   return claimed.length;
 }
 
-/** Writes the answers: the deliveries, their attempts, the endpoints' failure clocks. */
+const secretsOfBatch = (ctx: EngineContext, claimed: Claimed[]) =>
+  secretsOf(
+    ctx.db,
+    [...new Set(claimed.map((d) => d.endpoint_id).filter((e) => e !== null))],
+    (ctx.now ?? (() => new Date()))(),
+  );
+
+/**
+ * Writes the answers in one statement: the attempts, the deliveries, and the failure clocks
+ * of the endpoints (publishers) that answered 2xx; then, only when some failed, their clocks
+ * and pauses, in the same transaction.
+ */
 async function record(ctx: EngineContext, claimed: Claimed[], outcomes: Outcome[]) {
-  const json = JSON.stringify(outcomes);
+  const json = JSON.stringify(
+    outcomes.map((o, i) => {
+      const d = claimed[i] as Claimed;
+      const ok = o.state === 'delivered';
+      return {
+        ...o,
+        ok_endpoint: ok && d.kind === 'webhook' ? d.endpoint_id : null,
+        ok_publisher: ok && d.kind === 'postback' ? d.publisher_id : null,
+      };
+    }),
+  );
+  const write = async (db: DbOrTx) => {
+    await db.execute(sql`
+      with r as materialized (
+        select * from jsonb_to_recordset(${json}::jsonb) as r(id uuid, attempt int,
+          started_at timestamptz, duration_ms int, status int, error text, response_body text,
+          request_headers jsonb, state text, next_at timestamptz, ok_endpoint uuid,
+          ok_publisher uuid)),
+      attempts as (
+        insert into outbound_attempts (delivery_id, attempt, started_at, duration_ms, status,
+          error, response_body, request_headers)
+        select id, attempt, started_at, duration_ms, status, error, response_body, request_headers
+        from r),
+      deliveries as (
+        update outbound_deliveries d
+        set state = r.state, next_at = r.next_at, attempts = r.attempt,
+            last_status = r.status, last_error = r.error, last_duration_ms = r.duration_ms,
+            delivered_at = case when r.state = 'delivered' then r.started_at end,
+            locked_until = null, locked_by = null
+        from r where d.id = r.id),
+      endpoints as (
+        update webhook_endpoints set failing_since = null
+        where id in (select ok_endpoint from r) and failing_since is not null)
+      update postback_targets set failing_since = null
+      where publisher_id in (select ok_publisher from r) and failing_since is not null`);
+  };
+  if (outcomes.every((o) => o.state === 'delivered')) return write(ctx.db);
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into outbound_attempts (delivery_id, attempt, started_at, duration_ms, status, error,
-        response_body, request_headers)
-      select id, attempt, started_at, duration_ms, status, error, response_body, request_headers
-      from jsonb_to_recordset(${json}::jsonb) as r(id uuid, attempt int, started_at timestamptz,
-        duration_ms int, status int, error text, response_body text, request_headers jsonb)`);
-    await tx.execute(sql`
-      update outbound_deliveries d
-      set state = r.state, next_at = r.next_at, attempts = r.attempt,
-          last_status = r.status, last_error = r.error, last_duration_ms = r.duration_ms,
-          delivered_at = case when r.state = 'delivered' then r.started_at end,
-          locked_until = null, locked_by = null
-      from jsonb_to_recordset(${json}::jsonb) as r(id uuid, attempt int, started_at timestamptz,
-        duration_ms int, status int, error text, state text, next_at timestamptz)
-      where d.id = r.id`);
+    await write(tx);
     await keepFailureClocks(ctx, tx, claimed, outcomes);
   });
 }
@@ -251,17 +283,6 @@ async function keepFailureClocks(
     }
   });
   for (const target of ok) failed.delete(target);
-  const ids = (prefix: string, s: Iterable<string>) =>
-    `{${[...s]
-      .filter((t) => t.startsWith(prefix))
-      .map((t) => t.slice(2))
-      .join(',')}}`;
-  if (ok.size) {
-    await tx.execute(sql`update webhook_endpoints set failing_since = null
-      where id = any(${ids('w:', ok)}::uuid[]) and failing_since is not null`);
-    await tx.execute(sql`update postback_targets set failing_since = null
-      where publisher_id = any(${ids('p:', ok)}::uuid[]) and failing_since is not null`);
-  }
   for (const [target, { at, gaveUp }] of failed) {
     const id = target.slice(2);
     // Failing for a day pauses; so does a delivery giving up (its retries spanned the day).
@@ -316,8 +337,10 @@ async function mailPause(ctx: EngineContext, tx: DbOrTx, to: string, what: strin
 }
 
 /**
- * One run of the worker: fan the new events out and send what is due, until nothing is left,
- * `stopping()` turns true, or `budgetMs` passed (the next run goes on).
+ * One run of the worker, a pipeline: up to `concurrency` sends in flight, the next batch
+ * claimed while they go (at most twice that many claimed and unsent), the answers recorded in
+ * one statement per turn while the sends go on, and the fan-out beside it all. It ends when
+ * nothing is due, `stopping()` turns true, or `budgetMs` passed (the next run goes on).
  */
 export async function runOutbound(
   ctx: EngineContext,
@@ -325,13 +348,138 @@ export async function runOutbound(
   budgetMs = 5000,
 ): Promise<number> {
   const began = performance.now();
+  const most = ctx.concurrency ?? 64;
+  const batch = ctx.batch ?? 100;
+  // A claim is sent only while its lease still holds the timeout and the answer's write.
+  const sendBy = (ctx.leaseMs ?? 20_000) - OUTBOUND_TIMEOUT_MS - 2000;
+  const queue: { d: Claimed; secrets?: string[]; claimedAt: number }[] = [];
+  const answered: { d: Claimed; o: Outcome }[] = [];
+  const unsent: string[] = [];
+  let inFlight = 0;
   let sent = 0;
-  while (!stopping() && performance.now() - began < budgetMs) {
-    const fanned = await fanOut(ctx.db);
-    const n = await deliverDue(ctx);
-    sent += n;
-    if (fanned === 0 && n === 0) break;
+  let recording: Promise<void> | undefined;
+  let fanning: Promise<void> | undefined;
+  let fanned = true;
+  let starved = false;
+  let failure: unknown;
+  let wakeUp: (() => void) | undefined;
+  const poke = () => {
+    wakeUp?.();
+    wakeUp = undefined;
+  };
+
+  const flush = () => {
+    if (recording || answered.length === 0) return;
+    const turn = answered.splice(0);
+    recording = record(
+      ctx,
+      turn.map((a) => a.d),
+      turn.map((a) => a.o),
+    )
+      .then(() => {
+        sent += turn.length;
+        // An answer can free a lead's next postback: claim again.
+        starved = false;
+      })
+      .catch((err) => {
+        failure ??= err;
+      })
+      .finally(() => {
+        recording = undefined;
+        flush();
+        poke();
+      });
+  };
+  const pump = () => {
+    while (inFlight < most && queue.length > 0) {
+      const { d, secrets, claimedAt } = queue.shift() as (typeof queue)[number];
+      if (stopping() || performance.now() - claimedAt > sendBy) {
+        unsent.push(d.id);
+        continue;
+      }
+      inFlight++;
+      void sendOne(ctx, d, secrets).then(
+        (o) => {
+          inFlight--;
+          answered.push({ d, o });
+          flush();
+          pump();
+          poke();
+        },
+        (err) => {
+          inFlight--;
+          failure ??= err;
+          poke();
+        },
+      );
+    }
+  };
+  const fan = () => {
+    if (fanning || !fanned) return;
+    fanning = fanOut(ctx.db)
+      .then((n) => {
+        fanned = n > 0;
+        if (n > 0) starved = false;
+      })
+      .catch((err) => {
+        failure ??= err;
+      })
+      .finally(() => {
+        fanning = undefined;
+        poke();
+      });
+  };
+
+  fan();
+  for (;;) {
+    if (failure !== undefined) break;
+    const open = !stopping() && performance.now() - began < budgetMs;
+    const room = Math.min(batch, 2 * most - queue.length - inFlight);
+    if (open && !starved && room >= Math.min(batch, most)) {
+      const claimedAt = performance.now();
+      let claimed: Claimed[];
+      try {
+        claimed = await claimDue(ctx, room);
+        const secrets = await secretsOfBatch(ctx, claimed);
+        for (const d of claimed) {
+          queue.push({
+            d,
+            secrets: d.endpoint_id ? secrets.get(d.endpoint_id) : undefined,
+            claimedAt,
+          });
+        }
+      } catch (err) {
+        failure ??= err;
+        break;
+      }
+      if (claimed.length < room) {
+        starved = true;
+        fanned = true;
+        fan();
+      }
+      pump();
+      continue;
+    }
+    if (!open) pump(); // a stop sets the queue aside
+    const idle = queue.length === 0 && inFlight === 0 && !recording && answered.length === 0;
+    if (idle && !fanning && (starved || !open)) break;
+    await new Promise<void>((r) => {
+      wakeUp = r;
+    });
   }
+  // Wait for what is under way; claims set aside are let go at once (not after their lease).
+  while (inFlight > 0 || recording || fanning) {
+    await new Promise<void>((r) => {
+      wakeUp = r;
+    });
+    flush();
+  }
+  unsent.push(...queue.splice(0).map((q) => q.d.id));
+  if (unsent.length > 0) {
+    await ctx.db.execute(sql`update outbound_deliveries set locked_until = null, locked_by = null
+      where id = any(${`{${unsent.join(',')}}`}::uuid[]) and locked_by = ${ctx.instance}`);
+  }
+  if (failure !== undefined) throw failure;
   return sent;
 }
 

@@ -5,8 +5,8 @@ import { registerJob } from '../../jobs/runtime.ts';
 import { type EngineContext, runOutbound, sweepOldDeliveries } from './engine.ts';
 
 /**
- * The delivery worker: on each instance, every 250 ms after the previous run, and at once when
- * this process emits an event or replays a delivery; the log's 30-day retention once an hour
+ * The delivery worker: on each instance, every 250 ms after the previous run, at once after a
+ * run that sent something, and at once when this process emits an event or replays a delivery; the log's 30-day retention once an hour
  * across the cluster.
  */
 export function registerOutbound(app: FastifyInstance): void {
@@ -22,7 +22,12 @@ export function registerOutbound(app: FastifyInstance): void {
     scope: 'instance',
     everyMs: 250,
     firstRunMs: 1000,
-    run: ({ stopping }) => runOutbound(ctx(), stopping),
+    run: async ({ stopping }) => {
+      const sent = await runOutbound(ctx(), stopping);
+      // Something was sent: there may be more (a run ends after 5 s), so go on at once.
+      if (sent > 0) worker.wake();
+      return sent;
+    },
   });
   const off = onEventEmitted(() => worker.wake());
   app.addHook('onClose', async () => {

@@ -58,12 +58,37 @@ export function isPublicAddress(address: string): boolean {
 /** A target refused before anything was sent; the sentence says why. */
 export class RefusedTarget extends Error {}
 
-/** dns.lookup that refuses a name resolving to any non-public address (unless allowed). */
+/** Names resolved in the last few seconds (keyed by name and lookup options). */
+const resolved = new Map<string, { until: number; list: LookupAddress[] }>();
+const RESOLVED_MS = 30_000;
+
+/** dns.lookup, its answer kept for 30 s (a new connection to a busy origin asks no DNS). */
+function lookupAll(
+  hostname: string,
+  family: number,
+  done: (e: Error | null, l: LookupAddress[]) => void,
+) {
+  const key = `${family}:${hostname}`;
+  const hit = resolved.get(key);
+  if (hit && hit.until > Date.now()) return done(null, hit.list);
+  dns.lookup(hostname, { family, all: true }, (err, list) => {
+    if (err) return done(err, []);
+    if (resolved.size > 1000) resolved.clear();
+    resolved.set(key, { until: Date.now() + RESOLVED_MS, list });
+    done(null, list);
+  });
+}
+
+/**
+ * A lookup that refuses a name resolving to any non-public address (unless allowed): the
+ * agents call it for each new connection, and the check runs on the very addresses the socket
+ * is then given, cached or not.
+ */
 function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    const f = options.family;
+    lookupAll(hostname, f === 'IPv4' ? 4 : f === 'IPv6' ? 6 : (f ?? 0), (err, list) => {
       if (err) return callback(err, '', 0);
-      const list = addresses as unknown as LookupAddress[];
       const bad = allowPrivate ? undefined : list.find((a) => !isPublicAddress(a.address));
       if (bad || list.length === 0) {
         const why = bad
@@ -118,12 +143,19 @@ const READ_CAP_BYTES = 64 * 1024;
 
 /** Why `url` may not be sent to at all (scheme, an address literal), or null. */
 export function refusalOf(url: string, allowPrivate: boolean): string | null {
-  let u: URL;
+  const u = parsed(url);
+  return typeof u === 'string' ? u : refusalOfUrl(u, allowPrivate);
+}
+
+function parsed(url: string): URL | string {
   try {
-    u = new URL(url);
+    return new URL(url);
   } catch {
     return 'The URL is not valid.';
   }
+}
+
+function refusalOfUrl(u: URL, allowPrivate: boolean): string | null {
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'Only http and https URLs.';
   const host = u.hostname.replace(/^\[|\]$/g, '');
   if (!allowPrivate && isIP(host) !== 0 && !isPublicAddress(host)) {
@@ -139,16 +171,30 @@ export async function sendOutbound(
 ): Promise<OutboundAnswer> {
   const began = performance.now();
   const took = () => Math.round(performance.now() - began);
-  const refused = refusalOf(req.url, opts.allowPrivate);
-  if (refused) return { status: null, body: '', retryAfter: null, durationMs: 0, error: refused };
-  const url = new URL(req.url);
+  const url = parsed(req.url);
+  const refused = typeof url === 'string' ? url : refusalOfUrl(url, opts.allowPrivate);
+  if (refused !== null || typeof url === 'string') {
+    return { status: null, body: '', retryAfter: null, durationMs: 0, error: refused };
+  }
+  const timeoutMs = opts.timeoutMs ?? OUTBOUND_TIMEOUT_MS;
   const mod = url.protocol === 'https:' ? https : http;
   const body = req.body === null ? undefined : Buffer.from(req.body);
   return new Promise((resolve) => {
     let done = false;
+    // One timer for the whole exchange (connection, request, answer).
+    const timer = setTimeout(() => {
+      finish({
+        status: null,
+        body: '',
+        retryAfter: null,
+        error: `No answer within ${timeoutMs / 1000} s.`,
+      });
+      request.destroy();
+    }, timeoutMs);
     const finish = (a: Omit<OutboundAnswer, 'durationMs'>) => {
       if (done) return;
       done = true;
+      clearTimeout(timer);
       resolve({ ...a, durationMs: took() });
     };
     const request = mod.request(
@@ -161,7 +207,6 @@ export async function sendOutbound(
           ...(body && { 'content-length': String(body.length) }),
         },
         agent: agentFor(url.protocol as 'http:' | 'https:', opts.allowPrivate),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? OUTBOUND_TIMEOUT_MS),
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -192,9 +237,7 @@ export async function sendOutbound(
       const error =
         err instanceof RefusedTarget
           ? err.message
-          : err.name === 'TimeoutError' || err.name === 'AbortError'
-            ? `No answer within ${(opts.timeoutMs ?? OUTBOUND_TIMEOUT_MS) / 1000} s.`
-            : `Could not connect: ${err.code ?? err.message}.`;
+          : `Could not connect: ${err.code ?? err.message}.`;
       finish({ status: null, body: '', retryAfter: null, error });
     });
     request.end(body);
