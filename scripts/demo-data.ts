@@ -175,9 +175,8 @@ async function main() {
       [
         `  Outbound: the approved publisher's postback → ${outbound.postbackUrl}`,
         `            a webhook endpoint → ${outbound.webhookUrl}`,
-        `            ${outbound.leadsApproved} of their calls approved: their postbacks and webhooks are sent`,
-        '            when the portal runs with OUTBOUND_ALLOW_PRIVATE=true (npm run dev sets it; the',
-        '            sink is the portal itself, a local address the engine refuses otherwise).',
+        `            ${outbound.leadsApproved} of their calls approved: the portal sends their postbacks and`,
+        '            webhooks to its own /dev/sink when it starts (served while the dev mailbox is).',
         '',
       ].join('\n'),
     );

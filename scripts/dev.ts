@@ -15,8 +15,6 @@ const children: ChildProcess[] = [
   spawn(process.execPath, [bin('tsx/dist/cli.mjs'), 'watch', 'server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    // The demo's postback and webhook go to the portal's own /dev/sink (a local address).
-    env: { OUTBOUND_ALLOW_PRIVATE: 'true', ...process.env },
   }),
   spawn(process.execPath, [bin('vite/bin/vite.js')], { cwd: root, stdio: 'inherit' }),
 ];

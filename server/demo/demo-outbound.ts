@@ -16,7 +16,8 @@ export type DemoOutbound = { postbackUrl: string; webhookUrl: string; leadsAppro
  * (lead.status_changed, dispute.decided), both to the portal's dev sink at `base`, then a few
  * of that publisher's pending calls approved, so the running portal sends a postback and a
  * webhook for each (the leads trigger writes the events; the engine delivers them once the
- * portal runs, with OUTBOUND_ALLOW_PRIVATE=true for a local address).
+ * portal runs: its own /dev/sink is the one local target allowed without
+ * OUTBOUND_ALLOW_PRIVATE, see isOwnDevSink in server/modules/outbound/safe-http.ts).
  */
 export async function seedDemoOutbound(opts: {
   db: Db;

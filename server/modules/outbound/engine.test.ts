@@ -15,6 +15,7 @@ import { buildAdmin, buildOffer, buildPublisher } from '../../test/factories.ts'
 import { type Sink, startSink } from '../../test/http-sink.ts';
 import { deliverDue, type EngineContext, PAUSE_AFTER_MS, runOutbound } from './engine.ts';
 import { fanOut } from './fanout.ts';
+import { type OutboundPolicy, sendOutbound } from './safe-http.ts';
 import { newWebhookSecret } from './signing.ts';
 
 // The engine on its own database (no app, so no background worker): the clock is driven by
@@ -268,6 +269,25 @@ describe('safe outbound', () => {
     await db.delete(webhookEndpoints).where(sql`url not like '%' || ${String(sink.port)} || '%'`);
     await deliverDue(engine(T0, { allowPrivate: true }));
     expect(sink.requests.length).toBe(2);
+  });
+
+  it('lets only the portal’s own dev sink (loopback, its port, /dev/sink/) through without the setting', async () => {
+    const own = { allowPrivate: false, devSinkPort: sink.port };
+    const send = (url: string, policy: OutboundPolicy) =>
+      sendOutbound({ method: 'GET', url, headers: {}, body: null }, policy);
+    const before = sink.requests.length;
+    expect((await send(`${sink.url}/dev/sink/postback?call=1`, own)).status).toBe(200);
+    expect((await send(`http://localhost:${sink.port}/dev/sink/webhook`, own)).status).toBe(200);
+    expect(sink.requests.length).toBe(before + 2);
+    // Another path of the same port, another port, or no dev sink served: refused as before.
+    expect((await send(`${sink.url}/hook`, own)).error).toMatch(/not a public address/);
+    expect((await send(`http://127.0.0.1:${sink.port + 1}/dev/sink/x`, own)).error).toMatch(
+      /not a public address/,
+    );
+    expect((await send(`${sink.url}/dev/sink/x`, { allowPrivate: false })).error).toMatch(
+      /not a public address/,
+    );
+    expect(sink.requests.length).toBe(before + 2);
   });
 });
 

@@ -20,6 +20,8 @@ export type EngineContext = {
   /** This instance, as `locked_by` records it. */
   instance: string;
   allowPrivate: boolean;
+  /** The portal's port while its dev sink is served (safe-http.ts, isOwnDevSink). */
+  devSinkPort?: number;
   /** The portal's address, for the links of the pause mails. */
   publicUrl: string;
   /** The clock (tests drive it by attempt timestamps instead of waiting a day). */
@@ -173,7 +175,7 @@ async function sendOne(ctx: EngineContext, d: Claimed, secrets: string[] | undef
   const headers = headersOf(d, secrets, at);
   const answer = await sendOutbound(
     { method: d.method, url: d.url, headers, body: d.body },
-    { allowPrivate: ctx.allowPrivate },
+    { allowPrivate: ctx.allowPrivate, devSinkPort: ctx.devSinkPort },
   );
   return {
     id: d.id,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { onEventEmitted } from '../../events/emit.ts';
 import { registerJob } from '../../jobs/runtime.ts';
 import { type EngineContext, runOutbound, sweepOldDeliveries } from './engine.ts';
+import { outboundPolicyOf } from './safe-http.ts';
 
 /**
  * The delivery worker: on each instance, every 250 ms after the previous run, at once after a
@@ -14,7 +15,7 @@ export function registerOutbound(app: FastifyInstance): void {
   const ctx = (): EngineContext => ({
     db: app.db,
     instance,
-    allowPrivate: app.config.outboundAllowPrivate,
+    ...outboundPolicyOf(app.config),
     publicUrl: app.config.publicUrl,
   });
   const worker = registerJob(app, {

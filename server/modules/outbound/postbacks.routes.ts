@@ -22,6 +22,7 @@ import {
   putPostbacks,
   testPostback,
 } from './postbacks.service.ts';
+import { outboundPolicyOf } from './safe-http.ts';
 
 const errors = errorReplies(400, 401, 403);
 
@@ -29,7 +30,7 @@ const errors = errorReplies(400, 401, 403);
 export const publisherPostbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const mine = routeKit(app, bearerDoc('publisher'), errors);
   const db = app.db;
-  const allowPrivate = app.config.outboundAllowPrivate;
+  const policy = outboundPolicyOf(app.config);
   mine.route('GET', '/postbacks', { reply: PostbackTemplates }, async (req) =>
     getPostbacks({ db, publisherId: currentUser(req).id }),
   );
@@ -43,7 +44,7 @@ export const publisherPostbackRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST',
     '/postbacks/test',
     { body: TestPostback, reply: TestPostbackAnswer },
-    async (req) => testPostback({ db, input: req.body, allowPrivate }),
+    async (req) => testPostback({ db, input: req.body, policy }),
   );
   mine.route(
     'GET',
@@ -71,7 +72,7 @@ export const publisherPostbackRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The admin's side: a publisher's postbacks (per offer too), their log, the passable tags. */
 export const adminPostbackRoutes = kitPlugin(adminDoc, (admin, app) => {
   const db = app.db;
-  const allowPrivate = app.config.outboundAllowPrivate;
+  const policy = outboundPolicyOf(app.config);
   admin.route(
     'GET',
     '/publishers/:id/postbacks',
@@ -89,7 +90,7 @@ export const adminPostbackRoutes = kitPlugin(adminDoc, (admin, app) => {
     'POST',
     '/publishers/:id/postbacks/test',
     { params: IdParams, body: TestPostback, reply: TestPostbackAnswer },
-    async (req) => testPostback({ db, input: req.body, allowPrivate }),
+    async (req) => testPostback({ db, input: req.body, policy }),
   );
   admin.route(
     'GET',

@@ -12,7 +12,7 @@ import { getSettings } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, auditTrail } from '../audit/index.ts';
 import { renderPostback, sampleFacts, unknownTokensOf } from './postback-template.ts';
-import { sendOutbound } from './safe-http.ts';
+import { type OutboundPolicy, sendOutbound } from './safe-http.ts';
 
 /** A publisher's postback templates: their own (Profile → Postbacks) and the admin's per offer. */
 
@@ -130,7 +130,7 @@ export async function putPostbacks(opts: {
 export async function testPostback(opts: {
   db: DbOrTx;
   input: TestPostback;
-  allowPrivate: boolean;
+  policy: OutboundPolicy;
 }): Promise<TestPostbackAnswer> {
   const { postbackTags, currency } = await getSettings(opts.db);
   const t = { ...opts.input, body: opts.input.method === 'POST' ? opts.input.body : null };
@@ -141,7 +141,7 @@ export async function testPostback(opts: {
       ...request,
       headers: request.body === null ? {} : { 'content-type': 'application/json' },
     },
-    { allowPrivate: opts.allowPrivate },
+    opts.policy,
   );
   return {
     request,

@@ -164,14 +164,45 @@ function refusalOfUrl(u: URL, allowPrivate: boolean): string | null {
   return null;
 }
 
+/**
+ * The portal's own dev sink (`/dev/sink/…` on this portal's port, over loopback): the one local
+ * target allowed without OUTBOUND_ALLOW_PRIVATE, and only while the sink is served (the dev
+ * mailbox is on: no SMTP_URL, not production), so `npm run demo` then `npm start` shows its
+ * postbacks and webhooks delivered. `devSinkPort` is undefined otherwise.
+ */
+export function isOwnDevSink(u: URL, devSinkPort: number | undefined): boolean {
+  if (devSinkPort === undefined || u.protocol !== 'http:') return false;
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  const loopback = host === '127.0.0.1' || host === '::1' || host === 'localhost';
+  return loopback && Number(u.port || 80) === devSinkPort && u.pathname.startsWith('/dev/sink/');
+}
+
+/** What lets a request reach a private address: the setting, or the dev sink (above). */
+export type OutboundPolicy = { allowPrivate: boolean; devSinkPort?: number };
+
+/** The policy the portal's config sets. */
+export function outboundPolicyOf(config: {
+  outboundAllowPrivate: boolean;
+  devMailbox: boolean;
+  port: number;
+}): OutboundPolicy {
+  return {
+    allowPrivate: config.outboundAllowPrivate,
+    devSinkPort: config.devMailbox ? config.port : undefined,
+  };
+}
+
 /** Sends one request; never throws: a failure is an answer with `error`. */
 export async function sendOutbound(
   req: OutboundRequest,
-  opts: { allowPrivate: boolean; timeoutMs?: number },
+  policy: OutboundPolicy & { timeoutMs?: number },
 ): Promise<OutboundAnswer> {
   const began = performance.now();
   const took = () => Math.round(performance.now() - began);
   const url = parsed(req.url);
+  const allowPrivate =
+    policy.allowPrivate || (typeof url !== 'string' && isOwnDevSink(url, policy.devSinkPort));
+  const opts = { allowPrivate, timeoutMs: policy.timeoutMs };
   const refused = typeof url === 'string' ? url : refusalOfUrl(url, opts.allowPrivate);
   if (refused !== null || typeof url === 'string') {
     return { status: null, body: '', retryAfter: null, durationMs: 0, error: refused };
