@@ -43,8 +43,21 @@ export class UsageCounter {
     this.tallies.set(integrationId, t);
   }
 
-  /** Adds the counts to the integrations' rows; counts of a failed flush are kept for the next. */
-  async flush(db: Db): Promise<void> {
+  /** The flush in progress: the next one starts after it. */
+  private running: Promise<void> = Promise.resolve();
+
+  /**
+   * Adds the counts to the integrations' rows; counts of a failed flush are kept for the next.
+   * Flushes run one after the other, so when one resolves every count made before it was called
+   * is written, including those another flush (the periodic job's) had already taken.
+   */
+  flush(db: Db): Promise<void> {
+    const next = this.running.catch(() => undefined).then(() => this.flushNow(db));
+    this.running = next;
+    return next;
+  }
+
+  private async flushNow(db: Db): Promise<void> {
     const batch = this.tallies;
     this.tallies = new Map();
     for (const [id, t] of batch) {
