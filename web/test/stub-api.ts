@@ -1,4 +1,6 @@
-import { vi } from 'vitest';
+import { json, noRoute, stubFetch } from './fake-api.ts';
+
+export { json };
 
 /** What a stubbed API route sees: the method, the path, the JSON body (null without one). */
 export type StubRequest = {
@@ -8,27 +10,13 @@ export type StubRequest = {
   body: any;
 };
 
-/** A JSON answer (no body for null). */
-export const json = (status: number, body: unknown) =>
-  new Response(body === null ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
 /**
- * Stubs `fetch` for a screen's test: `route` answers each request (undefined: 404 "No route.").
- * Undo with `vi.unstubAllGlobals()`.
+ * The fake server of fake-api.ts with a route function by path: `route` answers each request
+ * (undefined: the server's 404 "No route."). The stub is removed after each test.
  */
 export function stubApi(route: (req: StubRequest) => Response | undefined) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const body = init?.body ? JSON.parse(String(init.body)) : null;
-      return (
-        route({ method: init?.method ?? 'GET', path: url.pathname, body }) ??
-        json(404, { error: { code: 'not_found', message: 'No route.' } })
-      );
-    }),
+  return stubFetch(
+    (req) =>
+      route({ method: req.method, path: req.url.pathname, body: req.body() ?? null }) ?? noRoute(),
   );
 }
