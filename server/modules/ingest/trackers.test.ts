@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ingestRefusals, leads, publisherBalances } from '../../db/schema.ts';
 import { fileAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
-import { REFUSAL_BURST } from './ingest.service.ts';
+import { REFUSAL_BURST, REFUSALS_PER_MINUTE } from './ingest.service.ts';
 
 /**
  * Issue 26 through the real endpoint: calls as trackers send them, configured through the
@@ -460,6 +460,7 @@ describe('the endpoint under attack', () => {
     const before = await refusalCount();
     const ip = '198.51.100.66';
     const answers: number[] = [];
+    const started = Date.now();
     for (let i = 0; i < REFUSAL_BURST + 5; i++) {
       answers.push(
         (
@@ -472,8 +473,13 @@ describe('the endpoint under attack', () => {
         ).statusCode,
       );
     }
+    // The budget refills at REFUSALS_PER_MINUTE while the burst is sent: on a slow machine
+    // a refusal or two past the burst is earned back, never more than the time allows.
+    const refilled = Math.ceil(((Date.now() - started) / 60_000) * REFUSALS_PER_MINUTE);
     expect(answers.slice(0, REFUSAL_BURST)).toEqual(Array(REFUSAL_BURST).fill(401));
-    expect(answers.slice(REFUSAL_BURST)).toEqual(Array(5).fill(429));
+    const tail = answers.slice(REFUSAL_BURST);
+    expect(tail.filter((s) => s === 401).length).toBeLessThanOrEqual(Math.min(refilled, 4));
+    expect(tail.every((s) => s === 401 || s === 429)).toBe(true);
     const last = await send({ query: { call_id: 'z' }, ip });
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
     const after = await refusalCount();
