@@ -81,6 +81,10 @@ export function searchAny(q: string | undefined, ...columns: (AnyColumn | SQL)[]
 
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
+/** The first instant of `day` + `plus` days in the network's time zone (read in the statement). */
+export const zoneDayStart = (day: string, plus = 0): SQL =>
+  sql`((${day}::date + ${plus}::int)::timestamp at time zone ${networkTimeZoneSql})`;
+
 /**
  * `from` ≤ column < end of `to`; undefined when neither. A bare day is a day of the network's
  * time zone (settings.timezone, read inside the statement): `from` its first instant, `to` the
@@ -90,8 +94,7 @@ export function dateBounds(
   column: AnyColumn,
   range: { from?: string | undefined; to?: string | undefined },
 ): SQL | undefined {
-  const dayStart = (day: string, plus: number) =>
-    sql`((${day}::date + ${plus}::int)::timestamp at time zone ${networkTimeZoneSql})`;
+  const dayStart = zoneDayStart;
   return and(
     range.from
       ? isDay(range.from)
@@ -365,6 +368,17 @@ export function tableRows<T extends PgTable>(db: DbOrTx, table: T, where: SQL | 
 }
 
 /**
+ * Where a page number's rows start, found without reading the rows before them: `where` leaves
+ * out the first `skipped` rows of the list in the window's direction (whole days counted by a
+ * maintained aggregate, see the leads list), so the page is an OFFSET of `offset − skipped`
+ * past it instead of `offset`.
+ */
+export type Seek = { where: SQL; skipped: number };
+
+/** A page number's OFFSET from which `listPage` asks the list's `seek` (below it, ~1 ms). */
+export const SEEK_FROM = 1_000;
+
+/**
  * One page of a list, answered as `Page<T>`. With `after` (a cursor) the page is the rows past
  * it; otherwise the page number's rows (`offset`; a big list reads the page's ids alone from
  * its index first, a "deferred join", see the leads list). The total comes from `exactTotal`
@@ -378,6 +392,11 @@ export async function listPage<Row, Item>(opts: {
   rows: (window: PageWindow) => PromiseLike<(Row & RowKey)[]>;
   count: () => Promise<Total>;
   exactTotal?: () => Promise<number | undefined>;
+  /**
+   * For a page deep in the list (OFFSET ≥ SEEK_FROM, no cursor): where its rows start, read
+   * from a maintained aggregate; undefined when the aggregate cannot answer the filter or sort.
+   */
+  seek?: (offset: number, direction: 'asc' | 'desc') => Promise<Seek | undefined>;
   toItem: (row: Row) => Item | Promise<Item>;
 }): Promise<Page<Item>> {
   const { query, keyset: k } = opts;
@@ -395,18 +414,27 @@ export async function listPage<Row, Item>(opts: {
   // An exact total known up front (a maintained aggregate) lets a page number in the second
   // half of the list be read from its far end: the last page of 1M leads is then an OFFSET of
   // ~0 in the reverse order instead of ~1M (NOT NULL sorts only: NULLs stay last both ways).
+  // A deep page number skips the rows before it by the list's seek, when it has one.
+  const seeking = async (w: PageWindow): Promise<PageWindow> => {
+    if (!opts.seek || w.after || w.offset < SEEK_FROM) return w;
+    const s = await opts.seek(w.offset, w.direction);
+    if (!s || s.skipped <= 0 || s.skipped > w.offset) return w;
+    return { ...w, after: s.where, offset: w.offset - s.skipped };
+  };
   const askedFirst = !cursor && !nullable && opts.exactTotal !== undefined;
   const known = askedFirst ? await opts.exactTotal?.() : undefined;
   if (known !== undefined && offset > 0 && offset * 2 > known) {
     const onPage = Math.max(0, Math.min(query.page_size, known - offset));
     const reversed = onPage
-      ? await opts.rows({
-          ...window,
-          limit: onPage,
-          offset: known - offset - onPage,
-          orderBy: orderBy(k.column, k.order === 'asc' ? 'desc' : 'asc', k.id),
-          direction: k.order === 'asc' ? 'desc' : 'asc',
-        })
+      ? await opts.rows(
+          await seeking({
+            ...window,
+            limit: onPage,
+            offset: known - offset - onPage,
+            orderBy: orderBy(k.column, k.order === 'asc' ? 'desc' : 'asc', k.id),
+            direction: k.order === 'asc' ? 'desc' : 'asc',
+          }),
+        )
       : [];
     const pageRows = reversed.reverse();
     const last = pageRows.at(-1);
@@ -424,7 +452,7 @@ export async function listPage<Row, Item>(opts: {
     const exact = !askedFirst && opts.exactTotal ? await opts.exactTotal() : undefined;
     return exact === undefined ? opts.count() : { total: exact, exact: true };
   };
-  const [rows, counted] = await Promise.all([opts.rows(window), total()]);
+  const [rows, counted] = await Promise.all([seeking(window).then(opts.rows), total()]);
   const more = rows.length > query.page_size;
   const pageRows = more ? rows.slice(0, query.page_size) : rows;
   const last = pageRows.at(-1);

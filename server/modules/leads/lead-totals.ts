@@ -3,12 +3,14 @@
 // triggers of drizzle/0006, and payout_day_totals (drizzle/0021). Every figure is split over a
 // few slots; these reads sum them.
 
-import { type AnyColumn, and, eq, gte, lte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { leadStatuses } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { type Seek, zoneDayStart } from '../../db/list-query.ts';
 import {
   leadDailyTotals,
   leadPublisherDailyTotals,
+  leads,
   leadTotals,
   payoutDayTotals,
 } from '../../db/schema.ts';
@@ -156,4 +158,69 @@ export async function networkPayoutTotal(db: DbOrTx): Promise<string> {
     .select({ amount: sql<string>`coalesce(sum(${payoutDayTotals.amount}), 0)::text` })
     .from(payoutDayTotals);
   return row?.amount ?? '0';
+}
+
+/**
+ * Where a deep page of a leads list sorted by time starts (listPage's `seek`): the days of the
+ * network's zone the filter covers are counted from the day totals (a few hundred rows a year),
+ * the day holding the page's first row is found, and the rows of the days before it (in the
+ * list's direction) are left out by one bound on `timestamp` instead of an OFFSET over them. The
+ * page is then an OFFSET inside one day. Undefined when the day totals cannot answer the filter
+ * exactly (as `maintainedLeadTotals`: a search, an offer, a state, a vertical, a range that
+ * starts or ends inside a day, a publisher with a status).
+ */
+export async function seekLeadDays(
+  db: DbOrTx,
+  filter: LeadCountFilter,
+  offset: number,
+  direction: 'asc' | 'desc',
+): Promise<Seek | undefined> {
+  if (filter.q || filter.offer_id || filter.state || filter.vertical) return undefined;
+  if (filter.publisher_id && filter.status) return undefined;
+  const range = dayRange(filter);
+  if (range === undefined) return undefined;
+  const t = filter.publisher_id
+    ? {
+        table: leadPublisherDailyTotals,
+        day: leadPublisherDailyTotals.day,
+        leads: leadPublisherDailyTotals.leads,
+      }
+    : { table: leadDailyTotals, day: leadDailyTotals.day, leads: leadDailyTotals.leads };
+  const days = db
+    .select({ day: t.day, n: sql<number>`sum(${t.leads})`.as('n') })
+    .from(t.table)
+    .where(
+      and(
+        filter.publisher_id
+          ? eq(leadPublisherDailyTotals.publisherId, filter.publisher_id)
+          : undefined,
+        filter.status ? eq(leadDailyTotals.status, filter.status) : undefined,
+        range?.first ? gte(t.day, range.first) : undefined,
+        range?.last ? lte(t.day, range.last) : undefined,
+      ),
+    )
+    .groupBy(t.day)
+    .as('days');
+  const dir = direction === 'desc' ? sql`desc` : sql`asc`;
+  // The leads of the days before each day, in the list's direction.
+  const before = sql<number>`coalesce(sum(${days.n}) over (order by ${days.day} ${dir}
+    rows between unbounded preceding and 1 preceding), 0)`;
+  const counted = db
+    .select({ day: days.day, n: days.n, before: before.as('before') })
+    .from(days)
+    .as('counted');
+  const [row] = await db
+    .select({ day: counted.day, before: sql<string>`${counted.before}::text` })
+    .from(counted)
+    .where(sql`${counted.before} <= ${offset} and ${counted.before} + ${counted.n} > ${offset}`)
+    .orderBy(direction === 'desc' ? desc(counted.day) : asc(counted.day))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    where:
+      direction === 'desc'
+        ? lt(leads.timestamp, zoneDayStart(row.day, 1))
+        : gte(leads.timestamp, zoneDayStart(row.day)),
+    skipped: Number(row.before),
+  };
 }

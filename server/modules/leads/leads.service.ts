@@ -16,7 +16,7 @@ import { oneOrNotFound } from '../../db/rows.ts';
 import { leads, offers, users } from '../../db/schema.ts';
 import { invalidField } from '../../errors.ts';
 import { type AdminEdit, type AdminWrite, auditTrail } from '../audit/index.ts';
-import { exactLeadCount } from './lead-totals.ts';
+import { exactLeadCount, seekLeadDays } from './lead-totals.ts';
 
 const auditLead = auditTrail('lead');
 
@@ -136,6 +136,10 @@ export async function listLeads(opts: { db: DbOrTx; query: LeadListQuery }): Pro
     // Exact from the maintained lead totals when they answer the filter (no offer, whole days…);
     // otherwise the capped count.
     exactTotal: () => exactLeadCount(db, query),
+    // A deep page by time starts at its day, counted from the day totals (no OFFSET of 25k).
+    ...(query.sort === 'timestamp'
+      ? { seek: (offset: number, dir: 'asc' | 'desc') => seekLeadDays(db, query, offset, dir) }
+      : {}),
     toItem: toAdminLead,
   });
 }

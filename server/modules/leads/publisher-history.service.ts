@@ -18,7 +18,7 @@ import {
 } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { leads, offers, payouts } from '../../db/schema.ts';
-import { exactLeadCount } from './lead-totals.ts';
+import { exactLeadCount, type LeadCountFilter, seekLeadDays } from './lead-totals.ts';
 
 // Status sorts by its name (as shown), offer by its title without regard to case.
 const leadSortColumns = {
@@ -45,6 +45,14 @@ export function listPublisherLeads(
     dateBounds(leads.timestamp, query),
   );
   const key = keysetOf(leadSortColumns, query, leads.id);
+  // The same filter as the maintained lead totals read it.
+  const totalsFilter: LeadCountFilter = {
+    q: query.q,
+    publisher_id: publisherId,
+    status: query.status,
+    from: query.from,
+    to: query.to,
+  };
   // The page's ids first, from the (publisher, time, id) index (or the index of the other
   // column), then the offer for those rows only (deferred join).
   const pageIds = (w: PageWindow) => {
@@ -89,14 +97,14 @@ export function listPublisherLeads(
         .orderBy(...w.orderBy),
     count: () => countRows(db, leads, where, 'capped'),
     // Exact from the maintained lead totals when they answer the filter; else the capped count.
-    exactTotal: () =>
-      exactLeadCount(db, {
-        q: query.q,
-        publisher_id: publisherId,
-        status: query.status,
-        from: query.from,
-        to: query.to,
-      }),
+    exactTotal: () => exactLeadCount(db, totalsFilter),
+    // A deep page by time starts at its day, counted from the publisher's day totals.
+    ...(query.sort === 'timestamp'
+      ? {
+          seek: (offset: number, dir: 'asc' | 'desc') =>
+            seekLeadDays(db, totalsFilter, offset, dir),
+        }
+      : {}),
     toItem: (r) => ({
       id: r.id,
       offer_id: r.offerId,
