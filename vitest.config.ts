@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { aliases } from './vite.config.ts';
 
@@ -9,6 +10,10 @@ export default defineConfig({
   resolve: { alias: aliases },
   test: {
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine (CI's) one test
+    // file at a time, one core idle while a file waits on its database, timers or servers. Two
+    // at least: the suite's files own their databases, ports and folders.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // One migrated template database per run; each test file's database is a copy of it.
     globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,
