@@ -194,6 +194,8 @@ export const SavedPostbackTemplate = z.object({
   url: z.string(),
   body: z.string().nullable(),
   offer_id: z.uuid().nullable(),
+  /** The offer's title when `offer_id` is set (the screens name the offer, not its id). */
+  offer_title: z.string().nullable(),
 });
 
 export const PostbackTemplates = z.object({

@@ -26,10 +26,18 @@ export async function getPostbacks(opts: {
   publisherId: string;
 }): Promise<PostbackTemplates> {
   const rows = await opts.db
-    .select()
+    .select({
+      event: postbackTemplates.event,
+      method: postbackTemplates.method,
+      url: postbackTemplates.url,
+      body: postbackTemplates.body,
+      offerId: postbackTemplates.offerId,
+      offerTitle: offers.title,
+    })
     .from(postbackTemplates)
+    .leftJoin(offers, eq(offers.id, postbackTemplates.offerId))
     .where(eq(postbackTemplates.publisherId, opts.publisherId))
-    .orderBy(asc(postbackTemplates.offerId), asc(postbackTemplates.event));
+    .orderBy(asc(offers.title), asc(postbackTemplates.offerId), asc(postbackTemplates.event));
   const [target] = await opts.db
     .select()
     .from(postbackTargets)
@@ -42,6 +50,7 @@ export async function getPostbacks(opts: {
       url: r.url,
       body: r.body,
       offer_id: r.offerId,
+      offer_title: r.offerTitle,
     })),
     paused_at: target?.pausedAt?.toISOString() ?? null,
     passable_tags: postbackTags,

@@ -162,5 +162,11 @@ describe('publisher postbacks', () => {
     });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().templates).toHaveLength(2);
+    // The publisher reads the per-offer one by the offer's name.
+    const read = (await pub()('GET', '/postbacks')).json().templates;
+    expect(read.map((x: { offer_title: string | null }) => x.offer_title)).toEqual([
+      offer.title,
+      null,
+    ]);
   });
 });

@@ -27,6 +27,12 @@ import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/notify.ts';
 import {
+  type OfferDraft,
+  offerDraftsOf,
+  offerTemplatesOf,
+  PerOfferPostbacks,
+} from './per-offer-postbacks.tsx';
+import {
   type PostbackRoutes,
   usePostbacks,
   useSavePostbacks,
@@ -48,8 +54,8 @@ function draftsOf(templates: Saved[]): Drafts {
   return out;
 }
 
-/** The templates to send: each event with a URL, then the per-offer ones kept as they are. */
-function templatesOf(drafts: Drafts, perOffer: Saved[]) {
+/** The templates to send: each event with a URL, then the per-offer ones. */
+function templatesOf(drafts: Drafts, perOffer: ReturnType<typeof offerTemplatesOf>) {
   const own = postbackEvents
     .filter((e) => drafts[e].url.trim() !== '')
     .map((e) => ({
@@ -62,16 +68,24 @@ function templatesOf(drafts: Drafts, perOffer: Saved[]) {
   return { own, all: [...own, ...perOffer] };
 }
 
-/** The server's field messages (`templates.2.url`) put on the event they belong to. */
-function fieldErrors(err: unknown, sent: { event: PostbackEvent }[]) {
+/**
+ * The server's field messages (`templates.2.url`) put on the event they belong to, or on the
+ * per-offer row (by its key) for the templates after the publisher's own.
+ */
+function fieldErrors(err: unknown, own: { event: PostbackEvent }[], rowKeys: string[]) {
   const out: Partial<Record<PostbackEvent, { url?: string; body?: string }>> = {};
-  if (!(err instanceof ApiError) || !err.details) return out;
+  const rows: Record<string, string | undefined> = {};
+  if (!(err instanceof ApiError) || !err.details) return { events: out, rows };
   for (const [field, messages] of Object.entries(err.details)) {
     const m = /^templates\.(\d+)\.(url|body)$/.exec(field);
-    const event = m ? sent[Number(m[1])]?.event : undefined;
-    if (m && event) out[event] = { ...out[event], [m[2] as 'url' | 'body']: messages[0] };
+    if (!m) continue;
+    const i = Number(m[1]);
+    const event = own[i]?.event;
+    if (event) out[event] = { ...out[event], [m[2] as 'url' | 'body']: messages[0] };
+    const key = rowKeys[i - own.length];
+    if (!event && key) rows[key] = messages[0];
   }
-  return out;
+  return { events: out, rows };
 }
 
 function TestAnswer({ answer }: { answer: TestPostbackAnswer }) {
@@ -226,15 +240,25 @@ function TokenHelp({ tags }: { tags: string[] }) {
  * One template per event (method, URL, body for a POST) with Test, the token help and Save.
  * Per-offer templates (set by an admin) are kept as they are and listed.
  */
-export function PostbacksEditor({ routes }: { routes: PostbackRoutes }) {
+export function PostbacksEditor({
+  routes,
+  editPerOffer = false,
+}: {
+  routes: PostbackRoutes;
+  /** The admin's view: the per-offer templates are edited here too. */
+  editPerOffer?: boolean;
+}) {
   const saved = usePostbacks(routes);
   const save = useSavePostbacks(routes);
   const [drafts, setDrafts] = useState<Drafts | null>(null);
-  const [errors, setErrors] = useState<ReturnType<typeof fieldErrors>>({});
+  const [offerDrafts, setOfferDrafts] = useState<OfferDraft[]>([]);
+  const [errors, setErrors] = useState<ReturnType<typeof fieldErrors>>({ events: {}, rows: {} });
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    if (saved.data) setDrafts(draftsOf(saved.data.templates));
+    if (!saved.data) return;
+    setDrafts(draftsOf(saved.data.templates));
+    setOfferDrafts(offerDraftsOf(saved.data.templates));
   }, [saved.data]);
 
   if (saved.isError)
@@ -253,18 +277,23 @@ export function PostbacksEditor({ routes }: { routes: PostbackRoutes }) {
       </Text>
     );
 
-  const perOffer = saved.data.templates.filter((t) => t.offer_id !== null);
-
   async function handleSave() {
     if (!drafts) return;
-    const { own, all } = templatesOf(drafts, perOffer);
-    setErrors({});
+    const sentRows = offerDrafts.filter((d) => d.offer_id !== null && d.url.trim() !== '');
+    const { own, all } = templatesOf(drafts, offerTemplatesOf(sentRows));
+    setErrors({ events: {}, rows: {} });
     setFailure(null);
     try {
       await save.mutateAsync({ templates: all });
       toast({ title: 'Postbacks Saved', description: `${own.length} of 4 events set.` });
     } catch (err) {
-      setErrors(fieldErrors(err, all));
+      setErrors(
+        fieldErrors(
+          err,
+          own,
+          sentRows.map((d) => d.key),
+        ),
+      );
       setFailure(err instanceof Error ? err.message : String(err));
       showFailure('Failed to save postbacks', err);
     }
@@ -283,26 +312,17 @@ export function PostbacksEditor({ routes }: { routes: PostbackRoutes }) {
           key={event}
           event={event}
           draft={drafts[event]}
-          errors={errors[event]}
+          errors={errors.events[event]}
           routes={routes}
           onChange={(d) => setDrafts({ ...drafts, [event]: d })}
         />
       ))}
-      {perOffer.length ? (
-        <Card withBorder padding="md">
-          <Title order={3} fz="md" mb="xs">
-            Per-offer postbacks
-          </Title>
-          <Text size="sm" c="dimmed" mb="xs">
-            Set by the network for one offer; they win over the templates above for that offer.
-          </Text>
-          {perOffer.map((t) => (
-            <Text key={`${t.event}:${t.offer_id}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {postbackEventLabels[t.event]} · offer {t.offer_id}: {t.method} {t.url}
-            </Text>
-          ))}
-        </Card>
-      ) : null}
+      <PerOfferPostbacks
+        drafts={offerDrafts}
+        editable={editPerOffer}
+        errors={errors.rows}
+        onChange={setOfferDrafts}
+      />
       {failure ? (
         <Alert color="red" variant="light" title="Not saved">
           {failure}
@@ -322,13 +342,15 @@ export function PostbacksEditor({ routes }: { routes: PostbackRoutes }) {
 export function PostbacksWithLog({
   routes,
   titleOrder,
+  editPerOffer = false,
 }: {
   routes: PostbackRoutes;
   titleOrder: 2 | 3;
+  editPerOffer?: boolean;
 }) {
   return (
     <Stack gap="lg">
-      <PostbacksEditor routes={routes} />
+      <PostbacksEditor routes={routes} editPerOffer={editPerOffer} />
       <Title order={titleOrder} fz={titleOrder === 2 ? 'lg' : 'md'}>
         Delivery log
       </Title>

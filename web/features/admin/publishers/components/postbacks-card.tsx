@@ -5,7 +5,7 @@ import { PostbacksWithLog } from '@/components/postbacks/postbacks-editor.tsx';
 
 /**
  * A publisher's postbacks as the admin sees them: the templates (set them for the publisher,
- * with Test; per-offer templates kept), and their delivery log. Folded until opened.
+ * with Test, and per offer), and their delivery log. Folded until opened.
  */
 export function PostbacksCard({ publisherId }: { publisherId: string }) {
   const [open, setOpen] = useState(false);
@@ -25,7 +25,7 @@ export function PostbacksCard({ publisherId }: { publisherId: string }) {
           {open ? 'Hide Postbacks' : 'Show Postbacks'}
         </Button>
       </Group>
-      {open ? <PostbacksWithLog routes={routes} titleOrder={3} /> : null}
+      {open ? <PostbacksWithLog routes={routes} titleOrder={3} editPerOffer /> : null}
     </Card>
   );
 }
