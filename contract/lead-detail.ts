@@ -115,7 +115,10 @@ export const LeadHistoryEntry = z.object({
   id: z.number().int(),
   /** e.g. lead.status, lead.create, dispute.accept. */
   action: z.string(),
-  /** The admin's e-mail (admins), "Network team" (publishers), or null for the system. */
+  /**
+   * The lead's publisher by name (to both sides); another admin's e-mail (admins) or "Network
+   * team" (publishers); null for the system.
+   */
   by: z.string().nullable(),
   changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })),
   created_at: IsoDateTime,

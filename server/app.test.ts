@@ -101,6 +101,15 @@ describe('the single-page app', () => {
     });
   }
 
+  it('serves /robots.txt as a text file that lets crawlers see /login only', async () => {
+    const res = await t.app.inject('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).not.toContain('<div id="root">');
+    const lines = res.body.trim().split('\n');
+    expect(lines).toEqual(['User-agent: *', 'Allow: /login$', 'Disallow: /']);
+  });
+
   it('serves hashed assets as immutable', async () => {
     const res = await t.app.inject('/assets/app-123.js');
     expect(res.statusCode).toBe(200);

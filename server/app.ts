@@ -68,6 +68,9 @@ export type AppDeps = {
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** /robots.txt: everything is private but /login (`$`: not /login/verify and the like). */
+export const ROBOTS_TXT = 'User-agent: *\nAllow: /login$\nDisallow: /\n';
+
 export const defaultWebRoot = path.resolve(here, '../dist/web');
 
 /** Paths owned by the API side: an unknown one answers JSON 404, never the SPA. */
@@ -165,6 +168,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(corsPlugin);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Crawlers may index the sign-in page and nothing else (a real file, not the SPA's HTML).
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(ROBOTS_TXT),
+  );
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     if (app.lifecycle.draining) {
       return sendError(reply, 503, 'shutting_down', 'This instance is shutting down.');

@@ -122,6 +122,23 @@ export function mfaResetMail(brand: MailBrand, by: string) {
   };
 }
 
+/** Tells a user that one of their recovery codes was used to sign in (issue 34). */
+export function mfaRecoveryCodeUsedMail(brand: MailBrand, left: number, ip: string) {
+  return {
+    subject: oneLine(`A recovery code was used to sign in to your ${brand.companyName} account`),
+    ...renderMail(brand, {
+      heading: 'A recovery code was used',
+      paragraphs: [
+        `Someone signed in to your ${brand.companyName} account with one of its two-factor recovery codes instead of the authenticator app (from the address ${ip}). That code works no more; ${left === 1 ? '1 unused code is' : `${left} unused codes are`} left.`,
+        left <= 3
+          ? 'Make a new set under Profile → Two-factor sign-in → New recovery codes before the last ones run out.'
+          : 'You can make a new set at any time under Profile → Two-factor sign-in → New recovery codes.',
+        `If this was not you, change your password now and write to ${brand.supportEmail}.`,
+      ],
+    }),
+  };
+}
+
 /** What each auth mail needs besides its recipient. */
 type AuthMailInputs = {
   confirmation: { link: string };
@@ -131,6 +148,7 @@ type AuthMailInputs = {
   email_change_requested: { newEmail: string };
   reauthentication: { code: string; validMinutes: number };
   mfa_reset: { by: string };
+  mfa_recovery_code_used: { left: number; ip: string };
 };
 type AuthMailKind = keyof AuthMailInputs;
 type AuthMailOf<K extends AuthMailKind> = { kind: K; to: string } & AuthMailInputs[K];
@@ -149,6 +167,7 @@ const AUTH_MAIL_BUILDERS: {
   email_change_requested: (brand, m) => emailChangeRequestedMail(brand, m.newEmail),
   reauthentication: (brand, m) => reauthenticationMail(brand, m.code, m.validMinutes),
   mfa_reset: (brand, m) => mfaResetMail(brand, m.by),
+  mfa_recovery_code_used: (brand, m) => mfaRecoveryCodeUsedMail(brand, m.left, m.ip),
 };
 
 /** Queues the mail in the caller's transaction, with the company name and support e-mail. */

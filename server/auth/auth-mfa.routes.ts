@@ -7,7 +7,13 @@ import {
   bodyOf,
   takeOrRefuse,
 } from './auth-route-kit.ts';
-import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.service.ts';
+import {
+  challengeFactor,
+  createRecoveryCodes,
+  enrollFactor,
+  unenrollFactor,
+  verifyFactor,
+} from './mfa.service.ts';
 import type { BucketRule } from './rate-limit.ts';
 
 /** Verify attempts per factor, from any address: 5 at once, then one a minute. */
@@ -25,6 +31,11 @@ export function registerMfaRoutes(app: AuthApp, kit: AuthRouteKit): void {
 
   app.post('/factors', { schema: { tags: ['auth'] } }, async (req) =>
     enrollFactor({ db: app.db, config, actor: await bearerUser(req), input: bodyOf(req) }),
+  );
+
+  // Registered before /factors/:id/…: a new set of recovery codes, from an aal2 session only.
+  app.post('/factors/recovery-codes', { schema: { tags: ['auth'] } }, async (req) =>
+    createRecoveryCodes({ db: app.db, config, actor: await bearerUser(req) }),
   );
 
   app.post(

@@ -119,4 +119,43 @@ describe('auth-js mfa API against the portal', () => {
     const phone = await client.mfa.enroll({ factorType: 'phone', phone: '+15551234567' });
     expect(phone.error).toMatchObject({ status: 422, code: 'mfa_phone_enroll_not_enabled' });
   });
+
+  it('takes a recovery code through challengeAndVerify unchanged (issue 34)', async () => {
+    const admin = await buildAdmin(t.db);
+    const first = newClient().client;
+    await first.signInWithPassword({ email: admin.email, password: admin.password });
+    const factor = (await first.mfa.enroll({ factorType: 'totp' })).data!;
+    const on = await first.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: referenceTotp(factor.totp.secret, Date.now() / 1000),
+    });
+    expect(on.error).toBeNull();
+    const { data } = await first.getSession();
+    const made = await fetch(`${t.base}/auth/v1/factors/recovery-codes`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${data.session!.access_token}`,
+        'content-type': 'application/json',
+      },
+      body: '{}',
+    });
+    expect(made.status).toBe(200);
+    const { codes } = (await made.json()) as { codes: string[] };
+
+    // The phone is gone: another browser signs in with the password and a recovery code.
+    const { client, events } = newClient();
+    await client.signInWithPassword({ email: admin.email, password: admin.password });
+    const verified = await client.mfa.challengeAndVerify({ factorId: factor.id, code: codes[0]! });
+    expect(verified.error).toBeNull();
+    expect(events).toContain('MFA_CHALLENGE_VERIFIED');
+    const level = (await client.mfa.getAuthenticatorAssuranceLevel()).data!;
+    expect(level.currentLevel).toBe('aal2');
+    expect((level.currentAuthenticationMethods as { method: string }[])[0]?.method).toBe(
+      'recovery_code',
+    );
+    const again = newClient().client;
+    await again.signInWithPassword({ email: admin.email, password: admin.password });
+    const refused = await again.mfa.challengeAndVerify({ factorId: factor.id, code: codes[0]! });
+    expect(refused.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
+  });
 });

@@ -16,6 +16,13 @@ import { sessionJson } from './auth-common.ts';
 import { GoTrueError } from './auth-errors.ts';
 import { enqueueAuthMail } from './auth-mails.ts';
 import type { AuthUser } from './guard.ts';
+import {
+  claimRecoveryCode,
+  hasUnusedRecoveryCode,
+  isRecoveryCodeShape,
+  removeRecoveryCodes,
+  replaceRecoveryCodes,
+} from './mfa-recovery.ts';
 import { endOtherSessions } from './sessions.ts';
 import { type Amr, hashToken, newRefreshToken } from './tokens.ts';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.ts';
@@ -268,6 +275,72 @@ const replayed = () =>
     'This code has already been used. Wait for the next code in your authenticator app.',
   );
 
+/** The session's login method after a recovery code (a `totp` claim would say an app was used). */
+const RECOVERY_AMR = 'recovery_code';
+
+const recoveryRefused = () =>
+  new GoTrueError(
+    422,
+    'mfa_verification_failed',
+    'This recovery code is not valid, or it has already been used.',
+  );
+
+/**
+ * A recovery code stands for the app only where the app already works (a verified factor), and
+ * only if it is one of the user's unused codes; a refusal is audited.
+ */
+async function checkRecoveryCode(
+  db: Db,
+  actor: AuthUser,
+  factor: FactorRow,
+  challengeId: string,
+  code: string,
+): Promise<void> {
+  if (factor.status !== 'verified') {
+    throw new GoTrueError(
+      422,
+      'mfa_verification_failed',
+      'A recovery code cannot confirm a new authenticator app: enter the 6-digit code it shows.',
+    );
+  }
+  if (await hasUnusedRecoveryCode(db, actor.id, code)) return;
+  await audit(db, {
+    actor: self(actor),
+    action: 'mfa.verify_failed',
+    user: actor,
+    after: { factor_id: factor.id, challenge_id: challengeId, reason: 'invalid_recovery_code' },
+  });
+  throw recoveryRefused();
+}
+
+/**
+ * POST /factors/recovery-codes: a new set of 10 recovery codes, shown this once, replacing the
+ * old set. Only from a session that passed two-factor sign-in (aal2): 403 insufficient_aal
+ * otherwise.
+ */
+export async function createRecoveryCodes(
+  opts: Ctx & { actor: AuthUser },
+): Promise<{ codes: string[] }> {
+  const { db, actor } = opts;
+  if (actor.aal !== 'aal2') {
+    throw new GoTrueError(
+      403,
+      'insufficient_aal',
+      'Recovery codes need a session signed in with two-factor sign-in (AAL2).',
+    );
+  }
+  return db.transaction(async (tx) => {
+    const codes = await replaceRecoveryCodes(tx, actor.id);
+    await audit(tx, {
+      actor: self(actor),
+      action: 'mfa.recovery_codes_created',
+      user: actor,
+      after: { codes: codes.length, session_id: actor.sessionId },
+    });
+    return { codes };
+  });
+}
+
 /**
  * POST /factors/{id}/verify: checks the code against the challenge (same address, unused, not
  * expired) and the factor's secret (now ±30 s), refuses a code of a step already used, then
@@ -324,8 +397,10 @@ export async function verifyFactor(
       `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
     );
   }
-  const step = /^\d{6}$/.test(code) ? matchTotpStep(factor.secret, code) : null;
-  if (step === null) {
+  const recovery = !/^\d{6}$/.test(code) && isRecoveryCodeShape(code);
+  if (recovery) await checkRecoveryCode(db, actor, factor, challenge.id, code);
+  const step = recovery ? null : /^\d{6}$/.test(code) ? matchTotpStep(factor.secret, code) : null;
+  if (!recovery && step === null) {
     await audit(db, {
       actor: self(actor),
       action: 'mfa.verify_failed',
@@ -334,7 +409,7 @@ export async function verifyFactor(
     });
     throw new GoTrueError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
   }
-  if (factor.lastUsedStep !== null && step <= factor.lastUsedStep) {
+  if (step !== null && factor.lastUsedStep !== null && step <= factor.lastUsedStep) {
     await audit(db, {
       actor: self(actor),
       action: 'mfa.verify_failed',
@@ -345,18 +420,25 @@ export async function verifyFactor(
   }
 
   const result = await db.transaction(async (tx) => {
-    // Claims the step: of two requests with the same code, only one moves it forward.
-    const [claimed] = await tx
-      .update(mfaFactors)
-      .set({ lastUsedStep: step, status: 'verified', updatedAt: new Date() })
-      .where(
-        and(
-          eq(mfaFactors.id, factor.id),
-          or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
-        ),
-      )
-      .returning();
-    if (!claimed) throw replayed();
+    // Claims the step (or the recovery code): of two requests with the same code, only one wins.
+    let codesLeft: number | null = null;
+    if (step === null) {
+      const claimed = await claimRecoveryCode(tx, actor.id, code);
+      if (!claimed) throw recoveryRefused();
+      codesLeft = claimed.left;
+    } else {
+      const [claimed] = await tx
+        .update(mfaFactors)
+        .set({ lastUsedStep: step, status: 'verified', updatedAt: new Date() })
+        .where(
+          and(
+            eq(mfaFactors.id, factor.id),
+            or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
+          ),
+        )
+        .returning();
+      if (!claimed) throw replayed();
+    }
     const [used] = await tx
       .update(mfaChallenges)
       .set({ verifiedAt: new Date() })
@@ -382,7 +464,7 @@ export async function verifyFactor(
       );
     }
     const now = Math.floor(Date.now() / 1000);
-    const amr = withClaim(session.amr, 'totp', now);
+    const amr = withClaim(session.amr, step === null ? RECOVERY_AMR : 'totp', now);
     await tx
       .update(authSessions)
       .set({ aal: 'aal2', amr, factorId: factor.id, updatedAt: new Date() })
@@ -400,17 +482,32 @@ export async function verifyFactor(
     await tx
       .delete(mfaFactors)
       .where(and(eq(mfaFactors.userId, actor.id), eq(mfaFactors.status, 'unverified')));
-    await audit(tx, {
-      actor: self(actor),
-      action: 'mfa.verify',
-      user: actor,
-      after: {
-        factor_id: factor.id,
-        challenge_id: challenge.id,
-        factor_type: 'totp',
-        ...(factor.status === 'unverified' ? { factor_now_verified: true } : {}),
-      },
-    });
+    if (codesLeft === null) {
+      await audit(tx, {
+        actor: self(actor),
+        action: 'mfa.verify',
+        user: actor,
+        after: {
+          factor_id: factor.id,
+          challenge_id: challenge.id,
+          factor_type: 'totp',
+          ...(factor.status === 'unverified' ? { factor_now_verified: true } : {}),
+        },
+      });
+    } else {
+      await audit(tx, {
+        actor: self(actor),
+        action: 'mfa.recovery_code_used',
+        user: actor,
+        after: { factor_id: factor.id, challenge_id: challenge.id, codes_left: codesLeft },
+      });
+      await enqueueAuthMail(tx, {
+        kind: 'mfa_recovery_code_used',
+        to: actor.email,
+        left: codesLeft,
+        ip: opts.ip,
+      });
+    }
     const [user] = await tx.select().from(users).where(eq(users.id, actor.id));
     return { user: user!, amr, refreshToken, factors: await listFactorsJson(tx, actor.id) };
   });
@@ -431,7 +528,7 @@ async function downgradeSessions(tx: DbOrTx, which: SQL): Promise<void> {
     .set({
       aal: 'aal1',
       factorId: null,
-      amr: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${authSessions.amr}) e where e->>'method' <> 'totp'), '[]'::jsonb)`,
+      amr: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${authSessions.amr}) e where e->>'method' not in ('totp', ${RECOVERY_AMR})), '[]'::jsonb)`,
       updatedAt: new Date(),
     })
     .where(which);
@@ -449,6 +546,13 @@ export async function unenrollFactor(
   await db.transaction(async (tx) => {
     await downgradeSessions(tx, eq(authSessions.factorId, factor.id));
     await tx.delete(mfaFactors).where(eq(mfaFactors.id, factor.id));
+    // Without an app the recovery codes stand for nothing: the next app gets a new set.
+    const [stillVerified] = await tx
+      .select({ id: mfaFactors.id })
+      .from(mfaFactors)
+      .where(and(eq(mfaFactors.userId, actor.id), eq(mfaFactors.status, 'verified')))
+      .limit(1);
+    if (!stillVerified) await removeRecoveryCodes(tx, actor.id);
     await audit(tx, {
       actor: self(actor),
       action: 'mfa.unenroll',
@@ -481,6 +585,7 @@ export async function resetUserFactors(opts: {
       .where(eq(mfaFactors.userId, user.id))
       .returning({ id: mfaFactors.id, status: mfaFactors.status });
     await downgradeSessions(tx, eq(authSessions.userId, user.id));
+    await removeRecoveryCodes(tx, user.id);
     await audit(tx, {
       actor,
       action: 'mfa.reset',

@@ -1,9 +1,19 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
+import { createTransport } from 'nodemailer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, authSessions, mailOutbox, mfaChallenges, mfaFactors } from '../db/schema.ts';
+import {
+  auditLog,
+  authSessions,
+  mailOutbox,
+  mfaChallenges,
+  mfaFactors,
+  mfaRecoveryCodes,
+} from '../db/schema.ts';
+import { startTestSmtpServer } from '../mail/test-smtp.ts';
+import { processOutboxOnce } from '../mail/worker.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { expectAnswer } from '../test/expect-answer.ts';
 import {
@@ -721,5 +731,150 @@ describe('audit and recovery', () => {
     const pubToken = await tokenFor(t.db, t.config.jwtSecret, pub);
     const refused = await call(pub, pubToken, 'DELETE', `/api/v1/admin/users/${other.id}/factors`);
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('recovery codes (issue 34)', () => {
+  const createCodes = (u: { id: string }, s: Session) =>
+    call(u, s.access_token, 'POST', '/auth/v1/factors/recovery-codes', {});
+
+  /** A password sign-in, then the two-factor step with `code` (an app or a recovery code). */
+  async function secondStep(u: TestUser, factorId: string, code: string) {
+    const s = await signIn(u);
+    const ch = await challenge(u, s, factorId);
+    return call(u, s.access_token, 'POST', `/auth/v1/factors/${factorId}/verify`, {
+      challenge_id: ch.id,
+      code,
+    });
+  }
+
+  it('gives 10 codes to an aal2 session, keeps only their hashes, and audits it', async () => {
+    const pub = await buildPublisher(t.db);
+    const { aal2 } = await enrolAndVerify(pub);
+    const res = await createCodes(pub, aal2);
+    expect(res.statusCode, res.body).toBe(200);
+    const { codes } = res.json() as { codes: string[] };
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const c of codes) expect(c).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);
+    const stored = await t.db
+      .select()
+      .from(mfaRecoveryCodes)
+      .where(eq(mfaRecoveryCodes.userId, pub.id));
+    expect(stored).toHaveLength(10);
+    const hashes = stored.map((r) => r.codeHash).join(' ');
+    for (const c of codes) {
+      expect(hashes).not.toContain(c);
+      expect(hashes).not.toContain(c.replace('-', ''));
+    }
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, pub.id), eq(auditLog.action, 'mfa.recovery_codes_created')));
+    expect(entry).toMatchObject({ actorId: pub.id, after: { codes: 10 } });
+  });
+
+  it('refuses an aal1 session with 403, with or without an authenticator app', async () => {
+    const pub = await buildPublisher(t.db);
+    await enrolAndVerify(pub);
+    const withApp = await createCodes(pub, await signIn(pub));
+    expectAnswer(withApp, 403, { code: 'insufficient_aal' });
+    const buyer = await buildBuyer(t.db);
+    expectAnswer(await createCodes(buyer, await signIn(buyer)), 403, { code: 'insufficient_aal' });
+    expect(
+      await t.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, pub.id)),
+    ).toEqual([]);
+  });
+
+  it('a new set replaces the old one: an old code no longer signs in', async () => {
+    const pub = await buildPublisher(t.db);
+    const { aal2, factorId } = await enrolAndVerify(pub);
+    const first = (await createCodes(pub, aal2)).json().codes as string[];
+    const second = (await createCodes(pub, aal2)).json().codes as string[];
+    expect(second.filter((c) => first.includes(c))).toEqual([]);
+    expectAnswer(await secondStep(pub, factorId, first[0]!), 422, {
+      code: 'mfa_verification_failed',
+      message: 'This recovery code is not valid, or it has already been used.',
+    });
+    expect((await secondStep(pub, factorId, second[0]!)).statusCode).toBe(200);
+  });
+
+  it('a code signs in once instead of the app: aal2, audited, mailed through SMTP; twice is refused', async () => {
+    const smtp = await startTestSmtpServer();
+    try {
+      const pub = await buildPublisher(t.db);
+      const { aal2, factorId } = await enrolAndVerify(pub);
+      const codes = (await createCodes(pub, aal2)).json().codes as string[];
+      // Typed in capitals and without the dash: still the code.
+      const typed = codes[3]!.toUpperCase().replace('-', ' ');
+      const res = await secondStep(pub, factorId, typed);
+      expect(res.statusCode, res.body).toBe(200);
+      const session = res.json() as Session;
+      const c = claims(session.access_token);
+      expect(c.aal).toBe('aal2');
+      expect(c.amr[0]?.method).toBe('recovery_code');
+      // The aal2 session reaches the API.
+      const me = await call(pub, session.access_token, 'GET', '/api/v1/me');
+      expect(me.statusCode).toBe(200);
+
+      const [entry] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, pub.id), eq(auditLog.action, 'mfa.recovery_code_used')));
+      expect(entry).toMatchObject({
+        actorId: pub.id,
+        after: { factor_id: factorId, codes_left: 9 },
+      });
+
+      await processOutboxOnce({
+        db: t.db,
+        transport: createTransport({ url: smtp.url, ignoreTLS: true }),
+        from: 'Portal <no-reply@portal.test>',
+      });
+      const mail = await smtp.waitFor(pub.email);
+      expect(mail.subject).toMatch(/A recovery code was used to sign in/);
+      expect(mail.text).toContain('9 unused codes are left');
+
+      expectAnswer(await secondStep(pub, factorId, codes[3]!), 422, {
+        code: 'mfa_verification_failed',
+      });
+      const [refused] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, pub.id), eq(auditLog.action, 'mfa.verify_failed')))
+        .orderBy(desc(auditLog.id));
+      expect(refused?.after).toMatchObject({ reason: 'invalid_recovery_code' });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('does not confirm a new app, and goes with the last app', async () => {
+    const pub = await buildPublisher(t.db);
+    const { aal2, factorId } = await enrolAndVerify(pub);
+    const codes = (await createCodes(pub, aal2)).json().codes as string[];
+    const second = (
+      await call(pub, aal2.access_token, 'POST', '/auth/v1/factors', {
+        factor_type: 'totp',
+        friendly_name: 'Tablet',
+      })
+    ).json();
+    const ch = await challenge(pub, aal2, second.id);
+    const refused = await call(
+      pub,
+      aal2.access_token,
+      'POST',
+      `/auth/v1/factors/${second.id}/verify`,
+      {
+        challenge_id: ch.id,
+        code: codes[0],
+      },
+    );
+    expectAnswer(refused, 422, { code: 'mfa_verification_failed' });
+    const gone = await call(pub, aal2.access_token, 'DELETE', `/auth/v1/factors/${factorId}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(
+      await t.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, pub.id)),
+    ).toEqual([]);
   });
 });

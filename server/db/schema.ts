@@ -201,6 +201,24 @@ export const mfaChallenges = pgTable(
   (t) => [index('mfa_challenges_factor_idx').on(t.factorId)],
 );
 
+/**
+ * Two-factor recovery codes (issue 34): 10 per user, stored as SHA-256 hashes, each usable once
+ * at the two-factor step instead of an app code. A new set replaces the old one.
+ */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('mfa_recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
+);
+
 /** Refresh tokens, stored as SHA-256 hashes, rotated with a parent link for reuse detection. */
 export const refreshTokens = pgTable(
   'refresh_tokens',

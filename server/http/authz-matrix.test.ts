@@ -112,6 +112,7 @@ const SIGNED_IN: Rule = { allow: VALID };
 const EXPECTATIONS: Record<string, Rule> = {
   'GET /healthz': PUBLIC,
   'GET /readyz': PUBLIC,
+  'GET /robots.txt': PUBLIC,
   'GET /metrics': PUBLIC,
   'GET /api/docs': PUBLIC,
   'GET *': PUBLIC, // the SPA fallback
@@ -134,6 +135,8 @@ const EXPECTATIONS: Record<string, Rule> = {
   '* /auth/v1/sso': PUBLIC,
   // /auth/v1 answers at aal1: that is where the second factor is verified.
   '* /auth/v1/': { allow: [...VALID, 'aal1 admin with factor'] },
+  // Recovery codes (issue 34): only a session that passed two-factor sign-in.
+  'POST /auth/v1/factors/recovery-codes': { allow: ['aal2 admin with factor'] },
   '* /api/v1/me': SIGNED_IN,
   // Notifications (issue 16): everyone signed in has their own; publisher B owns the one in
   // the path and everyone else gets 404.
@@ -217,6 +220,7 @@ function refusalFor(who: Who, url: string): Refusal | undefined {
     if (who === 'signed-out token') return { status: 403, code: 'session_not_found' };
     if (DEAD_TOKENS.includes(who)) return { status: 403, code: 'bad_jwt' };
     if (BLOCKED.includes(who)) return { status: 403, code: 'user_banned' };
+    if (url === '/auth/v1/factors/recovery-codes') return { status: 403, code: 'insufficient_aal' };
     return undefined;
   }
   if (!url.startsWith('/api/v1/')) return undefined;

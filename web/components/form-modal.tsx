@@ -22,6 +22,8 @@ type FormModalProps = {
   size?: 'md' | 'lg';
   /** Greys out the submit button (e.g. nothing to choose from yet). */
   submitDisabled?: boolean;
+  /** "red" when the submit button does something destructive (reject, delete…). */
+  submitColor?: string;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 };
@@ -40,6 +42,7 @@ export function FormModal({
   pendingLabel,
   actionsGap,
   submitDisabled,
+  submitColor,
   size = 'lg',
   onSubmit,
   children,
@@ -65,11 +68,11 @@ export function FormModal({
               Cancel
             </Button>
             {pendingLabel === undefined ? (
-              <Button type="submit" loading={pending} disabled={submitDisabled}>
+              <Button type="submit" color={submitColor} loading={pending} disabled={submitDisabled}>
                 {submitLabel}
               </Button>
             ) : (
-              <Button type="submit" disabled={pending || submitDisabled}>
+              <Button type="submit" color={submitColor} disabled={pending || submitDisabled}>
                 {pending ? pendingLabel : submitLabel}
               </Button>
             )}

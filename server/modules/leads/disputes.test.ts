@@ -276,6 +276,12 @@ describe('answering and deciding', () => {
     expect(d.disputes[0].status).toBe('accepted');
     expect(d.disputes[0].decided_at).not.toBeNull();
     expect(d.history[0]).toMatchObject({ action: 'dispute.accept', by: 'Network team' });
+    // The publisher's own opening of the dispute is theirs, by name, on both sides (issue 34).
+    const opened = (h: { action: string }[]) => h.find((e) => e.action === 'dispute.open');
+    expect(opened(d.history)).toMatchObject({ by: 'Pixel Pat' });
+    const a = (await t.call('GET', `/leads/${leadId}`)).json();
+    expect(opened(a.history)).toMatchObject({ by: 'Pixel Pat' });
+    expect(a.history[0]).toMatchObject({ action: 'dispute.accept', by: t.admin.email });
     expect(d.history[0].changes).toEqual(
       expect.arrayContaining([
         { field: 'status', before: 'rejected', after: 'approved' },

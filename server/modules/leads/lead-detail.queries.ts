@@ -57,9 +57,25 @@ function bufferOf(offer: Record<string, unknown>): number | null {
 const show = (v: unknown): string =>
   v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
+/**
+ * Who made a history entry, as the viewer reads it: the lead's publisher by their name (for
+ * both sides: their own dispute is theirs, not the network's); another admin by e-mail for an
+ * admin, as "Network team" for the publisher; null for the system.
+ */
+function authorOf(
+  r: typeof auditLog.$inferSelect,
+  viewer: 'admin' | 'publisher',
+  publisher: { id: string; name: string },
+): string | null {
+  if (r.actorId && r.actorId === publisher.id) return publisher.name;
+  if (viewer === 'admin') return r.actorEmail;
+  return r.actorId ? NETWORK_TEAM : null;
+}
+
 function historyOf(
   rows: (typeof auditLog.$inferSelect)[],
   viewer: 'admin' | 'publisher',
+  publisher: { id: string; name: string },
 ): LeadHistoryEntry[] {
   return rows.flatMap((r) => {
     const before = (r.before ?? {}) as Record<string, unknown>;
@@ -75,7 +91,7 @@ function historyOf(
       {
         id: r.id,
         action: r.action,
-        by: viewer === 'admin' ? r.actorEmail : r.actorId ? NETWORK_TEAM : null,
+        by: authorOf(r, viewer, publisher),
         changes,
         created_at: r.createdAt.toISOString(),
       },
@@ -215,7 +231,10 @@ function commonFields(
       payout: toMoney(e.payout),
       created_at: e.createdAt.toISOString(),
     })),
-    history: historyOf(r.audit, viewer),
+    history: historyOf(r.audit, viewer, {
+      id: l.publisherId,
+      name: r.publisherName || r.publisherEmail,
+    }),
   };
 }
 

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { homePathFor, isAfterSignIn, paths } from '@/app/routes.ts';
 import { twoFactorPaths } from '@/app/two-factor-paths.ts';
 import { AreaSkeleton } from '@/components/layouts/area-skeleton.tsx';
 import { useAuth } from '@/lib/auth.tsx';
+import { toast } from '@/lib/notify.ts';
 import { hasVerifiedFactor } from '@/lib/second-factor.ts';
 import { useVerifiedRole } from './use-verified-role.ts';
 
@@ -24,5 +26,17 @@ export function RootRedirect() {
   if (check.mfaRequired && isAfterSignIn(location.state) && !hasVerifiedFactor(user)) {
     return <Navigate to={twoFactorPaths.setup} replace />;
   }
+  if (isAfterSignIn(location.state)) return <SignedInNavigate to={homePathFor(check.role)} />;
   return <Navigate to={homePathFor(check.role)} replace />;
+}
+
+/**
+ * Right after the password, when no second step follows: "Login Successful" and the home page.
+ * (Never over the two-factor code or enrolment screens: those come first, without it.)
+ */
+function SignedInNavigate({ to }: { to: string }) {
+  useEffect(() => {
+    toast({ title: 'Login Successful', description: 'Redirecting to your dashboard...' });
+  }, []);
+  return <Navigate to={to} replace />;
 }

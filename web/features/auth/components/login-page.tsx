@@ -9,7 +9,7 @@ import { usePublicSettings } from '@/lib/public-settings.ts';
 import { EmailField, SubmitButton } from './auth-fields.tsx';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 
-/** /login: e-mail and password; on success a toast and the role redirect at `/`. */
+/** /login: e-mail and password; on success the role redirect at `/` (which greets). */
 export function LoginPage() {
   const { signIn, resendConfirmation } = useAuth();
   const navigate = useNavigate();
@@ -75,8 +75,8 @@ export function LoginPage() {
         navigate(paths.twoFactorVerify, { replace: true });
         return;
       }
-      toast({ title: 'Login Successful', description: 'Redirecting to your dashboard...' });
-      // `/` sends an admin without an authenticator app to its enrolment first (issue 17).
+      // `/` sends an admin without an authenticator app to its enrolment first (issue 17), and
+      // says "Login Successful" only when it goes straight to the dashboard.
       navigate(paths.root, { replace: true, state: signedInState });
     } catch {
       // The sign-in code (a chunk of its own) could not be fetched: offline for a moment.

@@ -8,8 +8,10 @@ import { twoFactorPaths } from '@/app/two-factor-paths.ts';
 import { loadAuthClient, useAuth } from '@/lib/auth.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
+import { usePublicSettings } from '@/lib/public-settings.ts';
 import { needsSecondFactor } from '@/lib/second-factor.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
+import { NewRecoveryCodesButton } from './recovery-codes.tsx';
 import { CodeField, codeProblem, twoFactorErrorMessage, verifyCode } from './two-factor-shared.tsx';
 
 const factorsKey = (userId: string | undefined) => ['mfa-factors', userId ?? null] as const;
@@ -22,6 +24,7 @@ const factorsKey = (userId: string | undefined) => ['mfa-factors', userId ?? nul
 export function TwoFactorPage() {
   const { session, user, loading } = useAuth();
   const navigate = useNavigate();
+  const { data: settings } = usePublicSettings();
   const queryClient = useQueryClient();
   const secondFactorDue = needsSecondFactor(session);
   const factors = useQuery({
@@ -130,6 +133,15 @@ export function TwoFactorPage() {
         <Button onClick={() => navigate(twoFactorPaths.setup)} disabled={list.length >= 10}>
           Add authenticator app
         </Button>
+        {list.length > 0 ? (
+          <Stack gap={4}>
+            <Text size="sm" c="dimmed">
+              Recovery codes sign you in once each when your phone is lost. Making new ones ends the
+              old ones.
+            </Text>
+            <NewRecoveryCodesButton company={settings?.company_name} />
+          </Stack>
+        ) : null}
         <Anchor component={Link} to={paths.root} size="sm">
           Back to your dashboard
         </Anchor>

@@ -20,6 +20,7 @@ import { toast } from '@/lib/notify.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { hasVerifiedFactor, needsSecondFactor } from '@/lib/second-factor.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
+import { RecoveryCodesPanel, requestRecoveryCodes } from './recovery-codes.tsx';
 import {
   CodeField,
   readableDescription,
@@ -49,9 +50,26 @@ export function TwoFactorSetupPage() {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // The first app's recovery codes, shown once after it is verified (issue 34).
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   if (!loading && !session) return <Navigate to={paths.login} replace />;
   if (secondFactorDue) return <Navigate to={paths.twoFactorVerify} replace />;
+  if (recoveryCodes) {
+    return (
+      <AuthPageLayout
+        title="Two-factor sign-in is on"
+        subtitle="From now on you sign in with your password and a code from your app."
+      >
+        <Stack gap="md">
+          <RecoveryCodesPanel codes={recoveryCodes} company={settings?.company_name} />
+          <Button fullWidth onClick={() => navigate(paths.root, { replace: true })}>
+            I saved my codes: continue
+          </Button>
+        </Stack>
+      </AuthPageLayout>
+    );
+  }
   const adding = hasVerifiedFactor(user);
   const required = me.data?.mfa_required === true && !adding;
 
@@ -86,13 +104,31 @@ export function TwoFactorSetupPage() {
 
   const handleVerify = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    await verifyCode({ code, setCode, setError: setCodeError, setPending }, enrolment?.id, () => {
-      toast({
-        title: 'Two-factor sign-in is on',
-        description: 'From now on you sign in with your password and a code from this app.',
-      });
-      navigate(adding ? twoFactorPaths.settings : paths.root, { replace: true });
-    });
+    const first = !adding;
+    await verifyCode(
+      { code, setCode, setError: setCodeError, setPending },
+      enrolment?.id,
+      async () => {
+        if (first) {
+          // The session is aal2 now: the first app's recovery codes, shown on this screen once.
+          try {
+            setRecoveryCodes(await requestRecoveryCodes());
+            return;
+          } catch (err) {
+            toast({
+              title: 'No recovery codes yet',
+              description: `${err instanceof Error ? err.message : String(err)} Make them under Profile → Two-factor sign-in.`,
+              variant: 'destructive',
+            });
+          }
+        }
+        toast({
+          title: 'Two-factor sign-in is on',
+          description: 'From now on you sign in with your password and a code from this app.',
+        });
+        navigate(adding ? twoFactorPaths.settings : paths.root, { replace: true });
+      },
+    );
   };
 
   const handleLater = () => navigate(paths.root, { replace: true });

@@ -30,6 +30,43 @@ export function codeProblem(code: string): string | null {
   return /^\d{6}$/.test(code.trim()) ? null : 'Enter the 6-digit code from your authenticator app';
 }
 
+/** A recovery code ("k3f9q-7xw2m"; case, spaces and the dash do not matter). */
+export function recoveryCodeProblem(code: string): string | null {
+  return /^[0-9a-z]{10}$/i.test(code.replace(/[\s-]/g, ''))
+    ? null
+    : 'Enter one of your recovery codes: 10 letters and digits, like k3f9q-7xw2m';
+}
+
+/** A recovery code field: letters and digits, no autofill of one-time codes. */
+export function RecoveryCodeField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | null;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextInput
+      label="Recovery code"
+      description="One of the codes you saved when you set up two-factor sign-in; each works once"
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      maxLength={13}
+      autoFocus
+      value={value}
+      error={error ?? undefined}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      styles={{
+        input: { fontFamily: 'monospace', fontSize: 20, letterSpacing: 2 },
+        description: readableDescription,
+      }}
+    />
+  );
+}
+
 type CodeFieldProps = {
   value: string;
   error: string | null;
@@ -75,8 +112,9 @@ export async function verifyCode(
   form: CodeForm,
   factorId: string | null | undefined,
   then: () => Promise<void> | void,
+  problemOf: (code: string) => string | null = codeProblem,
 ): Promise<void> {
-  const problem = codeProblem(form.code);
+  const problem = problemOf(form.code);
   form.setError(problem);
   if (problem || !factorId) return;
   form.setPending(true);

@@ -163,4 +163,38 @@ describe('IntegrationsPage', () => {
     const source = within(dialog).getByRole('link', { name: presetOf('twilio').sources[0]! });
     expect(source.getAttribute('target')).toBe('_blank');
   });
+
+  it("shows each integration's own tracker's setup again from its row menu, revoked or not", async () => {
+    const ringba = twilioIntegration({
+      id: '8c1f9e9f-3a8b-4d2f-8b66-1d2a4b0e3c22',
+      name: 'Ringba main',
+      tracker: 'ringba',
+      field_map: { ...presetOf('ringba').mapping },
+      revoked_at: '2026-11-26T09:00:00.000Z',
+    });
+    stubFetch(({ url }) => {
+      if (url.pathname === '/api/v1/admin/integrations/refusals') return json(200, pageOf([]));
+      if (url.pathname === '/api/v1/admin/integrations') {
+        return json(200, pageOf([integration, ringba]));
+      }
+      return noRoute();
+    });
+    renderWithApp(<IntegrationsPage />, { url: '/admin/integrations' });
+    for (const [name, tracker, other] of [
+      ['Ringba main', 'ringba', 'twilio'],
+      ['Twilio numbers', 'twilio', 'ringba'],
+    ] as const) {
+      fireEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'How to connect' }));
+      const dialog = await screen.findByRole('dialog', { name: `How to connect · ${name}` });
+      const steps = within(dialog).getByRole('list', { name: 'Setup steps' });
+      const titles = within(steps)
+        .getAllByRole('heading')
+        .map((h) => h.textContent);
+      expect(titles, name).toEqual(presetOf(tracker).setup.map((st) => st.trigger));
+      expect(titles, name).not.toEqual(presetOf(other).setup.map((st) => st.trigger));
+      fireEvent.keyDown(dialog, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+  });
 });

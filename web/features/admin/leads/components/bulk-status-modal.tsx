@@ -82,6 +82,7 @@ export function BulkStatusModal({
       dirty={reason.dirty}
       pending={mutation.isPending}
       submitDisabled={!changed}
+      submitColor={request?.status === 'rejected' ? 'red' : undefined}
       submitLabel={changed ? `${verb} ${leadsWord(changed)}` : verb}
       onSubmit={submit}
     >

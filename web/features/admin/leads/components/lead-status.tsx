@@ -101,6 +101,7 @@ export function StatusChangeModal({
       dirty={reason.dirty}
       pending={mutation.isPending}
       submitLabel={change ? `Set to ${statusLabel(change.status)}` : 'Save'}
+      submitColor={change?.status === 'rejected' ? 'red' : undefined}
       onSubmit={submit}
     >
       {lead && change ? (

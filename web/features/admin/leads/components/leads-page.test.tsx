@@ -28,6 +28,7 @@ beforeEach(() => {
         under_review: 120,
         rejected: 12,
       });
+    if (url.pathname === '/api/v1/admin/leads/bulk-status') return json(200, { changed: 3 });
     if (url.pathname === '/api/v1/admin/leads')
       return json(200, pageOf([lead(1), lead(2), lead(3, { status: 'rejected', payout: 45 })]));
     return json(200, pageOf([]));
@@ -107,6 +108,26 @@ describe('LeadsPage', () => {
       ).map((o) => o.textContent);
       expect(labels, title).toContain(offered);
       expect(labels, title).not.toContain(absent);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+  });
+
+  it('confirms "Reject 3 leads" with a red button, "Approve 3 leads" with the usual one', async () => {
+    renderWithApp(<LeadsPage />, { url: '/admin/leads' });
+    const boxes = await screen.findAllByRole('checkbox', {
+      name: /^Select the lead of Bulk Bella/,
+    });
+    for (const box of boxes.slice(0, 3)) fireEvent.click(box);
+    const colorOf = (button: HTMLElement) => button.getAttribute('style') ?? '';
+    for (const [action, title, confirm, red] of [
+      ['Reject', 'Reject Leads', 'Reject 3 leads', true],
+      ['Approve', 'Approve Leads', 'Approve 3 leads', false],
+    ] as const) {
+      fireEvent.click(await screen.findByRole('button', { name: action }));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      const button = await within(dialog).findByRole('button', { name: confirm });
+      expect(colorOf(button).includes('--mantine-color-red-filled'), confirm).toBe(red);
       fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     }

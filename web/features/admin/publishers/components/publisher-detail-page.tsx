@@ -75,6 +75,8 @@ const actionLabels: Record<string, string> = {
   'mfa.verify_failed': 'Two-factor: code refused',
   'mfa.unenroll': 'Two-factor: app removed',
   'mfa.reset': 'Two-factor reset',
+  'mfa.recovery_codes_created': 'Two-factor: new recovery codes',
+  'mfa.recovery_code_used': 'Two-factor: recovery code used',
   'payment_details.update': 'Payment details changed',
   'tax_form.upload': 'Tax form uploaded',
   'tax_form.status': 'Tax form status set',
