@@ -6,14 +6,13 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { CopyField } from '@/components/copy-field.tsx';
 import { CopyOnceModal } from '@/components/copy-once-modal.tsx';
-import { showFailure } from '@/components/forms/show-failure.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { QueryCard } from '@/components/query-card.tsx';
 import { ScrollTable } from '@/components/scroll-table.tsx';
+import { useConfirmedAction } from '@/components/use-confirmed-action.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useMe } from '@/lib/me.ts';
-import { toast } from '@/lib/notify.ts';
 import { useApiKeys, useRevokeApiKey } from './api-keys-api.ts';
 import { CreateApiKeyModal } from './create-api-key-modal.tsx';
 
@@ -110,18 +109,11 @@ export function ApiKeysScreen({ userRole }: { userRole: Role }) {
   const revoke = useRevokeApiKey();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-
-  async function handleRevoke() {
-    if (!revoking) return;
-    try {
-      await revoke.mutateAsync(revoking.id);
-      toast({ title: 'Key Revoked', description: `${revoking.name} no longer works.` });
-      setRevoking(null);
-    } catch (err) {
-      showFailure('Failed to revoke key', err);
-    }
-  }
+  const [revoking, setRevoking, revokeDialog] = useConfirmedAction(
+    (k: ApiKey) => revoke.mutateAsync(k.id),
+    (k) => ({ title: 'Key Revoked', description: `${k.name} no longer works.` }),
+    'Failed to revoke key',
+  );
 
   return (
     <Stack gap="lg">
@@ -165,14 +157,7 @@ export function ApiKeysScreen({ userRole }: { userRole: Role }) {
         }}
       />
       <KeyOnceModal created={created} onClose={() => setCreated(null)} />
-      <ConfirmDialog
-        opened={revoking !== null}
-        title="Revoke API key?"
-        confirmLabel="Revoke Key"
-        pending={revoke.isPending}
-        onConfirm={() => void handleRevoke()}
-        onCancel={() => setRevoking(null)}
-      >
+      <ConfirmDialog {...revokeDialog} title="Revoke API key?" confirmLabel="Revoke Key">
         {revoking
           ? `${revoking.name} (${revoking.prefix}…) stops working at once; scripts that use it will be refused. This cannot be undone.`
           : null}

@@ -13,6 +13,7 @@ import { showFailure } from '@/components/forms/show-failure.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
+import { useConfirmedAction } from '@/components/use-confirmed-action.ts';
 import { useListParams, useLocalList } from '@/components/use-list-params.ts';
 import { useIntegrations } from '@/features/admin/integrations/api/list-integrations.ts';
 import { useRefusals, useReplayRefusal } from '@/features/admin/integrations/api/refusals.ts';
@@ -66,18 +67,11 @@ export function IntegrationsPage() {
     null,
   );
   const [idsFor, setIdsFor] = useState<AdminIntegration | null>(null);
-  const [revoking, setRevoking] = useState<AdminIntegration | null>(null);
-
-  async function handleRevoke() {
-    if (!revoking) return;
-    try {
-      await revoke.mutateAsync(revoking.id);
-      toast({ title: 'Key Revoked', description: `${revoking.name} can no longer post calls.` });
-      setRevoking(null);
-    } catch (err) {
-      showFailure('Failed to revoke key', err);
-    }
-  }
+  const [revoking, setRevoking, revokeDialog] = useConfirmedAction(
+    (i: AdminIntegration) => revoke.mutateAsync(i.id),
+    (i) => ({ title: 'Key Revoked', description: `${i.name} can no longer post calls.` }),
+    'Failed to revoke key',
+  );
 
   async function handleReplay(r: IngestRefusal) {
     try {
@@ -322,14 +316,7 @@ export function IntegrationsPage() {
       {testing ? <TestConsoleModal integration={testing} onClose={() => setTesting(null)} /> : null}
       <KeyOnceModal created={created} onClose={() => setCreated(null)} />
       {idsFor ? <ExternalIdsModal integration={idsFor} onClose={() => setIdsFor(null)} /> : null}
-      <ConfirmDialog
-        opened={revoking !== null}
-        title="Revoke key"
-        confirmLabel="Revoke key"
-        pending={revoke.isPending}
-        onConfirm={handleRevoke}
-        onCancel={() => setRevoking(null)}
-      >
+      <ConfirmDialog {...revokeDialog} title="Revoke key" confirmLabel="Revoke key">
         Calls sent with the key of <b>{revoking?.name}</b> will be refused from now on. This cannot
         be undone; create a new integration for a new key.
       </ConfirmDialog>
