@@ -10,7 +10,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { showFailure } from '@/components/forms/show-failure.ts';
-import { PageHeader } from '@/components/page-header.tsx';
+import { ListPage } from '@/components/lists/list-page.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useConfirmedAction } from '@/components/use-confirmed-action.ts';
@@ -255,30 +255,24 @@ export function IntegrationsPage() {
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Integrations"
-        description={
-          <>
-            Call trackers post calls to <Code>{ingestUrl()}</Code> with their key.
-          </>
-        }
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New Integration
-          </Button>
-        }
-      />
-      <PagedTable<AdminIntegration>
-        label="Integrations"
-        columns={columns}
-        list={list}
-        query={query}
-        phoneCards
-        errorTitle="Error loading integrations"
-        emptyTitle="No integrations yet."
-        emptyText="Create one for each call tracker account that sends you calls."
-      />
+    <ListPage<AdminIntegration>
+      title="Integrations"
+      description={
+        <>
+          Call trackers post calls to <Code>{ingestUrl()}</Code> with their key.
+        </>
+      }
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          New Integration
+        </Button>
+      }
+      columns={columns}
+      list={list}
+      query={query}
+      empty="No integrations yet."
+      emptyText="Create one for each call tracker account that sends you calls."
+    >
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
           <Title order={2} fz="lg">
@@ -320,6 +314,6 @@ export function IntegrationsPage() {
         Calls sent with the key of <b>{revoking?.name}</b> will be refused from now on. This cannot
         be undone; create a new integration for a new key.
       </ConfirmDialog>
-    </Stack>
+    </ListPage>
   );
 }
