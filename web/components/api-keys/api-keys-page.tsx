@@ -1,8 +1,9 @@
 import type { ApiKey, CreatedApiKey } from '@contract/api-keys.ts';
 import type { Role } from '@contract/roles.ts';
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CodeBadges } from '@/components/code-badges.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { CopyField } from '@/components/copy-field.tsx';
 import { CopyOnceModal } from '@/components/copy-once-modal.tsx';
@@ -60,13 +61,7 @@ function KeyRow({ k, onRevoke }: { k: ApiKey; onRevoke: (k: ApiKey) => void }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Group gap={4}>
-          {k.scopes.map((s) => (
-            <Badge key={s} variant="light" color="gray" tt="none">
-              {s}
-            </Badge>
-          ))}
-        </Group>
+        <CodeBadges names={k.scopes} />
       </Table.Td>
       <Table.Td>{formatDateTime(k.created_at)}</Table.Td>
       <Table.Td>

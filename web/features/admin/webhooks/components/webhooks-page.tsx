@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, Menu, Stack, Table, Text, Title } from '@ma
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CodeBadges } from '@/components/code-badges.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { CopyField } from '@/components/copy-field.tsx';
 import { CopyOnceModal } from '@/components/copy-once-modal.tsx';
@@ -122,18 +123,6 @@ function EndpointActions({ e, onLog, onToggle, onConfirm }: Omit<RowProps, 'sele
   );
 }
 
-function EventBadges({ e }: { e: WebhookEndpoint }) {
-  return (
-    <Group gap={4}>
-      {e.events.map((t) => (
-        <Badge key={t} variant="light" color="gray" tt="none">
-          {t}
-        </Badge>
-      ))}
-    </Group>
-  );
-}
-
 function EndpointName({ e }: { e: WebhookEndpoint }) {
   return (
     <>
@@ -156,7 +145,7 @@ function EndpointCard(props: RowProps) {
     <Card withBorder padding="sm" bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
       <Stack gap="xs">
         <EndpointName e={e} />
-        <EventBadges e={e} />
+        <CodeBadges names={e.events} />
         <Group justify="space-between">
           <StateBadge e={e} />
           <Text size="xs" c="dimmed">
@@ -177,7 +166,7 @@ function EndpointRow(props: RowProps) {
         <EndpointName e={e} />
       </Table.Td>
       <Table.Td>
-        <EventBadges e={e} />
+        <CodeBadges names={e.events} />
       </Table.Td>
       <Table.Td miw={110}>
         <StateBadge e={e} />
