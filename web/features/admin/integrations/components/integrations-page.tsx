@@ -5,12 +5,13 @@ import {
 } from '@contract/integrations.ts';
 import { presetOf } from '@contract/tracker-presets.ts';
 import { Button, Code, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { showFailure } from '@/components/forms/show-failure.ts';
 import { ListPage } from '@/components/lists/list-page.tsx';
+import { MoreMenu } from '@/components/more-menu.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useConfirmedAction } from '@/components/use-confirmed-action.ts';
@@ -174,22 +175,15 @@ export function IntegrationsPage() {
       textAlign: 'right',
       width: 90,
       render: (i) => (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button variant="subtle" size="compact-sm" aria-label={`Actions for ${i.name}`}>
-              <IconDots size={16} />
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => setSetupFor(i)}>How to connect</Menu.Item>
-            <Menu.Item onClick={() => setTesting(i)}>Test</Menu.Item>
-            <Menu.Item onClick={() => setEditing(i)}>Edit</Menu.Item>
-            <Menu.Item onClick={() => setIdsFor(i)}>Tracker ids</Menu.Item>
-            <Menu.Item color="red" disabled={Boolean(i.revoked_at)} onClick={() => setRevoking(i)}>
-              Revoke key
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <MoreMenu label={`Actions for ${i.name}`}>
+          <Menu.Item onClick={() => setSetupFor(i)}>How to connect</Menu.Item>
+          <Menu.Item onClick={() => setTesting(i)}>Test</Menu.Item>
+          <Menu.Item onClick={() => setEditing(i)}>Edit</Menu.Item>
+          <Menu.Item onClick={() => setIdsFor(i)}>Tracker ids</Menu.Item>
+          <Menu.Item color="red" disabled={Boolean(i.revoked_at)} onClick={() => setRevoking(i)}>
+            Revoke key
+          </Menu.Item>
+        </MoreMenu>
       ),
     },
   ];

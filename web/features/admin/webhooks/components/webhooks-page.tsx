@@ -1,7 +1,7 @@
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '@contract/outbound.ts';
 import { Badge, Button, Card, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CodeBadges } from '@/components/code-badges.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
@@ -9,6 +9,7 @@ import { CopyField } from '@/components/copy-field.tsx';
 import { CopyOnceModal } from '@/components/copy-once-modal.tsx';
 import { DeliveryLog } from '@/components/deliveries/delivery-log.tsx';
 import { showFailure } from '@/components/forms/show-failure.ts';
+import { MoreMenu } from '@/components/more-menu.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { QueryCard } from '@/components/query-card.tsx';
 import { ScrollTable } from '@/components/scroll-table.tsx';
@@ -101,24 +102,15 @@ function EndpointActions({ e, onLog, onToggle, onConfirm }: Omit<RowProps, 'sele
       <Button size="compact-sm" variant="default" onClick={onLog}>
         Deliveries
       </Button>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button size="compact-sm" variant="subtle" aria-label={`More for ${e.url}`}>
-            <IconDots size={16} />
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={onToggle}>
-            {e.enabled && !e.paused_at ? 'Disable' : 'Enable'}
-          </Menu.Item>
-          <Menu.Item onClick={() => onConfirm({ kind: 'rotate', endpoint: e })}>
-            Rotate secret
-          </Menu.Item>
-          <Menu.Item color="red" onClick={() => onConfirm({ kind: 'delete', endpoint: e })}>
-            Delete
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <MoreMenu label={`More for ${e.url}`}>
+        <Menu.Item onClick={onToggle}>{e.enabled && !e.paused_at ? 'Disable' : 'Enable'}</Menu.Item>
+        <Menu.Item onClick={() => onConfirm({ kind: 'rotate', endpoint: e })}>
+          Rotate secret
+        </Menu.Item>
+        <Menu.Item color="red" onClick={() => onConfirm({ kind: 'delete', endpoint: e })}>
+          Delete
+        </Menu.Item>
+      </MoreMenu>
     </Group>
   );
 }
