@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../../contract/admin-common.ts';
 import {
-  DeliveryDetail,
   DeliveryList,
   DeliveryListQuery,
   PostbackSettings,
@@ -14,7 +13,8 @@ import {
 import { currentUser } from '../../auth/guard.ts';
 import { actorOf, adminDoc, bearerDoc, errorReplies } from '../../http/route-helpers.ts';
 import { kitPlugin, routeKit } from '../../http/route-kit.ts';
-import { getDelivery, listDeliveries, replayDelivery } from './deliveries.service.ts';
+import { deliveryListRoute, deliveryRoutes } from './deliveries.routes.ts';
+import { listDeliveries } from './deliveries.service.ts';
 import {
   getPostbackSettings,
   getPostbacks,
@@ -53,20 +53,9 @@ export const publisherPostbackRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) =>
       listDeliveries({ db, owner: { publisherId: currentUser(req).id }, query: req.query }),
   );
-  mine.route(
-    'GET',
-    '/postback-deliveries/:id',
-    { params: IdParams, reply: DeliveryDetail, errors: errorReplies(404) },
-    async (req) =>
-      getDelivery({ db, id: req.params.id, owner: { publisherId: currentUser(req).id } }),
-  );
-  mine.route(
-    'POST',
-    '/postback-deliveries/:id/replay',
-    { params: IdParams, reply: DeliveryDetail, errors: errorReplies(404) },
-    async (req) =>
-      replayDelivery({ db, id: req.params.id, owner: { publisherId: currentUser(req).id } }),
-  );
+  deliveryRoutes(mine, db, '/postback-deliveries', (req) => ({
+    publisherId: currentUser(req).id,
+  }));
 };
 
 /** The admin's side: a publisher's postbacks (per offer too), their log, the passable tags. */
@@ -92,21 +81,10 @@ export const adminPostbackRoutes = kitPlugin(adminDoc, (admin, app) => {
     { params: IdParams, body: TestPostback, reply: TestPostbackAnswer },
     async (req) => testPostback({ db, input: req.body, policy }),
   );
-  admin.route(
-    'GET',
-    '/publishers/:id/postback-deliveries',
-    { params: IdParams, query: DeliveryListQuery, reply: DeliveryList },
-    async (req) => listDeliveries({ db, owner: { publisherId: req.params.id }, query: req.query }),
-  );
-  admin.route(
-    'GET',
-    '/postback-deliveries/:id',
-    { params: IdParams, reply: DeliveryDetail, errors: errorReplies(404) },
-    async (req) => getDelivery({ db, id: req.params.id }),
-  );
-  admin.act('/postback-deliveries/:id/replay', { params: IdParams, reply: DeliveryDetail }, (o) =>
-    replayDelivery({ db: o.db, id: o.id }),
-  );
+  deliveryListRoute(admin, db, '/publishers/:id/postback-deliveries', (publisherId) => ({
+    publisherId,
+  }));
+  deliveryRoutes(admin, db, '/postback-deliveries');
   admin.route('GET', '/postback-settings', { reply: SavedPostbackSettings }, async () =>
     getPostbackSettings({ db }),
   );

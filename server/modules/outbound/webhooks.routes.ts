@@ -1,9 +1,6 @@
 import { IdParams } from '../../../contract/admin-common.ts';
 import {
   CreateWebhookEndpoint,
-  DeliveryDetail,
-  DeliveryList,
-  DeliveryListQuery,
   UpdateWebhookEndpoint,
   WebhookEndpoint,
   WebhookEndpointList,
@@ -11,7 +8,7 @@ import {
 } from '../../../contract/outbound.ts';
 import { adminDoc, errorReplies } from '../../http/route-helpers.ts';
 import { kitPlugin } from '../../http/route-kit.ts';
-import { getDelivery, listDeliveries, replayDelivery } from './deliveries.service.ts';
+import { deliveryListRoute, deliveryRoutes } from './deliveries.routes.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -53,19 +50,6 @@ export const adminWebhooksRoutes = kitPlugin(adminDoc, (admin, app) => {
     { params: IdParams, reply: WebhookEndpointWithSecret },
     rotateSecret,
   );
-  admin.route(
-    'GET',
-    '/webhooks/:id/deliveries',
-    { params: IdParams, query: DeliveryListQuery, reply: DeliveryList },
-    async (req) => listDeliveries({ db, owner: { endpointId: req.params.id }, query: req.query }),
-  );
-  admin.route(
-    'GET',
-    '/webhook-deliveries/:id',
-    { params: IdParams, reply: DeliveryDetail, errors: errorReplies(404) },
-    async (req) => getDelivery({ db, id: req.params.id }),
-  );
-  admin.act('/webhook-deliveries/:id/replay', { params: IdParams, reply: DeliveryDetail }, (o) =>
-    replayDelivery({ db: o.db, id: o.id }),
-  );
+  deliveryListRoute(admin, db, '/webhooks/:id/deliveries', (endpointId) => ({ endpointId }));
+  deliveryRoutes(admin, db, '/webhook-deliveries');
 });

@@ -1,47 +1,30 @@
 import type { ApiKey } from '@contract/api-keys.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, noRoute, stubFetch } from '@/test/fake-api.ts';
 import { renderWithApp } from '@/test/render.tsx';
+import { fakeCollection, stubApi } from '@/test/stub-api.ts';
 import { ApiKeysScreen } from './api-keys-page.tsx';
 
 const KEY = 'pk_TheSecretKeyShownOnlyOnce_0123456789abcdefghijk';
 
 /** The server's keys, as the stubbed API keeps them. */
-let keys: ApiKey[] = [];
-let posted: unknown[] = [];
-let deleted: string[] = [];
+let keys: ReturnType<typeof fakeCollection<ApiKey>>;
 
 beforeEach(() => {
-  keys = [];
-  posted = [];
-  deleted = [];
-  stubFetch((req) => {
-    const { url, method } = req;
-    if (url.pathname === '/api/v1/me/api-keys' && method === 'POST') {
-      const body = req.body<Pick<ApiKey, 'name' | 'scopes' | 'expires_at'>>();
-      posted.push(body);
-      const key: ApiKey = {
-        id: '5f0e8d8e-2f7a-4c1e-9a55-0c1f3a9d2b11',
-        name: body.name,
-        prefix: KEY.slice(0, 12),
-        scopes: body.scopes,
-        created_at: new Date().toISOString(),
-        expires_at: body.expires_at,
-        last_used_at: null,
-      };
-      keys.push(key);
-      return json(201, { ...key, key: KEY });
-    }
-    if (url.pathname === '/api/v1/me/api-keys') return json(200, { items: keys });
-    const del = /^\/api\/v1\/me\/api-keys\/(.+)$/.exec(url.pathname);
-    if (del && method === 'DELETE') {
-      deleted.push(del[1]!);
-      keys = keys.filter((k) => k.id !== del[1]);
-      return json(204, null);
-    }
-    return noRoute();
-  });
+  keys = fakeCollection(
+    '/api/v1/me/api-keys',
+    (body: Pick<ApiKey, 'name' | 'scopes' | 'expires_at'>): ApiKey => ({
+      id: '5f0e8d8e-2f7a-4c1e-9a55-0c1f3a9d2b11',
+      name: body.name,
+      prefix: KEY.slice(0, 12),
+      scopes: body.scopes,
+      created_at: new Date().toISOString(),
+      expires_at: body.expires_at,
+      last_used_at: null,
+    }),
+    (key) => ({ ...key, key: KEY }),
+  );
+  stubApi(keys.route);
 });
 
 describe('ApiKeysScreen', () => {
@@ -67,7 +50,7 @@ describe('ApiKeysScreen', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Create Key' }));
     expect(await within(form).findByText('Give the key a name.')).toBeTruthy();
     expect(within(form).getByText('Choose at least one scope.')).toBeTruthy();
-    expect(posted).toEqual([]);
+    expect(keys.posted).toEqual([]);
 
     fireEvent.change(within(form).getByRole('textbox', { name: /^Name/ }), {
       target: { value: 'Nightly export' },
@@ -79,10 +62,10 @@ describe('ApiKeysScreen', () => {
     expect(within(once).getByText(KEY)).toBeTruthy();
     expect(within(once).getByText('Copy this key now')).toBeTruthy();
     expect(within(once).getByRole('button', { name: 'Copy API key' })).toBeTruthy();
-    expect(posted).toHaveLength(1);
-    expect(posted[0]).toMatchObject({ name: 'Nightly export', scopes: ['leads:read'] });
+    expect(keys.posted).toHaveLength(1);
+    expect(keys.posted[0]).toMatchObject({ name: 'Nightly export', scopes: ['leads:read'] });
     // 90 days unless chosen otherwise.
-    const expiry = Date.parse((posted[0] as { expires_at: string }).expires_at);
+    const expiry = Date.parse((keys.posted[0] as { expires_at: string }).expires_at);
     expect(Math.round((expiry - Date.now()) / 86_400_000)).toBe(90);
 
     fireEvent.click(within(once).getByRole('button', { name: 'I have copied the key' }));
@@ -95,9 +78,9 @@ describe('ApiKeysScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Revoke Nightly export' }));
     const confirm = await screen.findByRole('dialog', { name: 'Revoke API key?' });
     expect(within(confirm).getByText(/stops working at once/)).toBeTruthy();
-    expect(deleted).toEqual([]);
+    expect(keys.deleted).toEqual([]);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Revoke Key' }));
-    await waitFor(() => expect(deleted).toEqual(['5f0e8d8e-2f7a-4c1e-9a55-0c1f3a9d2b11']));
+    await waitFor(() => expect(keys.deleted).toEqual(['5f0e8d8e-2f7a-4c1e-9a55-0c1f3a9d2b11']));
     expect(await screen.findByText(/No API keys yet/)).toBeTruthy();
   });
 });

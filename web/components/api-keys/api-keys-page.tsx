@@ -1,19 +1,19 @@
 import type { ApiKey, CreatedApiKey } from '@contract/api-keys.ts';
 import type { Role } from '@contract/roles.ts';
-import { Badge, Button, Card, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CodeBadges } from '@/components/code-badges.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { CopyField } from '@/components/copy-field.tsx';
-import { CopyOnceAlert } from '@/components/copy-once-alert.tsx';
-import { showFailure } from '@/components/forms/show-failure.ts';
+import { CopyOnceModal } from '@/components/copy-once-modal.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { QueryCard } from '@/components/query-card.tsx';
 import { ScrollTable } from '@/components/scroll-table.tsx';
+import { useConfirmedAction } from '@/components/use-confirmed-action.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useMe } from '@/lib/me.ts';
-import { toast } from '@/lib/notify.ts';
 import { useApiKeys, useRevokeApiKey } from './api-keys-api.ts';
 import { CreateApiKeyModal } from './create-api-key-modal.tsx';
 
@@ -28,31 +28,24 @@ function KeyOnceModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      opened={created !== null}
+    <CopyOnceModal
+      shown={created}
       onClose={onClose}
-      title={created ? `Key ${created.name}` : ''}
-      centered
-      size="lg"
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={(c) => `Key ${c.name}`}
+      warning={() =>
+        'It will not be shown again. Keep it like a password: anyone who has it can use your account within its scopes. If it is lost, revoke it and create a new one.'
+      }
+      doneLabel="I have copied the key"
     >
-      {created ? (
-        <Stack gap="md">
-          <CopyOnceAlert>
-            It will not be shown again. Keep it like a password: anyone who has it can use your
-            account within its scopes. If it is lost, revoke it and create a new one.
-          </CopyOnceAlert>
-          <CopyField label="API key" value={created.key} copyLabel="Copy API key" />
+      {(c) => (
+        <>
+          <CopyField label="API key" value={c.key} copyLabel="Copy API key" />
           <Text size="sm" c="dimmed">
-            Send it as <code>Authorization: Bearer {created.prefix}…</code> to /api/v1.
+            Send it as <code>Authorization: Bearer {c.prefix}…</code> to /api/v1.
           </Text>
-          <Group justify="flex-end">
-            <Button onClick={onClose}>I have copied the key</Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+        </>
+      )}
+    </CopyOnceModal>
   );
 }
 
@@ -68,13 +61,7 @@ function KeyRow({ k, onRevoke }: { k: ApiKey; onRevoke: (k: ApiKey) => void }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Group gap={4}>
-          {k.scopes.map((s) => (
-            <Badge key={s} variant="light" color="gray" tt="none">
-              {s}
-            </Badge>
-          ))}
-        </Group>
+        <CodeBadges names={k.scopes} />
       </Table.Td>
       <Table.Td>{formatDateTime(k.created_at)}</Table.Td>
       <Table.Td>
@@ -117,18 +104,11 @@ export function ApiKeysScreen({ userRole }: { userRole: Role }) {
   const revoke = useRevokeApiKey();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-
-  async function handleRevoke() {
-    if (!revoking) return;
-    try {
-      await revoke.mutateAsync(revoking.id);
-      toast({ title: 'Key Revoked', description: `${revoking.name} no longer works.` });
-      setRevoking(null);
-    } catch (err) {
-      showFailure('Failed to revoke key', err);
-    }
-  }
+  const [revoking, setRevoking, revokeDialog] = useConfirmedAction(
+    (k: ApiKey) => revoke.mutateAsync(k.id),
+    (k) => ({ title: 'Key Revoked', description: `${k.name} no longer works.` }),
+    'Failed to revoke key',
+  );
 
   return (
     <Stack gap="lg">
@@ -141,40 +121,27 @@ export function ApiKeysScreen({ userRole }: { userRole: Role }) {
           </Button>
         }
       />
-      {keys.isError ? (
-        <QueryErrorState
-          title="API keys could not be loaded"
-          error={keys.error}
-          onRetry={() => void keys.refetch()}
-          retrying={keys.isFetching}
-        />
-      ) : (
-        <Card withBorder padding="md">
-          {keys.isPending ? (
-            <Text size="sm" c="dimmed">
-              Loading…
-            </Text>
-          ) : (
-            <ScrollTable
-              count={keys.data.items.length}
-              empty="No API keys yet. Create one to read your data from a script."
-              minWidth={760}
-              heads={[
-                'Name',
-                'Scopes',
-                'Created',
-                'Expires',
-                'Last used',
-                { label: '', right: true },
-              ]}
-            >
-              {keys.data.items.map((k) => (
-                <KeyRow key={k.id} k={k} onRevoke={setRevoking} />
-              ))}
-            </ScrollTable>
-          )}
-        </Card>
-      )}
+      <QueryCard query={keys} errorTitle="API keys could not be loaded">
+        {(data) => (
+          <ScrollTable
+            count={data.items.length}
+            empty="No API keys yet. Create one to read your data from a script."
+            minWidth={760}
+            heads={[
+              'Name',
+              'Scopes',
+              'Created',
+              'Expires',
+              'Last used',
+              { label: '', right: true },
+            ]}
+          >
+            {data.items.map((k) => (
+              <KeyRow key={k.id} k={k} onRevoke={setRevoking} />
+            ))}
+          </ScrollTable>
+        )}
+      </QueryCard>
       <CreateApiKeyModal
         userRole={userRole}
         opened={creating}
@@ -185,14 +152,7 @@ export function ApiKeysScreen({ userRole }: { userRole: Role }) {
         }}
       />
       <KeyOnceModal created={created} onClose={() => setCreated(null)} />
-      <ConfirmDialog
-        opened={revoking !== null}
-        title="Revoke API key?"
-        confirmLabel="Revoke Key"
-        pending={revoke.isPending}
-        onConfirm={() => void handleRevoke()}
-        onCancel={() => setRevoking(null)}
-      >
+      <ConfirmDialog {...revokeDialog} title="Revoke API key?" confirmLabel="Revoke Key">
         {revoking
           ? `${revoking.name} (${revoking.prefix}…) stops working at once; scripts that use it will be refused. This cannot be undone.`
           : null}

@@ -5,9 +5,11 @@ import {
   type CreatedApiKey,
 } from '@contract/api-keys.ts';
 import type { Role } from '@contract/roles.ts';
-import { Checkbox, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { FormModal } from '@/components/form-modal.tsx';
-import { useModalForm } from '@/components/forms/use-modal-form.ts';
+import { ChoiceCheckboxes } from '@/components/forms/choice-checkboxes.tsx';
+import { type CreateModalProps, useCreateModalForm } from '@/components/forms/use-modal-form.ts';
+import { serverFieldErrors } from '@/components/zod-form.ts';
 import { useCreateApiKey } from './api-keys-api.ts';
 
 /** How long a new key works: a choice of lengths rather than a calendar. */
@@ -21,10 +23,10 @@ export const expiryChoices = [
 type FormValues = {
   name: string;
   scopes: ApiKeyScope[];
-  expiry: (typeof expiryChoices)[number]['value'];
+  expires_at: (typeof expiryChoices)[number]['value'];
 };
 
-const blank = (): FormValues => ({ name: '', scopes: [], expiry: '90' });
+const blank = (): FormValues => ({ name: '', scopes: [], expires_at: '90' });
 
 function validate(v: FormValues): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -34,7 +36,7 @@ function validate(v: FormValues): Record<string, string> {
 }
 
 /** The expiry a choice means, from now (null: never). */
-function expiresAt(expiry: FormValues['expiry'], now = Date.now()): string | null {
+function expiresAt(expiry: FormValues['expires_at'], now = Date.now()): string | null {
   return expiry === 'never' ? null : new Date(now + Number(expiry) * 86_400_000).toISOString();
 }
 
@@ -44,41 +46,18 @@ function expiresAt(expiry: FormValues['expiry'], now = Date.now()): string | nul
  */
 export function CreateApiKeyModal({
   userRole,
-  opened,
-  onClose,
-  onCreated,
-}: {
-  userRole: Role;
-  opened: boolean;
-  onClose: () => void;
-  onCreated: (created: CreatedApiKey) => void;
-}) {
-  const create = useCreateApiKey();
-  const { form, submit, modal } = useModalForm<FormValues>({
-    opened,
-    onClose,
-    pending: create.isPending,
+  ...props
+}: CreateModalProps<CreatedApiKey> & { userRole: Role }) {
+  const { form, modal, handleSubmit } = useCreateModalForm(props, useCreateApiKey(), {
     initial: blank,
     validate,
     failTitle: 'Failed to create API key',
-    serverErrors: (err) => {
-      const d = err.details ?? {};
-      return {
-        ...(d.name ? { name: d.name[0] } : {}),
-        ...(d.scopes ? { scopes: d.scopes[0] } : {}),
-        ...(d.expires_at ? { expiry: d.expires_at[0] } : {}),
-      };
-    },
-  });
-
-  const handleSubmit = submit(async (v) => {
-    onCreated(
-      await create.mutateAsync({
-        name: v.name.trim(),
-        scopes: v.scopes,
-        expires_at: expiresAt(v.expiry),
-      }),
-    );
+    serverErrors: (err) => serverFieldErrors(err.details, ['name', 'scopes', 'expires_at']),
+    toBody: (v: FormValues) => ({
+      name: v.name.trim(),
+      scopes: v.scopes,
+      expires_at: expiresAt(v.expires_at),
+    }),
   });
 
   return (
@@ -97,24 +76,22 @@ export function CreateApiKeyModal({
         data-autofocus
         {...form.getInputProps('name')}
       />
-      <Checkbox.Group
+      <ChoiceCheckboxes
         label="Scopes"
         description="What the key may read or change. It never gets more than your own account can."
         withAsterisk
+        choices={apiKeyScopesByRole[userRole].map((scope) => ({
+          value: scope,
+          label: `${apiKeyScopeLabels[scope]} (${scope})`,
+        }))}
         {...form.getInputProps('scopes')}
-      >
-        <Stack gap="xs" mt="xs">
-          {apiKeyScopesByRole[userRole].map((scope) => (
-            <Checkbox key={scope} value={scope} label={`${apiKeyScopeLabels[scope]} (${scope})`} />
-          ))}
-        </Stack>
-      </Checkbox.Group>
+      />
       <Select
         label="Expires"
         data={expiryChoices.map((c) => ({ value: c.value, label: c.label }))}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
-        {...form.getInputProps('expiry')}
+        {...form.getInputProps('expires_at')}
       />
     </FormModal>
   );

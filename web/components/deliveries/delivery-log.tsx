@@ -3,8 +3,8 @@ import { Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { showFailure } from '@/components/forms/show-failure.ts';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useLocalList } from '@/components/use-list-params.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -97,12 +97,7 @@ function DeliveryModal({
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {detail.isError ? (
-        <QueryErrorState
-          title="The delivery could not be loaded"
-          error={detail.error}
-          onRetry={() => void detail.refetch()}
-          retrying={detail.isFetching}
-        />
+        <QueryError title="The delivery could not be loaded" query={detail} />
       ) : detail.data ? (
         <DeliveryDetailBody d={detail.data} />
       ) : (

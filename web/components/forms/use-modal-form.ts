@@ -92,3 +92,36 @@ export function pickerProps<V>(form: UseFormReturnType<V>, field: keyof V & stri
     onChange: (id: string | null) => input.onChange(id ?? ''),
   };
 }
+
+/** A create dialog's props: `onCreated` gets what the server made (often with a secret shown once). */
+export type CreateModalProps<T> = {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (created: T) => void;
+};
+
+/**
+ * `useModalForm` for a create dialog: pending while `create` runs, and a submit that sends
+ * `toBody(values)` and hands the answer to `onCreated`.
+ */
+export function useCreateModalForm<V extends Record<string, unknown>, B, T>(
+  { opened, onClose, onCreated }: CreateModalProps<T>,
+  create: { isPending: boolean; mutateAsync: (body: B) => Promise<T> },
+  {
+    toBody,
+    ...options
+  }: Omit<ModalFormOptions<V>, 'opened' | 'onClose' | 'pending'> & {
+    toBody: (values: V) => B;
+  },
+) {
+  const { form, submit, modal } = useModalForm<V>({
+    opened,
+    onClose,
+    pending: create.isPending,
+    ...options,
+  });
+  const handleSubmit = submit(async (values) =>
+    onCreated(await create.mutateAsync(toBody(values))),
+  );
+  return { form, modal, handleSubmit };
+}

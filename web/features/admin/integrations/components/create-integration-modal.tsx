@@ -5,7 +5,7 @@ import { Checkbox, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
 import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
-import { useModalForm } from '@/components/forms/use-modal-form.ts';
+import { type CreateModalProps, useCreateModalForm } from '@/components/forms/use-modal-form.ts';
 import { useCreateIntegration } from '@/features/admin/integrations/api/create-integration.ts';
 import {
   accountIdHelp,
@@ -72,20 +72,10 @@ function validate(v: FormValues): Record<string, string> {
  * tracker account, the time zone of offset-less timestamps and an optional signature check.
  * `onCreated` then shows the key once, with the setup instructions.
  */
-export function CreateIntegrationModal({
-  opened,
-  onClose,
-  onCreated,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: (created: { integration: AdminIntegration; key: string }) => void;
-}) {
-  const create = useCreateIntegration();
-  const { form, submit, modal } = useModalForm<FormValues>({
-    opened,
-    onClose,
-    pending: create.isPending,
+export function CreateIntegrationModal(
+  props: CreateModalProps<{ integration: AdminIntegration; key: string }>,
+) {
+  const { form, modal, handleSubmit } = useCreateModalForm(props, useCreateIntegration(), {
     initial: () => blank,
     validate,
     failTitle: 'Failed to create integration',
@@ -94,6 +84,7 @@ export function CreateIntegrationModal({
       if (err.code === 'conflict') errors.name = err.message;
       return errors;
     },
+    toBody: createBody,
   });
 
   const preset = form.values.tracker ? presetOf(form.values.tracker) : null;
@@ -110,10 +101,6 @@ export function CreateIntegrationModal({
     // The tracker's own signature scheme is the likely one; the admin may still change it.
     if (suggested) form.setFieldValue('signature_scheme', suggested);
   }
-
-  const handleSubmit = submit(async (values) => {
-    onCreated(await create.mutateAsync(createBody(values)));
-  });
 
   const signatureErrors = {
     signature_scheme: form.errors.signature_scheme as string | undefined,

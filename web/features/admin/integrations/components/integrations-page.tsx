@@ -5,14 +5,16 @@ import {
 } from '@contract/integrations.ts';
 import { presetOf } from '@contract/tracker-presets.ts';
 import { Button, Code, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { showFailure } from '@/components/forms/show-failure.ts';
-import { PageHeader } from '@/components/page-header.tsx';
+import { ListPage } from '@/components/lists/list-page.tsx';
+import { MoreMenu } from '@/components/more-menu.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
+import { useConfirmedAction } from '@/components/use-confirmed-action.ts';
 import { useListParams, useLocalList } from '@/components/use-list-params.ts';
 import { useIntegrations } from '@/features/admin/integrations/api/list-integrations.ts';
 import { useRefusals, useReplayRefusal } from '@/features/admin/integrations/api/refusals.ts';
@@ -66,18 +68,11 @@ export function IntegrationsPage() {
     null,
   );
   const [idsFor, setIdsFor] = useState<AdminIntegration | null>(null);
-  const [revoking, setRevoking] = useState<AdminIntegration | null>(null);
-
-  async function handleRevoke() {
-    if (!revoking) return;
-    try {
-      await revoke.mutateAsync(revoking.id);
-      toast({ title: 'Key Revoked', description: `${revoking.name} can no longer post calls.` });
-      setRevoking(null);
-    } catch (err) {
-      showFailure('Failed to revoke key', err);
-    }
-  }
+  const [revoking, setRevoking, revokeDialog] = useConfirmedAction(
+    (i: AdminIntegration) => revoke.mutateAsync(i.id),
+    (i) => ({ title: 'Key Revoked', description: `${i.name} can no longer post calls.` }),
+    'Failed to revoke key',
+  );
 
   async function handleReplay(r: IngestRefusal) {
     try {
@@ -180,22 +175,15 @@ export function IntegrationsPage() {
       textAlign: 'right',
       width: 90,
       render: (i) => (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button variant="subtle" size="compact-sm" aria-label={`Actions for ${i.name}`}>
-              <IconDots size={16} />
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => setSetupFor(i)}>How to connect</Menu.Item>
-            <Menu.Item onClick={() => setTesting(i)}>Test</Menu.Item>
-            <Menu.Item onClick={() => setEditing(i)}>Edit</Menu.Item>
-            <Menu.Item onClick={() => setIdsFor(i)}>Tracker ids</Menu.Item>
-            <Menu.Item color="red" disabled={Boolean(i.revoked_at)} onClick={() => setRevoking(i)}>
-              Revoke key
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <MoreMenu label={`Actions for ${i.name}`}>
+          <Menu.Item onClick={() => setSetupFor(i)}>How to connect</Menu.Item>
+          <Menu.Item onClick={() => setTesting(i)}>Test</Menu.Item>
+          <Menu.Item onClick={() => setEditing(i)}>Edit</Menu.Item>
+          <Menu.Item onClick={() => setIdsFor(i)}>Tracker ids</Menu.Item>
+          <Menu.Item color="red" disabled={Boolean(i.revoked_at)} onClick={() => setRevoking(i)}>
+            Revoke key
+          </Menu.Item>
+        </MoreMenu>
       ),
     },
   ];
@@ -261,30 +249,24 @@ export function IntegrationsPage() {
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Integrations"
-        description={
-          <>
-            Call trackers post calls to <Code>{ingestUrl()}</Code> with their key.
-          </>
-        }
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New Integration
-          </Button>
-        }
-      />
-      <PagedTable<AdminIntegration>
-        label="Integrations"
-        columns={columns}
-        list={list}
-        query={query}
-        phoneCards
-        errorTitle="Error loading integrations"
-        emptyTitle="No integrations yet."
-        emptyText="Create one for each call tracker account that sends you calls."
-      />
+    <ListPage<AdminIntegration>
+      title="Integrations"
+      description={
+        <>
+          Call trackers post calls to <Code>{ingestUrl()}</Code> with their key.
+        </>
+      }
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          New Integration
+        </Button>
+      }
+      columns={columns}
+      list={list}
+      query={query}
+      empty="No integrations yet."
+      emptyText="Create one for each call tracker account that sends you calls."
+    >
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
           <Title order={2} fz="lg">
@@ -322,17 +304,10 @@ export function IntegrationsPage() {
       {testing ? <TestConsoleModal integration={testing} onClose={() => setTesting(null)} /> : null}
       <KeyOnceModal created={created} onClose={() => setCreated(null)} />
       {idsFor ? <ExternalIdsModal integration={idsFor} onClose={() => setIdsFor(null)} /> : null}
-      <ConfirmDialog
-        opened={revoking !== null}
-        title="Revoke key"
-        confirmLabel="Revoke key"
-        pending={revoke.isPending}
-        onConfirm={handleRevoke}
-        onCancel={() => setRevoking(null)}
-      >
+      <ConfirmDialog {...revokeDialog} title="Revoke key" confirmLabel="Revoke key">
         Calls sent with the key of <b>{revoking?.name}</b> will be refused from now on. This cannot
         be undone; create a new integration for a new key.
       </ConfirmDialog>
-    </Stack>
+    </ListPage>
   );
 }

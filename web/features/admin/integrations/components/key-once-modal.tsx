@@ -1,7 +1,7 @@
 import type { AdminIntegration } from '@contract/integrations.ts';
-import { Button, Divider, Group, Stack, Title } from '@mantine/core';
+import { Divider, Title } from '@mantine/core';
 import { CopyField } from '@/components/copy-field.tsx';
-import { CopyOnceAlert } from '@/components/copy-once-alert.tsx';
+import { CopyOnceModal } from '@/components/copy-once-modal.tsx';
 import { IntegrationDialog } from './integration-dialog.tsx';
 import { SetupInstructions } from './setup-instructions.tsx';
 
@@ -17,28 +17,26 @@ export function KeyOnceModal({
   onClose: () => void;
 }) {
   return (
-    <IntegrationDialog
-      opened={created !== null}
+    <CopyOnceModal
+      shown={created}
       onClose={onClose}
-      title={created ? `Key for ${created.integration.name}` : ''}
-      closeOnClickOutside={false}
+      title={(c) => `Key for ${c.integration.name}`}
+      warning={() =>
+        'It will not be shown again. If it is lost, revoke this integration and create a new one.'
+      }
+      doneLabel="I have copied the key"
+      frame={IntegrationDialog}
     >
-      {created ? (
-        <Stack gap="md">
-          <CopyOnceAlert>
-            It will not be shown again. If it is lost, revoke this integration and create a new one.
-          </CopyOnceAlert>
-          <CopyField label="Secret key" value={created.key} />
+      {(c) => (
+        <>
+          <CopyField label="Secret key" value={c.key} />
           <Divider />
           <Title order={2} fz="md">
             How to connect
           </Title>
-          <SetupInstructions integration={created.integration} keyValue={created.key} />
-          <Group justify="flex-end">
-            <Button onClick={onClose}>I have copied the key</Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </IntegrationDialog>
+          <SetupInstructions integration={c.integration} keyValue={c.key} />
+        </>
+      )}
+    </CopyOnceModal>
   );
 }

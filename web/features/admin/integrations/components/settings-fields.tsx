@@ -5,15 +5,8 @@ import {
 } from '@contract/ingest-mapping.ts';
 import { PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { memo, type ReactNode, useMemo } from 'react';
+import { timeZoneChoices } from '@/components/time-zone-select.tsx';
 import { schemeLabels } from './rule-words.ts';
-
-/** Every IANA zone the browser knows, UTC first (some engines leave it out of the list). */
-function timeZoneChoices(current: string | null): string[] {
-  const zones = new Set<string>(['UTC']);
-  if (current) zones.add(current);
-  for (const z of Intl.supportedValuesOf('timeZone')) zones.add(z);
-  return [...zones];
-}
 
 /**
  * The time zone of offset-less timestamps; empty is UTC. Memoised: its 400-odd options would

@@ -27,6 +27,7 @@ import { randomId, useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { MoneyInput } from '@/components/forms/money-input.tsx';
+import { TimeZoneSelect } from '@/components/time-zone-select.tsx';
 import { usePublisherChoices } from '@/features/admin/offers/api/list-publisher-choices.ts';
 
 /** The rules part of the offer form's values; '' is an empty number field. */
@@ -131,13 +132,6 @@ export function ruleFieldOf(path: readonly PropertyKey[]): string | null {
     return `overrides.${second}.${third ?? 'publisher_id'}`;
   }
   return null;
-}
-
-/** Every IANA zone the browser knows, UTC first (some engines leave it out of the list). */
-function timeZoneChoices(current: string): string[] {
-  const zones = new Set<string>(['UTC', current]);
-  for (const z of Intl.supportedValuesOf('timeZone')) zones.add(z);
-  return [...zones];
 }
 
 const stateOptions = usStateCodes.map((code) => ({
@@ -250,12 +244,8 @@ export function OfferRulesFields<V extends RuleValues>({ form, offer }: FieldsPr
         />
         {v.hours_enabled ? (
           <Stack gap="xs" pl="md">
-            <Select
+            <TimeZoneSelect
               label="Time zone of the open hours"
-              data={timeZoneChoices(v.hours_time_zone)}
-              searchable
-              allowDeselect={false}
-              nothingFoundMessage="No time zone matches"
               maxDropdownHeight={240}
               {...f.getInputProps('hours_time_zone')}
             />

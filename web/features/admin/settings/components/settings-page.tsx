@@ -30,6 +30,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
 import { QueryError } from '@/components/lists/query-error.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { TimeZoneSelect } from '@/components/time-zone-select.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { useAdminSettings } from '@/features/admin/settings/api/get-admin-settings.ts';
 import { useUpdateSettings } from '@/features/admin/settings/api/update-settings.ts';
@@ -89,13 +90,6 @@ function phoneCountryChoices(current: string): { value: string; label: string }[
   const codes = [...common, ...others];
   if (current && !codes.includes(current)) codes.unshift(current);
   return codes.map((code) => ({ value: code, label: label(code) }));
-}
-
-/** Every IANA zone the browser knows, UTC first (some engines leave it out of the list). */
-function timeZoneChoices(current: string): string[] {
-  const zones = new Set<string>(['UTC', current]);
-  for (const z of Intl.supportedValuesOf('timeZone')) zones.add(z);
-  return [...zones];
 }
 
 /** The form's values of the saved settings (no address: ''). */
@@ -189,14 +183,9 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
             maxLength={COMPANY_ADDRESS_MAX}
             {...form.getInputProps('company_address')}
           />
-          <Select
+          <TimeZoneSelect
             label="Network time zone"
             description="Days in reports, daily caps, “today” and dates in CSV exports follow this zone."
-            data={timeZoneChoices(settings.timezone)}
-            searchable
-            allowDeselect={false}
-            nothingFoundMessage="No time zone matches"
-            maxDropdownHeight={260}
             {...form.getInputProps('timezone')}
           />
           <Group grow align="flex-start">

@@ -4,16 +4,15 @@ import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
-import { showFailure } from '@/components/forms/show-failure.ts';
 import { ListFilters } from '@/components/list-filters.tsx';
 import { ListSearch } from '@/components/lists/list-filter-fields.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
+import { useConfirmedAction } from '@/components/use-confirmed-action.ts';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useDeleteTrackingNumber } from '@/features/admin/tracking-numbers/api/delete-tracking-number.ts';
 import { useTrackingNumbers } from '@/features/admin/tracking-numbers/api/list-tracking-numbers.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
 import { formatPhone } from '@/lib/phone-format.ts';
 import { AddNumberModal } from './add-number-modal.tsx';
 import { ImportNumbersModal } from './import-numbers-modal.tsx';
@@ -52,18 +51,11 @@ export function TrackingNumbersPage() {
   const remove = useDeleteTrackingNumber();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [deleting, setDeleting] = useState<TrackingNumber | null>(null);
-
-  async function handleDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast({ title: 'Number Deleted', description: `${formatPhone(deleting.number)} removed.` });
-      setDeleting(null);
-    } catch (err) {
-      showFailure('Failed to delete number', err);
-    }
-  }
+  const [deleting, setDeleting, deleteDialog] = useConfirmedAction(
+    (n: TrackingNumber) => remove.mutateAsync(n.id),
+    (n) => ({ title: 'Number Deleted', description: `${formatPhone(n.number)} removed.` }),
+    'Failed to delete number',
+  );
 
   const deleteButton = (n: TrackingNumber) => (
     <Button
@@ -164,14 +156,7 @@ export function TrackingNumbersPage() {
         <AddNumberModal onClose={() => setAdding(false)} onAdded={() => setAdding(false)} />
       ) : null}
       {importing ? <ImportNumbersModal onClose={() => setImporting(false)} /> : null}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete tracking number"
-        confirmLabel="Delete number"
-        pending={remove.isPending}
-        onConfirm={handleDelete}
-        onCancel={() => setDeleting(null)}
-      >
+      <ConfirmDialog {...deleteDialog} title="Delete tracking number" confirmLabel="Delete number">
         {deleting ? (
           <>
             Calls to <b>{formatPhone(deleting.number)}</b> will no longer go to{' '}

@@ -3,9 +3,11 @@ import {
   type WebhookEventType,
   webhookEventTypes,
 } from '@contract/outbound.ts';
-import { Checkbox, SimpleGrid, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { FormModal } from '@/components/form-modal.tsx';
-import { useModalForm } from '@/components/forms/use-modal-form.ts';
+import { ChoiceCheckboxes } from '@/components/forms/choice-checkboxes.tsx';
+import { type CreateModalProps, useCreateModalForm } from '@/components/forms/use-modal-form.ts';
+import { serverFieldErrors } from '@/components/zod-form.ts';
 import { useCreateWebhook } from '@/features/admin/webhooks/api/webhooks.ts';
 
 type FormValues = { url: string; description: string; events: WebhookEventType[] };
@@ -20,40 +22,17 @@ function validate(v: FormValues): Record<string, string> {
 }
 
 /** A new endpoint: its URL, what it is for, and the event types it receives. */
-export function CreateWebhookModal({
-  opened,
-  onClose,
-  onCreated,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: (created: WebhookEndpointWithSecret) => void;
-}) {
-  const create = useCreateWebhook();
-  const { form, submit, modal } = useModalForm<FormValues>({
-    opened,
-    onClose,
-    pending: create.isPending,
+export function CreateWebhookModal(props: CreateModalProps<WebhookEndpointWithSecret>) {
+  const { form, modal, handleSubmit } = useCreateModalForm(props, useCreateWebhook(), {
     initial: blank,
     validate,
     failTitle: 'Failed to create webhook endpoint',
-    serverErrors: (err) => {
-      const d = err.details ?? {};
-      return {
-        ...(d.url ? { url: d.url[0] } : {}),
-        ...(d.events ? { events: d.events[0] } : {}),
-      };
-    },
-  });
-
-  const handleSubmit = submit(async (v) => {
-    onCreated(
-      await create.mutateAsync({
-        url: v.url.trim(),
-        events: v.events,
-        ...(v.description.trim() ? { description: v.description.trim() } : {}),
-      }),
-    );
+    serverErrors: (err) => serverFieldErrors(err.details, ['url', 'events']),
+    toBody: (v: FormValues) => ({
+      url: v.url.trim(),
+      events: v.events,
+      ...(v.description.trim() ? { description: v.description.trim() } : {}),
+    }),
   });
 
   return (
@@ -76,13 +55,13 @@ export function CreateWebhookModal({
         placeholder="e.g. CRM sync"
         {...form.getInputProps('description')}
       />
-      <Checkbox.Group label="Events" withAsterisk {...form.getInputProps('events')}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
-          {webhookEventTypes.map((t) => (
-            <Checkbox key={t} value={t} label={t} />
-          ))}
-        </SimpleGrid>
-      </Checkbox.Group>
+      <ChoiceCheckboxes
+        label="Events"
+        withAsterisk
+        twoColumns
+        choices={webhookEventTypes.map((t) => ({ value: t, label: t }))}
+        {...form.getInputProps('events')}
+      />
     </FormModal>
   );
 }

@@ -1,50 +1,32 @@
 import type { WebhookEndpoint } from '@contract/outbound.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render.tsx';
-import { json, stubApi } from '@/test/stub-api.ts';
+import { fakeCollection, stubApi } from '@/test/stub-api.ts';
 import { WebhooksPage } from './webhooks-page.tsx';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const ID = '0190a3c4-7e1f-7c2b-9a55-0c1f3a9d2b11';
 
-let endpoints: WebhookEndpoint[] = [];
-let posted: unknown[] = [];
-let deleted: string[] = [];
+let endpoints: ReturnType<typeof fakeCollection<WebhookEndpoint>>;
 
 beforeEach(() => {
-  endpoints = [];
-  posted = [];
-  deleted = [];
-  stubApi(({ method, path, body }) => {
-    if (path === '/api/v1/admin/webhooks' && method === 'POST') {
-      posted.push(body);
-      const e: WebhookEndpoint = {
-        id: ID,
-        url: body.url,
-        events: body.events,
-        description: null,
-        enabled: true,
-        paused_at: null,
-        failing_since: null,
-        previous_secret_expires_at: null,
-        created_at: new Date().toISOString(),
-      };
-      endpoints.push(e);
-      return json(201, { ...e, secret: SECRET });
-    }
-    if (path === '/api/v1/admin/webhooks') return json(200, { items: endpoints });
-    const one = /^\/api\/v1\/admin\/webhooks\/([^/]+)$/.exec(path);
-    if (one && method === 'DELETE') {
-      deleted.push(one[1]!);
-      endpoints = endpoints.filter((e) => e.id !== one[1]);
-      return new Response(null, { status: 204 });
-    }
-    return undefined;
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
+  endpoints = fakeCollection(
+    '/api/v1/admin/webhooks',
+    (body: Pick<WebhookEndpoint, 'url' | 'events'>): WebhookEndpoint => ({
+      id: ID,
+      url: body.url,
+      events: body.events,
+      description: null,
+      enabled: true,
+      paused_at: null,
+      failing_since: null,
+      previous_secret_expires_at: null,
+      created_at: new Date().toISOString(),
+    }),
+    (e) => ({ ...e, secret: SECRET }),
+  );
+  stubApi(endpoints.route);
 });
 
 describe('WebhooksPage', () => {
@@ -59,7 +41,7 @@ describe('WebhooksPage', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Create Endpoint' }));
     expect(await within(form).findByText('Enter a full http:// or https:// URL.')).toBeTruthy();
     expect(within(form).getByText('Choose at least one event type.')).toBeTruthy();
-    expect(posted).toEqual([]);
+    expect(endpoints.posted).toEqual([]);
 
     fireEvent.change(within(form).getByRole('textbox', { name: /^URL/ }), {
       target: { value: 'https://crm.example.com/hooks' },
@@ -70,7 +52,9 @@ describe('WebhooksPage', () => {
     const once = await screen.findByRole('dialog', { name: 'Signing secret' });
     expect(within(once).getByText(SECRET)).toBeTruthy();
     expect(within(once).getByRole('button', { name: 'Copy secret' })).toBeTruthy();
-    expect(posted).toEqual([{ url: 'https://crm.example.com/hooks', events: ['lead.created'] }]);
+    expect(endpoints.posted).toEqual([
+      { url: 'https://crm.example.com/hooks', events: ['lead.created'] },
+    ]);
     fireEvent.click(within(once).getByRole('button', { name: 'I have copied the secret' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Signing secret' })).toBeNull(),
@@ -82,9 +66,9 @@ describe('WebhooksPage', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete endpoint?' });
     expect(within(confirm).getByText(/stops receiving events/)).toBeTruthy();
-    expect(deleted).toEqual([]);
+    expect(endpoints.deleted).toEqual([]);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Endpoint' }));
-    await waitFor(() => expect(deleted).toEqual([ID]));
+    await waitFor(() => expect(endpoints.deleted).toEqual([ID]));
     expect(await screen.findByText(/No webhook endpoints yet/)).toBeTruthy();
   });
 });

@@ -1,15 +1,17 @@
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '@contract/outbound.ts';
-import { Badge, Button, Card, Group, Menu, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CodeBadges } from '@/components/code-badges.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { CopyField } from '@/components/copy-field.tsx';
-import { CopyOnceAlert } from '@/components/copy-once-alert.tsx';
+import { CopyOnceModal } from '@/components/copy-once-modal.tsx';
 import { DeliveryLog } from '@/components/deliveries/delivery-log.tsx';
 import { showFailure } from '@/components/forms/show-failure.ts';
+import { MoreMenu } from '@/components/more-menu.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { QueryCard } from '@/components/query-card.tsx';
 import { ScrollTable } from '@/components/scroll-table.tsx';
 import {
   endpointDeliveries,
@@ -31,34 +33,30 @@ function SecretOnceModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      opened={shown !== null}
+    <CopyOnceModal
+      shown={shown}
       onClose={onClose}
-      title="Signing secret"
-      centered
-      size="lg"
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={() => 'Signing secret'}
+      warning={(s) => (
+        <>
+          It will not be shown again. The receiver verifies each request&apos;s webhook-signature
+          with it (any Standard Webhooks library does).
+          {s.rotated
+            ? ' The previous secret keeps signing too for 24 hours, so the receiver can switch over.'
+            : ''}
+        </>
+      )}
+      doneLabel="I have copied the secret"
     >
-      {shown ? (
-        <Stack gap="md">
-          <CopyOnceAlert>
-            It will not be shown again. The receiver verifies each request&apos;s webhook-signature
-            with it (any Standard Webhooks library does).
-            {shown.rotated
-              ? ' The previous secret keeps signing too for 24 hours, so the receiver can switch over.'
-              : ''}
-          </CopyOnceAlert>
+      {(s) => (
+        <>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {shown.endpoint.url}
+            {s.endpoint.url}
           </Text>
-          <CopyField label="Secret" value={shown.endpoint.secret} copyLabel="Copy secret" />
-          <Group justify="flex-end">
-            <Button onClick={onClose}>I have copied the secret</Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+          <CopyField label="Secret" value={s.endpoint.secret} copyLabel="Copy secret" />
+        </>
+      )}
+    </CopyOnceModal>
   );
 }
 
@@ -104,36 +102,15 @@ function EndpointActions({ e, onLog, onToggle, onConfirm }: Omit<RowProps, 'sele
       <Button size="compact-sm" variant="default" onClick={onLog}>
         Deliveries
       </Button>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button size="compact-sm" variant="subtle" aria-label={`More for ${e.url}`}>
-            <IconDots size={16} />
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={onToggle}>
-            {e.enabled && !e.paused_at ? 'Disable' : 'Enable'}
-          </Menu.Item>
-          <Menu.Item onClick={() => onConfirm({ kind: 'rotate', endpoint: e })}>
-            Rotate secret
-          </Menu.Item>
-          <Menu.Item color="red" onClick={() => onConfirm({ kind: 'delete', endpoint: e })}>
-            Delete
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-    </Group>
-  );
-}
-
-function EventBadges({ e }: { e: WebhookEndpoint }) {
-  return (
-    <Group gap={4}>
-      {e.events.map((t) => (
-        <Badge key={t} variant="light" color="gray" tt="none">
-          {t}
-        </Badge>
-      ))}
+      <MoreMenu label={`More for ${e.url}`}>
+        <Menu.Item onClick={onToggle}>{e.enabled && !e.paused_at ? 'Disable' : 'Enable'}</Menu.Item>
+        <Menu.Item onClick={() => onConfirm({ kind: 'rotate', endpoint: e })}>
+          Rotate secret
+        </Menu.Item>
+        <Menu.Item color="red" onClick={() => onConfirm({ kind: 'delete', endpoint: e })}>
+          Delete
+        </Menu.Item>
+      </MoreMenu>
     </Group>
   );
 }
@@ -160,7 +137,7 @@ function EndpointCard(props: RowProps) {
     <Card withBorder padding="sm" bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
       <Stack gap="xs">
         <EndpointName e={e} />
-        <EventBadges e={e} />
+        <CodeBadges names={e.events} />
         <Group justify="space-between">
           <StateBadge e={e} />
           <Text size="xs" c="dimmed">
@@ -181,7 +158,7 @@ function EndpointRow(props: RowProps) {
         <EndpointName e={e} />
       </Table.Td>
       <Table.Td>
-        <EventBadges e={e} />
+        <CodeBadges names={e.events} />
       </Table.Td>
       <Table.Td miw={110}>
         <StateBadge e={e} />
@@ -258,39 +235,28 @@ export function WebhooksPage() {
           </Button>
         }
       />
-      {endpoints.isError ? (
-        <QueryErrorState
-          title="Webhook endpoints could not be loaded"
-          error={endpoints.error}
-          onRetry={() => void endpoints.refetch()}
-          retrying={endpoints.isFetching}
-        />
-      ) : (
-        <Card withBorder padding="md">
-          {endpoints.isPending ? (
-            <Text size="sm" c="dimmed">
-              Loading…
-            </Text>
-          ) : isPhone && endpoints.data.items.length ? (
+      <QueryCard query={endpoints} errorTitle="Webhook endpoints could not be loaded">
+        {(data) =>
+          isPhone && data.items.length ? (
             <Stack gap="sm">
-              {endpoints.data.items.map((e) => (
+              {data.items.map((e) => (
                 <EndpointCard key={e.id} {...rowProps(e)} />
               ))}
             </Stack>
           ) : (
             <ScrollTable
-              count={endpoints.data.items.length}
+              count={data.items.length}
               empty="No webhook endpoints yet. Add one to receive events in your CRM, billing or chat."
               minWidth={860}
               heads={['URL', 'Events', 'State', 'Created', { label: '', right: true }]}
             >
-              {endpoints.data.items.map((e) => (
+              {data.items.map((e) => (
                 <EndpointRow key={e.id} {...rowProps(e)} />
               ))}
             </ScrollTable>
-          )}
-        </Card>
-      )}
+          )
+        }
+      </QueryCard>
       {logOf ? (
         <Stack gap="sm">
           <Title order={2} fz="lg" style={{ overflowWrap: 'anywhere' }}>
