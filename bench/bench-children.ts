@@ -1,7 +1,7 @@
 // The bench's child processes and commands: a free port, the portal or the bare server started
 // and awaited, pgbench found and run. Also the error the bench reports without a stack trace.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -95,4 +95,24 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = proces
       });
     });
   });
+}
+
+/**
+ * `npm run demo` into an embedded database under `dataDir` (development mode: the demo refuses
+ * production); on failure removes the folder and fails with the end of the demo's output.
+ */
+export async function fillDemo(dataDir: string, demoArgs: string[]) {
+  const demoScript = path.join(root, 'scripts/demo-data.ts');
+  const demo = await run(process.execPath, ['--import', 'tsx', demoScript, ...demoArgs], {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    S3_BUCKET: '',
+  });
+  if (demo.code !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    fail(`npm run demo failed:\n${demo.out.slice(-2000)}`);
+  }
+  return demo;
 }

@@ -10,7 +10,15 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../server/demo/demo-seed.service.ts';
 import { readOptions } from './bench-args.ts';
-import { BenchError, type Child, fail, freePort, root, run, startChild } from './bench-children.ts';
+import {
+  BenchError,
+  type Child,
+  fail,
+  fillDemo,
+  freePort,
+  root,
+  startChild,
+} from './bench-children.ts';
 import { benchDeliveries, deliveriesRow, setUpOutbound } from './bench-deliveries.ts';
 import { buildEndpoints, type EndpointGroup, rowKit } from './bench-endpoints.ts';
 import { benchImport } from './bench-import.ts';
@@ -59,18 +67,7 @@ async function main() {
     for (const k of ['leads', 'publishers', 'buyers'] as const) {
       if (options.demo[k] !== undefined) demoArgs.push(`--${k}`, options.demo[k]!);
     }
-    const demoScript = path.join(root, 'scripts/demo-data.ts');
-    const demo = await run(process.execPath, ['--import', 'tsx', demoScript, ...demoArgs], {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      S3_BUCKET: '',
-    });
-    if (demo.code !== 0) {
-      rmSync(dataDir, { recursive: true, force: true });
-      fail(`npm run demo failed:\n${demo.out.slice(-2000)}`);
-    }
+    const demo = await fillDemo(dataDir, demoArgs);
     // The demo's own summary lines ("publishers …", "leads …"), kept with the results.
     demoSummary = demo.out
       .split('\n')
