@@ -12,6 +12,7 @@ import { DEMO_ACCOUNTS } from '../server/demo/demo-seed.service.ts';
 import { readOptions } from './bench-args.ts';
 import {
   BenchError,
+  benchPortalEnv,
   type Child,
   fail,
   fillDemo,
@@ -146,30 +147,20 @@ async function main() {
       await startChild(
         'server/main.ts',
         {
-          ...process.env,
-          NODE_ENV: 'production',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: portalUrl,
-          DATA_DIR: dataDir,
-          // No SPA: the bench measures the API (the data folder has no index.html).
-          WEB_ROOT: dataDir,
+          ...benchPortalEnv({
+            port,
+            url: portalUrl,
+            dataDir,
+            // No SPA: the bench measures the API (the data folder has no index.html).
+            webRoot: dataDir,
+          }),
           DB_POOL_MAX: String(poolMax),
           ...databaseEnv,
-          JWT_SECRET: randomBytes(36).toString('base64url'),
-          LOG_LEVEL: 'warn',
           // The sign-in rows come from many addresses (X-Forwarded-For), as from many people.
           TRUST_PROXY: '1',
-          ADMIN_EMAIL: '',
-          ADMIN_PASSWORD: '',
-          SMTP_URL: '',
-          REDIS_URL: '',
-          S3_BUCKET: '',
-          S3_ENDPOINT: '',
           METRICS_TOKEN: metricsToken,
           // The deliveries' receiver is on this machine (bench/bench-deliveries.ts).
           OUTBOUND_ALLOW_PRIVATE: 'true',
-          METRICS_PORT: '',
           // The dry run's SQL capture (bench/capture-queries.ts), PostgreSQL only.
           BENCH_CAPTURE_FILE: captureFile,
         },

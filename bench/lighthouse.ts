@@ -9,7 +9,6 @@
 // form left in localStorage. The HTTP cache is emptied before every run (a first visit).
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,15 +17,7 @@ import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { type Browser, chromium } from 'playwright-core';
 import { buildWebIfStale } from '../scripts/build-web.ts';
 import { DEMO_ACCOUNTS } from '../server/demo/demo-seed.service.ts';
-import {
-  BenchError,
-  type Child,
-  fail,
-  fillDemo,
-  freePort,
-  root,
-  startChild,
-} from './bench-children.ts';
+import * as kit from './bench-children.ts';
 
 const USAGE = `Usage: npm run bench:lighthouse [-- options]
   --runs N        Lighthouse runs per page and form factor; the run with the median
@@ -81,10 +72,10 @@ function readArgs() {
   }
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1)
-    fail(`--runs must be a whole number ≥ 1, got "${values.runs}".`);
+    kit.fail(`--runs must be a whole number ≥ 1, got "${values.runs}".`);
   const pages = PAGES.filter((p) => !values.only || p.name.includes(values.only!));
   if (pages.length === 0)
-    fail(`--only "${values.only}" names no page (${PAGES.map((p) => p.name).join(', ')}).`);
+    kit.fail(`--only "${values.only}" names no page (${PAGES.map((p) => p.name).join(', ')}).`);
   return { runs, pages, check: values.check };
 }
 
@@ -112,22 +103,15 @@ async function startChromium(
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    child.kill('SIGTERM');
-    const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(t);
-  };
+  const stop = () => kit.stopProcess(child, 10_000);
   let log = '';
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new BenchError(`Chromium (${exe}) did not start:\n${log}`)),
+      () => reject(new kit.BenchError(`Chromium (${exe}) did not start:\n${log}`)),
       30_000,
     );
     child.once('error', (err) =>
-      reject(new BenchError(`Chromium (${exe}) did not start: ${err.message}`)),
+      reject(new kit.BenchError(`Chromium (${exe}) did not start: ${err.message}`)),
     );
     child.stderr?.on('data', (c) => {
       log = (log + c).slice(-4000);
@@ -243,15 +227,15 @@ async function main() {
   const args = readArgs();
   if (!args) return;
   const status = await buildWebIfStale({ ...process.env, NODE_ENV: 'production' });
-  if (status !== 0) fail(`vite build failed (exit ${status}).`);
+  if (status !== 0) kit.fail(`vite build failed (exit ${status}).`);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-'));
   const profileDir = mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-chromium-'));
-  const children: Child[] = [];
+  const started: kit.Child[] = [];
   let chromiumStop: (() => Promise<void>) | undefined;
   const cleanup = async () => {
     await chromiumStop?.().catch(() => {});
-    for (const c of children.reverse()) await c.stop().catch(() => {});
+    for (const c of started.reverse()) await c.stop().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(profileDir, { recursive: true, force: true });
   };
@@ -262,31 +246,21 @@ async function main() {
   let exitCode = 0;
   try {
     console.log(`Demo data (npm run demo) in ${dataDir}…`);
-    await fillDemo(dataDir, ['--password', PASSWORD]);
-    const port = await freePort();
+    await kit.fillDemo(dataDir, ['--password', PASSWORD]);
+    const port = await kit.freePort();
     const portalUrl = `http://127.0.0.1:${port}`;
     console.log(`Starting the portal (production, the built web app) at ${portalUrl}…`);
-    children.push(
-      await startChild(
+    started.push(
+      await kit.startChild(
         'server/main.ts',
         {
-          ...process.env,
-          NODE_ENV: 'production',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: portalUrl,
-          DATA_DIR: dataDir,
-          WEB_ROOT: path.join(root, 'dist/web'),
+          ...kit.benchPortalEnv({
+            port,
+            url: portalUrl,
+            dataDir,
+            webRoot: path.join(kit.root, 'dist/web'),
+          }),
           DATABASE_URL: '',
-          JWT_SECRET: randomBytes(36).toString('base64url'),
-          LOG_LEVEL: 'warn',
-          ADMIN_EMAIL: '',
-          ADMIN_PASSWORD: '',
-          SMTP_URL: '',
-          REDIS_URL: '',
-          S3_BUCKET: '',
-          S3_ENDPOINT: '',
-          METRICS_PORT: '',
         },
         portalUrl,
         '/readyz',
@@ -298,7 +272,7 @@ async function main() {
 
     const rows: LighthouseRow[] = [];
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const outDir = path.join(root, '.tmp/lighthouse');
+    const outDir = path.join(kit.root, '.tmp/lighthouse');
     const reportDir = path.join(outDir, stamp);
     mkdirSync(reportDir, { recursive: true });
     for (const spec of args.pages) {
@@ -323,16 +297,16 @@ async function main() {
               flags,
               formFactor === 'desktop' ? desktopConfig : undefined,
             );
-            if (!result) fail(`Lighthouse returned nothing for ${spec.path} (${formFactor}).`);
+            if (!result) kit.fail(`Lighthouse returned nothing for ${spec.path} (${formFactor}).`);
             const error = result.lhr.runtimeError;
             if (!error) lhr = result.lhr;
             else if (attempt >= 3)
-              fail(`Lighthouse on ${spec.path} (${formFactor}): ${error.message}`);
+              kit.fail(`Lighthouse on ${spec.path} (${formFactor}): ${error.message}`);
             else console.log(`  ${spec.name}, ${formFactor}: ${error.code}, running it again`);
           }
           const landed = new URL(lhr.finalDisplayedUrl).pathname;
           if (landed !== spec.path)
-            fail(`${spec.path} (${formFactor}) ended at ${landed}: the sign-in did not hold.`);
+            kit.fail(`${spec.path} (${formFactor}) ended at ${landed}: the sign-in did not hold.`);
           runs.push(lhr);
           console.log(
             `  ${spec.name}, ${formFactor}, run ${i + 1}: performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, accessibility ${Math.round((lhr.categories.accessibility?.score ?? 0) * 100)}`,
@@ -353,7 +327,7 @@ async function main() {
       startedAt: new Date().toISOString(),
       lighthouse: (
         JSON.parse(
-          readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8'),
+          readFileSync(path.join(kit.root, 'node_modules/lighthouse/package.json'), 'utf8'),
         ) as { version: string }
       ).version,
       machine: { cpus: os.cpus().length, load: os.loadavg(), node: process.version },
@@ -364,7 +338,7 @@ async function main() {
     const summaryFile = path.join(outDir, `${stamp}.json`);
     writeFileSync(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
     console.log(
-      `\nSummary: ${path.relative(root, summaryFile)}; the kept runs' reports: ${path.relative(root, reportDir)}/`,
+      `\nSummary: ${path.relative(kit.root, summaryFile)}; the kept runs' reports: ${path.relative(kit.root, reportDir)}/`,
     );
     const under = rows.filter(
       (r) => r.performance < GOAL.performance || r.accessibility < GOAL.accessibility,
@@ -382,6 +356,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof BenchError ? err.message : err);
+  console.error(err instanceof kit.BenchError ? err.message : err);
   process.exit(1);
 });
