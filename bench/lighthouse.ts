@@ -51,6 +51,11 @@ export type LighthouseRow = {
   tbt: number;
   fcp: number;
   cls: number;
+  /**
+   * Lighthouse's CPU benchmark during the kept run (higher is faster): on a shared machine it
+   * moves with the other processes' load, and the performance score with it.
+   */
+  benchmarkIndex: number;
   /** Every run's performance score, the kept (median) one included. */
   performanceRuns: number[];
   /** The audits that cost points: accessibility failures, performance opportunities. */
@@ -194,6 +199,7 @@ function rowOf(
       tbt: num('total-blocking-time'),
       fcp: num('first-contentful-paint'),
       cls: num('cumulative-layout-shift'),
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       performanceRuns: runs.map((r) => score(r, 'performance')),
       failing,
     },
@@ -201,7 +207,17 @@ function rowOf(
 }
 
 function printTable(rows: LighthouseRow[]) {
-  const head = ['page', 'form factor', 'perf', 'a11y', 'LCP ms', 'TBT ms', 'CLS', 'perf runs'];
+  const head = [
+    'page',
+    'form factor',
+    'perf',
+    'a11y',
+    'LCP ms',
+    'TBT ms',
+    'CLS',
+    'CPU idx',
+    'perf runs',
+  ];
   const lines = rows.map((r) => [
     r.page,
     r.formFactor,
@@ -210,6 +226,7 @@ function printTable(rows: LighthouseRow[]) {
     r.lcp.toFixed(0),
     r.tbt.toFixed(0),
     r.cls.toFixed(3),
+    String(r.benchmarkIndex),
     r.performanceRuns.join(' '),
   ]);
   const all = [head, ...lines];
