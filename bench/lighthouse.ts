@@ -243,6 +243,7 @@ function printTable(rows: LighthouseRow[]) {
 async function main() {
   const args = readArgs();
   if (!args) return;
+  const startedAt = new Date().toISOString();
   const status = await buildWebIfStale({ ...process.env, NODE_ENV: 'production' });
   if (status !== 0) kit.fail(`vite build failed (exit ${status}).`);
 
@@ -341,7 +342,7 @@ async function main() {
 
     printTable(rows);
     const summary = {
-      startedAt: new Date().toISOString(),
+      startedAt,
       lighthouse: (
         JSON.parse(
           readFileSync(path.join(kit.root, 'node_modules/lighthouse/package.json'), 'utf8'),
