@@ -244,7 +244,11 @@ async function main() {
   const args = readArgs();
   if (!args) return;
   const startedAt = new Date().toISOString();
-  const status = await buildWebIfStale({ ...process.env, NODE_ENV: 'production' });
+  // A build left by the browser suite (NODE_ENV=test) has React's development build: rebuilt.
+  const status = await buildWebIfStale(
+    { ...process.env, NODE_ENV: 'production' },
+    { production: true },
+  );
   if (status !== 0) kit.fail(`vite build failed (exit ${status}).`);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-'));
