@@ -10,7 +10,16 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../server/demo/demo-seed.service.ts';
 import { readOptions } from './bench-args.ts';
-import { BenchError, type Child, fail, freePort, root, run, startChild } from './bench-children.ts';
+import {
+  BenchError,
+  benchPortalEnv,
+  type Child,
+  fail,
+  fillDemo,
+  freePort,
+  root,
+  startChild,
+} from './bench-children.ts';
 import { benchDeliveries, deliveriesRow, setUpOutbound } from './bench-deliveries.ts';
 import { buildEndpoints, type EndpointGroup, rowKit } from './bench-endpoints.ts';
 import { benchImport } from './bench-import.ts';
@@ -59,18 +68,7 @@ async function main() {
     for (const k of ['leads', 'publishers', 'buyers'] as const) {
       if (options.demo[k] !== undefined) demoArgs.push(`--${k}`, options.demo[k]!);
     }
-    const demoScript = path.join(root, 'scripts/demo-data.ts');
-    const demo = await run(process.execPath, ['--import', 'tsx', demoScript, ...demoArgs], {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      S3_BUCKET: '',
-    });
-    if (demo.code !== 0) {
-      rmSync(dataDir, { recursive: true, force: true });
-      fail(`npm run demo failed:\n${demo.out.slice(-2000)}`);
-    }
+    const demo = await fillDemo(dataDir, demoArgs);
     // The demo's own summary lines ("publishers …", "leads …"), kept with the results.
     demoSummary = demo.out
       .split('\n')
@@ -149,30 +147,20 @@ async function main() {
       await startChild(
         'server/main.ts',
         {
-          ...process.env,
-          NODE_ENV: 'production',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: portalUrl,
-          DATA_DIR: dataDir,
-          // No SPA: the bench measures the API (the data folder has no index.html).
-          WEB_ROOT: dataDir,
+          ...benchPortalEnv({
+            port,
+            url: portalUrl,
+            dataDir,
+            // No SPA: the bench measures the API (the data folder has no index.html).
+            webRoot: dataDir,
+          }),
           DB_POOL_MAX: String(poolMax),
           ...databaseEnv,
-          JWT_SECRET: randomBytes(36).toString('base64url'),
-          LOG_LEVEL: 'warn',
           // The sign-in rows come from many addresses (X-Forwarded-For), as from many people.
           TRUST_PROXY: '1',
-          ADMIN_EMAIL: '',
-          ADMIN_PASSWORD: '',
-          SMTP_URL: '',
-          REDIS_URL: '',
-          S3_BUCKET: '',
-          S3_ENDPOINT: '',
           METRICS_TOKEN: metricsToken,
           // The deliveries' receiver is on this machine (bench/bench-deliveries.ts).
           OUTBOUND_ALLOW_PRIVATE: 'true',
-          METRICS_PORT: '',
           // The dry run's SQL capture (bench/capture-queries.ts), PostgreSQL only.
           BENCH_CAPTURE_FILE: captureFile,
         },

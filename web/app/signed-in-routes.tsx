@@ -16,6 +16,9 @@ const loadAreaFrame = () => import('./area-frame.tsx');
 // (A failure here is reported by the lazy component, which imports it again.)
 loadAreaFrame().catch(() => {});
 const AreaFrame = lazyScreen(loadAreaFrame, 'AreaFrame');
+// So does the screen of the address the app was opened at (a reload, a bookmark, the first
+// screen after signing in): its chunk downloads beside the frame's and /api/v1/me, not after them.
+for (const a of [adminArea, publisherArea, buyerArea]) a.preload(window.location.pathname);
 
 /** One guarded area: the role check, then the frame's chunk, then the child screen's chunk. */
 function areaRoute(role: Role, path: string, children: RouteObject[]): RouteObject {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchPath, type RouteObject } from 'react-router';
 import { lazyScreen, screenRoute } from '@/app/lazy-screen.tsx';
 import type { NavItem } from '@/components/layouts/nav-item.ts';
 
@@ -12,6 +12,8 @@ export type AreaScreen = {
   /** The component's export name (keys the route's boundaries). */
   name: string;
   Screen: ComponentType;
+  /** Starts (or joins) the download of the screen's chunk. */
+  load: () => Promise<unknown>;
   nav?: Pick<NavItem, 'label' | 'icon'>;
 };
 
@@ -28,7 +30,7 @@ export function screen<K extends string>(
   load: Loader<K>,
   nav?: Nav,
 ): AreaScreen {
-  return { path, name, Screen: lazyScreen(load, name), ...(nav ? { nav } : {}) };
+  return { path, name, Screen: lazyScreen(load, name), load, ...(nav ? { nav } : {}) };
 }
 
 /** The area's index screen (at the area's own path), like `screen`. */
@@ -45,8 +47,17 @@ export function home<K extends string>(
  * An area's child routes and its sidebar, both made from one table of its screens (listed in
  * the sidebar's order; React Router ranks the routes by path, not by order).
  */
-export function area(id: string, screens: AreaScreen[]): { routes: RouteObject[]; nav: NavItem[] } {
+export function area(
+  id: string,
+  screens: AreaScreen[],
+): { routes: RouteObject[]; nav: NavItem[]; preload: (pathname: string) => void } {
   return {
+    // The screen at `pathname` (if it is one of this area's) starts downloading now. A failure
+    // is reported by the lazy component when it renders (it imports the module again).
+    preload: (pathname) => {
+      const hit = screens.find((s) => matchPath({ path: s.path, end: true }, pathname));
+      hit?.load().catch(() => {});
+    },
     routes: screens.map(({ path, index, name, Screen }) => ({
       ...(index ? { index } : { path }),
       ...screenRoute(`${id}:${name}`, Screen),
