@@ -12,7 +12,7 @@ export type AreaScreen = {
   /** The component's export name (keys the route's boundaries). */
   name: string;
   Screen: ComponentType;
-  nav?: Pick<NavItem, 'label' | 'icon'>;
+  nav?: Pick<NavItem, 'label' | 'icon' | 'section'>;
 };
 
 type Loader<K extends string> = () => Promise<Record<K, ComponentType>>;
