@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { viewport } from '@/test/setup-dom.ts';
 import { renderWithApp } from '@/test/render.tsx';
+import { viewport } from '@/test/setup-dom.ts';
 import { activeFilterCount, FoldingFilters } from './folding-filters.tsx';
 
 afterEach(() => {
@@ -11,9 +11,7 @@ afterEach(() => {
 describe('activeFilterCount', () => {
   it('counts each filled filter once and a date range as one', () => {
     expect(activeFilterCount({ q: '', status: '', from: '', to: '' })).toBe(0);
-    expect(activeFilterCount({ q: 'abc', status: 'pending', from: '2026-11-01', to: '' })).toBe(
-      3,
-    );
+    expect(activeFilterCount({ q: 'abc', status: 'pending', from: '2026-11-01', to: '' })).toBe(3);
     expect(activeFilterCount({ q: '', from: '2026-11-01', to: '2026-11-20' })).toBe(1);
   });
 });
