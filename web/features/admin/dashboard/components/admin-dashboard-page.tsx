@@ -19,6 +19,8 @@ import { useAdminStats } from '@/features/admin/dashboard/api/get-admin-stats.ts
 import { useDailyStats } from '@/features/admin/dashboard/api/get-daily-stats.ts';
 import { useRangeStats } from '@/features/admin/dashboard/api/get-range-stats.ts';
 import { formatMoney } from '@/lib/format.ts';
+import { AttentionCard } from './attention-card.tsx';
+import { SetupChecklistCard } from './setup-checklist.tsx';
 
 // The range picker (Select, combobox) is its own chunk: the cards show while it downloads.
 const DateRangePicker = lazy(async () => ({
@@ -71,6 +73,7 @@ export function AdminDashboardPage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Dashboard" description="What needs your attention today." />
+      <SetupChecklistCard />
       <Suspense
         fallback={
           <Skeleton height={60} width={220} role="status" aria-label="Loading the period picker" />
@@ -109,6 +112,8 @@ export function AdminDashboardPage() {
           />
         </SimpleGrid>
       )}
+
+      <AttentionCard stats={s} loading={stats.isPending} />
 
       <Card withBorder padding="lg">
         <Title order={2} fz="lg" mb="md">
