@@ -8,7 +8,16 @@ import { attentionItems } from '@/components/attention-items.ts';
  * disputes, calls refused in the last 24 hours and held payouts, each a link to its filtered
  * list. Nothing waiting says so in one line.
  */
-export function AttentionCard({ stats, loading }: { stats?: AdminStats; loading: boolean }) {
+type Waiting = Pick<
+  AdminStats,
+  | 'pending_publishers'
+  | 'pending_applications'
+  | 'open_disputes'
+  | 'refused_calls_24h'
+  | 'held_payouts'
+>;
+
+export function AttentionCard({ stats, loading }: { stats?: Waiting; loading: boolean }) {
   const items = stats ? attentionItems(stats, REFUSED_CALLS_CAP) : [];
   const waiting = items.filter((i) => i.count > 0);
   return (
