@@ -96,14 +96,14 @@ export function SetupChecklistCard() {
             >
               <Text size="sm" fw={600}>
                 {t.label}
-                <Text component="span" size="sm" fw={400} c={ticked ? 'green.9' : 'dimmed'}>
+                <Text component="span" size="sm" fw={400} c="dimmed">
                   {ticked ? ' — done' : ' — to do'}
                 </Text>
               </Text>
               {ticked ? null : (
                 <Text size="xs" c="dimmed">
                   {t.hint}{' '}
-                  <Anchor component={Link} to={t.to} size="xs">
+                  <Anchor component={Link} to={t.to} size="xs" underline="always">
                     {t.action}
                   </Anchor>
                 </Text>
