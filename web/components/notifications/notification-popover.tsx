@@ -13,7 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconBellOff, IconChecks } from '@tabler/icons-react';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@/lib/format.ts';
 import { failedToast } from '@/lib/notify.ts';
@@ -42,6 +42,15 @@ export function timeAgo(iso: string, now = Date.now()): string {
   if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), 'day');
   return formatDateTime(iso);
+}
+
+/** A named list of the popover without bullets or indent (its rows draw themselves). */
+function PlainList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
+      {children}
+    </Stack>
+  );
 }
 
 function NotificationItem({
@@ -148,14 +157,7 @@ function NotificationPanel({ onClose, hooks }: { onClose: () => void; hooks: Not
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="md" pt="sm" aria-hidden>
             Waiting for you
           </Text>
-          <Stack
-            gap={0}
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label="Waiting for you"
-          >
+          <PlainList label="Waiting for you">
             {waiting.map((w) => (
               <li key={w.key}>
                 <NavLink
@@ -174,7 +176,7 @@ function NotificationPanel({ onClose, hooks }: { onClose: () => void; hooks: Not
                 />
               </li>
             ))}
-          </Stack>
+          </PlainList>
           <Divider />
         </>
       ) : null}
@@ -209,20 +211,13 @@ function NotificationPanel({ onClose, hooks }: { onClose: () => void; hooks: Not
         </Stack>
       ) : (
         <ScrollArea.Autosize mah="min(480px, calc(100dvh - 160px))" type="auto">
-          <Stack
-            gap={0}
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label="Latest notifications"
-          >
+          <PlainList label="Latest notifications">
             {items.map((note) => (
               <li key={note.id}>
                 <NotificationItem note={note} onOpen={handleOpen} />
               </li>
             ))}
-          </Stack>
+          </PlainList>
           {list.hasNextPage ? (
             <Group justify="center" p="xs">
               <Button
