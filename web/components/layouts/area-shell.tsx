@@ -11,7 +11,6 @@ import {
   ScrollArea,
   Stack,
   Text,
-  Tooltip,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconApi, IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
@@ -170,22 +169,22 @@ export function AreaShell({ areaLabel, nav }: AreaShellProps) {
               </Text>
             </Box>
           ) : null}
-          {/* The account's screens as a row of named icons (a tooltip says each name): three
+          {/* The account's screens as a row of named icons (the title says each name): three
               full-width buttons here pushed the last sidebar entries below a 800 px screen. */}
           <Group gap={2} wrap="nowrap">
             {accountLinks(me?.role).map(({ label, to, icon: Icon }) => (
-              <Tooltip key={to} label={label} withArrow>
-                <ActionIcon
-                  component={Link}
-                  to={to}
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  aria-label={label}
-                >
-                  <Icon size={18} stroke={1.6} />
-                </ActionIcon>
-              </Tooltip>
+              <ActionIcon
+                key={to}
+                component={Link}
+                to={to}
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={label}
+                title={label}
+              >
+                <Icon size={18} stroke={1.6} />
+              </ActionIcon>
             ))}
             <Button
               variant="light"

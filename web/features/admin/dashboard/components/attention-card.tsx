@@ -1,4 +1,4 @@
-import { type AdminStats, REFUSED_CALLS_CAP } from '@contract/admin.ts';
+import { type AdminStats, REFUSED_CALLS_CAP } from '@contract/dashboard.ts';
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { attentionItems } from '@/components/attention-items.ts';
