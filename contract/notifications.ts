@@ -88,10 +88,23 @@ export type NotificationList = z.infer<typeof NotificationList>;
 export const UNREAD_COUNT_CAP = 100;
 
 /** The bell's badge: unread notifications, counted up to `UNREAD_COUNT_CAP`. */
+/**
+ * What waits for an admin now, whatever they read (issue 34): the bell counts it beside the
+ * unread notifications, and the dashboard lists it. Each a count of a small table's rows.
+ */
+export const AdminWaiting = z.object({
+  pending_publishers: z.number().int(),
+  pending_applications: z.number().int(),
+  open_disputes: z.number().int(),
+});
+export type AdminWaiting = z.infer<typeof AdminWaiting>;
+
 export const UnreadCount = z.object({
   unread: z.number().int(),
   /** False when there are at least `UNREAD_COUNT_CAP` (the count stopped there). */
   exact: z.boolean(),
+  /** An admin's: what waits for them (absent for publishers and buyers). */
+  waiting: AdminWaiting.optional(),
 });
 export type UnreadCount = z.infer<typeof UnreadCount>;
 

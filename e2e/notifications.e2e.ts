@@ -94,10 +94,11 @@ describe('notifications (issue 16, item 1)', () => {
       // The count is read every 30 s and when the tab regains focus.
       await page.waitForTimeout(5_500);
       await returnToTab(page);
+      // The badge counts the sign-up waiting for approval and its unread notification (issue 34).
       await page
-        .getByRole('button', { name: 'Notifications, 1 unread' })
+        .getByRole('button', { name: 'Notifications, 1 waiting, 1 unread' })
         .waitFor({ timeout: 40_000 });
-      await expect(page.locator('.mantine-Indicator-indicator').textContent()).resolves.toBe('1');
+      await expect(page.locator('.mantine-Indicator-indicator').textContent()).resolves.toBe('2');
 
       await bell(page).click();
       await panel.waitFor();
@@ -112,7 +113,8 @@ describe('notifications (issue 16, item 1)', () => {
       await item.click();
       await page.waitForURL((u) => u.pathname.startsWith('/admin/publishers/'));
       await page.getByText('Bellwether Media LLC').first().waitFor();
-      await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+      // Read, the notification leaves the count; the sign-up still waits for approval.
+      await page.getByRole('button', { name: 'Notifications, 1 waiting', exact: true }).waitFor();
 
       // Read stays read: the list shows it without the unread mark.
       await bell(page).click();

@@ -108,3 +108,22 @@ export async function settled(page: Page) {
     }),
   );
 }
+
+/**
+ * What scrolls sideways in the page's main area: each box whose content is wider than it and
+ * that scrolls (overflow-x auto or scroll), as "tag.class scrollWidth>clientWidth"; [] when
+ * the screen fits its width. Read with the document's own overflow (`pageOverflow`).
+ */
+export async function sidewaysScrollers(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main *')]
+      .filter((el) => {
+        const o = getComputedStyle(el).overflowX;
+        return (o === 'auto' || o === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+      })
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} ${el.scrollWidth}>${el.clientWidth}`,
+      ),
+  );
+}

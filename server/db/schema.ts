@@ -86,6 +86,8 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastSignInAt: ts('last_sign_in_at'),
+    /** An admin's "Dismiss" of the getting-started checklist on the dashboard (issue 34). */
+    setupChecklistDismissedAt: ts('setup_checklist_dismissed_at'),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),

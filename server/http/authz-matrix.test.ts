@@ -315,6 +315,8 @@ const KEPT_ADMIN_ROUTES = [
   'POST /applications/bulk',
   'GET /applications/:id/submissions',
   'GET /stats/range',
+  'GET /setup-checklist',
+  'POST /setup-checklist/dismiss',
   'GET /notification-preferences',
   'PUT /notification-preferences',
   'GET /webhooks',

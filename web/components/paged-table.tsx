@@ -466,3 +466,10 @@ export const fromTablet = (theme: { breakpoints: Record<string, string> }) =>
 /** For a column's `visibleMediaQuery`: shown from the `md` breakpoint up (desktop). */
 export const fromDesktop = (theme: { breakpoints: Record<string, string> }) =>
   `(min-width: ${theme.breakpoints.md})`;
+
+/**
+ * For a column's `visibleMediaQuery`: shown from the `xl` breakpoint up (a wide screen); at a
+ * 1280 px desk the column's text goes into another cell instead (issue 34).
+ */
+export const fromWide = (theme: { breakpoints: Record<string, string> }) =>
+  `(min-width: ${theme.breakpoints.xl})`;

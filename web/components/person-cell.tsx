@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack, type StackProps, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { EmailText } from './email-text.tsx';
 
@@ -10,15 +10,18 @@ export function PersonCell({
   name,
   email,
   extra,
+  maw = { base: 200, md: 320 },
 }: {
   /** The name, or a link rendering it; '—' when there is none. */
   name: ReactNode;
   email: string;
   /** An extra dimmed line under the name (e.g. the company). */
   extra?: ReactNode;
+  /** The cell's widest (a table with many figures gives the person less room). */
+  maw?: StackProps['maw'];
 }) {
   return (
-    <Stack gap={0} miw={160} maw={{ base: 200, md: 320 }}>
+    <Stack gap={0} miw={160} maw={maw}>
       <Text size="sm" fw={600} component="div">
         {name || '—'}
       </Text>

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, gt, inArray } from 'drizzle-orm';
 import {
   PAYOUT_HOLD_LABELS,
   type PaymentDetails,
@@ -10,7 +10,7 @@ import {
 } from '../../../contract/money.ts';
 import { isApprovedPublisher } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { payoutHolds, users } from '../../db/schema.ts';
+import { payoutHolds, publisherBalances, users } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
 import { type AdminWrite, auditTrail } from '../audit/index.ts';
@@ -101,6 +101,21 @@ export async function holdsOf(
 
 /** True when the run leaves this publisher out. */
 export const isHeld = (h: Hold | undefined) => Boolean(h?.reasons.length && !h.release);
+
+/**
+ * How many publishers owed money a run would hold now (the dashboard's "held payouts", issue
+ * 34): the owed ones from publisher_balances (one row per publisher, its owed index), then
+ * their holds as a run judges them.
+ */
+export async function heldPublisherCount(db: DbOrTx): Promise<number> {
+  const owed = await db
+    .select({ id: users.id, status: users.status })
+    .from(publisherBalances)
+    .innerJoin(users, eq(users.id, publisherBalances.publisherId))
+    .where(gt(publisherBalances.owed, '0'));
+  const holds = await holdsOf(db, owed);
+  return owed.filter((p) => isHeld(holds.get(p.id))).length;
+}
 
 /** A run paid these publishers: their releases are used up. */
 export async function useReleases(tx: DbOrTx, publisherIds: string[]) {

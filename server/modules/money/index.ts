@@ -4,7 +4,7 @@
  */
 export { balanceOf, networkBalance } from './figures.ts';
 export { adminHoldRoutes, publisherTaxFormRoutes } from './holds.routes.ts';
-export { enabledConditions } from './holds.service.ts';
+export { enabledConditions, heldPublisherCount } from './holds.service.ts';
 export { adminMoneyRoutes, publisherMoneyRoutes } from './money.routes.ts';
 export { adminPaymentFilesRoutes } from './payment-files.routes.ts';
 export { adminPayoutsRoutes } from './payouts.routes.ts';

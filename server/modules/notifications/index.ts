@@ -4,3 +4,4 @@
  */
 export { adminNotificationPreferencesRoutes } from './notification-preferences.routes.ts';
 export { notificationsRoutes } from './notifications.routes.ts';
+export { waitingForAdmins } from './notifications.service.ts';

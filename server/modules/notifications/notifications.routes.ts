@@ -6,6 +6,7 @@ import {
   NotificationListQuery,
   UnreadCount,
 } from '../../../contract/notifications.ts';
+import { currentUser } from '../../auth/guard.ts';
 import { errorReplies } from '../../http/route-helpers.ts';
 import { mePlugin } from '../../http/route-kit.ts';
 import { countUnread, listNotifications, markAllRead, markRead } from './notifications.service.ts';
@@ -21,7 +22,7 @@ export const notificationsRoutes = mePlugin((mine) => {
     listNotifications({ ...me(req), query: o.query }),
   );
   mine.route('GET', '/notifications/unread-count', { reply: UnreadCount }, async (req) =>
-    countUnread(me(req)),
+    countUnread({ ...me(req), role: currentUser(req).role }),
   );
   mine.route(
     'POST',

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
+  type AdminWaiting,
   type MarkedRead,
   type Notification,
   type NotificationList,
@@ -11,7 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { ListRead } from '../../db/list-query.ts';
 import { countAll, countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
 import { apiFields, oneOrNotFound, type RecordRead } from '../../db/rows.ts';
-import { notifications } from '../../db/schema.ts';
+import { leadDisputes, notifications, offerApplications, users } from '../../db/schema.ts';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -53,7 +54,45 @@ export async function listNotifications(
  * The bell's badge, polled every 30 s by every open portal tab: the unread rows of one user
  * from the partial index, counted only up to UNREAD_COUNT_CAP.
  */
-export async function countUnread(opts: { db: DbOrTx; userId: string }): Promise<UnreadCount> {
+/**
+ * What waits for the admins now (issue 34): pending publishers, pending applications and open
+ * disputes. Each is an indexed count of a small table (users_role_status_idx,
+ * offer_applications_status_created_id_idx, lead_disputes_status_updated_id_idx), never of leads:
+ * cheap enough for every admin's bell every 30 s.
+ */
+export async function waitingForAdmins(db: DbOrTx): Promise<AdminWaiting> {
+  const [[pub], [apps], [disputes]] = await Promise.all([
+    db
+      .select({ n: countAll() })
+      .from(users)
+      .where(and(eq(users.role, 'publisher'), eq(users.status, 'pending'))),
+    db
+      .select({ n: countAll() })
+      .from(offerApplications)
+      .where(eq(offerApplications.status, 'pending')),
+    db.select({ n: countAll() }).from(leadDisputes).where(eq(leadDisputes.status, 'open')),
+  ]);
+  return {
+    pending_publishers: pub?.n ?? 0,
+    pending_applications: apps?.n ?? 0,
+    open_disputes: disputes?.n ?? 0,
+  };
+}
+
+/** The bell's count: the unread notifications, and for an admin what waits for them. */
+export async function countUnread(opts: {
+  db: DbOrTx;
+  userId: string;
+  role: string;
+}): Promise<UnreadCount> {
+  const [unread, waiting] = await Promise.all([
+    unreadOf(opts),
+    opts.role === 'admin' ? waitingForAdmins(opts.db) : undefined,
+  ]);
+  return waiting ? { ...unread, waiting } : unread;
+}
+
+async function unreadOf(opts: { db: DbOrTx; userId: string }) {
   const unread = opts.db
     .select({ one: sql`1` })
     .from(notifications)

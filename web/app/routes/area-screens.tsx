@@ -14,7 +14,7 @@ export type AreaScreen = {
   Screen: ComponentType;
   /** Starts (or joins) the download of the screen's chunk. */
   load: () => Promise<unknown>;
-  nav?: Pick<NavItem, 'label' | 'icon'>;
+  nav?: Pick<NavItem, 'label' | 'icon' | 'section'>;
 };
 
 type Loader<K extends string> = () => Promise<Record<K, ComponentType>>;

@@ -1,5 +1,6 @@
 import type { Role } from '@contract/roles.ts';
 import {
+  ActionIcon,
   AppShell,
   Box,
   Burger,
@@ -22,6 +23,7 @@ import { BrandLogo } from '@/components/brand-logo.tsx';
 import { NotificationBell } from '@/components/notifications/notification-bell.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { useMe } from '@/lib/me.ts';
+import classes from './area-shell.module.css';
 import type { NavItem } from './nav-item.ts';
 import { useSignOut } from './use-sign-out.ts';
 
@@ -100,7 +102,7 @@ export function AreaShell({ areaLabel, nav }: AreaShellProps) {
         aria-label={`${areaLabel} navigation`}
         inert={isPhone && !opened ? true : undefined}
       >
-        <AppShell.Section visibleFrom="sm" mb="lg" px={4}>
+        <AppShell.Section visibleFrom="sm" mb="sm" px={4}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Box miw={0}>
               <BrandLogo height={40} />
@@ -108,33 +110,55 @@ export function AreaShell({ areaLabel, nav }: AreaShellProps) {
             {isPhone ? null : <NotificationBell placement="sidebar" />}
           </Group>
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea}>
-          <Stack gap={4}>
-            {nav.map((item) => {
+        <AppShell.Section
+          grow
+          component={ScrollArea}
+          type="auto"
+          scrollbarSize={8}
+          offsetScrollbars
+        >
+          <Stack gap={0} component="ul" className={classes.list}>
+            {nav.map((item, i) => {
               const Icon = item.icon;
               const active = Boolean(
                 matchPath({ path: item.to, end: item.end ?? false }, pathname),
               );
+              const heading = item.section && item.section !== nav[i - 1]?.section;
               return (
-                <NavLink
-                  key={item.to}
-                  component={Link}
-                  to={item.to}
-                  label={item.label}
-                  active={active}
-                  aria-current={active ? 'page' : undefined}
-                  leftSection={Icon ? <Icon size={18} stroke={1.6} /> : null}
-                  variant="light"
-                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                />
+                <li key={item.to}>
+                  {heading ? (
+                    <Text
+                      size="xs"
+                      fw={700}
+                      c="dimmed"
+                      tt="uppercase"
+                      px={12}
+                      pt={4}
+                      pb={0}
+                      aria-hidden
+                    >
+                      {item.section}
+                    </Text>
+                  ) : null}
+                  <NavLink
+                    component={Link}
+                    to={item.to}
+                    label={item.label}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    leftSection={Icon ? <Icon size={18} stroke={1.6} /> : null}
+                    variant="light"
+                    style={{ borderRadius: 'var(--mantine-radius-md)', paddingBlock: 5 }}
+                  />
+                </li>
               );
             })}
           </Stack>
         </AppShell.Section>
         <AppShell.Section>
-          <Divider mb="sm" />
+          <Divider mb="xs" />
           {me ? (
-            <Box px={4} mb="sm">
+            <Box px={4} mb={4}>
               {me.name ? (
                 <Text size="sm" fw={600} truncate="end">
                   {me.name}
@@ -145,32 +169,36 @@ export function AreaShell({ areaLabel, nav }: AreaShellProps) {
               </Text>
             </Box>
           ) : null}
-          {accountLinks(me?.role).map(({ label, to, icon: Icon }) => (
+          {/* The account's screens as a row of named icons (the title says each name): three
+              full-width buttons here pushed the last sidebar entries below a 800 px screen. */}
+          <Group gap={2} wrap="nowrap">
+            {accountLinks(me?.role).map(({ label, to, icon: Icon }) => (
+              <ActionIcon
+                key={to}
+                component={Link}
+                to={to}
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={label}
+                title={label}
+              >
+                <Icon size={18} stroke={1.6} />
+              </ActionIcon>
+            ))}
             <Button
-              key={to}
-              component={Link}
-              to={to}
-              variant="subtle"
+              variant="light"
               color="gray"
-              fullWidth
-              justify="flex-start"
-              mb={4}
-              leftSection={<Icon size={18} stroke={1.6} />}
+              ml="auto"
+              px="sm"
+              flex="none"
+              leftSection={<IconLogout size={18} stroke={1.6} />}
+              onClick={handleSignOut}
+              disabled={pending}
             >
-              {label}
+              Sign Out
             </Button>
-          ))}
-          <Button
-            variant="light"
-            color="gray"
-            fullWidth
-            justify="flex-start"
-            leftSection={<IconLogout size={18} stroke={1.6} />}
-            onClick={handleSignOut}
-            disabled={pending}
-          >
-            Sign Out
-          </Button>
+          </Group>
         </AppShell.Section>
       </AppShell.Navbar>
 

@@ -20,12 +20,21 @@ const note = {
 };
 
 /** A fake /api/v1/me/notifications: the count and list given, and the calls it saw. */
-function fakeApi(state: { unread: number; exact?: boolean; items: (typeof note)[] }) {
+function fakeApi(state: {
+  unread: number;
+  exact?: boolean;
+  items: (typeof note)[];
+  waiting?: { pending_publishers: number; pending_applications: number; open_disputes: number };
+}) {
   const calls: string[] = [];
   stubFetch(({ url, method }) => {
     calls.push(`${method} ${url.pathname}`);
     if (url.pathname.endsWith('/unread-count')) {
-      return json(200, { unread: state.unread, exact: state.exact ?? true });
+      return json(200, {
+        unread: state.unread,
+        exact: state.exact ?? true,
+        ...(state.waiting && { waiting: state.waiting }),
+      });
     }
     if (url.pathname.endsWith('/read')) {
       state.unread = Math.max(0, state.unread - 1);
@@ -81,5 +90,35 @@ describe('NotificationBell', () => {
     expect(screen.getByTestId('path').textContent).toBe('/admin/publishers/p1');
     // The count drops at once.
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+  });
+
+  it('counts what waits for an admin, and lists it above the notifications (issue 34)', async () => {
+    fakeApi({
+      unread: 0,
+      items: [],
+      waiting: { pending_publishers: 7, pending_applications: 1, open_disputes: 0 },
+    });
+    renderWithApp(
+      <>
+        <NotificationBell placement="sidebar" />
+        <PathProbe />
+      </>,
+      { url: '/admin' },
+    );
+    const bell = await screen.findByRole('button', { name: 'Notifications, 8 waiting' });
+    expect(screen.getByText('8')).toBeTruthy();
+    fireEvent.click(bell);
+    const pending = await screen.findByRole('button', {
+      name: '7 publishers wait for approval',
+      hidden: true,
+    });
+    expect(
+      screen.getByRole('button', { name: '1 application waits for review', hidden: true }),
+    ).toBeTruthy();
+    // Nothing about disputes when none is open; not "all caught up" while work waits.
+    expect(screen.queryByText(/disputes? (is|are) open/)).toBeNull();
+    expect(await screen.findByText('No new notifications')).toBeTruthy();
+    fireEvent.click(pending);
+    expect(screen.getByTestId('path').textContent).toBe('/admin/publishers');
   });
 });

@@ -2,6 +2,7 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { waitingTotal } from '../attention-items.ts';
 import type { BellButtonProps } from './bell-button-props.ts';
 import {
   notificationListKey,
@@ -11,7 +12,7 @@ import {
   useUnreadCount,
 } from './notification-api.ts';
 
-const hooks = { useNotificationList, useMarkRead, useMarkAllRead };
+const hooks = { useNotificationList, useMarkRead, useMarkAllRead, useUnreadCount };
 
 const NotificationPopover = lazy(() =>
   import('./notification-popover.tsx').then((m) => ({ default: m.NotificationPopover })),
@@ -26,12 +27,19 @@ export function badgeText(unread: number, exact: boolean): string {
 function BellButton({ opened, onClick, loading, ref, ...rest }: BellButtonProps) {
   const count = useUnreadCount();
   const unread = count.data?.unread ?? 0;
-  const shown = badgeText(unread, count.data?.exact ?? true);
+  // An admin's badge also counts what waits for them (issue 34): pending publishers and
+  // applications, open disputes, whether or not their notifications were read.
+  const waiting = waitingTotal(count.data?.waiting);
+  const shown = badgeText(unread + waiting, count.data?.exact ?? true);
+  const said = [
+    waiting ? `${waiting.toLocaleString('en-US')} waiting` : '',
+    unread ? `${badgeText(unread, count.data?.exact ?? true)} unread` : '',
+  ].filter(Boolean);
   return (
     // The badge sits outside the round button, which clips what overflows it.
     <Indicator
       label={shown}
-      disabled={unread === 0}
+      disabled={unread + waiting === 0}
       color="red"
       size={18}
       offset={6}
@@ -48,7 +56,7 @@ function BellButton({ opened, onClick, loading, ref, ...rest }: BellButtonProps)
         radius="xl"
         onClick={onClick}
         loading={loading}
-        aria-label={unread ? `Notifications, ${shown} unread` : 'Notifications'}
+        aria-label={said.length ? `Notifications, ${said.join(', ')}` : 'Notifications'}
         aria-expanded={opened}
         aria-haspopup="dialog"
       >

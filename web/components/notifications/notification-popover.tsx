@@ -13,7 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconBellOff, IconChecks } from '@tabler/icons-react';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@/lib/format.ts';
 import { failedToast } from '@/lib/notify.ts';
@@ -25,9 +25,10 @@ import type * as api from './notification-api.ts';
  */
 export type NotificationHooks = Pick<
   typeof api,
-  'useNotificationList' | 'useMarkRead' | 'useMarkAllRead'
+  'useNotificationList' | 'useMarkRead' | 'useMarkAllRead' | 'useUnreadCount'
 >;
 
+import { attentionItems } from '../attention-items.ts';
 import type { BellButtonProps } from './bell-button-props.ts';
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
@@ -41,6 +42,15 @@ export function timeAgo(iso: string, now = Date.now()): string {
   if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), 'day');
   return formatDateTime(iso);
+}
+
+/** A named list of the popover without bullets or indent (its rows draw themselves). */
+function PlainList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
+      {children}
+    </Stack>
+  );
 }
 
 function NotificationItem({
@@ -105,6 +115,8 @@ function NotificationPanel({ onClose, hooks }: { onClose: () => void; hooks: Not
   const navigate = useNavigate();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const anyUnread = items.some((n) => !n.read_at);
+  const waitingData = hooks.useUnreadCount().data?.waiting;
+  const waiting = waitingData ? attentionItems(waitingData).filter((w) => w.count > 0) : [];
 
   const handleOpen = (note: Notification) => {
     if (!note.read_at) markRead.mutate(note.id);
@@ -140,6 +152,34 @@ function NotificationPanel({ onClose, hooks }: { onClose: () => void; hooks: Not
         </Group>
       </Group>
       <Divider />
+      {waiting.length ? (
+        <>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="md" pt="sm" aria-hidden>
+            Waiting for you
+          </Text>
+          <PlainList label="Waiting for you">
+            {waiting.map((w) => (
+              <li key={w.key}>
+                <NavLink
+                  component="button"
+                  px="md"
+                  py={6}
+                  label={
+                    <Text size="sm" fw={600}>
+                      {w.text}
+                    </Text>
+                  }
+                  onClick={() => {
+                    onClose();
+                    navigate(w.to);
+                  }}
+                />
+              </li>
+            ))}
+          </PlainList>
+          <Divider />
+        </>
+      ) : null}
       {list.isPending ? (
         <Stack p="md" gap="md" role="status" aria-busy="true" aria-label="Loading notifications">
           {[0, 1, 2].map((i) => (
@@ -163,7 +203,7 @@ function NotificationPanel({ onClose, hooks }: { onClose: () => void; hooks: Not
         <Stack align="center" gap={6} py="xl" px="md">
           <IconBellOff size={28} stroke={1.5} color="var(--mantine-color-gray-5)" aria-hidden />
           <Text size="sm" fw={500}>
-            You are all caught up
+            {waiting.length ? 'No new notifications' : 'You are all caught up'}
           </Text>
           <Text size="xs" c="dimmed" ta="center">
             New sign-ups, submissions and decisions show up here.
@@ -171,20 +211,13 @@ function NotificationPanel({ onClose, hooks }: { onClose: () => void; hooks: Not
         </Stack>
       ) : (
         <ScrollArea.Autosize mah="min(480px, calc(100dvh - 160px))" type="auto">
-          <Stack
-            gap={0}
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label="Latest notifications"
-          >
+          <PlainList label="Latest notifications">
             {items.map((note) => (
               <li key={note.id}>
                 <NotificationItem note={note} onOpen={handleOpen} />
               </li>
             ))}
-          </Stack>
+          </PlainList>
           {list.hasNextPage ? (
             <Group justify="center" p="xs">
               <Button

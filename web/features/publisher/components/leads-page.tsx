@@ -6,6 +6,7 @@ import { IconFilterOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
+import { activeFilterCount, FoldingFilters } from '@/components/folding-filters.tsx';
 import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
 import { SearchFilter } from '@/components/list-filters.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
@@ -124,40 +125,42 @@ export function LeadsPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>My Leads</Title>
-      <Group gap="sm" align="flex-start" wrap="wrap">
-        <SearchFilter
-          label="Call id"
-          placeholder="The tracker's call id"
-          value={q}
-          onSearch={(v) => list.setFilter('q', v || null)}
-          w={220}
-        />
-        <Select
-          label="Status"
-          placeholder="All statuses"
-          data={[
-            { value: 'approved', label: 'Approved' },
-            { value: 'pending', label: 'Pending' },
-            { value: 'rejected', label: 'Rejected' },
-          ]}
-          value={status || null}
-          onChange={(v) => list.setFilter('status', v)}
-          clearable
-          w={{ base: '100%', xs: 180 }}
-        />
-        {dateFilter('from', 'From', fromOk ? undefined : 'Use a real date.')}
-        {dateFilter('to', 'To', !toOk ? 'Use a real date.' : (rangeError ?? undefined))}
-        {list.filtered ? (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} />}
-            mt={{ base: 0, xs: 25 }}
-            onClick={() => list.setFilters({ q: null, status: null, from: null, to: null })}
-          >
-            Clear filters
-          </Button>
-        ) : null}
-      </Group>
+      <FoldingFilters count={activeFilterCount(list.filters)}>
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <SearchFilter
+            label="Call id"
+            placeholder="The tracker's call id"
+            value={q}
+            onSearch={(v) => list.setFilter('q', v || null)}
+            w={220}
+          />
+          <Select
+            label="Status"
+            placeholder="All statuses"
+            data={[
+              { value: 'approved', label: 'Approved' },
+              { value: 'pending', label: 'Pending' },
+              { value: 'rejected', label: 'Rejected' },
+            ]}
+            value={status || null}
+            onChange={(v) => list.setFilter('status', v)}
+            clearable
+            w={{ base: '100%', xs: 180 }}
+          />
+          {dateFilter('from', 'From', fromOk ? undefined : 'Use a real date.')}
+          {dateFilter('to', 'To', !toOk ? 'Use a real date.' : (rangeError ?? undefined))}
+          {list.filtered ? (
+            <Button
+              variant="subtle"
+              leftSection={<IconFilterOff size={16} />}
+              mt={{ base: 0, xs: 25 }}
+              onClick={() => list.setFilters({ q: null, status: null, from: null, to: null })}
+            >
+              Clear filters
+            </Button>
+          ) : null}
+        </Group>
+      </FoldingFilters>
       {leads.data && leads.data.total > 0 ? (
         <Text size="sm" c="dimmed">
           {formatCount(leads.data.total, leads.data.total_exact)}{' '}

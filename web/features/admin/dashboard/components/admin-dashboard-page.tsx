@@ -19,10 +19,17 @@ import { useAdminStats } from '@/features/admin/dashboard/api/get-admin-stats.ts
 import { useDailyStats } from '@/features/admin/dashboard/api/get-daily-stats.ts';
 import { useRangeStats } from '@/features/admin/dashboard/api/get-range-stats.ts';
 import { formatMoney } from '@/lib/format.ts';
+import { AttentionCard } from './attention-card.tsx';
 
 // The range picker (Select, combobox) is its own chunk: the cards show while it downloads.
 const DateRangePicker = lazy(async () => ({
   default: (await import('@/components/date-range-picker.tsx')).DateRangePicker,
+}));
+
+// The newcomer's checklist is its own chunk (the dashboard's first load has a budget): shown
+// when it has loaded, above the cards.
+const SetupChecklistCard = lazy(async () => ({
+  default: (await import('./setup-checklist.tsx')).SetupChecklistCard,
 }));
 
 // The chart (recharts, ~125 KB gzip) is its own chunk: the cards show while it downloads.
@@ -71,6 +78,9 @@ export function AdminDashboardPage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Dashboard" description="What needs your attention today." />
+      <Suspense fallback={null}>
+        <SetupChecklistCard />
+      </Suspense>
       <Suspense
         fallback={
           <Skeleton height={60} width={220} role="status" aria-label="Loading the period picker" />
@@ -109,6 +119,8 @@ export function AdminDashboardPage() {
           />
         </SimpleGrid>
       )}
+
+      <AttentionCard stats={s} loading={stats.isPending} />
 
       <Card withBorder padding="lg">
         <Title order={2} fz="lg" mb="md">

@@ -269,7 +269,7 @@ export function IntegrationsPage() {
     >
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
-          <Title order={2} fz="lg">
+          <Title order={2} fz="lg" id="refused-calls">
             Refused calls
           </Title>
           <Text size="sm" c="dimmed">

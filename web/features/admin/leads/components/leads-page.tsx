@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { ExportAndRecordActions } from '@/components/export-and-record.tsx';
+import { activeFilterCount, FoldingFilters } from '@/components/folding-filters.tsx';
 import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
 import { publisherAndOfferColumns } from '@/components/lists/columns.tsx';
 import {
@@ -167,7 +168,7 @@ export function LeadsPage() {
         </>
       }
       filters={
-        <>
+        <FoldingFilters count={activeFilterCount(list.filters)}>
           <ListSearch
             list={list}
             name="q"
@@ -193,7 +194,7 @@ export function LeadsPage() {
             w={160}
           />
           <ListDateFilter list={list} />
-        </>
+        </FoldingFilters>
       }
       above={
         <>

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ingestRefusals,
+  integrations,
+  leadDisputes,
+  offerApplications,
+  publisherBalances,
+  settings,
+} from '../../db/schema.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
+import { buildAdmin, buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
+
+// Issue 34: what waits for the admin (dashboard and bell) and the newcomer's checklist.
+const t = fileAdminTest();
+const HOUR = 3_600_000;
+
+describe('the newcomer’s checklist (GET /admin/setup-checklist)', () => {
+  it('ticks each step from the data, and a dismissal is kept for that admin only', async () => {
+    const steps = async (token?: string) => {
+      const res = await t.call('GET', '/setup-checklist', { token });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { steps: { step: string; done: boolean }[]; dismissed: boolean };
+    };
+    // An empty network: nothing done, not dismissed.
+    expect(await steps()).toEqual({
+      steps: [
+        { step: 'brand', done: false },
+        { step: 'offer', done: false },
+        { step: 'tracker', done: false },
+        { step: 'publishers', done: false },
+      ],
+      dismissed: false,
+    });
+
+    await t.db.update(settings).set({ companyName: 'Acme Calls' });
+    await buildOffer(t.db);
+    await t.db.insert(integrations).values({ name: 'CallRail', keyHash: 'h1', keyPrefix: 'ik_1' });
+    const publisher = await buildPublisher(t.db, { status: 'pending' });
+    expect((await steps()).steps.every((s) => s.done)).toBe(true);
+
+    const dismissed = await t.call('POST', '/setup-checklist/dismiss');
+    expect(dismissed.statusCode).toBe(200);
+    expect(dismissed.json().dismissed).toBe(true);
+    expect((await steps()).dismissed).toBe(true);
+    // Another admin still sees theirs.
+    const other = await buildAdmin(t.db);
+    expect((await steps(await t.tokenOf(other))).dismissed).toBe(false);
+    // Not a publisher's.
+    const refused = await t.call('GET', '/setup-checklist', { token: await t.tokenOf(publisher) });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('what needs attention (GET /admin/stats, the bell)', () => {
+  it('counts open disputes, calls refused in 24 h and held payouts beside the pending queues', async () => {
+    const before = (await t.call('GET', '/stats')).json();
+    const publisher = await buildPublisher(t.db);
+    const offer = await buildOffer(t.db);
+    await t.db
+      .insert(offerApplications)
+      .values({ offerId: offer.id, publisherId: publisher.id, status: 'pending' });
+    await t.db.insert(leadDisputes).values([
+      { leadId: crypto.randomUUID(), publisherId: publisher.id, status: 'open' },
+      { leadId: crypto.randomUUID(), publisherId: publisher.id, status: 'declined' },
+    ]);
+    const refusal = { httpStatus: 401, code: 'bad_key', reason: 'Unknown key', method: 'POST' };
+    await t.db.insert(ingestRefusals).values([
+      { ...refusal, createdAt: new Date(Date.now() - HOUR) },
+      { ...refusal, createdAt: new Date(Date.now() - 25 * HOUR) },
+    ]);
+    // Owed money, no payment details: the default holds keep it out of a run.
+    await t.db
+      .insert(publisherBalances)
+      .values({ publisherId: publisher.id, earned: '120.00' })
+      .onConflictDoUpdate({ target: publisherBalances.publisherId, set: { earned: '120.00' } });
+
+    const res = await t.call('GET', '/stats');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      pending_applications: before.pending_applications + 1,
+      open_disputes: before.open_disputes + 1,
+      refused_calls_24h: before.refused_calls_24h + 1,
+      held_payouts: before.held_payouts + 1,
+    });
+
+    // The bell: an admin's count carries what waits; a publisher's does not.
+    const bell = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me/notifications/unread-count',
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
+    expect(bell.json().waiting).toEqual({
+      pending_publishers: res.json().pending_publishers,
+      pending_applications: res.json().pending_applications,
+      open_disputes: res.json().open_disputes,
+    });
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me/notifications/unread-count',
+      headers: { authorization: `Bearer ${await tokenFor(t.db, t.config.jwtSecret, publisher)}` },
+    });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().waiting).toBeUndefined();
+  });
+});

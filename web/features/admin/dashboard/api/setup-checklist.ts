@@ -1,0 +1,29 @@
+import type { SetupChecklist } from '@contract/admin.ts';
+import { useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client.ts';
+import { useSend } from '@/lib/api-queries.ts';
+import type { Endpoint } from '@/lib/api-routes.ts';
+
+/**
+ * The newcomer's checklist (issue 34). Typed here rather than in web/lib/api-routes.ts (the
+ * /login bundle has no room left): only the admin dashboard calls these.
+ */
+export const setupChecklistRoutes = {
+  get: { method: 'GET', path: 'admin/setup-checklist' } as Endpoint<SetupChecklist>,
+  dismiss: { method: 'POST', path: 'admin/setup-checklist/dismiss' } as Endpoint<SetupChecklist>,
+} as const;
+
+export const setupChecklistKey = ['admin', 'setup-checklist'] as const;
+
+/** GET /api/v1/admin/setup-checklist: each step done or not, and this admin's dismissal. */
+export function useSetupChecklist() {
+  return useQuery({
+    queryKey: setupChecklistKey,
+    queryFn: ({ signal }) => apiCall(setupChecklistRoutes.get, { signal }),
+  });
+}
+
+/** "Dismiss": hidden for this admin from now on. */
+export function useDismissSetupChecklist() {
+  return useSend(setupChecklistRoutes.dismiss, setupChecklistKey);
+}
