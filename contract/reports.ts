@@ -12,6 +12,7 @@ export const reportRanges = [
   'today',
   'yesterday',
   'last_7_days',
+  'last_30_days',
   'this_month',
   'last_month',
   'custom',
@@ -22,6 +23,7 @@ export const reportRangeLabels: Record<ReportRange, string> = {
   today: 'Today',
   yesterday: 'Yesterday',
   last_7_days: 'Last 7 days',
+  last_30_days: 'Last 30 days',
   this_month: 'This month',
   last_month: 'Last month',
   custom: 'Custom',
@@ -207,6 +209,22 @@ export type AdminReport = z.infer<typeof AdminReport>;
 export const PublisherReport = reportShape(PublisherReportFigures);
 export type PublisherReport = z.infer<typeof PublisherReport>;
 
+/**
+ * A figure that had nothing before (no earlier figure, or zero) and has one now: the comparison
+ * says "new" instead of a previous value and a change in %.
+ */
+export function isNewFigure(current: number | null, previous: number | null): boolean {
+  return (previous === null || previous === 0) && current !== null && current !== 0;
+}
+
+/**
+ * The heading of a report's group column (screen and CSV): days and hours carry the time zone
+ * they are cut in ("Day (America/New_York)"); names do not ("Publisher").
+ */
+export function reportGroupHeading(label: string, group: string, timezone: string): string {
+  return group === 'day' || group === 'hour' ? `${label} (${timezone})` : label;
+}
+
 /** Change of a figure against the previous period in percent; null when there is none to compare. */
 export function changePercent(current: number | null, previous: number | null): number | null {
   if (current === null || previous === null || previous === 0) return null;
@@ -261,6 +279,8 @@ export function resolveRange(
       return { from: addDays(today, -1), to: addDays(today, -1) };
     case 'last_7_days':
       return { from: addDays(today, -6), to: today };
+    case 'last_30_days':
+      return { from: addDays(today, -29), to: today };
     case 'this_month':
       return { from: firstOfMonth(today), to: today };
     case 'last_month': {
