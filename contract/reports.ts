@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDay, Money } from './list.ts';
 import { Balance } from './money.ts';
+import { trackerTagName } from './outbound.ts';
 
 /**
  * Reports (issue 15): figures of the leads over a range of days of the network's time zone,
@@ -29,6 +30,12 @@ export const reportRangeLabels: Record<ReportRange, string> = {
   custom: 'Custom',
 };
 
+/** The sub-ids a report groups by: each is a tracker tag the operator marks (report settings). */
+export const subIdGroups = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
+export type SubIdGroup = (typeof subIdGroups)[number];
+export const isSubIdGroup = (g: string): g is SubIdGroup =>
+  (subIdGroups as readonly string[]).includes(g);
+
 /** Admin groupings. Leads carry no buyer campaign, so there is no campaign grouping (README). */
 export const adminReportGroups = [
   'day',
@@ -37,6 +44,7 @@ export const adminReportGroups = [
   'vertical',
   'publisher',
   'state',
+  ...subIdGroups,
 ] as const;
 export type AdminReportGroup = (typeof adminReportGroups)[number];
 
@@ -51,7 +59,26 @@ export const reportGroupLabels: Record<AdminReportGroup, string> = {
   vertical: 'Vertical',
   publisher: 'Publisher',
   state: 'Caller state',
+  sub1: 'Sub 1',
+  sub2: 'Sub 2',
+  sub3: 'Sub 3',
+  sub4: 'Sub 4',
+  sub5: 'Sub 5',
 };
+
+/**
+ * GET/PUT /admin/report-settings: the tracker tag each sub-id reads (sub1 first; '' or a
+ * missing entry: that sub-id is not set). Reports group the stored tags by it.
+ */
+export const ReportSettings = z.object({
+  sub_id_tags: z
+    .array(z.union([z.literal(''), trackerTagName]))
+    .max(subIdGroups.length, { error: `At most ${subIdGroups.length} sub-ids (sub1–sub5).` }),
+});
+export type ReportSettings = z.infer<typeof ReportSettings>;
+/** The answer: always five entries, '' where a sub-id is not set. */
+export const SavedReportSettings = z.object({ sub_id_tags: z.array(z.string()) });
+export type SavedReportSettings = z.infer<typeof SavedReportSettings>;
 
 /** Columns a report sorts by (`label` is the group's own column: day, offer title, …). */
 export const reportSorts = [

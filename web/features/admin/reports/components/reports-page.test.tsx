@@ -187,3 +187,33 @@ describe('ReportsPage comparison and periods (issue 34)', () => {
     expect((period as HTMLInputElement).value).toBe('Last 30 days');
   });
 });
+
+describe('ReportsPage sub-ids (issue 34)', () => {
+  it('offers the sub-ids marked in Settings by their tag, and groups by one with no zone', async () => {
+    answer = {
+      ...byOffer,
+      group: 'sub1',
+      rows: [row('google', 'google', { calls: 3 }), row('', '(none)', { calls: 1 })],
+    };
+    stubFetch(({ url }) => {
+      if (url.pathname === '/api/v1/admin/report-settings') {
+        return json(200, { sub_id_tags: ['utm_source', '', '', '', ''] });
+      }
+      if (url.pathname !== '/api/v1/admin/reports') return noRoute();
+      asked.push(url.searchParams);
+      return json(200, answer);
+    });
+    renderWithApp(<ReportsPage />, {
+      url: '/admin/reports?range=custom&from=2025-05-12&to=2025-05-12&group=sub1',
+    });
+    const table = await screen.findByRole('table');
+    expect(asked.at(-1)?.get('group')).toBe('sub1');
+    await waitFor(() =>
+      expect(within(table).getAllByRole('columnheader')[0]!.textContent).toBe('Sub 1 (utm_source)'),
+    );
+    // A tag's value has no leads filter to drill into: no link.
+    expect(within(table).getByText('google').closest('a')).toBeNull();
+    const group = screen.getAllByLabelText('Group by').find((e) => e.tagName === 'INPUT')!;
+    expect((group as HTMLInputElement).value).toBe('Sub 1 (utm_source)');
+  });
+});
