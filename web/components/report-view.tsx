@@ -123,6 +123,9 @@ function Change({ current, previous }: { current: number | null; previous: numbe
   );
 }
 
+/** Nothing now and nothing before (none or zero): no comparison to show under the figure. */
+const bothEmpty = (current: number | null, previous: number | null) => !current && !previous;
+
 type FigureProps = { col: Column; f: ViewFigures; p: ViewFigures | null; compare: boolean };
 
 /**
@@ -138,7 +141,8 @@ function FigureNotes({ col, f, p, compare }: FigureProps) {
           {sub}
         </Text>
       ) : null}
-      {compare && isNewFigure(col.get(f), p ? col.get(p) : null) ? (
+      {compare && bothEmpty(col.get(f), p ? col.get(p) : null) ? null : compare &&
+        isNewFigure(col.get(f), p ? col.get(p) : null) ? (
         <Text size="xs" c="teal.8" fw={600} title="Nothing in the previous period">
           new
         </Text>

@@ -173,6 +173,8 @@ describe('ReportsPage comparison and periods (issue 34)', () => {
     expect(x.Payout).toBe('$50.00new');
     // A figure that had one before keeps "was" and the change.
     expect((await cellsOf('Margin Z')).Calls).toBe('1was 2-50.0%');
+    // Nothing now and nothing before: the figure alone, no "was —".
+    expect((await cellsOf('Margin Z')).Revenue).toBe('—');
     expect(screen.queryByText('no change %')).toBeNull();
     // Offers are names: no time zone under the column's name.
     const table = screen.getByRole('table');
