@@ -122,7 +122,7 @@ describe('data edges in Chromium (issue 34)', () => {
         expect(cells[1]).toContain('new');
         expect(cells[1]).not.toContain('was');
         // Offers are names: their column carries no time zone.
-        expect((await table.getByRole('columnheader').first().innerText()).trim()).toBe('Offer');
+        expect((await table.getByRole('columnheader').first().textContent())?.trim()).toBe('Offer');
         await saveScreenshot(page, 'data-edges-report-last-30-days');
       },
       desk,
