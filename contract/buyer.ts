@@ -30,6 +30,8 @@ export const CAMPAIGN_MESSAGES = {
   endBeforeStart: 'The end date cannot be before the start date.',
   notLoggedIn: 'You must be logged in to create a campaign.',
   created: 'Campaign created successfully!',
+  updated: 'Campaign updated.',
+  nothingToChange: 'Send the budget, the start date or the end date to change.',
 } as const;
 
 /** Blank strings and undefined become null; other strings are trimmed. */
@@ -95,6 +97,25 @@ export const CreateCampaignBody = z
   });
 export type CreateCampaignBody = z.input<typeof CreateCampaignBody>;
 export type CreateCampaignInput = z.output<typeof CreateCampaignBody>;
+
+/**
+ * PATCH /api/v1/buyer/campaigns/:id body: what a buyer may change after creating a campaign
+ * (budget and dates). A key left out keeps its value; null clears it. The dates' order is
+ * checked against the stored ones by the server.
+ */
+export const UpdateCampaignBody = z
+  .object({
+    budget: budget.optional(),
+    start_date: day(CAMPAIGN_MESSAGES.startDate, CAMPAIGN_MESSAGES.startDateRange).optional(),
+    end_date: day(CAMPAIGN_MESSAGES.endDate, CAMPAIGN_MESSAGES.endDateRange).optional(),
+  })
+  .strict()
+  .refine(
+    (v) => v.budget !== undefined || v.start_date !== undefined || v.end_date !== undefined,
+    CAMPAIGN_MESSAGES.nothingToChange,
+  );
+export type UpdateCampaignBody = z.input<typeof UpdateCampaignBody>;
+export type UpdateCampaignInput = z.output<typeof UpdateCampaignBody>;
 
 /** A campaign as its buyer sees it (the admin adds its buyer); budget: two decimals or null. */
 export const campaignFields = {

@@ -242,8 +242,8 @@ export const requiredImportFields: readonly ImportField[] = [
 /** What each field is, for the mapping screen and the error sentences. */
 export const importFieldLabels: Record<ImportField, string> = {
   external_call_id: 'External call id',
-  publisher: 'Publisher (our id, e-mail or external id)',
-  offer: 'Offer (our id or external id)',
+  publisher: 'Publisher (our id, e-mail, name or external id)',
+  offer: 'Offer (our id, title or external id)',
   timestamp: 'Date and time',
   duration_seconds: 'Duration (seconds)',
   payout: 'Payout',
@@ -273,7 +273,15 @@ export const importFieldAliases: Record<ImportField, string[]> = {
   recording_url: ['recordingurl', 'recording'],
 };
 
-const headerKey = (h: string) => h.toLowerCase().replace(/[\s_\-.]/g, '');
+/**
+ * A header as it is compared with the aliases: lower-case, without a unit in parentheses or
+ * brackets ("Duration (s)", "Payout [USD]") and without spaces, _, - and dots.
+ */
+const headerKey = (h: string) =>
+  h
+    .toLowerCase()
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, '')
+    .replace(/[\s_\-.]/g, '');
 
 /** The mapping a file's header suggests: each field to the first header named like it. */
 export function suggestMapping(header: readonly string[]): Partial<Record<ImportField, string>> {

@@ -225,17 +225,18 @@ export const TestPostbackAnswer = z.object({
 });
 export type TestPostbackAnswer = z.infer<typeof TestPostbackAnswer>;
 
+/** A tracker tag's name (a key of a lead's `tags`), as the operator types it. */
+export const trackerTagName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, {
+    error: 'A tag name is 1-64 letters, digits, dots, dashes or underscores.',
+  });
+
 /** The tracker tags the operator lets through to postbacks as `{tag:name}`. */
 export const PostbackSettings = z.object({
   passable_tags: z
-    .array(
-      z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z0-9_.-]{1,64}$/, {
-          error: 'A tag name is 1-64 letters, digits, dots, dashes or underscores.',
-        }),
-    )
+    .array(trackerTagName)
     .max(50)
     .transform((a) => [...new Set(a)]),
 });

@@ -196,6 +196,11 @@ export const PublisherLead = z.object({
   timestamp: IsoDateTime,
   /** The tracker's call id (null for a lead recorded by hand). */
   call_id: z.string().nullable(),
+  /**
+   * Why the lead has its status, as the rules (or the network) said it ("Duration 40 s under
+   * the 90 s buffer"); shown on a rejected lead. Null when none was recorded.
+   */
+  status_reason: z.string().nullable(),
 });
 export type PublisherLead = z.infer<typeof PublisherLead>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDay, Money } from './list.ts';
 import { Balance } from './money.ts';
+import { trackerTagName } from './outbound.ts';
 
 /**
  * Reports (issue 15): figures of the leads over a range of days of the network's time zone,
@@ -12,6 +13,7 @@ export const reportRanges = [
   'today',
   'yesterday',
   'last_7_days',
+  'last_30_days',
   'this_month',
   'last_month',
   'custom',
@@ -22,10 +24,17 @@ export const reportRangeLabels: Record<ReportRange, string> = {
   today: 'Today',
   yesterday: 'Yesterday',
   last_7_days: 'Last 7 days',
+  last_30_days: 'Last 30 days',
   this_month: 'This month',
   last_month: 'Last month',
   custom: 'Custom',
 };
+
+/** The sub-ids a report groups by: each is a tracker tag the operator marks (report settings). */
+export const subIdGroups = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
+export type SubIdGroup = (typeof subIdGroups)[number];
+export const isSubIdGroup = (g: string): g is SubIdGroup =>
+  (subIdGroups as readonly string[]).includes(g);
 
 /** Admin groupings. Leads carry no buyer campaign, so there is no campaign grouping (README). */
 export const adminReportGroups = [
@@ -35,6 +44,7 @@ export const adminReportGroups = [
   'vertical',
   'publisher',
   'state',
+  ...subIdGroups,
 ] as const;
 export type AdminReportGroup = (typeof adminReportGroups)[number];
 
@@ -49,7 +59,26 @@ export const reportGroupLabels: Record<AdminReportGroup, string> = {
   vertical: 'Vertical',
   publisher: 'Publisher',
   state: 'Caller state',
+  sub1: 'Sub 1',
+  sub2: 'Sub 2',
+  sub3: 'Sub 3',
+  sub4: 'Sub 4',
+  sub5: 'Sub 5',
 };
+
+/**
+ * GET/PUT /admin/report-settings: the tracker tag each sub-id reads (sub1 first; '' or a
+ * missing entry: that sub-id is not set). Reports group the stored tags by it.
+ */
+export const ReportSettings = z.object({
+  sub_id_tags: z
+    .array(z.union([z.literal(''), trackerTagName]))
+    .max(subIdGroups.length, { error: `At most ${subIdGroups.length} sub-ids (sub1–sub5).` }),
+});
+export type ReportSettings = z.infer<typeof ReportSettings>;
+/** The answer: always five entries, '' where a sub-id is not set. */
+export const SavedReportSettings = z.object({ sub_id_tags: z.array(z.string()) });
+export type SavedReportSettings = z.infer<typeof SavedReportSettings>;
 
 /** Columns a report sorts by (`label` is the group's own column: day, offer title, …). */
 export const reportSorts = [
@@ -207,6 +236,22 @@ export type AdminReport = z.infer<typeof AdminReport>;
 export const PublisherReport = reportShape(PublisherReportFigures);
 export type PublisherReport = z.infer<typeof PublisherReport>;
 
+/**
+ * A figure that had nothing before (no earlier figure, or zero) and has one now: the comparison
+ * says "new" instead of a previous value and a change in %.
+ */
+export function isNewFigure(current: number | null, previous: number | null): boolean {
+  return (previous === null || previous === 0) && current !== null && current !== 0;
+}
+
+/**
+ * The heading of a report's group column (screen and CSV): days and hours carry the time zone
+ * they are cut in ("Day (America/New_York)"); names do not ("Publisher").
+ */
+export function reportGroupHeading(label: string, group: string, timezone: string): string {
+  return group === 'day' || group === 'hour' ? `${label} (${timezone})` : label;
+}
+
 /** Change of a figure against the previous period in percent; null when there is none to compare. */
 export function changePercent(current: number | null, previous: number | null): number | null {
   if (current === null || previous === null || previous === 0) return null;
@@ -261,6 +306,8 @@ export function resolveRange(
       return { from: addDays(today, -1), to: addDays(today, -1) };
     case 'last_7_days':
       return { from: addDays(today, -6), to: today };
+    case 'last_30_days':
+      return { from: addDays(today, -29), to: today };
     case 'this_month':
       return { from: firstOfMonth(today), to: today };
     case 'last_month': {

@@ -1106,6 +1106,11 @@ export const settings = pgTable(
       .default(sql`'{tax_form,payment_details,blocked,under_review}'::text[]`),
     /** Tracker tags a publisher's postback may carry as `{tag:name}` (issue 30). */
     postbackTags: text('postback_tags').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The tracker tags reports group by as sub-ids (issue 34): element i is sub i+1's tag, ''
+     * when that sub-id is not set.
+     */
+    reportSubIdTags: text('report_sub_id_tags').array().notNull().default(sql`'{}'::text[]`),
     updatedAt: updatedAt(),
   },
   (t) => [check('settings_single_row', sql`${t.id} = 1`)],

@@ -41,6 +41,7 @@ export async function getSettings(db: DbOrTx): Promise<SettingsRow> {
       companyAddress: null,
       payoutHolds: [...payoutHoldConditions],
       postbackTags: [],
+      reportSubIdTags: [],
       updatedAt: new Date(0),
     }
   );

@@ -204,7 +204,7 @@ export const OFFERS: readonly OfferSpec[] = [
       'Greeting: "Thank you for calling the Senior Benefits Helpline, this call may be recorded." ' +
       'Qualify: caller is 50-85, not in a nursing home, has an active checking account or Direct Express card. ' +
       'Warm-transfer to a licensed agent and stay on until the agent confirms. ' +
-      'Never say "free", "government program" or promise a rate. Buffer: 120 seconds.',
+      'Never say "free", "government program" or promise a rate.',
   },
   {
     title: 'Final Expense Spanish Transfers',
@@ -216,7 +216,7 @@ export const OFFERS: readonly OfferSpec[] = [
     volume: 4,
     script:
       'Spanish-speaking callers only. Greet in Spanish, confirm age 50-80 and US residency, then ' +
-      'transfer to the bilingual queue. No mention of Medicaid or government benefits. Buffer: 120 seconds.',
+      'transfer to the bilingual queue. No mention of Medicaid or government benefits.',
   },
   {
     title: 'Medicare Advantage AEP Inbound',
@@ -229,7 +229,7 @@ export const OFFERS: readonly OfferSpec[] = [
     script:
       'Read the TPMO disclaimer word for word within the first minute. Caller must have Medicare ' +
       'Parts A and B and not be enrolled in Medicaid-only coverage. Do not use CMS logos or imply ' +
-      'you represent Medicare. Transfer to the licensed agent line. Buffer: 180 seconds.',
+      'you represent Medicare. Transfer to the licensed agent line.',
   },
   {
     title: 'Medicare Supplement Warm Transfers',
@@ -241,7 +241,7 @@ export const OFFERS: readonly OfferSpec[] = [
     volume: 3,
     script:
       'Paused for the season. Caller must be 64.5+ and currently on Original Medicare. Read the ' +
-      'TPMO disclaimer, confirm ZIP code, transfer. Buffer: 120 seconds.',
+      'TPMO disclaimer, confirm ZIP code, transfer.',
   },
   {
     title: 'Auto Insurance - Currently Insured Drivers',
@@ -253,7 +253,7 @@ export const OFFERS: readonly OfferSpec[] = [
     volume: 12,
     script:
       'Confirm the caller has active auto coverage, a valid license and no more than 2 accidents in ' +
-      '3 years. Collect ZIP and number of vehicles, then transfer. Buffer: 90 seconds.',
+      '3 years. Collect ZIP and number of vehicles, then transfer.',
   },
   {
     title: 'Auto Insurance Non-Standard / SR-22',
@@ -265,7 +265,7 @@ export const OFFERS: readonly OfferSpec[] = [
     volume: 6,
     script:
       'For drivers who need an SR-22 or were recently cancelled. Do not promise approval. Collect ' +
-      'state and filing requirement, then transfer. Buffer: 60 seconds.',
+      'state and filing requirement, then transfer.',
   },
   {
     title: 'Home Warranty Calls',
@@ -277,7 +277,7 @@ export const OFFERS: readonly OfferSpec[] = [
     volume: 5,
     script:
       'Homeowners only (no renters). Confirm the home is under 80 years old and not a mobile home. ' +
-      'Transfer to the enrollment team. Buffer: 120 seconds.',
+      'Transfer to the enrollment team.',
   },
   {
     title: 'HVAC Repair & Replacement',
@@ -289,7 +289,7 @@ export const OFFERS: readonly OfferSpec[] = [
     volume: 5,
     script:
       'Caller needs repair or replacement of heating or cooling within 30 days. Confirm homeowner ' +
-      'and ZIP in the service area list, then transfer to dispatch. Buffer: 60 seconds.',
+      'and ZIP in the service area list, then transfer to dispatch.',
   },
   {
     title: 'Roofing - Storm Damage Inspections',
@@ -301,7 +301,7 @@ export const OFFERS: readonly OfferSpec[] = [
     volume: 2,
     script:
       'Storm season campaign, closed for now. Homeowners with visible roof damage in TX, OK, CO. ' +
-      'Do not mention insurance claims guarantees. Buffer: 120 seconds.',
+      'Do not mention insurance claims guarantees.',
   },
   {
     title: 'Debt Relief - $10k+ Unsecured Debt',
@@ -314,7 +314,7 @@ export const OFFERS: readonly OfferSpec[] = [
     script:
       'Caller must have at least $10,000 in unsecured debt (credit cards, medical, personal loans) ' +
       'and be behind or struggling with payments. No student loans or mortgages. Do not say ' +
-      '"debt forgiveness" or "government program". Buffer: 180 seconds.',
+      '"debt forgiveness" or "government program".',
   },
   {
     title: 'Tax Debt Resolution',
@@ -326,7 +326,7 @@ export const OFFERS: readonly OfferSpec[] = [
     volume: 2,
     script:
       'Caller owes $10,000+ to the IRS or state. Confirm the amount range and whether returns are ' +
-      'filed, then transfer to an enrolled agent. Buffer: 180 seconds.',
+      'filed, then transfer to an enrolled agent.',
   },
   {
     title: 'Residential Solar - Homeowners',
@@ -338,7 +338,7 @@ export const OFFERS: readonly OfferSpec[] = [
     volume: 4,
     script:
       'Homeowner with an average electric bill over $100/month and little roof shade. Not for ' +
-      'renters or mobile homes. Do not promise "free solar". Buffer: 120 seconds.',
+      'renters or mobile homes. Do not promise "free solar".',
   },
   {
     title: 'Mass Tort - Camp Lejeune',
@@ -350,7 +350,7 @@ export const OFFERS: readonly OfferSpec[] = [
     volume: 1,
     script:
       'Intake closed. Caller lived or worked at Camp Lejeune for 30+ days between 1953 and 1987 and ' +
-      'has a qualifying diagnosis. Transfer to the intake attorney team. Buffer: 300 seconds.',
+      'has a qualifying diagnosis. Transfer to the intake attorney team.',
   },
   {
     title: 'Personal Injury - Motor Vehicle Accident',
@@ -362,7 +362,7 @@ export const OFFERS: readonly OfferSpec[] = [
     volume: 2,
     script:
       'Accident in the last 12 months, caller was not at fault, received medical treatment and has ' +
-      'no attorney yet. Never give legal advice. Transfer to intake. Buffer: 240 seconds.',
+      'no attorney yet. Never give legal advice. Transfer to intake.',
   },
   {
     title: 'ACA Health Insurance - Open Enrollment',
@@ -374,7 +374,7 @@ export const OFFERS: readonly OfferSpec[] = [
     volume: 5,
     script:
       'Caller under 65 without employer coverage, household income between 100% and 400% of the ' +
-      'poverty level. Read the marketplace disclaimer, then transfer. Buffer: 120 seconds.',
+      'poverty level. Read the marketplace disclaimer, then transfer.',
   },
   {
     title: 'Pest Control Service Calls',
@@ -386,7 +386,7 @@ export const OFFERS: readonly OfferSpec[] = [
     volume: 2,
     script:
       'Paused by the buyer. Residential pest problems (ants, roaches, rodents, termites) in the ' +
-      'service area. Buffer: 60 seconds.',
+      'service area.',
   },
 ];
 

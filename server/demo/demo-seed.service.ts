@@ -442,6 +442,8 @@ function planOffers(plan: Plan): PlannedOffer[] {
       vertical: spec.vertical,
       payout: money(spec.payoutCents),
       scriptInstructions: spec.script,
+      // The rule the card shows and the ingestion judges by (no free text restates it).
+      bufferSeconds: spec.bufferMinutes * 60,
       status: spec.status,
       createdAt,
       updatedAt: deactivatedAt ?? createdAt,
@@ -983,6 +985,7 @@ function planLeads(plan: Plan, sources: LeadSource[], count: number) {
         offerId: s.offer.row.id,
         payout: money(cents),
         status,
+        ...(status === 'rejected' && rejectionOf(duration, spec.bufferMinutes)),
         callDuration: duration,
         timestamp: new Date(t),
         createdAt: new Date(Math.min(now, t + rand.int(1, 30) * 60_000)),
@@ -996,6 +999,19 @@ function planLeads(plan: Plan, sources: LeadSource[], count: number) {
   }
   leadRows.sort((a, b) => a.timestamp!.getTime() - b.timestamp!.getTime());
   return { leadRows, approvedCents };
+}
+
+/**
+ * Why a demo call was rejected, as the ingestion words it: under the offer's buffer (the rule),
+ * or refused by the network after review.
+ */
+function rejectionOf(minutes: number, bufferMinutes: number) {
+  return minutes < bufferMinutes
+    ? {
+        statusReason: `Duration ${minutes * 60} s under the ${bufferMinutes * 60} s buffer`,
+        ruleOutcome: 'short' as const,
+      }
+    : { statusReason: 'Rejected after review: the caller did not qualify for the offer.' };
 }
 
 /** Semi-monthly payouts of the approved earnings, with their audit entries. */

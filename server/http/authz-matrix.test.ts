@@ -6,6 +6,7 @@ import { API_KEY_ROUTES, scopeForRoute } from '../auth/api-key-scopes.ts';
 import { createSession, endSession } from '../auth/sessions.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import {
+  campaigns,
   ingestRefusals,
   integrationExternalIds,
   integrations,
@@ -183,6 +184,8 @@ const EXPECTATIONS: Record<string, Rule> = {
     owner: 'publisher B',
   },
   '* /api/v1/buyer/': { allow: ['buyer A', 'buyer B'] },
+  // A buyer edits only their own campaign: buyer B owns the one in the path (issue 34).
+  '* /api/v1/buyer/campaigns/': { allow: ['buyer A', 'buyer B'], owner: 'buyer B' },
   // Call trackers' postbacks take an integration key only: no bearer token gets through.
   '* /api/v1/ingest/': { allow: [] },
 };
@@ -462,6 +465,12 @@ beforeAll(async () => {
     .values({ leadId: lead!.id, publisherId: publisherB.id })
     .returning();
   ids.disputes = dispute!.id;
+  // Buyer B's campaign (PATCH /buyer/campaigns/:id by buyer A: 404).
+  const [campaign] = await t.db
+    .insert(campaigns)
+    .values({ buyerId: buyerB.id, name: 'Matrix campaign' })
+    .returning();
+  ids.campaigns = campaign!.id;
   // Publisher B's notification (POST /me/notifications/:id/read by anyone else: 404).
   const [note] = await t.db
     .insert(notifications)

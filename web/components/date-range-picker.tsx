@@ -1,7 +1,7 @@
 import { reportRangeLabels, reportRanges } from '@contract/reports.ts';
 import { Group, Select, Skeleton, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { displayTimeZone } from '@/lib/format.ts';
+import { DAY_FORMAT, displayTimeZone } from '@/lib/format.ts';
 import { type DateRangeValue, rangeDays } from './date-range.ts';
 
 export { type DateRangeValue, rangeDays, rangeFromParams } from './date-range.ts';
@@ -67,7 +67,7 @@ export function DateRangePicker({
             label="Days"
             placeholder="Pick the first and last day"
             styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-            valueFormat="YYYY-MM-DD"
+            valueFormat={DAY_FORMAT}
             allowSingleDateInRange
             value={[value.from || null, value.to || null]}
             onChange={(picked) => {

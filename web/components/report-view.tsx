@@ -1,7 +1,9 @@
 import {
   type AdminReportFigures,
   changePercent,
+  isNewFigure,
   type PublisherReportFigures,
+  reportGroupHeading,
 } from '@contract/reports.ts';
 import {
   ActionIcon,
@@ -121,6 +123,9 @@ function Change({ current, previous }: { current: number | null; previous: numbe
   );
 }
 
+/** Nothing now and nothing before (none or zero): no comparison to show under the figure. */
+const bothEmpty = (current: number | null, previous: number | null) => !current && !previous;
+
 type FigureProps = { col: Column; f: ViewFigures; p: ViewFigures | null; compare: boolean };
 
 /**
@@ -136,7 +141,12 @@ function FigureNotes({ col, f, p, compare }: FigureProps) {
           {sub}
         </Text>
       ) : null}
-      {compare && p ? (
+      {compare && bothEmpty(col.get(f), p ? col.get(p) : null) ? null : compare &&
+        isNewFigure(col.get(f), p ? col.get(p) : null) ? (
+        <Text size="xs" c="teal.8" fw={600} title="Nothing in the previous period">
+          new
+        </Text>
+      ) : compare && p ? (
         <>
           <Text size="xs" c="dimmed">
             was {col.show(col.get(p))}
@@ -307,7 +317,7 @@ function ReportCards({
         </ActionIcon>
       </Group>
       <Text size="xs" c="dimmed">
-        {groupLabel} ({report.timezone})
+        {reportGroupHeading(groupLabel, report.group, report.timezone)}
       </Text>
       {report.rows.map((row) => (
         <FigureCard
@@ -396,7 +406,9 @@ export function ReportView({
               <Table.Tr>
                 <SortHeader
                   label={groupLabel}
-                  below={report.timezone}
+                  below={
+                    report.group === 'day' || report.group === 'hour' ? report.timezone : undefined
+                  }
                   sort="label"
                   report={report}
                   onSort={onSort}

@@ -28,7 +28,9 @@ type ReportsScreenProps<G extends AdminReportGroup, Q, R extends ScreenReport> =
   /** A line under the filters (e.g. what the report cannot group by). */
   filterNote?: ReactNode;
   /** Where a row drills into, or none for rows without a link. */
-  rowHref?: (row: ViewRow, report: R) => string;
+  rowHref?: (row: ViewRow, report: R) => string | undefined;
+  /** A grouping's name, when it is not the contract's (a sub-id names its tag). */
+  groupLabel?: (group: G) => string;
   /** What the figures count, in words, under the table. */
   note?: (report: R) => ReactNode;
 };
@@ -48,9 +50,10 @@ export function ReportsScreen<G extends AdminReportGroup, Q, R extends ScreenRep
   filterNote,
   rowHref,
   note,
+  groupLabel = (g) => reportGroupLabels[g],
 }: ReportsScreenProps<G, Q, R>) {
   useErrorToast(report.error, 'Error loading report');
-  const groupOptions = groups.map((g) => ({ value: g, label: reportGroupLabels[g] }));
+  const groupOptions = groups.map((g) => ({ value: g, label: groupLabel(g) }));
   const data = report.data;
 
   return (
@@ -111,7 +114,7 @@ export function ReportsScreen<G extends AdminReportGroup, Q, R extends ScreenRep
           ) : null}
           <ReportView
             report={data}
-            groupLabel={reportGroupLabels[data.group as G]}
+            groupLabel={groupLabel(data.group as G)}
             withRevenue={withRevenue}
             onSort={(col) => params.sortBy(col, data)}
             rowHref={rowHref && ((row) => rowHref(row, data))}

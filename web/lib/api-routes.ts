@@ -286,5 +286,9 @@ export const apiRoutes = {
   buyer: {
     campaigns: get<buyer.CampaignList, QueryOf<typeof buyer.CampaignListQuery>>('buyer/campaigns'),
     createCampaign: post<buyer.Campaign, undefined, buyer.CreateCampaignBody>('buyer/campaigns'),
+    updateCampaign: (campaignId: string) =>
+      patch<buyer.Campaign, undefined, buyer.UpdateCampaignBody>(
+        `buyer/campaigns/${id(campaignId)}`,
+      ),
   },
 } as const;

@@ -89,6 +89,36 @@ export function formatDay(day: string | null | undefined): string {
   return day || '—';
 }
 
+/** How every day is written and typed in the app (forms, lists, CSVs): ISO order. */
+export const DAY_FORMAT = 'YYYY-MM-DD';
+
+/**
+ * A day typed into a date field as `YYYY-MM-DD` (the app's format), or as `M/D/YYYY` (what US
+ * keyboards habitually type), read as the `YYYY-MM-DD` day it names; null when it names no real
+ * day. The field then shows it back in the one format.
+ */
+export function parseTypedDay(text: string): string | null {
+  const t = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  const [y, m, d] = iso
+    ? [iso[1], iso[2], iso[3]]
+    : us
+      ? [us[3], us[1], us[2]]
+      : [undefined, undefined, undefined];
+  if (!y || !m || !d) return null;
+  const day = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  const at = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day) ? day : null;
+}
+
+/** The props every single-day field (Mantine's DateInput) takes: shown and typed as YYYY-MM-DD. */
+export const dayInputProps = {
+  valueFormat: DAY_FORMAT,
+  placeholder: DAY_FORMAT,
+  dateParser: parseTypedDay,
+} as const;
+
 const shortDayFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',

@@ -5,7 +5,9 @@ import type {
   CampaignList,
   CampaignListQuery,
   CreateCampaignInput,
+  UpdateCampaignInput,
 } from '../../../contract/buyer.ts';
+import { CAMPAIGN_MESSAGES } from '../../../contract/buyer.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ListRead } from '../../db/list-query.ts';
 import {
@@ -16,9 +18,10 @@ import {
   searchAny,
   tableRows,
 } from '../../db/list-query.ts';
-import { apiFields } from '../../db/rows.ts';
+import { apiFields, oneOrNotFound } from '../../db/rows.ts';
 import { campaigns } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
+import { AppError } from '../../errors.ts';
 import { emitEvent } from '../../events/emit.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyAdmins } from '../../notify/notify.ts';
@@ -123,4 +126,44 @@ async function insertCampaign(
     })
     .returning();
   return toCampaign(row!);
+}
+
+/**
+ * Changes the budget and dates of one of the buyer's own campaigns (another buyer's id is a
+ * 404, as an unknown one). A key left out keeps the stored value; the end date may not come
+ * before the start date, whichever of the two was sent.
+ */
+export async function updateCampaign(opts: {
+  db: DbOrTx;
+  buyerId: string;
+  campaignId: string;
+  input: UpdateCampaignInput;
+}): Promise<Campaign> {
+  const { buyerId, campaignId, input } = opts;
+  return opts.db.transaction(async (tx) => {
+    const mine = and(eq(campaigns.id, campaignId), eq(campaigns.buyerId, buyerId));
+    const current = await oneOrNotFound(
+      tx.select().from(campaigns).where(mine).for('update'),
+      'Campaign',
+    );
+    const start = input.start_date === undefined ? current.startDate : input.start_date;
+    const end = input.end_date === undefined ? current.endDate : input.end_date;
+    if (start && end && end < start) {
+      throw new AppError('validation_failed', CAMPAIGN_MESSAGES.endBeforeStart, {
+        details: { end_date: [CAMPAIGN_MESSAGES.endBeforeStart] },
+      });
+    }
+    const [row] = await tx
+      .update(campaigns)
+      .set({
+        ...(input.budget !== undefined && {
+          budget: input.budget === null ? null : input.budget.toFixed(2),
+        }),
+        startDate: start,
+        endDate: end,
+      })
+      .where(mine)
+      .returning();
+    return toCampaign(row!);
+  });
 }

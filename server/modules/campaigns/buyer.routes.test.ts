@@ -288,3 +288,88 @@ describe('who may call the buyer API', () => {
     expect((await post(token, { name: 'Blocked' })).statusCode).toBe(403);
   });
 });
+
+describe('PATCH /api/v1/buyer/campaigns/:id (issue 34: a buyer edits budget and dates)', () => {
+  const patch = (token: string, id: string, payload: unknown) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/buyer/campaigns/${id}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: payload as object,
+    });
+  let id: string;
+  beforeAll(async () => {
+    const res = await post(t.buyerA, {
+      name: 'Editable',
+      budget: 100,
+      start_date: '2026-09-03',
+      end_date: '2026-09-15',
+    });
+    id = res.json().id;
+  });
+
+  it('changes the budget and dates and the list shows them', async () => {
+    const res = await patch(t.buyerA, id, {
+      budget: '2500.50',
+      start_date: '2026-10-01',
+      end_date: '2026-10-31',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Editable',
+      budget: 2500.5,
+      start_date: '2026-10-01',
+      end_date: '2026-10-31',
+    });
+    const shown = (await list(t.buyerA, '?q=Editable')).json().items[0];
+    expect(shown).toMatchObject({ budget: 2500.5, start_date: '2026-10-01' });
+  });
+
+  it('keeps what is left out and clears a blank budget', async () => {
+    const res = await patch(t.buyerA, id, { budget: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ budget: null, start_date: '2026-10-01' });
+  });
+
+  it('refuses a negative budget with a clear 400 and stores nothing', async () => {
+    for (const budget of [-500, '-500']) {
+      const res = await patch(t.buyerA, id, { budget });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'validation_failed',
+        message: 'Budget cannot be negative.',
+      });
+    }
+    const created = await post(t.buyerA, { name: 'Negative', budget: '-500' });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error.message).toBe('Budget cannot be negative.');
+    expect((await list(t.buyerA, '?q=Editable')).json().items[0].budget).toBeNull();
+  });
+
+  it('refuses an end date before the stored start date', async () => {
+    const res = await patch(t.buyerA, id, { end_date: '2026-09-30' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      message: 'The end date cannot be before the start date.',
+      details: { end_date: ['The end date cannot be before the start date.'] },
+    });
+  });
+
+  it('refuses an empty change and a field a buyer may not edit', async () => {
+    const empty = await patch(t.buyerA, id, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(
+      'Send the budget, the start date or the end date to change.',
+    );
+    expect((await patch(t.buyerA, id, { name: 'Renamed' })).statusCode).toBe(400);
+  });
+
+  it("answers 404 for another buyer's campaign and leaves it as it was", async () => {
+    const res = await patch(t.buyerB, id, { budget: 1 });
+    expect(res.statusCode).toBe(404);
+    const mine = (await list(t.buyerA, '?q=Editable')).json().items[0];
+    expect(mine.budget).toBeNull();
+    const unknown = await patch(t.buyerA, '00000000-0000-4000-8000-000000000000', { budget: 1 });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -3,20 +3,23 @@ import {
   type FastifyPluginAsyncZod,
   hasZodFastifySchemaValidationErrors,
 } from 'fastify-type-provider-zod';
+import { IdParams } from '../../../contract/admin-common.ts';
 import {
   Campaign,
   CampaignList,
   CampaignListQuery,
   CreateCampaignBody,
+  UpdateCampaignBody,
 } from '../../../contract/buyer.ts';
 import { currentUser, requireRole } from '../../auth/guard.ts';
 import { errorHandler, sendError } from '../../http/error-handler.ts';
 import { respondIdempotently } from '../../http/idempotency.ts';
 import { bearerDoc, errorReplies } from '../../http/route-helpers.ts';
 import { routeKit } from '../../http/route-kit.ts';
-import { createCampaign, listCampaigns } from './buyer-campaigns.service.ts';
+import { createCampaign, listCampaigns, updateCampaign } from './buyer-campaigns.service.ts';
 
 const errors = errorReplies(400, 401, 403);
+const editErrors = errorReplies(400, 401, 403, 404);
 
 /**
  * The toast's sentence names the field when the message alone does not ("Goal can be at most
@@ -74,5 +77,20 @@ export const buyerRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
     },
+  );
+
+  // The buyer's own campaign only: another buyer's id answers 404 as an unknown one.
+  const edits = routeKit(app, bearerDoc('buyer'), editErrors);
+  edits.route(
+    'PATCH',
+    '/campaigns/:id',
+    { params: IdParams, body: UpdateCampaignBody, reply: Campaign },
+    async (req) =>
+      updateCampaign({
+        db: app.db,
+        buyerId: currentUser(req).id,
+        campaignId: req.params.id,
+        input: req.body,
+      }),
   );
 };

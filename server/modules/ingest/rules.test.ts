@@ -384,3 +384,37 @@ describe('per-publisher payout and statuses set by hand', () => {
 async function capRows(offerId: string) {
   return t.db.select().from(offerCapUsage).where(eq(offerCapUsage.offerId, offerId));
 }
+
+describe('what the publisher sees of the rules (issue 34 item 3)', () => {
+  it("shows the offer's rules as the ingestion judges them, and each rejected lead's reason", async () => {
+    const offer = await buildOffer(t.db, {
+      title: 'Rules as judged',
+      bufferSeconds: 90,
+      allowedStates: ['TX', 'FL'],
+      dailyCap: 40,
+      publisherDailyCap: 5,
+    });
+    const token = await t.tokenOf(pub);
+    const as = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    // The card's data: the very columns ingest_call reads.
+    const offers = (await as('/api/v1/publisher/offers?q=Rules%20as%20judged')).json();
+    expect(offers.items[0].rules).toMatchObject({
+      buffer_seconds: 90,
+      allowed_states: ['TX', 'FL'],
+      daily_cap: 40,
+      publisher_daily_cap: 5,
+      open_hours: null,
+    });
+    // A call the buffer refuses, and one from a state the offer does not take.
+    const short = await judged(offer.id, { duration: 40, state: 'TX' });
+    const away = await judged(offer.id, { duration: 120, state: 'CA' });
+    const list = (await as('/api/v1/publisher/leads?page_size=100')).json();
+    const reasonOf = (id: string) =>
+      list.items.find((l: { id: string }) => l.id === id)?.status_reason;
+    expect(reasonOf(short.id)).toBe('Duration 40 s under the 90 s buffer');
+    expect(reasonOf(away.id)).toBe("Caller state CA is not among the offer's states (TX, FL)");
+    const detail = (await as(`/api/v1/publisher/leads/${short.id}`)).json();
+    expect(detail.status_reason).toBe('Duration 40 s under the 90 s buffer');
+  });
+});

@@ -188,38 +188,39 @@ const statusWords: Record<string, LeadStatus> = {
 };
 
 /**
- * A data row into lead values, or the first thing wrong with it (its column named as the file
- * names it). `line` is the row's line in the file (the header is line 1).
+ * A data row into lead values and everything wrong with it (each error names its column as the
+ * file names it; the row is good only without errors). `line` is the row's line in the file
+ * (the header is line 1). Publisher and offer are read here as text; the service resolves them.
  */
 export function readImportRow(
   values: readonly string[],
   line: number,
   cols: Partial<Record<ImportField, number>>,
   header: readonly string[],
-): { ok: true; row: ImportRow } | { ok: false; error: RowError } {
+): { row: ImportRow; errors: RowError[] } {
   const get = (f: ImportField): string | undefined => {
     const i = cols[f];
     if (i === undefined) return undefined;
     const v = values[i]?.trim();
     return v ? v : undefined;
   };
-  const err = (f: ImportField, message: string) => ({
-    ok: false as const,
-    error: { line, column: header[cols[f]!] ?? null, message },
-  });
-  const callId = get('external_call_id');
-  if (!callId) return err('external_call_id', 'The external call id is empty.');
-  if (callId.length > 200)
-    return err('external_call_id', 'The external call id is longer than 200 characters.');
-  const publisher = get('publisher');
-  if (!publisher) return err('publisher', 'The publisher is empty.');
-  const offer = get('offer');
-  if (!offer) return err('offer', 'The offer is empty.');
+  const errors: RowError[] = [];
+  const err = (f: ImportField, message: string) => {
+    errors.push({ line, column: columnName(header, cols, f), message });
+  };
+  const callId = get('external_call_id') ?? '';
+  if (!callId) err('external_call_id', 'The external call id is empty.');
+  else if (callId.length > 200)
+    err('external_call_id', 'The external call id is longer than 200 characters.');
+  const publisher = get('publisher') ?? '';
+  if (!publisher) err('publisher', 'The publisher is empty.');
+  const offer = get('offer') ?? '';
+  if (!offer) err('offer', 'The offer is empty.');
   const tsText = get('timestamp');
-  if (!tsText) return err('timestamp', 'The date is empty.');
-  const timestamp = readTimestamp(tsText);
-  if (!timestamp) {
-    return err(
+  const timestamp = tsText ? readTimestamp(tsText) : null;
+  if (!tsText) err('timestamp', 'The date is empty.');
+  else if (!timestamp) {
+    err(
       'timestamp',
       `"${tsText.slice(0, 40)}" is not a date and time (use 2026-11-20 14:05:00, 11/20/2026 2:05 PM or an ISO time).`,
     );
@@ -229,7 +230,7 @@ export function readImportRow(
     callId,
     publisher,
     offer,
-    timestamp,
+    timestamp: timestamp ?? '',
     seconds: null,
     payout: null,
     revenue: null,
@@ -244,7 +245,7 @@ export function readImportRow(
   if (dur !== undefined) {
     row.seconds = seconds(dur);
     if (row.seconds === null) {
-      return err(
+      err(
         'duration_seconds',
         `"${dur.slice(0, 20)}" is not a duration in seconds (0 to 86400, or m:ss).`,
       );
@@ -253,19 +254,14 @@ export function readImportRow(
   for (const f of ['payout', 'revenue'] as const) {
     const v = get(f);
     if (v === undefined) continue;
-    const m = money(v);
-    if (m === null) return err(f, `"${v.slice(0, 20)}" is not an amount of money (e.g. 25.50).`);
-    row[f] = m;
+    row[f] = money(v);
+    if (row[f] === null) err(f, `"${v.slice(0, 20)}" is not an amount of money (e.g. 25.50).`);
   }
   const status = get('status');
   if (status !== undefined) {
-    const s = statusWords[status.toLowerCase()];
-    if (!s)
-      return err(
-        'status',
-        `"${status.slice(0, 20)}" is not a status: use approved, pending or rejected.`,
-      );
-    row.status = s;
+    row.status = statusWords[status.toLowerCase()] ?? null;
+    if (!row.status)
+      err('status', `"${status.slice(0, 20)}" is not a status: use approved, pending or rejected.`);
   }
   for (const [f, key] of [
     ['caller', 'caller'],
@@ -273,25 +269,34 @@ export function readImportRow(
   ] as const) {
     const v = get(f);
     if (v === undefined) continue;
-    if (!phone.test(v)) return err(f, `"${v.slice(0, 40)}" is not a phone number.`);
-    row[key] = v;
+    if (phone.test(v)) row[key] = v;
+    else err(f, `"${v.slice(0, 40)}" is not a phone number.`);
   }
   const state = get('state');
   if (state !== undefined) {
-    if (state.length > 50) return err('state', 'The state is longer than 50 characters.');
-    row.state = state.toUpperCase();
+    if (state.length > 50) err('state', 'The state is longer than 50 characters.');
+    else row.state = state.toUpperCase();
   }
   const zip = get('zip');
   if (zip !== undefined) {
-    if (zip.length > 20) return err('zip', 'The ZIP is longer than 20 characters.');
-    row.zip = zip;
+    if (zip.length > 20) err('zip', 'The ZIP is longer than 20 characters.');
+    else row.zip = zip;
   }
   const url = get('recording_url');
   if (url !== undefined) {
     if (url.length > 2000 || !/^https?:\/\/[^\s]+$/i.test(url)) {
-      return err('recording_url', 'The recording URL must be an http(s) address.');
-    }
-    row.recordingUrl = url;
+      err('recording_url', 'The recording URL must be an http(s) address.');
+    } else row.recordingUrl = url;
   }
-  return { ok: true, row };
+  return { row, errors };
+}
+
+/** The file's name of the column a field is read from (for an error), null when unmapped. */
+export function columnName(
+  header: readonly string[],
+  cols: Partial<Record<ImportField, number>>,
+  field: ImportField,
+): string | null {
+  const i = cols[field];
+  return i === undefined ? null : (header[i] ?? null);
 }

@@ -15,6 +15,7 @@ import { AppError, conflict, invalidField } from '../../errors.ts';
 import { type Actor, type AdminEdit, auditTrail } from '../audit/index.ts';
 import { hashIntegrationKey } from '../ingest/index.ts';
 import {
+  columnName,
   columnsOf,
   decodeCsvFile,
   type ImportRow,
@@ -22,7 +23,7 @@ import {
   readCsv,
   readImportRow,
 } from './lead-imports.policy.ts';
-import { type Resolved, resolveNames, writeBatch } from './lead-imports.writes.ts';
+import { type NameMatch, type Resolved, resolveNames, writeBatch } from './lead-imports.writes.ts';
 
 const auditImport = auditTrail('lead_import', 'lead');
 
@@ -239,58 +240,75 @@ async function runImport(db: Db, actor: Actor, id: string, mode: 'check' | 'impo
   const cols = columnsOf(header, job.mapping as ImportMapping);
   const errors: RowError[] = [];
   let errorRows = 0;
-  const fail = (e: RowError) => {
+  /** A row with errors: counted once, each of its errors kept (up to IMPORT_MAX_ERRORS). */
+  const fail = (rowErrors: RowError[]) => {
     errorRows++;
-    if (errors.length < IMPORT_MAX_ERRORS) errors.push(e);
+    for (const e of rowErrors) if (errors.length < IMPORT_MAX_ERRORS) errors.push(e);
   };
-  const good: ImportRow[] = [];
+  const read: { row: ImportRow; errors: RowError[] }[] = [];
   const firstLine = new Map<string, number>();
   for (let i = 0; i < rows.length; i++) {
     const values = rows[i]!;
     if (values.length === 0) continue;
     const line = i + 2;
-    const read = readImportRow(values, line, cols, header);
-    if (!read.ok) {
-      fail(read.error);
-      continue;
-    }
-    const seen = firstLine.get(read.row.callId);
+    const one = readImportRow(values, line, cols, header);
+    const { callId } = one.row;
+    const seen = callId ? firstLine.get(callId) : undefined;
     if (seen !== undefined) {
-      fail({
+      one.errors.unshift({
         line,
-        column: header[cols.external_call_id!] ?? null,
-        message: `The call id "${read.row.callId}" is on line ${seen} already.`,
+        column: columnName(header, cols, 'external_call_id'),
+        message: `The call id "${callId}" is on line ${seen} already.`,
       });
-      continue;
-    }
-    firstLine.set(read.row.callId, line);
-    good.push(read.row);
+    } else if (callId) firstLine.set(callId, line);
+    read.push(one);
   }
-  const names = await resolveNames(db, integrationId, good);
+  // Every row's publisher and offer are looked up, so a row lists all that is wrong with it.
+  const names = await resolveNames(
+    db,
+    integrationId,
+    read.map((r) => r.row),
+  );
   const resolved: Resolved[] = [];
-  for (const r of good) {
-    const publisherId = names.publisher(r.publisher);
-    if (!publisherId) {
-      fail({
-        line: r.line,
-        column: header[cols.publisher!] ?? null,
-        message: `No publisher matches "${r.publisher}" (our id, e-mail, or an external id attached on the integration).`,
-      });
-      continue;
+  for (const { row: r, errors: rowErrors } of read) {
+    const publisher = r.publisher ? names.publisher(r.publisher) : undefined;
+    const offer = r.offer ? names.offer(r.offer) : undefined;
+    const misfit = (field: 'publisher' | 'offer', what: string, match: NameMatch, hint: string) => {
+      if (!match || 'candidates' in match) {
+        const value = field === 'publisher' ? r.publisher : r.offer;
+        rowErrors.push({
+          line: r.line,
+          column: columnName(header, cols, field),
+          message: match
+            ? `"${value}" names ${match.candidates.length} ${what}s: ${match.candidates.join(', ')}. Use the id instead.`
+            : `No ${what} matches "${value}" (${hint}).`,
+        });
+      }
+    };
+    if (r.publisher) {
+      misfit(
+        'publisher',
+        'publisher',
+        publisher,
+        'our id, e-mail, name, or an external id attached on the integration',
+      );
     }
-    const offerId = names.offer(r.offer);
-    if (!offerId) {
-      fail({
-        line: r.line,
-        column: header[cols.offer!] ?? null,
-        message: `No offer matches "${r.offer}" (our id, or an external id attached on the integration).`,
-      });
+    if (r.offer) {
+      misfit(
+        'offer',
+        'offer',
+        offer,
+        'our id, title, or an external id attached on the integration',
+      );
+    }
+    if (rowErrors.length) {
+      fail(rowErrors);
       continue;
     }
     // The row itself takes the ids (no copy of 100k rows).
     const row = r as Resolved;
-    row.publisherId = publisherId;
-    row.offerId = offerId;
+    row.publisherId = (publisher as { id: string }).id;
+    row.offerId = (offer as { id: string }).id;
     resolved.push(row);
   }
   errors.sort((a, b) => a.line - b.line);

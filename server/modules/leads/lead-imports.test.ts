@@ -130,7 +130,7 @@ describe('CSV import', () => {
         line: 5,
         column: 'Publisher',
         message:
-          'No publisher matches "nobody@example.com" (our id, e-mail, or an external id attached on the integration).',
+          'No publisher matches "nobody@example.com" (our id, e-mail, name, or an external id attached on the integration).',
       },
       {
         line: 6,
@@ -325,10 +325,10 @@ describe('CSV import', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(
-      'Choose the column that holds the offer (our id or external id). 1 more column is missing.',
+      'Choose the column that holds the offer (our id, title or external id). 1 more column is missing.',
     );
     expect(res.json().error.details).toEqual({
-      offer: ['Choose the column that holds the offer (our id or external id).'],
+      offer: ['Choose the column that holds the offer (our id, title or external id).'],
       timestamp: ['The file has no column "Date".'],
     });
     // Importing before a check is refused.
@@ -338,5 +338,74 @@ describe('CSV import', () => {
       'Check the file with its column mapping before importing it.',
     );
     expect((await t.call('GET', `/lead-imports/${crypto.randomUUID()}`)).statusCode).toBe(404);
+  });
+});
+
+describe('CSV import by names, with unit headers and every error of a row (issue 34 item 5)', () => {
+  it("matches publishers and offers by name (any case), refuses an ambiguous name naming both, and lists all of a row's errors", async () => {
+    // Two publishers share a name: it matches neither.
+    const twinA = await buildPublisher(t.db, { name: 'Twin Media', email: 'a@twin.example' });
+    const twinB = await buildPublisher(t.db, { name: 'twin media', email: 'b@twin.example' });
+    const csv = [
+      'Call ID,Publisher,Offer,Date,Duration (s),Payout ($)',
+      'NM-1,import ivy,HOME WARRANTY,2026-11-20 09:00,95,12.50',
+      'NM-2,Twin Media,Home Warranty,2026-11-20 09:05,60,',
+      'NM-3,Nobody Known,No Such Offer,later,forever,lots',
+    ].join('\n');
+    const up = await upload(csv);
+    expect(up.statusCode, up.body).toBe(201);
+    const made = up.json() as LeadImport;
+    // Units in parentheses, case and spacing do not hide a column from the mapping.
+    expect(made.suggested_mapping).toMatchObject({
+      external_call_id: 'Call ID',
+      publisher: 'Publisher',
+      offer: 'Offer',
+      timestamp: 'Date',
+      duration_seconds: 'Duration (s)',
+      payout: 'Payout ($)',
+    });
+    const checked = await runStep(made.id, 'check', { mapping: made.suggested_mapping });
+    expect(checked).toMatchObject({ status: 'checked', would_create: 1, error_rows: 2 });
+    expect(checked.errors).toEqual([
+      {
+        line: 3,
+        column: 'Publisher',
+        message: `"Twin Media" names 2 publishers: Twin Media (a@twin.example), twin media (b@twin.example). Use the id instead.`,
+      },
+      {
+        line: 4,
+        column: 'Date',
+        message:
+          '"later" is not a date and time (use 2026-11-20 14:05:00, 11/20/2026 2:05 PM or an ISO time).',
+      },
+      {
+        line: 4,
+        column: 'Duration (s)',
+        message: '"forever" is not a duration in seconds (0 to 86400, or m:ss).',
+      },
+      { line: 4, column: 'Payout ($)', message: '"lots" is not an amount of money (e.g. 25.50).' },
+      {
+        line: 4,
+        column: 'Publisher',
+        message:
+          'No publisher matches "Nobody Known" (our id, e-mail, name, or an external id attached on the integration).',
+      },
+      {
+        line: 4,
+        column: 'Offer',
+        message:
+          'No offer matches "No Such Offer" (our id, title, or an external id attached on the integration).',
+      },
+    ]);
+    const imported = await runStep(made.id, 'import');
+    expect(imported).toMatchObject({ status: 'imported', created: 1 });
+    const [lead] = await t.db.select().from(leads).where(eq(leads.externalCallId, 'NM-1'));
+    expect(lead).toMatchObject({
+      publisherId: pub.id,
+      offerId: offer.id,
+      durationSeconds: 95,
+      payout: '12.50',
+    });
+    expect([twinA.id, twinB.id]).not.toContain(lead!.publisherId);
   });
 });

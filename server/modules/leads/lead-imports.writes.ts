@@ -33,13 +33,37 @@ function pgArray(values: readonly (string | number | null)[]): string {
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A value of the file resolved: our id, the records its name fits (more than one), or none. */
+export type NameMatch = { id: string } | { candidates: string[] } | undefined;
+
+/** The distinct texts of `values` as names are compared: trimmed, lower-case. */
+const nameKeys = (values: string[]) => [...new Set(values.map((v) => v.trim().toLowerCase()))];
+
+/** Records grouped by their name's key: one id is a match, more are an ambiguous name. */
+function byName(rows: Row[]): Map<string, { id: string; label: string }[]> {
+  const out = new Map<string, { id: string; label: string }[]>();
+  for (const r of rows) {
+    const key = String(r.key);
+    out.set(key, [...(out.get(key) ?? []), { id: String(r.id), label: String(r.label) }]);
+  }
+  return out;
+}
+
+function matchName(names: Map<string, { id: string; label: string }[]>, v: string): NameMatch {
+  const found = names.get(v.trim().toLowerCase());
+  if (!found) return undefined;
+  return found.length === 1 ? { id: found[0]!.id } : { candidates: found.map((f) => f.label) };
+}
+
 /**
  * Our publisher and offer of each distinct value of the file: a uuid is our id, an address with
- * @ a publisher's e-mail, anything else an external id attached on the integration.
+ * @ a publisher's e-mail, anything else an external id attached on the integration or, failing
+ * that, a name (the publisher's, the offer's title; case-insensitive, exact; a name two records
+ * share matches neither, and the row's error names both).
  */
 export async function resolveNames(db: DbOrTx, integrationId: string, rows: ImportRow[]) {
-  const pubValues = [...new Set(rows.map((r) => r.publisher))];
-  const offerValues = [...new Set(rows.map((r) => r.offer))];
+  const pubValues = [...new Set(rows.map((r) => r.publisher).filter(Boolean))];
+  const offerValues = [...new Set(rows.map((r) => r.offer).filter(Boolean))];
   const publishers = new Map<string, string>();
   const offerIds = new Map<string, string>();
   const payouts = new Map<string, string>();
@@ -56,6 +80,7 @@ export async function resolveNames(db: DbOrTx, integrationId: string, rows: Impo
     publishers.set(String(r.email), String(r.id));
   }
   const offerUuids = offerValues.filter((v) => uuidShape.test(v)).map((v) => v.toLowerCase());
+  const offerNames = offerValues.filter((v) => !uuidShape.test(v));
   const external = rowsOf(
     await db.execute(sql`
       select kind, external_id, publisher_id::text as publisher_id, offer_id::text as offer_id
@@ -68,7 +93,28 @@ export async function resolveNames(db: DbOrTx, integrationId: string, rows: Impo
     if (r.kind === 'publisher') publishers.set(`ext:${r.external_id}`, String(r.publisher_id));
     else offerIds.set(`ext:${r.external_id}`, String(r.offer_id));
   }
-  const wanted = [...new Set([...offerUuids, ...[...offerIds.values()]])];
+  const publisherNames = byName(
+    rowsOf(
+      await db.execute(sql`
+        select lower(btrim(name)) as key, id::text as id,
+               btrim(name) || ' (' || email || ')' as label
+        from users
+        where role = 'publisher' and lower(btrim(name)) = any(${pgArray(nameKeys(pubExternal))}::text[])
+        order by email`),
+    ),
+  );
+  const offerTitles = byName(
+    rowsOf(
+      await db.execute(sql`
+        select lower(btrim(title)) as key, id::text as id,
+               btrim(title) || ' (' || id::text || ')' as label
+        from offers
+        where lower(btrim(title)) = any(${pgArray(nameKeys(offerNames))}::text[])
+        order by id`),
+    ),
+  );
+  const titled = [...offerTitles.values()].flat().map((o) => o.id);
+  const wanted = [...new Set([...offerUuids, ...offerIds.values(), ...titled])];
   for (const r of rowsOf(
     await db.execute(
       sql`select id::text as id, payout::text as payout from offers where id = any(${pgArray(wanted)}::uuid[])`,
@@ -77,16 +123,17 @@ export async function resolveNames(db: DbOrTx, integrationId: string, rows: Impo
     payouts.set(String(r.id), String(r.payout));
     offerIds.set(String(r.id), String(r.id));
   }
+  const known = (id: string | undefined): NameMatch => (id ? { id } : undefined);
   return {
-    publisher: (v: string) =>
-      uuidShape.test(v)
-        ? publishers.get(v.toLowerCase())
-        : v.includes('@')
-          ? publishers.get(v.toLowerCase())
-          : publishers.get(`ext:${v}`),
-    // An external id attached on the integration wins over an id of ours (as for postbacks).
-    offer: (v: string) =>
-      offerIds.get(`ext:${v}`) ?? (uuidShape.test(v) ? offerIds.get(v.toLowerCase()) : undefined),
+    publisher: (v: string): NameMatch =>
+      uuidShape.test(v) || v.includes('@')
+        ? known(publishers.get(v.toLowerCase()))
+        : (known(publishers.get(`ext:${v}`)) ?? matchName(publisherNames, v)),
+    // An external id attached on the integration wins over an id of ours (as for postbacks),
+    // and both over a title.
+    offer: (v: string): NameMatch =>
+      known(offerIds.get(`ext:${v}`)) ??
+      (uuidShape.test(v) ? known(offerIds.get(v.toLowerCase())) : matchName(offerTitles, v)),
     payout: (offerId: string) => payouts.get(offerId) ?? '0.00',
   };
 }

@@ -89,6 +89,7 @@ export function listPublisherLeads(
           duration: leads.callDuration,
           timestamp: leads.timestamp,
           callId: leads.externalCallId,
+          statusReason: leads.statusReason,
           sortKey: w.sortKey,
         })
         .from(leads)
@@ -114,6 +115,7 @@ export function listPublisherLeads(
       call_duration: r.duration,
       timestamp: r.timestamp.toISOString(),
       call_id: r.callId,
+      status_reason: r.statusReason,
     }),
   });
 }

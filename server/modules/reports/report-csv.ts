@@ -1,5 +1,10 @@
 import type { PublisherReportFigures } from '../../../contract/reports.ts';
-import { changePercent, reportGroupLabels } from '../../../contract/reports.ts';
+import {
+  changePercent,
+  isNewFigure,
+  reportGroupHeading,
+  reportGroupLabels,
+} from '../../../contract/reports.ts';
 import type { CsvCell } from '../../db/csv.ts';
 import type { Figures } from './report-figures.ts';
 import type { Report } from './reports.queries.ts';
@@ -20,8 +25,9 @@ export function withoutRevenue(f: Figures): PublisherReportFigures {
 
 /**
  * The report as CSV: the rows and the totals row exactly as the screen shows them (same
- * columns, same order, same rounding), plain numbers, the period and zone in the first column's
- * header. With a comparison, each figure is followed by its previous value and the change in %.
+ * columns, same order, same rounding), plain numbers, the zone in the first column's header
+ * when it holds days or hours ("Day (America/New_York)"; "Publisher" carries none). With a comparison, each figure is followed by its previous value and the change in %
+ * ("new" when there was nothing before).
  */
 export function reportCsv(report: Report, opts: { revenue: boolean }): CsvCell[][] {
   const cols: { head: string; get: (f: Figures) => number | null }[] = [
@@ -40,7 +46,9 @@ export function reportCsv(report: Report, opts: { revenue: boolean }): CsvCell[]
     cols.push({ head: 'Disputes', get: (f) => f.disputes });
   }
   const compared = report.previous !== null;
-  const header: CsvCell[] = [`${reportGroupLabels[report.group]} (${report.timezone})`];
+  const header: CsvCell[] = [
+    reportGroupHeading(reportGroupLabels[report.group], report.group, report.timezone),
+  ];
   for (const c of cols) {
     header.push(c.head);
     if (compared) header.push(`${c.head} (previous)`, `${c.head} change %`);
@@ -51,7 +59,8 @@ export function reportCsv(report: Report, opts: { revenue: boolean }): CsvCell[]
       out.push(c.get(f));
       if (compared) {
         const prev = p ? c.get(p) : null;
-        out.push(prev, changePercent(c.get(f), prev));
+        // Nothing before and something now: "new", as the screen says, not an empty change.
+        out.push(prev, isNewFigure(c.get(f), prev) ? 'new' : changePercent(c.get(f), prev));
       }
     }
     return out;

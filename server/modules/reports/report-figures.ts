@@ -3,11 +3,11 @@
 // each sortable column orders them (in SQL and in memory alike).
 
 import { type SQL, sql } from 'drizzle-orm';
-import type { AdminReportFigures } from '../../../contract/reports.ts';
+import type { AdminReportFigures, AdminReportGroup } from '../../../contract/reports.ts';
 import { centsMoney, numberCents } from '../../db/money.ts';
 import type { KeyFigures } from './report-cache.ts';
 
-export type ReportGroup = 'day' | 'hour' | 'offer' | 'vertical' | 'publisher' | 'state';
+export type ReportGroup = AdminReportGroup;
 export type Figures = AdminReportFigures;
 
 /** Sums of the figure columns of a rollup table (slots and rows added up), of alias `a.` if given. */

@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   addDays,
   daysBetween,
+  isSubIdGroup,
   MAX_HOUR_DAYS,
   MAX_REPORT_DAYS,
   previousRange,
@@ -93,6 +94,8 @@ export type ReportRead = {
   keys?: string[] | undefined;
   /** Answer every group (no REPORT_ROW_LIMIT), for the previous period. */
   all?: boolean;
+  /** The tracker tag a sub-id group reads (sub1–sub5 only). */
+  tag?: string | undefined;
 };
 
 /**
@@ -116,7 +119,8 @@ export async function reportRows(
   r: ReportRead,
 ): Promise<{ rows: ReportRow[]; groups: number }> {
   const timeGroup = r.group === 'day' || r.group === 'hour';
-  if (!timeGroup && r.group !== 'vertical') return keyedRows(db, r);
+  if (isSubIdGroup(r.group)) return keyedRows(db, r, subIdSource(r));
+  if (!timeGroup && r.group !== 'vertical') return keyedRows(db, r, dimSource(db, r));
   // Days and hours have no names to refresh: the whole answer is kept while its days are.
   if (timeGroup) {
     return keptOver(db, {
@@ -177,8 +181,33 @@ async function sqlRows(db: DbOrTx, r: ReportRead): Promise<{ rows: ReportRow[]; 
   };
 }
 
+/** Where a keyed report's groups come from: their rows per block, their order and names. */
+type KeySource = {
+  /** Names the kept figures (one list of keys per owner and source). */
+  id: string;
+  /** The key rows (key and summed figures) over the days [lo, hi]. */
+  grouped: (lo: string, hi: string) => SQL;
+  /** What a page sorted by name also depends on (names change without the figures). */
+  stamp: () => Promise<string>;
+  /** Each key number's place in name order (keys: the list's keys). */
+  ranks: (keys: string[], stamp: string) => Promise<ArrayLike<number>>;
+  labels: (keys: string[]) => Promise<Map<string, string>>;
+};
+
+/** An offer, publisher or state: the rollups' dimension, names from the database. */
+function dimSource(db: DbOrTx, r: ReportRead): KeySource {
+  const dim = r.group;
+  return {
+    id: `${r.owner}|${dim}`,
+    grouped: keyGrouped(r.owner, dim),
+    stamp: () => namesStamp(db),
+    ranks: (keys, stamp) => nameRanks(db, dim, keys, stamp),
+    labels: (keys) => labelsOf(db, dim, keys),
+  };
+}
+
 /**
- * The rows of an offer, publisher or state report sorted by a figure: the groups' figures from
+ * The rows of an offer, publisher, state or sub-id report: the groups' figures from
  * keyFiguresOver (past days kept in memory while unchanged), sorted here exactly as the SQL
  * path sorts (the figure, nulls last, then the key, both in the asked direction), names read
  * for the rows answered only.
@@ -186,22 +215,22 @@ async function sqlRows(db: DbOrTx, r: ReportRead): Promise<{ rows: ReportRow[]; 
 async function keyedRows(
   db: DbOrTx,
   r: ReportRead,
+  source: KeySource,
 ): Promise<{ rows: ReportRow[]; groups: number }> {
-  const dim = r.group;
   // A page sorted by name is kept only while no name changed either.
-  const names = r.sort === 'label' ? await namesStamp(db) : '';
+  const names = r.sort === 'label' ? await source.stamp() : '';
   const { page, groups } = await keptOver<SortedPage>(db, {
-    id: ['keyed', ...readId(r), names].join('|'),
+    id: ['keyed', source.id, ...readId(r), names].join('|'),
     from: r.from,
     to: r.to,
     rows: (v) => v.page.length,
     compute: async () => {
       const figures = await keyFiguresOver(db, {
-        id: `${r.owner}|${dim}`,
+        id: source.id,
         tz: r.tz,
         from: r.from,
         to: r.to,
-        grouped: keyGrouped(r.owner, dim),
+        grouped: source.grouped,
         blocks: singleBlocks,
       });
       const { keys, sums: keySums, present } = figures;
@@ -217,7 +246,7 @@ async function keyedRows(
       if (r.sort === 'label') {
         // By name: the database orders the keys by their names, with its collation, exactly as
         // the SQL path orders `lower(label)` (then the key), in the asked direction.
-        const rank = await nameRanks(db, dim, keys, names);
+        const rank = await source.ranks(keys, names);
         const dirRank = r.order === 'asc' ? 1 : -1;
         all.sort((a, b) => (rank[a]! - rank[b]!) * dirRank);
       } else {
@@ -244,11 +273,7 @@ async function keyedRows(
       return { page, groups: all.length };
     },
   });
-  const labels = await labelsOf(
-    db,
-    dim,
-    page.map(([k]) => k),
-  );
+  const labels = await source.labels(page.map(([k]) => k));
   return {
     rows: page.map(([key, f]) => ({
       key,
@@ -256,6 +281,53 @@ async function keyedRows(
       figures: toFigures(f),
     })),
     groups,
+  };
+}
+
+/** What a sub-id report calls the calls whose tag is missing or blank. */
+export const NO_SUB_ID = '(none)';
+
+/**
+ * A sub-id: the value of the marked tracker tag in each lead's stored `tags`. Read from the
+ * leads of each block's days through the time index (leads_ts_id_idx: one range per block),
+ * grouped by the tag's value; past blocks are kept in memory while none of their days changed
+ * (keyFiguresOver), so a report reads the leads of the days it has not seen, then only today.
+ * Network-wide (the admin's report).
+ */
+function subIdSource(r: ReportRead): KeySource {
+  const tag = r.tag ?? '';
+  const grouped = (lo: string, hi: string) => sql`
+    select coalesce(nullif(btrim(tags ->> ${tag}), ''), '') as key,
+           count(*)::bigint as calls,
+           count(*) filter (where status = 'approved')::bigint as payable,
+           coalesce(sum(coalesce(duration_seconds, call_duration * 60)), 0)::bigint as duration_seconds,
+           coalesce(sum(payout) filter (where status = 'approved'), 0) as payout,
+           coalesce(sum(revenue), 0) as revenue,
+           count(revenue)::bigint as revenue_calls,
+           count(*) filter (where status = 'approved' and revenue is not null)::bigint as revenue_payable,
+           coalesce(sum(payout) filter (where status = 'approved' and revenue is not null), 0) as revenue_payout,
+           coalesce(sum(dispute_count), 0)::bigint as disputes
+    from leads
+    where "timestamp" >= ${startOfDay(lo, r.tz)} and "timestamp" < ${startOfDay(addDays(hi, 1), r.tz)}
+    group by 1`;
+  const label = (key: string) => key || NO_SUB_ID;
+  return {
+    id: `${r.owner}|tag:${tag}`,
+    grouped,
+    stamp: async () => '',
+    ranks: async (keys) => {
+      const order = keys
+        .map((k, i) => [label(k).toLowerCase(), k, i] as const)
+        .sort((a, b) =>
+          a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0,
+        );
+      const rank = new Int32Array(keys.length);
+      order.forEach(([, , i], place) => {
+        rank[i] = place;
+      });
+      return rank;
+    },
+    labels: async (keys) => new Map(keys.map((k) => [k, label(k)])),
   };
 }
 
@@ -366,7 +438,14 @@ export type Report = {
  */
 export async function buildReport(
   db: DbOrTx,
-  opts: { owner: string; tz: string; query: ReportQuery; now?: Date },
+  opts: {
+    owner: string;
+    tz: string;
+    query: ReportQuery;
+    now?: Date;
+    /** The tracker tag of a sub-id group. */
+    tag?: string;
+  },
 ): Promise<Report> {
   const { owner, tz, query: q } = opts;
   const { from, to } = resolveRange(tz, q, opts.now);
@@ -375,7 +454,7 @@ export async function buildReport(
   const timeGroup = q.group === 'day' || q.group === 'hour';
   const sort = q.sort ?? (timeGroup ? 'label' : 'calls');
   const order = q.order ?? (timeGroup && sort === 'label' ? 'asc' : 'desc');
-  const read = { owner, tz, from, to, group: q.group, sort, order } as const;
+  const read = { owner, tz, from, to, group: q.group, sort, order, tag: opts.tag } as const;
   const [current, totals] = await Promise.all([
     reportRows(db, read),
     reportTotals(db, { owner, tz, from, to }),

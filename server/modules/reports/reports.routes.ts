@@ -1,9 +1,22 @@
-import { AdminReport, AdminReportQuery } from '../../../contract/reports.ts';
-import { adminDoc } from '../../http/route-helpers.ts';
+import {
+  AdminReport,
+  AdminReportQuery,
+  ReportSettings,
+  SavedReportSettings,
+} from '../../../contract/reports.ts';
+import { actorOf, adminDoc, errorReplies } from '../../http/route-helpers.ts';
 import { kitPlugin, tableLines } from '../../http/route-kit.ts';
-import { adminReportCsv, getAdminReport } from './reports.service.ts';
+import {
+  adminReportCsv,
+  getAdminReport,
+  getReportSettings,
+  putReportSettings,
+} from './reports.service.ts';
 
-/** The admin Reports screen: figures by day, hour, offer, vertical, publisher or state. */
+/**
+ * The admin Reports screen: figures by day, hour, offer, vertical, publisher, state or a
+ * sub-id (a tracker tag marked in the report settings).
+ */
 export const adminReportsRoutes = kitPlugin(adminDoc, (admin, app) => {
   admin.list('/reports', { query: AdminReportQuery, reply: AdminReport }, getAdminReport);
 
@@ -12,4 +25,14 @@ export const adminReportsRoutes = kitPlugin(adminDoc, (admin, app) => {
     name: `report-${query.group}`,
     lines: tableLines(await adminReportCsv({ db: app.db, query })),
   }));
+
+  admin.route('GET', '/report-settings', { reply: SavedReportSettings }, async () =>
+    getReportSettings({ db: app.db }),
+  );
+  admin.route(
+    'PUT',
+    '/report-settings',
+    { body: ReportSettings, reply: SavedReportSettings, errors: errorReplies(400) },
+    async (req) => putReportSettings({ db: app.db, actor: actorOf(req), input: req.body }),
+  );
 });

@@ -473,7 +473,7 @@ describe('margin: revenue and payout of the same calls', () => {
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Offer (UTC),Calls,Payable calls,Payable %,Avg duration (s),Payout,Revenue,Margin (calls with revenue),Payable calls without revenue,Payout without revenue,Disputes',
+      'Offer,Calls,Payable calls,Payable %,Avg duration (s),Payout,Revenue,Margin (calls with revenue),Payable calls without revenue,Payout without revenue,Disputes',
     );
     expect(lines.slice(1).map((l) => l.split(',').slice(5))).toEqual([
       ['50', '50', '20', '1', '20', '0'],
@@ -632,7 +632,7 @@ describe('CSV', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Offer (America/New_York),Calls,Calls (previous),Calls change %,Payable calls,Payable calls (previous),Payable calls change %,Payable %,Payable % (previous),Payable % change %,Avg duration (s),Avg duration (s) (previous),Avg duration (s) change %,Payout,Payout (previous),Payout change %,Revenue,Revenue (previous),Revenue change %,Margin (calls with revenue),Margin (calls with revenue) (previous),Margin (calls with revenue) change %,Payable calls without revenue,Payable calls without revenue (previous),Payable calls without revenue change %,Payout without revenue,Payout without revenue (previous),Payout without revenue change %,Disputes,Disputes (previous),Disputes change %',
+      'Offer,Calls,Calls (previous),Calls change %,Payable calls,Payable calls (previous),Payable calls change %,Payable %,Payable % (previous),Payable % change %,Avg duration (s),Avg duration (s) (previous),Avg duration (s) change %,Payout,Payout (previous),Payout change %,Revenue,Revenue (previous),Revenue change %,Margin (calls with revenue),Margin (calls with revenue) (previous),Margin (calls with revenue) change %,Payable calls without revenue,Payable calls without revenue (previous),Payable calls without revenue change %,Payout without revenue,Payout without revenue (previous),Payout without revenue change %,Disputes,Disputes (previous),Disputes change %',
     );
     expect(lines).toHaveLength(report.rows.length + 2);
     const cell = (v: number | null) => (v === null ? '' : String(v));
@@ -641,6 +641,9 @@ describe('CSV', () => {
       expect(cells[0]).toBe(row.label);
       expect(cells[1]).toBe(cell(row.figures.calls));
       expect(cells[2]).toBe(cell(row.previous_figures?.calls ?? null));
+      // Nothing before and something now: "new" instead of an empty change (issue 34).
+      const prevCalls = row.previous_figures?.calls ?? 0;
+      if (row.figures.calls > 0 && prevCalls === 0) expect(cells[3]).toBe('new');
       expect(cells[13]).toBe(cell(row.figures.payout));
       expect(cells[16]).toBe(cell(row.figures.revenue));
       expect(cells[19]).toBe(cell(row.figures.margin));
@@ -648,5 +651,15 @@ describe('CSV', () => {
       expect(cells[25]).toBe(cell(row.figures.payout_without_revenue));
     }
     expect(lines.at(-1)!.split(',').slice(0, 2)).toEqual(['Total', String(report.totals.calls)]);
+  });
+});
+
+describe('Last 30 days and the zone in the CSV (issue 34 item 4)', () => {
+  it('covers the 30 days up to today and names the zone in the day column only', async () => {
+    const report = await adminReport({ range: 'last_30_days', group: 'day' });
+    expect(report.rows).toHaveLength(30);
+    expect(report.to).toBe(report.rows.at(-1)!.key);
+    const csv = await t.call('GET', '/reports.csv', { query: { range: 'last_30_days' } });
+    expect(csv.body.split('\r\n')[0]!.split(',')[0]).toBe(`Day (${report.timezone})`);
   });
 });

@@ -2,13 +2,17 @@ import type { Campaign } from '@contract/buyer.ts';
 import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { ListSearch } from '@/components/list-filters.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useCampaigns } from '@/features/buyer/api/get-campaigns.ts';
 import { campaignColumns } from './campaigns-table.tsx';
-import { LazyCreateCampaignDialog } from './lazy-create-campaign-dialog.tsx';
+import {
+  LazyCreateCampaignDialog,
+  LazyEditCampaignDialog,
+} from './lazy-create-campaign-dialog.tsx';
 
 /** What a buyer without campaigns sees: an invitation to create the first one. */
 function NoCampaignsYet({ onCreate }: { onCreate: () => void }) {
@@ -52,6 +56,8 @@ const filterNames = ['q'] as const;
  */
 export function CampaignsPage() {
   const [dialogOpened, dialog] = useDisclosure(false);
+  const [editing, setEditing] = useState<Campaign | null>(null);
+  const columns = useMemo(() => campaignColumns(setEditing), []);
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
   const q = list.filters.q;
   const campaigns = useCampaigns({ ...list.query, q: q || undefined });
@@ -82,7 +88,7 @@ export function CampaignsPage() {
           <PagedTable<Campaign>
             label="Your Campaigns"
             loadingLabel="Loading campaigns"
-            columns={campaignColumns}
+            columns={columns}
             list={list}
             query={campaigns}
             errorTitle="Error fetching campaigns"
@@ -93,6 +99,7 @@ export function CampaignsPage() {
         </Stack>
       )}
       <LazyCreateCampaignDialog opened={dialogOpened} onClose={dialog.close} />
+      <LazyEditCampaignDialog campaign={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { Campaign } from '@contract/buyer.ts';
-import { Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatDate, formatDay, formatMoney } from '@/lib/format.ts';
 
@@ -7,8 +7,11 @@ function dash(value: string | null) {
   return value?.trim() ? value : '—';
 }
 
-/** The columns of 'Your Campaigns'; each is named by the server's sort key. */
-export const campaignColumns: DataTableColumn<Campaign>[] = [
+/**
+ * The columns of 'Your Campaigns'; each is named by the server's sort key. Every day (start,
+ * end, created) is written by the shared date helper, as YYYY-MM-DD.
+ */
+export const campaignColumns = (onEdit: (c: Campaign) => void): DataTableColumn<Campaign>[] => [
   {
     accessor: 'name',
     title: 'Name',
@@ -55,5 +58,15 @@ export const campaignColumns: DataTableColumn<Campaign>[] = [
     sortable: true,
     noWrap: true,
     render: (c) => formatDate(c.created_at),
+  },
+  {
+    accessor: 'actions',
+    title: 'Actions',
+    textAlign: 'right',
+    render: (c) => (
+      <Button size="xs" variant="light" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`}>
+        Edit
+      </Button>
+    ),
   },
 ];

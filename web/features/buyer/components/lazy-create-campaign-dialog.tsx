@@ -1,9 +1,13 @@
+import type { Campaign } from '@contract/buyer.ts';
 import { lazy, Suspense, useState } from 'react';
 
-// The dialog (date picker, form, schemas: ~50 KB gzip) is fetched when first opened, not with
-// the screens that offer it.
+// The dialogs (date picker, form, schemas: ~50 KB gzip) are fetched when first opened, not with
+// the screens that offer them.
 const CreateCampaignDialog = lazy(async () => ({
   default: (await import('./create-campaign-dialog.tsx')).CreateCampaignDialog,
+}));
+const EditCampaignDialog = lazy(async () => ({
+  default: (await import('./create-campaign-dialog.tsx')).EditCampaignDialog,
 }));
 
 type LazyCreateCampaignDialogProps = { opened: boolean; onClose: () => void };
@@ -16,6 +20,22 @@ export function LazyCreateCampaignDialog({ opened, onClose }: LazyCreateCampaign
   return (
     <Suspense fallback={null}>
       <CreateCampaignDialog opened={opened} onClose={onClose} />
+    </Suspense>
+  );
+}
+
+/** Edit campaign for the campaign picked (none: nothing mounted); a new pick starts afresh. */
+export function LazyEditCampaignDialog({
+  campaign,
+  onClose,
+}: {
+  campaign: Campaign | null;
+  onClose: () => void;
+}) {
+  if (!campaign) return null;
+  return (
+    <Suspense fallback={null}>
+      <EditCampaignDialog key={campaign.id} opened campaign={campaign} onClose={onClose} />
     </Suspense>
   );
 }

@@ -40,7 +40,12 @@ const columns: DataTableColumn<PublisherLead>[] = [
     accessor: 'status',
     title: 'Status',
     sortable: true,
-    render: (l) => <StatusBadge status={l.status} />,
+    render: (l) => (
+      <Stack gap={2} align="flex-start">
+        <StatusBadge status={l.status} />
+        <RejectionReason lead={l} />
+      </Stack>
+    ),
   },
   {
     accessor: 'call_duration',
@@ -60,6 +65,19 @@ const columns: DataTableColumn<PublisherLead>[] = [
   },
 ];
 
+/**
+ * Why a rejected lead does not pay, as the rules said it ("Duration 40 s under the 90 s
+ * buffer"); nothing on other leads.
+ */
+function RejectionReason({ lead }: { lead: PublisherLead }) {
+  if (lead.status !== 'rejected') return null;
+  return (
+    <Text size="xs" c="dimmed" maw={260} style={{ whiteSpace: 'normal' }}>
+      {lead.status_reason ?? 'No reason was recorded; open the lead or ask the network.'}
+    </Text>
+  );
+}
+
 /** Sortable columns (the server's sort keys) and the direction of their first click. */
 const sorts = {
   timestamp: 'desc',
@@ -75,6 +93,7 @@ function LeadCard({ lead }: { lead: PublisherLead }) {
   return (
     <Stack gap={6}>
       <StatusCardHead title={lead.offer_title} status={lead.status} />
+      <RejectionReason lead={lead} />
       <Group justify="space-between">
         <Anchor component={Link} to={publisherPaths.lead(lead.id)} size="sm">
           {formatDateTime(lead.timestamp)}

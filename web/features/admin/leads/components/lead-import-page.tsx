@@ -13,6 +13,7 @@ import {
   Button,
   FileInput,
   Group,
+  List,
   Paper,
   Progress,
   Select,
@@ -309,12 +310,20 @@ function Figure({
   );
 }
 
-function ErrorTable({ job }: { job: LeadImport }) {
+/** The errors of each line together, lines in file order (a row lists all that is wrong). */
+export function errorsByLine(errors: LeadImport['errors']) {
+  const lines = new Map<number, LeadImport['errors']>();
+  for (const e of errors) lines.set(e.line, [...(lines.get(e.line) ?? []), e]);
+  return [...lines].map(([line, list]) => ({ line, errors: list }));
+}
+
+export function ErrorTable({ job }: { job: LeadImport }) {
+  const lines = errorsByLine(job.errors);
   return (
     <Stack gap="xs">
       <Text size="sm" fw={600}>
-        {job.errors.length < (job.error_rows ?? 0)
-          ? `The first ${formatCount(job.errors.length)} of ${formatCount(job.error_rows ?? 0)} rows with errors`
+        {lines.length < (job.error_rows ?? 0)
+          ? `The first ${formatCount(lines.length)} of ${formatCount(job.error_rows ?? 0)} rows with errors`
           : 'Rows with errors'}
       </Text>
       <Table.ScrollContainer minWidth={520}>
@@ -322,16 +331,23 @@ function ErrorTable({ job }: { job: LeadImport }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={70}>Line</Table.Th>
-              <Table.Th w={160}>Column</Table.Th>
-              <Table.Th>Problem</Table.Th>
+              <Table.Th>Problems</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {job.errors.map((e) => (
-              <Table.Tr key={`${e.line}-${e.column}`}>
-                <Table.Td>{e.line}</Table.Td>
-                <Table.Td>{e.column ?? '—'}</Table.Td>
-                <Table.Td>{e.message}</Table.Td>
+            {lines.map(({ line, errors }) => (
+              <Table.Tr key={line}>
+                <Table.Td style={{ verticalAlign: 'top' }}>{line}</Table.Td>
+                <Table.Td>
+                  <List size="sm" spacing={2}>
+                    {errors.map((e) => (
+                      <List.Item key={`${e.column}-${e.message}`}>
+                        {e.column ? <Text span fw={600} size="sm">{`${e.column}: `}</Text> : null}
+                        {e.message}
+                      </List.Item>
+                    ))}
+                  </List>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -155,3 +155,67 @@ describe('ReportsPage', () => {
     expect(await cellsOf('Total')).toMatchObject({ Margin: '—', 'No revenue': '$15.001 call' });
   });
 });
+
+describe('ReportsPage comparison and periods (issue 34)', () => {
+  it('says "new" where the previous period had nothing, and the zone only beside days', async () => {
+    answer = {
+      ...byOffer,
+      previous: { from: '2025-05-11', to: '2025-05-11' },
+      rows: [
+        { ...byOffer.rows[0]!, previous_figures: figures({}) },
+        { ...byOffer.rows[2]!, previous_figures: figures({ calls: 2, payable_calls: 1 }) },
+      ],
+      previous_totals: figures({ calls: 2, payable_calls: 1 }),
+    };
+    renderWithApp(<ReportsPage />, { url: `${url}&compare=true` });
+    const x = await cellsOf('Margin X');
+    expect(x.Calls).toBe('2new');
+    expect(x.Payout).toBe('$50.00new');
+    // A figure that had one before keeps "was" and the change.
+    expect((await cellsOf('Margin Z')).Calls).toBe('1was 2-50.0%');
+    // Nothing now and nothing before: the figure alone, no "was —".
+    expect((await cellsOf('Margin Z')).Revenue).toBe('—');
+    expect(screen.queryByText('no change %')).toBeNull();
+    // Offers are names: no time zone under the column's name.
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader')[0]!.textContent).toBe('Offer');
+  });
+
+  it('offers "Last 30 days" and asks the server for it', async () => {
+    renderWithApp(<ReportsPage />, { url: '/admin/reports?range=last_30_days&group=offer' });
+    await screen.findByRole('table');
+    expect(asked.at(-1)?.get('range')).toBe('last_30_days');
+    const period = screen.getAllByLabelText('Period').find((e) => e.tagName === 'INPUT');
+    expect((period as HTMLInputElement).value).toBe('Last 30 days');
+  });
+});
+
+describe('ReportsPage sub-ids (issue 34)', () => {
+  it('offers the sub-ids marked in Settings by their tag, and groups by one with no zone', async () => {
+    answer = {
+      ...byOffer,
+      group: 'sub1',
+      rows: [row('google', 'google', { calls: 3 }), row('', '(none)', { calls: 1 })],
+    };
+    stubFetch(({ url }) => {
+      if (url.pathname === '/api/v1/admin/report-settings') {
+        return json(200, { sub_id_tags: ['utm_source', '', '', '', ''] });
+      }
+      if (url.pathname !== '/api/v1/admin/reports') return noRoute();
+      asked.push(url.searchParams);
+      return json(200, answer);
+    });
+    renderWithApp(<ReportsPage />, {
+      url: '/admin/reports?range=custom&from=2025-05-12&to=2025-05-12&group=sub1',
+    });
+    const table = await screen.findByRole('table');
+    expect(asked.at(-1)?.get('group')).toBe('sub1');
+    await waitFor(() =>
+      expect(within(table).getAllByRole('columnheader')[0]!.textContent).toBe('Sub 1 (utm_source)'),
+    );
+    // A tag's value has no leads filter to drill into: no link.
+    expect(within(table).getByText('google').closest('a')).toBeNull();
+    const group = screen.getAllByLabelText('Group by').find((e) => e.tagName === 'INPUT')!;
+    expect((group as HTMLInputElement).value).toBe('Sub 1 (utm_source)');
+  });
+});

@@ -1,6 +1,7 @@
-import { type AdminReportGroup, adminReportGroups } from '@contract/reports.ts';
+import { type AdminReportGroup, adminReportGroups, isSubIdGroup } from '@contract/reports.ts';
 import { Text } from '@mantine/core';
 import { adminPaths } from '@/app/routes.ts';
+import { groupOptionLabel, subIdTag, useReportSettings } from '@/components/report-sub-ids.ts';
 import type { ViewRow } from '@/components/report-view.tsx';
 import { ReportsScreen } from '@/components/reports-screen.tsx';
 import { useReportParams } from '@/components/use-report-params.ts';
@@ -12,7 +13,14 @@ import {
 import { MarginNote } from '@/features/admin/reports/components/margin-note.tsx';
 
 /** The leads list filtered to one row of a report (its days, or hour, and its group's key). */
-function drillHref(group: AdminReportGroup, row: ViewRow, from: string, to: string): string {
+function drillHref(
+  group: AdminReportGroup,
+  row: ViewRow,
+  from: string,
+  to: string,
+): string | undefined {
+  // The leads list has no filter by tracker tag: a sub-id's row has no link.
+  if (isSubIdGroup(group)) return undefined;
   const q = new URLSearchParams();
   if (group === 'day') {
     q.set('from', row.key);
@@ -42,10 +50,16 @@ export function ReportsPage() {
   const query = params.query as AdminReportParams;
   const report = useAdminReport(query);
   const exportCsv = useExportAdminReport();
+  // Sub-ids are offered once a tracker tag is marked for them (Settings → Sub-ids in reports).
+  const tags = useReportSettings().data?.sub_id_tags;
+  const groups = adminReportGroups.filter(
+    (g) => !isSubIdGroup(g) || subIdTag(tags, g) || g === params.group,
+  );
   return (
     <ReportsScreen
-      description="Calls, payable calls, payout, revenue and margin by day, hour, offer, vertical, publisher or caller state."
-      groups={adminReportGroups}
+      description="Calls, payable calls, payout, revenue and margin by day, hour, offer, vertical, publisher, caller state or a sub-id."
+      groups={groups}
+      groupLabel={(g) => groupOptionLabel(tags, g)}
       params={params}
       report={report}
       exportCsv={exportCsv}

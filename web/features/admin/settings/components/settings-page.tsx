@@ -39,6 +39,7 @@ import { formatDateTime } from '@/lib/format.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
 import { EmailChoicesCard } from './email-choices-card.tsx';
 import { PostbackTagsCard } from './postback-tags-card.tsx';
+import { SubIdsCard } from './sub-ids-card.tsx';
 
 const resolveSettings = schemaResolver(UpdateSettings, { sync: true });
 
@@ -339,6 +340,7 @@ export function SettingsPage() {
             <LogoCard settings={query.data} />
             <EmailChoicesCard />
             <PostbackTagsCard />
+            <SubIdsCard />
           </Stack>
         </SimpleGrid>
       )}
