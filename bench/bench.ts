@@ -11,7 +11,12 @@ import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../server/demo/demo-seed.service.ts';
 import { readOptions } from './bench-args.ts';
 import { BenchError, type Child, fail, freePort, root, run, startChild } from './bench-children.ts';
-import { benchDeliveries, deliveriesRow, setUpOutbound } from './bench-deliveries.ts';
+import {
+  benchDeliveries,
+  deliveriesRow,
+  earlierDeliveries,
+  setUpOutbound,
+} from './bench-deliveries.ts';
 import { buildEndpoints, type EndpointGroup, rowKit } from './bench-endpoints.ts';
 import { benchImport } from './bench-import.ts';
 import { latestSession, runLadder } from './bench-ladder.ts';
@@ -365,15 +370,28 @@ async function main() {
       results.import = figures;
     }
 
-    // 3c. Deliveries (issue 30): 10,000 lead events to the local receiver.
+    // 3c. Deliveries (issue 30): what the ingest rows sent (webhooks and postbacks on), then
+    // 10,000 lead events to the local receiver at once, and 10,000 at 1,000 a second.
     if (db && (!only || only.some((o) => 'deliveries'.includes(o)))) {
-      say('\nDeliveries: lead events → webhooks to a local receiver…');
+      say(`\nDeliveries of the rows above: ${await earlierDeliveries(db, outbound.since)}.`);
+      say('Deliveries: lead events → webhooks to a local receiver…');
       const events = smoke ? 1_000 : 10_000;
-      results.rows.push(
-        deliveriesRow(
-          await benchDeliveries({ db, outbound, publisherId: bigPublisherId, events, say }),
-        ),
-      );
+      for (const arrival of ['burst', 'steady'] as const) {
+        results.rows.push(
+          deliveriesRow(
+            await benchDeliveries({
+              db,
+              outbound,
+              publisherId: bigPublisherId,
+              events,
+              arrival,
+              ratePerSecond: smoke ? 200 : 1000,
+              portalUrl,
+              say,
+            }),
+          ),
+        );
+      }
     }
 
     // 4. The point-read ladder: the same statement as GET /api/v1/me, from PostgreSQL's own

@@ -33,6 +33,8 @@ export type EngineContext = {
   batch?: number;
   /** Sends in flight at once (each instance). */
   concurrency?: number;
+  /** Tests: called in a turn with failures, between its write and its failure clocks. */
+  betweenWrites?: () => Promise<void>;
   /** New events are waiting (a NOTIFY at their commit): a run going on looks again at once. */
   subscribe?: (onEvents: () => void) => () => void;
 };
@@ -99,39 +101,25 @@ export async function claimDue(ctx: EngineContext, limit: number): Promise<Claim
   const now = (ctx.now ?? (() => new Date()))();
   const at = now.toISOString();
   const until = new Date(now.getTime() + (ctx.leaseMs ?? 20_000));
-  // A delivery waits while an earlier one of its ordering key (a lead's postbacks) is pending;
-  // a disabled or paused endpoint's, and a paused publisher's, wait for it to come back.
-  const rows = await rowsOf<Claimed & { secret: string | null; previous: string | null }>(
+  // outbound_due (drizzle/0033): the due deliveries in order, each waiting while an earlier
+  // one of its lead is pending or its endpoint (publisher) is off or paused; locked, skipped
+  // when another instance holds them.
+  const rows = await rowsOf<Claimed & { keys: (string | null)[] | null }>(
     ctx.db,
     sql`
     update outbound_deliveries d
     set locked_until = ${until.toISOString()}::timestamptz, locked_by = ${ctx.instance}
-    from (
-      select c.id, e.secret,
-        case when e.previous_secret_expires_at > ${at}::timestamptz
-             then e.previous_secret end as previous
-      from outbound_deliveries c
-      left join webhook_endpoints e on e.id = c.endpoint_id
-      left join postback_targets t on t.publisher_id = c.publisher_id and c.kind = 'postback'
-      where c.state = 'pending' and c.next_at <= ${at}::timestamptz
-        and (c.locked_until is null or c.locked_until <= ${at}::timestamptz)
-        and (c.kind <> 'webhook' or (e.enabled and e.paused_at is null))
-        and t.paused_at is null
-        and (c.ordering_key is null or not exists (
-          select 1 from outbound_deliveries p
-          where p.state = 'pending' and p.ordering_key = c.ordering_key
-            and p.event_seq < c.event_seq))
-      order by c.next_at
-      limit ${limit}
-      for update of c skip locked
-    ) due
+    from outbound_due(${at}::timestamptz, ${limit}::int) as due(id)
     where d.id = due.id
     returning d.id, d.kind, d.endpoint_id, d.publisher_id, d.event_id, d.method, d.url, d.body,
-      d.attempts, d.retry_from, due.secret, due.previous`,
+      d.attempts, d.retry_from,
+      (select array[e.secret, case when e.previous_secret_expires_at > ${at}::timestamptz
+                                   then e.previous_secret end]
+       from webhook_endpoints e where e.id = d.endpoint_id) as keys`,
   );
-  return rows.map(({ secret, previous, ...d }) => ({
+  return rows.map(({ keys, ...d }) => ({
     ...d,
-    secrets: secret === null ? undefined : previous ? [secret, previous] : [secret],
+    secrets: keys?.filter((k) => k !== null),
   }));
 }
 
@@ -256,6 +244,7 @@ async function record(ctx: EngineContext, claimed: Claimed[], outcomes: Outcome[
   if (outcomes.every((o) => o.state === 'delivered')) return write(ctx.db);
   await ctx.db.transaction(async (tx) => {
     await write(tx);
+    await ctx.betweenWrites?.();
     await keepFailureClocks(ctx, tx, claimed, outcomes);
   });
 }

@@ -274,3 +274,12 @@ export async function sendOutbound(
     request.end(body);
   });
 }
+
+/** A Test's answer (postback or webhook): what was sent and what the receiver said. */
+export function testAnswerOf(
+  request: { method: string; url: string; body: string | null },
+  answer: OutboundAnswer,
+) {
+  const { status, body, durationMs: duration_ms, error } = answer;
+  return { request, status, body, duration_ms, error };
+}

@@ -4,20 +4,26 @@ import {
   DeliveryDetail,
   DeliveryList,
   DeliveryListQuery,
+  TestPostbackAnswer,
+  TestWebhook,
   UpdateWebhookEndpoint,
   WebhookEndpoint,
   WebhookEndpointList,
   WebhookEndpointWithSecret,
 } from '../../../contract/outbound.ts';
+import { getSettings } from '../../db/settings.ts';
 import { adminDoc, errorReplies } from '../../http/route-helpers.ts';
 import { kitPlugin } from '../../http/route-kit.ts';
 import { getDelivery, listDeliveries, replayDelivery } from './deliveries.service.ts';
+import { outboundPolicyOf } from './safe-http.ts';
+import { takeTestSend } from './test-sends.ts';
 import {
   createEndpoint,
   deleteEndpoint,
   getEndpoint,
   listEndpoints,
   rotateSecret,
+  testEndpoint,
   updateEndpoint,
 } from './webhooks.service.ts';
 
@@ -52,6 +58,26 @@ export const adminWebhooksRoutes = kitPlugin(adminDoc, (admin, app) => {
     '/webhooks/:id/rotate-secret',
     { params: IdParams, reply: WebhookEndpointWithSecret },
     rotateSecret,
+  );
+  admin.route(
+    'POST',
+    '/webhooks/:id/test',
+    {
+      params: IdParams,
+      body: TestWebhook,
+      reply: TestPostbackAnswer.describe('What the endpoint answered a signed sample event'),
+      errors: errorReplies(404, 429),
+    },
+    async (req, reply) => {
+      await takeTestSend(req, reply);
+      return testEndpoint({
+        db,
+        id: req.params.id,
+        event: req.body.event,
+        currency: (await getSettings(db)).currency,
+        policy: outboundPolicyOf(app.config),
+      });
+    },
   );
   admin.route(
     'GET',
