@@ -11,11 +11,13 @@ const ID = '0190a3c4-7e1f-7c2b-9a55-0c1f3a9d2b11';
 let endpoints: WebhookEndpoint[] = [];
 let posted: unknown[] = [];
 let deleted: string[] = [];
+let tests = 0;
 
 beforeEach(() => {
   endpoints = [];
   posted = [];
   deleted = [];
+  tests = 0;
   stubApi(({ method, path, body }) => {
     if (path === '/api/v1/admin/webhooks' && method === 'POST') {
       posted.push(body);
@@ -34,6 +36,24 @@ beforeEach(() => {
       return json(201, { ...e, secret: SECRET });
     }
     if (path === '/api/v1/admin/webhooks') return json(200, { items: endpoints });
+    if (path === `/api/v1/admin/webhooks/${ID}/test`) {
+      tests++;
+      if (tests > 1) {
+        return json(429, {
+          error: {
+            code: 'rate_limited',
+            message: 'Too many tests: at most 10 a minute. Try again in 6 s.',
+          },
+        });
+      }
+      return json(200, {
+        request: { method: 'POST', url: endpoints[0]!.url, body: '{}' },
+        status: 202,
+        body: 'thanks',
+        duration_ms: 41,
+        error: null,
+      });
+    }
     const one = /^\/api\/v1\/admin\/webhooks\/([^/]+)$/.exec(path);
     if (one && method === 'DELETE') {
       deleted.push(one[1]!);
@@ -86,5 +106,58 @@ describe('WebhooksPage', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Endpoint' }));
     await waitFor(() => expect(deleted).toEqual([ID]));
     expect(await screen.findByText(/No webhook endpoints yet/)).toBeTruthy();
+  });
+
+  const oneEndpoint = (): WebhookEndpoint[] => [
+    {
+      id: ID,
+      url: 'https://crm.example.com/hooks',
+      events: ['lead.created'],
+      description: null,
+      enabled: true,
+      paused_at: null,
+      failing_since: null,
+      previous_secret_expires_at: null,
+      created_at: new Date().toISOString(),
+    },
+  ];
+  const sendTest = async () => {
+    renderWithApp(<WebhooksPage />);
+    fireEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: 'More for https://crm.example.com/hooks' },
+        { timeout: 5000 },
+      ),
+    );
+    fireEvent.click(
+      await screen.findByRole('menuitem', { name: 'Send test event' }, { timeout: 5000 }),
+    );
+  };
+
+  it('sends a test event and says what the endpoint answered', async () => {
+    endpoints = oneEndpoint();
+    await sendTest();
+    expect(
+      await screen.findByText(
+        'https://crm.example.com/hooks answered 202 to a sample lead.created in 41 ms.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(tests).toBe(1);
+  });
+
+  it('says why a test was refused past the limit', async () => {
+    endpoints = oneEndpoint();
+    tests = 1;
+    await sendTest();
+    expect(
+      await screen.findByText(
+        'Too many tests: at most 10 a minute. Try again in 6 s.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
   });
 });
