@@ -341,8 +341,8 @@ export async function runOutbound(
   budgetMs = 5000,
 ): Promise<number> {
   const began = performance.now();
-  const most = ctx.concurrency ?? 64;
-  const batch = ctx.batch ?? 100;
+  const most = ctx.concurrency ?? 128;
+  const batch = ctx.batch ?? 250;
   // A claim is sent only while its lease still holds the timeout and the answer's write.
   const sendBy = (ctx.leaseMs ?? 20_000) - OUTBOUND_TIMEOUT_MS - 2000;
   const queue: { d: Claimed; claimedAt: number }[] = [];

@@ -110,7 +110,7 @@ function agentFor(protocol: 'http:' | 'https:', allowPrivate: boolean): http.Age
   const key = `${protocol}${allowPrivate}`;
   let agent = agents.get(key);
   if (!agent) {
-    const options = { keepAlive: true, maxSockets: 64, lookup: guardedLookup(allowPrivate) };
+    const options = { keepAlive: true, maxSockets: 128, lookup: guardedLookup(allowPrivate) };
     agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
     agents.set(key, agent);
   }
