@@ -5,10 +5,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
-import type { Row } from './bench-report.ts';
+import type { RefFigures, Row } from './bench-report.ts';
+import { createLoad } from './load.ts';
 
 export type Outbound = {
   url: string;
+  /** When the receiver was set up: the deliveries since are the bench's. */
+  since: Date;
   /** Arrival time (ms) and the event's timestamp (ms) of each lead.created webhook. */
   arrivals: Map<string, { at: number; event: number }>;
   close(): Promise<void>;
@@ -29,6 +32,7 @@ export async function setUpOutbound(opts: {
   adminToken: string;
   publisherToken: string;
 }): Promise<Outbound> {
+  const since = new Date();
   const arrivals: Outbound['arrivals'] = new Map();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -75,6 +79,7 @@ export async function setUpOutbound(opts: {
   });
   return {
     url,
+    since,
     arrivals,
     close: () =>
       new Promise((r) => {
@@ -87,90 +92,147 @@ export async function setUpOutbound(opts: {
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/**
- * `events` new leads (a lead.created each), committed in batches of 500, and the time until the
- * receiver had every one: deliveries per second, and commit-to-delivery p50/p95.
- */
-export async function benchDeliveries(opts: {
-  db: pg.Client;
-  outbound: Outbound;
-  publisherId: string;
-  events: number;
-  say: (s: string) => void;
-}): Promise<DeliveryFigures & { expected: number }> {
-  const { db, outbound } = opts;
-  // The bench database outlives a run: earlier runs' receivers are gone, and their endpoints'
-  // deliveries (refused, retried) would stand in the queue before this row's.
-  // (The engine may be recording their answers: a deadlock is tried again.)
-  for (let tries = 0; ; tries++) {
-    const gone = await db
-      .query(
-        `delete from webhook_endpoints where url like 'http://127.0.0.1:%/hook' and url <> $1`,
-        [`${outbound.url}/hook`],
-      )
-      .then(() => true)
-      .catch((err: { code?: string }) =>
-        err.code === '40P01' && tries < 10 ? false : Promise.reject(err),
-      );
-    if (gone) break;
-  }
-  // The ingest rows' deliveries (postbacks and webhooks on) go first: measured from an empty
-  // queue (retries waiting for a later time do not count).
-  const drained = Date.now() + 60_000;
+export type DeliveryRun = DeliveryFigures & {
+  expected: number;
+  /** How the events came: all at once, or at a steady rate. */
+  arrival: 'burst' | 'steady';
+  /** Events per second written, for the steady run. */
+  ratePerSecond?: number;
+  /** GET /healthz right after, at c=1 (the row's reference, as the other rows have). */
+  healthz?: RefFigures;
+};
+
+/** Waits until nothing due is left in the queue (or a minute passed). */
+async function drained(db: pg.Client) {
+  const until = Date.now() + 60_000;
   for (;;) {
     const r = await db.query<{ n: number }>(
       `select count(*)::int as n from outbound_deliveries
        where state = 'pending' and next_at <= now()
        union all select count(*)::int from outbound_events`,
     );
-    if (r.rows.every((x) => x.n === 0) || Date.now() > drained) break;
+    if (r.rows.every((x) => x.n === 0) || Date.now() > until) return;
     await new Promise((res) => setTimeout(res, 250));
   }
+}
+
+/**
+ * What the rows before this one (the ingest rows, with the webhook and the postbacks on) sent:
+ * deliveries made since the receiver was set up, by kind and state.
+ */
+export async function earlierDeliveries(db: pg.Client, since: Date): Promise<string> {
+  await drained(db);
+  const r = await db.query<{ kind: string; state: string; n: number }>(
+    `select kind, state, count(*)::int as n from outbound_deliveries
+     where created_at >= $1 group by 1, 2 order by 1, 2`,
+    [since],
+  );
+  return r.rows.length === 0
+    ? 'none'
+    : r.rows.map((x) => `${x.n.toLocaleString('en-US')} ${x.kind}s ${x.state}`).join(', ');
+}
+
+/**
+ * `events` new leads (a lead.created each) and the time until the receiver had every one.
+ * `burst`: committed 500 a statement as fast as the database takes them; deliveries per
+ * second is the engine's drain rate, and the latency is mostly the queue ahead of a lead.
+ * `steady`: `ratePerSecond` events a second (a statement every 100 ms); the latency is what a
+ * lead waits when the engine keeps up. Latency: from the lead's commit (its statement answered)
+ * to its arrival, on the bench's clock.
+ */
+export async function benchDeliveries(opts: {
+  db: pg.Client;
+  outbound: Outbound;
+  publisherId: string;
+  events: number;
+  arrival: 'burst' | 'steady';
+  ratePerSecond?: number;
+  portalUrl: string;
+  say: (s: string) => void;
+}): Promise<DeliveryRun> {
+  const { db, outbound } = opts;
+  // The bench database outlives a run: earlier runs' receivers are gone, and their endpoints'
+  // deliveries (refused, retried) would stand in the queue before this row's.
+  await db.query(
+    `delete from webhook_endpoints where url like 'http://127.0.0.1:%/hook' and url <> $1`,
+    [`${outbound.url}/hook`],
+  );
+  // Measured from an empty queue (retries waiting for a later time do not count).
+  await drained(db);
   const offer = await db.query<{ id: string }>('select id from offers limit 1');
   const ids: string[] = [];
+  const committed = new Map<string, number>();
+  const perStatement =
+    opts.arrival === 'burst' ? 500 : Math.max(1, (opts.ratePerSecond ?? 1000) / 10);
   const began = Date.now();
-  for (let done = 0; done < opts.events; done += 500) {
-    const n = Math.min(500, opts.events - done);
+  for (let done = 0, n = 0; done < opts.events; done += perStatement, n++) {
+    if (opts.arrival === 'steady') {
+      const at = began + n * 100;
+      if (at > Date.now()) await new Promise((r) => setTimeout(r, at - Date.now()));
+    }
     const r = await db.query<{ id: string }>(
       `insert into leads (publisher_id, offer_id, payout, status)
        select $1, $2, 0, 'pending' from generate_series(1, $3) returning id`,
-      [opts.publisherId, offer.rows[0]!.id, n],
+      [opts.publisherId, offer.rows[0]!.id, Math.min(perStatement, opts.events - done)],
     );
-    ids.push(...r.rows.map((x) => x.id));
+    const at = Date.now();
+    for (const x of r.rows) {
+      ids.push(x.id);
+      committed.set(x.id, at);
+    }
   }
   const deadline = Date.now() + 120_000;
   while (ids.some((id) => !outbound.arrivals.has(id)) && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 100));
   }
-  const arrived = ids.map((id) => outbound.arrivals.get(id)).filter((a) => a !== undefined);
-  const last = Math.max(...arrived.map((a) => a.at));
+  const arrived = ids.filter((id) => outbound.arrivals.has(id));
+  const last = Math.max(...arrived.map((id) => outbound.arrivals.get(id)!.at));
   const seconds = (last - began) / 1000;
-  const latencies = arrived.map((a) => a.at - a.event).sort((a, b) => a - b);
+  const latencies = arrived
+    .map((id) => outbound.arrivals.get(id)!.at - committed.get(id)!)
+    .sort((a, b) => a - b);
+  const healthz = await healthzNow(opts.portalUrl);
   // Clean up: these leads are the row's own.
   await db.query('delete from leads where id = any($1::uuid[])', [ids]);
-  const figures = {
+  const figures: DeliveryRun = {
     expected: opts.events,
+    arrival: opts.arrival,
+    ...(opts.arrival === 'steady' ? { ratePerSecond: opts.ratePerSecond ?? 1000 } : {}),
     events: arrived.length,
     seconds,
     perSecond: arrived.length / seconds,
     p50Ms: pct(latencies, 50),
     p95Ms: pct(latencies, 95),
     p99Ms: pct(latencies, 99),
+    healthz,
   };
   opts.say(
-    `  ${arrived.length.toLocaleString('en-US')} of ${opts.events.toLocaleString('en-US')} lead.created webhooks in ${seconds.toFixed(1)} s: ${Math.round(figures.perSecond)} deliveries/s, commit-to-delivery p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms`,
+    `  ${opts.arrival === 'burst' ? 'at once' : `${figures.ratePerSecond} a second`}: ${arrived.length.toLocaleString('en-US')} of ${opts.events.toLocaleString('en-US')} lead.created webhooks in ${seconds.toFixed(1)} s: ${Math.round(figures.perSecond)} deliveries/s, commit-to-delivery p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms (GET /healthz after: ${Math.round(healthz.rps)} req/s at c=1)`,
   );
   return figures;
+}
+
+/** GET /healthz for a second at c=1: the machine's speed just after the row. */
+async function healthzNow(portalUrl: string): Promise<RefFigures> {
+  const load = createLoad({
+    baseUrl: portalUrl,
+    connections: 1,
+    request: () => ({ method: 'GET', path: '/healthz' }),
+  });
+  await load.runFor(1);
+  const r = load.result();
+  return { requests: r.requests, rps: r.rps, p50: r.p50, p95: r.p95, errors: r.errors };
 }
 
 /**
  * The figures as a row of the results table: req/s is deliveries per second, p50/p95 the time
  * from the lead's commit to its delivery; an undelivered event counts as an error.
  */
-export function deliveriesRow(f: DeliveryFigures & { expected?: number }): Row {
-  const missing = (f.expected ?? f.events) - f.events;
+export function deliveriesRow(f: DeliveryRun): Row {
+  const missing = f.expected - f.events;
+  const how = f.arrival === 'burst' ? 'at once' : `${f.ratePerSecond}/s`;
   return {
-    endpoint: `deliveries: ${f.events.toLocaleString('en-US')} lead events → webhooks`,
+    endpoint: `deliveries: ${f.expected.toLocaleString('en-US')} lead events ${how} → webhooks`,
     c: 1,
     requests: f.events,
     seconds: f.seconds,
@@ -181,5 +243,6 @@ export function deliveriesRow(f: DeliveryFigures & { expected?: number }): Row {
     errors: missing,
     serverErrors: missing,
     statuses: { '200': f.events },
+    ...(f.healthz ? { healthz: f.healthz } : {}),
   };
 }

@@ -20,7 +20,12 @@ import {
   root,
   startChild,
 } from './bench-children.ts';
-import { benchDeliveries, deliveriesRow, setUpOutbound } from './bench-deliveries.ts';
+import {
+  benchDeliveries,
+  deliveriesRow,
+  earlierDeliveries,
+  setUpOutbound,
+} from './bench-deliveries.ts';
 import { buildEndpoints, type EndpointGroup, rowKit } from './bench-endpoints.ts';
 import { benchImport } from './bench-import.ts';
 import { latestSession, runLadder } from './bench-ladder.ts';
@@ -239,6 +244,8 @@ async function main() {
     const kit = await rowKit(context);
     const endpoints = (await Promise.all(ENDPOINT_GROUPS.map((g) => g(context, kit)))).flat();
     // Webhooks and postbacks configured before any row: ingestion is measured with them on.
+    // Earlier runs' receivers are gone: their endpoints would only collect refused retries.
+    await db?.query(`delete from webhook_endpoints where url like 'http://127.0.0.1:%/hook'`);
     const outbound = await setUpOutbound({
       portalUrl,
       adminToken: A,
@@ -353,15 +360,28 @@ async function main() {
       results.import = figures;
     }
 
-    // 3c. Deliveries (issue 30): 10,000 lead events to the local receiver.
+    // 3c. Deliveries (issue 30): what the ingest rows sent (webhooks and postbacks on), then
+    // 10,000 lead events to the local receiver at once, and 10,000 at 1,000 a second.
     if (db && (!only || only.some((o) => 'deliveries'.includes(o)))) {
-      say('\nDeliveries: lead events → webhooks to a local receiver…');
+      say(`\nDeliveries of the rows above: ${await earlierDeliveries(db, outbound.since)}.`);
+      say('Deliveries: lead events → webhooks to a local receiver…');
       const events = smoke ? 1_000 : 10_000;
-      results.rows.push(
-        deliveriesRow(
-          await benchDeliveries({ db, outbound, publisherId: bigPublisherId, events, say }),
-        ),
-      );
+      for (const arrival of ['burst', 'steady'] as const) {
+        results.rows.push(
+          deliveriesRow(
+            await benchDeliveries({
+              db,
+              outbound,
+              publisherId: bigPublisherId,
+              events,
+              arrival,
+              ratePerSecond: smoke ? 200 : 1000,
+              portalUrl,
+              say,
+            }),
+          ),
+        );
+      }
     }
 
     // 4. The point-read ladder: the same statement as GET /api/v1/me, from PostgreSQL's own

@@ -233,6 +233,10 @@ export const trackerTagName = z
     error: 'A tag name is 1-64 letters, digits, dots, dashes or underscores.',
   });
 
+/** A webhook endpoint's Test: a sample of this event type, signed, sent to its URL. */
+export const TestWebhook = z.object({ event: WebhookEventType });
+export type TestWebhook = z.infer<typeof TestWebhook>;
+
 /** The tracker tags the operator lets through to postbacks as `{tag:name}`. */
 export const PostbackSettings = z.object({
   passable_tags: z

@@ -35,6 +35,12 @@ export type Database = {
    */
   underStartupLock<T>(steps: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify` on each NOTIFY of `channel` (at the notifying transaction's commit);
+   * answers how to stop. PostgreSQL: one connection of its own, opened again after a loss
+   * (notifications sent meanwhile are missed: a listener must also poll). PGlite: in process.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** Embedded on disk: this process's hold on DATA_DIR (released by close). */
   owner?: DataDirOwner;
@@ -101,7 +107,43 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: async (channel, onNotify) => listenPg(url, channel, onNotify),
     close: () => pool.end(),
+  };
+}
+
+/** LISTEN on a connection of its own, opened again (after a second) when it is lost. */
+async function listenPg(url: string, channel: string, onNotify: () => void) {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    const again = () => {
+      if (stopped || client !== c) return;
+      client = undefined;
+      void c.end().catch(() => {});
+      retry = setTimeout(() => void open().catch(() => {}), 1000);
+    };
+    client = c;
+    c.on('error', again);
+    c.on('end', again);
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify();
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      again();
+      throw err;
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 
@@ -134,6 +176,12 @@ export async function openPglite(
     underStartupLock: (steps) => steps(),
     ping: async () => {
       await client.query('select 1');
+    },
+    listen: async (channel, onNotify) => {
+      const off = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await off();
+      };
     },
     close: () => client.close(),
     pglite: client,

@@ -328,6 +328,7 @@ const KEPT_ADMIN_ROUTES = [
   'PATCH /webhooks/:id',
   'DELETE /webhooks/:id',
   'POST /webhooks/:id/rotate-secret',
+  'POST /webhooks/:id/test',
   'GET /webhooks/:id/deliveries',
   'GET /webhook-deliveries/:id',
   'POST /webhook-deliveries/:id/replay',

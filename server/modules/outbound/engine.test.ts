@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import {
   leads,
   mailOutbox,
@@ -317,5 +317,44 @@ describe('postback order', () => {
     const seen = sink.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('e'));
     expect(seen).toEqual(['approved', 'approved', 'status', 'status']);
     await db.delete(postbackTemplates);
+  });
+});
+
+// Deleting an endpoint while the engine records a failed turn of its deliveries: the engine
+// held the deliveries (its write) and then wanted the endpoint (its failure clock), the delete
+// held the endpoint and wanted its deliveries (the cascade): PostgreSQL broke the deadlock by
+// failing one of them. Both now take the endpoint first. (PGlite has one connection: no race.)
+describe.skipIf(!process.env.TEST_DATABASE_URL)('deleting an endpoint during a record', () => {
+  it('waits for the record, then deletes; neither fails', async () => {
+    const ep = await endpoint();
+    await leadDelivery();
+    sink.answer = () => ({ status: 500, body: 'down' });
+    let deleting: Promise<unknown> | undefined;
+    const ctx = engine(T0, {
+      betweenWrites: async () => {
+        // (A drizzle query runs on each then: this one is run once, here.)
+        deleting = db
+          .delete(webhookEndpoints)
+          .where(eq(webhookEndpoints.id, ep.id))
+          .then(
+            () => 'deleted',
+            (err: Error) => err.message,
+          );
+        // Until the delete waits on a lock (the engine's), or a second passed.
+        for (let i = 0; i < 20; i++) {
+          const rows = await rowsOf<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from pg_stat_activity
+                where wait_event_type = 'Lock' and query like 'delete from "webhook_endpoints"%'`,
+          );
+          if (rows[0]!.n > 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      },
+    });
+    expect(await deliverDue(ctx)).toBe(1);
+    expect(await deleting).toBe('deleted');
+    const left = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, ep.id));
+    expect(left).toHaveLength(0);
   });
 });

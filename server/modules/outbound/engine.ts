@@ -33,6 +33,10 @@ export type EngineContext = {
   batch?: number;
   /** Sends in flight at once (each instance). */
   concurrency?: number;
+  /** Tests: called in a turn with failures, between its write and its failure clocks. */
+  betweenWrites?: () => Promise<void>;
+  /** New events are waiting (a NOTIFY at their commit): a run going on looks again at once. */
+  subscribe?: (onEvents: () => void) => () => void;
 };
 
 const HOUR = 3_600_000;
@@ -72,6 +76,8 @@ type Claimed = {
   body: string | null;
   attempts: number;
   retry_from: string | Date;
+  /** A webhook's signing secrets now. */
+  secrets?: string[];
 };
 
 type Outcome = {
@@ -87,50 +93,34 @@ type Outcome = {
   next_at: string;
 };
 
-/** Claims up to `limit` due deliveries for this instance (each by one instance only). */
+/**
+ * Claims up to `limit` due deliveries for this instance (each by one instance only), with the
+ * secrets that sign a webhook now (two while a rotation overlaps): one statement.
+ */
 export async function claimDue(ctx: EngineContext, limit: number): Promise<Claimed[]> {
   const now = (ctx.now ?? (() => new Date()))();
+  const at = now.toISOString();
   const until = new Date(now.getTime() + (ctx.leaseMs ?? 20_000));
-  // A delivery waits while an earlier one of its ordering key (a lead's postbacks) is pending;
-  // a disabled or paused endpoint's, and a paused publisher's, wait for it to come back.
-  return rowsOf<Claimed>(
+  // outbound_due (drizzle/0036): the due deliveries in order, each waiting while an earlier
+  // one of its lead is pending or its endpoint (publisher) is off or paused; locked, skipped
+  // when another instance holds them.
+  const rows = await rowsOf<Claimed & { keys: (string | null)[] | null }>(
     ctx.db,
     sql`
     update outbound_deliveries d
     set locked_until = ${until.toISOString()}::timestamptz, locked_by = ${ctx.instance}
-    from (
-      select c.id from outbound_deliveries c
-      left join webhook_endpoints e on e.id = c.endpoint_id
-      left join postback_targets t on t.publisher_id = c.publisher_id and c.kind = 'postback'
-      where c.state = 'pending' and c.next_at <= ${now.toISOString()}::timestamptz
-        and (c.locked_until is null or c.locked_until <= ${now.toISOString()}::timestamptz)
-        and (c.kind <> 'webhook' or (e.enabled and e.paused_at is null))
-        and t.paused_at is null
-        and (c.ordering_key is null or not exists (
-          select 1 from outbound_deliveries p
-          where p.state = 'pending' and p.ordering_key = c.ordering_key
-            and p.event_seq < c.event_seq))
-      order by c.next_at
-      limit ${limit}
-      for update of c skip locked
-    ) due
+    from outbound_due(${at}::timestamptz, ${limit}::int) as due(id)
     where d.id = due.id
     returning d.id, d.kind, d.endpoint_id, d.publisher_id, d.event_id, d.method, d.url, d.body,
-      d.attempts, d.retry_from`,
+      d.attempts, d.retry_from,
+      (select array[e.secret, case when e.previous_secret_expires_at > ${at}::timestamptz
+                                   then e.previous_secret end]
+       from webhook_endpoints e where e.id = d.endpoint_id) as keys`,
   );
-}
-
-/** The secrets that sign each endpoint's deliveries now (two while a rotation overlaps). */
-async function secretsOf(db: DbOrTx, ids: string[], now: Date): Promise<Map<string, string[]>> {
-  if (ids.length === 0) return new Map();
-  const rows = await rowsOf<{ id: string; secret: string; previous: string | null }>(
-    db,
-    sql`select id, secret,
-          case when previous_secret_expires_at > ${now.toISOString()}::timestamptz
-               then previous_secret end as previous
-        from webhook_endpoints where id = any(${`{${ids.join(',')}}`}::uuid[])`,
-  );
-  return new Map(rows.map((r) => [r.id, r.previous ? [r.secret, r.previous] : [r.secret]]));
+  return rows.map(({ keys, ...d }) => ({
+    ...d,
+    secrets: keys?.filter((k) => k !== null),
+  }));
 }
 
 /** The request headers of one delivery's attempt. */
@@ -170,9 +160,9 @@ export function outcomeOf(
 }
 
 /** Sends one claimed delivery; its attempt and what becomes of the delivery. */
-async function sendOne(ctx: EngineContext, d: Claimed, secrets: string[] | undefined) {
+async function sendOne(ctx: EngineContext, d: Claimed) {
   const at = (ctx.now ?? (() => new Date()))();
-  const headers = headersOf(d, secrets, at);
+  const headers = headersOf(d, d.secrets, at);
   const answer = await sendOutbound(
     { method: d.method, url: d.url, headers, body: d.body },
     { allowPrivate: ctx.allowPrivate, devSinkPort: ctx.devSinkPort },
@@ -194,20 +184,10 @@ async function sendOne(ctx: EngineContext, d: Claimed, secrets: string[] | undef
 export async function deliverDue(ctx: EngineContext): Promise<number> {
   const claimed = await claimDue(ctx, ctx.batch ?? 100);
   if (claimed.length === 0) return 0;
-  const secrets = await secretsOfBatch(ctx, claimed);
-  const outcomes = await Promise.all(
-    claimed.map((d) => sendOne(ctx, d, d.endpoint_id ? secrets.get(d.endpoint_id) : undefined)),
-  );
+  const outcomes = await Promise.all(claimed.map((d) => sendOne(ctx, d)));
   await record(ctx, claimed, outcomes);
   return claimed.length;
 }
-
-const secretsOfBatch = (ctx: EngineContext, claimed: Claimed[]) =>
-  secretsOf(
-    ctx.db,
-    [...new Set(claimed.map((d) => d.endpoint_id).filter((e) => e !== null))],
-    (ctx.now ?? (() => new Date()))(),
-  );
 
 /**
  * Writes the answers in one statement: the attempts, the deliveries, and the failure clocks
@@ -226,13 +206,23 @@ async function record(ctx: EngineContext, claimed: Claimed[], outcomes: Outcome[
       };
     }),
   );
+  const endpoints = [...new Set(claimed.map((d) => d.endpoint_id).filter((e) => e !== null))];
+  // Lock order: the endpoints first (in id order), then their deliveries, as deleting an
+  // endpoint does (the row, then its deliveries by cascade). Recording deliveries first and
+  // then an endpoint's failure clock deadlocked with a delete now and then. KEY SHARE keeps
+  // a delete out until this commits and lets other instances' writes through.
   const write = async (db: DbOrTx) => {
     await db.execute(sql`
-      with r as materialized (
+      with locked as materialized (
+        select id from webhook_endpoints
+        where id = any(${`{${endpoints.join(',')}}`}::uuid[])
+        order by id for key share),
+      r as materialized (
         select * from jsonb_to_recordset(${json}::jsonb) as r(id uuid, attempt int,
           started_at timestamptz, duration_ms int, status int, error text, response_body text,
           request_headers jsonb, state text, next_at timestamptz, ok_endpoint uuid,
-          ok_publisher uuid)),
+          ok_publisher uuid)
+        where (select count(*) from locked) >= 0),
       attempts as (
         insert into outbound_attempts (delivery_id, attempt, started_at, duration_ms, status,
           error, response_body, request_headers)
@@ -254,6 +244,7 @@ async function record(ctx: EngineContext, claimed: Claimed[], outcomes: Outcome[
   if (outcomes.every((o) => o.state === 'delivered')) return write(ctx.db);
   await ctx.db.transaction(async (tx) => {
     await write(tx);
+    await ctx.betweenWrites?.();
     await keepFailureClocks(ctx, tx, claimed, outcomes);
   });
 }
@@ -350,11 +341,11 @@ export async function runOutbound(
   budgetMs = 5000,
 ): Promise<number> {
   const began = performance.now();
-  const most = ctx.concurrency ?? 64;
-  const batch = ctx.batch ?? 100;
+  const most = ctx.concurrency ?? 128;
+  const batch = ctx.batch ?? 250;
   // A claim is sent only while its lease still holds the timeout and the answer's write.
   const sendBy = (ctx.leaseMs ?? 20_000) - OUTBOUND_TIMEOUT_MS - 2000;
-  const queue: { d: Claimed; secrets?: string[]; claimedAt: number }[] = [];
+  const queue: { d: Claimed; claimedAt: number }[] = [];
   const answered: { d: Claimed; o: Outcome }[] = [];
   const unsent: string[] = [];
   let inFlight = 0;
@@ -394,13 +385,13 @@ export async function runOutbound(
   };
   const pump = () => {
     while (inFlight < most && queue.length > 0) {
-      const { d, secrets, claimedAt } = queue.shift() as (typeof queue)[number];
+      const { d, claimedAt } = queue.shift() as (typeof queue)[number];
       if (stopping() || performance.now() - claimedAt > sendBy) {
         unsent.push(d.id);
         continue;
       }
       inFlight++;
-      void sendOne(ctx, d, secrets).then(
+      void sendOne(ctx, d).then(
         (o) => {
           inFlight--;
           answered.push({ d, o });
@@ -432,57 +423,64 @@ export async function runOutbound(
       });
   };
 
-  fan();
-  for (;;) {
-    if (failure !== undefined) break;
-    const open = !stopping() && performance.now() - began < budgetMs;
-    const room = Math.min(batch, 2 * most - queue.length - inFlight);
-    if (open && !starved && room >= Math.min(batch, most)) {
-      const claimedAt = performance.now();
-      let claimed: Claimed[];
-      try {
-        claimed = await claimDue(ctx, room);
-        const secrets = await secretsOfBatch(ctx, claimed);
-        for (const d of claimed) {
-          queue.push({
-            d,
-            secrets: d.endpoint_id ? secrets.get(d.endpoint_id) : undefined,
-            claimedAt,
-          });
+  const off = ctx.subscribe?.(() => {
+    starved = false;
+    fanned = true;
+    fan();
+    poke();
+  });
+  try {
+    return await pipeline();
+  } finally {
+    off?.();
+  }
+
+  async function pipeline() {
+    fan();
+    for (;;) {
+      if (failure !== undefined) break;
+      const open = !stopping() && performance.now() - began < budgetMs;
+      const room = Math.min(batch, 2 * most - queue.length - inFlight);
+      if (open && !starved && room >= Math.min(batch, most)) {
+        const claimedAt = performance.now();
+        let claimed: Claimed[];
+        try {
+          claimed = await claimDue(ctx, room);
+          for (const d of claimed) queue.push({ d, claimedAt });
+        } catch (err) {
+          failure ??= err;
+          break;
         }
-      } catch (err) {
-        failure ??= err;
-        break;
+        if (claimed.length < room) {
+          starved = true;
+          fanned = true;
+          fan();
+        }
+        pump();
+        continue;
       }
-      if (claimed.length < room) {
-        starved = true;
-        fanned = true;
-        fan();
-      }
-      pump();
-      continue;
+      if (!open) pump(); // a stop sets the queue aside
+      const idle = queue.length === 0 && inFlight === 0 && !recording && answered.length === 0;
+      if (idle && !fanning && (starved || !open)) break;
+      await new Promise<void>((r) => {
+        wakeUp = r;
+      });
     }
-    if (!open) pump(); // a stop sets the queue aside
-    const idle = queue.length === 0 && inFlight === 0 && !recording && answered.length === 0;
-    if (idle && !fanning && (starved || !open)) break;
-    await new Promise<void>((r) => {
-      wakeUp = r;
-    });
-  }
-  // Wait for what is under way; claims set aside are let go at once (not after their lease).
-  while (inFlight > 0 || recording || fanning) {
-    await new Promise<void>((r) => {
-      wakeUp = r;
-    });
-    flush();
-  }
-  unsent.push(...queue.splice(0).map((q) => q.d.id));
-  if (unsent.length > 0) {
-    await ctx.db.execute(sql`update outbound_deliveries set locked_until = null, locked_by = null
+    // Wait for what is under way; claims set aside are let go at once (not after their lease).
+    while (inFlight > 0 || recording || fanning) {
+      await new Promise<void>((r) => {
+        wakeUp = r;
+      });
+      flush();
+    }
+    unsent.push(...queue.splice(0).map((q) => q.d.id));
+    if (unsent.length > 0) {
+      await ctx.db.execute(sql`update outbound_deliveries set locked_until = null, locked_by = null
       where id = any(${`{${unsent.join(',')}}`}::uuid[]) and locked_by = ${ctx.instance}`);
+    }
+    if (failure !== undefined) throw failure;
+    return sent;
   }
-  if (failure !== undefined) throw failure;
-  return sent;
 }
 
 /** Deletes deliveries (and their attempts) older than 30 days: the log's retention. */

@@ -7,17 +7,29 @@ import { outboundPolicyOf } from './safe-http.ts';
 
 /**
  * The delivery worker: on each instance, every 250 ms after the previous run, at once after a
- * run that sent something, and at once when this process emits an event or replays a delivery; the log's 30-day retention once an hour
- * across the cluster.
+ * run that sent something, and at once when events are committed (NOTIFY outbound_events, from
+ * any instance or writer: drizzle/0036) or this process emits an event or replays a delivery;
+ * a run under way looks again at once too. The log's 30-day retention once an hour across the
+ * cluster.
  */
 export function registerOutbound(app: FastifyInstance): void {
   const instance = randomUUID();
+  /** The runs under way's pokes, for a notification. */
+  const running = new Set<() => void>();
   const ctx = (): EngineContext => ({
     db: app.db,
     instance,
     ...outboundPolicyOf(app.config),
     publicUrl: app.config.publicUrl,
+    subscribe: (onEvents) => {
+      running.add(onEvents);
+      return () => running.delete(onEvents);
+    },
   });
+  const nudge = () => {
+    for (const poke of running) poke();
+    worker.wake();
+  };
   const worker = registerJob(app, {
     name: 'outbound-deliveries',
     scope: 'instance',
@@ -30,9 +42,18 @@ export function registerOutbound(app: FastifyInstance): void {
       return sent;
     },
   });
-  const off = onEventEmitted(() => worker.wake());
+  const off = onEventEmitted(nudge);
+  let unlisten: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    // Without it (the connection refused) the 250 ms poll still finds the events.
+    unlisten = await app.database.listen('outbound_events', nudge).catch((err: unknown) => {
+      app.log.warn({ err }, 'outbound: LISTEN failed; deliveries are found by polling');
+      return undefined;
+    });
+  });
   app.addHook('onClose', async () => {
     off();
+    await unlisten?.();
   });
   registerJob(app, {
     name: 'outbound-retention',

@@ -23,6 +23,7 @@ import {
   testPostback,
 } from './postbacks.service.ts';
 import { outboundPolicyOf } from './safe-http.ts';
+import { takeTestSend } from './test-sends.ts';
 
 const errors = errorReplies(400, 401, 403);
 
@@ -43,8 +44,11 @@ export const publisherPostbackRoutes: FastifyPluginAsyncZod = async (app) => {
   mine.route(
     'POST',
     '/postbacks/test',
-    { body: TestPostback, reply: TestPostbackAnswer },
-    async (req) => testPostback({ db, input: req.body, policy }),
+    { body: TestPostback, reply: TestPostbackAnswer, errors: errorReplies(429) },
+    async (req, reply) => {
+      await takeTestSend(req, reply);
+      return testPostback({ db, input: req.body, policy });
+    },
   );
   mine.route(
     'GET',
@@ -78,8 +82,16 @@ export const adminPostbackRoutes = kitPlugin(adminDoc, (admin, app) => {
   admin.route(
     'POST',
     '/publishers/:id/postbacks/test',
-    { params: IdParams, body: TestPostback, reply: TestPostbackAnswer },
-    async (req) => testPostback({ db, input: req.body, policy }),
+    {
+      params: IdParams,
+      body: TestPostback,
+      reply: TestPostbackAnswer,
+      errors: errorReplies(429),
+    },
+    async (req, reply) => {
+      await takeTestSend(req, reply);
+      return testPostback({ db, input: req.body, policy });
+    },
   );
   deliveryListRoute(admin, db, '/publishers/:id/postback-deliveries', (publisherId) => ({
     publisherId,

@@ -12,7 +12,7 @@ import { getSettings } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, auditTrail } from '../audit/index.ts';
 import { renderPostback, sampleFacts, unknownTokensOf } from './postback-template.ts';
-import { type OutboundPolicy, sendOutbound } from './safe-http.ts';
+import { type OutboundPolicy, sendOutbound, testAnswerOf } from './safe-http.ts';
 
 /** A publisher's postback templates: their own (Profile → Postbacks) and the admin's per offer. */
 
@@ -152,13 +152,7 @@ export async function testPostback(opts: {
     },
     opts.policy,
   );
-  return {
-    request,
-    status: answer.status,
-    body: answer.body,
-    duration_ms: answer.durationMs,
-    error: answer.error,
-  };
+  return testAnswerOf(request, answer);
 }
 
 export async function getPostbackSettings(opts: { db: DbOrTx }): Promise<PostbackSettings> {

@@ -110,7 +110,7 @@ function agentFor(protocol: 'http:' | 'https:', allowPrivate: boolean): http.Age
   const key = `${protocol}${allowPrivate}`;
   let agent = agents.get(key);
   if (!agent) {
-    const options = { keepAlive: true, maxSockets: 64, lookup: guardedLookup(allowPrivate) };
+    const options = { keepAlive: true, maxSockets: 128, lookup: guardedLookup(allowPrivate) };
     agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
     agents.set(key, agent);
   }
@@ -273,4 +273,13 @@ export async function sendOutbound(
     });
     request.end(body);
   });
+}
+
+/** A Test's answer (postback or webhook): what was sent and what the receiver said. */
+export function testAnswerOf(
+  request: { method: string; url: string; body: string | null },
+  answer: OutboundAnswer,
+) {
+  const { status, body, durationMs: duration_ms, error } = answer;
+  return { request, status, body, duration_ms, error };
 }

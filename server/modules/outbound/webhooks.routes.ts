@@ -1,20 +1,26 @@
 import { IdParams } from '../../../contract/admin-common.ts';
 import {
   CreateWebhookEndpoint,
+  TestPostbackAnswer,
+  TestWebhook,
   UpdateWebhookEndpoint,
   WebhookEndpoint,
   WebhookEndpointList,
   WebhookEndpointWithSecret,
 } from '../../../contract/outbound.ts';
+import { getSettings } from '../../db/settings.ts';
 import { adminDoc, errorReplies } from '../../http/route-helpers.ts';
 import { kitPlugin } from '../../http/route-kit.ts';
 import { deliveryListRoute, deliveryRoutes } from './deliveries.routes.ts';
+import { outboundPolicyOf } from './safe-http.ts';
+import { takeTestSend } from './test-sends.ts';
 import {
   createEndpoint,
   deleteEndpoint,
   getEndpoint,
   listEndpoints,
   rotateSecret,
+  testEndpoint,
   updateEndpoint,
 } from './webhooks.service.ts';
 
@@ -52,4 +58,24 @@ export const adminWebhooksRoutes = kitPlugin(adminDoc, (admin, app) => {
   );
   deliveryListRoute(admin, db, '/webhooks/:id/deliveries', (endpointId) => ({ endpointId }));
   deliveryRoutes(admin, db, '/webhook-deliveries');
+  admin.route(
+    'POST',
+    '/webhooks/:id/test',
+    {
+      params: IdParams,
+      body: TestWebhook,
+      reply: TestPostbackAnswer.describe('What the endpoint answered a signed sample event'),
+      errors: errorReplies(404, 429),
+    },
+    async (req, reply) => {
+      await takeTestSend(req, reply);
+      return testEndpoint({
+        db,
+        id: req.params.id,
+        event: req.body.event,
+        currency: (await getSettings(db)).currency,
+        policy: outboundPolicyOf(app.config),
+      });
+    },
+  );
 });

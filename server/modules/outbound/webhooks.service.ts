@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type {
   CreateWebhookEndpoint,
+  LeadEventData,
+  TestPostbackAnswer,
   UpdateWebhookEndpoint,
   WebhookEndpoint,
   WebhookEndpointWithSecret,
@@ -10,7 +13,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { apiFields, oneOrNotFound } from '../../db/rows.ts';
 import { webhookEndpoints } from '../../db/schema.ts';
 import { type AdminAction, type AdminEdit, type AdminWrite, auditTrail } from '../audit/index.ts';
-import { newWebhookSecret } from './signing.ts';
+import { type OutboundPolicy, sendOutbound, testAnswerOf } from './safe-http.ts';
+import { newWebhookSecret, webhookHeaders } from './signing.ts';
 
 /** Admin → Webhooks: the operator's endpoints, their secrets and rotation. */
 
@@ -122,4 +126,51 @@ export async function rotateSecret(opts: AdminAction): Promise<WebhookEndpointWi
     await audit(tx, opts.actor, 'rotate_secret', opts.id, { before: null, after: null });
     return { ...toEndpoint(row), secret: row.secret };
   });
+}
+
+/** The `data` of a Test: a sample lead for the lead events, a marked sample for the others. */
+function sampleData(event: WebhookEventType, currency: string, at: string) {
+  if (!event.startsWith('lead.')) return { sample: true };
+  return {
+    lead_id: '00000000-0000-7000-8000-000000000000',
+    publisher_id: '00000000-0000-7000-8000-000000000001',
+    offer_id: '00000000-0000-4000-8000-000000000000',
+    offer_name: 'Sample offer',
+    status: 'approved',
+    previous_status: event === 'lead.created' ? null : 'pending',
+    status_reason: null,
+    payout: 12.5,
+    previous_payout: event === 'lead.created' ? null : 0,
+    currency,
+    call_id: 'TEST-CALL-1',
+    duration_seconds: 95,
+    state: 'TX',
+    timestamp: at,
+  } satisfies LeadEventData;
+}
+
+/** Test: a sample event signed with the endpoint's secret, sent now; the receiver's answer. */
+export async function testEndpoint(opts: {
+  db: DbOrTx;
+  id: string;
+  event: WebhookEventType;
+  currency: string;
+  policy: OutboundPolicy;
+}): Promise<TestPostbackAnswer> {
+  const row = await endpointRow(opts.db, opts.id);
+  const now = new Date();
+  const at = now.toISOString();
+  const body = JSON.stringify({
+    type: opts.event,
+    timestamp: at,
+    data: sampleData(opts.event, opts.currency, at),
+  });
+  const headers = webhookHeaders(
+    [row.secret],
+    randomUUID(),
+    Math.floor(now.getTime() / 1000),
+    body,
+  );
+  const answer = await sendOutbound({ method: 'POST', url: row.url, headers, body }, opts.policy);
+  return testAnswerOf({ method: 'POST', url: row.url, body }, answer);
 }

@@ -118,4 +118,49 @@ describe('Admin → Webhooks', () => {
     const none = await call('POST', '/webhooks', { url: 'https://x.example', events: [] });
     expect(none.body).toContain('Choose at least one event type.');
   });
+
+  it('Test sends a signed sample; past 10 tests a minute a user is answered 429, postback tests too', async () => {
+    const ep = (
+      await call('POST', '/webhooks', { url: `${sink.url}/test-in`, events: ['lead.created'] })
+    ).json() as { id: string; secret: string };
+    sink.answer = () => ({ status: 202, body: 'thanks' });
+    const first = await call('POST', `/webhooks/${ep.id}/test`, { event: 'lead.status_changed' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ status: 202, body: 'thanks', error: null });
+    const got = sink.requests.find((r) => r.url === '/test-in')!;
+    const body = new Webhook(ep.secret).verify(got.body, got.headers as Record<string, string>);
+    expect(body).toMatchObject({ type: 'lead.status_changed', data: { status: 'approved' } });
+    sink.answer = () => ({ status: 200, body: 'ok' });
+
+    // Nine more pass (ten a minute); the eleventh, and the admin's postback Test, are refused.
+    for (let i = 0; i < 9; i++) {
+      const res = await call('POST', `/webhooks/${ep.id}/test`, { event: 'lead.created' });
+      expect(res.statusCode).toBe(200);
+    }
+    const sent = sink.requests.length;
+    const refused = await call('POST', `/webhooks/${ep.id}/test`, { event: 'lead.created' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(
+      /^Too many tests: at most 10 a minute\. Try again in \d+ s\.$/,
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const publisher = await buildPublisher(t.db);
+    const postback = await call('POST', `/publishers/${publisher.id}/postbacks/test`, {
+      event: 'approved',
+      method: 'GET',
+      url: `${sink.url}/pb?id={call_id}`,
+    });
+    expect(postback.statusCode).toBe(429);
+    expect(sink.requests).toHaveLength(sent);
+
+    // Another user has a budget of their own.
+    const publisherToken = await tokenFor(t.db, t.config.jwtSecret, publisher);
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/publisher/postbacks/test',
+      headers: { authorization: `Bearer ${publisherToken}` },
+      payload: { event: 'approved', method: 'GET', url: `${sink.url}/pb?id={call_id}` },
+    });
+    expect(own.statusCode).toBe(200);
+  });
 });

@@ -1,5 +1,7 @@
 import type {
   CreateWebhookEndpoint,
+  TestPostbackAnswer,
+  TestWebhook,
   UpdateWebhookEndpoint,
   WebhookEndpoint,
   WebhookEndpointWithSecret,
@@ -36,6 +38,12 @@ export const webhookRoutes = {
       method: 'POST',
       path: `admin/webhooks/${enc(id)}/rotate-secret`,
     }) as Endpoint<WebhookEndpointWithSecret>,
+  test: (id: string) =>
+    ({ method: 'POST', path: `admin/webhooks/${enc(id)}/test` }) as Endpoint<
+      TestPostbackAnswer,
+      unknown,
+      TestWebhook
+    >,
 } as const;
 
 export const webhooksKey = ['admin', 'webhooks'] as const;
@@ -78,3 +86,10 @@ export const useDeleteWebhook = () =>
 /** A new secret, shown once; the old one keeps signing for 24 hours. */
 export const useRotateWebhookSecret = () =>
   useApiMutation((id: string) => apiCall(webhookRoutes.rotate(id)), webhooksKey);
+
+/** Test: a signed sample of one event type, sent now; answers what the endpoint said. */
+export const useTestWebhook = () =>
+  useApiMutation(
+    ({ id, body }: { id: string; body: TestWebhook }) => apiCall(webhookRoutes.test(id), { body }),
+    webhooksKey,
+  );

@@ -2,15 +2,17 @@ import type { WebhookEndpoint } from '@contract/outbound.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render.tsx';
-import { fakeCollection, stubApi } from '@/test/stub-api.ts';
+import { fakeCollection, json, stubApi } from '@/test/stub-api.ts';
 import { WebhooksPage } from './webhooks-page.tsx';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const ID = '0190a3c4-7e1f-7c2b-9a55-0c1f3a9d2b11';
 
 let endpoints: ReturnType<typeof fakeCollection<WebhookEndpoint>>;
+let tests = 0;
 
 beforeEach(() => {
+  tests = 0;
   endpoints = fakeCollection(
     '/api/v1/admin/webhooks',
     (body: Pick<WebhookEndpoint, 'url' | 'events'>): WebhookEndpoint => ({
@@ -26,7 +28,27 @@ beforeEach(() => {
     }),
     (e) => ({ ...e, secret: SECRET }),
   );
-  stubApi(endpoints.route);
+  stubApi((req) => {
+    if (req.path === `/api/v1/admin/webhooks/${ID}/test`) {
+      tests++;
+      if (tests > 1) {
+        return json(429, {
+          error: {
+            code: 'rate_limited',
+            message: 'Too many tests: at most 10 a minute. Try again in 6 s.',
+          },
+        });
+      }
+      return json(200, {
+        request: { method: 'POST', url: endpoints.items[0]!.url, body: '{}' },
+        status: 202,
+        body: 'thanks',
+        duration_ms: 41,
+        error: null,
+      });
+    }
+    return endpoints.route(req);
+  });
 });
 
 describe('WebhooksPage', () => {
@@ -70,5 +92,58 @@ describe('WebhooksPage', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Endpoint' }));
     await waitFor(() => expect(endpoints.deleted).toEqual([ID]));
     expect(await screen.findByText(/No webhook endpoints yet/)).toBeTruthy();
+  });
+
+  const oneEndpoint = (): WebhookEndpoint[] => [
+    {
+      id: ID,
+      url: 'https://crm.example.com/hooks',
+      events: ['lead.created'],
+      description: null,
+      enabled: true,
+      paused_at: null,
+      failing_since: null,
+      previous_secret_expires_at: null,
+      created_at: new Date().toISOString(),
+    },
+  ];
+  const sendTest = async () => {
+    renderWithApp(<WebhooksPage />);
+    fireEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: 'More for https://crm.example.com/hooks' },
+        { timeout: 5000 },
+      ),
+    );
+    fireEvent.click(
+      await screen.findByRole('menuitem', { name: 'Send test event' }, { timeout: 5000 }),
+    );
+  };
+
+  it('sends a test event and says what the endpoint answered', async () => {
+    endpoints.items = oneEndpoint();
+    await sendTest();
+    expect(
+      await screen.findByText(
+        'https://crm.example.com/hooks answered 202 to a sample lead.created in 41 ms.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(tests).toBe(1);
+  });
+
+  it('says why a test was refused past the limit', async () => {
+    endpoints.items = oneEndpoint();
+    tests = 1;
+    await sendTest();
+    expect(
+      await screen.findByText(
+        'Too many tests: at most 10 a minute. Try again in 6 s.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
   });
 });

@@ -17,6 +17,7 @@ import {
   endpointDeliveries,
   useDeleteWebhook,
   useRotateWebhookSecret,
+  useTestWebhook,
   useUpdateWebhook,
   useWebhooks,
 } from '@/features/admin/webhooks/api/webhooks.ts';
@@ -93,10 +94,11 @@ type RowProps = {
   selected: boolean;
   onLog: () => void;
   onToggle: () => void;
+  onTest: () => void;
   onConfirm: (c: NonNullable<Confirm>) => void;
 };
 
-function EndpointActions({ e, onLog, onToggle, onConfirm }: Omit<RowProps, 'selected'>) {
+function EndpointActions({ e, onLog, onToggle, onTest, onConfirm }: Omit<RowProps, 'selected'>) {
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       <Button size="compact-sm" variant="default" onClick={onLog}>
@@ -104,6 +106,7 @@ function EndpointActions({ e, onLog, onToggle, onConfirm }: Omit<RowProps, 'sele
       </Button>
       <MoreMenu label={`More for ${e.url}`}>
         <Menu.Item onClick={onToggle}>{e.enabled && !e.paused_at ? 'Disable' : 'Enable'}</Menu.Item>
+        <Menu.Item onClick={onTest}>Send test event</Menu.Item>
         <Menu.Item onClick={() => onConfirm({ kind: 'rotate', endpoint: e })}>
           Rotate secret
         </Menu.Item>
@@ -173,7 +176,7 @@ function EndpointRow(props: RowProps) {
 
 /**
  * Admin → Webhooks: the endpoints the portal signs its events to (Standard Webhooks), Create
- * (the secret shown once), Enable/Disable, Rotate secret, Delete, and an endpoint's delivery log.
+ * (the secret shown once), Enable/Disable, Send test event, Rotate secret, Delete, and an endpoint's delivery log.
  */
 export function WebhooksPage() {
   const endpoints = useWebhooks();
@@ -181,6 +184,7 @@ export function WebhooksPage() {
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookSecret();
+  const test = useTestWebhook();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{
     endpoint: WebhookEndpointWithSecret;
@@ -194,8 +198,27 @@ export function WebhooksPage() {
     selected: logOf?.id === e.id,
     onLog: () => setLogOf(e),
     onToggle: () => void toggle(e),
+    onTest: () => void sendTest(e),
     onConfirm: setConfirm,
   });
+
+  /** A signed sample of the endpoint's first event type; the answer in a toast. */
+  async function sendTest(e: WebhookEndpoint) {
+    const event = e.events[0];
+    if (!event) return;
+    try {
+      const a = await test.mutateAsync({ id: e.id, body: { event } });
+      const ok = a.status !== null && a.status >= 200 && a.status < 300;
+      toast({
+        title: ok ? 'Test Delivered' : 'Test Failed',
+        description:
+          a.error ?? `${e.url} answered ${a.status} to a sample ${event} in ${a.duration_ms} ms.`,
+        variant: ok ? 'default' : 'destructive',
+      });
+    } catch (err) {
+      showFailure('Failed to send test', err);
+    }
+  }
 
   async function toggle(e: WebhookEndpoint) {
     const enabled = !(e.enabled && !e.paused_at);
