@@ -103,9 +103,14 @@ export function PerOfferPostbacks({
             <Stack key={d.key} gap={6} data-testid="per-offer-row">
               <Group gap="sm" wrap="wrap" align="flex-end">
                 {d.offer_id && d.offer_title !== null ? (
-                  <Text size="sm" fw={500} style={{ minWidth: 160 }}>
-                    {d.offer_title}
-                  </Text>
+                  <Stack gap={4} style={{ minWidth: 160 }}>
+                    <Text size="sm" fw={500}>
+                      Offer
+                    </Text>
+                    <Text size="sm" py={7}>
+                      {d.offer_title}
+                    </Text>
+                  </Stack>
                 ) : (
                   <OfferSelect
                     label="Offer"
