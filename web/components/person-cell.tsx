@@ -10,7 +10,7 @@ export function PersonCell({
   name,
   email,
   extra,
-  maw = { base: 200, md: 320 },
+  maw = { base: 200, md: 220 },
 }: {
   /** The name, or a link rendering it; '—' when there is none. */
   name: ReactNode;

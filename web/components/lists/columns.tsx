@@ -27,11 +27,11 @@ export function dateColumn<T>(
 /** The "Publisher" column of a row about a publisher: the name over the e-mail. */
 export function publisherColumn<
   T extends { publisher_name: string | null; publisher_email: string },
->(): DataTableColumn<T> {
+>(maw?: StyleProp<number>): DataTableColumn<T> {
   return {
     accessor: 'publisher_name',
     title: 'Publisher',
-    render: (r) => <PersonCell name={r.publisher_name} email={r.publisher_email} />,
+    render: (r) => <PersonCell name={r.publisher_name} email={r.publisher_email} maw={maw} />,
   };
 }
 
@@ -88,11 +88,14 @@ export function TitleCell({ title, sub, clamp, miw, maw, children }: TitleCellPr
   );
 }
 
-/** The "Publisher" and "Offer" columns of a row about a publisher's calls or place on an offer. */
+/**
+ * The "Publisher" and "Offer" columns of a row about a publisher's calls or place on an offer;
+ * `personMaw` narrows the publisher's cell where the row has many other columns.
+ */
 export function publisherAndOfferColumns<
   T extends { publisher_name: string | null; publisher_email: string; offer_title: string },
->(): DataTableColumn<T>[] {
-  return [publisherColumn<T>(), { accessor: 'offer_title', title: 'Offer' }];
+>(personMaw?: StyleProp<number>): DataTableColumn<T>[] {
+  return [publisherColumn<T>(personMaw), { accessor: 'offer_title', title: 'Offer' }];
 }
 
 /** The "Actions" column, at the right of a row. */
