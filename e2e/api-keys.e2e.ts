@@ -29,6 +29,7 @@ describe('API keys in Chromium', () => {
       await page.getByRole('button', { name: 'Create API Key' }).click();
       const form = page.getByRole('dialog', { name: 'New API Key' });
       // A publisher is offered the three read scopes, no write scope.
+      await form.getByRole('checkbox').first().waitFor();
       expect(await form.getByRole('checkbox').count()).toBe(3);
       await form.getByLabel(/^Name/).fill('Nightly export');
       await form.getByRole('checkbox', { name: /leads:read/ }).check();

@@ -111,7 +111,7 @@ export function reportColumns(withRevenue: boolean): Column[] {
 /** The change in %, or a dash when there is none to show (nothing before, or nothing now). */
 function Change({ current, previous }: { current: number | null; previous: number | null }) {
   const pct = changePercent(current, previous);
-  const color = pct === null || pct === 0 ? 'dimmed' : pct > 0 ? 'teal.8' : 'red.8';
+  const color = pct === null || pct === 0 ? 'dimmed' : pct > 0 ? 'teal.9' : 'red.9';
   return pct === null ? (
     <Text size="xs" c={color} title="No change in % to show" aria-label="no change %">
       —
@@ -143,7 +143,7 @@ function FigureNotes({ col, f, p, compare }: FigureProps) {
       ) : null}
       {compare && bothEmpty(col.get(f), p ? col.get(p) : null) ? null : compare &&
         isNewFigure(col.get(f), p ? col.get(p) : null) ? (
-        <Text size="xs" c="teal.8" fw={600} title="Nothing in the previous period">
+        <Text size="xs" c="teal.9" fw={600} title="Nothing in the previous period">
           new
         </Text>
       ) : compare && p ? (

@@ -97,7 +97,7 @@ export function BalancesTab({
       sortable: true,
       textAlign: 'right',
       render: (r) => (
-        <Text size="sm" ff="monospace" ta="right" fw={700} c={r.owed < 0 ? 'red.8' : undefined}>
+        <Text size="sm" ff="monospace" ta="right" fw={700} c={r.owed < 0 ? 'red.9' : undefined}>
           {formatMoney(r.owed)}
         </Text>
       ),
