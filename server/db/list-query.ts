@@ -94,16 +94,15 @@ export function dateBounds(
   column: AnyColumn,
   range: { from?: string | undefined; to?: string | undefined },
 ): SQL | undefined {
-  const dayStart = zoneDayStart;
   return and(
     range.from
       ? isDay(range.from)
-        ? gte(column, dayStart(range.from, 0))
+        ? gte(column, zoneDayStart(range.from))
         : gte(column, fromBound(range.from))
       : undefined,
     range.to
       ? isDay(range.to)
-        ? lt(column, dayStart(range.to, 1))
+        ? lt(column, zoneDayStart(range.to, 1))
         : lt(column, toBoundExclusive(range.to))
       : undefined,
   );
@@ -411,9 +410,6 @@ export async function listPage<Row, Item>(opts: {
     direction: k.order,
     sortKey: sortKeyOf(k),
   };
-  // An exact total known up front (a maintained aggregate) lets a page number in the second
-  // half of the list be read from its far end: the last page of 1M leads is then an OFFSET of
-  // ~0 in the reverse order instead of ~1M (NOT NULL sorts only: NULLs stay last both ways).
   // A deep page number skips the rows before it by the list's seek, when it has one.
   const seeking = async (w: PageWindow): Promise<PageWindow> => {
     if (!opts.seek || w.after || w.offset < SEEK_FROM) return w;
@@ -421,6 +417,9 @@ export async function listPage<Row, Item>(opts: {
     if (!s || s.skipped <= 0 || s.skipped > w.offset) return w;
     return { ...w, after: s.where, offset: w.offset - s.skipped };
   };
+  // An exact total known up front (a maintained aggregate) lets a page number in the second
+  // half of the list be read from its far end: the last page of 1M leads is then an OFFSET of
+  // ~0 in the reverse order instead of ~1M (NOT NULL sorts only: NULLs stay last both ways).
   const askedFirst = !cursor && !nullable && opts.exactTotal !== undefined;
   const known = askedFirst ? await opts.exactTotal?.() : undefined;
   if (known !== undefined && offset > 0 && offset * 2 > known) {
