@@ -7,13 +7,8 @@ import {
   bodyOf,
   takeOrRefuse,
 } from './auth-route-kit.ts';
-import {
-  challengeFactor,
-  createRecoveryCodes,
-  enrollFactor,
-  unenrollFactor,
-  verifyFactor,
-} from './mfa.service.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.service.ts';
+import { createRecoveryCodes } from './mfa-recovery.ts';
 import type { BucketRule } from './rate-limit.ts';
 
 /** Verify attempts per factor, from any address: 5 at once, then one a minute. */

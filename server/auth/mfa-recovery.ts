@@ -2,8 +2,12 @@
 // with the authenticator app is gone. GoTrue has none; the wire shape is ours (server/auth/README.md).
 import { randomInt } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import type { Config } from '../config.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { mfaRecoveryCodes } from '../db/schema.ts';
+import { GoTrueError } from './auth-errors.ts';
+import type { AuthUser } from './guard.ts';
+import { audit, self } from './mfa-audit.ts';
 import { hashToken } from './tokens.ts';
 
 /** How many codes a set holds. */
@@ -89,4 +93,34 @@ export async function claimRecoveryCode(
 /** Removes every code of the user (their last authenticator app is gone). */
 export async function removeRecoveryCodes(tx: DbOrTx, userId: string): Promise<void> {
   await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+}
+
+/**
+ * POST /factors/recovery-codes: a new set of 10 recovery codes, shown this once, replacing the
+ * old set. Only from a session that passed two-factor sign-in (aal2): 403 insufficient_aal
+ * otherwise.
+ */
+export async function createRecoveryCodes(opts: {
+  db: Db;
+  config: Config;
+  actor: AuthUser;
+}): Promise<{ codes: string[] }> {
+  const { db, actor } = opts;
+  if (actor.aal !== 'aal2') {
+    throw new GoTrueError(
+      403,
+      'insufficient_aal',
+      'Recovery codes need a session signed in with two-factor sign-in (AAL2).',
+    );
+  }
+  return db.transaction(async (tx) => {
+    const codes = await replaceRecoveryCodes(tx, actor.id);
+    await audit(tx, {
+      actor: self(actor),
+      action: 'mfa.recovery_codes_created',
+      user: actor,
+      after: { codes: codes.length, session_id: actor.sessionId },
+    });
+    return { codes };
+  });
 }

@@ -2,26 +2,19 @@ import { and, asc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { GoTrueSession } from '../../contract/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
-import {
-  auditLog,
-  authSessions,
-  mfaChallenges,
-  mfaFactors,
-  refreshTokens,
-  users,
-} from '../db/schema.ts';
+import { authSessions, mfaChallenges, mfaFactors, refreshTokens, users } from '../db/schema.ts';
 import { appLinks } from '../notify/links.ts';
 import { notifyUser } from '../notify/notify.ts';
 import { sessionJson } from './auth-common.ts';
 import { GoTrueError } from './auth-errors.ts';
 import { enqueueAuthMail } from './auth-mails.ts';
 import type { AuthUser } from './guard.ts';
+import { audit, type MfaActor, self } from './mfa-audit.ts';
 import {
   claimRecoveryCode,
   hasUnusedRecoveryCode,
   isRecoveryCodeShape,
   removeRecoveryCodes,
-  replaceRecoveryCodes,
 } from './mfa-recovery.ts';
 import { endOtherSessions } from './sessions.ts';
 import { type Amr, hashToken, newRefreshToken } from './tokens.ts';
@@ -39,8 +32,7 @@ export const FRIENDLY_NAME_MAX = 100;
 type FactorRow = typeof mfaFactors.$inferSelect;
 type Ctx = { db: Db; config: Config };
 
-/** Who caused an MFA audit entry: the signed-in user, an admin, or the operator's command. */
-export type MfaActor = { id: string | null; email: string };
+export type { MfaActor } from './mfa-audit.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,29 +58,6 @@ export async function listFactorsJson(db: DbOrTx, userId: string): Promise<Facto
     .orderBy(asc(mfaFactors.createdAt), asc(mfaFactors.id));
   return rows.map(toFactorJson);
 }
-
-/** Writes an MFA audit entry (entity: the user whose factors changed, by role). */
-async function audit(
-  db: DbOrTx,
-  entry: {
-    actor: MfaActor;
-    action: string;
-    user: { id: string; role: string };
-    after: Record<string, unknown>;
-  },
-): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: entry.actor.id,
-    actorEmail: entry.actor.email,
-    action: entry.action,
-    entityType: entry.user.role,
-    entityId: entry.user.id,
-    before: null,
-    after: entry.after,
-  });
-}
-
-const self = (actor: AuthUser): MfaActor => ({ id: actor.id, email: actor.email });
 
 /** The signed-in user's own factor, or 404 mfa_factor_not_found (GoTrue's loadFactor). */
 async function ownFactor(db: DbOrTx, actor: AuthUser, factorId: string): Promise<FactorRow> {
@@ -311,34 +280,6 @@ async function checkRecoveryCode(
     after: { factor_id: factor.id, challenge_id: challengeId, reason: 'invalid_recovery_code' },
   });
   throw recoveryRefused();
-}
-
-/**
- * POST /factors/recovery-codes: a new set of 10 recovery codes, shown this once, replacing the
- * old set. Only from a session that passed two-factor sign-in (aal2): 403 insufficient_aal
- * otherwise.
- */
-export async function createRecoveryCodes(
-  opts: Ctx & { actor: AuthUser },
-): Promise<{ codes: string[] }> {
-  const { db, actor } = opts;
-  if (actor.aal !== 'aal2') {
-    throw new GoTrueError(
-      403,
-      'insufficient_aal',
-      'Recovery codes need a session signed in with two-factor sign-in (AAL2).',
-    );
-  }
-  return db.transaction(async (tx) => {
-    const codes = await replaceRecoveryCodes(tx, actor.id);
-    await audit(tx, {
-      actor: self(actor),
-      action: 'mfa.recovery_codes_created',
-      user: actor,
-      after: { codes: codes.length, session_id: actor.sessionId },
-    });
-    return { codes };
-  });
 }
 
 /**
