@@ -46,3 +46,17 @@ export const useSendTo = <E extends Endpoint>(
       apiCall(route(id), { body: body as EndpointBody<E> }),
     refresh,
   );
+
+/**
+ * One document read with GET and replaced with PUT at `path` (a settings card's): its query,
+ * keyed `key`, and its save, which loads the query again. Typed by the caller, whose screen is
+ * the only one to call it.
+ */
+export function documentHooks<Saved, Body>(path: string, key: readonly unknown[]) {
+  const get = { method: 'GET', path } as Endpoint<Saved>;
+  const put = { method: 'PUT', path } as Endpoint<Saved, unknown, Body>;
+  return {
+    useGet: () => useQuery({ queryKey: key, queryFn: ({ signal }) => apiCall(get, { signal }) }),
+    useSave: () => useApiMutation((body: Body) => apiCall(put, { body }), key),
+  };
+}

@@ -1,31 +1,20 @@
 import type { PostbackSettings } from '@contract/outbound.ts';
 import { Button, Card, Group, Stack, TagsInput, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showFailure } from '@/components/forms/show-failure.ts';
-import { apiCall } from '@/lib/api-client.ts';
-import { useApiMutation } from '@/lib/api-queries.ts';
-import type { Endpoint } from '@/lib/api-routes.ts';
+import { documentHooks } from '@/lib/api-queries.ts';
 import { toast } from '@/lib/notify.ts';
 
 /** /api/v1/admin/postback-settings, typed here: only this card calls it. */
-const routes = {
-  get: { method: 'GET', path: 'admin/postback-settings' } as Endpoint<PostbackSettings>,
-  put: { method: 'PUT', path: 'admin/postback-settings' } as Endpoint<
-    PostbackSettings,
-    unknown,
-    PostbackSettings
-  >,
-};
-const key = ['admin', 'postback-settings'] as const;
+const postbackSettings = documentHooks<PostbackSettings, PostbackSettings>(
+  'admin/postback-settings',
+  ['admin', 'postback-settings'],
+);
 
 /** The tracker tags publishers may pass to their postbacks as `{tag:name}` (e.g. a sub-id). */
 export function PostbackTagsCard() {
-  const saved = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => apiCall(routes.get, { signal }),
-  });
-  const save = useApiMutation((body: PostbackSettings) => apiCall(routes.put, { body }), key);
+  const saved = postbackSettings.useGet();
+  const save = postbackSettings.useSave();
   const [tags, setTags] = useState<string[]>([]);
   useEffect(() => {
     if (saved.data) setTags(saved.data.passable_tags);
