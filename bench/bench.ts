@@ -171,7 +171,12 @@ async function main() {
         },
         portalUrl,
         '/readyz',
-        db ? ['--import', pathToFileURL(path.join(root, 'bench/capture-queries.ts')).href] : [],
+        [
+          ...(process.env.BENCH_PORTAL_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+          ...(db
+            ? ['--import', pathToFileURL(path.join(root, 'bench/capture-queries.ts')).href]
+            : []),
+        ],
       ),
     );
     // A portal that has been running a while has read its report blocks into memory (a few

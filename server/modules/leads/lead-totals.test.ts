@@ -285,6 +285,65 @@ describe('maintained totals', () => {
     }
     await expectTotalsMatch();
   }, 120_000); // 300 writes and the folds between them: ~15–30 s on a busy 2-core machine
+  it('equal the raw figures after batches of calls (ingest_calls folds once per batch), the balances too', async () => {
+    // drizzle/0037: inside ingest_calls the leads' triggers only keep their rows, and the batch
+    // folds them at its end; a call whose subtransaction fails must leave nothing behind.
+    const [integration] = await rows<{
+      id: string;
+    }>(sql`insert into integrations (name, key_hash, key_prefix)
+      values ('batch fold', md5(random()::text), 'ik_test') returning id`);
+    const rand = prng(37);
+    const call = (id: string, event: string, seconds: number | null, p = publishers[0]!) => ({
+      integration: integration!.id,
+      source: integration!.id,
+      call_id: id,
+      event,
+      rank: event === 'incoming' ? 0 : 2,
+      billable: 2,
+      publisher: p,
+      publisher_id: p,
+      offer: offerIds[0],
+      offer_id: offerIds[0],
+      caller: `+1310555${String(Math.floor(rand() * 10_000)).padStart(4, '0')}`,
+      seconds,
+      minutes: seconds === null ? 0 : Math.ceil(seconds / 60),
+      payout: (Math.floor(rand() * 5000) / 100).toFixed(2),
+      state: 'CA',
+      tags: null,
+      status: event === 'completed' ? 'approved' : 'pending',
+    });
+    const send = (batch: unknown[]) =>
+      rows<{ out_failed: string | null }>(
+        sql`select out_failed from ingest_calls(${JSON.stringify(batch)}::jsonb)`,
+      );
+    for (let round = 0; round < 4; round++) {
+      const batch: unknown[] = [];
+      for (let i = 0; i < 12; i++) {
+        const id = `fold-${round}-${i}`;
+        const pub = publishers[i % publishers.length]!;
+        batch.push(call(id, 'incoming', null, pub));
+        // Some calls end in the same batch, others in the next one.
+        if (i % 3 === 0) batch.push(call(id, 'completed', 30 + i * 20, pub));
+        if (round > 0 && i % 3 === 1)
+          batch.push(call(`fold-${round - 1}-${i}`, 'completed', 200, pub));
+      }
+      // A call that fails in its subtransaction: none of its rows may be folded.
+      batch.push({ ...call(`fold-${round}-bad`, 'completed', 90), seconds: 'x' });
+      const answers = await send(batch);
+      expect(answers.filter((a) => a.out_failed !== null)).toHaveLength(1);
+      await expectTotalsMatch();
+      const balances = await rows<{ publisher_id: string; earned: string; raw: string }>(sql`
+        select p.id publisher_id, trim_scale(coalesce(b.earned, 0))::text earned,
+               trim_scale(coalesce((select sum(payout) from leads l where l.publisher_id = p.id and l.status = 'approved'), 0))::text raw
+        from unnest(${sql.raw(`array[${publishers.map((x) => `'${x}'::uuid`).join(',')}]`)}) p(id)
+        left join publisher_balances b on b.publisher_id = p.id`);
+      for (const b of balances) expect(b.earned).toBe(b.raw);
+    }
+    const [approved] = await rows<{ n: number }>(
+      sql`select count(*)::int n from leads where integration_id = ${integration!.id} and status = 'approved'`,
+    );
+    expect(approved!.n).toBeGreaterThan(10);
+  });
 });
 
 describe('reads of the totals', () => {
