@@ -8,7 +8,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -24,6 +23,7 @@ import { inputGuards } from './http/input-guards.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { loggerOptions, requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { answerSerializer } from './http/serializer.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { mailPlugin } from './mail/worker.ts';
 import { meRoutes } from './modules/accounts/index.ts';
@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer({ checkAnswers: config.nodeEnv !== 'production' }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

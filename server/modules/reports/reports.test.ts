@@ -279,7 +279,7 @@ describe('admin report figures equal plain SQL over the raw leads', () => {
       '2026-11-01 01:00 EDT',
       '2026-11-01 01:00 EST',
     ]);
-  });
+  }, 120_000); // 80 writes, then every grouping in three zones: ~10 s alone, 40 s+ on a busy 2-core machine
 
   it('counts the same figures folded call by call as recounted by a rebuild', async () => {
     await setZone('America/New_York');
