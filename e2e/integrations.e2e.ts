@@ -13,6 +13,7 @@ import {
   expectPath,
   expectToast,
   pageOverflow,
+  pickOption,
   rowWith,
   settled,
   sidewaysOutside,
@@ -120,13 +121,7 @@ describe('integrations in Chromium', () => {
       await page.getByRole('menuitem', { name: 'Tracker ids' }).click();
       const ids = page.getByRole('dialog', { name: /Tracker ids/ });
       await ids.getByRole('textbox', { name: "Tracker's publisher id" }).fill('RB-PUB-17');
-      const picker = ids.getByRole('combobox', { name: 'Our publisher' });
-      await picker.click();
-      await picker.fill('Tracker');
-      await page
-        .getByRole('option', { name: new RegExp(publisher.name) })
-        .first()
-        .click();
+      await pickOption(ids, 'Our publisher', new RegExp(publisher.name), 'Tracker');
       await ids.getByRole('button', { name: 'Attach' }).click();
       await expectToast(page, 'Id Attached');
       await ids.getByRole('cell', { name: 'RB-PUB-17', exact: true }).waitFor();

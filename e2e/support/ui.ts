@@ -127,3 +127,19 @@ export async function sidewaysScrollers(page: Page): Promise<string[]> {
       ),
   );
 }
+
+/**
+ * Picks an option of a Mantine Select in `scope` by the select's label: types `typed` (by
+ * default the option, when it is text) to narrow a searchable one, then clicks the first match.
+ */
+export async function pickOption(
+  scope: Page | Locator,
+  label: string,
+  option: string | RegExp,
+  typed = typeof option === 'string' ? option : undefined,
+) {
+  const input = scope.getByRole('combobox', { name: label });
+  await input.click();
+  if (typed !== undefined) await input.fill(typed);
+  await input.page().getByRole('option', { name: option }).first().click();
+}
