@@ -14,6 +14,7 @@ import { findLink, waitForMail } from './support/mailbox.ts';
 import {
   adminAccessToken,
   api,
+  approvedPublisher,
   asAdmin,
   browser,
   publisherIdOf,
@@ -203,9 +204,11 @@ describe('admin screens A in Chromium', () => {
 
   it('block asks for confirmation, signs the publisher out of new sign-ins, and unblock approves again', async () => {
     const email = uniqueEmail('block-pub');
-    await signUpPublisherViaApi(server.url, email, 'publisher-pass-2');
-    const id = await publisherIdOf(adminToken, email);
-    await api(adminToken, 'PATCH', `admin/publishers/${id}`, { status: 'approved' });
+    await approvedPublisher(adminToken, {
+      name: 'Api Publisher',
+      email,
+      password: 'publisher-pass-2',
+    });
 
     await asAdmin('block-publisher', async (page) => {
       await page.goto(`/admin/publishers?q=${encodeURIComponent(email)}`);
@@ -399,9 +402,11 @@ describe('admin screens A in Chromium', () => {
   it('every screen with data, on desktop and phone', async () => {
     // Seed: an approved publisher with leads over the last days, payouts, a buyer's campaign.
     const email = uniqueEmail('busy-pub');
-    await signUpPublisherViaApi(server.url, email, 'publisher-pass-4');
-    const pubId = await publisherIdOf(adminToken, email);
-    await api(adminToken, 'PATCH', `admin/publishers/${pubId}`, { status: 'approved' });
+    const pubId = await approvedPublisher(adminToken, {
+      name: 'Api Publisher',
+      email,
+      password: 'publisher-pass-4',
+    });
     const offer = await api<{ id: string }>(adminToken, 'POST', 'admin/offers', {
       title: 'Medicare Inbound',
       vertical: 'Insurance',
