@@ -97,6 +97,19 @@ afterAll(async () => {
   await new Promise((r) => tracker?.close(r));
 });
 
+/**
+ * The lead page as `who` sees it, screenshot on a desktop (no serious axe finding), then on a
+ * phone without sideways scrolling.
+ */
+async function desktopThenPhone(page: Page, who: 'admin' | 'publisher') {
+  await saveScreenshot(page, `lead-detail-${who}-desktop`);
+  expect(await seriousAxeProblems(page)).toEqual([]);
+  await page.setViewportSize(viewports.phone);
+  await page.getByRole('heading', { level: 1, name: offer.title }).waitFor();
+  await saveScreenshot(page, `lead-detail-${who}-phone`);
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+}
+
 async function closeToasts(page: Page) {
   for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {
     await close.click().catch(() => {});
@@ -230,12 +243,7 @@ describe('lead detail and disputes in Chromium', () => {
       expect(recordingRequests).toBeGreaterThan(0);
       expect(errors.filter((e) => /Content Security Policy|media/i.test(e))).toEqual([]);
 
-      await saveScreenshot(page, 'lead-detail-admin-desktop');
-      expect(await seriousAxeProblems(page)).toEqual([]);
-      await page.setViewportSize(viewports.phone);
-      await page.getByRole('heading', { level: 1, name: offer.title }).waitFor();
-      await saveScreenshot(page, 'lead-detail-admin-phone');
-      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await desktopThenPhone(page, 'admin');
     });
   });
 
@@ -274,12 +282,7 @@ describe('lead detail and disputes in Chromium', () => {
       await thread.getByText('The caller stayed 95 seconds and booked a plan.').waitFor();
       await thread.locator('[data-dispute-status="open"]').waitFor();
       await closeToasts(page);
-      await saveScreenshot(page, 'lead-detail-publisher-desktop');
-      expect(await seriousAxeProblems(page)).toEqual([]);
-      await page.setViewportSize(viewports.phone);
-      await page.getByRole('heading', { level: 1, name: offer.title }).waitFor();
-      await saveScreenshot(page, 'lead-detail-publisher-phone');
-      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await desktopThenPhone(page, 'publisher');
     });
 
     const toAdmin = await waitForMail(server.url, E2E_ADMIN.email, /New lead dispute/);
