@@ -10,6 +10,7 @@ import {
   withServerAndBrowser,
 } from './support/suite.ts';
 import {
+  createIntegrationViaUi,
   expectPath,
   expectToast,
   pageOverflow,
@@ -58,14 +59,7 @@ describe('integrations in Chromium', () => {
       await page.getByText('No integrations yet.').waitFor();
 
       // Create: the key is shown once, with a copy button.
-      await page.getByRole('button', { name: 'New Integration' }).click();
-      const form = page.getByRole('dialog', { name: 'New Integration' });
-      // The tracker first: one that sends our own parameter names.
-      await form.getByRole('combobox', { name: /^Tracker/ }).click();
-      await page.getByRole('option', { name: 'Other tracker (our parameter names)' }).click();
-      await form.getByRole('textbox', { name: /^Name/ }).fill('Ringba production');
-      await form.getByRole('button', { name: 'Create Integration' }).click();
-      const keyDialog = page.getByRole('dialog', { name: 'Key for Ringba production' });
+      const keyDialog = await createIntegrationViaUi(page, 'Ringba production');
       await keyDialog.getByText('It will not be shown again', { exact: false }).waitFor();
       await settled(page);
       await saveScreenshot(page, 'integrations-key-once-desktop');

@@ -17,6 +17,7 @@ import {
   withServerAndBrowser,
 } from './support/suite.ts';
 import {
+  createIntegrationViaUi,
   expectPath,
   expectToast,
   pageOverflow,
@@ -144,14 +145,7 @@ describe('lead detail and disputes in Chromium', () => {
         origin: server.url,
       });
       await page.getByRole('navigation').getByRole('link', { name: 'Integrations' }).click();
-      await page.getByRole('button', { name: 'New Integration' }).click();
-      const form = page.getByRole('dialog', { name: 'New Integration' });
-      // The tracker first (issue 26): one that sends our own parameter names.
-      await form.getByRole('combobox', { name: /^Tracker/ }).click();
-      await page.getByRole('option', { name: 'Other tracker (our parameter names)' }).click();
-      await form.getByRole('textbox', { name: /^Name/ }).fill('Retreaver main');
-      await form.getByRole('button', { name: 'Create Integration' }).click();
-      const keyDialog = page.getByRole('dialog', { name: 'Key for Retreaver main' });
+      const keyDialog = await createIntegrationViaUi(page, 'Retreaver main');
       await settled(page);
       await keyDialog.getByRole('button', { name: 'Copy secret key' }).click();
       await keyDialog

@@ -143,3 +143,18 @@ export async function pickOption(
   if (typed !== undefined) await input.fill(typed);
   await input.page().getByRole('option', { name: option }).first().click();
 }
+
+/**
+ * Admin → Integrations → New Integration for a tracker that sends our own parameter names,
+ * named `name` (the Integrations screen open); answers the dialog that shows its key once.
+ */
+export async function createIntegrationViaUi(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'New Integration' }).click();
+  const form = page.getByRole('dialog', { name: 'New Integration' });
+  // The tracker first (issue 26): its preset fills the mapping.
+  await form.getByRole('combobox', { name: /^Tracker/ }).click();
+  await page.getByRole('option', { name: 'Other tracker (our parameter names)' }).click();
+  await form.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await form.getByRole('button', { name: 'Create Integration' }).click();
+  return page.getByRole('dialog', { name: `Key for ${name}` });
+}
