@@ -32,10 +32,8 @@ export type LeadListQuery = z.infer<typeof LeadListQuery>;
 export const LeadCsvQuery = fromNotAfterTo(z.object(leadFilter));
 export type LeadCsvQuery = z.infer<typeof LeadCsvQuery>;
 
-export const AdminLead = z.object({
-  id: z.string(),
-  ...publisherRef,
-  ...offerRef,
+/** What a lead row says of its call, in the admin's list and in the publisher's alike. */
+export const leadCallFields = {
   payout: Money,
   status: LeadStatus,
   /** Minutes. */
@@ -43,6 +41,13 @@ export const AdminLead = z.object({
   timestamp: IsoDateTime,
   /** The tracker's call id (null for a lead recorded by hand). */
   call_id: z.string().nullable(),
+};
+
+export const AdminLead = z.object({
+  id: z.string(),
+  ...publisherRef,
+  ...offerRef,
+  ...leadCallFields,
   /** The caller in E.164 (as sent when it could not be read as a number). */
   caller: z.string().nullable(),
 });

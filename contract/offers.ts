@@ -25,11 +25,12 @@ export const OfferListQuery = listQuery(
 );
 export type OfferListQuery = z.infer<typeof OfferListQuery>;
 
+/** What an offer is and pays, the same in the admin's answers and the publisher's. */
+export const offerAnswerFields = { title: z.string(), vertical: z.string(), payout: Money };
+
 export const AdminOffer = z.object({
   id: z.string(),
-  title: z.string(),
-  vertical: z.string(),
-  payout: Money,
+  ...offerAnswerFields,
   script_instructions: z.string().nullable(),
   status: OfferStatus,
   /** What makes an ingested call payable (contract/offer-rules.ts). */

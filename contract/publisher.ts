@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadCallFields } from './leads.ts';
 import {
   dateRangeQuery,
   fromNotAfterTo,
@@ -12,6 +13,7 @@ import {
 } from './list.ts';
 import { Balance, payoutFields } from './money.ts';
 import { OfferRules } from './offer-rules.ts';
+import { offerAnswerFields } from './offers.ts';
 import { ApplicationStatus, LeadStatus, SubmittedApplicationStatus } from './roles.ts';
 
 /** Spec §5 texts the server answers with and the compliance dialog shows before sending. */
@@ -111,9 +113,7 @@ export type PublisherOverview = z.infer<typeof PublisherOverview>;
 /** An active offer with this publisher's non-draft application, if any. */
 export const PublisherOffer = z.object({
   id: z.uuid(),
-  title: z.string(),
-  vertical: z.string(),
-  payout: Money,
+  ...offerAnswerFields,
   /** This publisher's own payout on the offer, set by the admin; null = `payout`. */
   your_payout: Money.nullable(),
   script_instructions: z.string().nullable(),
@@ -189,13 +189,7 @@ export const PublisherLead = z.object({
   id: z.uuid(),
   offer_id: z.uuid(),
   offer_title: z.string(),
-  payout: Money,
-  status: LeadStatus,
-  /** Minutes. */
-  call_duration: z.number().int(),
-  timestamp: IsoDateTime,
-  /** The tracker's call id (null for a lead recorded by hand). */
-  call_id: z.string().nullable(),
+  ...leadCallFields,
   /**
    * Why the lead has its status, as the rules (or the network) said it ("Duration 40 s under
    * the 90 s buffer"); shown on a rejected lead. Null when none was recorded.

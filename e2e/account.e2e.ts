@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { passwordToken } from './support/api.ts';
-import { newContext, trackPageErrors, withScreenshotOnFailure } from './support/browser.ts';
 import { findLink, readMailbox, waitForMail } from './support/mailbox.ts';
-import { browser, server, withServerAndBrowser } from './support/suite.ts';
+import { journey, server, withServerAndBrowser } from './support/suite.ts';
 import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 // Account e-mails in the browser: the login page offers the confirmation mail again, and a
@@ -27,55 +26,43 @@ describe('account e-mails in Chromium', () => {
     await waitForMail(server.url, email, /Confirm your e-mail/);
     await new Promise((r) => setTimeout(r, 1100));
 
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
-    try {
-      await withScreenshotOnFailure(
-        page,
-        'account-resend-and-reauthenticate',
-        async () => {
-          await signInViaUi(page, email, 'buyer-pass-1');
-          await expectToast(page, 'Login Failed', 'Email not confirmed');
-          await page.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
-          await expectToast(page, 'Confirmation e-mail sent');
-          const deadline = Date.now() + 20_000;
-          let confirmations = 0;
-          while (Date.now() < deadline) {
-            const mails = await readMailbox(server.url, email);
-            confirmations = mails.filter((m) => /Confirm your e-mail/.test(m.subject)).length;
-            if (confirmations >= 2) break;
-            await new Promise((r) => setTimeout(r, 300));
-          }
-          expect(confirmations).toBe(2);
-          const [latest] = (await readMailbox(server.url, email)).filter((m) =>
-            /Confirm your e-mail/.test(m.subject),
-          );
-          await page.goto(findLink(latest!, '/auth/v1/verify'));
-          await expectPath(page, '/login');
-          await signInViaUi(page, email, 'buyer-pass-1');
-          await expectToast(page, 'Login Successful');
-          await expectPath(page, '/buyer-dashboard');
-
-          await page.getByRole('link', { name: 'Change password' }).click();
-          await expectPath(page, '/account/password');
-          await page.getByLabel(/^New password/).fill('buyer-pass-2');
-          await page.getByLabel(/^Confirm new password/).fill('buyer-pass-2');
-          await page.getByRole('button', { name: 'Change password' }).click();
-          await expectToast(page, 'Code sent');
-          const codeMail = await waitForMail(server.url, email, /confirmation code/);
-          const code = /code[^:]*: (\d{6})/.exec(codeMail.text)?.[1];
-          expect(code).toMatch(/^\d{6}$/);
-          await page.getByLabel(/^Code from the e-mail/).fill(code!);
-          await page.getByRole('button', { name: 'Change password' }).click();
-          await expectToast(page, 'Password changed');
-          await expectPath(page, '/buyer-dashboard');
-        },
-        errors,
+    await journey('account-resend-and-reauthenticate', async (page) => {
+      await signInViaUi(page, email, 'buyer-pass-1');
+      await expectToast(page, 'Login Failed', 'Email not confirmed');
+      await page.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
+      await expectToast(page, 'Confirmation e-mail sent');
+      const deadline = Date.now() + 20_000;
+      let confirmations = 0;
+      while (Date.now() < deadline) {
+        const mails = await readMailbox(server.url, email);
+        confirmations = mails.filter((m) => /Confirm your e-mail/.test(m.subject)).length;
+        if (confirmations >= 2) break;
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      expect(confirmations).toBe(2);
+      const [latest] = (await readMailbox(server.url, email)).filter((m) =>
+        /Confirm your e-mail/.test(m.subject),
       );
-    } finally {
-      await context.close();
-    }
+      await page.goto(findLink(latest!, '/auth/v1/verify'));
+      await expectPath(page, '/login');
+      await signInViaUi(page, email, 'buyer-pass-1');
+      await expectToast(page, 'Login Successful');
+      await expectPath(page, '/buyer-dashboard');
+
+      await page.getByRole('link', { name: 'Change password' }).click();
+      await expectPath(page, '/account/password');
+      await page.getByLabel(/^New password/).fill('buyer-pass-2');
+      await page.getByLabel(/^Confirm new password/).fill('buyer-pass-2');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expectToast(page, 'Code sent');
+      const codeMail = await waitForMail(server.url, email, /confirmation code/);
+      const code = /code[^:]*: (\d{6})/.exec(codeMail.text)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      await page.getByLabel(/^Code from the e-mail/).fill(code!);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expectToast(page, 'Password changed');
+      await expectPath(page, '/buyer-dashboard');
+    });
     // The new password signs in (passwordToken throws on anything but 200).
     expect(await passwordToken(server.url, email, 'buyer-pass-2')).toBeTruthy();
   });

@@ -4,18 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfFile } from '../server/test/fixtures.ts';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { authHeaders, passwordToken, signUpPublisherViaApi } from './support/api.ts';
-import {
-  newContext,
-  saveScreenshot,
-  viewports,
-  withScreenshotOnFailure,
-} from './support/browser.ts';
+import { saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
 import {
   adminAccessToken,
   api,
+  approvedPublisher,
   asAdmin,
-  browser,
+  journey,
   publisherIdOf,
   server,
   withServerAndBrowser,
@@ -123,17 +119,11 @@ describe('admin screens A in Chromium', () => {
     });
 
     // Before approval the publisher sees offers but cannot apply.
-    const pubContext = await newContext(browser, server.url);
-    const pubPage = await pubContext.newPage();
-    try {
-      await withScreenshotOnFailure(pubPage, 'publisher-before-approval', async () => {
-        await signInViaUi(pubPage, email, 'publisher-pass-1');
-        await expectPath(pubPage, '/dashboard');
-        await pubPage.getByText('Your account is pending approval').first().waitFor();
-      });
-    } finally {
-      await pubContext.close();
-    }
+    await journey('publisher-before-approval', async (pubPage) => {
+      await signInViaUi(pubPage, email, 'publisher-pass-1');
+      await expectPath(pubPage, '/dashboard');
+      await pubPage.getByText('Your account is pending approval').first().waitFor();
+    });
 
     await asAdmin('approve-publisher', async (page) => {
       await page.getByText('Pending Publishers').waitFor();
@@ -182,30 +172,26 @@ describe('admin screens A in Chromium', () => {
     expect(mail.subject).toMatch(/approved/i);
 
     // After approval: no pending notice, and Apply Now is available on the offer.
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
-    try {
-      await withScreenshotOnFailure(page, 'publisher-after-approval', async () => {
-        await signInViaUi(page, email, 'publisher-pass-1');
-        await expectPath(page, '/dashboard');
-        await page.getByRole('heading', { name: /Welcome/ }).waitFor();
-        await expect(page.getByText('Your account is pending approval').count()).resolves.toBe(0);
-        await page.goto('/dashboard/offers');
-        await page.getByText('Solar Leads USA').first().waitFor();
-        const apply = page.getByRole('button', { name: 'Apply Now: Solar Leads USA' });
-        await apply.waitFor();
-        await expect(apply.isEnabled()).resolves.toBe(true);
-      });
-    } finally {
-      await context.close();
-    }
+    await journey('publisher-after-approval', async (page) => {
+      await signInViaUi(page, email, 'publisher-pass-1');
+      await expectPath(page, '/dashboard');
+      await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+      await expect(page.getByText('Your account is pending approval').count()).resolves.toBe(0);
+      await page.goto('/dashboard/offers');
+      await page.getByText('Solar Leads USA').first().waitFor();
+      const apply = page.getByRole('button', { name: 'Apply Now: Solar Leads USA' });
+      await apply.waitFor();
+      await expect(apply.isEnabled()).resolves.toBe(true);
+    });
   });
 
   it('block asks for confirmation, signs the publisher out of new sign-ins, and unblock approves again', async () => {
     const email = uniqueEmail('block-pub');
-    await signUpPublisherViaApi(server.url, email, 'publisher-pass-2');
-    const id = await publisherIdOf(adminToken, email);
-    await api(adminToken, 'PATCH', `admin/publishers/${id}`, { status: 'approved' });
+    await approvedPublisher(adminToken, {
+      name: 'Api Publisher',
+      email,
+      password: 'publisher-pass-2',
+    });
 
     await asAdmin('block-publisher', async (page) => {
       await page.goto(`/admin/publishers?q=${encodeURIComponent(email)}`);
@@ -382,26 +368,22 @@ describe('admin screens A in Chromium', () => {
       await saveScreenshot(page, 'admin-a-settings-saved-desktop');
     });
 
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
-    try {
-      await withScreenshotOnFailure(page, 'login-branding', async () => {
-        await page.goto('/login');
-        await page.getByRole('heading', { name: 'Sign in to Acme Leads' }).waitFor();
-        await page.waitForFunction(() => document.title === 'Sign in · Acme Leads');
-        await page.getByRole('img', { name: 'Acme Leads' }).first().waitFor();
-      });
-    } finally {
-      await context.close();
-    }
+    await journey('login-branding', async (page) => {
+      await page.goto('/login');
+      await page.getByRole('heading', { name: 'Sign in to Acme Leads' }).waitFor();
+      await page.waitForFunction(() => document.title === 'Sign in · Acme Leads');
+      await page.getByRole('img', { name: 'Acme Leads' }).first().waitFor();
+    });
   });
 
   it('every screen with data, on desktop and phone', async () => {
     // Seed: an approved publisher with leads over the last days, payouts, a buyer's campaign.
     const email = uniqueEmail('busy-pub');
-    await signUpPublisherViaApi(server.url, email, 'publisher-pass-4');
-    const pubId = await publisherIdOf(adminToken, email);
-    await api(adminToken, 'PATCH', `admin/publishers/${pubId}`, { status: 'approved' });
+    const pubId = await approvedPublisher(adminToken, {
+      name: 'Api Publisher',
+      email,
+      password: 'publisher-pass-4',
+    });
     const offer = await api<{ id: string }>(adminToken, 'POST', 'admin/offers', {
       title: 'Medicare Inbound',
       vertical: 'Insurance',

@@ -14,6 +14,7 @@ import {
   expectToast,
   finishSignIn,
   pageOverflow,
+  pickOption,
   rowWith,
   sidewaysOutside,
   signInViaUi,
@@ -128,14 +129,6 @@ async function openFromSidebar(page: Page, label: string, path: string) {
   await page.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
   await expectPath(page, path);
   await page.getByRole('heading', { level: 1, name: label }).waitFor();
-}
-
-/** Picks an option of a Mantine Select (searchable or not) by its label. */
-async function pick(scope: Page | Locator, page: Page, label: string, option: string | RegExp) {
-  const input = scope.getByRole('combobox', { name: label });
-  await input.click();
-  if (typeof option === 'string') await input.fill(option);
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 /** Waits until open dialogs have finished their opening transition (axe and screenshots). */
@@ -449,7 +442,7 @@ describe('admin screens B in Chromium', () => {
       await expectToast(page, 'Validation Error', 'Please select a publisher.');
       await dialog.getByText('Amount is required.').waitFor();
 
-      await pick(dialog, page, 'Publisher', publisher.name);
+      await pickOption(dialog, 'Publisher', publisher.name);
       await dialog.getByRole('textbox', { name: 'Amount' }).fill('250.75');
       await dialog.getByRole('textbox', { name: 'Notes' }).fill('March payout, wire 7731');
       await dialog.getByRole('button', { name: 'Record Payout' }).click();
@@ -480,8 +473,8 @@ describe('admin screens B in Chromium', () => {
       await dialog.getByText('Please select a publisher.').waitFor();
       await dialog.getByText('Please select an offer.').waitFor();
 
-      await pick(dialog, page, 'Publisher', publisher.name);
-      await pick(dialog, page, 'Offer', s.reviewOffer.title);
+      await pickOption(dialog, 'Publisher', publisher.name);
+      await pickOption(dialog, 'Offer', s.reviewOffer.title);
       expect(await dialog.getByRole('textbox', { name: 'Payout' }).inputValue()).toBe('$35.25');
       await dialog.getByRole('textbox', { name: 'Call duration (min)' }).fill('7');
       await saveScreenshot(page, 'admin-b-lead-form');

@@ -4,12 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newContext,
-  trackPageErrors,
-  withScreenshotOnFailure,
-} from './support/browser.ts';
+import { inFreshContext, launchBrowser } from './support/browser.ts';
 import { freePort } from './support/server.ts';
 import { expectPath, twoFactorSetupPath } from './support/ui.ts';
 
@@ -107,30 +102,18 @@ describe('first run as the README describes it', () => {
     expect(banner.email).toBe('admin@localhost');
     expect(banner.url).toMatch(/^http:\/\/localhost:\d+$/);
 
-    const context = await newContext(browser, banner.url);
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
-    try {
-      await withScreenshotOnFailure(
-        page,
-        'first-run-admin-signin',
-        async () => {
-          await page.goto('/login');
-          await page.getByLabel('Email').fill(banner.email);
-          await page.getByLabel(/^Password/).fill(banner.password);
-          await page.getByRole('button', { name: 'Sign in' }).click();
-          // The first admin has no authenticator app: the enrolment comes first (issue 17),
-          // without a "Login Successful" over it (issue 34).
-          await expectPath(page, twoFactorSetupPath);
-          await expect(page.getByText('Login Successful').count()).resolves.toBe(0);
-          await page.getByRole('button', { name: 'Set up later' }).click();
-          await expectPath(page, '/admin');
-          await expect(page.getByText('Enter a valid email address').count()).resolves.toBe(0);
-        },
-        errors,
-      );
-    } finally {
-      await context.close();
-    }
+    await inFreshContext(browser, banner.url, 'first-run-admin-signin', async (page) => {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(banner.email);
+      await page.getByLabel(/^Password/).fill(banner.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // The first admin has no authenticator app: the enrolment comes first (issue 17),
+      // without a "Login Successful" over it (issue 34).
+      await expectPath(page, twoFactorSetupPath);
+      await expect(page.getByText('Login Successful').count()).resolves.toBe(0);
+      await page.getByRole('button', { name: 'Set up later' }).click();
+      await expectPath(page, '/admin');
+      await expect(page.getByText('Enter a valid email address').count()).resolves.toBe(0);
+    });
   });
 });

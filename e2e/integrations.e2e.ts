@@ -10,9 +10,11 @@ import {
   withServerAndBrowser,
 } from './support/suite.ts';
 import {
+  createIntegrationViaUi,
   expectPath,
   expectToast,
   pageOverflow,
+  pickOption,
   rowWith,
   settled,
   sidewaysOutside,
@@ -57,14 +59,7 @@ describe('integrations in Chromium', () => {
       await page.getByText('No integrations yet.').waitFor();
 
       // Create: the key is shown once, with a copy button.
-      await page.getByRole('button', { name: 'New Integration' }).click();
-      const form = page.getByRole('dialog', { name: 'New Integration' });
-      // The tracker first: one that sends our own parameter names.
-      await form.getByRole('combobox', { name: /^Tracker/ }).click();
-      await page.getByRole('option', { name: 'Other tracker (our parameter names)' }).click();
-      await form.getByRole('textbox', { name: /^Name/ }).fill('Ringba production');
-      await form.getByRole('button', { name: 'Create Integration' }).click();
-      const keyDialog = page.getByRole('dialog', { name: 'Key for Ringba production' });
+      const keyDialog = await createIntegrationViaUi(page, 'Ringba production');
       await keyDialog.getByText('It will not be shown again', { exact: false }).waitFor();
       await settled(page);
       await saveScreenshot(page, 'integrations-key-once-desktop');
@@ -120,13 +115,7 @@ describe('integrations in Chromium', () => {
       await page.getByRole('menuitem', { name: 'Tracker ids' }).click();
       const ids = page.getByRole('dialog', { name: /Tracker ids/ });
       await ids.getByRole('textbox', { name: "Tracker's publisher id" }).fill('RB-PUB-17');
-      const picker = ids.getByRole('combobox', { name: 'Our publisher' });
-      await picker.click();
-      await picker.fill('Tracker');
-      await page
-        .getByRole('option', { name: new RegExp(publisher.name) })
-        .first()
-        .click();
+      await pickOption(ids, 'Our publisher', new RegExp(publisher.name), 'Tracker');
       await ids.getByRole('button', { name: 'Attach' }).click();
       await expectToast(page, 'Id Attached');
       await ids.getByRole('cell', { name: 'RB-PUB-17', exact: true }).waitFor();

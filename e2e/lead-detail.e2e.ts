@@ -17,6 +17,7 @@ import {
   withServerAndBrowser,
 } from './support/suite.ts';
 import {
+  createIntegrationViaUi,
   expectPath,
   expectToast,
   pageOverflow,
@@ -97,6 +98,19 @@ afterAll(async () => {
   await new Promise((r) => tracker?.close(r));
 });
 
+/**
+ * The lead page as `who` sees it, screenshot on a desktop (no serious axe finding), then on a
+ * phone without sideways scrolling.
+ */
+async function desktopThenPhone(page: Page, who: 'admin' | 'publisher') {
+  await saveScreenshot(page, `lead-detail-${who}-desktop`);
+  expect(await seriousAxeProblems(page)).toEqual([]);
+  await page.setViewportSize(viewports.phone);
+  await page.getByRole('heading', { level: 1, name: offer.title }).waitFor();
+  await saveScreenshot(page, `lead-detail-${who}-phone`);
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+}
+
 async function closeToasts(page: Page) {
   for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {
     await close.click().catch(() => {});
@@ -131,14 +145,7 @@ describe('lead detail and disputes in Chromium', () => {
         origin: server.url,
       });
       await page.getByRole('navigation').getByRole('link', { name: 'Integrations' }).click();
-      await page.getByRole('button', { name: 'New Integration' }).click();
-      const form = page.getByRole('dialog', { name: 'New Integration' });
-      // The tracker first (issue 26): one that sends our own parameter names.
-      await form.getByRole('combobox', { name: /^Tracker/ }).click();
-      await page.getByRole('option', { name: 'Other tracker (our parameter names)' }).click();
-      await form.getByRole('textbox', { name: /^Name/ }).fill('Retreaver main');
-      await form.getByRole('button', { name: 'Create Integration' }).click();
-      const keyDialog = page.getByRole('dialog', { name: 'Key for Retreaver main' });
+      const keyDialog = await createIntegrationViaUi(page, 'Retreaver main');
       await settled(page);
       await keyDialog.getByRole('button', { name: 'Copy secret key' }).click();
       await keyDialog
@@ -230,12 +237,7 @@ describe('lead detail and disputes in Chromium', () => {
       expect(recordingRequests).toBeGreaterThan(0);
       expect(errors.filter((e) => /Content Security Policy|media/i.test(e))).toEqual([]);
 
-      await saveScreenshot(page, 'lead-detail-admin-desktop');
-      expect(await seriousAxeProblems(page)).toEqual([]);
-      await page.setViewportSize(viewports.phone);
-      await page.getByRole('heading', { level: 1, name: offer.title }).waitFor();
-      await saveScreenshot(page, 'lead-detail-admin-phone');
-      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await desktopThenPhone(page, 'admin');
     });
   });
 
@@ -274,12 +276,7 @@ describe('lead detail and disputes in Chromium', () => {
       await thread.getByText('The caller stayed 95 seconds and booked a plan.').waitFor();
       await thread.locator('[data-dispute-status="open"]').waitFor();
       await closeToasts(page);
-      await saveScreenshot(page, 'lead-detail-publisher-desktop');
-      expect(await seriousAxeProblems(page)).toEqual([]);
-      await page.setViewportSize(viewports.phone);
-      await page.getByRole('heading', { level: 1, name: offer.title }).waitFor();
-      await saveScreenshot(page, 'lead-detail-publisher-phone');
-      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await desktopThenPhone(page, 'publisher');
     });
 
     const toAdmin = await waitForMail(server.url, E2E_ADMIN.email, /New lead dispute/);

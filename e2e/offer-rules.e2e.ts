@@ -9,7 +9,7 @@ import {
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
-import { expectToast, uniqueEmail } from './support/ui.ts';
+import { expectToast, pickOption, uniqueEmail } from './support/ui.ts';
 
 // Issue 13, item 4 in a browser: the admin sets an offer's call rules and one publisher's own
 // payout on the offer form; the publisher reads them on the offer card; a posted call that is
@@ -46,22 +46,13 @@ describe('offer rules (issue 13)', () => {
       await dialog.getByLabel('Allowed states').fill('Calif');
       await page.getByRole('option', { name: 'CA: California' }).click();
       await dialog.getByRole('switch', { name: 'Pay only calls within open hours' }).check();
-      const zone = dialog.getByRole('combobox', { name: 'Time zone of the open hours' });
-      await zone.click();
-      await zone.fill('America/New_Y');
-      await page.getByRole('option', { name: 'America/New_York' }).click();
+      await pickOption(dialog, 'Time zone of the open hours', 'America/New_York', 'America/New_Y');
       await dialog
         .getByTestId('open-hours-preview')
         .getByText('Calls pay Mon–Fri 09:00–17:00 (America/New_York).')
         .waitFor();
       await dialog.getByRole('button', { name: 'Add publisher payout' }).click();
-      const picker = dialog.getByRole('combobox', { name: 'Publisher 1' });
-      await picker.click();
-      await picker.fill('Rhea');
-      await page
-        .getByRole('option', { name: new RegExp(publisher.name) })
-        .first()
-        .click();
+      await pickOption(dialog, 'Publisher 1', new RegExp(publisher.name), 'Rhea');
       await dialog.getByRole('textbox', { name: 'Payout', exact: true }).nth(1).fill('42.5');
       await saveScreenshot(page, 'offer-rules-form');
       await dialog.getByRole('button', { name: 'Create Offer' }).click();

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sink, startSink } from '../server/test/http-sink.ts';
+import { describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
 import {
   adminAccessToken,
@@ -7,23 +6,16 @@ import {
   asUser,
   createOffer,
   recordLeads,
-  withServerAndBrowser,
+  withServerAndReceiver,
 } from './support/suite.ts';
 import { expectPath, expectToast, uniqueEmail } from './support/ui.ts';
 
 // Profile → Postbacks (issue 30): a publisher points their `approved` postback at a local
 // receiver, tests it, a call pays, and the delivery shows in their log. The receiver is on
 // 127.0.0.1, so this portal allows private outbound addresses.
-withServerAndBrowser({ OUTBOUND_ALLOW_PRIVATE: 'true' });
+const receiver = withServerAndReceiver(() => ({ status: 200, body: 'conversion recorded' }));
 
 const publisher = { name: 'Pia Tracker', email: uniqueEmail('pub'), password: 'pub-pass-12' };
-let sink: Sink;
-beforeAll(async () => {
-  sink = await startSink(() => ({ status: 200, body: 'conversion recorded' }));
-});
-afterAll(async () => {
-  await sink?.close();
-});
 
 describe('Postbacks in Chromium', () => {
   it('sets a postback URL, tests it, a call pays, the delivery shows in the log', async () => {
@@ -34,7 +26,7 @@ describe('Postbacks in Chromium', () => {
       vertical: 'Solar',
       payout: 35,
     });
-    const template = `${sink.url}/pb?call={call_id}&payout={payout}&status={status}`;
+    const template = `${receiver().url}/pb?call={call_id}&payout={payout}&status={status}`;
 
     await asUser(publisher.email, publisher.password, 'postbacks-publisher', async (page) => {
       await expectPath(page, '/dashboard');
@@ -47,8 +39,10 @@ describe('Postbacks in Chromium', () => {
       await page.getByRole('button', { name: 'Test Call payable (approved)' }).click();
       await page.getByText(/^Answered 200 in \d+ ms$/).waitFor();
       await page.getByText('conversion recorded').waitFor();
-      expect(sink.requests).toHaveLength(1);
-      expect(sink.requests[0]!.url).toMatch(/^\/pb\?call=[^&]+&payout=[\d.]+&status=approved$/);
+      expect(receiver().requests).toHaveLength(1);
+      expect(receiver().requests[0]!.url).toMatch(
+        /^\/pb\?call=[^&]+&payout=[\d.]+&status=approved$/,
+      );
 
       await page.getByRole('button', { name: 'Save Postbacks' }).click();
       await expectToast(page, 'Postbacks Saved');
@@ -56,8 +50,8 @@ describe('Postbacks in Chromium', () => {
 
       // A call pays: the admin records an approved $35 call for this publisher.
       await recordLeads(admin, publisherId, offer.id, [[35, 'approved']]);
-      await expect.poll(() => sink.requests.length, { timeout: 15_000 }).toBe(2);
-      expect(sink.requests[1]!.url).toMatch(/&payout=35\.00&status=approved$/);
+      await expect.poll(() => receiver().requests.length, { timeout: 15_000 }).toBe(2);
+      expect(receiver().requests[1]!.url).toMatch(/&payout=35\.00&status=approved$/);
 
       // The delivery shows in their log, delivered with the receiver's 200.
       await page.reload();

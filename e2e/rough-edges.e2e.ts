@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHER_MESSAGES } from '../contract/publisher.ts';
 import { authHeaders, signUpPublisherViaApi } from './support/api.ts';
-import { newContext, saveScreenshot, viewports } from './support/browser.ts';
+import { saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
 import { E2E_ADMIN } from './support/server.ts';
 import {
   adminApi,
   asUser,
-  browser,
   journey,
   publisherIdOf,
   seedingAdminToken,
@@ -169,9 +168,7 @@ describe('rough edges a first-time user meets (issue 16)', () => {
   });
 
   it('the sign-up form keeps the password box in line with the e-mail box', async () => {
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
-    try {
+    await journey('signup-boxes-in-line', async (page) => {
       await page.goto('/signup');
       const email = await page.getByRole('textbox', { name: 'Email' }).boundingBox();
       // PasswordInput draws its box on a wrapper around the <input> (Mantine's static class).
@@ -180,9 +177,7 @@ describe('rough edges a first-time user meets (issue 16)', () => {
       // Within a pixel (sub-pixel rounding); the hint above the box used to push it ~20 px.
       expect(Math.abs(email!.y - password!.y)).toBeLessThanOrEqual(1);
       expect(Math.abs(email!.height - password!.height)).toBeLessThanOrEqual(1);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   for (const [size, viewport] of Object.entries(viewports)) {

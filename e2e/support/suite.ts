@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { type Sink, startSink } from '../../server/test/http-sink.ts';
 import { callApi, passwordToken, signUpPublisherViaApi } from './api.ts';
 import { inFreshContext, launchBrowser } from './browser.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './server.ts';
@@ -24,6 +25,26 @@ export function withServerAndBrowser(env: Record<string, string> = {}): void {
     await browser?.close();
     await server?.stop();
   });
+}
+
+/**
+ * `withServerAndBrowser` with private outbound addresses allowed, and a local receiver
+ * (server/test/http-sink.ts) that answers `answer` to this file's postbacks or webhooks,
+ * started before its tests and closed after. Answers a getter: call it in tests only.
+ */
+export function withServerAndReceiver(answer: Sink['answer']): () => Sink {
+  withServerAndBrowser({ OUTBOUND_ALLOW_PRIVATE: 'true' });
+  let sink: Sink | undefined;
+  beforeAll(async () => {
+    sink = await startSink(answer);
+  });
+  afterAll(async () => {
+    await sink?.close();
+  });
+  return () => {
+    if (!sink) throw new Error('The receiver starts before the tests: read it in a test.');
+    return sink;
+  };
 }
 
 type Steps = (page: Page, errors: string[]) => Promise<void>;

@@ -127,3 +127,34 @@ export async function sidewaysScrollers(page: Page): Promise<string[]> {
       ),
   );
 }
+
+/**
+ * Picks an option of a Mantine Select in `scope` by the select's label: types `typed` (by
+ * default the option, when it is text) to narrow a searchable one, then clicks the first match.
+ */
+export async function pickOption(
+  scope: Page | Locator,
+  label: string,
+  option: string | RegExp,
+  typed = typeof option === 'string' ? option : undefined,
+) {
+  const input = scope.getByRole('combobox', { name: label });
+  await input.click();
+  if (typed !== undefined) await input.fill(typed);
+  await input.page().getByRole('option', { name: option }).first().click();
+}
+
+/**
+ * Admin → Integrations → New Integration for a tracker that sends our own parameter names,
+ * named `name` (the Integrations screen open); answers the dialog that shows its key once.
+ */
+export async function createIntegrationViaUi(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'New Integration' }).click();
+  const form = page.getByRole('dialog', { name: 'New Integration' });
+  // The tracker first (issue 26): its preset fills the mapping.
+  await form.getByRole('combobox', { name: /^Tracker/ }).click();
+  await page.getByRole('option', { name: 'Other tracker (our parameter names)' }).click();
+  await form.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await form.getByRole('button', { name: 'Create Integration' }).click();
+  return page.getByRole('dialog', { name: `Key for ${name}` });
+}

@@ -1,20 +1,29 @@
 import { Button, FileButton } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { toast } from '@/lib/notify.ts';
+import { failedToast, type Toast, toast } from '@/lib/notify.ts';
+
+/** The upload mutation a button sends its file with (`useMutation`'s result, any variables). */
+type UploadMutation<V> = {
+  mutate: (vars: V, opts: { onSuccess: () => void; onError: (err: unknown) => void }) => void;
+  isPending: boolean;
+};
 
 /**
- * Shared upload button of a list row or a detail page (agreements, IOs): opens the file
- * picker, refuses a file of the wrong type with the caller's toast, and hands a good one on.
- * Clicks never reach the row underneath.
+ * Shared upload button of a list row or a detail page (agreements, IOs, recordings, tax forms):
+ * opens the file picker, refuses a file of the wrong type with the caller's toast, sends a good
+ * one with `upload` (its variables from `vars`), then shows `done`, or the server's reason under
+ * `failTitle`. Clicks never reach the row underneath.
  */
-export function FileUploadButton({
+export function FileUploadButton<V>({
   label,
   ariaLabel,
   accept,
   isAllowed,
   wrongType,
-  onFile,
-  loading,
+  upload,
+  vars,
+  done,
+  failTitle,
   size = 'xs',
 }: {
   label: string;
@@ -24,8 +33,11 @@ export function FileUploadButton({
   isAllowed: (fileName: string) => boolean;
   /** The toast for a file of the wrong type. */
   wrongType: { title: string; description: string };
-  onFile: (file: File) => void;
-  loading: boolean;
+  upload: UploadMutation<V>;
+  vars: (file: File) => V;
+  /** The toast once the file is stored. */
+  done: Toast;
+  failTitle: string;
   size?: 'xs' | 'sm';
 }) {
   const handle = (file: File | null) => {
@@ -34,7 +46,7 @@ export function FileUploadButton({
       toast({ ...wrongType, variant: 'destructive' });
       return;
     }
-    onFile(file);
+    upload.mutate(vars(file), { onSuccess: () => toast(done), onError: failedToast(failTitle) });
   };
   return (
     <FileButton onChange={handle} accept={accept}>
@@ -48,7 +60,7 @@ export function FileUploadButton({
           size={size}
           variant="default"
           leftSection={<IconUpload size={14} />}
-          loading={loading}
+          loading={upload.isPending}
           aria-label={ariaLabel}
         >
           {label}

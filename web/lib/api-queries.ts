@@ -1,6 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type UseQueryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiCall } from './api-client.ts';
-import type { Endpoint, EndpointBody, EndpointQuery } from './api-routes.ts';
+import type { Endpoint, EndpointBody, EndpointQuery, EndpointResult } from './api-routes.ts';
 
 /**
  * One page of a server list: keyed `[...key, 'list', query]` (so invalidating `key` refreshes
@@ -19,6 +25,21 @@ export function useListQuery<E extends Endpoint>(
     ...options,
   });
 }
+
+/**
+ * One GET of `endpoint` (no query), keyed `key` and aborted when no longer wanted; `options` adds
+ * what that read needs beyond it (`enabled`, `refetchInterval`, `staleTime`...).
+ */
+export const useGet = <E extends Endpoint>(
+  key: readonly unknown[],
+  endpoint: E,
+  options: Omit<UseQueryOptions<EndpointResult<E>>, 'queryKey' | 'queryFn'> = {},
+) =>
+  useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => apiCall(endpoint, { signal }),
+    ...options,
+  });
 
 /** A write: on success the queries under `refresh` (e.g. `['admin']`) are loaded again. */
 export function useApiMutation<V, R>(
@@ -56,7 +77,7 @@ export function documentHooks<Saved, Body>(path: string, key: readonly unknown[]
   const get = { method: 'GET', path } as Endpoint<Saved>;
   const put = { method: 'PUT', path } as Endpoint<Saved, unknown, Body>;
   return {
-    useGet: () => useQuery({ queryKey: key, queryFn: ({ signal }) => apiCall(get, { signal }) }),
+    useGet: () => useGet(key, get),
     useSave: () => useApiMutation((body: Body) => apiCall(put, { body }), key),
   };
 }

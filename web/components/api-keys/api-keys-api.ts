@@ -1,7 +1,6 @@
 import type { ApiKeyList, CreateApiKeyBody, CreatedApiKey } from '@contract/api-keys.ts';
-import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
-import { useApiMutation, useSend } from '@/lib/api-queries.ts';
+import { useApiMutation, useGet, useSend } from '@/lib/api-queries.ts';
 import type { Endpoint } from '@/lib/api-routes.ts';
 
 /**
@@ -23,12 +22,7 @@ export const apiKeyRoutes = {
 export const apiKeysKey = ['me', 'api-keys'] as const;
 
 /** GET /api/v1/me/api-keys: the keys that are not revoked, newest first. */
-export function useApiKeys() {
-  return useQuery({
-    queryKey: apiKeysKey,
-    queryFn: ({ signal }) => apiCall(apiKeyRoutes.list, { signal }),
-  });
-}
+export const useApiKeys = () => useGet(apiKeysKey, apiKeyRoutes.list);
 
 /** POST /api/v1/me/api-keys: answers the key, the only time it is shown. */
 export const useCreateApiKey = () => useSend(apiKeyRoutes.create, apiKeysKey);

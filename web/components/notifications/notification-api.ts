@@ -9,10 +9,10 @@ import {
   type InfiniteData,
   useInfiniteQuery,
   useMutation,
-  useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
+import { useGet } from '@/lib/api-queries.ts';
 import type { Endpoint, QueryOf } from '@/lib/api-routes.ts';
 
 /**
@@ -43,15 +43,12 @@ export const notificationListKey = [...notificationsKey, 'list'] as const;
 export const UNREAD_REFRESH_MS = 30_000;
 
 /** The badge's number: read every 30 s and on window focus. */
-export function useUnreadCount() {
-  return useQuery({
-    queryKey: countKey,
-    queryFn: ({ signal }) => apiCall(notificationRoutes.unreadCount, { signal }),
+export const useUnreadCount = () =>
+  useGet(countKey, notificationRoutes.unreadCount, {
     refetchInterval: UNREAD_REFRESH_MS,
     refetchOnWindowFocus: true,
     staleTime: 5_000,
   });
-}
 
 /** The latest notifications, 10 at a time ("Show older" reads the next page by its cursor). */
 export function useNotificationList(enabled: boolean) {

@@ -4,10 +4,10 @@ import type {
   TestPostback,
   TestPostbackAnswer,
 } from '@contract/outbound.ts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type DeliveryRoutes, deliveryRoutes } from '@/components/deliveries/deliveries-api.ts';
 import { apiCall } from '@/lib/api-client.ts';
-import { useApiMutation } from '@/lib/api-queries.ts';
+import { useApiMutation, useGet } from '@/lib/api-queries.ts';
 import type { Endpoint } from '@/lib/api-routes.ts';
 
 /**
@@ -47,12 +47,7 @@ export function postbackRoutes(owner: PostbackOwner): PostbackRoutes {
 }
 
 /** The templates, whether they are paused, and the tags a template may pass. */
-export function usePostbacks(r: PostbackRoutes) {
-  return useQuery({
-    queryKey: r.key,
-    queryFn: ({ signal }) => apiCall(r.get, { signal }),
-  });
-}
+export const usePostbacks = (r: PostbackRoutes) => useGet(r.key, r.get);
 
 /** Replaces the templates (a save also resumes paused postbacks). */
 export const useSavePostbacks = (r: PostbackRoutes) =>

@@ -12,6 +12,7 @@ import {
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
+import { DashboardRangePicker } from '@/components/dashboard-range-picker.tsx';
 import { PendingApprovalNotice } from '@/components/pending-approval-notice.tsx';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { StatCard, type StatCardProps } from '@/components/stat-card.tsx';
@@ -24,11 +25,6 @@ import { useAuth } from '@/lib/auth.tsx';
 import { formatMoney } from '@/lib/format.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { RecentActivity } from './recent-activity.tsx';
-
-// The range picker (Select, combobox) is its own chunk: the cards show while it downloads.
-const DateRangePicker = lazy(async () => ({
-  default: (await import('@/components/date-range-picker.tsx')).DateRangePicker,
-}));
 
 const ERROR_TITLE = 'Error loading dashboard';
 
@@ -175,13 +171,7 @@ export function OverviewPage() {
         />
       ) : null}
 
-      <Suspense
-        fallback={
-          <Skeleton height={60} width={220} role="status" aria-label="Loading the period picker" />
-        }
-      >
-        <DateRangePicker value={picked.value} onChange={picked.setValue} allowAll />
-      </Suspense>
+      <DashboardRangePicker value={picked.value} onChange={picked.setValue} />
 
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
         {statCards.map((card) => (

@@ -3,7 +3,6 @@ import { Anchor, Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core
 import { FileUploadButton } from '@/components/file-upload-button.tsx';
 import { useTaxForm, useUploadTaxForm } from '@/features/publisher/api/tax-form.ts';
 import { formatDate } from '@/lib/format.ts';
-import { failedToast, toast } from '@/lib/notify.ts';
 
 const COLOR = { not_submitted: 'red', submitted: 'yellow', approved: 'teal' } as const;
 
@@ -51,15 +50,11 @@ export function TaxFormCard() {
           accept=".pdf,application/pdf"
           isAllowed={(name) => name.toLowerCase().endsWith('.pdf')}
           wrongType={{ title: 'Not a PDF', description: 'Upload the tax form as a PDF file.' }}
-          loading={upload.isPending}
           size="sm"
-          onFile={(file) =>
-            upload.mutate(file, {
-              onSuccess: () =>
-                toast({ title: 'Tax form uploaded', description: 'The network will review it.' }),
-              onError: failedToast('Upload failed'),
-            })
-          }
+          upload={upload}
+          vars={(file) => file}
+          done={{ title: 'Tax form uploaded', description: 'The network will review it.' }}
+          failTitle="Upload failed"
         />
       </Group>
     </Card>

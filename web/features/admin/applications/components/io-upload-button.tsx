@@ -7,7 +7,6 @@ import {
   isIoFileName,
   useUploadIo,
 } from '@/features/admin/applications/api/upload-io.ts';
-import { failedToast, toast } from '@/lib/notify.ts';
 
 /**
  * The IO cell of an approved application: an Upload IO button (pdf, jpg, jpeg, png) until one
@@ -48,20 +47,13 @@ export function IoCell({ application }: { application: AdminApplication }) {
         title: 'IO Upload Failed',
         description: 'The IO must be a PDF, JPG, JPEG or PNG file.',
       }}
-      loading={mutation.isPending}
-      onFile={(file) =>
-        mutation.mutate(
-          { id: application.id, file },
-          {
-            onSuccess: () =>
-              toast({
-                title: 'IO Uploaded Successfully',
-                description: `The IO of ${who} for "${application.offer_title}" is ready for download.`,
-              }),
-            onError: failedToast('IO Upload Failed'),
-          },
-        )
-      }
+      upload={mutation}
+      vars={(file) => ({ id: application.id, file })}
+      done={{
+        title: 'IO Uploaded Successfully',
+        description: `The IO of ${who} for "${application.offer_title}" is ready for download.`,
+      }}
+      failTitle="IO Upload Failed"
     />
   );
 }

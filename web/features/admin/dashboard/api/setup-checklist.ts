@@ -1,7 +1,5 @@
 import type { SetupChecklist } from '@contract/admin.ts';
-import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client.ts';
-import { useSend } from '@/lib/api-queries.ts';
+import { useGet, useSend } from '@/lib/api-queries.ts';
 import type { Endpoint } from '@/lib/api-routes.ts';
 
 /**
@@ -16,12 +14,7 @@ export const setupChecklistRoutes = {
 export const setupChecklistKey = ['admin', 'setup-checklist'] as const;
 
 /** GET /api/v1/admin/setup-checklist: each step done or not, and this admin's dismissal. */
-export function useSetupChecklist() {
-  return useQuery({
-    queryKey: setupChecklistKey,
-    queryFn: ({ signal }) => apiCall(setupChecklistRoutes.get, { signal }),
-  });
-}
+export const useSetupChecklist = () => useGet(setupChecklistKey, setupChecklistRoutes.get);
 
 /** "Dismiss": hidden for this admin from now on. */
 export function useDismissSetupChecklist() {

@@ -10,6 +10,7 @@ import {
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
+import { DashboardRangePicker } from '@/components/dashboard-range-picker.tsx';
 import { QueryError } from '@/components/lists/query-error.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
@@ -20,11 +21,6 @@ import { useDailyStats } from '@/features/admin/dashboard/api/get-daily-stats.ts
 import { useRangeStats } from '@/features/admin/dashboard/api/get-range-stats.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { AttentionCard } from './attention-card.tsx';
-
-// The range picker (Select, combobox) is its own chunk: the cards show while it downloads.
-const DateRangePicker = lazy(async () => ({
-  default: (await import('@/components/date-range-picker.tsx')).DateRangePicker,
-}));
 
 // The newcomer's checklist is its own chunk (the dashboard's first load has a budget): shown
 // when it has loaded, above the cards.
@@ -81,13 +77,7 @@ export function AdminDashboardPage() {
       <Suspense fallback={null}>
         <SetupChecklistCard />
       </Suspense>
-      <Suspense
-        fallback={
-          <Skeleton height={60} width={220} role="status" aria-label="Loading the period picker" />
-        }
-      >
-        <DateRangePicker value={range} onChange={setRange} allowAll />
-      </Suspense>
+      <DashboardRangePicker value={range} onChange={setRange} />
       {stats.isError && !s ? (
         <QueryError title="Error loading dashboard" query={stats} />
       ) : (

@@ -124,16 +124,10 @@ function RecordingUpload({ lead }: { lead: AdminLeadDetail }) {
       accept=".mp3,audio/mpeg"
       isAllowed={(name) => hasUploadType(uploadRules.recording.file, name)}
       wrongType={{ title: 'Upload Failed', description: 'The recording must be an MP3 file.' }}
-      onFile={(file) =>
-        upload.mutate(
-          { id: lead.id, file },
-          {
-            onSuccess: () => toast({ title: 'Recording uploaded' }),
-            onError: failedToast('Upload Failed'),
-          },
-        )
-      }
-      loading={upload.isPending}
+      upload={upload}
+      vars={(file) => ({ id: lead.id, file })}
+      done={{ title: 'Recording uploaded' }}
+      failTitle="Upload Failed"
     />
   );
 }

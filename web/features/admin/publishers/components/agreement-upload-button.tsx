@@ -3,7 +3,6 @@ import {
   AGREEMENT_ACCEPT,
   useUploadAgreement,
 } from '@/features/admin/publishers/api/upload-agreement.ts';
-import { failedToast, toast } from '@/lib/notify.ts';
 
 const allowed = /\.(pdf|docx?)$/i;
 
@@ -28,21 +27,14 @@ export function AgreementUploadButton({
         title: 'Upload Failed',
         description: 'The agreement must be a PDF, DOC or DOCX file.',
       }}
-      loading={mutation.isPending}
       size={size}
-      onFile={(file) =>
-        mutation.mutate(
-          { id: publisher.id, file },
-          {
-            onSuccess: () =>
-              toast({
-                title: 'Publisher Updated',
-                description: `The agreement of ${who} has been uploaded.`,
-              }),
-            onError: failedToast('Upload Failed'),
-          },
-        )
-      }
+      upload={mutation}
+      vars={(file) => ({ id: publisher.id, file })}
+      done={{
+        title: 'Publisher Updated',
+        description: `The agreement of ${who} has been uploaded.`,
+      }}
+      failTitle="Upload Failed"
     />
   );
 }

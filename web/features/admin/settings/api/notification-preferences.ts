@@ -2,8 +2,9 @@ import type {
   NotificationPreferences,
   UpdateNotificationPreferences,
 } from '@contract/notifications.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
+import { useGet } from '@/lib/api-queries.ts';
 import type { Endpoint } from '@/lib/api-routes.ts';
 
 /** Outside web/lib/api-routes.ts on purpose: that file is in the /login bundle. */
@@ -22,12 +23,8 @@ const preferencesRoute = {
 export const notificationPreferencesKey = ['admin', 'notification-preferences'] as const;
 
 /** GET /api/v1/admin/notification-preferences: which events e-mail the signed-in admin. */
-export function useNotificationPreferences() {
-  return useQuery({
-    queryKey: notificationPreferencesKey,
-    queryFn: ({ signal }) => apiCall(preferencesRoute.get, { signal }),
-  });
-}
+export const useNotificationPreferences = () =>
+  useGet(notificationPreferencesKey, preferencesRoute.get);
 
 /** PUT: saves the choices; the answer is the whole set. */
 export function useUpdateNotificationPreferences() {

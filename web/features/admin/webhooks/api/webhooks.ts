@@ -6,10 +6,9 @@ import type {
   WebhookEndpoint,
   WebhookEndpointWithSecret,
 } from '@contract/outbound.ts';
-import { useQuery } from '@tanstack/react-query';
 import { deliveryRoutes } from '@/components/deliveries/deliveries-api.ts';
 import { apiCall } from '@/lib/api-client.ts';
-import { useApiMutation } from '@/lib/api-queries.ts';
+import { useApiMutation, useGet } from '@/lib/api-queries.ts';
 import type { Endpoint } from '@/lib/api-routes.ts';
 
 const enc = encodeURIComponent;
@@ -57,12 +56,7 @@ export const endpointDeliveries = (id: string) =>
   );
 
 /** GET /api/v1/admin/webhooks: every endpoint, newest first. */
-export function useWebhooks() {
-  return useQuery({
-    queryKey: webhooksKey,
-    queryFn: ({ signal }) => apiCall(webhookRoutes.list, { signal }),
-  });
-}
+export const useWebhooks = () => useGet(webhooksKey, webhookRoutes.list);
 
 /** POST /api/v1/admin/webhooks: answers the endpoint with its secret, the only time it is shown. */
 export const useCreateWebhook = () =>

@@ -8,6 +8,19 @@ import { WebhooksPage } from './webhooks-page.tsx';
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const ID = '0190a3c4-7e1f-7c2b-9a55-0c1f3a9d2b11';
 
+/** An enabled endpoint as the server answers it: never failing, paused or rotated. */
+const endpointOf = (url: string, events: WebhookEndpoint['events']): WebhookEndpoint => ({
+  id: ID,
+  url,
+  events,
+  description: null,
+  enabled: true,
+  paused_at: null,
+  failing_since: null,
+  previous_secret_expires_at: null,
+  created_at: new Date().toISOString(),
+});
+
 let endpoints: ReturnType<typeof fakeCollection<WebhookEndpoint>>;
 let tests = 0;
 
@@ -15,17 +28,7 @@ beforeEach(() => {
   tests = 0;
   endpoints = fakeCollection(
     '/api/v1/admin/webhooks',
-    (body: Pick<WebhookEndpoint, 'url' | 'events'>): WebhookEndpoint => ({
-      id: ID,
-      url: body.url,
-      events: body.events,
-      description: null,
-      enabled: true,
-      paused_at: null,
-      failing_since: null,
-      previous_secret_expires_at: null,
-      created_at: new Date().toISOString(),
-    }),
+    (body: Pick<WebhookEndpoint, 'url' | 'events'>) => endpointOf(body.url, body.events),
     (e) => ({ ...e, secret: SECRET }),
   );
   stubApi((req) => {
@@ -94,19 +97,7 @@ describe('WebhooksPage', () => {
     expect(await screen.findByText(/No webhook endpoints yet/)).toBeTruthy();
   });
 
-  const oneEndpoint = (): WebhookEndpoint[] => [
-    {
-      id: ID,
-      url: 'https://crm.example.com/hooks',
-      events: ['lead.created'],
-      description: null,
-      enabled: true,
-      paused_at: null,
-      failing_since: null,
-      previous_secret_expires_at: null,
-      created_at: new Date().toISOString(),
-    },
-  ];
+  const oneEndpoint = () => [endpointOf('https://crm.example.com/hooks', ['lead.created'])];
   const sendTest = async () => {
     renderWithApp(<WebhooksPage />);
     fireEvent.click(
@@ -121,29 +112,23 @@ describe('WebhooksPage', () => {
     );
   };
 
+  /** Sends a test event to the one endpoint and waits for the toast that says `answer`. */
+  const sendTestAndRead = async (answer: string) => {
+    await sendTest();
+    expect(await screen.findByText(answer, {}, { timeout: 5000 })).toBeTruthy();
+  };
+
   it('sends a test event and says what the endpoint answered', async () => {
     endpoints.items = oneEndpoint();
-    await sendTest();
-    expect(
-      await screen.findByText(
-        'https://crm.example.com/hooks answered 202 to a sample lead.created in 41 ms.',
-        {},
-        { timeout: 5000 },
-      ),
-    ).toBeTruthy();
+    await sendTestAndRead(
+      'https://crm.example.com/hooks answered 202 to a sample lead.created in 41 ms.',
+    );
     expect(tests).toBe(1);
   });
 
   it('says why a test was refused past the limit', async () => {
     endpoints.items = oneEndpoint();
     tests = 1;
-    await sendTest();
-    expect(
-      await screen.findByText(
-        'Too many tests: at most 10 a minute. Try again in 6 s.',
-        {},
-        { timeout: 5000 },
-      ),
-    ).toBeTruthy();
+    await sendTestAndRead('Too many tests: at most 10 a minute. Try again in 6 s.');
   });
 });
