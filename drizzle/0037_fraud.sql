@@ -118,7 +118,9 @@ BEGIN
     RETURN NEW;
   END IF;
   -- A rejected call pays nothing already (one judged again later is checked then).
-  IF NEW.caller IS NOT NULL AND NEW.status <> 'rejected' THEN
+  -- (an empty blocklist costs one probe, not one per leading part of the number)
+  IF NEW.caller IS NOT NULL AND NEW.status <> 'rejected'
+     AND EXISTS (SELECT 1 FROM blocked_callers) THEN
     v_block := fraud_blocked_reason(NEW.caller);
     IF v_block IS NOT NULL THEN
       NEW.status := 'rejected';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { fraudFlags, users } from '../../db/schema.ts';
 import { emitEvent } from '../../events/emit.ts';
+import { registerJob } from '../../jobs/runtime.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyAdmins } from '../../notify/notify.ts';
 import { callerCheck, MicroBatcher, onCallWritten, type WrittenCall } from '../ingest/index.ts';
@@ -157,6 +158,20 @@ export function registerFraud(app: FastifyInstance): void {
     off();
     await fraudSettled(app.db);
   });
+  // Counters past every window a rule may read (hours ≤ 30 days; velocity's weeks ≤ 12).
+  registerJob(app, {
+    name: 'fraud-counters-retention',
+    scope: 'cluster',
+    everyMs: 3_600_000,
+    run: ({ db }) => sweepOldCounters(db),
+  });
+}
+
+/** Drops the counters no rule reads any more (caller hours after 31 days, publisher after 13 weeks). */
+export async function sweepOldCounters(db: Db): Promise<void> {
+  await db.execute(sql`delete from fraud_caller_hours where hour < now() - interval '31 days'`);
+  await db.execute(sql`delete from fraud_publisher_hours where hour < now() - interval '13 weeks'`);
+  await db.execute(sql`delete from fraud_alerts where hour < now() - interval '2 days'`);
 }
 
 /** Resolves when the calls written so far are evaluated (tests, shutdown). */

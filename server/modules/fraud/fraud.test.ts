@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  fraudCallerHours,
   fraudFlags,
   fraudPublisherHours,
   leads,
@@ -9,6 +10,7 @@ import {
 } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { sweepOldCounters } from './evaluate.ts';
 import { fraudSettled } from './index.ts';
 
 /**
@@ -448,5 +450,30 @@ describe('hold vs flag, and the queue', () => {
       'caller_anomaly',
       'publisher_rejects',
     ]);
+  });
+
+  it('old counters are swept once no rule window reads them', async () => {
+    const pub = await buildPublisher(t.db);
+    const old = new Date(Date.now() - 100 * 86_400_000);
+    const recent = new Date(Date.now() - 20 * 86_400_000);
+    await t.db.insert(fraudPublisherHours).values([
+      { publisherId: pub.id, hour: old, calls: 1 },
+      { publisherId: pub.id, hour: recent, calls: 1 },
+    ]);
+    await t.db.insert(fraudCallerHours).values([
+      { caller: '+12125559999', hour: recent, calls: 1 },
+      { caller: '+12125559999', hour: new Date(Date.now() - 40 * 86_400_000), calls: 1 },
+    ]);
+    await sweepOldCounters(t.db);
+    const pubHours = await t.db
+      .select()
+      .from(fraudPublisherHours)
+      .where(eq(fraudPublisherHours.publisherId, pub.id));
+    expect(pubHours.map((h) => h.hour.getTime())).toEqual([recent.getTime()]);
+    const callerHours = await t.db
+      .select()
+      .from(fraudCallerHours)
+      .where(eq(fraudCallerHours.caller, '+12125559999'));
+    expect(callerHours).toHaveLength(1);
   });
 });
