@@ -5,6 +5,7 @@ import {
   fraudFlags,
   fraudPublisherHours,
   leads,
+  mailOutbox,
   notifications,
   webhookEndpoints,
 } from '../../db/schema.ts';
@@ -248,6 +249,8 @@ describe('rules at their thresholds, with their figures', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, t.admin.id), eq(notifications.kind, 'fraud_velocity')));
     expect(alerts).toHaveLength(1);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, t.admin.email));
+    expect(mails.filter((m) => m.text.includes('3 calls from this publisher'))).toHaveLength(1);
     expect(alerts[0]).toMatchObject({
       title: 'Call volume spike: Spiky Sam',
       link: `/admin/publishers/${pub.id}`,
