@@ -1,4 +1,5 @@
 import { Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { BlocklistPanel } from './blocklist-panel.tsx';
 import { FraudQueue } from './fraud-queue.tsx';
@@ -9,13 +10,21 @@ import { FraudRulesPanel } from './fraud-rules-panel.tsx';
  * flags and releases held calls), the blocked callers, and the rules with their thresholds.
  */
 export function FraudPage() {
+  // `?tab=rules` (Settings links there) or `?tab=blocked` open that tab.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') ?? 'queue';
   return (
     <>
       <PageHeader
         title="Fraud"
         description="Calls the fraud rules flagged, callers you block, and the rules' thresholds."
       />
-      <Tabs defaultValue="queue" keepMounted={false} mt="md">
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v && v !== 'queue' ? { tab: v } : {})}
+        keepMounted={false}
+        mt="md"
+      >
         <Tabs.List>
           <Tabs.Tab value="queue">Flags</Tabs.Tab>
           <Tabs.Tab value="blocked">Blocked callers</Tabs.Tab>
