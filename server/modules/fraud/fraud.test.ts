@@ -2,8 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fraudCallerHours,
+  fraudConfig,
   fraudFlags,
   fraudPublisherHours,
+  fraudRules,
   leads,
   mailOutbox,
   notifications,
@@ -478,5 +480,23 @@ describe('hold vs flag, and the queue', () => {
       .from(fraudCallerHours)
       .where(eq(fraudCallerHours.caller, '+12125559999'));
     expect(callerHours).toHaveLength(1);
+  });
+
+  it("another instance's rule change is read within a second (the version check)", async () => {
+    await only('caller_anomaly', { enabled: false });
+    const pub = await buildPublisher(t.db);
+    const offer = await buildOffer(t.db);
+    await completed(pub, offer.id); // this instance has read the rules (all off)
+    // As another instance would: the row and the version, not through this instance's API.
+    await t.db
+      .update(fraudRules)
+      .set({ enabled: true, params: { max_calls: 1, hours: 24 } })
+      .where(eq(fraudRules.rule, 'repeat_caller'));
+    await t.db.update(fraudConfig).set({ version: sql`${fraudConfig.version} + 1` });
+    await new Promise((r) => setTimeout(r, 1100));
+    const caller = freshNumber();
+    await completed(pub, offer.id, { caller });
+    const second = await completed(pub, offer.id, { caller });
+    expect((await flagsOf(second.id))[0]?.rule).toBe('repeat_caller');
   });
 });
