@@ -15,6 +15,7 @@ export const adminNotificationEvents = [
   'application_submitted',
   'dispute_opened',
   'campaign_created',
+  'fraud_velocity',
 ] as const;
 export const AdminNotificationEvent = z.enum(adminNotificationEvents);
 export type AdminNotificationEvent = z.infer<typeof AdminNotificationEvent>;
@@ -25,6 +26,7 @@ export const adminNotificationEventLabels: Record<AdminNotificationEvent, string
   application_submitted: 'an application or compliance submission arrives (or is resubmitted)',
   dispute_opened: 'a publisher opens a lead dispute or replies on one',
   campaign_created: 'a buyer creates a campaign',
+  fraud_velocity: "a publisher's hourly calls jump above their usual volume (fraud)",
 };
 
 /**

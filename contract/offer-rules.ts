@@ -80,6 +80,8 @@ export const ruleOutcomes = [
   'closed',
   'duplicate',
   'over_cap',
+  /** The caller is on the blocklist (issue 32): recorded, never payable. */
+  'blocked',
 ] as const;
 export type RuleOutcome = (typeof ruleOutcomes)[number];
 

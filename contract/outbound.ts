@@ -24,6 +24,7 @@ export const webhookEventTypes = [
   'application.submitted',
   'application.decided',
   'campaign.created',
+  'fraud.flagged',
 ] as const;
 export const WebhookEventType = z.enum(webhookEventTypes, {
   error: `Choose event types among ${webhookEventTypes.join(', ')}.`,

@@ -30,6 +30,7 @@ import { meRoutes } from './modules/accounts/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { apiKeyRoutes } from './modules/api-keys/index.ts';
 import { buyerRoutes } from './modules/campaigns/index.ts';
+import { registerFraud } from './modules/fraud/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { registerOutbound } from './modules/outbound/index.ts';
@@ -225,6 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReportWarmUp(app);
   // Webhooks and postbacks: the delivery worker and the log's retention.
   registerOutbound(app);
+  // The fraud rules on calls as the postback endpoint writes them (issue 32).
+  registerFraud(app);
 
   const webRoot = deps.webRoot ?? defaultWebRoot;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));

@@ -1674,3 +1674,132 @@ export const outboundAttempts = pgTable(
   },
   (t) => [index('outbound_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
 );
+
+// ---------------------------------------------------------------------------
+// Fraud (issue 32, items 3–5): server/modules/fraud
+// ---------------------------------------------------------------------------
+
+/**
+ * Callers admins block: one E.164 number, or a prefix (`+1900`) of E.164 numbers. A call from
+ * one is recorded, never payable (the `leads_fraud_guard` trigger, drizzle/…_fraud.sql).
+ */
+export const blockedCallers = pgTable(
+  'blocked_callers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['number', 'prefix'] }).notNull(),
+    value: text('value').notNull(),
+    reason: text('reason').notNull(),
+    expiresAt: ts('expires_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('blocked_callers_value_key').on(t.value),
+    index('blocked_callers_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/** A rule's settings; a rule without a row runs with its defaults (contract/fraud.ts). */
+export const fraudRules = pgTable('fraud_rules', {
+  rule: text('rule').primaryKey(),
+  enabled: boolean('enabled').notNull(),
+  action: text('action', { enum: ['flag', 'hold'] }).notNull(),
+  params: jsonb('params').$type<Record<string, number>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row (id 1): bumped by every change of the blocklist or the rules, so each instance's
+ * in-memory copy of the rules knows when to read them again.
+ */
+export const fraudConfig = pgTable('fraud_config', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/** A rule's verdict on one call: why, with its figures; open until an admin confirms or clears. */
+export const fraudFlags = pgTable(
+  'fraud_flags',
+  {
+    id: uuid('id').primaryKey().default(sql`uuid_v7()`),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rule: text('rule').notNull(),
+    action: text('action', { enum: ['flag', 'hold'] }).notNull(),
+    status: text('status', { enum: ['open', 'confirmed', 'cleared'] })
+      .notNull()
+      .default('open'),
+    reason: text('reason').notNull(),
+    figures: jsonb('figures').$type<Record<string, number | string | null>>().notNull(),
+    /** The lead's status reason before a hold replaced it (a clear puts it back). */
+    heldFrom: text('held_from'),
+    createdAt: createdAt(),
+    resolvedAt: ts('resolved_at'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolutionNote: text('resolution_note'),
+  },
+  (t) => [
+    uniqueIndex('fraud_flags_lead_rule_key').on(t.leadId, t.rule),
+    // The queue: one status, newest first (keyset on created_at, id).
+    index('fraud_flags_status_created_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('fraud_flags_publisher_created_idx').on(t.publisherId, t.createdAt),
+  ],
+);
+
+/** Leads the rules have seen: first sight, then judged (each counted once in the counters). */
+export const fraudLeadChecks = pgTable('fraud_lead_checks', {
+  leadId: uuid('lead_id')
+    .primaryKey()
+    .references(() => leads.id, { onDelete: 'cascade' }),
+  judged: boolean('judged').notNull().default(false),
+});
+
+/** Calls per caller (E.164) per hour of the call's time: the repeat-caller rule's counter. */
+export const fraudCallerHours = pgTable(
+  'fraud_caller_hours',
+  {
+    caller: text('caller').notNull(),
+    hour: ts('hour').notNull(),
+    calls: integer('calls').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.caller, t.hour] })],
+);
+
+/**
+ * Per publisher per hour of the call's time: calls, and of the judged ones how many were just
+ * over their buffer, duplicates, or rejected (the velocity and share rules' counters).
+ */
+export const fraudPublisherHours = pgTable(
+  'fraud_publisher_hours',
+  {
+    publisherId: uuid('publisher_id').notNull(),
+    hour: ts('hour').notNull(),
+    calls: integer('calls').notNull().default(0),
+    judged: integer('judged').notNull().default(0),
+    nearBuffer: integer('near_buffer').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.publisherId, t.hour] })],
+);
+
+/** A velocity alert sent for a publisher in an hour (admins hear once per publisher per hour). */
+export const fraudAlerts = pgTable(
+  'fraud_alerts',
+  {
+    publisherId: uuid('publisher_id').notNull(),
+    hour: ts('hour').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.publisherId, t.hour] })],
+);

@@ -6,6 +6,7 @@ import { API_KEY_ROUTES, scopeForRoute } from '../auth/api-key-scopes.ts';
 import { createSession, endSession } from '../auth/sessions.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import {
+  blockedCallers,
   campaigns,
   ingestRefusals,
   integrationExternalIds,
@@ -540,6 +541,13 @@ beforeAll(async () => {
     })
     .returning();
   ids['lead-imports'] = leadImport!.id;
+  // A blocked caller (issue 32); the fraud rule in PUT /admin/fraud-rules/:rule is a name.
+  const [blocked] = await t.db
+    .insert(blockedCallers)
+    .values({ kind: 'number', value: '+18665550198', reason: 'matrix' })
+    .returning();
+  ids['blocked-callers'] = blocked!.id;
+  ids['fraud-rules'] = 'repeat_caller';
   // A webhook endpoint and one delivery of its log (issue 30), put back after the admin's
   // DELETE of the endpoint (which takes its log along) for the routes walked after it.
   await putBackWebhook();

@@ -33,6 +33,7 @@ const SCREEN_TITLES: Record<string, string> = {
   [adminPaths.integrations]: 'Integrations',
   [adminPaths.trackingNumbers]: 'Tracking numbers',
   [adminPaths.webhooks]: 'Webhooks',
+  [adminPaths.fraud]: 'Fraud',
   [publisherPaths.overview]: 'Dashboard',
   [publisherPaths.offers]: 'Offers',
   [publisherPaths.leads]: 'Leads',

@@ -65,6 +65,7 @@ export const adminPaths = {
   integrations: `${paths.admin}/integrations`,
   trackingNumbers: `${paths.admin}/tracking-numbers`,
   webhooks: `${paths.admin}/webhooks`,
+  fraud: `${paths.admin}/fraud`,
   settings: `${paths.admin}/settings`,
   apiKeys: `${paths.admin}/api-keys`,
 } as const;

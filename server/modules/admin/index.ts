@@ -4,6 +4,7 @@ import { adminMfaRoutes, adminUsersRoutes } from '../accounts/index.ts';
 import { adminApplicationsRoutes } from '../applications/index.ts';
 import { adminAuditRoutes } from '../audit/index.ts';
 import { adminCampaignsRoutes } from '../campaigns/index.ts';
+import { adminFraudRoutes } from '../fraud/index.ts';
 import { adminIntegrationsRoutes, adminTrackingNumbersRoutes } from '../ingest/index.ts';
 import {
   adminLeadActionsRoutes,
@@ -50,5 +51,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminMfaRoutes);
   await app.register(adminNotificationPreferencesRoutes);
   await app.register(adminWebhooksRoutes);
+  await app.register(adminFraudRoutes);
   await app.register(adminPostbackRoutes);
 };

@@ -5,10 +5,17 @@
  */
 
 export { ingestRoutes } from './calls.routes.ts';
-export { ingestIntegrationById, ingestParams } from './ingest.service.ts';
+export { ingestIntegrationById, ingestParams, phoneCountryOf } from './ingest.service.ts';
 export { adminIntegrationsRoutes } from './integrations.routes.ts';
-export { hashIntegrationKey, newIntegrationKey, upsertCall } from './lead-ingest.ts';
+export {
+  hashIntegrationKey,
+  newIntegrationKey,
+  onCallWritten,
+  upsertCall,
+  type WrittenCall,
+} from './lead-ingest.ts';
 export { effectiveMapping } from './mapping.ts';
-export { knownPhoneCountry, toE164 } from './phone.ts';
+export { MicroBatcher } from './micro-batch.ts';
+export { callerCheck, knownPhoneCountry, toE164 } from './phone.ts';
 export { testPastedRequest } from './test-console.ts';
 export { adminTrackingNumbersRoutes } from './tracking-numbers.routes.ts';

@@ -83,7 +83,25 @@ export async function upsertCall(opts: {
   const row = opts.batched
     ? await callBatcher(opts.db as Db).submit(args)
     : await writeCall(opts.db, args);
-  return answerOf(row, opts.call);
+  const answer = answerOf(row, opts.call);
+  if (opts.batched) {
+    const written = { id: answer.id, caller: args.caller, tracking: args.tracking };
+    for (const listener of writtenListeners) listener(opts.db as Db, written);
+  }
+  return answer;
+}
+
+/** A call the postback endpoint wrote (after its commit): the lead and its numbers. */
+export type WrittenCall = { id: string; caller: string | null; tracking: string | null };
+const writtenListeners = new Set<(db: Db, call: WrittenCall) => void>();
+
+/**
+ * Tells `listener` of each call the postback endpoint writes, after the write (the fraud rules,
+ * server/modules/fraud, evaluate them in batches of their own). It must not throw or wait.
+ */
+export function onCallWritten(listener: (db: Db, call: WrittenCall) => void): () => void {
+  writtenListeners.add(listener);
+  return () => writtenListeners.delete(listener);
 }
 
 /** Everything ingest_call takes, by name (the batch sends these as a JSON array). */

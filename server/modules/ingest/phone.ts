@@ -20,3 +20,14 @@ export function toE164(raw: string, country: string): string | null {
 
 /** True for a country code libphonenumber knows (Settings refuses others). */
 export const knownPhoneCountry = (code: string): boolean => isSupportedCountry(code);
+
+/**
+ * A caller's number as the fraud rules read it (issue 32): its E.164 form (null when it is not
+ * a phone number at all) and whether libphonenumber knows it as a valid, allocated number.
+ */
+export function callerCheck(raw: string, country: string): { e164: string | null; valid: boolean } {
+  const region = isSupportedCountry(country) ? (country as CountryCode) : 'US';
+  const parsed = parsePhoneNumberFromString(raw, region);
+  if (!parsed) return { e164: null, valid: false };
+  return { e164: parsed.isPossible() ? parsed.number : null, valid: parsed.isValid() };
+}

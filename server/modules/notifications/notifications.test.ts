@@ -93,6 +93,7 @@ describe('e-mail preferences', () => {
         application_submitted: true,
         dispute_opened: true,
         campaign_created: true,
+        fraud_velocity: true,
       },
     });
     const quiet = await t.call('GET', '/notification-preferences', { token: quietToken });

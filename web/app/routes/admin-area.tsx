@@ -9,6 +9,7 @@ import {
   IconPhoneCall,
   IconPlugConnected,
   IconSettings,
+  IconShieldExclamation,
   IconSpeakerphone,
   IconTags,
   IconUserDollar,
@@ -100,6 +101,12 @@ export const adminArea = area('admin', [
     'PayoutsPage',
     () => import('@/features/admin/payouts/components/payouts-page.tsx'),
     { section: 'Calls and money', label: 'Payouts', icon: IconCash },
+  ),
+  screen(
+    adminPaths.fraud,
+    'FraudPage',
+    () => import('@/features/admin/fraud/components/fraud-page.tsx'),
+    { section: 'Calls and money', label: 'Fraud', icon: IconShieldExclamation },
   ),
   screen(
     adminPaths.reports,

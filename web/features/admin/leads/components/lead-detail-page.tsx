@@ -21,6 +21,7 @@ import { useLead } from '@/features/admin/leads/api/get-lead.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
 import { formatPhone } from '@/lib/phone-format.ts';
+import { LeadFraudSection } from './lead-fraud-section.tsx';
 
 /** The two answers to an open dispute, each with its button's look. */
 const disputeDecisions = [
@@ -211,7 +212,12 @@ export function LeadDetailPage() {
           show: l.disputes.length > 0,
           openFooter: (d) => <DisputeActions dispute={d} />,
         },
-        moreSections: <LeadTags tags={l.tags} />,
+        moreSections: (
+          <>
+            <LeadFraudSection leadId={l.id} />
+            <LeadTags tags={l.tags} />
+          </>
+        ),
       })}
     />
   );

@@ -15,6 +15,7 @@ import { StatusBadge } from '@/components/status-badge.tsx';
 import { usePublisher } from '@/features/admin/publishers/api/get-publisher.ts';
 import { formatDate } from '@/lib/format.ts';
 import { AgreementUploadButton } from './agreement-upload-button.tsx';
+import { FraudScoreCard } from './fraud-score-card.tsx';
 import { PayoutHoldCard } from './payout-hold-card.tsx';
 import { PostbacksCard } from './postbacks-card.tsx';
 import { PublisherStatusActions } from './publisher-status-actions.tsx';
@@ -184,6 +185,7 @@ export function PublisherDetailPage() {
       </Group>
       <BalanceCards balance={totals} audience="admin" />
       <PayoutHoldCard publisherId={p.id} />
+      <FraudScoreCard publisherId={p.id} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Panel title="Profile">

@@ -7,6 +7,7 @@ import {
 } from '@contract/money.ts';
 import { COMPANY_ADDRESS_MAX } from '@contract/settings.ts';
 import {
+  Anchor,
   Box,
   Button,
   Card,
@@ -27,6 +28,8 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconPhoto } from '@tabler/icons-react';
 import { getCountries } from 'libphonenumber-js/min';
 import { type ReactNode, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { adminPaths } from '@/app/routes.ts';
 import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
 import { QueryError } from '@/components/lists/query-error.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -341,6 +344,15 @@ export function SettingsPage() {
             <EmailChoicesCard />
             <PostbackTagsCard />
             <SubIdsCard />
+            <SettingsCard title="Fraud rules">
+              <Text size="sm">
+                Repeat callers, publisher velocity, short calls, caller anomalies and publisher
+                rejects: each rule's thresholds and whether it flags or holds calls.{' '}
+                <Anchor component={Link} to={`${adminPaths.fraud}?tab=rules`}>
+                  Fraud → Rules
+                </Anchor>
+              </Text>
+            </SettingsCard>
           </Stack>
         </SimpleGrid>
       )}

@@ -1,0 +1,106 @@
+import { IdParams } from '../../../contract/admin-common.ts';
+import {
+  BlockedCaller,
+  BlockedCallerImport,
+  BlockedCallerList,
+  BlockedCallerListQuery,
+  ClearFraudFlags,
+  ConfirmFraudFlags,
+  CreateBlockedCaller,
+  FraudFlagList,
+  FraudFlagListQuery,
+  FraudFlagsChanged,
+  FraudRule,
+  FraudRuleParamsPath,
+  FraudRules,
+  LeadFraud,
+  PublisherFraudScore,
+  UpdateFraudRule,
+} from '../../../contract/fraud.ts';
+import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { kitPlugin } from '../../http/route-kit.ts';
+import { receiveFileBuffer } from '../../storage/upload.ts';
+import {
+  BLOCKLIST_IMPORT_MAX_BYTES,
+  createBlockedCaller,
+  deleteBlockedCaller,
+  importBlockedCallers,
+  listBlockedCallers,
+} from './blocklist.service.ts';
+import {
+  clearFraudFlags,
+  confirmFraudFlags,
+  leadFraud,
+  listFraudFlags,
+  publisherFraudScore,
+} from './flags.service.ts';
+import { listRules, updateRule } from './rules.ts';
+
+/**
+ * The admin's fraud routes (issue 32 items 3–4): the caller blocklist, the rules' settings, the
+ * Fraud queue with bulk confirm and clear, a lead's flags and a publisher's score.
+ */
+export const adminFraudRoutes = kitPlugin(adminDoc, (admin, app) => {
+  admin.list(
+    '/blocked-callers',
+    { query: BlockedCallerListQuery, reply: BlockedCallerList },
+    listBlockedCallers,
+  );
+  admin.create(
+    '/blocked-callers',
+    { body: CreateBlockedCaller, reply: BlockedCaller },
+    createBlockedCaller,
+  );
+  // A file with a wrong line answers 200 with `created: 0` and the lines' errors: nothing written.
+  admin.route(
+    'POST',
+    '/blocked-callers/import',
+    { consumes: ['multipart/form-data'], reply: BlockedCallerImport },
+    async (req) => {
+      const file = await receiveFileBuffer(req, {
+        field: 'file',
+        maxBytes: BLOCKLIST_IMPORT_MAX_BYTES,
+        tooLarge: `The file is larger than ${BLOCKLIST_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it and import the parts one after another.`,
+        missing: 'Please choose a CSV file.',
+      });
+      return importBlockedCallers({
+        db: app.db,
+        actor: actorOf(req),
+        filename: file.filename,
+        data: file.data,
+      });
+    },
+  );
+  admin.remove('/blocked-callers/:id', { params: IdParams }, deleteBlockedCaller);
+
+  admin.route('GET', '/fraud-rules', { reply: FraudRules }, async () => listRules({ db: app.db }));
+  admin.route(
+    'PUT',
+    '/fraud-rules/:rule',
+    { params: FraudRuleParamsPath, body: UpdateFraudRule, reply: FraudRule },
+    async (req) =>
+      updateRule({ db: app.db, actor: actorOf(req), rule: req.params.rule, input: req.body }),
+  );
+
+  admin.list('/fraud-flags', { query: FraudFlagListQuery, reply: FraudFlagList }, listFraudFlags);
+  admin.command(
+    '/fraud-flags/confirm',
+    { body: ConfirmFraudFlags, reply: FraudFlagsChanged },
+    confirmFraudFlags,
+  );
+  admin.command(
+    '/fraud-flags/clear',
+    { body: ClearFraudFlags, reply: FraudFlagsChanged },
+    clearFraudFlags,
+  );
+
+  admin.route('GET', '/leads/:id/fraud', { params: IdParams, reply: LeadFraud }, async (req) =>
+    leadFraud({ db: app.db, id: req.params.id }),
+  );
+  admin.route(
+    'GET',
+    '/publishers/:id/fraud-score',
+    { params: IdParams, reply: PublisherFraudScore },
+    async (req) => publisherFraudScore({ db: app.db, id: req.params.id }),
+  );
+});
