@@ -38,9 +38,10 @@ export const ScriptVersion = z.object({
   created_at: IsoDateTime,
   /** The admin who saved it (null for versions recorded when the feature arrived). */
   created_by_email: z.string().nullable(),
-  /** Lines added and removed against the version before. */
+  /** Lines added and removed against the version before, and the line diff itself. */
   added: z.number().int(),
   removed: z.number().int(),
+  diff: z.array(ScriptDiffLine),
 });
 export type ScriptVersion = z.infer<typeof ScriptVersion>;
 

@@ -116,13 +116,17 @@ export async function getAdminOfferScript(opts: {
     .from(versions)
     .where(eq(versions.offerId, offerId))
     .orderBy(versions.version);
-  const history = rows.map((v, i) => ({
-    version: v.version,
-    body: v.body,
-    created_at: v.createdAt.toISOString(),
-    created_by_email: v.createdByEmail,
-    ...diffCounts(lineDiff(rows[i - 1]?.body ?? '', v.body)),
-  }));
+  const history = rows.map((v, i) => {
+    const diff = lineDiff(rows[i - 1]?.body ?? '', v.body);
+    return {
+      version: v.version,
+      body: v.body,
+      created_at: v.createdAt.toISOString(),
+      created_by_email: v.createdByEmail,
+      ...diffCounts(diff),
+      diff,
+    };
+  });
   const latest = db
     .select({
       publisherId: acks.publisherId,
