@@ -271,6 +271,8 @@ describe('calls of a publisher late to acknowledge', () => {
     expect(held.lead.statusReason).toMatch(
       /^Held: the publisher has not acknowledged script version 1 \(due \d{4}-\d\d-\d\d\)$/,
     );
+    const detail = (await t.call('GET', `/leads/${held.lead.id}`)).json();
+    expect(detail).toMatchObject({ script_version: 1, script_unacknowledged: true });
     const flagged = await call(flag.id);
     expect(flagged.lead).toMatchObject({ status: 'approved', scriptUnacknowledged: true });
     // Another publisher's call on the hold offer is held too (they never acknowledged).
