@@ -52,12 +52,13 @@ BEGIN
     SELECT x.script_version, x.script_ack_mode, x.script_ack_days INTO o
       FROM offers x WHERE x.id = NEW.offer_id;
     NEW.script_version := o.script_version;
-  ELSE
-    SELECT x.script_ack_mode, x.script_ack_days INTO o FROM offers x WHERE x.id = NEW.offer_id;
   END IF;
   IF NEW.script_version IS NULL OR NEW.status <> 'approved' OR NEW.rule_outcome IS DISTINCT FROM 'payable'
      OR NEW.status_overridden_at IS NOT NULL THEN
     RETURN NEW;
+  END IF;
+  IF TG_OP = 'UPDATE' THEN
+    SELECT x.script_ack_mode, x.script_ack_days INTO o FROM offers x WHERE x.id = NEW.offer_id;
   END IF;
   SELECT v.created_at INTO v_published FROM offer_script_versions v
    WHERE v.offer_id = NEW.offer_id AND v.version = NEW.script_version;

@@ -77,7 +77,12 @@ describe('offer script versions (issue 33)', () => {
     });
 
     await asUser(publisher.email, publisher.password, 'scripts-publisher', async (page) => {
-      await page.goto('/dashboard/offers');
+      // The overview's attention item leads to the Offers page.
+      await page.goto('/dashboard');
+      const notice = page.getByRole('alert').filter({ hasText: 'Call scripts changed' });
+      await notice.getByText(`"${TITLE}"`, { exact: false }).waitFor();
+      await notice.getByRole('link', { name: 'Offers page' }).click();
+      await page.waitForURL(/\/dashboard\/offers/);
       const card = page.getByTestId('offer-card').filter({ hasText: TITLE });
       await card.getByText('Changed: acknowledge').waitFor();
       await page.getByText('Scripts changed: please read and acknowledge').waitFor();

@@ -24,6 +24,7 @@ import { useAuth } from '@/lib/auth.tsx';
 import { formatMoney } from '@/lib/format.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { RecentActivity } from './recent-activity.tsx';
+import { ScriptNotice } from './script-notice.tsx';
 
 // The range picker (Select, combobox) is its own chunk: the cards show while it downloads.
 const DateRangePicker = lazy(async () => ({
@@ -165,6 +166,7 @@ export function OverviewPage() {
         ) : null}
       </Stack>
       {me?.status === 'pending' ? <PendingApprovalNotice /> : null}
+      <ScriptNotice />
 
       {overview.isError && !data ? (
         <QueryErrorState
