@@ -13,3 +13,4 @@ export * from './dashboard.ts';
 export * from './leads.ts';
 export * from './offers.ts';
 export * from './payouts.ts';
+export * from './scripts.ts';

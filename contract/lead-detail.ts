@@ -176,6 +176,10 @@ export const AdminLeadDetail = z.object({
   integration_id: z.string().nullable(),
   integration_name: z.string().nullable(),
   external_call_id: z.string().nullable(),
+  /** The offer's script version in force at the call (issue 33); null: the offer had none. */
+  script_version: z.number().int().nullable(),
+  /** Judged payable while the publisher had not acknowledged that version in time. */
+  script_unacknowledged: z.boolean(),
 });
 export type AdminLeadDetail = z.infer<typeof AdminLeadDetail>;
 

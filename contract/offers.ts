@@ -8,6 +8,7 @@ import {
   PayoutOverridesInput,
 } from './offer-rules.ts';
 import { OfferStatus } from './roles.ts';
+import { ScriptAckDays, ScriptAckMode } from './scripts.ts';
 
 /** Offers as the admin manages them. */
 // ---------------------------------------------------------------------------
@@ -32,6 +33,11 @@ export const AdminOffer = z.object({
   id: z.string(),
   ...offerAnswerFields,
   script_instructions: z.string().nullable(),
+  /** The current script version (issue 33); null = the offer never had a script. */
+  script_version: z.number().int().nullable(),
+  /** Calls of a publisher late to acknowledge the script: flagged, or held as pending. */
+  script_ack_mode: ScriptAckMode,
+  script_ack_days: z.number().int(),
   status: OfferStatus,
   /** What makes an ingested call payable (contract/offer-rules.ts). */
   rules: OfferRules,
@@ -58,6 +64,8 @@ const scriptInstructions = z
 export const CreateOffer = z.object({
   ...offerFields,
   script_instructions: scriptInstructions.optional(),
+  script_ack_mode: ScriptAckMode.optional(),
+  script_ack_days: ScriptAckDays.optional(),
   status: OfferStatus.default('active'),
   /** Omitted: no rules (every completed call pays). */
   rules: OfferRulesInput.optional(),
@@ -69,6 +77,8 @@ export const UpdateOffer = z
   .object({
     ...offerFields,
     script_instructions: scriptInstructions,
+    script_ack_mode: ScriptAckMode,
+    script_ack_days: ScriptAckDays,
     status: OfferStatus,
     /** Replaces all the rules (an omitted rule inside is cleared). */
     rules: OfferRulesInput,

@@ -46,6 +46,7 @@ import {
   roles,
   userStatuses,
 } from '../../contract/roles.ts';
+import { scriptAckModes } from '../../contract/scripts.ts';
 
 /**
  * `('a','b')`: a status list of the contract as literal SQL for a check constraint, so the
@@ -294,8 +295,17 @@ export const offers = pgTable(
     openDays: smallint('open_days').array(),
     openFrom: time('open_from'),
     openTo: time('open_to'),
+    // --- script versions (issue 33): publishers acknowledge each version of the script ---
+    /** The current script version (offer_script_versions); null = never had a script. */
+    scriptVersion: integer('script_version'),
+    /** A publisher late to acknowledge: their calls are only flagged, or held as pending. */
+    scriptAckMode: text('script_ack_mode', { enum: scriptAckModes }).notNull().default('flag'),
+    /** Days a publisher has to acknowledge a new version before their calls are held/flagged. */
+    scriptAckDays: integer('script_ack_days').notNull().default(7),
   },
   (t) => [
+    check('offers_script_ack_mode_check', sql`${t.scriptAckMode} in ${sqlList(scriptAckModes)}`),
+    check('offers_script_ack_days_check', sql`${t.scriptAckDays} between 0 and 365`),
     index('offers_status_created_idx').on(t.status, t.createdAt.desc()),
     index('offers_created_idx').on(t.createdAt.desc()),
     check('offers_status_check', sql`${t.status} in ${sqlList(offerStatuses)}`),
@@ -312,6 +322,40 @@ export const offers = pgTable(
         and (${t.hoursTimeZone} is null) = (${t.openTo} is null)`,
     ),
   ],
+);
+
+/** Every version of an offer's script instructions (issue 33): who wrote it, when, the text. */
+export const offerScriptVersions = pgTable(
+  'offer_script_versions',
+  {
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** The script's text ('' when the admin cleared it). */
+    body: text('body').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByEmail: text('created_by_email'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.version] })],
+);
+
+/** A publisher's acknowledgement of one script version (issue 33); one row per version read. */
+export const offerScriptAcknowledgements = pgTable(
+  'offer_script_acknowledgements',
+  {
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    acknowledgedAt: ts('acknowledged_at').notNull().defaultNow(),
+  },
+  // The lead trigger asks "has this publisher acknowledged version >= N": one index range.
+  (t) => [primaryKey({ columns: [t.offerId, t.publisherId, t.version] })],
 );
 
 /** A publisher's own payout on an offer (the admin sets it); ingested calls pay it. */
@@ -676,6 +720,10 @@ export const leads = pgTable(
      * lead_disputes, so the report rollups count disputes through the lead's own row.
      */
     disputeCount: integer('dispute_count').notNull().default(0),
+    /** The offer's script version in force when the lead was recorded (issue 33). */
+    scriptVersion: integer('script_version'),
+    /** Judged payable while the publisher had not acknowledged that version in time. */
+    scriptUnacknowledged: boolean('script_unacknowledged').notNull().default(false),
   },
   (t) => [
     uniqueIndex('leads_integration_call_key').on(t.integrationId, t.externalCallId),

@@ -180,6 +180,15 @@ const EXPECTATIONS: Record<string, Rule> = {
   '* /api/v1/admin/postback-deliveries': { allow: ADMINS },
   '* /api/v1/admin/postback-settings': { allow: ADMINS },
   '* /api/v1/publisher/postbacks': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
+  // Offer scripts (issue 33): only on an offer the publisher is approved for (publisher B is,
+  // for the offer in the path); anyone else gets 404.
+  'GET /api/v1/publisher/scripts/pending': {
+    allow: ['publisher A', 'publisher B', 'pending publisher'],
+  },
+  '* /api/v1/publisher/offers/': {
+    allow: ['publisher A', 'publisher B', 'pending publisher'],
+    owner: 'publisher B',
+  },
   '* /api/v1/publisher/postback-deliveries/': {
     allow: ['publisher A', 'publisher B', 'pending publisher'],
     owner: 'publisher B',
@@ -283,6 +292,7 @@ const KEPT_ADMIN_ROUTES = [
   'POST /offers',
   'PATCH /offers/:id',
   'DELETE /offers/:id',
+  'GET /offers/:id/script',
   'GET /applications',
   'PATCH /applications/:id',
   'PUT /applications/:id/io',
@@ -461,6 +471,11 @@ beforeAll(async () => {
     leads: lead!.id,
     messages: randomUUID(),
   });
+  // Publisher B is approved for the offer in the path (issue 33: its script is theirs to read;
+  // an admin's DELETE of it is a 409, so the routes after it still find it).
+  await t.db
+    .insert(offerApplications)
+    .values({ offerId: ids.offers!, publisherId: publisherB.id, status: 'approved' });
   // Publisher B's open dispute on that lead (publisher A aims at it in /publisher/disputes/:id).
   const [dispute] = await t.db
     .insert(leadDisputes)

@@ -252,6 +252,8 @@ export async function getAdminLeadDetail(
     integration_id: l.integrationId,
     integration_name: r.integrationName,
     external_call_id: l.externalCallId,
+    script_version: l.scriptVersion,
+    script_unacknowledged: l.scriptUnacknowledged,
     disputes: await disputesOf(opts.db, l.id, opts.sign, 'admin'),
   };
 }

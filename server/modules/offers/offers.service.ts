@@ -14,6 +14,7 @@ import { oneOrNotFound } from '../../db/rows.ts';
 import { leads, offerApplications, offers } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
 import { type AdminAction, type AdminEdit, type AdminWrite, auditTrail } from '../audit/index.ts';
+import { recordScriptVersion } from '../scripts/index.ts';
 import { payoutOverridesOf, replacePayoutOverrides, rulesColumns, rulesOf } from './offer-rules.ts';
 
 type OfferRow = typeof offers.$inferSelect;
@@ -26,6 +27,9 @@ export function toAdminOffer(o: OfferRow, overrides: PayoutOverride[] = []): Adm
     vertical: o.vertical,
     payout: toMoney(o.payout),
     script_instructions: o.scriptInstructions,
+    script_version: o.scriptVersion,
+    script_ack_mode: o.scriptAckMode,
+    script_ack_days: o.scriptAckDays,
     status: o.status,
     rules: rulesOf(o),
     payout_overrides: overrides,
@@ -89,8 +93,11 @@ export async function listOffers(opts: { db: DbOrTx; query: OfferListQuery }): P
   return page;
 }
 
+/** The portal's address, for the e-mails a new script version sends (issue 33). */
+type Mailing = { publicUrl: string };
+
 /** Creates an offer (active unless told otherwise) and records it in the audit log. */
-export async function createOffer(opts: AdminWrite<CreateOffer>): Promise<AdminOffer> {
+export async function createOffer(opts: AdminWrite<CreateOffer> & Mailing): Promise<AdminOffer> {
   const { input } = opts;
   return opts.db.transaction(async (tx) => {
     const [row] = await tx
@@ -100,11 +107,21 @@ export async function createOffer(opts: AdminWrite<CreateOffer>): Promise<AdminO
         vertical: input.vertical,
         payout: fromMoney(input.payout),
         scriptInstructions: input.script_instructions ?? null,
+        ...(input.script_ack_mode !== undefined && { scriptAckMode: input.script_ack_mode }),
+        ...(input.script_ack_days !== undefined && { scriptAckDays: input.script_ack_days }),
         status: input.status ?? 'active',
         ...rulesColumns(input.rules ?? {}),
       })
       .returning();
     await replacePayoutOverrides(tx, row!.id, input.payout_overrides ?? []);
+    row!.scriptVersion = await recordScriptVersion(tx, {
+      offer: row!,
+      before: null,
+      after: row!.scriptInstructions,
+      actor: opts.actor,
+      publicUrl: opts.publicUrl,
+      created: true,
+    });
     const after = await withOverrides(tx, row!);
     await auditOffer(tx, opts.actor, 'create', row!.id, { before: null, after: after.audit });
     return after.offer;
@@ -112,7 +129,7 @@ export async function createOffer(opts: AdminWrite<CreateOffer>): Promise<AdminO
 }
 
 /** Changes the given fields of an offer; the audit entry keeps before → after. */
-export async function updateOffer(opts: AdminEdit<UpdateOffer>): Promise<AdminOffer> {
+export async function updateOffer(opts: AdminEdit<UpdateOffer> & Mailing): Promise<AdminOffer> {
   const { input } = opts;
   return opts.db.transaction(async (tx) => {
     const before = await lockOffer(tx, opts.id);
@@ -126,6 +143,8 @@ export async function updateOffer(opts: AdminEdit<UpdateOffer>): Promise<AdminOf
         ...(input.script_instructions !== undefined && {
           scriptInstructions: input.script_instructions,
         }),
+        ...(input.script_ack_mode !== undefined && { scriptAckMode: input.script_ack_mode }),
+        ...(input.script_ack_days !== undefined && { scriptAckDays: input.script_ack_days }),
         ...(input.status !== undefined && { status: input.status }),
         ...(input.rules !== undefined && rulesColumns(input.rules)),
         updatedAt: new Date(),
@@ -135,6 +154,14 @@ export async function updateOffer(opts: AdminEdit<UpdateOffer>): Promise<AdminOf
     if (input.payout_overrides !== undefined) {
       await replacePayoutOverrides(tx, before.id, input.payout_overrides);
     }
+    // A changed script is a new version the approved publishers acknowledge (issue 33).
+    row!.scriptVersion = await recordScriptVersion(tx, {
+      offer: row!,
+      before: before.scriptInstructions,
+      after: row!.scriptInstructions,
+      actor: opts.actor,
+      publicUrl: opts.publicUrl,
+    });
     const after = await withOverrides(tx, row!);
     await auditOffer(tx, opts.actor, 'update', before.id, {
       before: old.audit,

@@ -81,3 +81,49 @@ describe('the offer card shows the tracking numbers the network gave the publish
     await waitFor(() => expect(screen.getByRole('button', { name: 'Copied +1 866 555 1234' })));
   });
 });
+
+describe('the offer card and its script (issue 33)', () => {
+  const approved = { ...offer, application_status: 'approved' as const };
+
+  it('marks a changed script and opens it with Read script changes', () => {
+    const onReadScript = vi.fn();
+    renderWithApp(
+      <OfferCard
+        offer={approved}
+        blockedReason={null}
+        starting={false}
+        onApply={() => {}}
+        scriptUnread
+        onReadScript={onReadScript}
+      />,
+    );
+    expect(screen.getByText('Changed: acknowledge')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Read script changes: Medicare Inbound' }));
+    expect(onReadScript).toHaveBeenCalledWith(approved);
+  });
+
+  it('offers the script without a badge once acknowledged, and nothing before approval', () => {
+    const { unmount } = renderWithApp(
+      <OfferCard
+        offer={approved}
+        blockedReason={null}
+        starting={false}
+        onApply={() => {}}
+        onReadScript={() => {}}
+      />,
+    );
+    expect(screen.queryByText('Changed: acknowledge')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Script versions: Medicare Inbound' })).toBeTruthy();
+    unmount();
+    renderWithApp(
+      <OfferCard
+        offer={offer}
+        blockedReason={null}
+        starting={false}
+        onApply={() => {}}
+        onReadScript={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /Script versions/ })).toBeNull();
+  });
+});

@@ -16,7 +16,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconSend, IconUpload } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconFileDiff, IconSend, IconUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { formatMoney } from '@/lib/format.ts';
@@ -37,6 +37,10 @@ type OfferCardProps = {
   onApply: (offer: PublisherOffer) => void;
   /** A rejected application: opens the compliance form again for new files (issue 16). */
   onResubmit?: (offer: PublisherOffer) => void;
+  /** The current script is not acknowledged yet (issue 33). */
+  scriptUnread?: boolean;
+  /** Opens the script, its changes and Acknowledge (approved offers only). */
+  onReadScript?: (offer: PublisherOffer) => void;
 };
 
 /** One block of the card: its small uppercase heading (`labelId` names the list under it). */
@@ -127,7 +131,15 @@ function TrackingNumbers({ numbers, offerId }: { numbers: string[]; offerId: str
 }
 
 /** One active offer: title, vertical, payout, script instructions, and Apply Now or its status. */
-export function OfferCard({ offer, blockedReason, starting, onApply, onResubmit }: OfferCardProps) {
+export function OfferCard({
+  offer,
+  blockedReason,
+  starting,
+  onApply,
+  onResubmit,
+  scriptUnread = false,
+  onReadScript,
+}: OfferCardProps) {
   const reasonId = `apply-reason-${offer.id}`;
   return (
     <Card
@@ -165,9 +177,16 @@ export function OfferCard({ offer, blockedReason, starting, onApply, onResubmit 
           <TrackingNumbers numbers={offer.tracking_numbers} offerId={offer.id} />
         ) : null}
         <div style={{ flex: 1 }}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={2}>
-            Script instructions
-          </Text>
+          <Group gap="xs" mb={2}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Script instructions
+            </Text>
+            {scriptUnread ? (
+              <Badge color="yellow" variant="light" size="sm">
+                Changed: acknowledge
+              </Badge>
+            ) : null}
+          </Group>
           {offer.script_instructions ? (
             <Spoiler
               maxHeight={SCRIPT_LINES * SCRIPT_LINE_HEIGHT_PX}
@@ -196,6 +215,17 @@ export function OfferCard({ offer, blockedReason, starting, onApply, onResubmit 
               </Text>
               <StatusBadge status={offer.application_status} />
             </Group>
+            {offer.application_status === 'approved' && onReadScript ? (
+              <Button
+                variant={scriptUnread ? 'filled' : 'light'}
+                color={scriptUnread ? 'yellow' : undefined}
+                leftSection={<IconFileDiff size={16} />}
+                onClick={() => onReadScript(offer)}
+                aria-label={`${scriptUnread ? 'Read script changes' : 'Script versions'}: ${offer.title}`}
+              >
+                {scriptUnread ? 'Read script changes' : 'Script and versions'}
+              </Button>
+            ) : null}
             {offer.application_status === 'rejected' ? (
               <>
                 {offer.application_reason ? (

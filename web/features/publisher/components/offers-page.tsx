@@ -1,6 +1,8 @@
 import type { SortOrder } from '@contract/list.ts';
 import { type OfferSort, PUBLISHER_MESSAGES, type PublisherOffer } from '@contract/publisher.ts';
 import {
+  Alert,
+  Anchor,
   Card,
   Group,
   Pagination,
@@ -23,11 +25,13 @@ import { deleteDraftApplication } from '@/features/publisher/api/delete-applicat
 import { usePublisherMe } from '@/features/publisher/api/get-me.ts';
 import { publisherKeys } from '@/features/publisher/api/keys.ts';
 import { useOffers } from '@/features/publisher/api/list-offers.ts';
+import { usePendingScripts } from '@/features/publisher/api/offer-script.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatCount } from '@/lib/format.ts';
 import { toast } from '@/lib/notify.ts';
 import { ComplianceDialog, type ComplianceDraft } from './compliance-dialog.tsx';
 import { OfferCard } from './offer-card.tsx';
+import { ScriptModal } from './script-modal.tsx';
 
 const PAGE_SIZE = 12;
 const ERROR_TITLE = 'Error loading offers';
@@ -81,6 +85,9 @@ export function OffersPage() {
     ) ?? 'newest';
   const [draft, setDraft] = useState<ComplianceDraft | null>(null);
   const [startingId, setStartingId] = useState<string | null>(null);
+  const [reading, setReading] = useState<{ id: string; title: string } | null>(null);
+  const pendingScripts = usePendingScripts().data?.items ?? [];
+  const unread = new Set(pendingScripts.map((p) => p.offer_id));
 
   const offers = useOffers({ ...list.query, search: debouncedSearch || undefined });
   useErrorToast(offers.error, ERROR_TITLE);
@@ -132,6 +139,24 @@ export function OffersPage() {
     <Stack gap="lg">
       <Title order={1}>Available Offers</Title>
       {isPending ? <PendingApprovalNotice /> : null}
+      {pendingScripts.length > 0 ? (
+        <Alert color="yellow" variant="light" title="Scripts changed: please read and acknowledge">
+          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {pendingScripts.map((p) => (
+              <Text component="li" size="sm" key={p.offer_id}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  onClick={() => setReading({ id: p.offer_id, title: p.offer_title })}
+                >
+                  {p.offer_title}
+                </Anchor>{' '}
+                (version {p.version})
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
 
       <Group gap="sm" align="flex-end" wrap="wrap">
         <SearchFilter
@@ -196,6 +221,8 @@ export function OffersPage() {
                 offer={offer}
                 blockedReason={blockedReason}
                 starting={startingId === offer.id}
+                scriptUnread={unread.has(offer.id)}
+                onReadScript={(o) => setReading({ id: o.id, title: o.title })}
                 onApply={handleApply}
                 onResubmit={(o) =>
                   o.application_id &&
@@ -223,6 +250,7 @@ export function OffersPage() {
         </>
       )}
 
+      <ScriptModal offer={reading} onClose={() => setReading(null)} />
       <ComplianceDialog
         draft={draft}
         onCancel={(d) => {

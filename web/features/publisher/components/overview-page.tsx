@@ -25,6 +25,7 @@ import { useAuth } from '@/lib/auth.tsx';
 import { formatMoney } from '@/lib/format.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
 import { RecentActivity } from './recent-activity.tsx';
+import { ScriptNotice } from './script-notice.tsx';
 
 const ERROR_TITLE = 'Error loading dashboard';
 
@@ -161,6 +162,7 @@ export function OverviewPage() {
         ) : null}
       </Stack>
       {me?.status === 'pending' ? <PendingApprovalNotice /> : null}
+      <ScriptNotice />
 
       {overview.isError && !data ? (
         <QueryErrorState

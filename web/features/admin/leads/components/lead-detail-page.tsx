@@ -202,6 +202,11 @@ export function LeadDetailPage() {
           <>
             <Field label="Integration">{l.integration_name ?? 'Recorded by hand'}</Field>
             <Field label="Tracker call id">{l.external_call_id}</Field>
+            <Field label="Script version">
+              {l.script_version === null
+                ? 'No script'
+                : `Version ${l.script_version}${l.script_unacknowledged ? ' (not acknowledged in time)' : ''}`}
+            </Field>
           </>
         ),
         moneyTitle: 'Money',

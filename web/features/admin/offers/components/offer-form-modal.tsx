@@ -16,17 +16,27 @@ import {
   rulesBody,
   ruleValuesOf,
 } from './offer-rules-fields.tsx';
+import { ScriptAckFields, type ScriptAckValues } from './script-ack-fields.tsx';
 
-type OfferFormValues = RuleValues & {
-  title: string;
-  vertical: string;
-  /** '' while blank. */
-  payout: number | string;
-  script_instructions: string;
-  status: OfferStatus;
-};
+type OfferFormValues = RuleValues &
+  ScriptAckValues & {
+    title: string;
+    vertical: string;
+    /** '' while blank. */
+    payout: number | string;
+    script_instructions: string;
+    status: OfferStatus;
+  };
 
-const fields = ['title', 'vertical', 'payout', 'script_instructions', 'status'] as const;
+const fields = [
+  'title',
+  'vertical',
+  'payout',
+  'script_instructions',
+  'script_ack_mode',
+  'script_ack_days',
+  'status',
+] as const;
 
 /** Verticals an affiliate network usually runs; any other text is accepted too. */
 const commonVerticals = [
@@ -49,6 +59,8 @@ function toBody(values: OfferFormValues) {
     vertical: values.vertical,
     payout: values.payout === '' ? undefined : Number(values.payout),
     script_instructions: script ? values.script_instructions : null,
+    script_ack_mode: values.script_ack_mode,
+    script_ack_days: values.script_ack_days === '' ? undefined : Number(values.script_ack_days),
     status: values.status,
     ...rulesBody(values),
   };
@@ -81,6 +93,8 @@ function valuesOf(offer: AdminOffer | null): OfferFormValues {
     vertical: offer?.vertical ?? '',
     payout: offer?.payout ?? '',
     script_instructions: offer?.script_instructions ?? '',
+    script_ack_mode: offer?.script_ack_mode ?? 'flag',
+    script_ack_days: offer?.script_ack_days ?? 7,
     status: offer?.status ?? 'active',
     ...ruleValuesOf(offer, browserZone()),
   };
@@ -166,11 +180,12 @@ export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) 
       />
       <GrowingTextarea
         label="Script instructions"
-        description="What publishers must say or do on the call."
+        description="What publishers must say or do on the call. Each change is a new version approved publishers acknowledge."
         minRows={3}
         maxRows={10}
         {...form.getInputProps('script_instructions')}
       />
+      <ScriptAckFields form={form} />
       <Stack gap={4}>
         <Text size="sm" fw={500} id="offer-status-label">
           Status

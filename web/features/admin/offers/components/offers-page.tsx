@@ -1,7 +1,7 @@
 import type { AdminOffer } from '@contract/admin.ts';
 import type { OfferStatus } from '@contract/roles.ts';
 import { Button } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconFileDiff, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
@@ -22,6 +22,7 @@ import { type OfferListParams, useOffers } from '@/features/admin/offers/api/lis
 import { formatMoney } from '@/lib/format.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
 import { OfferFormModal } from './offer-form-modal.tsx';
+import { OfferScriptModal } from './offer-script-modal.tsx';
 
 /** Sortable columns and the direction of their first click. */
 const sorts = {
@@ -39,6 +40,7 @@ export function OffersPage() {
   const [editing, setEditing] = useState<AdminOffer | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminOffer | null>(null);
+  const [scriptOf, setScriptOf] = useState<AdminOffer | null>(null);
   const deleteMutation = useDeleteOffer();
   const { q, status } = list.filters;
   const params: OfferListParams = {
@@ -105,6 +107,12 @@ export function OffersPage() {
             onClick: () => openEdit(o),
           },
           {
+            tip: 'Script versions',
+            icon: <IconFileDiff size={18} />,
+            label: `Script versions of ${o.title}`,
+            onClick: () => setScriptOf(o),
+          },
+          {
             tip: 'Delete',
             icon: <IconTrash size={18} />,
             color: 'red',
@@ -139,6 +147,7 @@ export function OffersPage() {
       minWidth={600}
     >
       <OfferFormModal opened={formOpen} offer={editing} onClose={() => setFormOpen(false)} />
+      <OfferScriptModal offer={scriptOf} onClose={() => setScriptOf(null)} />
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete this offer?"

@@ -85,6 +85,8 @@ const actionLabels: Record<string, string> = {
   'payout_hold.review_lifted': 'Payout review lifted',
   'payout_hold.release': 'Hold released for the next run',
   'adjustment.create': 'Adjustment',
+  'publisher.script_version': 'Offer script changed (to acknowledge)',
+  'publisher.script_acknowledged': 'Offer script acknowledged',
 };
 
 /** "status: pending → approved" for the fields an audit entry changed. */

@@ -1,0 +1,43 @@
+import { type ScriptAckMode, scriptAckModeLabels } from '@contract/scripts.ts';
+import { NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+
+/** The form values these fields edit. */
+export type ScriptAckValues = { script_ack_mode: ScriptAckMode; script_ack_days: number | string };
+
+/**
+ * What happens to calls of a publisher who has not acknowledged a new script version in time
+ * (issue 33): flagged only, or held as pending for an admin.
+ */
+export function ScriptAckFields<V extends ScriptAckValues>({
+  form,
+}: {
+  form: UseFormReturnType<V>;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="offer-script-ack-label">
+        Publishers late to acknowledge a new script
+      </Text>
+      <SegmentedControl
+        aria-labelledby="offer-script-ack-label"
+        data={[
+          { value: 'flag', label: 'Flag their calls' },
+          { value: 'hold', label: 'Hold their calls' },
+        ]}
+        {...form.getInputProps('script_ack_mode')}
+      />
+      <Text size="xs" c="dimmed">
+        {scriptAckModeLabels[form.getValues().script_ack_mode]}.
+      </Text>
+      <NumberInput
+        label="Days to acknowledge"
+        description="After a new script version, publishers have this many days to read and acknowledge it."
+        min={0}
+        max={365}
+        allowDecimal={false}
+        {...form.getInputProps('script_ack_days')}
+      />
+    </Stack>
+  );
+}
