@@ -36,6 +36,7 @@ import { registerOutbound } from './modules/outbound/index.ts';
 import { publisherRoutes } from './modules/publisher/index.ts';
 import { registerReportFold, registerReportWarmUp } from './modules/reports/index.ts';
 import { publicSettingsRoutes } from './modules/settings/index.ts';
+import { documentFileRoutes, registerSignatureReminders } from './modules/signatures/index.ts';
 import { filesRoutes } from './storage/files.routes.ts';
 import { createStorage } from './storage/index.ts';
 import type { Storage } from './storage/storage.ts';
@@ -215,6 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(publisherRoutes, { prefix: '/publisher' });
       // Call trackers' postbacks: authenticated by an integration key, never a bearer token.
       await api.register(ingestRoutes, { prefix: '/ingest' });
+      // Signed documents (issue 33): the sealed PDF and the check of an uploaded copy.
+      await api.register(documentFileRoutes, { prefix: '/documents' });
 
       // --- end /api/v1 modules ---
     },
@@ -225,6 +228,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReportWarmUp(app);
   // Webhooks and postbacks: the delivery worker and the log's retention.
   registerOutbound(app);
+  // Signed agreements about to expire: the 30, 7 and 1 day reminders.
+  registerSignatureReminders(app);
 
   const webRoot = deps.webRoot ?? defaultWebRoot;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));

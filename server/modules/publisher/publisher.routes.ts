@@ -54,6 +54,7 @@ import {
   getPublisherReport,
   publisherReportCsv,
 } from '../reports/index.ts';
+import { publisherSignatureRoutes } from '../signatures/index.ts';
 
 const errors = errorReplies(400, 401, 403);
 /** The signed-in publisher's id: every route here reads or writes their own things only. */
@@ -68,6 +69,7 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(publisherMoneyRoutes);
   await app.register(publisherTaxFormRoutes);
   await app.register(publisherPostbackRoutes);
+  await app.register(publisherSignatureRoutes);
   const mine = routeKit(app, bearerDoc('publisher'), errors);
 
   mine.route('GET', '/overview', { reply: PublisherOverview }, async (req) =>
