@@ -9,6 +9,7 @@ import {
   IconPhoneCall,
   IconPlugConnected,
   IconSettings,
+  IconSignature,
   IconSpeakerphone,
   IconTags,
   IconUserDollar,
@@ -78,6 +79,12 @@ export const adminArea = area('admin', [
     'DisputesPage',
     () => import('@/features/admin/disputes/components/disputes-page.tsx'),
     { section: 'Review', label: 'Disputes', icon: IconMessageReport },
+  ),
+  screen(
+    adminPaths.signatures,
+    'SignaturesPage',
+    () => import('@/features/admin/signatures/components/signatures-page.tsx'),
+    { section: 'Review', label: 'Signatures', icon: IconSignature },
   ),
   screen(
     adminPaths.leads,
