@@ -2,11 +2,11 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
 import type { PDFDocument } from 'pdf-lib';
+import { CadesSigner } from './cades-signer.ts';
 
 /**
  * The portal's document seal: a key and certificate kept in the data folder (generated on
@@ -18,9 +18,7 @@ export const SEAL_KEY_FILE = 'document-seal-key.pem';
 export const SEAL_CERT_FILE = 'document-seal-cert.pem';
 
 export type Seal = {
-  /** The key and certificate as PKCS#12, what @signpdf's P12Signer takes. */
-  p12: Buffer;
-  passphrase: string;
+  keyPem: string;
   certPem: string;
   /** SHA-256 (hex) of the certificate's DER: how a sealed copy names the certificate. */
   certSha256: string;
@@ -76,13 +74,9 @@ export function loadSeal(dataDir: string, commonName: string): Seal {
   }
   const keyPem = readFileSync(keyFile, 'utf8');
   const certPem = readFileSync(certFile, 'utf8');
-  const key = forge.pki.privateKeyFromPem(keyPem);
   const cert = forge.pki.certificateFromPem(certPem);
-  const passphrase = randomBytes(16).toString('hex');
-  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], passphrase, { algorithm: '3des' });
   const seal: Seal = {
-    p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'),
-    passphrase,
+    keyPem,
     certPem,
     certSha256: certDerSha256(cert),
   };
@@ -92,7 +86,8 @@ export function loadSeal(dataDir: string, commonName: string): Seal {
 
 /**
  * Seals a finished PDF (its pages all drawn) with a PAdES signature (ETSI.CAdES.detached over
- * the whole file but the signature itself): a PDF reader shows it as signed and unchanged.
+ * the whole file but the signature itself, the CMS of `cades-signer.ts` with the ESS
+ * signing-certificate-v2 attribute): a PDF reader shows it as signed and unchanged.
  */
 export async function sealPdf(
   pdfDoc: PDFDocument,
@@ -110,8 +105,7 @@ export async function sealPdf(
     appName: 'Leads portal',
   });
   const unsigned = Buffer.from(await pdfDoc.save({ useObjectStreams: false }));
-  const signer = new P12Signer(seal.p12, { passphrase: seal.passphrase });
-  return new SignPdf().sign(unsigned, signer, info.at);
+  return new SignPdf().sign(unsigned, new CadesSigner(seal.keyPem, seal.certPem), info.at);
 }
 
 /** What the check of a sealed PDF found. */

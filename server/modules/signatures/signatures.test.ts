@@ -205,6 +205,11 @@ describe('click-to-sign', () => {
     const md = forge.md.sha256.create().update(forge.asn1.toDer(set).getBytes());
     const key = cert.publicKey as forge.pki.rsa.PublicKey;
     expect(key.verify(md.digest().bytes(), p7.rawCapture.signature)).toBe(true);
+    // PAdES B-B: the signed attributes name the signing certificate (ESS signing-certificate-v2).
+    const types = p7.rawCapture.authenticatedAttributes.map((a) =>
+      forge.asn1.derToOid((a.value as forge.asn1.Asn1[])[0]!.value as string),
+    );
+    expect(types).toContain('1.2.840.113549.1.9.16.2.47');
 
     // An independent validator: OpenSSL checks the detached CMS over the byte range.
     const dir = mkdtempSync(path.join(tmpdir(), 'cms-'));
