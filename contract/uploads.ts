@@ -36,6 +36,10 @@ export const uploadRules = {
   dispute: { file: { types: ['pdf', 'png', 'jpg', 'jpeg', 'mp3'], min: 0, max: 1 } },
   /** PUT /admin/leads/:id/recording: the call's recording, kept by the portal. */
   recording: { file: { types: ['mp3'], min: 1, max: 1 } },
+  /** POST /admin/documents: an agreement or IO sent for signature, as a PDF. */
+  signDocument: { file: { types: ['pdf'], min: 1, max: 1 } },
+  /** POST /documents/verify: a signed copy to check. */
+  verifyDocument: { file: { types: ['pdf'], min: 1, max: 1 } },
   /** PUT /publisher/tax-form: the W-9 or W-8 as a PDF. */
   taxForm: { file: { types: ['pdf'], min: 1, max: 1 } },
 } as const satisfies Record<string, UploadRule>;

@@ -37,6 +37,7 @@ import { registerOutbound } from './modules/outbound/index.ts';
 import { publisherRoutes } from './modules/publisher/index.ts';
 import { registerReportFold, registerReportWarmUp } from './modules/reports/index.ts';
 import { publicSettingsRoutes } from './modules/settings/index.ts';
+import { documentFileRoutes, registerSignatureReminders } from './modules/signatures/index.ts';
 import { filesRoutes } from './storage/files.routes.ts';
 import { createStorage } from './storage/index.ts';
 import type { Storage } from './storage/storage.ts';
@@ -216,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(publisherRoutes, { prefix: '/publisher' });
       // Call trackers' postbacks: authenticated by an integration key, never a bearer token.
       await api.register(ingestRoutes, { prefix: '/ingest' });
+      // Signed documents (issue 33): the sealed PDF and the check of an uploaded copy.
+      await api.register(documentFileRoutes, { prefix: '/documents' });
 
       // --- end /api/v1 modules ---
     },
@@ -228,6 +231,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOutbound(app);
   // The fraud rules on calls as the postback endpoint writes them (issue 32).
   registerFraud(app);
+  // Signed agreements about to expire: the 30, 7 and 1 day reminders.
+  registerSignatureReminders(app);
 
   const webRoot = deps.webRoot ?? defaultWebRoot;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));

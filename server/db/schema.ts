@@ -25,6 +25,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
 
+import { documentKinds, storedDocumentStatuses } from '../../contract/documents.ts';
 import { importStatuses } from '../../contract/lead-actions.ts';
 import {
   adjustmentReasons,
@@ -1159,6 +1160,8 @@ export const settings = pgTable(
      * when that sub-id is not set.
      */
     reportSubIdTags: text('report_sub_id_tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Signed agreements are signed again after this many months (issue 33); null = never. */
+    documentResignMonths: integer('document_resign_months'),
     updatedAt: updatedAt(),
   },
   (t) => [check('settings_single_row', sql`${t.id} = 1`)],
@@ -1850,4 +1853,96 @@ export const fraudAlerts = pgTable(
     hour: ts('hour').notNull(),
   },
   (t) => [primaryKey({ columns: [t.publisherId, t.hour] })],
+);
+
+/**
+ * Documents sent for a click-to-sign signature (issue 33): an agreement or an IO, one row per
+ * version; a new version of the same publisher, kind and application supersedes the previous.
+ */
+export const signatureDocuments = pgTable(
+  'signature_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: documentKinds }).notNull(),
+    applicationId: uuid('application_id').references(() => offerApplications.id, {
+      onDelete: 'set null',
+    }),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    /** Storage key of the uploaded PDF, never a URL. */
+    fileKey: text('file_key').notNull(),
+    sha256: text('sha256').notNull(),
+    status: text('status', { enum: storedDocumentStatuses }).notNull().default('sent'),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+    viewedAt: ts('viewed_at'),
+    signedAt: ts('signed_at'),
+    /** The latest signature's expiry (settings' re-sign months), null when it never expires. */
+    expiresAt: ts('expires_at'),
+    /** Expiry reminders already sent for the current signature: days before (30, 7, 1). */
+    remindedDays: integer('reminded_days').array().notNull().default(sql`'{}'::integer[]`),
+    lastRemindedAt: ts('last_reminded_at'),
+    supersededAt: ts('superseded_at'),
+  },
+  (t) => [
+    index('signature_documents_sent_id_idx').on(
+      t.sentAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('signature_documents_publisher_idx').on(t.publisherId, t.sentAt.desc()),
+    index('signature_documents_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'signed'`),
+    check('signature_documents_kind_check', sql`${t.kind} in ${sqlList(documentKinds)}`),
+    check(
+      'signature_documents_status_check',
+      sql`${t.status} in ${sqlList(storedDocumentStatuses)}`,
+    ),
+  ],
+);
+
+/** Each signature of a document: who, when, from where, what they were shown, the sealed copy. */
+export const documentSignatures = pgTable(
+  'document_signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => signatureDocuments.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+    consentText: text('consent_text').notNull(),
+    shownSha256: text('shown_sha256').notNull(),
+    /** Storage key of the sealed signed PDF. */
+    signedKey: text('signed_key').notNull(),
+    sealedSha256: text('sealed_sha256').notNull(),
+    /** SHA-256 of the sealing certificate (DER), so a copy sealed by an older one still checks. */
+    certSha256: text('cert_sha256').notNull(),
+    signedAt: ts('signed_at').notNull(),
+    expiresAt: ts('expires_at'),
+  },
+  (t) => [
+    index('document_signatures_document_idx').on(t.documentId, t.signedAt.desc()),
+    index('document_signatures_sealed_idx').on(t.sealedSha256),
+  ],
+);
+
+/** The life of a document (sent, viewed, signed, reminded, superseded) for its certificate. */
+export const documentEvents = pgTable(
+  'document_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => signatureDocuments.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    at: ts('at').notNull().defaultNow(),
+    actorEmail: text('actor_email'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('document_events_document_idx').on(t.documentId, t.at)],
 );

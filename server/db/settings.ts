@@ -42,6 +42,7 @@ export async function getSettings(db: DbOrTx): Promise<SettingsRow> {
       payoutHolds: [...payoutHoldConditions],
       postbackTags: [],
       reportSubIdTags: [],
+      documentResignMonths: null,
       updatedAt: new Date(0),
     }
   );

@@ -19,6 +19,7 @@ import {
   outboundDeliveries,
   payoutRuns,
   payouts,
+  signatureDocuments,
   trackingNumbers,
   users,
   webhookEndpoints,
@@ -193,6 +194,17 @@ const EXPECTATIONS: Record<string, Rule> = {
     allow: ['publisher A', 'publisher B', 'pending publisher'],
     owner: 'publisher B',
   },
+  // Documents to sign (issue 33): publisher B owns the one in the path; the signed PDF is
+  // the admin's or its own publisher's, the check of a copy the admin's.
+  '* /api/v1/publisher/documents/': {
+    allow: ['publisher A', 'publisher B', 'pending publisher'],
+    owner: 'publisher B',
+  },
+  '* /api/v1/documents/': {
+    allow: [...ADMINS, 'publisher A', 'publisher B', 'pending publisher'],
+    owner: 'publisher B',
+  },
+  'POST /api/v1/documents/verify': { allow: ADMINS },
   '* /api/v1/buyer/': { allow: ['buyer A', 'buyer B'] },
   // A buyer edits only their own campaign: buyer B owns the one in the path (issue 34).
   '* /api/v1/buyer/campaigns/': { allow: ['buyer A', 'buyer B'], owner: 'buyer B' },
@@ -221,6 +233,8 @@ const ROLE_AREAS: [prefix: string, message: string][] = [
   ['/api/v1/admin/', 'This area is for administrators only.'],
   ['/api/v1/publisher/', 'This area is for publishers only.'],
   ['/api/v1/buyer/', 'This area is for buyers only.'],
+  ['/api/v1/documents/verify', 'This area is for administrators only.'],
+  ['/api/v1/documents/', 'This area is for administrators and publishers only.'],
 ];
 
 /** The exact refusal a caller who is not allowed on the route must get; undefined: none known. */
@@ -351,6 +365,12 @@ const KEPT_ADMIN_ROUTES = [
   'POST /postback-deliveries/:id/replay',
   'GET /postback-settings',
   'PUT /postback-settings',
+  'POST /documents',
+  'GET /documents',
+  'GET /documents/:id',
+  'POST /documents/remind',
+  'GET /document-settings',
+  'PUT /document-settings',
 ];
 
 /** The users whose API keys the key cells send (publisher A and buyer A own no record in paths). */
@@ -583,6 +603,19 @@ beforeAll(async () => {
     })
     .returning();
   ids['postback-deliveries'] = postback!.id;
+  // A document sent to publisher B for signature (issue 33).
+  const [document] = await t.db
+    .insert(signatureDocuments)
+    .values({
+      publisherId: publisherB.id,
+      kind: 'agreement',
+      version: 1,
+      title: 'Agreement',
+      fileKey: `marketing_agreements/${publisherB.id}/${randomUUID()}-agreement.pdf`,
+      sha256: '0'.repeat(64),
+    })
+    .returning();
+  ids.documents = document!.id;
 });
 
 const WEBHOOK_DELETE = 'DELETE /api/v1/admin/webhooks/:id';

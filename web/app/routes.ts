@@ -64,6 +64,7 @@ export const adminPaths = {
   reports: `${paths.admin}/reports`,
   integrations: `${paths.admin}/integrations`,
   trackingNumbers: `${paths.admin}/tracking-numbers`,
+  signatures: `${paths.admin}/signatures`,
   webhooks: `${paths.admin}/webhooks`,
   fraud: `${paths.admin}/fraud`,
   settings: `${paths.admin}/settings`,
@@ -82,6 +83,9 @@ export const publisherPaths = {
   profile: `${paths.dashboard}/profile`,
   reports: `${paths.dashboard}/reports`,
   documents: `${paths.dashboard}/documents`,
+  document: (id: string) => `${paths.dashboard}/documents/${encodeURIComponent(id)}`,
+  /** The route pattern of `document(id)`: read and sign a document (issue 33). */
+  documentPattern: `${paths.dashboard}/documents/:id`,
   ios: `${paths.dashboard}/ios`,
   postbacks: `${paths.dashboard}/postbacks`,
   apiKeys: `${paths.dashboard}/api-keys`,

@@ -27,6 +27,12 @@ const colorOf: Record<string, StatusColor> = {
   failed: 'red',
   draft: 'gray',
   inactive: 'gray',
+  // Documents to sign (issue 33).
+  sent: 'yellow',
+  viewed: 'blue',
+  signed: 'green',
+  expired: 'red',
+  superseded: 'gray',
 };
 
 /** A status as people read it: 'pending' → 'Pending'; a publisher's legacy 'active' → 'Approved' (spec §4). */

@@ -23,6 +23,7 @@ import { adminOffersRoutes } from '../offers/index.ts';
 import { adminPostbackRoutes, adminWebhooksRoutes } from '../outbound/index.ts';
 import { adminReportsRoutes, adminStatsRoutes } from '../reports/index.ts';
 import { adminSettingsRoutes } from '../settings/index.ts';
+import { adminSignatureRoutes } from '../signatures/index.ts';
 
 /**
  * Everything under /api/v1/admin. The role check runs at onRequest, before any body is read
@@ -53,4 +54,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminWebhooksRoutes);
   await app.register(adminFraudRoutes);
   await app.register(adminPostbackRoutes);
+  await app.register(adminSignatureRoutes);
 };

@@ -23,11 +23,14 @@ export type AuditEntityType =
   | 'api_key'
   | 'webhook_endpoint';
 
-/** Records who changed what (before → after); call it inside the change's own transaction. */
+/**
+ * Records who changed what (before → after); call it inside the change's own transaction. The
+ * actor is null for what a background job does (a reminder sent on schedule).
+ */
 export async function writeAudit(
   tx: DbOrTx,
   entry: {
-    actor: Actor;
+    actor: Actor | null;
     action: string;
     entityType: AuditEntityType;
     entityId: string | null;
@@ -36,8 +39,8 @@ export async function writeAudit(
   },
 ): Promise<void> {
   await tx.insert(auditLog).values({
-    actorId: entry.actor.id,
-    actorEmail: entry.actor.email,
+    actorId: entry.actor?.id ?? null,
+    actorEmail: entry.actor?.email ?? null,
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId,

@@ -56,6 +56,8 @@ import {
 } from '../reports/index.ts';
 import { publisherScriptRoutes } from '../scripts/index.ts';
 
+import { publisherSignatureRoutes } from '../signatures/index.ts';
+
 const errors = errorReplies(400, 401, 403);
 /** The signed-in publisher's id: every route here reads or writes their own things only. */
 const me = (req: FastifyRequest) => currentUser(req).id;
@@ -70,6 +72,8 @@ export const publisherRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(publisherTaxFormRoutes);
   await app.register(publisherPostbackRoutes);
   await app.register(publisherScriptRoutes);
+
+  await app.register(publisherSignatureRoutes);
   const mine = routeKit(app, bearerDoc('publisher'), errors);
 
   mine.route('GET', '/overview', { reply: PublisherOverview }, async (req) =>

@@ -10,6 +10,7 @@ import {
   IconPlugConnected,
   IconSettings,
   IconShieldExclamation,
+  IconSignature,
   IconSpeakerphone,
   IconTags,
   IconUserDollar,
@@ -79,6 +80,12 @@ export const adminArea = area('admin', [
     'DisputesPage',
     () => import('@/features/admin/disputes/components/disputes-page.tsx'),
     { section: 'Review', label: 'Disputes', icon: IconMessageReport },
+  ),
+  screen(
+    adminPaths.signatures,
+    'SignaturesPage',
+    () => import('@/features/admin/signatures/components/signatures-page.tsx'),
+    { section: 'Review', label: 'Signatures', icon: IconSignature },
   ),
   screen(
     adminPaths.leads,

@@ -58,6 +58,11 @@ export const publisherArea = area('publisher', [
     { label: 'Documents', icon: IconFileDescription },
   ),
   screen(
+    publisherPaths.documentPattern,
+    'SignDocumentPage',
+    () => import('@/features/publisher/components/sign-document-page.tsx'),
+  ),
+  screen(
     publisherPaths.ios,
     'IosPage',
     () => import('@/features/publisher/components/ios-page.tsx'),

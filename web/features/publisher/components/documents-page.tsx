@@ -11,6 +11,7 @@ import { useErrorToast } from '@/components/use-error-toast.ts';
 import { useDocuments } from '@/features/publisher/api/get-documents.ts';
 import { toast } from '@/lib/notify.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
+import { SignatureDocumentsCard } from './signature-documents-card.tsx';
 import { downloadFile, isExpired, viewFile } from './signed-file.ts';
 
 const ERROR_TITLE = 'Error fetching document';
@@ -43,6 +44,7 @@ export function DocumentsPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>My Documents</Title>
+      <SignatureDocumentsCard />
       {documents.isError && !documents.data ? (
         <QueryErrorState
           title={ERROR_TITLE}

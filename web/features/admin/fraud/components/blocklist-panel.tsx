@@ -17,7 +17,7 @@ import {
   useUnblock,
 } from '@/features/admin/fraud/api/fraud.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { failedToast, toast } from '@/lib/notify.ts';
+import { toast } from '@/lib/notify.ts';
 
 const sorts = { created_at: 'desc' } as const;
 const filterNames = ['q'] as const;
@@ -101,17 +101,21 @@ export function BlocklistPanel() {
             accept=".csv,text/csv"
             isAllowed={(name) => name.toLowerCase().endsWith('.csv')}
             wrongType={{ title: 'Import Failed', description: 'Choose a CSV file.' }}
-            loading={upload.isPending}
-            onFile={(file) =>
-              upload.mutate(file, {
-                onSuccess: (r) => {
-                  setImportResult(r.errors.length ? r : null);
-                  if (!r.errors.length)
-                    toast({ title: 'Callers blocked', description: `${r.created} added.` });
-                },
-                onError: failedToast('Import Failed'),
-              })
-            }
+            upload={{
+              isPending: upload.isPending,
+              // The file's per-line errors stay on screen; a clean file gets the done toast.
+              mutate: (file: File, o) =>
+                upload.mutate(file, {
+                  onSuccess: (r) => {
+                    setImportResult(r.errors.length ? r : null);
+                    if (!r.errors.length) o.onSuccess();
+                  },
+                  onError: o.onError,
+                }),
+            }}
+            vars={(file) => file}
+            done={{ title: 'Callers blocked', description: 'Every line of the file was added.' }}
+            failTitle="Import Failed"
           />
           <Button leftSection={<IconBan size={16} />} onClick={() => setAdding(true)}>
             Block caller

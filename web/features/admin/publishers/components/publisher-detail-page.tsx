@@ -11,6 +11,7 @@ import { DetailSkeleton, useDetailGate } from '@/components/detail-gate.tsx';
 import { HistoryTable } from '@/components/history-table.tsx';
 import { ResetTwoFactorButton } from '@/components/reset-two-factor-button.tsx';
 import { ScrollTable } from '@/components/scroll-table.tsx';
+import { PublisherSignaturesCard } from '@/components/signatures/publisher-signatures-card.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { usePublisher } from '@/features/admin/publishers/api/get-publisher.ts';
 import { formatDate } from '@/lib/format.ts';
@@ -87,6 +88,11 @@ const actionLabels: Record<string, string> = {
   'adjustment.create': 'Adjustment',
   'publisher.script_version': 'Offer script changed (to acknowledge)',
   'publisher.script_acknowledged': 'Offer script acknowledged',
+  'document.sent': 'Document sent for signature',
+  'document.viewed': 'Document opened',
+  'document.signed': 'Document signed',
+  'document.reminded': 'Signature reminder sent',
+  'document.superseded': 'Document replaced by a new version',
 };
 
 /** "status: pending → approved" for the fields an audit entry changed. */
@@ -237,6 +243,8 @@ export function PublisherDetailPage() {
           <ResetTwoFactorButton user={p} apps={two_factor_apps} />
         </Group>
       </Panel>
+
+      <PublisherSignaturesCard publisher={{ id: p.id, label: p.name || p.email }} />
 
       <PostbacksCard publisherId={p.id} />
 

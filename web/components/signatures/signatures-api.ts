@@ -1,0 +1,112 @@
+import type {
+  DocumentList,
+  DocumentListQuery,
+  DocumentSettings,
+  PublisherSignatureList,
+  RemindDocumentsBody,
+  RemindDocumentsResult,
+  SignatureDocumentDetail,
+  SignDocumentBody,
+  VerifyResult,
+} from '@contract/documents.ts';
+import { useQuery } from '@tanstack/react-query';
+import { apiCall, apiDownload } from '@/lib/api-client.ts';
+import { documentHooks, useApiMutation, useListQuery } from '@/lib/api-queries.ts';
+import type { Endpoint, EndpointQuery, QueryOf } from '@/lib/api-routes.ts';
+
+const enc = encodeURIComponent;
+
+/**
+ * Documents people sign (issue 33), typed beside their hooks (web/lib/api-routes.ts is in the
+ * /login bundle): the admin's Signatures list and publisher card, the publisher's screens, and
+ * the signed PDF both download.
+ */
+export const signatureRoutes = {
+  list: { method: 'GET', path: 'admin/documents' } as Endpoint<
+    DocumentList,
+    QueryOf<typeof DocumentListQuery>
+  >,
+  /** Multipart: publisher_id, kind, application_id (an IO's), title, file (a PDF). */
+  send: { method: 'POST', path: 'admin/documents' } as Endpoint<
+    { id: string },
+    undefined,
+    FormData
+  >,
+  remind: { method: 'POST', path: 'admin/documents/remind' } as Endpoint<
+    RemindDocumentsResult,
+    undefined,
+    RemindDocumentsBody
+  >,
+  /** Multipart, part `file`: the PDF to check. */
+  verify: { method: 'POST', path: 'documents/verify' } as Endpoint<
+    VerifyResult,
+    undefined,
+    FormData
+  >,
+  mine: { method: 'GET', path: 'publisher/signatures' } as Endpoint<PublisherSignatureList>,
+  open: (id: string) =>
+    ({
+      method: 'GET',
+      path: `publisher/documents/${enc(id)}`,
+    }) as Endpoint<SignatureDocumentDetail>,
+  sign: (id: string) =>
+    ({ method: 'POST', path: `publisher/documents/${enc(id)}/sign` }) as Endpoint<
+      SignatureDocumentDetail,
+      undefined,
+      SignDocumentBody
+    >,
+  signedPdf: (id: string) =>
+    ({ method: 'GET', path: `documents/${enc(id)}/signed.pdf` }) as Endpoint<Blob>,
+} as const;
+
+export const signaturesKey = ['signatures'] as const;
+
+/** GET /admin/documents: one page of the Signatures list (or one publisher's). */
+export const useSignatureList = (query: EndpointQuery<typeof signatureRoutes.list>) =>
+  useListQuery(signaturesKey, signatureRoutes.list, query);
+
+/** POST /admin/documents: sends a PDF for signature (a new version when one is there). */
+export const useSendDocument = () =>
+  useApiMutation((form: FormData) => apiCall(signatureRoutes.send, { body: form }), signaturesKey);
+
+/** POST /admin/documents/remind: mails the publishers of the chosen documents. */
+export const useRemindDocuments = () =>
+  useApiMutation(
+    (ids: string[]) => apiCall(signatureRoutes.remind, { body: { ids } }),
+    signaturesKey,
+  );
+
+/** POST /documents/verify: whether a PDF is an unchanged copy sealed by this portal. */
+export const useVerifyDocument = () =>
+  useApiMutation((form: FormData) => apiCall(signatureRoutes.verify, { body: form }), []);
+
+/** Settings → re-sign every N months. */
+export const documentSettingsHooks = documentHooks<DocumentSettings, DocumentSettings>(
+  'admin/document-settings',
+  [...signaturesKey, 'settings'],
+);
+
+/** GET /publisher/signatures: the publisher's own documents to sign or signed. */
+export const useMySignatures = () =>
+  useQuery({
+    queryKey: [...signaturesKey, 'mine'],
+    queryFn: ({ signal }) => apiCall(signatureRoutes.mine, { signal }),
+  });
+
+/** GET /publisher/documents/:id: the document to read and sign (opening it is recorded). */
+export const useSignatureDocument = (id: string) =>
+  useQuery({
+    queryKey: [...signaturesKey, 'doc', id],
+    queryFn: ({ signal }) => apiCall(signatureRoutes.open(id), { signal }),
+  });
+
+/** POST /publisher/documents/:id/sign. */
+export const useSignDocument = (id: string) =>
+  useApiMutation(
+    (body: SignDocumentBody) => apiCall(signatureRoutes.sign(id), { body }),
+    signaturesKey,
+  );
+
+/** Saves the sealed signed PDF under the server's file name. */
+export const downloadSignedPdf = (id: string, title: string) =>
+  apiDownload(signatureRoutes.signedPdf(id), undefined as never, `${title} (signed).pdf`);
