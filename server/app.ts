@@ -31,6 +31,7 @@ import { adminRoutes } from './modules/admin/index.ts';
 import { apiKeyRoutes } from './modules/api-keys/index.ts';
 import { buyerRoutes } from './modules/campaigns/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
+import { liveRoutes, registerLive } from './modules/live/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { registerOutbound } from './modules/outbound/index.ts';
 import { publisherRoutes } from './modules/publisher/index.ts';
@@ -213,6 +214,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(buyerRoutes, { prefix: '/buyer' });
       await api.register(publisherRoutes, { prefix: '/publisher' });
+      // Live updates (issue 32): Server-Sent Events, the signed-in user's scope.
+      await api.register(liveRoutes);
       // Call trackers' postbacks: authenticated by an integration key, never a bearer token.
       await api.register(ingestRoutes, { prefix: '/ingest' });
 
@@ -225,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReportWarmUp(app);
   // Webhooks and postbacks: the delivery worker and the log's retention.
   registerOutbound(app);
+  registerLive(app);
 
   const webRoot = deps.webRoot ?? defaultWebRoot;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
