@@ -12,6 +12,7 @@ import {
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
+import { LiveTodayPanel } from '@/components/live/live-counters.tsx';
 import { PendingApprovalNotice } from '@/components/pending-approval-notice.tsx';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { StatCard, type StatCardProps } from '@/components/stat-card.tsx';
@@ -182,6 +183,8 @@ export function OverviewPage() {
       >
         <DateRangePicker value={picked.value} onChange={picked.setValue} allowAll />
       </Suspense>
+
+      <LiveTodayPanel />
 
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
         {statCards.map((card) => (
