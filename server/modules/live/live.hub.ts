@@ -34,7 +34,7 @@ const BATCH = 1000;
 /** A missing id (a transaction that took it and had not committed yet) is looked for this long. */
 const GAP_WAIT_MS = 5000;
 /** At most this many missing ids are remembered (a rolled-back bulk load leaves a hole). */
-const MAX_GAPS = 1000;
+const MAX_GAPS = 200;
 /** Counters of one scope are worked out at most once per this long. */
 const COUNTERS_EVERY_MS = 1000;
 
@@ -135,10 +135,13 @@ export class LiveHub {
     const now = Date.now();
     for (const [id, since] of this.gaps) if (now - since > GAP_WAIT_MS) this.gaps.delete(id);
     const cursor = this.cursor;
-    const after = this.gaps.size > 0 ? Math.min(...this.gaps.keys()) - 1 : cursor;
-    const rows = (await eventsAfter(this.db(), { afterId: after, limit: BATCH })).filter(
-      (r) => r.event_id > cursor || this.gaps.delete(r.event_id),
-    );
+    const rows = (
+      await eventsAfter(this.db(), {
+        afterId: cursor,
+        alsoIds: [...this.gaps.keys()],
+        limit: BATCH,
+      })
+    ).filter((r) => r.event_id > cursor || this.gaps.delete(r.event_id));
     this.advance(rows, cursor, now);
     if (rows.length > 0) this.deliver(rows);
     await this.sendCounters(now);

@@ -99,6 +99,8 @@ export async function eventsAfter(
   opts: {
     afterId: number;
     upToId?: number;
+    /** Older ids to read too (the reader's missing ones: a late commit). */
+    alsoIds?: number[];
     limit: number;
     scope?: LiveScope;
     recentOnly?: boolean;
@@ -110,7 +112,14 @@ export async function eventsAfter(
           not exists (select 1 from lead_events p where p.lead_id = e.lead_id and p.id < e.id) as first,
           ${leadColumns}
         from lead_events e join leads l on l.id = e.lead_id ${leadJoins}
-        where e.id > ${opts.afterId}
+        where (e.id > ${opts.afterId}${
+          opts.alsoIds?.length
+            ? sql` or e.id in (${sql.join(
+                opts.alsoIds.map((id) => sql`${id}`),
+                sql`, `,
+              )})`
+            : sql``
+        })
           ${opts.upToId !== undefined ? sql`and e.id <= ${opts.upToId}` : sql``}
           ${opts.recentOnly ? sql`and e.created_at > now() - ${RESUME_WINDOW}` : sql``}
           ${opts.scope ? sql`and ${scopeWhere(opts.scope)}` : sql``}

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import type { LiveCounters, LiveLead, LiveSnapshot } from '../../../contract/liv
 import { buildApp } from '../../app.ts';
 import { endSession } from '../../auth/sessions.ts';
 import { loadConfig } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { leads, users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import {
@@ -140,7 +140,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A tracker's call as the ingest write leaves it: ringing, then completed. */
-async function ring(publisherId: string, db = t.db) {
+async function ring(publisherId: string, db: DbOrTx = t.db) {
   const [lead] = await db
     .insert(leads)
     .values({
@@ -350,6 +350,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one database',
     resumed.close();
     adminOnFirst.close();
   });
-});
 
-void randomBytes;
+  it('delivers a call whose transaction took its id first but committed last', async () => {
+    const s = await openStream(secondBase, await token(admin));
+    await s.waitFor(() => s.messages.length > 0);
+    let commit!: () => void;
+    const gate = new Promise<void>((r) => {
+      commit = r;
+    });
+    let lateId = '';
+    let taken!: () => void;
+    const idTaken = new Promise<void>((r) => {
+      taken = r;
+    });
+    // The first call's transaction takes its timeline id and waits; a second call commits.
+    const late = t.db.transaction(async (tx) => {
+      lateId = (await ring(pubA.id, tx)).id;
+      taken();
+      await gate;
+    });
+    await idTaken;
+    const early = await ring(pubB.id);
+    await s.waitFor(() => s.leads().some((l) => l.id === early.id));
+    commit();
+    await late;
+    await s.waitFor(() => s.leads().some((l) => l.id === lateId), 3000);
+    s.close();
+  });
+});
