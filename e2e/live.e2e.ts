@@ -1,14 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
-import {
-  adminAccessToken,
-  adminApi,
-  approvedPublisher,
-  asAdmin,
-  createOffer,
-  server,
-  withServerAndBrowser,
-} from './support/suite.ts';
+import * as suite from './support/suite.ts';
 import { expectPath, uniqueEmail } from './support/ui.ts';
 
 /**
@@ -16,40 +8,40 @@ import { expectPath, uniqueEmail } from './support/ui.ts';
  * answer, ringing (in progress) first, then completed, updated in place.
  */
 
-withServerAndBrowser();
-const publisher = { name: 'Live Lena', email: uniqueEmail('lena'), password: 'lena-pass-1' };
-let publisherId = '';
-let offerId = '';
-let key = '';
+suite.withServerAndBrowser();
+const ids = { publisher: '', offer: '', key: '' };
 
 beforeAll(async () => {
-  const admin = await adminAccessToken();
-  publisherId = await approvedPublisher(admin, publisher);
-  offerId = (await createOffer(admin, { title: 'Live Offer', vertical: 'Insurance', payout: 20 }))
-    .id;
-  key = (await adminApi<{ key: string }>('POST', '/integrations', { name: 'Live tracker' })).key;
+  const admin = await suite.adminAccessToken();
+  const email = uniqueEmail('lena');
+  ids.publisher = await suite.approvedPublisher(admin, {
+    name: 'Live Lena',
+    email,
+    password: 'lena-pass-1',
+  });
+  ids.offer = (await suite.createOffer(admin, { title: 'Live', vertical: 'Auto', payout: 20 })).id;
+  const created = await suite.adminApi<{ key: string }>('POST', '/integrations', {
+    name: 'Live tracker',
+  });
+  ids.key = created.key;
 });
 
-/** One event of the tracker's call, as it posts it; answers the lead's id when the answer came. */
-async function post(body: Record<string, unknown>) {
-  const res = await fetch(`${server.url}/api/v1/ingest/calls`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': key },
-    body: JSON.stringify({
-      call_id: 'LIVE-CALL-1',
-      publisher: publisherId,
-      offer: offerId,
-      caller: '+1 (312) 555-0142',
-      ...body,
-    }),
+/** One event of the tracker's call; answers the lead's id and when the answer came. */
+async function post(event: Record<string, unknown>) {
+  const answer = await suite.postTrackerCall(ids.key, {
+    call_id: 'LIVE-CALL-1',
+    publisher: ids.publisher,
+    offer: ids.offer,
+    caller: '+1 (312) 555-0142',
+    ...event,
   });
-  expect(res.status).toBe(200);
-  return { id: ((await res.json()) as { id: string }).id, answeredAt: Date.now() };
+  expect(answer.status).toBe(200);
+  return { id: answer.body.id, answeredAt: Date.now() };
 }
 
 describe('Admin → Live in Chromium', () => {
   it('shows a tracker’s call within 2 s, in progress, then completed', async () => {
-    await asAdmin('live-journey', async (page) => {
+    await suite.asAdmin('live-journey', async (page) => {
       await page.getByRole('navigation').getByRole('link', { name: 'Live', exact: true }).click();
       await expectPath(page, '/admin/live');
       await page.getByTestId('live-status').getByText('Live', { exact: true }).waitFor();
