@@ -49,7 +49,7 @@ describe('Admin → Live in Chromium', () => {
 
       const ringing = await post({ event: 'incoming' });
       const inProgress = page
-        .getByRole('region', { name: 'In progress' })
+        .getByRole('region', { name: 'Calls in progress' })
         .locator(`[data-call-id="${ringing.id}"]`);
       await inProgress.waitFor({ timeout: 2000 });
       expect(Date.now() - ringing.answeredAt).toBeLessThan(2000);

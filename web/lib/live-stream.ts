@@ -131,9 +131,21 @@ function connect(): () => void {
   return () => ctrl.abort();
 }
 
+/**
+ * The stream opens this long after the first screen that wants it: the screen's own requests
+ * go first, and the page reaches its network-idle moment (a browser's "loaded", the journeys'
+ * `networkidle`) before a request that never ends starts.
+ */
+export const LIVE_START_DELAY_MS = 1500;
+
 function retain(): () => void {
   users++;
-  if (users === 1) stop = connect();
+  if (users === 1) {
+    const timer = setTimeout(() => {
+      stop = connect();
+    }, LIVE_START_DELAY_MS);
+    stop = () => clearTimeout(timer);
+  }
   return () => {
     users--;
     if (users === 0) {

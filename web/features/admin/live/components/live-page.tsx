@@ -111,7 +111,7 @@ export function LivePage() {
         </Suspense>
       </Card>
       <CallsCard
-        title="In progress"
+        title="Calls in progress"
         calls={inProgress}
         empty="No call is ringing or talking now."
       />
