@@ -1,4 +1,5 @@
 import type { LiveCounters, LiveLead, LiveMessage } from '@contract/live.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { apiUrl, authHeaders } from './api-client.ts';
 
@@ -131,19 +132,36 @@ function connect(): () => void {
   return () => ctrl.abort();
 }
 
+/** How long the page must have been quiet before the stream opens (and the most it waits). */
+const QUIET_MS = 1000;
+const MOST_WAIT_MS = 10_000;
+
+/** Milliseconds since the page last finished downloading anything (Resource Timing). */
+function quietFor(): number {
+  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  const last = entries.reduce((m, e) => Math.max(m, e.responseEnd), 0);
+  return performance.now() - last;
+}
+
 /**
- * The stream opens this long after the first screen that wants it: the screen's own requests
- * go first, and the page reaches its network-idle moment (a browser's "loaded", the journeys'
+ * The stream opens once the page is quiet: no query or write under way and nothing downloaded
+ * for a second (at most 10 s after the first screen that wants it). The screen's own requests go
+ * first, and the page reaches its network-idle moment (a browser's "loaded", the journeys'
  * `networkidle`) before a request that never ends starts.
  */
-export const LIVE_START_DELAY_MS = 1500;
-
-function retain(): () => void {
+function retain(busy: () => boolean): () => void {
   users++;
   if (users === 1) {
-    const timer = setTimeout(() => {
+    const began = Date.now();
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      if (Date.now() - began < MOST_WAIT_MS && (busy() || quietFor() < QUIET_MS)) {
+        timer = setTimeout(check, 250);
+        return;
+      }
       stop = connect();
-    }, LIVE_START_DELAY_MS);
+    };
+    timer = setTimeout(check, 250);
     stop = () => clearTimeout(timer);
   }
   return () => {
@@ -161,17 +179,18 @@ function retain(): () => void {
  * `onMessage` called with each message as it arrives (a "3 new calls" bar counts them).
  */
 export function useLiveStream(onMessage?: Listener): LiveState {
+  const queryClient = useQueryClient();
   const handler = useRef(onMessage);
   handler.current = onMessage;
   useEffect(() => {
     const listener: Listener = (m) => handler.current?.(m);
     listeners.add(listener);
-    const release = retain();
+    const release = retain(() => queryClient.isFetching() + queryClient.isMutating() > 0);
     return () => {
       listeners.delete(listener);
       release();
     };
-  }, []);
+  }, [queryClient]);
   return useSyncExternalStore(
     (w) => {
       watchers.add(w);
