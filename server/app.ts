@@ -32,6 +32,7 @@ import { apiKeyRoutes } from './modules/api-keys/index.ts';
 import { buyerRoutes } from './modules/campaigns/index.ts';
 import { registerFraud } from './modules/fraud/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
+import { liveRoutes, registerLive } from './modules/live/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { registerOutbound } from './modules/outbound/index.ts';
 import { publisherRoutes } from './modules/publisher/index.ts';
@@ -215,6 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(buyerRoutes, { prefix: '/buyer' });
       await api.register(publisherRoutes, { prefix: '/publisher' });
+      // Live updates (issue 32): Server-Sent Events, the signed-in user's scope.
+      await api.register(liveRoutes);
       // Call trackers' postbacks: authenticated by an integration key, never a bearer token.
       await api.register(ingestRoutes, { prefix: '/ingest' });
       // Signed documents (issue 33): the sealed PDF and the check of an uploaded copy.
@@ -233,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFraud(app);
   // Signed agreements about to expire: the 30, 7 and 1 day reminders.
   registerSignatureReminders(app);
+  registerLive(app);
 
   const webRoot = deps.webRoot ?? defaultWebRoot;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));

@@ -124,6 +124,28 @@ const EnvSchema = z.object({
     0,
     1_000_000,
   ).default(120),
+  // Live stream (issue 32, GET /api/v1/live): streams open at once per user on one instance,
+  // the heartbeat, and how often each instance checks that its streams' sessions still live.
+  LIVE_MAX_STREAMS: wholeNumber(
+    'LIVE_MAX_STREAMS must be a whole number from 1 to 100',
+    1,
+    100,
+  ).default(5),
+  LIVE_HEARTBEAT_MS: wholeNumber(
+    'LIVE_HEARTBEAT_MS must be 100 to 600000 milliseconds',
+    100,
+    600_000,
+  ).default(15_000),
+  LIVE_POLL_MS: wholeNumber(
+    'LIVE_POLL_MS must be 100 to 600000 milliseconds',
+    100,
+    600_000,
+  ).default(1000),
+  LIVE_SESSION_CHECK_MS: wholeNumber(
+    'LIVE_SESSION_CHECK_MS must be 100 to 600000 milliseconds',
+    100,
+    600_000,
+  ).default(5_000),
   AUTH_REAUTHENTICATE_AFTER: seconds('AUTH_REAUTHENTICATE_AFTER', 0, 31_536_000).default(86400),
   JWT_ALG: z
     .enum(['HS256', 'ES256', 'RS256'], { error: 'JWT_ALG must be HS256, ES256 or RS256' })
@@ -207,6 +229,8 @@ export type Config = {
   authRateLimitMfa: number;
   /** Requests per minute per personal API key on /api/v1 (API_KEY_RATE_LIMIT); 0 = no limit. */
   apiKeyRateLimit: number;
+  /** GET /api/v1/live (issue 32): streams per user per instance, heartbeat, session check. */
+  live: { maxStreams: number; heartbeatMs: number; sessionCheckMs: number; pollMs: number };
   /** How access tokens are signed; HS256 tokens stay accepted until they expire. */
   jwtAlg: 'HS256' | 'ES256' | 'RS256';
   /** PEM private key for ES256/RS256 (JWT_PRIVATE_KEY, else generated under DATA_DIR). */
@@ -421,6 +445,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ],
     authRateLimitMfa: e.AUTH_RATE_LIMIT_MFA,
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
+    live: {
+      maxStreams: e.LIVE_MAX_STREAMS,
+      heartbeatMs: e.LIVE_HEARTBEAT_MS,
+      sessionCheckMs: e.LIVE_SESSION_CHECK_MS,
+      // The reader's net for a missed NOTIFY (the listening connection was down).
+      pollMs: e.LIVE_POLL_MS,
+    },
     jwtAlg: e.JWT_ALG,
     jwtPrivateKeyPem: resolveJwtPrivateKey(e.JWT_ALG, e.JWT_PRIVATE_KEY, dataDir),
     corsOrigins: corsOrigins(e.CORS_ORIGINS),

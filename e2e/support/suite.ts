@@ -131,6 +131,22 @@ export async function approvedPublisher(
   return id;
 }
 
+/**
+ * A call tracker's JSON postback (`POST /api/v1/ingest/calls` with the integration's key):
+ * the answer's status and body.
+ */
+export async function postTrackerCall(key: string, body: Record<string, unknown>) {
+  const res = await fetch(`${server.url}/api/v1/ingest/calls`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { id: string } & Record<string, unknown>,
+  };
+}
+
 /** An offer the admin creates (`POST /admin/offers`); answers its id and title. */
 export const createOffer = (
   admin: string,

@@ -793,6 +793,8 @@ export const leads = pgTable(
  * The lead's timeline (issue 13): one row each time a lead is created or its event, status,
  * duration or payout changes, written by a row trigger on leads (drizzle/…_lead_events.sql),
  * whichever code writes. No foreign key to leads: leads stay truncatable (the totals rebuild).
+ * It is also the live stream's log (issue 32): its id is GET /api/v1/live's event id, and a
+ * statement trigger sends NOTIFY live_events at the commit of new rows (drizzle/0041_live_notify.sql).
  */
 export const leadEvents = pgTable(
   'lead_events',

@@ -141,6 +141,9 @@ const EXPECTATIONS: Record<string, Rule> = {
   // Recovery codes (issue 34): only a session that passed two-factor sign-in.
   'POST /auth/v1/factors/recovery-codes': { allow: ['aal2 admin with factor'] },
   '* /api/v1/me': SIGNED_IN,
+  // The live stream (issue 32): every signed-in user, scoped to their own calls by the server
+  // (server/modules/live/live.test.ts); without `Accept: text/event-stream` it answers 406.
+  'GET /api/v1/live': SIGNED_IN,
   // Notifications (issue 16): everyone signed in has their own; publisher B owns the one in
   // the path and everyone else gets 404.
   '* /api/v1/me/notifications/': { allow: VALID, owner: 'publisher B' },

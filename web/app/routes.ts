@@ -55,6 +55,7 @@ export const adminPaths = {
   compliance: `${paths.admin}/compliance`,
   campaigns: `${paths.admin}/campaigns`,
   leads: `${paths.admin}/leads`,
+  live: `${paths.admin}/live`,
   lead: (id: string) => `${paths.admin}/leads/${encodeURIComponent(id)}`,
   /** The route pattern of `lead(id)`. */
   leadPattern: `${paths.admin}/leads/:id`,

@@ -55,7 +55,8 @@ export function apiUrl(path: string, query?: object): URL {
   return url;
 }
 
-async function authHeaders(): Promise<Record<string, string>> {
+/** The bearer header of the current session (empty when signed out). */
+export async function authHeaders(): Promise<Record<string, string>> {
   const token = await getAccessToken();
   return token ? { authorization: `Bearer ${token}` } : {};
 }

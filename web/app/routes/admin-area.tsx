@@ -1,4 +1,5 @@
 import {
+  IconBroadcast,
   IconCash,
   IconChartBar,
   IconClipboardCheck,
@@ -24,7 +25,7 @@ import { area, home, screen } from './area-screens.tsx';
  * The admin area (under /admin, inside the admin shell, behind the admin guard). The sidebar in
  * sections (issue 34: fifteen entries in one column did not fit 1280×800): Dashboard; Partners
  * (Publishers, Buyers, Offers, Campaigns); Review (Applications, Compliance, Disputes); Calls and
- * money (Leads, Payouts, Reports); Setup (Integrations, Tracking numbers, Webhooks, Settings).
+ * money (Live, Leads, Payouts, Reports); Setup (Integrations, Tracking numbers, Webhooks, Settings).
  * Add a screen in its section with its sidebar entry.
  */
 export const adminArea = area('admin', [
@@ -86,6 +87,12 @@ export const adminArea = area('admin', [
     'SignaturesPage',
     () => import('@/features/admin/signatures/components/signatures-page.tsx'),
     { section: 'Review', label: 'Signatures', icon: IconSignature },
+  ),
+  screen(
+    adminPaths.live,
+    'LivePage',
+    () => import('@/features/admin/live/components/live-page.tsx'),
+    { section: 'Calls and money', label: 'Live', icon: IconBroadcast },
   ),
   screen(
     adminPaths.leads,

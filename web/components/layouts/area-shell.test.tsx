@@ -19,8 +19,8 @@ describe('AreaShell (the admin sidebar, issue 34)', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((a) => a.getAttribute('aria-label') ?? a.textContent);
-    // The area's sixteen entries (Signatures joined Review, issue 33), then the account's links.
-    expect(adminArea.nav).toHaveLength(16);
+    // The area's seventeen entries (Signatures joined Review, issue 33; Live, issue 32), then the account's links.
+    expect(adminArea.nav).toHaveLength(17);
     expect(links).toEqual([
       ...adminArea.nav.map((n) => n.label),
       'Change password',

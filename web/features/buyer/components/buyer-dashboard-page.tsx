@@ -13,6 +13,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArrowRight, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { buyerPaths } from '@/app/routes.ts';
+import { LiveTodayPanel } from '@/components/live/live-counters.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { useCampaignCount } from '@/features/buyer/api/get-campaigns.ts';
 import { useAuth } from '@/lib/auth.tsx';
@@ -58,6 +59,8 @@ export function BuyerDashboardPage() {
           </Text>
         )}
       </Stack>
+
+      <LiveTodayPanel note="Your campaigns' calls of today, as they arrive." />
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Card withBorder padding="lg" radius="md">

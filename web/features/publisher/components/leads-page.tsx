@@ -9,6 +9,7 @@ import { publisherPaths } from '@/app/routes.ts';
 import { activeFilterCount, FoldingFilters } from '@/components/folding-filters.tsx';
 import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
 import { SearchFilter } from '@/components/list-filters.tsx';
+import { NewCallsBar } from '@/components/live/new-calls-bar.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatusBadge, StatusCardHead } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -144,6 +145,7 @@ export function LeadsPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>My Leads</Title>
+      <NewCallsBar />
       <FoldingFilters count={activeFilterCount(list.filters)}>
         <Group gap="sm" align="flex-start" wrap="wrap">
           <SearchFilter

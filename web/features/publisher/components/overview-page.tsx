@@ -13,6 +13,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
 import { DashboardRangePicker } from '@/components/dashboard-range-picker.tsx';
+import { LiveTodayPanel } from '@/components/live/live-counters.tsx';
 import { PendingApprovalNotice } from '@/components/pending-approval-notice.tsx';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { StatCard, type StatCardProps } from '@/components/stat-card.tsx';
@@ -174,6 +175,8 @@ export function OverviewPage() {
       ) : null}
 
       <DashboardRangePicker value={picked.value} onChange={picked.setValue} />
+
+      <LiveTodayPanel />
 
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
         {statCards.map((card) => (

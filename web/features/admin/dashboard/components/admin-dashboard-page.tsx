@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { DashboardRangePicker } from '@/components/dashboard-range-picker.tsx';
 import { QueryError } from '@/components/lists/query-error.tsx';
+import { NewCallsBar } from '@/components/live/new-calls-bar.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { useDashboardRange } from '@/components/use-dashboard-range.ts';
@@ -74,6 +75,7 @@ export function AdminDashboardPage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Dashboard" description="What needs your attention today." />
+      <NewCallsBar />
       <Suspense fallback={null}>
         <SetupChecklistCard />
       </Suspense>

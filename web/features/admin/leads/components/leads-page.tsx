@@ -18,6 +18,7 @@ import {
   ListSelect,
 } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
+import { NewCallsBar } from '@/components/live/new-calls-bar.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useExportLeadsCsv } from '@/features/admin/leads/api/export-leads-csv.ts';
 import { type LeadFilterParams, useLeads } from '@/features/admin/leads/api/list-leads.ts';
@@ -199,6 +200,7 @@ export function LeadsPage() {
       }
       above={
         <>
+          <NewCallsBar />
           <LeadTotalsLine filter={filter} />
           <BulkBar
             selection={current}
