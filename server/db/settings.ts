@@ -42,6 +42,8 @@ export async function getSettings(db: DbOrTx): Promise<SettingsRow> {
       payoutHolds: [...payoutHoldConditions],
       postbackTags: [],
       reportSubIdTags: [],
+      buyerReturnDays: 7,
+      buyerSeesFullCaller: false,
       updatedAt: new Date(0),
     }
   );

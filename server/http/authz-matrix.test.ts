@@ -340,6 +340,13 @@ const KEPT_ADMIN_ROUTES = [
   'POST /postback-deliveries/:id/replay',
   'GET /postback-settings',
   'PUT /postback-settings',
+  // Buyers (issue 31): the campaign lifecycle and its tracker ids.
+  'POST /campaigns/:id/approve',
+  'POST /campaigns/:id/reject',
+  'POST /campaigns/:id/pause',
+  'POST /campaigns/:id/resume',
+  'POST /campaigns/:id/end',
+  'PUT /campaigns/:id/external-ids',
 ];
 
 /** The users whose API keys the key cells send (publisher A and buyer A own no record in paths). */
