@@ -10,6 +10,12 @@ import {
   PutCampaignExternalIds,
   RejectCampaign,
 } from '../../../contract/admin.ts';
+import {
+  CallReturn,
+  DecideReturn,
+  ReturnList,
+  ReturnListQuery,
+} from '../../../contract/buyer-calls.ts';
 import { adminDoc } from '../../http/route-helpers.ts';
 import { kitPlugin } from '../../http/route-kit.ts';
 import { putCampaignExternalIds } from './campaign-external-ids.ts';
@@ -24,6 +30,7 @@ import {
   rejectCampaign,
   resumeCampaign,
 } from './lifecycle.service.ts';
+import { decideReturn, listReturns } from './returns.service.ts';
 
 /** Every buyer's campaigns; the admin approves, rejects, pauses, resumes and ends them. */
 export const adminCampaignsRoutes = kitPlugin(adminDoc, (admin, app) => {
@@ -53,4 +60,18 @@ export const adminCampaignsRoutes = kitPlugin(adminDoc, (admin, app) => {
     { params: IdParams, body: PutCampaignExternalIds, reply: CampaignExternalIds },
     putCampaignExternalIds,
   );
+
+  // Admin → Returns: the buyers' returns of calls, accepted (credited) or declined.
+  admin.list('/returns', { query: ReturnListQuery, reply: ReturnList }, listReturns);
+  for (const [verb, accept] of [
+    ['accept', true],
+    ['decline', false],
+  ] as const) {
+    admin.change(
+      'POST',
+      `/returns/:id/${verb}`,
+      { params: IdParams, body: DecideReturn, reply: CallReturn },
+      (o) => decideReturn({ ...o, accept, publicUrl }),
+    );
+  }
 });
