@@ -176,6 +176,16 @@ export const AdminLeadDetail = z.object({
   integration_id: z.string().nullable(),
   integration_name: z.string().nullable(),
   external_call_id: z.string().nullable(),
+  /** The buyer campaign the call was delivered to (issue 31), billed or why not. */
+  campaign: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      buyer_email: z.string(),
+      billed: Money.nullable(),
+      bill_reason: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type AdminLeadDetail = z.infer<typeof AdminLeadDetail>;
 

@@ -209,6 +209,9 @@ describe('attribution', () => {
     const sent = await call(offer.id, { revenue: '30.00' });
     expect(sent).toMatchObject({ billedAmount: '30.00', revenue: '30.00' });
     expect((await campaignRow(id)).spent).toBe('42.00');
+    // The admin's lead detail shows the campaign and what it billed.
+    const detail = await t.call('GET', `/leads/${lead.id}`);
+    expect(detail.json().campaign).toMatchObject({ id, billed: 12, bill_reason: 'Billed 12.00' });
   });
 
   it('attributes by the tracker buyer id attached to a campaign when the offer has two', async () => {
