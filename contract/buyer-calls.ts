@@ -13,7 +13,11 @@ export const BuyerCallListQuery = listQuery(['timestamp'], 'timestamp', {
 });
 export type BuyerCallListQuery = z.output<typeof BuyerCallListQuery>;
 /** The CSV export takes the list's filter and sort (paging does not apply). */
-export const BuyerCallCsvQuery = BuyerCallListQuery.omit({ page: true, page_size: true, after: true });
+export const BuyerCallCsvQuery = BuyerCallListQuery.omit({
+  page: true,
+  page_size: true,
+  after: true,
+});
 export type BuyerCallCsvQuery = z.output<typeof BuyerCallCsvQuery>;
 
 export const BuyerCall = z.object({
@@ -66,7 +70,11 @@ export const ReturnCallBody = z.object({
     .trim()
     .min(1, { error: 'Please give the reason for the return.' })
     .max(200, { error: 'The reason can be at most 200 characters.' }),
-  note: z.string().trim().max(2000, { error: 'The note can be at most 2000 characters.' }).optional(),
+  note: z
+    .string()
+    .trim()
+    .max(2000, { error: 'The note can be at most 2000 characters.' })
+    .optional(),
 });
 export type ReturnCallBody = z.output<typeof ReturnCallBody>;
 
@@ -97,6 +105,10 @@ export type ReturnList = z.infer<typeof ReturnList>;
 
 /** POST /api/v1/admin/returns/:id/accept | decline */
 export const DecideReturn = z.object({
-  note: z.string().trim().max(2000, { error: 'The note can be at most 2000 characters.' }).optional(),
+  note: z
+    .string()
+    .trim()
+    .max(2000, { error: 'The note can be at most 2000 characters.' })
+    .optional(),
 });
 export type DecideReturn = z.output<typeof DecideReturn>;

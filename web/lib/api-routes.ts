@@ -171,6 +171,19 @@ export const apiRoutes = {
     statementPdf: (payoutId: string) => get<Blob>(`admin/payouts/${id(payoutId)}/statement.pdf`),
     statementCsv: (payoutId: string) => get<Blob>(`admin/payouts/${id(payoutId)}/statement.csv`),
     campaigns: get<admin.CampaignList, QueryOf<typeof admin.CampaignListQuery>>('admin/campaigns'),
+    /** Issue 31: the lifecycle of one campaign (`approve`, `reject`, `pause`, `resume`, `end`). */
+    approveCampaign: (campaignId: string) =>
+      post<admin.AdminCampaign, undefined, z.input<typeof admin.ApproveCampaign>>(
+        `admin/campaigns/${id(campaignId)}/approve`,
+      ),
+    rejectCampaign: (campaignId: string) =>
+      post<admin.AdminCampaign, undefined, admin.RejectCampaign>(
+        `admin/campaigns/${id(campaignId)}/reject`,
+      ),
+    campaignMove: (move: 'pause' | 'resume' | 'end') => (campaignId: string) =>
+      post<admin.AdminCampaign, undefined, admin.PauseCampaign>(
+        `admin/campaigns/${id(campaignId)}/${move}`,
+      ),
     leadTotals: get<leadActions.LeadTotals, QueryOf<typeof leadActions.LeadFilter>>(
       'admin/leads/totals',
     ),
@@ -290,5 +303,8 @@ export const apiRoutes = {
       patch<buyer.Campaign, undefined, buyer.UpdateCampaignBody>(
         `buyer/campaigns/${id(campaignId)}`,
       ),
+    /** Issue 31: the buyer pauses, resumes or ends their own campaign. */
+    campaignMove: (move: 'pause' | 'resume' | 'end') => (campaignId: string) =>
+      post<buyer.Campaign, undefined, object>(`buyer/campaigns/${id(campaignId)}/${move}`),
   },
 } as const;
