@@ -44,6 +44,7 @@ const SCREEN_TITLES: Record<string, string> = {
   [publisherPaths.postbacks]: 'Postbacks',
   [buyerPaths.dashboard]: 'Dashboard',
   [buyerPaths.campaigns]: 'Campaigns',
+  [buyerPaths.calls]: 'Calls',
   [adminPaths.apiKeys]: 'API keys',
   [publisherPaths.apiKeys]: 'API keys',
   [buyerPaths.apiKeys]: 'API keys',

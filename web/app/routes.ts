@@ -90,6 +90,7 @@ export const publisherPaths = {
 export const buyerPaths = {
   dashboard: paths.buyerDashboard,
   campaigns: `${paths.buyerDashboard}/campaigns`,
+  calls: `${paths.buyerDashboard}/calls`,
   apiKeys: `${paths.buyerDashboard}/api-keys`,
 } as const;
 

@@ -1,6 +1,7 @@
 import type * as admin from '@contract/admin.ts';
 import type { MeProfile } from '@contract/auth.ts';
 import type * as buyer from '@contract/buyer.ts';
+import type * as buyerCalls from '@contract/buyer-calls.ts';
 import type * as integrations from '@contract/integrations.ts';
 import type * as leadActions from '@contract/lead-actions.ts';
 import type * as leadDetail from '@contract/lead-detail.ts';
@@ -302,6 +303,16 @@ export const apiRoutes = {
     updateCampaign: (campaignId: string) =>
       patch<buyer.Campaign, undefined, buyer.UpdateCampaignBody>(
         `buyer/campaigns/${id(campaignId)}`,
+      ),
+    /** Issue 31: the calls delivered to the buyer, the dashboard, returns. */
+    calls: get<buyerCalls.BuyerCallList, QueryOf<typeof buyerCalls.BuyerCallListQuery>>(
+      'buyer/calls',
+    ),
+    callsCsv: get<Blob, CsvQuery<typeof buyerCalls.BuyerCallListQuery>>('buyer/calls.csv'),
+    dashboard: get<buyerCalls.BuyerDashboard>('buyer/dashboard'),
+    returnCall: (callId: string) =>
+      post<buyerCalls.CallReturn, undefined, buyerCalls.ReturnCallBody>(
+        `buyer/calls/${id(callId)}/return`,
       ),
     /** Issue 31: the buyer pauses, resumes or ends their own campaign. */
     campaignMove: (move: 'pause' | 'resume' | 'end') => (campaignId: string) =>
