@@ -24,6 +24,7 @@ const SCREEN_TITLES: Record<string, string> = {
   [adminPaths.applications]: 'Applications',
   [adminPaths.compliance]: 'Compliance',
   [adminPaths.campaigns]: 'Campaigns',
+  [adminPaths.returns]: 'Returns',
   [adminPaths.leads]: 'Leads',
   [adminPaths.disputes]: 'Disputes',
   [adminPaths.leadImport]: 'Import Leads',

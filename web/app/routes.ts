@@ -54,6 +54,7 @@ export const adminPaths = {
   applications: `${paths.admin}/applications`,
   compliance: `${paths.admin}/compliance`,
   campaigns: `${paths.admin}/campaigns`,
+  returns: `${paths.admin}/returns`,
   leads: `${paths.admin}/leads`,
   lead: (id: string) => `${paths.admin}/leads/${encodeURIComponent(id)}`,
   /** The route pattern of `lead(id)`. */

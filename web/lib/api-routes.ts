@@ -181,6 +181,13 @@ export const apiRoutes = {
       post<admin.AdminCampaign, undefined, admin.RejectCampaign>(
         `admin/campaigns/${id(campaignId)}/reject`,
       ),
+    returns: get<buyerCalls.ReturnList, QueryOf<typeof buyerCalls.ReturnListQuery>>(
+      'admin/returns',
+    ),
+    decideReturn: (decision: 'accept' | 'decline') => (returnId: string) =>
+      post<buyerCalls.CallReturn, undefined, buyerCalls.DecideReturn>(
+        `admin/returns/${id(returnId)}/${decision}`,
+      ),
     campaignMove: (move: 'pause' | 'resume' | 'end') => (campaignId: string) =>
       post<admin.AdminCampaign, undefined, admin.PauseCampaign>(
         `admin/campaigns/${id(campaignId)}/${move}`,
