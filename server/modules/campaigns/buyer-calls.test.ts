@@ -93,7 +93,9 @@ describe('GET /api/v1/buyer/calls', () => {
   });
 
   it('shows the whole number when Settings allow it, and exports CSV', async () => {
-    await t.db.update(settings).set({ buyerSeesFullCaller: true }).where(eq(settings.id, 1));
+    const set = await t.call('PATCH', '/settings', { body: { buyer_sees_full_caller: true } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ buyer_sees_full_caller: true, buyer_return_days: 7 });
     const res = await asBuyer(buyerToken, 'GET', '/calls?page_size=1');
     expect(res.json().items[0].caller).toBe('+14155550123');
     expect(res.json().next_cursor).not.toBeNull();
@@ -148,6 +150,10 @@ describe('returns', () => {
     const res = await asBuyer(buyerToken, 'POST', `/calls/${id}/return`, { reason: 'Late' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('A call can be returned within 7 days of it.');
+    await t.call('PATCH', '/settings', { body: { buyer_return_days: 10 } });
+    const later = await asBuyer(buyerToken, 'POST', `/calls/${id}/return`, { reason: 'Late' });
+    expect(later.statusCode, later.body).toBe(201);
+    await t.call('PATCH', '/settings', { body: { buyer_return_days: 7 } });
   });
 
   it('an accepted return credits the price back and says so on the call; a decided one stays', async () => {
