@@ -95,7 +95,7 @@ END $fn$;
 --> statement-breakpoint
 -- leads_campaign_bill (BEFORE INSERT OR UPDATE on leads): the buyer's side of a call, beside
 -- ingest_call and untouched by it.
--- Attribution, when the lead is written first: the tracker's buyer id (the `buyer` tag, which
+-- Attribution, when the lead is first written or judged without a campaign: the tracker's buyer id (the `buyer` tag, which
 -- the `buyer` mapping field fills) attached to a campaign on an integration of the call's
 -- tracker account, or a campaign's own id; else the offer's single live campaign.
 -- Billing, when the offer's rules judge the call (judged_at set or moved), or again when the
@@ -113,10 +113,17 @@ DECLARE
   v_outcome text := 'billed'; v_reason text;
   v_amount numeric; v_got integer; v_spent numeric;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
+  IF TG_OP = 'UPDATE' AND NEW.judged_at IS NOT DISTINCT FROM OLD.judged_at
+     AND NOT (OLD.bill_outcome = 'short'
+              AND coalesce(NEW.duration_seconds, 0) > coalesce(OLD.duration_seconds, 0)) THEN
+    RETURN NEW;
+  END IF;
+  -- Attribution: at the lead's first write, and again when it is judged without a campaign
+  -- (a campaign approved, or a buyer id sent, between the call's first event and its end).
+  IF NEW.campaign_id IS NULL THEN
     v_ref := nullif(btrim(NEW.tags->>'buyer'), '');
-    NEW.buyer_ref := left(v_ref, 200);
-    IF NEW.campaign_id IS NULL AND v_ref IS NOT NULL THEN
+    NEW.buyer_ref := coalesce(NEW.buyer_ref, left(v_ref, 200));
+    IF v_ref IS NOT NULL THEN
       NEW.campaign_id := (SELECT m.campaign_id FROM integration_external_ids m
          WHERE m.kind = 'campaign' AND m.external_id = v_ref
            AND m.integration_id IN (SELECT i.id FROM integrations i
@@ -133,10 +140,6 @@ BEGIN
         FROM (SELECT x.id FROM campaigns x WHERE x.offer_id = NEW.offer_id
                 AND x.status IN ('active', 'paused') LIMIT 2) x);
     END IF;
-  ELSIF NEW.judged_at IS NOT DISTINCT FROM OLD.judged_at
-        AND NOT (OLD.bill_outcome = 'short'
-                 AND coalesce(NEW.duration_seconds, 0) > coalesce(OLD.duration_seconds, 0)) THEN
-    RETURN NEW;
   END IF;
   IF NEW.campaign_id IS NULL OR NEW.judged_at IS NULL OR NEW.billed_amount IS NOT NULL THEN
     RETURN NEW;

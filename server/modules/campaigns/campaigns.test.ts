@@ -232,6 +232,25 @@ describe('attribution', () => {
     expect(orphan).toMatchObject({ campaignId: null, billedAmount: null });
   });
 
+  it('attributes a call judged after its campaign was approved mid-call', async () => {
+    const offer = await buildOffer(t.db);
+    const id = callId();
+    const first = await post({
+      call_id: id,
+      event: 'incoming',
+      publisher: pub.id,
+      offer: offer.id,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const campaign = await approved(offer.id);
+    const lead = await call(offer.id, { call_id: id, event: 'completed' });
+    expect(lead).toMatchObject({
+      campaignId: campaign,
+      billOutcome: 'billed',
+      billedAmount: '10.00',
+    });
+  });
+
   it('records a call the campaign terms refuse, not billed, with the reason', async () => {
     const offer = await buildOffer(t.db);
     await approved(offer.id, { buffer_seconds: 90, allowed_states: ['TX'] });
