@@ -20,6 +20,10 @@ export const AdminSettings = PublicSettings.extend({
   company_address: z.string().nullable(),
   /** Which conditions hold a publisher's payout in a run (contract/money.ts). */
   payout_holds: z.array(z.enum(payoutHoldConditions)),
+  /** Days after a call in which its buyer may return it (issue 31). */
+  buyer_return_days: z.number().int(),
+  /** Buyers see callers' whole numbers (else the last 4 digits). */
+  buyer_sees_full_caller: z.boolean(),
   updated_at: IsoDateTime,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -41,6 +45,12 @@ export const UpdateSettings = z
       .array(PayoutHoldCondition, { error: 'payout_holds must be a list of hold conditions.' })
       .max(payoutHoldConditions.length, { error: 'Each hold condition once.' })
       .refine((v) => new Set(v).size === v.length, { error: 'Each hold condition once.' }),
+    buyer_return_days: z
+      .number({ error: 'Return window must be a whole number of days.' })
+      .int({ error: 'Return window must be a whole number of days.' })
+      .min(0, { error: 'Return window cannot be negative.' })
+      .max(365, { error: 'Return window can be at most 365 days.' }),
+    buyer_sees_full_caller: z.boolean({ error: 'buyer_sees_full_caller must be true or false.' }),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change.' });

@@ -22,6 +22,8 @@ export const auditEntityTypes = [
   'payout_run',
   'api_key',
   'webhook_endpoint',
+  'campaign',
+  'call_return',
 ] as const;
 
 export const AuditListQuery = z.object({

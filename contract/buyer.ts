@@ -13,6 +13,7 @@ import {
   searchParam,
   sortQuery,
 } from './list.ts';
+import { CampaignStatus, campaignPausers } from './roles.ts';
 
 /** Texts of the campaign form (spec §5, §8). */
 export const CAMPAIGN_MESSAGES = {
@@ -119,6 +120,18 @@ export type UpdateCampaignInput = z.output<typeof UpdateCampaignBody>;
 
 /** A campaign as its buyer sees it (the admin adds its buyer); budget: two decimals or null. */
 export const campaignFields = {
+  /** pending → active (approved) or rejected; active ⇄ paused; ended (issue 31). */
+  status: CampaignStatus,
+  /** Why it is paused or rejected, in a sentence. */
+  status_reason: z.string().nullable(),
+  /** Who or what paused it: buyer, admin, budget, end_date, daily_cap. */
+  paused_by: z.enum(campaignPausers).nullable(),
+  /** The terms the admin approved: price per billable call, billable duration, daily cap. */
+  price_per_call: Money.nullable(),
+  buffer_seconds: z.number().int().nullable(),
+  daily_cap: z.number().int().nullable(),
+  /** Billed so far, less accepted returns. */
+  spent: Money,
   name: z.string(),
   goal: z.string().nullable(),
   target_audience: z.string().nullable(),
@@ -156,3 +169,15 @@ export type CampaignListQuery = z.input<typeof CampaignListQuery>;
 /** GET /api/v1/buyer/campaigns: own campaigns, newest first unless sorted otherwise. */
 export const CampaignList = pageOf(Campaign);
 export type CampaignList = z.infer<typeof CampaignList>;
+
+/** POST /api/v1/buyer/campaigns/:id/pause and …/resume answer the campaign. */
+export const CAMPAIGN_LIFECYCLE_MESSAGES = {
+  notPausable: 'Only an active campaign can be paused.',
+  notPaused: 'Only a paused campaign can be resumed.',
+  pausedByAdmin: 'An administrator paused this campaign; only an administrator can resume it.',
+  dailyCap: 'The daily cap is reached; the campaign resumes by itself tomorrow.',
+  budgetSpent: 'The budget is spent: raise the budget before resuming.',
+  endDatePassed: 'The end date has passed: move the end date before resuming.',
+  notPending: 'Only a pending campaign can be approved or rejected.',
+  notEndable: 'This campaign has already ended or was never approved.',
+} as const;

@@ -14,6 +14,8 @@ export const callFields = [
   'event',
   'publisher',
   'offer',
+  /** The tracker's buyer or target id (issue 31): attributes the call to a buyer campaign. */
+  'buyer',
   'caller',
   'tracking_number',
   'duration',

@@ -180,6 +180,16 @@ export const AdminLeadDetail = z.object({
   script_version: z.number().int().nullable(),
   /** Judged payable while the publisher had not acknowledged that version in time. */
   script_unacknowledged: z.boolean(),
+  /** The buyer campaign the call was delivered to (issue 31), billed or why not. */
+  campaign: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      buyer_email: z.string(),
+      billed: Money.nullable(),
+      bill_reason: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type AdminLeadDetail = z.infer<typeof AdminLeadDetail>;
 

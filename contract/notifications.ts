@@ -45,6 +45,11 @@ export const notificationKinds = [
   'dispute_declined',
   'mfa_reset',
   'email_changed',
+  'campaign_approved',
+  'campaign_rejected',
+  'campaign_paused',
+  'campaign_budget',
+  'call_return_decided',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;

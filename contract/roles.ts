@@ -55,3 +55,14 @@ export type LeadStatus = z.infer<typeof LeadStatus>;
 
 export const mailStatuses = ['pending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
+
+/** A buyer's campaign (issue 31): pending until an admin approves or rejects it. */
+export const campaignStatuses = ['pending', 'active', 'paused', 'ended', 'rejected'] as const;
+export const CampaignStatus = z.enum(campaignStatuses);
+export type CampaignStatus = z.infer<typeof CampaignStatus>;
+/** Who or what paused a campaign: a person, or the budget, the end date or the daily cap. */
+export const campaignPausers = ['buyer', 'admin', 'budget', 'end_date', 'daily_cap'] as const;
+export type CampaignPauser = (typeof campaignPausers)[number];
+/** A buyer's return of a call: waiting for the admin, accepted (credited) or declined. */
+export const callReturnStatuses = ['pending', 'accepted', 'declined'] as const;
+export const CallReturnStatus = z.enum(callReturnStatuses);

@@ -40,6 +40,9 @@ import { ruleOutcomes } from '../../contract/offer-rules.ts';
 import {
   accountStatuses,
   applicationStatuses,
+  callReturnStatuses,
+  campaignPausers,
+  campaignStatuses,
   leadStatuses,
   mailStatuses,
   offerStatuses,
@@ -574,18 +577,27 @@ export const integrationExternalIds = pgTable(
     integrationId: uuid('integration_id')
       .notNull()
       .references(() => integrations.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['publisher', 'offer'] }).notNull(),
+    kind: text('kind', { enum: ['publisher', 'offer', 'campaign'] }).notNull(),
     externalId: text('external_id').notNull(),
     publisherId: uuid('publisher_id').references(() => users.id, { onDelete: 'cascade' }),
     offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'cascade' }),
+    /** A tracker's buyer or target id (issue 31): calls sent with it bill this campaign. */
+    campaignId: uuid('campaign_id').references((): AnyPgColumn => campaigns.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('integration_external_ids_key').on(t.integrationId, t.kind, t.externalId),
+    index('integration_external_ids_campaign_idx')
+      .on(t.campaignId)
+      .where(sql`${t.campaignId} is not null`),
     check(
       'integration_external_ids_target_check',
-      sql`(${t.kind} = 'publisher' and ${t.publisherId} is not null and ${t.offerId} is null)
-        or (${t.kind} = 'offer' and ${t.offerId} is not null and ${t.publisherId} is null)`,
+      sql`num_nonnulls(${t.publisherId}, ${t.offerId}, ${t.campaignId}) = 1
+        and (${t.kind} <> 'publisher' or ${t.publisherId} is not null)
+        and (${t.kind} <> 'offer' or ${t.offerId} is not null)
+        and (${t.kind} <> 'campaign' or ${t.campaignId} is not null)`,
     ),
   ],
 );
@@ -725,6 +737,16 @@ export const leads = pgTable(
     scriptVersion: integer('script_version'),
     /** Judged payable while the publisher had not acknowledged that version in time. */
     scriptUnacknowledged: boolean('script_unacknowledged').notNull().default(false),
+    // --- the buyer's side (issue 31), set by the leads_campaign_bill trigger (drizzle) ---
+    /** The campaign the call was delivered to (no foreign key: leads stay truncatable). */
+    campaignId: uuid('campaign_id'),
+    /** The tracker's buyer or target id as sent (the `buyer` field). */
+    buyerRef: text('buyer_ref'),
+    /** What the buyer is billed (cents in numeric); null = not billed. */
+    billedAmount: money('billed_amount'),
+    /** The campaign's verdict: billed, or why not (contract/campaigns.ts `billOutcomes`). */
+    billOutcome: text('bill_outcome'),
+    billReason: text('bill_reason'),
   },
   (t) => [
     uniqueIndex('leads_integration_call_key').on(t.integrationId, t.externalCallId),
@@ -777,6 +799,10 @@ export const leads = pgTable(
     // The publisher's own list sorted by status (status::text is the column itself): a range
     // scan instead of sorting a big publisher's 100k leads (~10 ms at page 1,000, was ~130 ms).
     index('leads_publisher_status_id_idx').on(t.publisherId, t.status, t.id),
+    // The buyer's calls (issue 31): one campaign's calls, newest first.
+    index('leads_campaign_ts_id_idx')
+      .on(t.campaignId, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.campaignId} is not null`),
     // The publisher's own list sorted by offer title: per offer, the first ids of a range scan
     // (see listPublisherLeads), instead of sorting a big publisher's 100k leads by title.
     index('leads_publisher_offer_id_idx').on(t.publisherId, t.offerId, t.id),
@@ -1110,8 +1136,35 @@ export const campaigns = pgTable(
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     createdAt: createdAt(),
+    // --- the lifecycle and terms (issue 31) ---
+    status: text('status', { enum: campaignStatuses }).notNull().default('pending'),
+    /** Why it is paused or rejected, in a sentence the buyer reads. */
+    statusReason: text('status_reason'),
+    pausedBy: text('paused_by', { enum: campaignPausers }),
+    pausedAt: ts('paused_at'),
+    /** The offer whose calls it buys, chosen by the admin on approval. */
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'restrict' }),
+    pricePerCall: money('price_per_call'),
+    /** Calls shorter than this are not billable. */
+    bufferSeconds: integer('buffer_seconds'),
+    /** Billable calls per day of the network's time zone. */
+    dailyCap: integer('daily_cap'),
+    allowedStates: text('allowed_states').array().notNull().default(sql`'{}'::text[]`),
+    hoursTimeZone: text('hours_time_zone'),
+    openDays: smallint('open_days').array(),
+    openFrom: time('open_from'),
+    openTo: time('open_to'),
+    /** Everything billed so far less accepted returns (maintained by the billing trigger). */
+    spent: money('spent').notNull().default('0'),
+    /** The highest budget alert sent (0, 80, 100): each is mailed once per budget. */
+    alertedPct: smallint('alerted_pct').notNull().default(0),
+    approvedAt: ts('approved_at'),
   },
   (t) => [
+    // The offer's live campaigns, probed by every ingested call without a buyer id.
+    index('campaigns_offer_live_idx').on(t.offerId).where(sql`${t.status} in ('active', 'paused')`),
+    check('campaigns_spent_check', sql`${t.spent} >= 0`),
+    check('campaigns_status_check', sql`${t.status} in ${sqlList(campaignStatuses)}`),
     index('campaigns_buyer_created_id_idx').on(
       t.buyerId,
       t.createdAt.desc().nullsFirst(),
@@ -1123,6 +1176,69 @@ export const campaigns = pgTable(
       'campaigns_dates_check',
       sql`${t.startDate} is null or ${t.endDate} is null or ${t.endDate} >= ${t.startDate}`,
     ),
+  ],
+);
+
+/** Billed calls and spend per campaign and day of the network's time zone (the daily cap's slots). */
+export const campaignSpendDays = pgTable(
+  'campaign_spend_days',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    calls: integer('calls').notNull().default(0),
+    spent: money('spent').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day], name: 'campaign_spend_days_pkey' })],
+);
+
+/**
+ * What a campaign's buyer is told by mail (80% and 100% of the budget, every automatic pause):
+ * written by the billing trigger and the campaign job, mailed by the campaign job.
+ */
+export const campaignAlerts = pgTable(
+  'campaign_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['budget_80', 'budget_100', 'paused'] }).notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    mailedAt: ts('mailed_at'),
+  },
+  (t) => [index('campaign_alerts_unmailed_idx').on(t.createdAt).where(sql`${t.mailedAt} is null`)],
+);
+
+/** A buyer's return of a billed call (issue 31): one per call, decided by an admin. */
+export const callReturns = pgTable(
+  'call_returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id').notNull().unique(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    amount: money('amount').notNull(),
+    status: text('status', { enum: callReturnStatuses }).notNull().default('pending'),
+    decisionNote: text('decision_note'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: ts('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('call_returns_created_id_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('call_returns_buyer_idx').on(t.buyerId, t.createdAt.desc()),
   ],
 );
 
@@ -1164,6 +1280,10 @@ export const settings = pgTable(
     reportSubIdTags: text('report_sub_id_tags').array().notNull().default(sql`'{}'::text[]`),
     /** Signed agreements are signed again after this many months (issue 33); null = never. */
     documentResignMonths: integer('document_resign_months'),
+    /** Days after a call in which its buyer may return it (issue 31). */
+    buyerReturnDays: integer('buyer_return_days').notNull().default(7),
+    /** Buyers see the caller's whole number; otherwise its last 4 digits. */
+    buyerSeesFullCaller: boolean('buyer_sees_full_caller').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [check('settings_single_row', sql`${t.id} = 1`)],

@@ -7,6 +7,7 @@ import { createSession, endSession } from '../auth/sessions.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import {
   blockedCallers,
+  callReturns,
   campaigns,
   ingestRefusals,
   integrationExternalIds,
@@ -209,6 +210,11 @@ const EXPECTATIONS: Record<string, Rule> = {
   },
   'POST /api/v1/documents/verify': { allow: ADMINS },
   '* /api/v1/buyer/': { allow: ['buyer A', 'buyer B'] },
+  // A buyer's calls, dashboard and returns (issue 31): buyers only; another buyer's call in
+  // the path is a 404 (campaigns.test.ts and buyer-calls.test.ts check it record by record).
+  'GET /api/v1/buyer/calls': { allow: ['buyer A', 'buyer B'] },
+  'GET /api/v1/buyer/dashboard': { allow: ['buyer A', 'buyer B'] },
+  'POST /api/v1/buyer/calls/': { allow: ['buyer A', 'buyer B'] },
   // A buyer edits only their own campaign: buyer B owns the one in the path (issue 34).
   '* /api/v1/buyer/campaigns/': { allow: ['buyer A', 'buyer B'], owner: 'buyer B' },
   // Call trackers' postbacks take an integration key only: no bearer token gets through.
@@ -374,6 +380,16 @@ const KEPT_ADMIN_ROUTES = [
   'POST /documents/remind',
   'GET /document-settings',
   'PUT /document-settings',
+  // Buyers (issue 31): the campaign lifecycle and its tracker ids.
+  'POST /campaigns/:id/approve',
+  'POST /campaigns/:id/reject',
+  'POST /campaigns/:id/pause',
+  'POST /campaigns/:id/resume',
+  'POST /campaigns/:id/end',
+  'PUT /campaigns/:id/external-ids',
+  'GET /returns',
+  'POST /returns/:id/accept',
+  'POST /returns/:id/decline',
 ];
 
 /** The users whose API keys the key cells send (publisher A and buyer A own no record in paths). */
@@ -511,6 +527,18 @@ beforeAll(async () => {
     .values({ buyerId: buyerB.id, name: 'Matrix campaign' })
     .returning();
   ids.campaigns = campaign!.id;
+  // Buyer B's return of a call (issue 31: POST /admin/returns/:id/accept).
+  const [ret] = await t.db
+    .insert(callReturns)
+    .values({
+      leadId: lead!.id,
+      campaignId: campaign!.id,
+      buyerId: buyerB.id,
+      reason: 'Matrix',
+      amount: '1.00',
+    })
+    .returning();
+  ids.returns = ret!.id;
   // Publisher B's notification (POST /me/notifications/:id/read by anyone else: 404).
   const [note] = await t.db
     .insert(notifications)

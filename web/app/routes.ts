@@ -54,6 +54,7 @@ export const adminPaths = {
   applications: `${paths.admin}/applications`,
   compliance: `${paths.admin}/compliance`,
   campaigns: `${paths.admin}/campaigns`,
+  returns: `${paths.admin}/returns`,
   leads: `${paths.admin}/leads`,
   live: `${paths.admin}/live`,
   lead: (id: string) => `${paths.admin}/leads/${encodeURIComponent(id)}`,
@@ -96,6 +97,7 @@ export const publisherPaths = {
 export const buyerPaths = {
   dashboard: paths.buyerDashboard,
   campaigns: `${paths.buyerDashboard}/campaigns`,
+  calls: `${paths.buyerDashboard}/calls`,
   apiKeys: `${paths.buyerDashboard}/api-keys`,
 } as const;
 

@@ -1,6 +1,7 @@
 import type * as admin from '@contract/admin.ts';
 import type { MeProfile } from '@contract/auth.ts';
 import type * as buyer from '@contract/buyer.ts';
+import type * as buyerCalls from '@contract/buyer-calls.ts';
 import type * as integrations from '@contract/integrations.ts';
 import type * as leadActions from '@contract/lead-actions.ts';
 import type * as leadDetail from '@contract/lead-detail.ts';
@@ -171,6 +172,26 @@ export const apiRoutes = {
     statementPdf: (payoutId: string) => get<Blob>(`admin/payouts/${id(payoutId)}/statement.pdf`),
     statementCsv: (payoutId: string) => get<Blob>(`admin/payouts/${id(payoutId)}/statement.csv`),
     campaigns: get<admin.CampaignList, QueryOf<typeof admin.CampaignListQuery>>('admin/campaigns'),
+    /** Issue 31: the lifecycle of one campaign (`approve`, `reject`, `pause`, `resume`, `end`). */
+    approveCampaign: (campaignId: string) =>
+      post<admin.AdminCampaign, undefined, z.input<typeof admin.ApproveCampaign>>(
+        `admin/campaigns/${id(campaignId)}/approve`,
+      ),
+    rejectCampaign: (campaignId: string) =>
+      post<admin.AdminCampaign, undefined, admin.RejectCampaign>(
+        `admin/campaigns/${id(campaignId)}/reject`,
+      ),
+    returns: get<buyerCalls.ReturnList, QueryOf<typeof buyerCalls.ReturnListQuery>>(
+      'admin/returns',
+    ),
+    decideReturn: (decision: 'accept' | 'decline') => (returnId: string) =>
+      post<buyerCalls.CallReturn, undefined, buyerCalls.DecideReturn>(
+        `admin/returns/${id(returnId)}/${decision}`,
+      ),
+    campaignMove: (move: 'pause' | 'resume' | 'end') => (campaignId: string) =>
+      post<admin.AdminCampaign, undefined, admin.PauseCampaign>(
+        `admin/campaigns/${id(campaignId)}/${move}`,
+      ),
     leadTotals: get<leadActions.LeadTotals, QueryOf<typeof leadActions.LeadFilter>>(
       'admin/leads/totals',
     ),
@@ -290,5 +311,18 @@ export const apiRoutes = {
       patch<buyer.Campaign, undefined, buyer.UpdateCampaignBody>(
         `buyer/campaigns/${id(campaignId)}`,
       ),
+    /** Issue 31: the calls delivered to the buyer, the dashboard, returns. */
+    calls: get<buyerCalls.BuyerCallList, QueryOf<typeof buyerCalls.BuyerCallListQuery>>(
+      'buyer/calls',
+    ),
+    callsCsv: get<Blob, CsvQuery<typeof buyerCalls.BuyerCallListQuery>>('buyer/calls.csv'),
+    dashboard: get<buyerCalls.BuyerDashboard>('buyer/dashboard'),
+    returnCall: (callId: string) =>
+      post<buyerCalls.CallReturn, undefined, buyerCalls.ReturnCallBody>(
+        `buyer/calls/${id(callId)}/return`,
+      ),
+    /** Issue 31: the buyer pauses, resumes or ends their own campaign. */
+    campaignMove: (move: 'pause' | 'resume' | 'end') => (campaignId: string) =>
+      post<buyer.Campaign, undefined, object>(`buyer/campaigns/${id(campaignId)}/${move}`),
   },
 } as const;

@@ -21,7 +21,9 @@ export type AuditEntityType =
   | 'lead_import'
   | 'payout_run'
   | 'api_key'
-  | 'webhook_endpoint';
+  | 'webhook_endpoint'
+  | 'campaign'
+  | 'call_return';
 
 /**
  * Records who changed what (before → after); call it inside the change's own transaction. The

@@ -18,19 +18,14 @@ import {
   searchAny,
   tableRows,
 } from '../../db/list-query.ts';
-import { apiFields, oneOrNotFound } from '../../db/rows.ts';
+import { oneOrNotFound } from '../../db/rows.ts';
 import { campaigns } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
 import { emitEvent } from '../../events/emit.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyAdmins } from '../../notify/notify.ts';
-
-type CampaignRow = typeof campaigns.$inferSelect;
-
-function toCampaign({ budget, ...row }: CampaignRow): Campaign {
-  return { ...apiFields(row), budget: budget === null ? null : Number(budget) };
-}
+import { type CampaignRow, toCampaign } from './campaign-row.ts';
 
 // Texts sort without regard to case; a blank text counts as empty and goes last like NULL.
 // created_at is never empty: plain DESC lets campaigns_buyer_created_id_idx serve the default.
@@ -158,6 +153,11 @@ export async function updateCampaign(opts: {
       .set({
         ...(input.budget !== undefined && {
           budget: input.budget === null ? null : input.budget.toFixed(2),
+          // A new budget is watched afresh: its 80% and 100% mails go out again.
+          alertedPct:
+            input.budget !== null && Number(current.spent) >= 0.8 * input.budget
+              ? Math.min(current.alertedPct, 80)
+              : 0,
         }),
         startDate: start,
         endDate: end,

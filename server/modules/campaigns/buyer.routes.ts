@@ -16,10 +16,12 @@ import { errorHandler, sendError } from '../../http/error-handler.ts';
 import { respondIdempotently } from '../../http/idempotency.ts';
 import { bearerDoc, errorReplies } from '../../http/route-helpers.ts';
 import { routeKit } from '../../http/route-kit.ts';
+import { buyerCallsRoutes } from './buyer-calls.routes.ts';
 import { createCampaign, listCampaigns, updateCampaign } from './buyer-campaigns.service.ts';
+import { asBuyer, endCampaign, pauseCampaign, resumeCampaign } from './lifecycle.service.ts';
 
 const errors = errorReplies(400, 401, 403);
-const editErrors = errorReplies(400, 401, 403, 404);
+const editErrors = errorReplies(400, 401, 403, 404, 409);
 
 /**
  * The toast's sentence names the field when the message alone does not ("Goal can be at most
@@ -93,4 +95,17 @@ export const buyerRoutes: FastifyPluginAsyncZod = async (app) => {
         input: req.body,
       }),
   );
+
+  // Pause, resume, end (issue 31): the buyer's own campaign; a move the status does not allow
+  // is a 409 saying why (an admin's pause, a spent budget, a passed end date).
+  for (const [verb, move] of [
+    ['pause', pauseCampaign],
+    ['resume', resumeCampaign],
+    ['end', endCampaign],
+  ] as const) {
+    edits.route('POST', `/campaigns/:id/${verb}`, { params: IdParams, reply: Campaign }, (req) =>
+      asBuyer(move({ db: app.db, id: req.params.id, who: 'buyer', buyerId: currentUser(req).id })),
+    );
+  }
+  buyerCallsRoutes(app, edits);
 };

@@ -7,8 +7,8 @@ import {
   listPage,
   searchAny,
 } from '../../db/list-query.ts';
-import { toMoney } from '../../db/money.ts';
 import { campaigns, users } from '../../db/schema.ts';
+import { selectAdminCampaigns, toAdminCampaign } from './campaign-row.ts';
 
 const sortColumns = {
   created_at: campaigns.createdAt,
@@ -22,22 +22,14 @@ export async function listCampaigns(opts: ListRead<CampaignListQuery>): Promise<
   const { db, query } = opts;
   const cond = and(
     query.buyer_id ? eq(campaigns.buyerId, query.buyer_id) : undefined,
+    query.status ? eq(campaigns.status, query.status) : undefined,
     searchAny(query.q, campaigns.name, users.name, users.email),
   );
   return listPage({
     query,
     keyset: keysetOf(sortColumns, query, campaigns.id),
     rows: (w) =>
-      db
-        .select({
-          id: campaigns.id,
-          sortKey: w.sortKey,
-          c: campaigns,
-          buyerName: users.name,
-          buyerEmail: users.email,
-        })
-        .from(campaigns)
-        .innerJoin(users, eq(users.id, campaigns.buyerId))
+      selectAdminCampaigns(db, w.sortKey)
         .where(and(cond, w.after))
         .orderBy(...w.orderBy)
         .limit(w.limit)
@@ -47,19 +39,6 @@ export async function listCampaigns(opts: ListRead<CampaignListQuery>): Promise<
       countSearched(db, campaigns, cond, query.q, (matching) =>
         matching.innerJoin(users, eq(users.id, campaigns.buyerId)),
       ),
-    toItem: ({ c, buyerName, buyerEmail }) => ({
-      id: c.id,
-      buyer_id: c.buyerId,
-      buyer_name: buyerName,
-      buyer_email: buyerEmail,
-      name: c.name,
-      goal: c.goal,
-      target_audience: c.targetAudience,
-      location: c.location,
-      budget: c.budget === null ? null : toMoney(c.budget),
-      start_date: c.startDate,
-      end_date: c.endDate,
-      created_at: c.createdAt.toISOString(),
-    }),
+    toItem: ({ c, ...joined }) => toAdminCampaign(c, joined),
   });
 }

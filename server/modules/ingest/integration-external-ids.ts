@@ -2,7 +2,7 @@
  * The tracker ids attached on an integration (see integrations.service.ts): a tracker's
  * publisher id points at one of our publishers, its campaign id at one of our offers.
  */
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type {
   AttachExternalId,
   ExternalIdList,
@@ -36,7 +36,7 @@ const selectMappings = (db: DbOrTx, sortKey: SQL<string | null> = sql`null`) =>
 
 type MappingRow = {
   id: string;
-  kind: 'publisher' | 'offer';
+  kind: 'publisher' | 'offer' | 'campaign';
   externalId: string;
   publisherId: string | null;
   offerId: string | null;
@@ -54,7 +54,7 @@ const auditOf = (m: {
 
 const toMapping = (r: MappingRow): ExternalIdMapping => ({
   id: r.id,
-  kind: r.kind,
+  kind: r.kind as ExternalIdMapping['kind'],
   external_id: r.externalId,
   target_id: (r.publisherId ?? r.offerId)!,
   target_label: r.label,
@@ -69,7 +69,10 @@ export async function listExternalIds(
   await getRow(db, opts.id);
   const cond = and(
     eq(integrationExternalIds.integrationId, opts.id),
-    query.kind ? eq(integrationExternalIds.kind, query.kind) : undefined,
+    // A campaign's buyer ids are listed on the campaign (campaign-external-ids.ts).
+    query.kind
+      ? eq(integrationExternalIds.kind, query.kind)
+      : inArray(integrationExternalIds.kind, ['publisher', 'offer']),
   );
   return listPage({
     query,

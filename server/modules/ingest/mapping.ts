@@ -364,9 +364,11 @@ export function readCall(
 
   const publisher = raws.publisher.value ?? null;
   const offer = raws.offer.value ?? null;
+  const buyer = raws.buyer.value ?? null;
   for (const [f, v] of [
     ['publisher', publisher],
     ['offer', offer],
+    ['buyer', buyer],
   ] as const) {
     if (v !== null && v.length > 200) {
       show(f, null);
@@ -374,6 +376,9 @@ export function readCall(
     }
     show(f, v);
   }
+  // The buyer travels as the `buyer` tag: the leads_campaign_bill trigger (drizzle/0037) reads
+  // it there to attribute the call to a campaign.
+  if (buyer !== null) tags.buyer = buyer;
 
   let recordingUrl: string | null = null;
   {

@@ -13,6 +13,7 @@ import { toMoney } from '../../db/money.ts';
 import { oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import {
   auditLog,
+  campaigns,
   integrations,
   leadDisputeMessages,
   leadDisputes,
@@ -254,7 +255,29 @@ export async function getAdminLeadDetail(
     external_call_id: l.externalCallId,
     script_version: l.scriptVersion,
     script_unacknowledged: l.scriptUnacknowledged,
+    campaign: await campaignOf(opts.db, l),
     disputes: await disputesOf(opts.db, l.id, opts.sign, 'admin'),
+  };
+}
+
+/** The buyer campaign of a lead (issue 31), as the admin's lead detail shows it. */
+async function campaignOf(
+  db: DbOrTx,
+  l: typeof leads.$inferSelect,
+): Promise<AdminLeadDetail['campaign']> {
+  if (!l.campaignId) return null;
+  const [c] = await db
+    .select({ id: campaigns.id, name: campaigns.name, buyerEmail: users.email })
+    .from(campaigns)
+    .innerJoin(users, eq(users.id, campaigns.buyerId))
+    .where(eq(campaigns.id, l.campaignId));
+  if (!c) return null;
+  return {
+    id: c.id,
+    name: c.name,
+    buyer_email: c.buyerEmail,
+    billed: l.billedAmount === null ? null : toMoney(l.billedAmount),
+    bill_reason: l.billReason,
   };
 }
 

@@ -19,10 +19,19 @@ type OfferRow = typeof offers.$inferSelect;
 
 const hhmm = (t: string | null) => (t === null ? null : t.slice(0, 5));
 
-/** The rules of an offer row as the API answers them. */
-export function rulesOf(o: OfferRow): OfferRules {
+/** Open hours of a row with the hours columns (an offer, a buyer's campaign), or null. */
+export function openHoursOf(
+  o: Pick<OfferRow, 'hoursTimeZone' | 'openDays' | 'openFrom' | 'openTo'>,
+): OfferRules['open_hours'] {
   const from = hhmm(o.openFrom);
   const to = hhmm(o.openTo);
+  return o.hoursTimeZone && o.openDays && from && to
+    ? { time_zone: o.hoursTimeZone, days: o.openDays, from, to }
+    : null;
+}
+
+/** The rules of an offer row as the API answers them. */
+export function rulesOf(o: OfferRow): OfferRules {
   return {
     buffer_seconds: o.bufferSeconds,
     duplicate_days: o.duplicateDays,
@@ -31,10 +40,7 @@ export function rulesOf(o: OfferRow): OfferRules {
     publisher_daily_cap: o.publisherDailyCap,
     publisher_monthly_cap: o.publisherMonthlyCap,
     allowed_states: o.allowedStates,
-    open_hours:
-      o.hoursTimeZone && o.openDays && from && to
-        ? { time_zone: o.hoursTimeZone, days: o.openDays, from, to }
-        : null,
+    open_hours: openHoursOf(o),
   };
 }
 

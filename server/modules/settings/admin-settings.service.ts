@@ -21,6 +21,8 @@ function toAdminSettings(row: SettingsRow, logoUrl: LogoUrl): AdminSettings {
     phone_country: row.phoneCountry,
     company_address: row.companyAddress,
     payout_holds: enabledConditions(row.payoutHolds),
+    buyer_return_days: row.buyerReturnDays,
+    buyer_sees_full_caller: row.buyerSeesFullCaller,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -99,6 +101,10 @@ export async function updateSettings(
         ...(input.phone_country !== undefined && { phoneCountry: input.phone_country }),
         ...(input.company_address !== undefined && { companyAddress: input.company_address }),
         ...(input.payout_holds !== undefined && { payoutHolds: input.payout_holds }),
+        ...(input.buyer_return_days !== undefined && { buyerReturnDays: input.buyer_return_days }),
+        ...(input.buyer_sees_full_caller !== undefined && {
+          buyerSeesFullCaller: input.buyer_sees_full_caller,
+        }),
       },
       view: auditView,
     });

@@ -1,4 +1,5 @@
 import {
+  IconArrowBackUp,
   IconBroadcast,
   IconCash,
   IconChartBar,
@@ -63,6 +64,12 @@ export const adminArea = area('admin', [
     'CampaignsPage',
     () => import('@/features/admin/campaigns/components/campaigns-page.tsx'),
     { section: 'Partners', label: 'Campaigns', icon: IconSpeakerphone },
+  ),
+  screen(
+    adminPaths.returns,
+    'ReturnsPage',
+    () => import('@/features/admin/returns/components/returns-page.tsx'),
+    { section: 'Review', label: 'Returns', icon: IconArrowBackUp },
   ),
   screen(
     adminPaths.applications,

@@ -1,10 +1,10 @@
-import { IconLayoutDashboard, IconSpeakerphone } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconPhoneCall, IconSpeakerphone } from '@tabler/icons-react';
 import { buyerPaths } from '@/app/routes.ts';
 import { area, home, screen } from './area-screens.tsx';
 
 /**
  * The buyer area (under /buyer-dashboard, inside the buyer shell, behind the buyer guard): its
- * two tabs (spec §2), dashboard and campaigns, shown in the sidebar.
+ * tabs (spec §2), dashboard, campaigns and (issue 31) the calls they received, in the sidebar.
  */
 export const buyerArea = area('buyer', [
   home(
@@ -18,6 +18,12 @@ export const buyerArea = area('buyer', [
     'CampaignsPage',
     () => import('@/features/buyer/components/campaigns-page.tsx'),
     { label: 'Campaigns', icon: IconSpeakerphone },
+  ),
+  screen(
+    buyerPaths.calls,
+    'CallsPage',
+    () => import('@/features/buyer/components/calls-page.tsx'),
+    { label: 'Calls', icon: IconPhoneCall },
   ),
   // Profile → API keys: reached from the account links above Sign Out, not the sidebar.
   screen(

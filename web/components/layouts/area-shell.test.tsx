@@ -19,8 +19,9 @@ describe('AreaShell (the admin sidebar, issue 34)', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((a) => a.getAttribute('aria-label') ?? a.textContent);
-    // The area's seventeen entries (Signatures joined Review, issue 33; Live, issue 32), then the account's links.
-    expect(adminArea.nav).toHaveLength(17);
+    // The area's nineteen entries (Signatures and Returns joined Review, Live and Fraud the
+    // calls, issues 31-33), then the account's links.
+    expect(adminArea.nav).toHaveLength(19);
     expect(links).toEqual([
       ...adminArea.nav.map((n) => n.label),
       'Change password',

@@ -1,7 +1,27 @@
 import type { Campaign } from '@contract/buyer.ts';
-import { Button, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import { CampaignStatusCell } from '@/components/campaigns/campaign-status.tsx';
+import { useCampaignMove } from '@/features/buyer/api/campaign-moves.ts';
 import { formatDate, formatDay, formatMoney } from '@/lib/format.ts';
+import { failedToast } from '@/lib/notify.ts';
+
+/** Pause or resume (issue 31): the button a campaign's status allows. */
+function MoveButtons({ c }: { c: Campaign }) {
+  const move = c.status === 'active' ? 'pause' : 'resume';
+  const m = useCampaignMove(move);
+  if (c.status !== 'active' && c.status !== 'paused') return null;
+  return (
+    <Button
+      size="xs"
+      variant="subtle"
+      loading={m.isPending}
+      onClick={() => m.mutate({ id: c.id }, { onError: failedToast(`Could not ${move}`) })}
+    >
+      {move === 'pause' ? 'Pause' : 'Resume'}
+    </Button>
+  );
+}
 
 function dash(value: string | null) {
   return value?.trim() ? value : '—';
@@ -21,6 +41,18 @@ export const campaignColumns = (onEdit: (c: Campaign) => void): DataTableColumn<
         {c.name}
       </Text>
     ),
+  },
+  {
+    accessor: 'status',
+    title: 'Status',
+    render: (c) => <CampaignStatusCell status={c.status} reason={c.status_reason} />,
+  },
+  {
+    accessor: 'spent',
+    title: 'Spent',
+    textAlign: 'right',
+    noWrap: true,
+    render: (c) => formatMoney(c.spent),
   },
   { accessor: 'goal', title: 'Goal', sortable: true, render: (c) => dash(c.goal) },
   {
@@ -64,9 +96,12 @@ export const campaignColumns = (onEdit: (c: Campaign) => void): DataTableColumn<
     title: 'Actions',
     textAlign: 'right',
     render: (c) => (
-      <Button size="xs" variant="light" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`}>
-        Edit
-      </Button>
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        <MoveButtons c={c} />
+        <Button size="xs" variant="light" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`}>
+          Edit
+        </Button>
+      </Group>
     ),
   },
 ];

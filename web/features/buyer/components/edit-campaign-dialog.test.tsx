@@ -19,6 +19,13 @@ const campaign: Campaign = {
   start_date: '2026-09-03',
   end_date: '2026-09-15',
   created_at: '2026-08-01T10:00:00.000Z',
+  status: 'active',
+  status_reason: null,
+  paused_by: null,
+  price_per_call: 25,
+  buffer_seconds: 90,
+  daily_cap: null,
+  spent: 0,
 };
 
 const inDialog = (name: string) => {

@@ -1,6 +1,7 @@
 import type { AdminCampaign } from '@contract/admin.ts';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import { CampaignStatusCell } from '@/components/campaigns/campaign-status.tsx';
 import { dateColumn, titleColumn } from '@/components/lists/columns.tsx';
 import { ListSearch } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
@@ -12,12 +13,16 @@ import {
   useCampaigns,
 } from '@/features/admin/campaigns/api/list-campaigns.ts';
 import { formatDay, formatMoney } from '@/lib/format.ts';
+import { CampaignActions } from './campaign-actions.tsx';
 
 /** Sortable columns and the direction of their first click. */
 const sorts = { created_at: 'desc', name: 'asc', budget: 'desc', start_date: 'desc' } as const;
 const filterNames = ['q'] as const;
 
-/** /admin/campaigns: every campaign with its buyer; search, sorting, paging (read only). */
+/**
+ * /admin/campaigns: every campaign with its buyer, status and terms; search, sorting, paging;
+ * approve, reject, pause, resume and end from the row's menu (issue 31).
+ */
 export function CampaignsPage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
   const { q } = list.filters;
@@ -30,6 +35,21 @@ export function CampaignsPage() {
       accessor: 'buyer_name',
       title: 'Buyer',
       render: (c) => <PersonCell name={c.buyer_name} email={c.buyer_email} />,
+    },
+    {
+      accessor: 'status',
+      title: 'Status',
+      render: (c) => (
+        <Stack gap={2}>
+          <CampaignStatusCell status={c.status} reason={c.status_reason} />
+          {c.offer_title ? (
+            <Text size="xs">
+              {c.offer_title} · {formatMoney(c.price_per_call)} per call · spent{' '}
+              {formatMoney(c.spent)}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
     },
     {
       accessor: 'target_audience',
@@ -69,12 +89,18 @@ export function CampaignsPage() {
       visibleMediaQuery: fromTablet,
       sortable: true,
     }),
+    {
+      accessor: 'actions',
+      title: '',
+      textAlign: 'right',
+      render: (c) => <CampaignActions c={c} />,
+    },
   ];
 
   return (
     <ListPage<AdminCampaign>
       title="Campaigns"
-      description="Every buyer's campaigns."
+      description="Every buyer's campaigns: approve the pending ones with the offer they buy and their price."
       filters={
         <ListSearch list={list} name="q" placeholder="Campaign, buyer name or email" w={320} />
       }

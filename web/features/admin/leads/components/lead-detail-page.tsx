@@ -152,6 +152,15 @@ function LeadMoney({ lead }: { lead: AdminLeadDetail }) {
       <Text size="xs" c="dimmed" mt="xs">
         Revenue is what the buyer paid; publishers never see it.
       </Text>
+      <Text size="sm" mt="xs" data-testid="lead-campaign">
+        {lead.campaign
+          ? `Campaign: ${lead.campaign.name} (${lead.campaign.buyer_email}) · ${
+              lead.campaign.billed === null
+                ? `not billed: ${lead.campaign.bill_reason ?? 'not judged yet'}`
+                : `billed ${formatMoney(lead.campaign.billed)}`
+            }`
+          : 'No buyer campaign'}
+      </Text>
     </>
   );
 }

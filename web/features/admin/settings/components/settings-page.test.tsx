@@ -16,6 +16,8 @@ const settings: AdminSettings = {
   phone_country: 'US',
   company_address: null,
   payout_holds: ['tax_form', 'payment_details', 'blocked', 'under_review'],
+  buyer_return_days: 7,
+  buyer_sees_full_caller: false,
   updated_at: '2026-11-25T09:00:00.000Z',
 };
 

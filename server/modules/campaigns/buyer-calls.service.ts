@@ -1,0 +1,183 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type {
+  BuyerCall,
+  BuyerCallCsvQuery,
+  BuyerCallList,
+  BuyerCallListQuery,
+  BuyerDashboard,
+} from '../../../contract/buyer-calls.ts';
+import { maskCaller } from '../../../contract/lead-detail.ts';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
+import { keysetCsv } from '../../db/csv.ts';
+import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
+import { toMoney } from '../../db/money.ts';
+import { callReturns, campaigns, leads } from '../../db/schema.ts';
+import { getSettings } from '../../db/settings.ts';
+
+/**
+ * The calls delivered to a buyer's campaigns (issue 31): the list (keyset on the leads'
+ * (campaign, time, id) index), its CSV, and the dashboard's figures. A buyer reads only calls
+ * of their own campaigns, and never the publisher, the payout or the tracker's details.
+ */
+
+/** The buyer's campaign ids as a subquery: every read is limited to them. */
+const ownCampaigns = (db: DbOrTx, buyerId: string) =>
+  db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.buyerId, buyerId));
+
+const callWhere = (db: DbOrTx, buyerId: string, campaignId?: string) =>
+  and(
+    inArray(leads.campaignId, ownCampaigns(db, buyerId)),
+    campaignId ? eq(leads.campaignId, campaignId) : undefined,
+  );
+
+const callKeyset = () => keyset('timestamp', leads.timestamp, 'desc', leads.id);
+
+function selectCalls(db: DbOrTx, sortKey: SQL<string | null>) {
+  return db
+    .select({
+      id: leads.id,
+      sortKey,
+      timestamp: leads.timestamp,
+      campaignId: campaigns.id,
+      campaignName: campaigns.name,
+      caller: leads.caller,
+      state: leads.state,
+      durationSeconds: leads.durationSeconds,
+      billedAmount: leads.billedAmount,
+      billReason: leads.billReason,
+      recordingUrl: leads.recordingUrl,
+      recordingKey: leads.recordingKey,
+      returnStatus: callReturns.status,
+    })
+    .from(leads)
+    .innerJoin(campaigns, eq(campaigns.id, leads.campaignId))
+    .leftJoin(callReturns, eq(callReturns.leadId, leads.id))
+    .$dynamic();
+}
+type CallRow = Awaited<ReturnType<ReturnType<typeof selectCalls>['execute']>>[number];
+
+/** How a buyer sees a call: `sign` makes a stored recording playable (a signed URL). */
+function toCall(r: CallRow, fullCaller: boolean, sign: (key: string) => string): BuyerCall {
+  return {
+    id: r.id,
+    timestamp: r.timestamp.toISOString(),
+    campaign_id: r.campaignId,
+    campaign_name: r.campaignName,
+    caller: fullCaller ? r.caller : maskCaller(r.caller),
+    state: r.state,
+    duration_seconds: r.durationSeconds,
+    billable: r.billedAmount !== null,
+    bill_reason: r.billReason,
+    price: r.billedAmount === null ? null : toMoney(r.billedAmount),
+    recording_url: r.recordingKey ? sign(r.recordingKey) : r.recordingUrl,
+    return_status: r.returnStatus,
+  };
+}
+
+type BuyerRead<Q> = { db: DbOrTx; buyerId: string; query: Q; sign: (key: string) => string };
+
+export async function listBuyerCalls(opts: BuyerRead<BuyerCallListQuery>): Promise<BuyerCallList> {
+  const { db, query } = opts;
+  const where = callWhere(db, opts.buyerId, query.campaign_id);
+  const { buyerSeesFullCaller } = await getSettings(db);
+  return listPage({
+    query,
+    keyset: callKeyset(),
+    rows: (w) => pageOf(selectCalls(db, w.sortKey), where, w),
+    count: () => countRows(db, leads, where, 'capped'),
+    toItem: (r) => toCall(r, buyerSeesFullCaller, opts.sign),
+  });
+}
+
+export async function* buyerCallsCsv(opts: BuyerRead<BuyerCallCsvQuery>): AsyncGenerator<string> {
+  const { db, query } = opts;
+  const { buyerSeesFullCaller } = await getSettings(db);
+  const where = callWhere(db, opts.buyerId, query.campaign_id);
+  yield* keysetCsv({
+    header: [
+      'id',
+      'time',
+      'campaign',
+      'caller',
+      'state',
+      'duration_seconds',
+      'billable',
+      'reason',
+      'price',
+      'return',
+    ],
+    keyset: callKeyset(),
+    read: ({ sortKey, after, orderBy, limit }) =>
+      selectCalls(db, sortKey)
+        .where(and(where, after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    line: (r) => {
+      const c = toCall(r, buyerSeesFullCaller, () => '');
+      return [
+        c.id,
+        c.timestamp,
+        c.campaign_name,
+        c.caller,
+        c.state,
+        c.duration_seconds,
+        c.billable ? 'yes' : 'no',
+        c.bill_reason,
+        c.price,
+        c.return_status,
+      ];
+    },
+  });
+}
+
+/**
+ * Spend today and this month (the maintained campaign_spend_days, days of the network's time
+ * zone) against the live campaigns' budgets, the last 30 days for the burn-down, and the
+ * calls delivered and billable with their average duration.
+ */
+export async function buyerDashboard(opts: {
+  db: DbOrTx;
+  buyerId: string;
+}): Promise<BuyerDashboard> {
+  const { db, buyerId } = opts;
+  const today = sql`(now() at time zone coalesce((select timezone from settings where id = 1), 'UTC'))::date`;
+  const [head] = await rowsOf<{
+    spend_today: string;
+    spend_month: string;
+    budget: string | null;
+    spent_total: string;
+  }>(
+    db,
+    sql`select
+        coalesce((select sum(d.spent) from campaign_spend_days d join campaigns c on c.id = d.campaign_id
+                  where c.buyer_id = ${buyerId} and d.day = ${today}), 0)::text as spend_today,
+        coalesce((select sum(d.spent) from campaign_spend_days d join campaigns c on c.id = d.campaign_id
+                  where c.buyer_id = ${buyerId} and d.day >= date_trunc('month', ${today})::date), 0)::text as spend_month,
+        (select sum(c.budget) from campaigns c where c.buyer_id = ${buyerId}
+           and c.status in ('active', 'paused'))::text as budget,
+        coalesce((select sum(c.spent) from campaigns c where c.buyer_id = ${buyerId}), 0)::text as spent_total`,
+  );
+  const [calls] = await rowsOf<{ delivered: number; billable: number; avg: string | null }>(
+    db,
+    sql`select count(*)::int as delivered, count(l.billed_amount)::int as billable,
+          avg(l.duration_seconds)::text as avg
+        from leads l where l.campaign_id in (select id from campaigns where buyer_id = ${buyerId})`,
+  );
+  const days = await rowsOf<{ day: string; spent: string; calls: number }>(
+    db,
+    sql`select d.day::text as day, sum(d.spent)::text as spent, sum(d.calls)::int as calls
+        from campaign_spend_days d join campaigns c on c.id = d.campaign_id
+        where c.buyer_id = ${buyerId} and d.day > ${today} - 30
+        group by d.day order by d.day`,
+  );
+  return {
+    spend_today: toMoney(head!.spend_today),
+    spend_month: toMoney(head!.spend_month),
+    budget: head!.budget === null ? null : toMoney(head!.budget),
+    spent_total: toMoney(head!.spent_total),
+    calls_delivered: calls!.delivered,
+    calls_billable: calls!.billable,
+    avg_duration_seconds: calls!.avg === null ? null : Math.round(Number(calls!.avg)),
+    days: days.map((d) => ({ day: d.day, spent: toMoney(d.spent), calls: d.calls })),
+  };
+}

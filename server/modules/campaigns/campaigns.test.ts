@@ -1,0 +1,352 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  campaignAlerts,
+  campaignSpendDays,
+  campaigns,
+  leads,
+  mailOutbox,
+} from '../../db/schema.ts';
+import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { runCampaignChecks } from './campaigns.job.ts';
+
+/**
+ * Issue 31, items 1-3: the campaign lifecycle and who may move it, calls attributed by the
+ * tracker's buyer id or the offer's single campaign, and budgets and daily caps that hold under
+ * concurrent calls, with the automatic pauses and the buyer's mails.
+ */
+
+let t: AdminTestContext;
+let pub: TestUser;
+let buyer: TestUser;
+let buyerToken: string;
+let otherToken: string;
+let key: string;
+let integrationId: string;
+
+let seq = 0;
+const callId = () => `BC${Date.now().toString(36)}${seq++}`;
+
+beforeAll(async () => {
+  t = await setupAdminTest();
+  pub = await buildPublisher(t.db);
+  buyer = await buildBuyer(t.db, { name: 'Bea Buyer' });
+  buyerToken = await t.tokenOf(buyer);
+  otherToken = await t.tokenOf(await buildBuyer(t.db));
+  const res = await t.call('POST', '/integrations', { body: { name: 'Buyer tracker' } });
+  key = res.json().key;
+  integrationId = res.json().integration.id;
+});
+afterAll(() => t.close());
+
+const asBuyer = (token: string, method: 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/v1/buyer${url}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload && { payload }),
+  });
+
+async function newCampaign(body: Record<string, unknown> = {}): Promise<string> {
+  const res = await asBuyer(buyerToken, 'POST', '/campaigns', { name: `C${seq++}`, ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+async function approved(
+  offerId: string,
+  terms: Record<string, unknown> = {},
+  body: Record<string, unknown> = {},
+): Promise<string> {
+  const id = await newCampaign(body);
+  const res = await t.call('POST', `/campaigns/${id}/approve`, {
+    body: { offer_id: offerId, price_per_call: 10, ...terms },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return id;
+}
+
+const post = (call: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/ingest/calls',
+    headers: { 'x-api-key': key },
+    payload: call,
+  });
+
+async function call(offerId: string, over: Record<string, unknown> = {}) {
+  const c = {
+    call_id: callId(),
+    event: 'completed',
+    publisher: pub.id,
+    offer: offerId,
+    duration: 120,
+    ...over,
+  };
+  const res = await post(c);
+  expect(res.statusCode, res.body).toBe(200);
+  const [row] = await t.db
+    .select()
+    .from(leads)
+    .where(
+      and(eq(leads.integrationId, integrationId), eq(leads.externalCallId, String(c.call_id))),
+    );
+  return row!;
+}
+
+const campaignRow = async (id: string) =>
+  (await t.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!;
+
+describe('campaign lifecycle', () => {
+  it('starts pending; an admin approves it with an offer and terms, audited, and the buyer is told', async () => {
+    const offer = await buildOffer(t.db);
+    const id = await newCampaign({ budget: 500 });
+    expect((await campaignRow(id)).status).toBe('pending');
+    const res = await t.call('POST', `/campaigns/${id}/approve`, {
+      body: {
+        offer_id: offer.id,
+        price_per_call: 25.5,
+        buffer_seconds: 60,
+        daily_cap: 5,
+        allowed_states: ['ca', 'NY'],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'active',
+      offer_id: offer.id,
+      offer_title: offer.title,
+      price_per_call: 25.5,
+      buffer_seconds: 60,
+      daily_cap: 5,
+      allowed_states: ['CA', 'NY'],
+      spent: 0,
+    });
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(entry).toMatchObject({ action: 'campaign.approve', entityType: 'campaign' });
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
+    expect(mails.some((m) => m.subject.startsWith('Campaign approved'))).toBe(true);
+    // Approving twice is a 409 with the reason.
+    const again = await t.call('POST', `/campaigns/${id}/approve`, {
+      body: { offer_id: offer.id, price_per_call: 1 },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Only a pending campaign can be approved or rejected.');
+  });
+
+  it('refuses an approval without an offer or a price, and with an unknown offer', async () => {
+    const id = await newCampaign();
+    const none = await t.call('POST', `/campaigns/${id}/approve`, { body: {} });
+    expect(none.statusCode).toBe(400);
+    const unknown = await t.call('POST', `/campaigns/${id}/approve`, {
+      body: { offer_id: '00000000-0000-4000-8000-000000000000', price_per_call: 5 },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe('The selected offer does not exist.');
+  });
+
+  it('rejects with a reason the buyer reads', async () => {
+    const id = await newCampaign();
+    expect(
+      (await t.call('POST', `/campaigns/${id}/reject`, { body: { reason: ' ' } })).statusCode,
+    ).toBe(400);
+    const res = await t.call('POST', `/campaigns/${id}/reject`, {
+      body: { reason: 'We have no Medicare traffic.' },
+    });
+    expect(res.json()).toMatchObject({
+      status: 'rejected',
+      status_reason: 'We have no Medicare traffic.',
+    });
+    const buyerPause = await asBuyer(buyerToken, 'POST', `/campaigns/${id}/pause`);
+    expect(buyerPause.statusCode).toBe(409);
+  });
+
+  it('lets the buyer pause and resume their own, never an admin pause, never another buyer', async () => {
+    const offer = await buildOffer(t.db);
+    const id = await approved(offer.id);
+    const paused = await asBuyer(buyerToken, 'POST', `/campaigns/${id}/pause`);
+    expect(paused.json()).toMatchObject({ status: 'paused', paused_by: 'buyer' });
+    expect((await asBuyer(otherToken, 'POST', `/campaigns/${id}/resume`)).statusCode).toBe(404);
+    expect((await asBuyer(buyerToken, 'POST', `/campaigns/${id}/resume`)).json().status).toBe(
+      'active',
+    );
+
+    const admin = await t.call('POST', `/campaigns/${id}/pause`, {
+      body: { reason: 'Complaints' },
+    });
+    expect(admin.json()).toMatchObject({
+      status: 'paused',
+      paused_by: 'admin',
+      status_reason: 'Paused by an administrator: Complaints',
+    });
+    const refused = await asBuyer(buyerToken, 'POST', `/campaigns/${id}/resume`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'An administrator paused this campaign; only an administrator can resume it.',
+    );
+    expect((await t.call('POST', `/campaigns/${id}/resume`, { body: {} })).json().status).toBe(
+      'active',
+    );
+    expect((await asBuyer(buyerToken, 'POST', `/campaigns/${id}/end`)).json().status).toBe('ended');
+    expect((await asBuyer(buyerToken, 'POST', `/campaigns/${id}/resume`)).statusCode).toBe(409);
+  });
+});
+
+describe('attribution', () => {
+  it("bills the offer's single live campaign at its price when the tracker sends no revenue", async () => {
+    const offer = await buildOffer(t.db);
+    const id = await approved(offer.id, { price_per_call: 12 });
+    const lead = await call(offer.id);
+    expect(lead).toMatchObject({
+      campaignId: id,
+      billOutcome: 'billed',
+      billedAmount: '12.00',
+      revenue: '12.00',
+    });
+    // The tracker's revenue wins over the price.
+    const sent = await call(offer.id, { revenue: '30.00' });
+    expect(sent).toMatchObject({ billedAmount: '30.00', revenue: '30.00' });
+    expect((await campaignRow(id)).spent).toBe('42.00');
+    // The admin's lead detail shows the campaign and what it billed.
+    const detail = await t.call('GET', `/leads/${lead.id}`);
+    expect(detail.json().campaign).toMatchObject({ id, billed: 12, bill_reason: 'Billed 12.00' });
+  });
+
+  it('attributes by the tracker buyer id attached to a campaign when the offer has two', async () => {
+    const offer = await buildOffer(t.db);
+    const a = await approved(offer.id);
+    const b = await approved(offer.id);
+    const put = await t.call('PUT', `/campaigns/${b}/external-ids`, {
+      body: { external_ids: [{ integration_id: integrationId, external_id: 'RB-TARGET-9' }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().external_ids).toMatchObject([
+      { external_id: 'RB-TARGET-9', integration_name: 'Buyer tracker' },
+    ]);
+    expect((await call(offer.id, { buyer: 'RB-TARGET-9' })).campaignId).toBe(b);
+    expect((await call(offer.id, { buyer: a })).campaignId).toBe(a);
+    // Two live campaigns and no buyer id: nobody to bill.
+    const orphan = await call(offer.id);
+    expect(orphan).toMatchObject({ campaignId: null, billedAmount: null });
+  });
+
+  it('attributes a call judged after its campaign was approved mid-call', async () => {
+    const offer = await buildOffer(t.db);
+    const id = callId();
+    const first = await post({
+      call_id: id,
+      event: 'incoming',
+      publisher: pub.id,
+      offer: offer.id,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const campaign = await approved(offer.id);
+    const lead = await call(offer.id, { call_id: id, event: 'completed' });
+    expect(lead).toMatchObject({
+      campaignId: campaign,
+      billOutcome: 'billed',
+      billedAmount: '10.00',
+    });
+  });
+
+  it('records a call the campaign terms refuse, not billed, with the reason', async () => {
+    const offer = await buildOffer(t.db);
+    await approved(offer.id, { buffer_seconds: 90, allowed_states: ['TX'] });
+    expect(await call(offer.id, { duration: 60, state: 'TX' })).toMatchObject({
+      billOutcome: 'short',
+      billedAmount: null,
+      billReason: "Duration 60 s under the campaign's 90 s billable duration",
+    });
+    expect((await call(offer.id, { state: 'CA' })).billOutcome).toBe('state');
+    expect((await call(offer.id, { state: 'TX' })).billOutcome).toBe('billed');
+  });
+});
+
+describe('budgets and daily caps', () => {
+  const burst = (offerId: string, n: number, at = '2026-11-10T15:00:00Z') =>
+    Promise.all(
+      Array.from({ length: n }, () =>
+        post({
+          call_id: callId(),
+          event: 'completed',
+          publisher: pub.id,
+          offer: offerId,
+          duration: 120,
+          timestamp: at,
+        }),
+      ),
+    );
+  const billedOf = async (offerId: string) =>
+    (await t.db.select().from(leads).where(eq(leads.offerId, offerId))).filter(
+      (l) => l.billOutcome === 'billed',
+    );
+
+  it('never bills past the budget under 50 concurrent calls, pauses at it and mails at 80% and 100%', async () => {
+    const offer = await buildOffer(t.db);
+    const id = await approved(offer.id, { price_per_call: 10 }, { budget: 105 });
+    const answers = await burst(offer.id, 50);
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(await billedOf(offer.id)).toHaveLength(10);
+    const c = await campaignRow(id);
+    expect(c).toMatchObject({ spent: '100.00', status: 'paused', pausedBy: 'budget' });
+    const rest = (await t.db.select().from(leads).where(eq(leads.offerId, offer.id))).filter(
+      (l) => l.billOutcome !== 'billed',
+    );
+    expect(rest).toHaveLength(40);
+    expect(rest.every((l) => l.billedAmount === null && l.billReason)).toBe(true);
+    const kinds = (
+      await t.db.select().from(campaignAlerts).where(eq(campaignAlerts.campaignId, id))
+    ).map((a) => a.kind);
+    expect(kinds.sort()).toEqual(['budget_100', 'budget_80']);
+    await runCampaignChecks(t.db, 'http://portal.test');
+    const mails = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email))).map(
+      (m) => m.subject,
+    );
+    expect(mails.filter((s) => s.includes('80% of the budget spent'))).toHaveLength(1);
+    expect(mails.filter((s) => s.includes('Budget spent: campaign paused'))).toHaveLength(1);
+    // The buyer cannot resume until the budget is raised.
+    expect((await asBuyer(buyerToken, 'POST', `/campaigns/${id}/resume`)).statusCode).toBe(409);
+    await asBuyer(buyerToken, 'PATCH', `/campaigns/${id}`, { budget: 200 });
+    expect((await asBuyer(buyerToken, 'POST', `/campaigns/${id}/resume`)).json().status).toBe(
+      'active',
+    );
+  });
+
+  it('bills exactly the daily cap of 50 concurrent calls, pauses, and resumes the next day', async () => {
+    const offer = await buildOffer(t.db);
+    const id = await approved(offer.id, { daily_cap: 7 });
+    await burst(offer.id, 50);
+    expect(await billedOf(offer.id)).toHaveLength(7);
+    const [day] = await t.db
+      .select()
+      .from(campaignSpendDays)
+      .where(eq(campaignSpendDays.campaignId, id));
+    expect(day).toMatchObject({ day: '2026-11-10', calls: 7, spent: '70.00' });
+    expect(await campaignRow(id)).toMatchObject({
+      status: 'paused',
+      pausedBy: 'daily_cap',
+      spent: '70.00',
+    });
+    // The job resumes it once its day is over.
+    await t.db
+      .update(campaigns)
+      .set({ pausedAt: new Date(Date.now() - 3 * 86_400_000) })
+      .where(eq(campaigns.id, id));
+    await runCampaignChecks(t.db, 'http://portal.test');
+    expect((await campaignRow(id)).status).toBe('active');
+  });
+
+  it('pauses a campaign whose end date has passed and mails the buyer', async () => {
+    const offer = await buildOffer(t.db);
+    const id = await approved(offer.id, {}, { start_date: '2025-01-01', end_date: '2025-01-31' });
+    expect((await call(offer.id)).billOutcome).toBe('dates');
+    await runCampaignChecks(t.db, 'http://portal.test');
+    expect(await campaignRow(id)).toMatchObject({ status: 'paused', pausedBy: 'end_date' });
+    const mails = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email))).map(
+      (m) => m.subject,
+    );
+    expect(mails.some((s) => s.startsWith('Campaign paused'))).toBe(true);
+  });
+});
