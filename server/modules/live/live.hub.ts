@@ -13,6 +13,7 @@ import {
   liveSessions,
   newestEventId,
   scopeKey,
+  viewOf,
 } from './live.service.ts';
 
 /** One open stream: its user, session and scope, and the socket it writes to. */
@@ -162,18 +163,28 @@ export class LiveHub {
 
   private deliver(rows: EventRow[]): void {
     const maxId = rows.reduce((m, r) => Math.max(m, r.event_id), 0);
-    const forAdmin = leadsOfEvents(rows, true);
-    const forOthers = leadsOfEvents(rows, false);
-    const touched = new Set(forAdmin.map((l) => l.publisher_id));
+    // Each scope's calls, worked out once for all its streams.
+    const byScope = new Map<string, LiveLead[]>();
     for (const s of this.streams) {
-      const leads: LiveLead[] = (s.admin ? forAdmin : forOthers).filter((l) => inScope(s.scope, l));
+      const key = scopeKey(s.scope);
+      let leads = byScope.get(key);
+      if (!leads) {
+        leads = leadsOfEvents(
+          rows.filter((r) => inScope(s.scope, r)),
+          viewOf(s.scope),
+        );
+        byScope.set(key, leads);
+      }
       if (leads.length === 0) continue;
       this.send(s, { event: 'leads', data: { leads } }, maxId);
     }
+    const touched = new Set(rows.map((r) => r.publisher_id));
+    const buyers = new Set(rows.map((r) => r.buyer_id));
     for (const s of this.streams) {
       if (
         s.scope.kind === 'all' ||
-        (s.scope.kind === 'publisher' && touched.has(s.scope.publisherId))
+        (s.scope.kind === 'publisher' && touched.has(s.scope.publisherId)) ||
+        (s.scope.kind === 'buyer' && buyers.has(s.scope.buyerId))
       ) {
         this.dirty.set(scopeKey(s.scope), s.scope);
       }

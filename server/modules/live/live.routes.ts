@@ -10,19 +10,22 @@ import {
   type LiveScope,
   leadsOfEvents,
   recentLeads,
+  viewOf,
 } from './live.service.ts';
 
 /** Catch-up rows a reconnect reads at most (5 minutes of a busy network fit). */
 const CATCH_UP = 5000;
 
-const DESCRIPTION = `Server-Sent Events of the signed-in user's calls (the admin: all; a publisher: their own; a buyer: their campaigns' calls, none while leads carry no campaign). Send \`Accept: text/event-stream\`. A fresh stream starts with \`snapshot\` (the last 100 calls of today and the counters); \`Last-Event-ID\` resumes instead with the \`leads\` written after it in the last 5 minutes. Then \`leads\` (the calls a batch of writes created or changed) and \`counters\` (today's figures, at most once a second), a comment every 15 s, and \`end\` when the session ends (sign-out, block) or the server restarts. At most LIVE_MAX_STREAMS streams per user per instance (429 beyond).`;
+const DESCRIPTION = `Server-Sent Events of the signed-in user's calls (the admin: all; a publisher: their own; a buyer: their campaigns' calls, the caller's last 4 digits and what each billed as \`payout\`, never the publisher). Send \`Accept: text/event-stream\`. A fresh stream starts with \`snapshot\` (the last 100 calls of today and the counters); \`Last-Event-ID\` resumes instead with the \`leads\` written after it in the last 5 minutes. Then \`leads\` (the calls a batch of writes created or changed) and \`counters\` (today's figures, at most once a second), a comment every 15 s, and \`end\` when the session ends (sign-out, block) or the server restarts. At most LIVE_MAX_STREAMS streams per user per instance (429 beyond).`;
 
 const scopeOf = (user: { id: string; role: string }): LiveScope =>
   user.role === 'admin'
     ? { kind: 'all' }
     : user.role === 'publisher'
       ? { kind: 'publisher', publisherId: user.id }
-      : { kind: 'none' };
+      : user.role === 'buyer'
+        ? { kind: 'buyer', buyerId: user.id }
+        : { kind: 'none' };
 
 /** `Last-Event-ID` as a timeline id; anything else is a fresh start. */
 const lastEventIdOf = (h: string | string[] | undefined): number | undefined => {
@@ -104,7 +107,9 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
                   recentOnly: true,
                 });
           if (rows.length > 0) {
-            first.push({ m: { event: 'leads', data: { leads: leadsOfEvents(rows, admin) } } });
+            first.push({
+              m: { event: 'leads', data: { leads: leadsOfEvents(rows, viewOf(scope)) } },
+            });
           }
           const counters = await countersOf(app.db, scope, admin);
           first.push({

@@ -1,24 +1,45 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { maskCaller } from '../../../contract/lead-detail.ts';
 import type { LiveCounters, LiveLead } from '../../../contract/live.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { toMoney } from '../../db/money.ts';
 import { networkTimeZoneSql } from '../../db/settings.ts';
 
 /**
- * Whose calls a stream carries: the admin's everything, a publisher's own calls, or nothing (a
- * buyer: leads carry no campaign yet, so a buyer's campaigns have no calls to show).
+ * Whose calls a stream carries: the admin's everything, a publisher's own calls, a buyer's
+ * campaigns' calls (leads.campaign_id, set by the campaign billing trigger), or nothing.
  */
 export type LiveScope =
   | { kind: 'all' }
   | { kind: 'publisher'; publisherId: string }
+  | { kind: 'buyer'; buyerId: string }
   | { kind: 'none' };
 
 /** One key per scope (counters are worked out once per key, whatever its streams). */
 export const scopeKey = (s: LiveScope): string =>
-  s.kind === 'publisher' ? `publisher:${s.publisherId}` : s.kind;
+  s.kind === 'publisher'
+    ? `publisher:${s.publisherId}`
+    : s.kind === 'buyer'
+      ? `buyer:${s.buyerId}`
+      : s.kind;
 
-export const inScope = (s: LiveScope, lead: { publisher_id: string }): boolean =>
-  s.kind === 'all' || (s.kind === 'publisher' && lead.publisher_id === s.publisherId);
+/** Whether a call (its publisher, its campaign's buyer) belongs to the scope. */
+export const inScope = (
+  s: LiveScope,
+  lead: { publisher_id: string; buyer_id: string | null },
+): boolean =>
+  s.kind === 'all' ||
+  (s.kind === 'publisher' && lead.publisher_id === s.publisherId) ||
+  (s.kind === 'buyer' && lead.buyer_id === s.buyerId);
+
+/**
+ * What a scope sees of a call: the admin all of it; a publisher their call without revenue; a
+ * buyer the call they paid for (caller's last 4 digits, what it billed as `payout`), never the
+ * publisher or the publisher's payout.
+ */
+export type LiveView = 'admin' | 'publisher' | 'buyer';
+export const viewOf = (s: LiveScope): LiveView =>
+  s.kind === 'all' ? 'admin' : s.kind === 'buyer' ? 'buyer' : 'publisher';
 
 /** How long a reconnect may look back (Last-Event-ID). */
 export const RESUME_WINDOW = sql`interval '5 minutes'`;
@@ -43,23 +64,31 @@ type LeadRow = {
   publisher_name: string | null;
   payout: string;
   revenue: string | null;
+  /** The buyer of the call's campaign; null: no campaign. */
+  buyer_id: string | null;
+  billed: string | null;
 };
 
 /** The columns of a live lead (`l` leads, `o` offers, `u` the publisher). */
 const leadColumns = sql`l.id, l.timestamp, l.status, l.last_event, l.duration_seconds, l.caller,
   l.offer_id, o.title as offer_title, l.publisher_id, u.name as publisher_name, l.payout::text as payout,
-  l.revenue::text as revenue`;
-const leadJoins = sql`join offers o on o.id = l.offer_id join users u on u.id = l.publisher_id`;
+  l.revenue::text as revenue, c.buyer_id, l.billed_amount::text as billed`;
+const leadJoins = sql`join offers o on o.id = l.offer_id join users u on u.id = l.publisher_id
+  left join campaigns c on c.id = l.campaign_id`;
 
 const scopeWhere = (s: LiveScope): SQL =>
   s.kind === 'all'
     ? sql`true`
     : s.kind === 'publisher'
       ? sql`l.publisher_id = ${s.publisherId}`
-      : sql`false`;
+      : s.kind === 'buyer'
+        ? sql`l.campaign_id in (select id from campaigns where buyer_id = ${s.buyerId})`
+        : sql`false`;
 
-/** A row as the stream sends it; the admin-only figures blanked for the others. */
-export function liveLeadOf(r: LeadRow, admin: boolean): LiveLead {
+/** A row as the stream sends it, as the view may see it. */
+export function liveLeadOf(r: LeadRow, view: LiveView): LiveLead {
+  const admin = view === 'admin';
+  const buyer = view === 'buyer';
   return {
     id: r.id,
     kind: r.first ? 'created' : 'changed',
@@ -69,12 +98,12 @@ export function liveLeadOf(r: LeadRow, admin: boolean): LiveLead {
     in_progress:
       r.status !== 'rejected' && (r.last_event === 'incoming' || r.last_event === 'connected'),
     duration_seconds: r.duration_seconds,
-    caller: r.caller,
+    caller: buyer ? maskCaller(r.caller) : r.caller,
     offer_id: r.offer_id,
     offer_title: r.offer_title,
-    publisher_id: r.publisher_id,
+    publisher_id: buyer ? '' : r.publisher_id,
     publisher_name: admin ? r.publisher_name : null,
-    payout: toMoney(r.payout),
+    payout: toMoney(buyer ? r.billed : r.payout),
     revenue: admin && r.revenue !== null ? toMoney(r.revenue) : null,
   };
 }
@@ -129,14 +158,14 @@ export async function eventsAfter(
 }
 
 /** One entry per call, in the order of their last event, `created` if any row created it. */
-export function leadsOfEvents(rows: EventRow[], admin: boolean): LiveLead[] {
+export function leadsOfEvents(rows: EventRow[], view: LiveView): LiveLead[] {
   const byLead = new Map<string, { row: EventRow; first: boolean }>();
   for (const r of rows) {
     const seen = byLead.get(r.id);
     byLead.delete(r.id);
     byLead.set(r.id, { row: r, first: r.first || (seen?.first ?? false) });
   }
-  return [...byLead.values()].map(({ row, first }) => liveLeadOf({ ...row, first }, admin));
+  return [...byLead.values()].map(({ row, first }) => liveLeadOf({ ...row, first }, view));
 }
 
 /** The last 100 calls of today in the scope, newest first. */
@@ -153,7 +182,7 @@ export async function recentLeads(
         where l.timestamp >= ${todayStart} and ${scopeWhere(scope)}
         order by l.timestamp desc, l.id desc limit 100`,
   );
-  return rows.map((r) => liveLeadOf(r, admin));
+  return rows.map((r) => liveLeadOf(r, admin ? 'admin' : viewOf(scope)));
 }
 
 const emptyMinutes = (): LiveCounters['per_minute'] => {
@@ -195,7 +224,11 @@ export async function countersOf(
             count(*) filter (where l.status <> 'rejected' and l.last_event in ${IN_PROGRESS_EVENTS}
               and coalesce(l.last_event_at, l.timestamp) > now() - ${IN_PROGRESS_FOR})::int as in_progress,
             count(*) filter (where l.status = 'approved')::int as payable,
-            coalesce(sum(l.payout) filter (where l.status = 'approved'), 0)::text as payout,
+            ${
+              scope.kind === 'buyer'
+                ? sql`coalesce(sum(l.billed_amount), 0)::text as payout,`
+                : sql`coalesce(sum(l.payout) filter (where l.status = 'approved'), 0)::text as payout,`
+            }
             coalesce(sum(l.revenue), 0)::text as revenue
           from leads l where l.timestamp >= ${todayStart} and ${where}`,
     ),

@@ -8,7 +8,7 @@ import { buildApp } from '../../app.ts';
 import { endSession } from '../../auth/sessions.ts';
 import { loadConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { leads, users } from '../../db/schema.ts';
+import { campaigns, leads, users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import {
   buildAdmin,
@@ -140,12 +140,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A tracker's call as the ingest write leaves it: ringing, then completed. */
-async function ring(publisherId: string, db: DbOrTx = t.db) {
+async function ring(publisherId: string, db: DbOrTx = t.db, offer = offerId) {
   const [lead] = await db
     .insert(leads)
     .values({
       publisherId,
-      offerId,
+      offerId: offer,
       payout: '12.50',
       revenue: '30.00',
       caller: '+15555550123',
@@ -227,7 +227,7 @@ describe('GET /api/v1/live', () => {
     await sB.waitFor(() => sB.leads().some((l) => l.id === other.id));
     expect(sB.leads().map((l) => l.id)).not.toContain(call.id);
     expect(sA.leads().map((l) => l.id)).not.toContain(other.id);
-    // A buyer's campaigns have no calls while leads carry no campaign: empty, zero counters.
+    // The buyer has no campaign on this offer: empty, zero counters.
     const snap = sBuyer.messages.find((m) => m.event === 'snapshot')!.data as LiveSnapshot;
     expect(snap.leads).toEqual([]);
     expect(snap.counters.calls_today).toBe(0);
@@ -235,6 +235,45 @@ describe('GET /api/v1/live', () => {
     // Heartbeats keep the stream open.
     await sBuyer.waitFor(() => sBuyer.comments > 0);
     for (const s of [sAdmin, sA, sB, sBuyer]) s.close();
+  });
+
+  it("gives a buyer their campaigns' calls only: the caller's last 4 digits, never the publisher", async () => {
+    const other = await buildBuyer(t.db);
+    const offer = (await buildOffer(t.db)).id;
+    // The offer's single live campaign takes its calls (the campaign billing trigger).
+    await t.db.insert(campaigns).values({
+      buyerId: buyer.id,
+      name: 'Live campaign',
+      status: 'active',
+      offerId: offer,
+      pricePerCall: '20.00',
+    });
+    const [mine, theirs] = await Promise.all([
+      openStream(t.base, await token(buyer)),
+      openStream(t.base, await token(other)),
+    ]);
+    for (const s of [mine, theirs]) {
+      await s.waitFor(() => s.messages.some((m) => m.event === 'snapshot'));
+    }
+    const call = await ring(pubA.id, t.db, offer);
+    const elsewhere = await ring(pubA.id);
+    await mine.waitFor(() => mine.leads().some((l) => l.id === call.id));
+    const seen = mine.leads().find((l) => l.id === call.id)!;
+    expect(seen).toMatchObject({
+      caller: '•••• 0123',
+      publisher_id: '',
+      publisher_name: null,
+      revenue: null,
+      offer_id: offer,
+    });
+    await mine.waitFor(() =>
+      mine.messages.some((m) => m.event === 'counters' && (m.data as LiveCounters).calls_today > 0),
+    );
+    // Another buyer's stream and the call on an offer without this buyer's campaign: nothing.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mine.leads().map((l) => l.id)).not.toContain(elsewhere.id);
+    expect(theirs.leads()).toEqual([]);
+    for (const s of [mine, theirs]) s.close();
   });
 
   it('starts with the last calls of today and the counters, in a snapshot', async () => {

@@ -25,7 +25,14 @@ export function LiveBadge({ status }: { status: LiveStatus }) {
  * Shared: today's counters of the live stream (Admin → Live, the publisher's overview, the
  * buyer's dashboard): calls today, in progress, payable, payout and (the admin's) revenue.
  */
-export function LiveCounterCards({ counters }: { counters: LiveCounters | null }) {
+export function LiveCounterCards({
+  counters,
+  payoutLabel = 'Payout today',
+}: {
+  counters: LiveCounters | null;
+  /** A buyer's stream counts what their calls billed: "Spend today". */
+  payoutLabel?: string;
+}) {
   const loading = counters === null;
   const revenue = counters?.revenue_today ?? null;
   return (
@@ -38,7 +45,7 @@ export function LiveCounterCards({ counters }: { counters: LiveCounters | null }
         loading={loading}
       />
       <StatCard
-        label="Payout today"
+        label={payoutLabel}
         value={formatMoney(counters?.payout_today ?? 0)}
         loading={loading}
       />
@@ -53,7 +60,7 @@ export function LiveCounterCards({ counters }: { counters: LiveCounters | null }
  * Shared: "Today, live" on the publisher's overview and the buyer's dashboard: the counters of
  * the user's own calls, updated as the calls arrive (`note` says what they cover).
  */
-export function LiveTodayPanel({ note }: { note?: string }) {
+export function LiveTodayPanel({ note, payoutLabel }: { note?: string; payoutLabel?: string }) {
   const live = useLiveStream();
   return (
     <Stack gap="xs" component="section" aria-label="Today, live">
@@ -68,7 +75,7 @@ export function LiveTodayPanel({ note }: { note?: string }) {
           {note}
         </Text>
       ) : null}
-      <LiveCounterCards counters={live.counters} />
+      <LiveCounterCards counters={live.counters} payoutLabel={payoutLabel} />
     </Stack>
   );
 }

@@ -60,7 +60,10 @@ export function BuyerDashboardPage() {
         )}
       </Stack>
 
-      <LiveTodayPanel note="Your campaigns' calls of today, as they arrive." />
+      <LiveTodayPanel
+        note="Your campaigns' calls of today, as they arrive."
+        payoutLabel="Spend today"
+      />
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Card withBorder padding="lg" radius="md">
