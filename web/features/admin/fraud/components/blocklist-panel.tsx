@@ -17,7 +17,6 @@ import {
   useUnblock,
 } from '@/features/admin/fraud/api/fraud.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { toast } from '@/lib/notify.ts';
 
 const sorts = { created_at: 'desc' } as const;
 const filterNames = ['q'] as const;
