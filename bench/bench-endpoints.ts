@@ -320,6 +320,8 @@ export const buildEndpoints: EndpointGroup = async (ctx, kit) => {
         A,
       ),
     ),
+    // Issue 32: the Fraud queue's first page (open flags, newest first).
+    get('admin fraud flags, open', '/api/v1/admin/fraud-flags?status=open', A),
     get('admin report, year by day', `/api/v1/admin/reports?${year}&group=day`, A),
     get(
       'admin report, 31 days by hour',

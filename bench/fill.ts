@@ -348,6 +348,19 @@ async function fill(c: pg.Client, s: Sizes, hash: string, step: Step) {
     [s.campaigns, s.buyers],
   );
 
+  // Fraud flags (issue 32): about 1% of the leads flagged by one of the rules, most of the
+  // recent ones still open, so the Fraud queue's first page reads a real index.
+  await step(
+    'fraud flags (1% of the leads)',
+    `insert into fraud_flags (lead_id, publisher_id, rule, action, status, reason, figures, created_at)
+     select l.id, l.publisher_id,
+            (array['repeat_caller','publisher_velocity','short_calls','caller_anomaly','publisher_rejects'])[1 + abs(hashtext(l.id::text)) % 5],
+            'flag',
+            case when l.timestamp > now() - interval '30 days' then 'open' else 'cleared' end,
+            'Bench flag', '{}'::jsonb, l.timestamp
+     from leads l where abs(hashtext(l.id::text)) % 100 = 0`,
+  );
+
   await step(
     `audit log (${s.audit})`,
     `insert into audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after, created_at)
