@@ -129,6 +129,24 @@ describe('prepaid', () => {
     expect(rest.every((l) => l.billedAmount === null && l.billReason)).toBe(true);
   });
 
+  it('shares one balance between two campaigns under 50 concurrent calls', async () => {
+    const b = await newBuyer();
+    const c1 = await campaignOf(b);
+    const c2 = await campaignOf(b);
+    await t.call('PUT', `/buyers/${b.user.id}/billing`, { body: { mode: 'prepaid' } });
+    await t.call('POST', `/buyers/${b.user.id}/deposits`, { body: { amount: 120 } });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post(i % 2 ? c1.offerId : c2.offerId)),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const billed = [...(await billedOf(c1.offerId)), ...(await billedOf(c2.offerId))];
+    expect(billed).toHaveLength(12);
+    const [row] = await t.db.select().from(buyerBilling).where(eq(buyerBilling.buyerId, b.user.id));
+    expect(row!.balanceCents).toBe(0n);
+    expect((await campaignRow(c1.id)).status).toBe('paused');
+    expect((await campaignRow(c2.id)).status).toBe('paused');
+  });
+
   it('validates a deposit and 404s an unknown buyer', async () => {
     const b = await newBuyer();
     const bad = await t.call('POST', `/buyers/${b.user.id}/deposits`, { body: { amount: -3 } });
