@@ -72,6 +72,5 @@ export const GenerateInvoiceBody = z
 export type GenerateInvoiceBody = z.infer<typeof GenerateInvoiceBody>;
 
 export const BILLING_MESSAGES = {
-  notBuyer: 'Buyer not found.',
   notPastMonth: 'Invoice a month that has ended.',
 } as const;

@@ -95,12 +95,15 @@ export async function creditBuyer(tx: DbOrTx, buyerId: string, cents: bigint): P
     })
     .returning({ balance: buyerBilling.balanceCents });
   const balance = row!.balance;
-  if (balance > 0n) {
-    await tx.execute(sql`
-      update campaigns set status = 'active', paused_by = null, paused_at = null, status_reason = null
-       where buyer_id = ${buyerId}::uuid and status = 'paused' and paused_by = 'balance'`);
-  }
+  if (balance > 0n) await resumeBalancePaused(tx, buyerId);
   return balance;
+}
+
+/** The buyer's campaigns the balance paused, active again (money came in, or now postpaid). */
+async function resumeBalancePaused(tx: DbOrTx, buyerId: string): Promise<void> {
+  await tx.execute(sql`
+    update campaigns set status = 'active', paused_by = null, paused_at = null, status_reason = null
+     where buyer_id = ${buyerId}::uuid and status = 'paused' and paused_by = 'balance'`);
 }
 
 /** An admin records a prepaid buyer's deposit: balance up, audited, balance-paused campaigns resume. */
@@ -132,7 +135,8 @@ export async function recordDeposit(opts: AdminEdit<DepositBody>): Promise<Buyer
 
 /**
  * An admin sets a buyer's billing mode, audited. Prepaid with nothing left pauses the buyer's
- * active campaigns at once (as the trigger would at the next call).
+ * active campaigns at once (as the trigger would at the next call); postpaid resumes those the
+ * balance paused.
  */
 export async function setBillingMode(opts: AdminEdit<SetBillingModeBody>): Promise<BuyerBilling> {
   await opts.db.transaction(async (tx) => {
@@ -152,6 +156,8 @@ export async function setBillingMode(opts: AdminEdit<SetBillingModeBody>): Promi
       .returning({ balance: buyerBilling.balanceCents });
     if (opts.input.mode === 'prepaid' && row!.balance <= 0n) {
       await tx.execute(sql`select buyer_pause_campaigns(${opts.id}::uuid)`);
+    } else if (opts.input.mode === 'postpaid') {
+      await resumeBalancePaused(tx, opts.id);
     }
     await writeAudit(tx, {
       actor: opts.actor,
