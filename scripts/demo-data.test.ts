@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  buyerBilling,
   buyerInvoiceLines,
   buyerInvoices,
   callReturns,
@@ -262,6 +263,12 @@ describe('npm run demo seeding', () => {
       .where(eq(buyerInvoiceLines.invoiceId, invoice!.id));
     expect(lines.some((l) => l.kind === 'calls')).toBe(true);
     expect(lines.reduce((s, l) => s + l.amountCents, 0n)).toBe(invoice!.totalCents);
+    // Another active buyer is prepaid, with a deposit.
+    const [prepaid] = await t.db
+      .select()
+      .from(buyerBilling)
+      .where(eq(buyerBilling.mode, 'prepaid'));
+    expect(prepaid!.balanceCents).toBe(250_000n);
   });
 
   it('leaves the maintained totals (lead_totals & co.) equal to its leads and payouts', async () => {

@@ -3,7 +3,7 @@ import { ApproveCampaign } from '../../contract/campaigns.ts';
 import type { Actor } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { callReturns, campaigns, leads } from '../db/schema.ts';
-import { generateInvoice } from '../modules/billing/index.ts';
+import { generateInvoice, recordDeposit, setBillingMode } from '../modules/billing/index.ts';
 import { approveCampaign, decideReturn } from '../modules/campaigns/index.ts';
 
 const DAY = 86_400_000;
@@ -12,14 +12,16 @@ const DAY = 86_400_000;
  * The demo buyer's side of the network (issue 31, item 8): two of their campaigns approved on
  * offers the demo's calls go to, the approved calls of the last 60 days delivered and billed to
  * them (through the billing trigger, by judging them), one return of last month accepted and
- * credited, and last month's invoice. The calls are the demo's own (no lead is added), so the
- * seeding stays as fast as it was.
+ * credited, and last month's invoice; another buyer prepaid with a deposit. The calls are the
+ * demo's own (no lead is added), so the seeding stays as fast as it was.
  */
 export async function seedDemoBuyerBilling(opts: {
   db: Db;
   now: number;
   admin: Actor;
   buyerId: string;
+  /** Another active buyer, shown prepaid with a deposit. */
+  prepaidBuyerId?: string;
   offerIds: string[];
   publicUrl: string;
 }): Promise<{ campaigns: number; billed: number; invoices: number }> {
@@ -100,5 +102,13 @@ export async function seedDemoBuyerBilling(opts: {
       .where(eq(callReturns.id, ret!.id));
   }
   await generateInvoice(db, opts.buyerId, lastMonth.toISOString().slice(0, 7));
+  if (opts.prepaidBuyerId) {
+    const other = { db, actor: admin, id: opts.prepaidBuyerId };
+    await setBillingMode({ ...other, input: { mode: 'prepaid' } });
+    await recordDeposit({
+      ...other,
+      input: { amount: 2500, note: 'Wire transfer, first deposit' },
+    });
+  }
   return { campaigns: picked.length, billed: billed.length, invoices: 1 };
 }

@@ -287,6 +287,7 @@ export async function seedDemoData(opts: {
     now: plan.now,
     admin: { id: plan.admin.id, email: plan.admin.email },
     buyerId: buyerRows[0]!.id,
+    prepaidBuyerId: buyerRows.find((b, i) => i > 0 && b.status === 'active')?.id,
     offerIds: [...new Set(apps.sources.map((s) => s.offer.row.id))].slice(0, 2),
     publicUrl: opts.publicUrl ?? 'http://localhost:3000',
   });
