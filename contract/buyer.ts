@@ -176,6 +176,7 @@ export const CAMPAIGN_LIFECYCLE_MESSAGES = {
   notPaused: 'Only a paused campaign can be resumed.',
   pausedByAdmin: 'An administrator paused this campaign; only an administrator can resume it.',
   dailyCap: 'The daily cap is reached; the campaign resumes by itself tomorrow.',
+  balance: 'The prepaid balance is spent; the campaign resumes at the next deposit.',
   budgetSpent: 'The budget is spent: raise the budget before resuming.',
   endDatePassed: 'The end date has passed: move the end date before resuming.',
   notPending: 'Only a pending campaign can be approved or rejected.',

@@ -61,7 +61,17 @@ export const campaignStatuses = ['pending', 'active', 'paused', 'ended', 'reject
 export const CampaignStatus = z.enum(campaignStatuses);
 export type CampaignStatus = z.infer<typeof CampaignStatus>;
 /** Who or what paused a campaign: a person, or the budget, the end date or the daily cap. */
-export const campaignPausers = ['buyer', 'admin', 'budget', 'end_date', 'daily_cap'] as const;
+export const campaignPausers = [
+  'buyer',
+  'admin',
+  'budget',
+  'end_date',
+  'daily_cap',
+  'balance',
+] as const;
+/** How a buyer pays (issue 31, item 6): deposits drawn by each call, or a monthly invoice. */
+export const billingModes = ['prepaid', 'postpaid'] as const;
+export type BillingMode = (typeof billingModes)[number];
 export type CampaignPauser = (typeof campaignPausers)[number];
 /** A buyer's return of a call: waiting for the admin, accepted (credited) or declined. */
 export const callReturnStatuses = ['pending', 'accepted', 'declined'] as const;

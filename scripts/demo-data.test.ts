@@ -6,6 +6,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  buyerBilling,
+  buyerInvoiceLines,
+  buyerInvoices,
+  callReturns,
   campaigns,
   complianceQuestionnaires,
   integrations,
@@ -240,6 +244,31 @@ describe('npm run demo seeding', () => {
       expect(pairOf.get(l.trackingNumber!)).toBe(`${l.publisherId}/${l.offerId}`);
     // The printed key is the integration's (stored as its hash only).
     expect(hashIntegrationKey(summary.integration.key)).toBe(integration!.keyHash);
+  });
+
+  it('gives the demo buyer approved campaigns with billed calls, an accepted return and an invoice', async () => {
+    const [buyer] = await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.buyer));
+    const own = await t.db.select().from(campaigns).where(eq(campaigns.buyerId, buyer!.id));
+    expect(own.filter((c) => c.status === 'active').length).toBeGreaterThanOrEqual(1);
+    expect(summary.buyerBilling.billed).toBeGreaterThan(0);
+    const returns = await t.db.select().from(callReturns).where(eq(callReturns.buyerId, buyer!.id));
+    expect(returns.filter((r) => r.status === 'accepted')).toHaveLength(1);
+    const [invoice] = await t.db
+      .select()
+      .from(buyerInvoices)
+      .where(eq(buyerInvoices.buyerId, buyer!.id));
+    const lines = await t.db
+      .select()
+      .from(buyerInvoiceLines)
+      .where(eq(buyerInvoiceLines.invoiceId, invoice!.id));
+    expect(lines.some((l) => l.kind === 'calls')).toBe(true);
+    expect(lines.reduce((s, l) => s + l.amountCents, 0n)).toBe(invoice!.totalCents);
+    // Another active buyer is prepaid, with a deposit.
+    const [prepaid] = await t.db
+      .select()
+      .from(buyerBilling)
+      .where(eq(buyerBilling.mode, 'prepaid'));
+    expect(prepaid!.balanceCents).toBe(250_000n);
   });
 
   it('leaves the maintained totals (lead_totals & co.) equal to its leads and payouts', async () => {

@@ -58,7 +58,7 @@ function printSummary(s: DemoSummary, password: string, publicUrl: string, secon
     `    applications ${n(s.applications.approved)} approved (${n(s.applicationsWithIo)} with IO), ${n(s.applications.pending)} pending, ${n(s.applications.rejected)} rejected, ${n(s.applications.draft)} draft; ${n(s.complianceSubmissions)} compliance submissions`,
     `    leads        ${n(s.leads.approved + s.leads.pending + s.leads.rejected)} over 90 days: ${n(s.leads.approved)} approved, ${n(s.leads.pending)} pending, ${n(s.leads.rejected)} rejected`,
     `    payouts      ${n(s.payouts.count)}, $${s.payouts.total.toLocaleString('en-US', { minimumFractionDigits: 2 })} in total`,
-    `    buyers       ${n(s.buyers.active)} active, ${n(s.buyers.blocked)} blocked, with ${n(s.campaigns)} campaigns`,
+    `    buyers       ${n(s.buyers.active)} active, ${n(s.buyers.blocked)} blocked, with ${n(s.campaigns)} campaigns; the demo buyer: ${n(s.buyerBilling.campaigns)} approved, ${n(s.buyerBilling.billed)} billed calls, a return, ${n(s.buyerBilling.invoices)} invoice`,
     `    files        ${n(s.files.count)} stored (${(s.files.bytes / 1024).toFixed(0)} KB); ${n(s.auditEntries)} audit entries`,
     `    tracker      ${s.integration.name}: ${n(s.integration.calls)} calls in ${n(s.integration.events)} events: ${n(s.integration.leads.pending)} pending, ${n(s.integration.leads.approved)} approved, ${n(s.integration.leads.rejected)} rejected; ${n(s.integration.overridden)} decided by hand`,
     `                 its key (for a test postback to /api/v1/ingest/calls): ${s.integration.key}`,
@@ -163,6 +163,7 @@ async function main() {
       size,
       seed,
       onProgress: (line) => console.log(`  ${line}`),
+      publicUrl: config.publicUrl,
     });
     const outbound = await seedDemoOutbound({
       db: database.db,

@@ -40,6 +40,7 @@ import { ruleOutcomes } from '../../contract/offer-rules.ts';
 import {
   accountStatuses,
   applicationStatuses,
+  billingModes,
   callReturnStatuses,
   campaignPausers,
   campaignStatuses,
@@ -2067,4 +2068,79 @@ export const documentEvents = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [index('document_events_document_idx').on(t.documentId, t.at)],
+);
+
+/**
+ * A buyer's billing (issue 31, item 6): prepaid or postpaid (no row: postpaid), and the balance
+ * in cents, maintained: deposits + accepted return credits − billed spend. The billing trigger
+ * draws it in one conditional update, so a prepaid buyer's calls never take it below zero.
+ */
+export const buyerBilling = pgTable(
+  'buyer_billing',
+  {
+    buyerId: uuid('buyer_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: billingModes }).notNull().default('postpaid'),
+    balanceCents: bigint('balance_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('buyer_billing_mode_check', sql`${t.mode} in ${sqlList(billingModes)}`)],
+);
+
+/** A prepaid buyer's deposit, recorded by an admin. */
+export const buyerDeposits = pgTable(
+  'buyer_deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    note: text('note'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('buyer_deposits_buyer_idx').on(t.buyerId, t.createdAt.desc()),
+    check('buyer_deposits_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** A postpaid buyer's invoice for one month (`month`: its first day, network time zone). */
+export const buyerInvoices = pgTable(
+  'buyer_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    timeZone: text('time_zone').notNull(),
+    totalCents: bigint('total_cents', { mode: 'bigint' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('buyer_invoices_buyer_month_unique').on(t.buyerId, t.month),
+    index('buyer_invoices_buyer_idx').on(t.buyerId, t.month.desc()),
+  ],
+);
+
+/** An invoice's line: the billed calls of one campaign on one day, or a credited return. */
+export const buyerInvoiceLines = pgTable(
+  'buyer_invoice_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => buyerInvoices.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['calls', 'return'] }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    campaignId: uuid('campaign_id'),
+    campaignName: text('campaign_name').notNull(),
+    calls: integer('calls').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [index('buyer_invoice_lines_invoice_idx').on(t.invoiceId, t.day, t.id)],
 );

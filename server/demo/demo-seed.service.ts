@@ -20,6 +20,7 @@ import {
 } from '../db/schema.ts';
 import { ensureSettings, getSettings } from '../db/settings.ts';
 import type { BucketName, FileType, Storage } from '../storage/index.ts';
+import { seedDemoBuyerBilling } from './demo-billing.ts';
 import {
   BUYERS,
   COMPANY_NAMES,
@@ -66,6 +67,8 @@ export type DemoSummary = {
   leads: Record<'approved' | 'pending' | 'rejected', number>;
   payouts: { count: number; total: number };
   campaigns: number;
+  /** The demo buyer's approved campaigns, their billed calls and invoices (issue 31). */
+  buyerBilling: { campaigns: number; billed: number; invoices: number };
   auditEntries: number;
   files: { count: number; bytes: number };
   /** The call tracker and the calls that came through it (counted in `leads` too). */
@@ -213,6 +216,8 @@ export async function seedDemoData(opts: {
   now?: Date;
   seed?: number;
   onProgress?: (line: string) => void;
+  /** The portal's address, in the demo buyer's notices (campaign approved, return accepted). */
+  publicUrl?: string;
 }): Promise<DemoSummary> {
   const { db, storage } = opts;
   const size = { ...DEFAULT_DEMO_SIZE, ...opts.size };
@@ -274,6 +279,17 @@ export async function seedDemoData(opts: {
     })),
     calls: trackerCalls,
     onProgress: progress,
+  });
+
+  progress("The demo buyer's approved campaigns, billed calls, a return and an invoice...");
+  const buyerBilling = await seedDemoBuyerBilling({
+    db,
+    now: plan.now,
+    admin: { id: plan.admin.id, email: plan.admin.email },
+    buyerId: buyerRows[0]!.id,
+    prepaidBuyerId: buyerRows.find((b, i) => i > 0 && b.status === 'active')?.id,
+    offerIds: [...new Set(apps.sources.map((s) => s.offer.row.id))].slice(0, 2),
+    publicUrl: opts.publicUrl ?? 'http://localhost:3000',
   });
 
   const { admin, audits } = plan;
@@ -348,6 +364,7 @@ export async function seedDemoData(opts: {
       total: payoutRows.reduce((s, p) => s + Math.round(Number(p.amount) * 100), 0) / 100,
     },
     campaigns: campaignRows.length,
+    buyerBilling,
     auditEntries: audits.length,
     files: { count: stored.length, bytes },
     integration: tracker,

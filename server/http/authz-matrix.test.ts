@@ -7,6 +7,7 @@ import { createSession, endSession } from '../auth/sessions.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import {
   blockedCallers,
+  buyerInvoices,
   callReturns,
   campaigns,
   ingestRefusals,
@@ -215,6 +216,15 @@ const EXPECTATIONS: Record<string, Rule> = {
   'GET /api/v1/buyer/calls': { allow: ['buyer A', 'buyer B'] },
   'GET /api/v1/buyer/dashboard': { allow: ['buyer A', 'buyer B'] },
   'POST /api/v1/buyer/calls/': { allow: ['buyer A', 'buyer B'] },
+  // A buyer's billing (issue 31, item 6): their own balance, deposits and invoices; buyer B
+  // owns the invoice in the path (its PDF and CSV are a 404 for anyone else).
+  'GET /api/v1/buyer/billing': { allow: ['buyer A', 'buyer B'] },
+  'GET /api/v1/buyer/invoices': { allow: ['buyer A', 'buyer B'], owner: 'buyer B' },
+  // The admin's side: a buyer's billing mode, deposits, "generate now", any invoice's files.
+  'GET /api/v1/admin/buyers/': { allow: ADMINS },
+  'PUT /api/v1/admin/buyers/': { allow: ADMINS },
+  'POST /api/v1/admin/buyers/': { allow: ADMINS },
+  'GET /api/v1/admin/invoices/': { allow: ADMINS },
   // A buyer edits only their own campaign: buyer B owns the one in the path (issue 34).
   '* /api/v1/buyer/campaigns/': { allow: ['buyer A', 'buyer B'], owner: 'buyer B' },
   // Call trackers' postbacks take an integration key only: no bearer token gets through.
@@ -539,6 +549,18 @@ beforeAll(async () => {
     })
     .returning();
   ids.returns = ret!.id;
+  // Buyer B's invoice (GET /buyer/invoices/:id.pdf by buyer A: 404).
+  const [invoice] = await t.db
+    .insert(buyerInvoices)
+    .values({
+      buyerId: buyerB.id,
+      month: '2026-01-01',
+      currency: 'USD',
+      timeZone: 'UTC',
+      totalCents: 0n,
+    })
+    .returning();
+  ids.invoices = invoice!.id;
   // Publisher B's notification (POST /me/notifications/:id/read by anyone else: 404).
   const [note] = await t.db
     .insert(notifications)
@@ -690,7 +712,9 @@ function concrete(url: string): string {
     .map((seg, i) => {
       if (seg === '*') return `${publisherB.id}/${randomUUID()}-terms.pdf`;
       if (seg === ':bucket') return 'compliance-questionnaires';
-      if (seg.startsWith(':')) return ids[parts[i - 1] ?? ''] ?? publisherB.id;
+      // `:id.pdf`: the record's id, its suffix kept.
+      if (seg.startsWith(':'))
+        return seg.replace(/^:\w+/, ids[parts[i - 1] ?? ''] ?? publisherB.id);
       return seg;
     })
     .join('/');

@@ -47,6 +47,7 @@ const SCREEN_TITLES: Record<string, string> = {
   [buyerPaths.dashboard]: 'Dashboard',
   [buyerPaths.campaigns]: 'Campaigns',
   [buyerPaths.calls]: 'Calls',
+  [buyerPaths.billing]: 'Billing',
   [adminPaths.apiKeys]: 'API keys',
   [publisherPaths.apiKeys]: 'API keys',
   [buyerPaths.apiKeys]: 'API keys',

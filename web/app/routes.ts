@@ -98,6 +98,7 @@ export const buyerPaths = {
   dashboard: paths.buyerDashboard,
   campaigns: `${paths.buyerDashboard}/campaigns`,
   calls: `${paths.buyerDashboard}/calls`,
+  billing: `${paths.buyerDashboard}/billing`,
   apiKeys: `${paths.buyerDashboard}/api-keys`,
 } as const;
 

@@ -3,6 +3,7 @@ import { requireRole } from '../../auth/guard.ts';
 import { adminMfaRoutes, adminUsersRoutes } from '../accounts/index.ts';
 import { adminApplicationsRoutes } from '../applications/index.ts';
 import { adminAuditRoutes } from '../audit/index.ts';
+import { adminBillingRoutes } from '../billing/index.ts';
 import { adminCampaignsRoutes } from '../campaigns/index.ts';
 import { adminFraudRoutes } from '../fraud/index.ts';
 import { adminIntegrationsRoutes, adminTrackingNumbersRoutes } from '../ingest/index.ts';
@@ -44,6 +45,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminPaymentFilesRoutes);
   await app.register(adminHoldRoutes);
   await app.register(adminCampaignsRoutes);
+  await app.register(adminBillingRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminIntegrationsRoutes);

@@ -16,6 +16,7 @@ import { errorHandler, sendError } from '../../http/error-handler.ts';
 import { respondIdempotently } from '../../http/idempotency.ts';
 import { bearerDoc, errorReplies } from '../../http/route-helpers.ts';
 import { routeKit } from '../../http/route-kit.ts';
+import { buyerBillingRoutes } from '../billing/index.ts';
 import { buyerCallsRoutes } from './buyer-calls.routes.ts';
 import { createCampaign, listCampaigns, updateCampaign } from './buyer-campaigns.service.ts';
 import { asBuyer, endCampaign, pauseCampaign, resumeCampaign } from './lifecycle.service.ts';
@@ -108,4 +109,5 @@ export const buyerRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
   buyerCallsRoutes(app, edits);
+  buyerBillingRoutes(app, edits);
 };

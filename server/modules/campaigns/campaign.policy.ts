@@ -4,7 +4,7 @@ import type { CampaignPauser, CampaignStatus } from '../../../contract/roles.ts'
 /**
  * Who may move a campaign from which status to which (issue 31); pure, so the rules read in
  * one place: pending → active (approve) or rejected, by an admin; active → paused by the buyer,
- * an admin or the billing (budget, end date, daily cap); paused → active by the buyer unless an
+ * an admin or the billing (budget, end date, daily cap, a prepaid balance spent); paused → active by the buyer unless an
  * admin paused it, and never while the reason still holds; active or paused → ended.
  * Each answers null when the move is allowed, else the sentence of the 409.
  */
@@ -40,5 +40,6 @@ export function refuseResume(c: CampaignState, who: Who, today: string): string 
   if (!budgetHasRoom(c)) return M.budgetSpent;
   if (c.endDate !== null && c.endDate < today) return M.endDatePassed;
   if (c.pausedBy === 'daily_cap' && who !== 'admin') return M.dailyCap;
+  if (c.pausedBy === 'balance' && who !== 'admin') return M.balance;
   return null;
 }

@@ -9,13 +9,14 @@ import {
 } from '../../../contract/buyer-calls.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { countRows, keyset, type ListRead, listPage, pageOf } from '../../db/list-query.ts';
-import { toMoney } from '../../db/money.ts';
+import { cents, toMoney } from '../../db/money.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { callReturns, campaigns, leads, users } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { conflict } from '../../errors.ts';
 import { type AdminEdit, writeAudit } from '../audit/index.ts';
+import { creditBuyer } from '../billing/index.ts';
 import { tellBuyer } from './buyer-notify.ts';
 
 /**
@@ -153,6 +154,7 @@ export async function decideReturn(
         .update(leads)
         .set({ revenue: sql`greatest(coalesce(${leads.revenue}, 0) - ${amount}::numeric, 0)` })
         .where(eq(leads.id, before.leadId));
+      await creditBuyer(tx, before.buyerId, cents(amount));
     }
     const after = await oneReturn(tx, opts.id);
     await writeAudit(tx, {

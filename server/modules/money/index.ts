@@ -9,5 +9,5 @@ export { adminMoneyRoutes, publisherMoneyRoutes } from './money.routes.ts';
 export { adminPaymentFilesRoutes } from './payment-files.routes.ts';
 export { adminPayoutsRoutes } from './payouts.routes.ts';
 export { createManualPayout } from './runs.service.ts';
-/** Text wrapped by its measured width in pdf-lib's standard fonts (the signed PDF uses it too). */
-export { wrapText } from './statement-pdf.ts';
+/** PDF text helpers: wrapped by measured width (the signed PDF uses it too), money with its symbol. */
+export { moneyFormat, wrapText } from './statement-pdf.ts';

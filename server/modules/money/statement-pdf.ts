@@ -277,7 +277,7 @@ class StatementWriter {
  * Money with the currency's symbol (formatCurrency, as on screen), or with its code when the
  * symbol is not in WinAnsi (₹): `INR 1,234.50`.
  */
-function moneyFormat(currency: string): (v: number) => string {
+export function moneyFormat(currency: string): (v: number) => string {
   const sample = formatCurrency(1, currency);
   if (winAnsi(sample) === sample) return (v) => formatCurrency(v, currency);
   const f = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -1,10 +1,15 @@
-import { IconLayoutDashboard, IconPhoneCall, IconSpeakerphone } from '@tabler/icons-react';
+import {
+  IconLayoutDashboard,
+  IconPhoneCall,
+  IconReceipt,
+  IconSpeakerphone,
+} from '@tabler/icons-react';
 import { buyerPaths } from '@/app/routes.ts';
 import { area, home, screen } from './area-screens.tsx';
 
 /**
  * The buyer area (under /buyer-dashboard, inside the buyer shell, behind the buyer guard): its
- * tabs (spec §2), dashboard, campaigns and (issue 31) the calls they received, in the sidebar.
+ * tabs (spec §2), dashboard, campaigns and (issue 31) the calls they received and their billing, in the sidebar.
  */
 export const buyerArea = area('buyer', [
   home(
@@ -24,6 +29,12 @@ export const buyerArea = area('buyer', [
     'CallsPage',
     () => import('@/features/buyer/components/calls-page.tsx'),
     { label: 'Calls', icon: IconPhoneCall },
+  ),
+  screen(
+    buyerPaths.billing,
+    'BillingPage',
+    () => import('@/features/buyer/components/billing-page.tsx'),
+    { label: 'Billing', icon: IconReceipt },
   ),
   // Profile → API keys: reached from the account links above Sign Out, not the sidebar.
   screen(

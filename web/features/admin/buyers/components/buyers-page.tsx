@@ -1,5 +1,5 @@
 import type { AdminBuyer } from '@contract/admin.ts';
-import { Stack, Text, useMantineTheme } from '@mantine/core';
+import { Button, Stack, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { useListParams } from '@/components/use-list-params.ts';
 import { type BuyerListParams, useBuyers } from '@/features/admin/buyers/api/list-buyers.ts';
 import { useUpdateBuyerStatus } from '@/features/admin/buyers/api/update-buyer-status.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
+import { BuyerBillingModal } from './buyer-billing-modal.tsx';
 
 /** Sortable columns and the direction of their first click. */
 const sorts = { created_at: 'desc', name: 'asc', email: 'asc', status: 'asc' } as const;
@@ -46,10 +47,11 @@ function BuyerEmail({ buyer, size }: { buyer: AdminBuyer; size: 'xs' | 'sm' }) {
   );
 }
 
-/** /admin/buyers: search, status filter, sorting, paging; Block / Unblock after confirmation. */
+/** /admin/buyers: search, status filter, sorting, paging; Billing; Block / Unblock after confirmation. */
 export function BuyersPage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
   const [confirming, setConfirming] = useState<AdminBuyer | null>(null);
+  const [billingOf, setBillingOf] = useState<AdminBuyer | null>(null);
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, true);
   const mutation = useUpdateBuyerStatus();
@@ -107,6 +109,14 @@ export function BuyersPage() {
     actionsColumn(
       (b) => (
         <RowActions>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => setBillingOf(b)}
+            aria-label={`Billing of ${b.name || b.email}`}
+          >
+            Billing
+          </Button>
           <ResetTwoFactorButton user={b} apps={b.two_factor_apps} size="xs" />
           <StatusActionButton
             action={b.status === 'blocked' ? 'unblock' : 'block'}
@@ -125,7 +135,7 @@ export function BuyersPage() {
   return (
     <ListPage<AdminBuyer>
       title="Buyers"
-      description="Every buyer account; block or unblock access."
+      description="Every buyer account; billing (prepaid deposits, invoices); block or unblock access."
       filters={
         <ListSearchAndStatus
           list={list}
@@ -152,6 +162,7 @@ export function BuyersPage() {
           ? `${who} will be signed out at once and cannot sign in until you unblock the account.`
           : `${who} will be able to sign in and manage campaigns again.`}
       </ConfirmDialog>
+      <BuyerBillingModal buyer={billingOf} onClose={() => setBillingOf(null)} />
     </ListPage>
   );
 }
