@@ -1,0 +1,2 @@
+ALTER TABLE "settings" ADD COLUMN "agreement_template" text;--> statement-breakpoint
+ALTER TABLE "settings" ADD COLUMN "io_template" text;
