@@ -1301,6 +1301,11 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Files sent with the mail: storage keys (never bytes), read by the worker when sending. */
+    attachments: jsonb('attachments')
+      .$type<{ key: string; filename: string; contentType: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text('status', { enum: mailStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { createTransport } from 'nodemailer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, offerApplications, users } from '../../db/schema.ts';
+import { startTestSmtpServer } from '../../mail/test-smtp.ts';
+import { processOutboxOnce } from '../../mail/worker.ts';
+import { readStored } from '../../storage/storage.ts';
 import { fileAdminTest, multipartBody } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { pdfText } from '../../test/pdf-text.ts';
@@ -125,6 +129,27 @@ describe('document templates', () => {
       headers: { ...headers, authorization: `Bearer ${t.adminToken}` },
       payload: body,
     });
+    // The "signed" mail carries the sealed PDF, sent from storage over SMTP.
+    const smtp = await startTestSmtpServer();
+    try {
+      const counts = await processOutboxOnce({
+        db: t.db,
+        transport: createTransport({ url: smtp.url, ignoreTLS: true }),
+        from: 'Portal <no-reply@portal.test>',
+        readAttachment: (key) => readStored(t.app.storage, key),
+      });
+      expect(counts.failed).toBe(0);
+      const mail = smtp.received.find((m) => m.subject === 'Signed: IO for Medicare Leads');
+      expect(mail?.attachments).toEqual([
+        {
+          filename: 'IO for Medicare Leads (signed).pdf',
+          contentType: 'application/pdf',
+          content: pdf.rawPayload,
+        },
+      ]);
+    } finally {
+      await smtp.close();
+    }
     expect(check.json()).toMatchObject({
       valid: true,
       document_id: id,
