@@ -41,8 +41,12 @@ export async function startRedisBus(
   sub.on('message', (ch: string) => {
     if (ch === channel) onWake();
   });
-  // Resubscribed by ioredis after a reconnect; the first one is awaited (or fails to the poll).
-  await sub.subscribe(channel).catch(warn);
+  // Resubscribed by ioredis after a reconnect. The first subscription is awaited for a second
+  // at most: a Redis that is away must not hold the start (the poll feeds the streams).
+  await Promise.race([
+    sub.subscribe(channel).catch(warn),
+    new Promise((resolve) => setTimeout(resolve, 1000).unref()),
+  ]);
   let queued = false;
   return {
     publish() {

@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildAdmin, buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
 import { freePort } from '../../test/free-port.ts';
 import { openStream } from '../../test/live-stream.ts';
+import { startRedisBus } from './live.bus.ts';
 
 /**
  * Live events through Redis pub/sub (REDIS_URL): two app instances on one database, neither
@@ -97,5 +98,18 @@ describe('live events through Redis pub/sub', () => {
     );
     expect(Date.now() - started).toBeLessThan(2000);
     stream.close();
+  });
+
+  it('does not hold the start when Redis is away, and publishing then is harmless', async () => {
+    const warnings: unknown[] = [];
+    const started = Date.now();
+    const bus = await startRedisBus('redis://127.0.0.1:1', () => {}, {
+      warn: (o: unknown) => warnings.push(o),
+    } as never);
+    expect(Date.now() - started).toBeLessThan(2500);
+    bus.publish();
+    await new Promise((r) => setTimeout(r, 50));
+    await bus.close();
+    expect(warnings.length).toBeGreaterThan(0);
   });
 });
