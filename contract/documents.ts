@@ -31,10 +31,63 @@ export const SIGN_CONSENT_TEXT =
   'has the same effect as a handwritten one. I have read the document shown above and can ' +
   'download a copy of it once signed.';
 
-/** POST /admin/documents multipart fields besides `file` (a PDF). */
+/**
+ * The placeholders a document template may use (Settings → Document templates); anything else
+ * between `{{ }}` is refused. `offer.*` needs the IO's application (an agreement has no offer).
+ */
+export const templatePlaceholders = [
+  'publisher.name',
+  'publisher.company',
+  'publisher.email',
+  'offer.title',
+  'offer.payout',
+  'date',
+] as const;
+export type TemplatePlaceholder = (typeof templatePlaceholders)[number];
+
+/** `{{ name }}` in a template's text (spaces inside the braces allowed). */
+export const PLACEHOLDER_PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The placeholders of a text that are not known, in order of first use. */
+export function unknownPlaceholders(text: string): string[] {
+  const known = new Set<string>(templatePlaceholders);
+  const names = [...text.matchAll(PLACEHOLDER_PATTERN)].map((m) => m[1] ?? '');
+  return [...new Set(names.filter((n) => !known.has(n)))];
+}
+
+const templateText = z
+  .string()
+  .trim()
+  .min(20, { error: 'Write at least a few sentences of the template.' })
+  .max(50_000, { error: 'A template can be at most 50,000 characters.' })
+  .superRefine((text, ctx) => {
+    const unknown = unknownPlaceholders(text);
+    if (unknown.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown placeholder ${unknown.map((n) => `{{${n}}}`).join(', ')}. Use: ${templatePlaceholders.map((n) => `{{${n}}}`).join(', ')}.`,
+      });
+    }
+  });
+
+/** GET/PUT /admin/document-templates: the text an agreement or IO is sent from. */
+export const DocumentTemplates = z.object({
+  agreement: templateText,
+  io: templateText,
+});
+export type DocumentTemplates = z.infer<typeof DocumentTemplates>;
+
+/**
+ * POST /admin/documents multipart fields besides `file` (a PDF); `template` (agreement or io)
+ * instead of a file sends the template of Settings with the publisher's and offer's fields.
+ */
 export const SendDocumentFields = z.object({
   publisher_id: uuidParam('publisher'),
   kind: DocumentKind,
+  template: z
+    .union([z.literal(''), DocumentKind])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   application_id: z
     .union([z.literal(''), uuidParam('application')])
     .optional()

@@ -1281,6 +1281,9 @@ export const settings = pgTable(
     reportSubIdTags: text('report_sub_id_tags').array().notNull().default(sql`'{}'::text[]`),
     /** Signed agreements are signed again after this many months (issue 33); null = never. */
     documentResignMonths: integer('document_resign_months'),
+    /** The texts agreements and IOs are sent from (issue 33); null = the built-in text. */
+    agreementTemplate: text('agreement_template'),
+    ioTemplate: text('io_template'),
     /** Days after a call in which its buyer may return it (issue 31). */
     buyerReturnDays: integer('buyer_return_days').notNull().default(7),
     /** Buyers see the caller's whole number; otherwise its last 4 digits. */
@@ -1299,6 +1302,11 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Files sent with the mail: storage keys (never bytes), read by the worker when sending. */
+    attachments: jsonb('attachments')
+      .$type<{ key: string; filename: string; contentType: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text('status', { enum: mailStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),

@@ -43,6 +43,8 @@ export async function getSettings(db: DbOrTx): Promise<SettingsRow> {
       postbackTags: [],
       reportSubIdTags: [],
       documentResignMonths: null,
+      agreementTemplate: null,
+      ioTemplate: null,
       buyerReturnDays: 7,
       buyerSeesFullCaller: false,
       updatedAt: new Date(0),

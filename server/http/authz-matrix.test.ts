@@ -390,6 +390,8 @@ const KEPT_ADMIN_ROUTES = [
   'POST /documents/remind',
   'GET /document-settings',
   'PUT /document-settings',
+  'GET /document-templates',
+  'PUT /document-templates',
   // Buyers (issue 31): the campaign lifecycle and its tracker ids.
   'POST /campaigns/:id/approve',
   'POST /campaigns/:id/reject',

@@ -35,7 +35,11 @@ function mailCard(mail: OutboxMail): string {
   return `<article id="mail-${id}" style="background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:16px 20px;margin:0 0 16px">
 <h2 style="font-size:17px;margin:0 0 8px">${escapeHtml(mail.subject)}</h2>
 <p style="margin:0 0 12px;color:#495057;font-size:14px">To <strong data-field="to">${escapeHtml(mail.to)}</strong> · <time datetime="${mail.createdAt.toISOString()}">${formatTime(mail.createdAt)}</time> · <span style="color:${statusColor[mail.status]}">${escapeHtml(mail.status)}</span></p>
-<pre data-field="text" style="white-space:pre-wrap;word-break:break-word;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;background:#f8f9fa;border-radius:6px;padding:12px;margin:0 0 12px">${linkify(mail.text)}</pre>
+${
+  mail.attachments.length
+    ? `<p data-field="attachments" style="margin:0 0 12px;font-size:14px">Attached: ${mail.attachments.map((a) => `<strong>${escapeHtml(a.filename)}</strong>`).join(', ')}</p>\n`
+    : ''
+}<pre data-field="text" style="white-space:pre-wrap;word-break:break-word;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;background:#f8f9fa;border-radius:6px;padding:12px;margin:0 0 12px">${linkify(mail.text)}</pre>
 <details><summary style="cursor:pointer">HTML body</summary>
 <iframe title="HTML body of ${escapeHtml(mail.subject)}" src="${htmlUrl}" sandbox="allow-popups allow-popups-to-escape-sandbox" loading="lazy" style="width:100%;height:480px;border:1px solid #dee2e6;border-radius:6px;margin-top:8px;background:#fff"></iframe>
 <p style="margin:8px 0 0"><a href="${htmlUrl}" target="_blank" rel="noopener">Open the HTML body on its own</a></p>

@@ -1,12 +1,12 @@
 import type { DbOrTx } from '../db/client.ts';
 import { renderMail } from './layout.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueMail, type MailAttachment } from './outbox.ts';
 import { getMailBrand } from './templates.ts';
 
 /**
  * The mails of a document to sign (issue 33): sent for signature, a reminder (unsigned, or a
- * signature about to expire), signed. The outbox has no attachments: the signed mail links to
- * the page where the signed PDF is downloaded.
+ * signature about to expire), signed (the signed PDF attached, and the page it is downloaded
+ * from linked).
  */
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -24,6 +24,8 @@ export async function enqueueDocumentMail(
     /** Days left before the signature expires (`expiring`). */
     daysLeft?: number;
     url: string;
+    /** The signed PDF (`signed`), sent as an attachment from storage. */
+    attachment?: MailAttachment;
   },
 ): Promise<void> {
   const brand = await getMailBrand(tx);
@@ -58,7 +60,7 @@ export async function enqueueDocumentMail(
       heading: 'You signed a document',
       lines: [
         hi,
-        `You signed "${title}". The signed PDF, sealed by ${brand.companyName}, is in the portal: download it there and keep it with your records.`,
+        `You signed "${title}". The signed PDF, sealed by ${brand.companyName}, is attached and in the portal: keep it with your records.`,
       ],
     },
   };
@@ -71,5 +73,11 @@ export async function enqueueDocumentMail(
       url: data.url,
     },
   });
-  await enqueueMail(tx, { to: data.to, subject: oneLine(p.subject), text, html });
+  await enqueueMail(tx, {
+    to: data.to,
+    subject: oneLine(p.subject),
+    text,
+    html,
+    ...(data.attachment && { attachments: [data.attachment] }),
+  });
 }

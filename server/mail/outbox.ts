@@ -1,7 +1,16 @@
 import type { DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+/** A file sent with a mail: its storage key (the worker reads it when sending), name and type. */
+export type MailAttachment = { key: string; filename: string; contentType: string };
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+};
 
 /**
  * Queues a mail. Pass the transaction of the change that causes the mail, so both are

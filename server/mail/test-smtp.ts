@@ -11,6 +11,8 @@ export type ReceivedMail = {
   subject: string;
   text: string | undefined;
   html: string | undefined;
+  /** The attached files (Content-Disposition: attachment), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
 };
 
@@ -157,11 +159,9 @@ function decodeWords(value: string): string {
     );
 }
 
-function collectParts(
-  headers: Map<string, string>,
-  body: string,
-  out: { text?: string; html?: string },
-) {
+type Parts = { text?: string; html?: string; attachments: ReceivedMail['attachments'] };
+
+function collectParts(headers: Map<string, string>, body: string, out: Parts) {
   const type = headers.get('content-type') ?? 'text/plain';
   if (type.toLowerCase().startsWith('multipart/')) {
     const boundary = param(type, 'boundary');
@@ -174,6 +174,19 @@ function collectParts(
     }
     return;
   }
+  const disposition = headers.get('content-disposition') ?? '';
+  if (disposition.toLowerCase().startsWith('attachment')) {
+    const encoding = (headers.get('content-transfer-encoding') ?? '').toLowerCase();
+    out.attachments.push({
+      filename: decodeWords(param(disposition, 'filename') ?? ''),
+      contentType: type.split(';')[0]!.trim(),
+      content:
+        encoding === 'base64'
+          ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+          : Buffer.from(body, 'utf8'),
+    });
+    return;
+  }
   const decoded = decodeBody(body, headers.get('content-transfer-encoding'));
   if (type.toLowerCase().startsWith('text/html')) out.html ??= decoded;
   else if (type.toLowerCase().startsWith('text/plain')) out.text ??= decoded;
@@ -181,7 +194,7 @@ function collectParts(
 
 function parseMessage(raw: string, envelope: Envelope): ReceivedMail {
   const { headers, body } = splitHead(raw);
-  const parts: { text?: string; html?: string } = {};
+  const parts: Parts = { attachments: [] };
   collectParts(headers, body, parts);
   return {
     envelopeFrom: envelope.mailFrom ? envelope.mailFrom.address : '',
@@ -192,6 +205,7 @@ function parseMessage(raw: string, envelope: Envelope): ReceivedMail {
     subject: decodeWords(headers.get('subject') ?? ''),
     text: parts.text,
     html: parts.html,
+    attachments: parts.attachments,
     raw,
   };
 }

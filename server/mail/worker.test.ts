@@ -1,14 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq, inArray, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { createTransport } from 'nodemailer';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { readStored } from '../storage/storage.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { enqueueMail } from './outbox.ts';
 import { getMailBrand, publisherApprovedMail } from './templates.ts';
@@ -141,6 +144,64 @@ describe('processOutboxOnce with a real SMTP server', () => {
     );
     expect(smtp.rcptSeen.filter((r) => r === to)).toHaveLength(MAX_ATTEMPTS);
     expect(smtp.received.some((m) => m.envelopeTo.includes(to))).toBe(false);
+  });
+
+  it('sends a stored file as an attachment (the row keeps its key) and retries when it is missing', async () => {
+    const to = addr('att');
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    const pdf = Buffer.from(await doc.save());
+    const stored = await t.app.storage.putFile({
+      bucket: 'marketing_agreements',
+      owner: randomUUID(),
+      filename: 'Agreement (signed).pdf',
+      stream: Readable.from(pdf),
+      accept: ['pdf'],
+    });
+    const attachment = {
+      key: stored.key,
+      filename: 'Agreement (signed).pdf',
+      contentType: 'application/pdf',
+    };
+    await enqueueMail(t.db, {
+      to,
+      subject: 'Signed',
+      text: 'x',
+      html: '<p>x</p>',
+      attachments: [attachment],
+    });
+    expect((await rowFor(to))?.attachments).toEqual([attachment]);
+    const readAttachment = (key: string) => readStored(t.app.storage, key);
+    const counts = await processOutboxOnce({
+      db: t.db,
+      transport: transportFor(),
+      from,
+      readAttachment,
+    });
+    expect(counts.sent).toBe(1);
+    const got = await smtp.waitFor(to);
+    expect(got.text?.trimEnd()).toBe('x');
+    expect(got.attachments).toEqual([
+      { filename: 'Agreement (signed).pdf', contentType: 'application/pdf', content: pdf },
+    ]);
+
+    const gone = addr('gone');
+    await enqueueMail(t.db, {
+      to: gone,
+      subject: 'Signed',
+      text: 'x',
+      html: '<p>x</p>',
+      attachments: [{ ...attachment, key: 'marketing_agreements/none/missing.pdf' }],
+    });
+    const again = await processOutboxOnce({
+      db: t.db,
+      transport: transportFor(),
+      from,
+      readAttachment,
+    });
+    expect(again).toMatchObject({ sent: 0, retried: 1 });
+    expect((await rowFor(gone))?.lastError).toContain('attachment Agreement (signed).pdf');
+    expect(smtp.rcptSeen).not.toContain(gone);
   });
 
   it('grows the backoff from 30 s, doubling, capped at one hour', () => {

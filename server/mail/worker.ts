@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { keepAlive } from '../jobs/keep-alive.ts';
 import { registerJob } from '../jobs/runtime.ts';
+import { readStored } from '../storage/storage.ts';
 
 /** What the worker needs from a mail transport; nodemailer's transporter fits. */
 export type MailTransport = {
@@ -16,8 +17,12 @@ export type MailTransport = {
     text: string;
     html: string;
     messageId?: string;
+    attachments?: { filename: string; content: Buffer; contentType: string }[];
   }): Promise<unknown>;
 };
+
+/** Reads an attachment's stored file (null when it is missing). */
+export type ReadAttachment = (key: string) => Promise<Buffer | null>;
 
 export type OutboxLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -91,6 +96,8 @@ export async function processOutboxOnce(opts: {
   limit?: number;
   /** Checked between mails: when it returns true the rest of the batch is given back. */
   shouldStop?: () => boolean;
+  /** Reads attachments from storage; a mail with attachments fails (and retries) without it. */
+  readAttachment?: ReadAttachment;
 }): Promise<OutboxCounts> {
   const { db, transport, from, log } = opts;
   const counts: OutboxCounts = { claimed: 0, sent: 0, retried: 0, failed: 0 };
@@ -130,6 +137,13 @@ export async function processOutboxOnce(opts: {
       return;
     }
     try {
+      const attachments = await Promise.all(
+        mail.attachments.map(async (a) => {
+          const content = await opts.readAttachment?.(a.key);
+          if (!content) throw new Error(`The attachment ${a.filename} (${a.key}) is missing.`);
+          return { filename: a.filename, content, contentType: a.contentType };
+        }),
+      );
       await transport.sendMail({
         from,
         to: mail.to,
@@ -137,6 +151,7 @@ export async function processOutboxOnce(opts: {
         text: mail.text,
         html: mail.html,
         messageId: outboxMessageId(mail.id, from),
+        ...(attachments.length && { attachments }),
       });
       await db
         .update(mailOutbox)
@@ -216,6 +231,7 @@ export const mailPlugin = fp<MailPluginOptions>(
             from: config.mailFrom,
             log,
             shouldStop: stopping,
+            readAttachment: (key) => readStored(app.storage, key),
           });
           if (stopping() || counts.claimed === 0) return;
         }

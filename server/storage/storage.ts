@@ -216,3 +216,12 @@ export function unsupportedType(accept: readonly FileType[], prefix = ''): AppEr
 export function tooLarge(maxBytes: number): AppError {
   return new AppError('payload_too_large', `The file is larger than ${describeSize(maxBytes)}.`);
 }
+
+/** A stored file's whole content, or null when it is missing. */
+export async function readStored(storage: Storage, key: string): Promise<Buffer | null> {
+  const file = await storage.read(key).catch(() => null);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const c of file.stream) chunks.push(Buffer.from(c as Buffer));
+  return Buffer.concat(chunks);
+}

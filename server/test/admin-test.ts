@@ -61,8 +61,10 @@ export function fileAdminTest(): AdminTestContext {
 /** A real multipart/form-data body (as a browser sends it) for app.inject. */
 export async function multipartBody(
   parts: { field: string; filename: string; data: Buffer; type?: string }[],
+  fields: Record<string, string> = {},
 ): Promise<{ body: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const p of parts) {
     form.append(p.field, new Blob([new Uint8Array(p.data)], { type: p.type ?? '' }), p.filename);
   }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LiveCounters, LiveEnd, LiveLead, LiveMessage } from '../../../contract/live.ts';
 import type { Db } from '../../db/client.ts';
 import { registerJob } from '../../jobs/runtime.ts';
+import { type LiveBus, startRedisBus } from './live.bus.ts';
 import {
   countersOf,
   type EventRow,
@@ -262,9 +263,13 @@ declare module 'fastify' {
 }
 
 /**
- * The instance's hub and its jobs: the reader (woken by NOTIFY live_events, else every
- * second), the heartbeat, the session check. Streams end before the server closes.
+ * The instance's hub and its jobs: the reader (woken by NOTIFY live_events, or with REDIS_URL
+ * by Redis pub/sub after each answered write request; else every second), the heartbeat, the
+ * session check. Streams end before the server closes.
  */
+/** Requests that never write a lead: they wake no one. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export function registerLive(app: FastifyInstance): void {
   const hub = new LiveHub(
     () => app.db,
@@ -299,12 +304,24 @@ export function registerLive(app: FastifyInstance): void {
   });
   let unlisten: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
+    const redisUrl = app.config.redisUrl;
+    if (redisUrl) {
+      // Redis pub/sub instead of LISTEN/NOTIFY: an answered write wakes every instance.
+      const bus = await startRedisBus(redisUrl, () => reader.wake(), app.log);
+      liveBus = bus;
+      unlisten = () => bus.close();
+      return;
+    }
     unlisten = await app.database
       .listen('live_events', () => reader.wake())
       .catch((err: unknown) => {
         app.log.warn({ err }, 'live: LISTEN failed; the streams are fed by polling');
         return undefined;
       });
+  });
+  let liveBus: LiveBus | undefined;
+  app.addHook('onResponse', async (req, reply) => {
+    if (liveBus && !READS.has(req.method) && reply.statusCode < 400) liveBus.publish();
   });
   app.addHook('preClose', async () => {
     hub.endAll();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveCounters, LiveLead, LiveSnapshot } from '../../../contract/live.ts';
+import type { LiveCounters, LiveSnapshot } from '../../../contract/live.ts';
 import { buildApp } from '../../app.ts';
 import { endSession } from '../../auth/sessions.ts';
 import { loadConfig } from '../../config.ts';
@@ -19,6 +19,7 @@ import {
   tokenFor,
 } from '../../test/factories.ts';
 import { freePort } from '../../test/free-port.ts';
+import { openStream } from '../../test/live-stream.ts';
 
 /**
  * GET /api/v1/live (issue 32) through real sockets: the poll is slowed to a minute, so what
@@ -31,83 +32,6 @@ const ENV = {
   LIVE_HEARTBEAT_MS: '300',
   LIVE_MAX_STREAMS: '3',
 };
-
-type Message = { event: string; id?: string; data: unknown };
-
-/** A stream read by fetch, as the web app reads it: its messages so far, parsed. */
-async function openStream(base: string, token: string | null, opts: { lastEventId?: string } = {}) {
-  const ctrl = new AbortController();
-  const res = await fetch(`${base}/api/v1/live`, {
-    headers: {
-      accept: 'text/event-stream',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(opts.lastEventId ? { 'last-event-id': opts.lastEventId } : {}),
-    },
-    signal: ctrl.signal,
-  });
-  const messages: Message[] = [];
-  let comments = 0;
-  let ended = false;
-  let lastId: string | undefined;
-  const pump = async () => {
-    if (!res.ok || !res.body) return;
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buf = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += value;
-        let cut = buf.indexOf('\n\n');
-        while (cut >= 0) {
-          const block = buf.slice(0, cut);
-          buf = buf.slice(cut + 2);
-          cut = buf.indexOf('\n\n');
-          const m: Partial<Message> & { data?: unknown } = {};
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) comments++;
-            else if (line.startsWith('event: ')) m.event = line.slice(7);
-            else if (line.startsWith('id: ')) m.id = line.slice(4);
-            else if (line.startsWith('data: ')) m.data = JSON.parse(line.slice(6));
-          }
-          if (m.id) lastId = m.id;
-          if (m.event) messages.push(m as Message);
-        }
-      }
-    } catch {
-      // aborted
-    }
-    ended = true;
-  };
-  void pump();
-  return {
-    res,
-    messages,
-    get comments() {
-      return comments;
-    },
-    get ended() {
-      return ended;
-    },
-    get lastId() {
-      return lastId;
-    },
-    leads: () =>
-      messages.flatMap((m) =>
-        m.event === 'leads' || m.event === 'snapshot'
-          ? (m.data as { leads: LiveLead[] }).leads
-          : [],
-      ),
-    async waitFor(what: () => boolean, ms = 3000) {
-      const until = Date.now() + ms;
-      while (!what()) {
-        if (Date.now() > until) throw new Error(`not in time; got ${JSON.stringify(messages)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-    close: () => ctrl.abort(),
-  };
-}
 
 async function listening(env: Record<string, string>): Promise<TestApp & { base: string }> {
   const port = await freePort();

@@ -13,7 +13,7 @@ import { documentSignatures, signatureDocuments, users } from '../../db/schema.t
 import { getSettings } from '../../db/settings.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { enqueueDocumentMail } from '../../mail/document-mails.ts';
-import type { Storage } from '../../storage/storage.ts';
+import { readStored, type Storage } from '../../storage/storage.ts';
 import {
   documentPageUrl,
   eventsOf,
@@ -32,13 +32,7 @@ import { buildSignedCopy } from './signed-pdf.ts';
  */
 
 /** The whole stored file, or null when it is missing. */
-export async function readStored(storage: Storage, key: string): Promise<Buffer | null> {
-  const file = await storage.read(key).catch(() => null);
-  if (!file) return null;
-  const chunks: Buffer[] = [];
-  for await (const c of file.stream) chunks.push(Buffer.from(c as Buffer));
-  return Buffer.concat(chunks);
-}
+export { readStored };
 
 /** What signing needs beside the database: files, the seal, the portal's address. */
 export type SigningKit = { storage: Storage; seal: () => Seal; publicUrl: string };
@@ -157,6 +151,11 @@ export async function signDocument(opts: {
         name: doc.publisherName,
         title: doc.title,
         url: documentPageUrl(kit.publicUrl, doc.id),
+        attachment: {
+          key: stored.key,
+          filename: `${doc.title} (signed).pdf`,
+          contentType: 'application/pdf',
+        },
       });
     });
   } catch (err) {

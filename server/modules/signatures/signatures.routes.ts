@@ -6,6 +6,7 @@ import {
   DocumentList,
   DocumentListQuery,
   DocumentSettings,
+  DocumentTemplates,
   PublisherSignatureList,
   RemindDocumentsBody,
   RemindDocumentsResult,
@@ -43,6 +44,7 @@ import {
   signDocument,
   verifyPdf,
 } from './sign.service.ts';
+import { getDocumentTemplates, storeTemplatePdf, updateDocumentTemplates } from './templates.ts';
 
 /** The portal's seal, made on first use in the data folder (see seal.ts). */
 const sealOf = (app: ZodApp) => () =>
@@ -58,7 +60,7 @@ export const adminSignatureRoutes = kitPlugin(adminDoc, (admin, app) => {
     {
       consumes: ['multipart/form-data'],
       description:
-        'multipart/form-data: `publisher_id`, `kind` (agreement or io), `application_id` (an IO’s), optional `title`, and `file` (a PDF).',
+        'multipart/form-data: `publisher_id`, `kind` (agreement or io), `application_id` (an IO’s), optional `title`, and `file` (a PDF) or `template` (agreement or io: the Settings template with the publisher’s and offer’s fields filled in).',
       reply: Created,
       status: 201,
       errors: errorReplies(404, 413, 415),
@@ -67,28 +69,55 @@ export const adminSignatureRoutes = kitPlugin(adminDoc, (admin, app) => {
       const actor = actorOf(req);
       const { files, fields } = await receiveUploads(req, app.storage, {
         owner: actor.id,
-        files: uploadFields(uploadRules.signDocument, 'marketing_agreements'),
+        files: uploadFields(uploadRules.signDocument, 'marketing_agreements', {
+          file: { min: 0 },
+        }),
       });
-      const file = files.file![0]!;
+      const uploaded = files.file![0];
+      const input = SendDocumentFields.safeParse(fields);
+      if (!input.success) {
+        await Promise.all(files.file!.map((f) => app.storage.delete(f.key)));
+        const issue = input.error.issues[0];
+        const field = String(issue?.path[0] ?? 'publisher_id');
+        const message = issue?.message ?? 'Please check the form.';
+        throw badRequest(message, { [field]: [message] });
+      }
+      const { template } = input.data;
+      if (template && uploaded) {
+        await app.storage.delete(uploaded.key);
+        throw badRequest('Send either a PDF or a template, not both.', {
+          file: ['Send either a PDF or a template, not both.'],
+        });
+      }
+      if (!template && !uploaded) {
+        throw new AppError('missing_files', 'Please choose a PDF, or send from a template.', {
+          status: 400,
+          details: { file: ['Please choose a PDF, or send from a template.'] },
+        });
+      }
+      const made = template
+        ? await storeTemplatePdf({
+            db: app.db,
+            storage: app.storage,
+            owner: actor.id,
+            template,
+            publisherId: input.data.publisher_id,
+            applicationId: input.data.application_id,
+          })
+        : null;
+      const file = made?.file ?? uploaded!;
       const result = await writeOrRemove({
         storage: app.storage,
         keys: [file.key],
         log: req.log,
         write: async () => {
-          const input = SendDocumentFields.safeParse(fields);
-          if (!input.success) {
-            const issue = input.error.issues[0];
-            const field = String(issue?.path[0] ?? 'publisher_id');
-            const message = issue?.message ?? 'Please check the form.';
-            throw badRequest(message, { [field]: [message] });
-          }
-          const data = await readStored(app.storage, file.key);
+          const data = made?.data ?? (await readStored(app.storage, file.key));
           if (!data) throw new AppError('internal_error', 'The upload could not be read back.');
           return {
             result: await sendDocument({
               db: app.db,
               actor,
-              input: input.data,
+              input: { ...input.data, title: input.data.title || made?.title },
               fileKey: file.key,
               fileName: file.filename,
               sha256: sha256Hex(data),
@@ -120,15 +149,17 @@ export const adminSignatureRoutes = kitPlugin(adminDoc, (admin, app) => {
         publicUrl: app.config.publicUrl,
       }),
   );
-  admin.route('GET', '/document-settings', { reply: DocumentSettings }, () =>
-    getDocumentSettings(app.db),
-  );
-  admin.route(
-    'PUT',
-    '/document-settings',
-    { body: DocumentSettings, reply: DocumentSettings },
-    (req) => updateDocumentSettings({ db: app.db, actor: actorOf(req), input: req.body }),
-  );
+  // Settings → Documents: the re-sign period and the templates, each read and saved whole.
+  for (const [path, schema, get, save] of [
+    ['/document-templates', DocumentTemplates, getDocumentTemplates, updateDocumentTemplates],
+    ['/document-settings', DocumentSettings, getDocumentSettings, updateDocumentSettings],
+  ] as const) {
+    admin.route('GET', path, { reply: schema }, () => get(app.db));
+    admin.route('PUT', path, { body: schema, reply: schema }, (req) =>
+      // The body was validated by the pair's own schema.
+      save({ db: app.db, actor: actorOf(req), input: req.body as never }),
+    );
+  }
 });
 
 /** The request's address and browser, as a signature records them. */

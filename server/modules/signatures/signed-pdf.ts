@@ -27,7 +27,7 @@ export type SignedCopyFacts = {
 };
 
 // A4 portrait, in points.
-const W = 595.28;
+export const W = 595.28;
 const H = 841.89;
 const M = 50;
 const INK = rgb(0.11, 0.12, 0.14);
@@ -35,7 +35,7 @@ const MUTED = rgb(0.4, 0.43, 0.48);
 const RULE = rgb(0.84, 0.86, 0.89);
 
 /** Writes lines down a page, opening a new one at the bottom. */
-class Writer {
+export class Writer {
   page!: PDFPage;
   y = 0;
   constructor(

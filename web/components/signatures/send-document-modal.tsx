@@ -1,6 +1,6 @@
 import type { PublisherDetail } from '@contract/admin.ts';
 import type { DocumentKind } from '@contract/documents.ts';
-import { Select, TextInput } from '@mantine/core';
+import { SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
@@ -50,6 +50,7 @@ export function SendDocumentModal({
   const [applicationId, setApplicationId] = useState<string | null>(null);
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const [source, setSource] = useState<'file' | 'template'>('file');
   const [errors, setErrors] = useState<Errors>({});
   const applications = useApprovedApplications(kind === 'io' ? publisherId : null);
 
@@ -59,7 +60,9 @@ export function SendDocumentModal({
     if (!publisherId) found.publisher_id = 'Please select a publisher.';
     if (kind === 'io' && !applicationId)
       found.application_id = 'Choose the application this IO is for.';
-    if (!file) found.file = 'Please choose a PDF.';
+    if (source === 'template') {
+      // The server fills the Settings template in.
+    } else if (!file) found.file = 'Please choose a PDF.';
     else if (!/\.pdf$/i.test(file.name)) found.file = 'The document must be a PDF.';
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -68,7 +71,8 @@ export function SendDocumentModal({
     form.append('kind', kind);
     if (kind === 'io' && applicationId) form.append('application_id', applicationId);
     if (title.trim()) form.append('title', title.trim());
-    form.append('file', file!, file!.name);
+    if (source === 'template') form.append('template', kind);
+    else form.append('file', file!, file!.name);
     send.mutate(form, {
       onSuccess: () => {
         toast({ title: 'Document Sent', description: 'The publisher was e-mailed to sign it.' });
@@ -124,12 +128,38 @@ export function SendDocumentModal({
       ) : null}
       <TextInput
         label="Title"
-        description="Shown to the publisher; the file name when empty."
+        description={
+          source === 'template'
+            ? 'Shown to the publisher; the template’s first line when empty.'
+            : 'Shown to the publisher; the file name when empty.'
+        }
         value={title}
         maxLength={200}
         onChange={(e) => setTitle(e.currentTarget.value)}
       />
-      <PdfFileInput label="PDF" value={file} onChange={setFile} error={errors.file} required />
+      <SegmentedControl
+        aria-label="Document source"
+        value={source}
+        onChange={(v) => setSource(v as 'file' | 'template')}
+        data={[
+          { value: 'file', label: 'Upload a PDF' },
+          { value: 'template', label: 'Send from template' },
+        ]}
+      />
+      {source === 'template' ? (
+        <Text size="sm" c="dimmed" role="note">
+          The {kind === 'io' ? 'IO' : 'agreement'} template of Settings (Signatures → Templates) is
+          made into a PDF with the publisher’s
+          {kind === 'io' ? ' and the offer’s' : ''} fields filled in.
+          {errors.file ? (
+            <Text span c="red" display="block">
+              {errors.file}
+            </Text>
+          ) : null}
+        </Text>
+      ) : (
+        <PdfFileInput label="PDF" value={file} onChange={setFile} error={errors.file} required />
+      )}
     </FormModal>
   );
 }

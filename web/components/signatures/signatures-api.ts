@@ -2,6 +2,7 @@ import type {
   DocumentList,
   DocumentListQuery,
   DocumentSettings,
+  DocumentTemplates,
   PublisherSignatureList,
   RemindDocumentsBody,
   RemindDocumentsResult,
@@ -84,6 +85,12 @@ export const useVerifyDocument = () =>
 export const documentSettingsHooks = documentHooks<DocumentSettings, DocumentSettings>(
   'admin/document-settings',
   [...signaturesKey, 'settings'],
+);
+
+/** Settings → Document templates: the texts agreements and IOs are sent from. */
+export const documentTemplateHooks = documentHooks<DocumentTemplates, DocumentTemplates>(
+  'admin/document-templates',
+  [...signaturesKey, 'templates'],
 );
 
 /** GET /publisher/signatures: the publisher's own documents to sign or signed. */

@@ -1,11 +1,12 @@
 import { documentStatuses, type SignatureDocument } from '@contract/documents.ts';
 import { Button, Group, NumberInput, Paper, Text } from '@mantine/core';
-import { IconMailForward, IconSend, IconShieldCheck } from '@tabler/icons-react';
+import { IconFileText, IconMailForward, IconSend, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { SelectionBar } from '@/components/bulk-decision-bar.tsx';
 import { publisherColumn } from '@/components/lists/columns.tsx';
 import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
+import { DocumentTemplatesModal } from '@/components/signatures/document-templates-modal.tsx';
 import { SendDocumentModal } from '@/components/signatures/send-document-modal.tsx';
 import { signatureColumns } from '@/components/signatures/signature-columns.tsx';
 import {
@@ -85,6 +86,7 @@ export function SignaturesPage() {
   const [picked, setPicked] = useState<SignatureDocument[]>([]);
   const [sending, setSending] = useState(false);
   const [checking, setChecking] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   const sendReminders = () =>
     remind.mutate(
@@ -109,6 +111,13 @@ export function SignaturesPage() {
       noun="documents"
       actions={
         <>
+          <Button
+            variant="default"
+            leftSection={<IconFileText size={16} />}
+            onClick={() => setEditing(true)}
+          >
+            Templates
+          </Button>
           <Button
             variant="default"
             leftSection={<IconShieldCheck size={16} />}
@@ -157,6 +166,7 @@ export function SignaturesPage() {
     >
       {sending ? <SendDocumentModal onClose={() => setSending(false)} /> : null}
       {checking ? <VerifyDocumentModal onClose={() => setChecking(false)} /> : null}
+      {editing ? <DocumentTemplatesModal onClose={() => setEditing(false)} /> : null}
       <Text size="xs" c="dimmed">
         A signed PDF carries the portal's seal: a PDF reader shows whether it changed since.
       </Text>

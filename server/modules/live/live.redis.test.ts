@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { leads } from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildAdmin, buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
+import { freePort } from '../../test/free-port.ts';
+import { openStream } from '../../test/live-stream.ts';
+import { startRedisBus } from './live.bus.ts';
+
+/**
+ * Live events through Redis pub/sub (REDIS_URL): two app instances on one database, neither
+ * LISTENing, the poll slowed to a minute; a write answered by one reaches the other's streams
+ * only by the Redis message.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ENV = { LIVE_POLL_MS: '60000', REDIS_URL, LOG_LEVEL: 'silent' };
+
+let first: TestApp & { base: string };
+let second: Awaited<ReturnType<typeof buildApp>>;
+let secondBase: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  first = { ...(await buildTestApp({ env: { ...ENV, PUBLIC_URL: base } })), base };
+  await first.app.listen({ port, host: '127.0.0.1' });
+  const port2 = await freePort();
+  secondBase = `http://127.0.0.1:${port2}`;
+  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-live-redis-'));
+  second = await buildApp({
+    config: loadConfig({
+      ...ENV,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      JWT_SECRET: first.config.jwtSecret,
+      PUBLIC_URL: secondBase,
+    }),
+    database: first.database,
+    logger: false,
+    webRoot: path.join(dataDir, 'no-web'),
+  });
+  await second.listen({ port: port2, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('live events through Redis pub/sub', () => {
+  it('delivers a write answered by one instance to the streams of the other', async () => {
+    const admin = await buildAdmin(first.db);
+    const publisher = await buildPublisher(first.db);
+    const offer = await buildOffer(first.db);
+    const [lead] = await first.db
+      .insert(leads)
+      .values({
+        publisherId: publisher.id,
+        offerId: offer.id,
+        payout: '12.50',
+        revenue: '30.00',
+        caller: '+15555550123',
+        lastEvent: 'completed',
+        eventRank: 4,
+        durationSeconds: 95,
+        lastEventAt: new Date(),
+      })
+      .returning();
+    const token = await tokenFor(first.db, first.config.jwtSecret, admin);
+    const stream = await openStream(secondBase, token);
+    await stream.waitFor(() => stream.leads().some((l) => l.id === lead!.id));
+    const before = stream.messages.length;
+
+    const started = Date.now();
+    const res = await fetch(`${first.base}/api/v1/admin/leads/${lead!.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'rejected', reason: 'other', note: 'Redis fan-out test' }),
+    });
+    expect(res.status).toBe(200);
+    await stream.waitFor(
+      () =>
+        stream.messages
+          .slice(before)
+          .some(
+            (m) =>
+              m.event === 'leads' &&
+              (m.data as { leads: { id: string; status: string }[] }).leads.some(
+                (l) => l.id === lead!.id && l.status === 'rejected',
+              ),
+          ),
+      2000,
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+    stream.close();
+  });
+
+  it('does not hold the start when Redis is away, and publishing then is harmless', async () => {
+    const warnings: unknown[] = [];
+    const started = Date.now();
+    const bus = await startRedisBus('redis://127.0.0.1:1', () => {}, {
+      warn: (o: unknown) => warnings.push(o),
+    } as never);
+    expect(Date.now() - started).toBeLessThan(2500);
+    bus.publish();
+    await new Promise((r) => setTimeout(r, 50));
+    await bus.close();
+    expect(warnings.length).toBeGreaterThan(0);
+  });
+});
