@@ -15,6 +15,7 @@ function figures(f: Partial<AdminReportFigures>): AdminReportFigures {
     payout: 0,
     revenue: null,
     margin: null,
+    margin_pct: null,
     payable_without_revenue: 0,
     payout_without_revenue: 0,
     disputes: 0,
