@@ -110,8 +110,7 @@ async function raw(keyExpr: string) {
           revenue: r.rc > 0 ? revenue : null,
           payout: Number(r.payout),
           margin: r.rc > 0 ? margin : null,
-          margin_pct:
-            r.rc > 0 && revenue !== 0 ? Math.round((margin / revenue) * 1000) / 10 : null,
+          margin_pct: r.rc > 0 && revenue !== 0 ? Math.round((margin / revenue) * 1000) / 10 : null,
         },
       ];
     }),
