@@ -152,6 +152,16 @@ describe('the buyer journey in Chromium', () => {
       await page.goto('/admin/returns');
       await page.getByRole('button', { name: 'Accept' }).first().click();
       await expectToast(page, 'Return accepted');
+      // The network's margin by campaign (item 7): $25 revenue left (the credited call carries
+      // none now) less the $20 payout of the two calls: $5.00, 20%.
+      await page.goto('/admin/reports?range=today&group=campaign');
+      const row = page.getByRole('row').filter({ hasText: campaignName });
+      await row.waitFor();
+      const text = await row.innerText();
+      expect(text).toContain('$25.00');
+      expect(text).toContain('$5.00');
+      expect(text).toMatch(/20(\.0)?\s?%/);
+      await saveScreenshot(page, 'buyer-journey-margin-report');
     });
     await suite.journey('buyer-journey-credit', async (page) => {
       await signInBuyer(page);
