@@ -26,7 +26,7 @@ export function BudgetBurnDown() {
   if (!d) return <Skeleton height={260} role="status" aria-label="Loading your spend" />;
   const burn = burnDown(d);
   return (
-    <Card withBorder padding="lg" radius="md">
+    <Card withBorder padding="lg" radius="md" data-testid="budget-burn-down">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
           <Title order={2} size="h3">
