@@ -51,6 +51,13 @@ export const BuyerDashboard = z.object({
   calls_delivered: z.number().int(),
   calls_billable: z.number().int(),
   avg_duration_seconds: z.number().nullable(),
+  /** Today in the network's time zone (the burn-down's last actual day). */
+  today: z.string(),
+  /**
+   * The latest end date of the live campaigns that have a budget (the burn-down's projection runs
+   * to it); null when one of them has no end date or none has a budget.
+   */
+  end_date: z.string().nullable(),
   /** Spend per day of the last 30 days of the network's time zone (the burn-down). */
   days: z.array(z.object({ day: z.string(), spent: Money, calls: z.number().int() })),
 });

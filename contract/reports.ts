@@ -36,13 +36,18 @@ export type SubIdGroup = (typeof subIdGroups)[number];
 export const isSubIdGroup = (g: string): g is SubIdGroup =>
   (subIdGroups as readonly string[]).includes(g);
 
-/** Admin groupings. Leads carry no buyer campaign, so there is no campaign grouping (README). */
+/**
+ * Admin groupings. Buyer and campaign (issue 31): the lead's buyer campaign and its buyer, ''
+ * for calls no campaign took ("No campaign", "No buyer").
+ */
 export const adminReportGroups = [
   'day',
   'hour',
   'offer',
   'vertical',
   'publisher',
+  'buyer',
+  'campaign',
   'state',
   ...subIdGroups,
 ] as const;
@@ -58,6 +63,8 @@ export const reportGroupLabels: Record<AdminReportGroup, string> = {
   offer: 'Offer',
   vertical: 'Vertical',
   publisher: 'Publisher',
+  buyer: 'Buyer',
+  campaign: 'Campaign',
   state: 'Caller state',
   sub1: 'Sub 1',
   sub2: 'Sub 2',
@@ -90,6 +97,7 @@ export const reportSorts = [
   'payout',
   'revenue',
   'margin',
+  'margin_pct',
   'payout_without_revenue',
   'disputes',
 ] as const;
@@ -188,6 +196,8 @@ const revenueFigures = {
    * like: a payable call without a revenue is not in it); null when no call carries a revenue.
    */
   margin: Money.nullable(),
+  /** margin ÷ revenue in percent, one decimal; null without revenue (or a revenue of zero). */
+  margin_pct: z.number().nullable(),
   /** Payable calls that carry no revenue: their payout is in `payout`, not in the margin. */
   payable_without_revenue: z.number().int(),
   /** The payout of those calls (payout − payout_without_revenue is what the margin subtracts). */

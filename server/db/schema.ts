@@ -1667,6 +1667,8 @@ export const reportDeltas = pgTable('report_deltas', {
   durationSeconds: integer('duration_seconds'),
   callDuration: integer('call_duration').notNull(),
   disputeCount: integer('dispute_count').notNull(),
+  /** The lead's buyer campaign (issue 31): the fold adds the dimensions campaign and buyer. */
+  campaignId: uuid('campaign_id'),
 });
 
 /**

@@ -20,6 +20,7 @@ const figures = (i: number) => ({
   payout: 12345.67,
   revenue: i % 2 ? null : 23456.78,
   margin: i % 2 ? null : 11111.11,
+  margin_pct: i % 2 ? null : 47.4,
   payable_without_revenue: 3,
   payout_without_revenue: 45.5,
   disputes: 2,

@@ -85,6 +85,13 @@ export function reportColumns(withRevenue: boolean): Column[] {
         show: formatMoney,
         title: 'Revenue − payout of the calls that carry a revenue',
       },
+      {
+        sort: 'margin_pct',
+        head: 'Margin %',
+        get: (f) => f.margin_pct ?? null,
+        show: formatPercent,
+        title: 'Margin ÷ revenue',
+      },
       // What the margin leaves out, beside it: payable calls without a revenue and their payout.
       {
         sort: 'payout_without_revenue',

@@ -146,6 +146,8 @@ export async function buyerDashboard(opts: {
     spend_month: string;
     budget: string | null;
     spent_total: string;
+    today: string;
+    end_date: string | null;
   }>(
     db,
     sql`select
@@ -155,7 +157,11 @@ export async function buyerDashboard(opts: {
                   where c.buyer_id = ${buyerId} and d.day >= date_trunc('month', ${today})::date), 0)::text as spend_month,
         (select sum(c.budget) from campaigns c where c.buyer_id = ${buyerId}
            and c.status in ('active', 'paused'))::text as budget,
-        coalesce((select sum(c.spent) from campaigns c where c.buyer_id = ${buyerId}), 0)::text as spent_total`,
+        coalesce((select sum(c.spent) from campaigns c where c.buyer_id = ${buyerId}), 0)::text as spent_total,
+        ${today}::text as today,
+        (select case when bool_and(c.end_date is not null) then max(c.end_date)::text end
+           from campaigns c where c.buyer_id = ${buyerId} and c.status in ('active', 'paused')
+           and c.budget is not null) as end_date`,
   );
   const [calls] = await rowsOf<{ delivered: number; billable: number; avg: string | null }>(
     db,
@@ -175,6 +181,8 @@ export async function buyerDashboard(opts: {
     spend_month: toMoney(head!.spend_month),
     budget: head!.budget === null ? null : toMoney(head!.budget),
     spent_total: toMoney(head!.spent_total),
+    today: head!.today,
+    end_date: head!.end_date,
     calls_delivered: calls!.delivered,
     calls_billable: calls!.billable,
     avg_duration_seconds: calls!.avg === null ? null : Math.round(Number(calls!.avg)),

@@ -118,6 +118,9 @@ describe('GET /api/v1/buyer/calls', () => {
       calls_delivered: 2,
       calls_billable: 1,
     });
+    // The burn-down's axis: today in the network's zone, and where the projection ends.
+    expect(res.json().today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(res.json()).toHaveProperty('end_date');
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DbOrTx, openPostgres } from '../../db/client.ts';
 import { ensureSettings } from '../../db/settings.ts';
 import { createTestDatabase } from '../../test/build-test-app.ts';
-import { buildOffer, buildPublisher } from '../../test/factories.ts';
+import { buildOffer, buildPublisher, buildUser } from '../../test/factories.ts';
 import { prng, sqlRows } from '../../test/seeded.ts';
 import { getOverview } from '../reports/overview.service.ts';
 import { getDailyStats, getStats } from '../reports/stats.service.ts';
@@ -19,12 +19,24 @@ let drop: () => Promise<void>;
 let db: DbOrTx;
 const publishers: string[] = [];
 const offerIds: string[] = [];
+/** Buyer campaigns (issue 31): the report dimensions buyer and campaign. */
+const campaignIds: string[] = [];
 
 beforeAll(async () => {
   ({ database, drop } = await createTestDatabase());
   db = database.db;
   for (let i = 0; i < 4; i++) publishers.push((await buildPublisher(db)).id);
   for (let i = 0; i < 2; i++) offerIds.push((await buildOffer(db)).id);
+  // Offer 0's single active campaign takes its calls (the batches below are billed to it at
+  // $12.50); a second buyer's campaign is set on leads by hand in the random writes.
+  for (let i = 0; i < 2; i++) {
+    const buyer = await buildUser(db, { role: 'buyer' });
+    const [c] = await rows<{ id: string }>(sql`insert into campaigns
+        (buyer_id, name, status, offer_id, price_per_call, approved_at)
+      values (${buyer.id}, ${`Totals ${i}`}, ${i === 0 ? 'active' : 'paused'},
+              ${i === 0 ? offerIds[0]! : null}, 12.50, now()) returning id`);
+    campaignIds.push(c!.id);
+  }
 });
 afterAll(async () => {
   await database?.close();
@@ -75,7 +87,8 @@ function randomWrite(rand: () => number): SQL {
     case 4:
       return sql`update leads set payout = ${cents()}, call_duration = ${Math.floor(rand() * 30)},
         duration_seconds = ${rand() < 0.5 ? null : Math.floor(rand() * 900)}, state = ${pick(['CA', 'TX', null])},
-        revenue = ${rand() < 0.5 ? null : cents()} where id = ${lead}`;
+        revenue = ${rand() < 0.5 ? null : cents()},
+        campaign_id = ${pick([...campaignIds, null])}::uuid where id = ${lead}`;
     case 5:
       return sql`update leads set timestamp = ${when()}::timestamptz where id = ${lead}`;
     case 6:
@@ -143,7 +156,9 @@ async function compare(): Promise<{ maintained: Figures; raw: Figures }> {
     count(*) filter (where l.status = 'approved' and l.revenue is not null)::text rp,
     trim_scale(coalesce(sum(l.payout) filter (where l.status = 'approved' and l.revenue is not null), 0))::text rpay`);
   const zero = '00000000-0000-0000-0000-000000000000';
-  const dims = sql`cross join lateral (values (${zero}::uuid, 'offer', l.offer_id::text),
+  const dims = sql`left join campaigns cb on cb.id = l.campaign_id
+    cross join lateral (values (${zero}::uuid, 'offer', l.offer_id::text),
+    (${zero}::uuid, 'buyer', coalesce(cb.buyer_id::text, '')), (${zero}::uuid, 'campaign', coalesce(l.campaign_id::text, '')),
     (${zero}::uuid, 'publisher', l.publisher_id::text), (${zero}::uuid, 'state', coalesce(l.state, '')),
     (${zero}::uuid, 'status', l.status), (${zero}::uuid, 'all', ''), (l.publisher_id, 'offer', l.offer_id::text),
     (l.publisher_id, 'state', coalesce(l.state, '')), (l.publisher_id, 'all', '')) k(owner, dim, key)`;
@@ -343,6 +358,13 @@ describe('maintained totals', () => {
       sql`select count(*)::int n from leads where integration_id = ${integration!.id} and status = 'approved'`,
     );
     expect(approved!.n).toBeGreaterThan(10);
+    // The calls were delivered to offer 0's campaign, and its billed ones carry its price: the
+    // buyer and campaign rows above held them.
+    const [billed] = await rows<{ n: number }>(
+      sql`select count(*)::int n from leads where integration_id = ${integration!.id}
+        and campaign_id = ${campaignIds[0]!} and billed_amount = 12.50`,
+    );
+    expect(billed!.n).toBeGreaterThan(5);
   });
 });
 

@@ -41,6 +41,7 @@ export function reportCsv(report: Report, opts: { revenue: boolean }): CsvCell[]
     // The margin's rule in its header, and what it leaves out beside it (the screen's note).
     cols.push({ head: 'Revenue', get: (f) => f.revenue });
     cols.push({ head: 'Margin (calls with revenue)', get: (f) => f.margin });
+    cols.push({ head: 'Margin %', get: (f) => f.margin_pct });
     cols.push({ head: 'Payable calls without revenue', get: (f) => f.payable_without_revenue });
     cols.push({ head: 'Payout without revenue', get: (f) => f.payout_without_revenue });
     cols.push({ head: 'Disputes', get: (f) => f.disputes });

@@ -51,6 +51,10 @@ export function toFigures(f: KeyFigures): Figures {
     payout: money(f.payoutCents),
     revenue: withRevenue ? money(f.revenueCents) : null,
     margin: withRevenue ? money(f.revenueCents - f.revenuePayoutCents) : null,
+    margin_pct:
+      withRevenue && f.revenueCents !== 0
+        ? Math.round(((f.revenueCents - f.revenuePayoutCents) / f.revenueCents) * 1000) / 10
+        : null,
     payable_without_revenue: f.payable - f.revenuePayable,
     payout_without_revenue: money(f.payoutCents - f.revenuePayoutCents),
     disputes: f.disputes,
@@ -74,6 +78,10 @@ export function orderExpr(sort: string, group: ReportGroup): SQL {
       return sql.raw('case when g.revenue_calls > 0 then g.revenue end');
     case 'margin':
       return sql.raw('case when g.revenue_calls > 0 then g.revenue - g.revenue_payout end');
+    case 'margin_pct':
+      return sql.raw(
+        'case when g.revenue_calls > 0 then (g.revenue - g.revenue_payout) / nullif(g.revenue, 0) end',
+      );
     case 'payout_without_revenue':
       return sql.raw('g.payout - g.revenue_payout');
     case 'disputes':
@@ -102,6 +110,9 @@ export function sortValue(sort: string): (sums: Float64Array, o: number) => numb
       return (s, o) => (s[o + 5]! > 0 ? s[o + 4]! : null);
     case 'margin':
       return (s, o) => (s[o + 5]! > 0 ? s[o + 4]! - s[o + 8]! : null);
+    case 'margin_pct':
+      return (s, o) =>
+        s[o + 5]! > 0 && s[o + 4]! !== 0 ? (s[o + 4]! - s[o + 8]!) / s[o + 4]! : null;
     case 'payout_without_revenue':
       return (s, o) => s[o + 3]! - s[o + 8]!;
     case 'disputes':

@@ -1,4 +1,4 @@
-// The names of a report's keys (offer titles, publisher names, states, verticals) and of its
+// The names of a report's keys (offer titles, publisher, buyer and campaign names, states, verticals) and of its
 // hours' zones: joined in SQL, read for the rows on screen, or ranked for a sort by name.
 
 import { type SQL, sql } from 'drizzle-orm';
@@ -46,6 +46,40 @@ export async function nameRanks(
   return rank;
 }
 
+/** The words a key without a value reads as, per dimension. */
+const noneLabel: Record<string, string> = { buyer: 'No buyer', campaign: 'No campaign' };
+
+/**
+ * A dimension's name of key `${alias}.key` and the join it needs: an offer's title, a
+ * publisher's or buyer's name (else e-mail), a campaign's name; else the key itself ("Unknown",
+ * "No buyer", "No campaign" when empty). '' never reaches a uuid cast.
+ */
+function nameOf(dim: string, alias: string): { label: SQL; join: SQL } {
+  const key = sql.raw(`${alias}.key`);
+  const id = sql`nullif(${key}, '')::uuid`;
+  const none = sql.raw(`'${noneLabel[dim] ?? 'Unknown'}'`);
+  switch (dim) {
+    case 'offer':
+      return {
+        label: sql`coalesce(o.title, ${key})`,
+        join: sql`left join offers o on o.id = ${id}`,
+      };
+    case 'publisher':
+    case 'buyer':
+      return {
+        label: sql`case when ${key} = '' then ${none} else coalesce(nullif(u.name, ''), u.email, ${key}) end`,
+        join: sql`left join users u on u.id = ${id}`,
+      };
+    case 'campaign':
+      return {
+        label: sql`case when ${key} = '' then ${none} else coalesce(c.name, ${key}) end`,
+        join: sql`left join campaigns c on c.id = ${id}`,
+      };
+    default:
+      return { label: sql`case when ${key} = '' then ${none} else ${key} end`, join: sql`` };
+  }
+}
+
 /**
  * The places (0-based, in `keys`) of these keys of a dimension in the order of their names as
  * `named` gives them, lower-cased, then the key, both in `order` (orderExpr's default).
@@ -59,18 +93,7 @@ async function namedOrder(
   if (keys.length === 0) return [];
   const list = `{${keys.map(quoteArray).join(',')}}`;
   const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
-  const label =
-    dim === 'offer'
-      ? sql`coalesce(o.title, k.key)`
-      : dim === 'publisher'
-        ? sql`coalesce(nullif(u.name, ''), u.email, k.key)`
-        : sql`case when k.key = '' then 'Unknown' else k.key end`;
-  const join =
-    dim === 'offer'
-      ? sql`left join offers o on o.id = k.key::uuid`
-      : dim === 'publisher'
-        ? sql`left join users u on u.id = k.key::uuid`
-        : sql``;
+  const { label, join } = nameOf(dim, 'k');
   const res = rowsOf<{ place: number | string }>(
     await db.execute(sql`
       select k.place - 1 as place from unnest(${list}::text[]) with ordinality as k(key, place) ${join}
@@ -88,12 +111,12 @@ export async function labelsOf(
   if (dim === 'state') return new Map(keys.map((k) => [k, k === '' ? 'Unknown' : k]));
   if (keys.length === 0) return new Map();
   const list = `{${keys.map(quoteArray).join(',')}}`;
-  const q =
-    dim === 'offer'
-      ? sql`select o.id::text as key, o.title as label from offers o where o.id = any(${list}::uuid[])`
-      : sql`select u.id::text as key, coalesce(nullif(u.name, ''), u.email) as label
-          from users u where u.id = any(${list}::uuid[])`;
-  const res = rowsOf<{ key: string; label: string | null }>(await db.execute(q));
+  const { label, join } = nameOf(dim, 'k');
+  const res = rowsOf<{ key: string; label: string | null }>(
+    await db.execute(
+      sql`select k.key, ${label} as label from unnest(${list}::text[]) as k(key) ${join}`,
+    ),
+  );
   return new Map(res.filter((x) => x.label !== null).map((x) => [x.key, x.label as string]));
 }
 
@@ -108,20 +131,11 @@ export function named(group: ReportGroup, source: SQL, paged: boolean): SQL {
   );
   const rest = sql.raw(paged ? ', a.groups, a.ord' : '');
   const from = sql`(${source}) a`;
-  switch (group) {
-    case 'offer':
-      return sql`select a.key, coalesce(o.title, a.key) as label, ${figures}${rest}
-        from ${from} left join offers o on o.id = a.key::uuid`;
-    case 'vertical':
-      return sql`select o.vertical as key, o.vertical as label, ${sumsOf('a.')}
+  if (group === 'vertical')
+    return sql`select o.vertical as key, o.vertical as label, ${sumsOf('a.')}
         from ${from} join offers o on o.id = a.key::uuid group by o.vertical`;
-    case 'publisher':
-      return sql`select a.key, coalesce(nullif(u.name, ''), u.email, a.key) as label, ${figures}${rest}
-        from ${from} left join users u on u.id = a.key::uuid`;
-    default:
-      return sql`select a.key, case when a.key = '' then 'Unknown' else a.key end as label,
-        ${figures}${rest} from ${from}`;
-  }
+  const { label, join } = nameOf(group, 'a');
+  return sql`select a.key, ${label} as label, ${figures}${rest} from ${from} ${join}`;
 }
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();

@@ -122,6 +122,10 @@ function expected(r: Raw, revenue = true) {
     ...(revenue && {
       revenue: rev,
       margin: rev === null ? null : (toCents(r.revenue) - toCents(r.rpay)) / 100,
+      margin_pct:
+        rev === null || toCents(r.revenue) === 0
+          ? null
+          : Math.round(((toCents(r.revenue) - toCents(r.rpay)) / toCents(r.revenue)) * 1000) / 10,
       payable_without_revenue: payable - Number(r.rp),
       payout_without_revenue: (toCents(r.payout) - toCents(r.rpay)) / 100,
       disputes: Number(r.disp),
@@ -473,13 +477,13 @@ describe('margin: revenue and payout of the same calls', () => {
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Offer,Calls,Payable calls,Payable %,Avg duration (s),Payout,Revenue,Margin (calls with revenue),Payable calls without revenue,Payout without revenue,Disputes',
+      'Offer,Calls,Payable calls,Payable %,Avg duration (s),Payout,Revenue,Margin (calls with revenue),Margin %,Payable calls without revenue,Payout without revenue,Disputes',
     );
     expect(lines.slice(1).map((l) => l.split(',').slice(5))).toEqual([
-      ['50', '50', '20', '1', '20', '0'],
-      ['0', '40', '40', '0', '0', '0'],
-      ['15', '', '', '1', '15', '0'],
-      ['65', '90', '60', '2', '35', '0'],
+      ['50', '50', '20', '40', '1', '20', '0'],
+      ['0', '40', '40', '100', '0', '0', '0'],
+      ['15', '', '', '', '1', '15', '0'],
+      ['65', '90', '60', '66.7', '2', '35', '0'],
     ]);
 
     // X's call without a revenue gets one ($35): all of X's payout is in its margin now.
@@ -632,7 +636,7 @@ describe('CSV', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Offer,Calls,Calls (previous),Calls change %,Payable calls,Payable calls (previous),Payable calls change %,Payable %,Payable % (previous),Payable % change %,Avg duration (s),Avg duration (s) (previous),Avg duration (s) change %,Payout,Payout (previous),Payout change %,Revenue,Revenue (previous),Revenue change %,Margin (calls with revenue),Margin (calls with revenue) (previous),Margin (calls with revenue) change %,Payable calls without revenue,Payable calls without revenue (previous),Payable calls without revenue change %,Payout without revenue,Payout without revenue (previous),Payout without revenue change %,Disputes,Disputes (previous),Disputes change %',
+      'Offer,Calls,Calls (previous),Calls change %,Payable calls,Payable calls (previous),Payable calls change %,Payable %,Payable % (previous),Payable % change %,Avg duration (s),Avg duration (s) (previous),Avg duration (s) change %,Payout,Payout (previous),Payout change %,Revenue,Revenue (previous),Revenue change %,Margin (calls with revenue),Margin (calls with revenue) (previous),Margin (calls with revenue) change %,Margin %,Margin % (previous),Margin % change %,Payable calls without revenue,Payable calls without revenue (previous),Payable calls without revenue change %,Payout without revenue,Payout without revenue (previous),Payout without revenue change %,Disputes,Disputes (previous),Disputes change %',
     );
     expect(lines).toHaveLength(report.rows.length + 2);
     const cell = (v: number | null) => (v === null ? '' : String(v));
@@ -647,8 +651,9 @@ describe('CSV', () => {
       expect(cells[13]).toBe(cell(row.figures.payout));
       expect(cells[16]).toBe(cell(row.figures.revenue));
       expect(cells[19]).toBe(cell(row.figures.margin));
-      expect(cells[22]).toBe(cell(row.figures.payable_without_revenue));
-      expect(cells[25]).toBe(cell(row.figures.payout_without_revenue));
+      expect(cells[22]).toBe(cell(row.figures.margin_pct));
+      expect(cells[25]).toBe(cell(row.figures.payable_without_revenue));
+      expect(cells[28]).toBe(cell(row.figures.payout_without_revenue));
     }
     expect(lines.at(-1)!.split(',').slice(0, 2)).toEqual(['Total', String(report.totals.calls)]);
   });

@@ -19,6 +19,7 @@ import { useCampaignCount } from '@/features/buyer/api/get-campaigns.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { useMe } from '@/lib/me.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
+import { BudgetBurnDown } from './budget-burn-down.tsx';
 import { LazyCreateCampaignDialog } from './lazy-create-campaign-dialog.tsx';
 
 function campaignCountText(total: number): string {
@@ -26,7 +27,7 @@ function campaignCountText(total: number): string {
   return total === 1 ? 'You have 1 campaign.' : `You have ${total.toLocaleString()} campaigns.`;
 }
 
-/** The buyer's dashboard tab: welcome, Manage Campaigns card, Create New Campaign button. */
+/** The buyer's dashboard tab: welcome, today's calls, the budget burn-down, campaigns, a new one. */
 export function BuyerDashboardPage() {
   const { user } = useAuth();
   const me = useMe(user?.id);
@@ -64,6 +65,8 @@ export function BuyerDashboardPage() {
         note="Your campaigns' calls of today, as they arrive."
         payoutLabel="Spend today"
       />
+
+      <BudgetBurnDown />
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Card withBorder padding="lg" radius="md">

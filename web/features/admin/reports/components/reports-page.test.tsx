@@ -15,6 +15,7 @@ function figures(f: Partial<AdminReportFigures>): AdminReportFigures {
     payout: 0,
     revenue: null,
     margin: null,
+    margin_pct: null,
     payable_without_revenue: 0,
     payout_without_revenue: 0,
     disputes: 0,
@@ -50,6 +51,7 @@ const byOffer: AdminReport = {
       payout: 50,
       revenue: 50,
       margin: 20,
+      margin_pct: 40,
       payable_without_revenue: 1,
       payout_without_revenue: 20,
     }),
@@ -111,6 +113,8 @@ describe('ReportsPage', () => {
       Margin: '$20.00',
       'No revenue': '$20.001 call',
     });
+    // Margin % (issue 31): margin ÷ revenue.
+    expect(x['Margin %']).toMatch(/^40(\.0)?\s?%$/);
     // No revenue at all: no margin, all of the payout left out of it.
     expect(await cellsOf('Margin Z')).toMatchObject({
       Payout: '$15.00',

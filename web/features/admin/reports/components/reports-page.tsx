@@ -1,5 +1,4 @@
 import { type AdminReportGroup, adminReportGroups, isSubIdGroup } from '@contract/reports.ts';
-import { Text } from '@mantine/core';
 import { adminPaths } from '@/app/routes.ts';
 import { groupOptionLabel, subIdTag, useReportSettings } from '@/components/report-sub-ids.ts';
 import type { ViewRow } from '@/components/report-view.tsx';
@@ -19,8 +18,8 @@ function drillHref(
   from: string,
   to: string,
 ): string | undefined {
-  // The leads list has no filter by tracker tag: a sub-id's row has no link.
-  if (isSubIdGroup(group)) return undefined;
+  // The leads list has no filter by tracker tag or by campaign: those rows have no link.
+  if (isSubIdGroup(group) || group === 'buyer' || group === 'campaign') return undefined;
   const q = new URLSearchParams();
   if (group === 'day') {
     q.set('from', row.key);
@@ -44,7 +43,7 @@ function drillHref(
   return `${adminPaths.leads}?${q.toString()}`;
 }
 
-/** /admin/reports: the network's calls, payable calls, payout, revenue and margin by group. */
+/** /admin/reports: the network's calls, payable calls, payout, revenue, margin and margin % by group. */
 export function ReportsPage() {
   const params = useReportParams(adminReportGroups, 'day');
   const query = params.query as AdminReportParams;
@@ -57,7 +56,7 @@ export function ReportsPage() {
   );
   return (
     <ReportsScreen
-      description="Calls, payable calls, payout, revenue and margin by day, hour, offer, vertical, publisher, caller state or a sub-id."
+      description="Calls, payable calls, payout, revenue, margin and margin % by day, hour, offer, vertical, publisher, buyer, campaign, caller state or a sub-id."
       groups={groups}
       groupLabel={(g) => groupOptionLabel(tags, g)}
       params={params}
@@ -65,11 +64,6 @@ export function ReportsPage() {
       exportCsv={exportCsv}
       query={query}
       withRevenue
-      filterNote={
-        <Text size="xs" c="dimmed" mt="xs">
-          Leads carry no buyer campaign, so reports cannot group by campaign.
-        </Text>
-      }
       rowHref={(row, data) => drillHref(params.group, row, data.from, data.to)}
       note={(data) => <MarginNote totals={data.totals} />}
     />

@@ -75,4 +75,17 @@ describe('SettingsPage', () => {
     await waitFor(() => expect(patched).toHaveLength(2));
     expect(patched[1]).toMatchObject({ company_address: null });
   });
+
+  it("saves the buyers' return window and whether they see the full caller number", async () => {
+    renderWithApp(<SettingsPage />, { url: '/admin/settings' });
+    const days = (await screen.findByLabelText('Return window (days)')) as HTMLInputElement;
+    expect(days.value).toBe('7');
+    const save = screen.getByText('Save buyer settings').closest('button')!;
+    expect(save.disabled).toBe(true);
+    fireEvent.change(days, { target: { value: '14' } });
+    fireEvent.click(screen.getByLabelText('Buyers see the full caller number'));
+    fireEvent.click(save);
+    await waitFor(() => expect(patched).toHaveLength(1));
+    expect(patched[0]).toEqual({ buyer_return_days: 14, buyer_sees_full_caller: true });
+  });
 });

@@ -40,6 +40,7 @@ import { useUpdateSettings } from '@/features/admin/settings/api/update-settings
 import { LOGO_ACCEPT, useUploadLogo } from '@/features/admin/settings/api/upload-logo.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
+import { BuyersCard } from './buyers-card.tsx';
 import { EmailChoicesCard } from './email-choices-card.tsx';
 import { PostbackTagsCard } from './postback-tags-card.tsx';
 import { SubIdsCard } from './sub-ids-card.tsx';
@@ -316,7 +317,7 @@ function LogoCard({ settings }: { settings: AdminSettings }) {
 
 /**
  * /admin/settings: company name, welcome message, support e-mail, postal address, time zone,
- * currency, minimum payout, phone country and the logo.
+ * currency, minimum payout, phone country, the logo and the buyers' return window and caller number.
  */
 export function SettingsPage() {
   const query = useAdminSettings();
@@ -341,6 +342,7 @@ export function SettingsPage() {
           <BrandingForm settings={query.data} />
           <Stack gap="lg">
             <LogoCard settings={query.data} />
+            <BuyersCard settings={query.data} />
             <EmailChoicesCard />
             <PostbackTagsCard />
             <SubIdsCard />
