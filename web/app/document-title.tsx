@@ -35,6 +35,8 @@ const SCREEN_TITLES: Record<string, string> = {
   [adminPaths.trackingNumbers]: 'Tracking numbers',
   [adminPaths.webhooks]: 'Webhooks',
   [adminPaths.fraud]: 'Fraud',
+  [adminPaths.live]: 'Live',
+  [adminPaths.signatures]: 'Signatures',
   [publisherPaths.overview]: 'Dashboard',
   [publisherPaths.offers]: 'Offers',
   [publisherPaths.leads]: 'Leads',
