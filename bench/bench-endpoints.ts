@@ -328,7 +328,7 @@ export const buildEndpoints: EndpointGroup = async (ctx, kit) => {
       (d) => `/api/v1/admin/reports?range=custom&${d.range(31, 60)}&group=hour`,
       A,
     ),
-    ...['offer', 'vertical', 'state', 'publisher'].map((group) =>
+    ...['offer', 'vertical', 'state', 'publisher', 'buyer', 'campaign'].map((group) =>
       get(`admin report, year by ${group}`, `/api/v1/admin/reports?${year}&group=${group}`, A),
     ),
     get(
@@ -391,6 +391,9 @@ export const buildEndpoints: EndpointGroup = async (ctx, kit) => {
     get('publisher documents', '/api/v1/publisher/documents', P),
     get('publisher IOs', '/api/v1/publisher/ios', P),
     get('buyer campaigns', '/api/v1/buyer/campaigns', buyer.access_token),
+    // Issue 31: the buyer's calls (keyset) and dashboard, the busiest buyer of the fill.
+    get('buyer calls, first page', '/api/v1/buyer/calls', buyer.access_token),
+    get('buyer dashboard', '/api/v1/buyer/dashboard', buyer.access_token),
     {
       name: 'POST /auth/v1/token password (sign-in)',
       request: async (c) => ({ source: await signInSource(c) }),

@@ -271,6 +271,36 @@ async function fill(c: pg.Client, s: Sizes, hash: string, step: Step) {
      where a.status <> 'draft' and hashtext(a.id::text) % 2 = 0`,
   );
 
+  await step(
+    `campaigns (${s.campaigns})`,
+    `insert into campaigns (buyer_id, name, goal, target_audience, location, budget, start_date, end_date, created_at)
+     select b.id, 'Campaign ' || x.g, 'Inbound calls for ' || (${verticals})[1 + x.g % 10],
+            'Adults 25-65', (array['Texas','Florida','California','Ohio','New York','Nationwide'])[1 + x.g % 6],
+            case when x.g % 7 = 0 then null else round((1000 + random() * 49000)::numeric, 2) end,
+            x.sd::date, (x.sd + (30 + x.g % 90) * interval '1 day')::date, x.sd - interval '3 days'
+     from (select g, 1 + (g - 1) % $2 as bn,
+                  now() - random() * interval '365 days' as sd
+           from generate_series(1, $1) g) x
+     join buy b on b.n = x.bn`,
+    [s.campaigns, s.buyers],
+  );
+
+  // Buyers (issue 31): each offer's calls go to one approved campaign, the buyers' in turn
+  // (buyer-1 first), at a price per call and without a budget; the leads are attributed and
+  // billed as they are inserted below, as the campaign billing trigger would have done.
+  await step(
+    'campaigns approved per offer',
+    `update campaigns c set status = 'active', offer_id = p.offer_id, price_per_call = 20 + p.n % 30,
+            budget = null, start_date = null, end_date = null
+     from (select o.id as offer_id, o.n,
+                  (select cm.id from campaigns cm join buy b on b.id = cm.buyer_id
+                   where b.n = 1 + (o.n - 1) % $1 order by cm.id
+                   limit 1 offset (o.n - 1) / $1) as cid
+           from ofr o) p
+     where c.id = p.cid`,
+    [s.buyers],
+  );
+
   // Leads: the big publishers own ~10% each, the rest is spread over the others; a year of
   // timestamps; recent leads still pending, older ones approved or rejected. The secondary
   // indexes are built after the load (same definitions as the migrations made them).
@@ -288,24 +318,28 @@ async function fill(c: pg.Client, s: Sizes, hash: string, step: Step) {
   await step(
     `leads (${s.leads})`,
     `insert into leads (publisher_id, offer_id, payout, status, call_duration, duration_seconds,
-                        revenue, state, timestamp, created_at)
-     select p.id, o.id, o.payout,
-            case when x.ts > now() - interval '10 days' and x.r < 0.6 then 'pending'
-                 when x.r < 0.85 then 'approved' else 'rejected' end,
+                        revenue, state, timestamp, created_at, campaign_id, billed_amount, bill_outcome)
+     select p.id, o.id, o.payout, x.status,
             ceil(x.secs / 60.0)::int, x.secs,
             case when x.r < 0.7 then round(o.payout * (1.1 + x.r)::numeric, 2) end,
             case when x.r2 < 0.05 then null
                  else (array['AL','AK','AZ','AR','CA','CO','CT','DE','FL','GA','HI','ID','IL','IN','IA','KS','KY','LA','ME','MD','MA','MI','MN','MS','MO','MT','NE','NV','NH','NJ','NM','NY','NC','ND','OH','OK','OR','PA','RI','SC','SD','TN','TX','UT','VT','VA','WA','WV','WI','WY'])[1 + floor(x.r2 * 50)::int] end,
-            x.ts, x.ts
+            x.ts, x.ts, cm.id,
+            case when x.status = 'approved' then cm.price_per_call end,
+            case when cm.id is null then null when x.status = 'approved' then 'billed' else 'offer_rules' end
      from (select g, (random() * random() * 2400)::int as secs, random() as r2,
                   case when g % 10 < $2 then 1 + g % 10
                        else $2 + 1 + floor(random() * greatest($3 - $2, 1))::int end as pn,
                   1 + floor(power(random(), 2) * $4)::int as on_,
                   now() - random() * interval '365 days' as ts,
                   random() as r
-           from generate_series(1, $1) g) x
+           from generate_series(1, $1) g) x0
+           cross join lateral (select x0.*,
+             case when x0.ts > now() - interval '10 days' and x0.r < 0.6 then 'pending'
+                  when x0.r < 0.85 then 'approved' else 'rejected' end as status) x
      join pub p on p.n = least(x.pn, $3)
-     join ofr o on o.n = x.on_`,
+     join ofr o on o.n = x.on_
+     left join campaigns cm on cm.offer_id = o.id and cm.status = 'active'`,
     [s.leads, big, s.publishers, s.offers],
   );
   await step(
@@ -328,25 +362,23 @@ async function fill(c: pg.Client, s: Sizes, hash: string, step: Step) {
     [s.payouts, big, s.publishers],
   );
 
+  // What the campaigns spent, by day of the network's zone (the billing trigger's tables).
+  await step(
+    'campaign spend by day',
+    `insert into campaign_spend_days (campaign_id, day, calls, spent)
+     select campaign_id, ("timestamp" at time zone coalesce((select timezone from settings where id = 1), 'UTC'))::date,
+            count(*), sum(billed_amount)
+     from leads where billed_amount is not null group by 1, 2;
+     update campaigns c set spent = d.spent
+     from (select campaign_id, sum(spent) as spent from campaign_spend_days group by 1) d
+     where c.id = d.campaign_id`,
+  );
+
   if (totalsByRebuild) {
     await step('totals (rebuild_totals)', 'select rebuild_totals()');
     await c.query('alter table leads enable trigger user');
     await c.query('alter table payouts enable trigger user');
   }
-
-  await step(
-    `campaigns (${s.campaigns})`,
-    `insert into campaigns (buyer_id, name, goal, target_audience, location, budget, start_date, end_date, created_at)
-     select b.id, 'Campaign ' || x.g, 'Inbound calls for ' || (${verticals})[1 + x.g % 10],
-            'Adults 25-65', (array['Texas','Florida','California','Ohio','New York','Nationwide'])[1 + x.g % 6],
-            case when x.g % 7 = 0 then null else round((1000 + random() * 49000)::numeric, 2) end,
-            x.sd::date, (x.sd + (30 + x.g % 90) * interval '1 day')::date, x.sd - interval '3 days'
-     from (select g, 1 + (g - 1) % $2 as bn,
-                  now() - random() * interval '365 days' as sd
-           from generate_series(1, $1) g) x
-     join buy b on b.n = x.bn`,
-    [s.campaigns, s.buyers],
-  );
 
   // Fraud flags (issue 32): about 1% of the leads flagged by one of the rules, most of the
   // recent ones still open, so the Fraud queue's first page reads a real index.

@@ -48,8 +48,11 @@ export const BuyerDashboard = z.object({
   /** Sum of the budgets of the active and paused campaigns that have one. */
   budget: Money.nullable(),
   spent_total: Money,
+  /** This month's calls (days of the network's zone) delivered to the buyer's campaigns. */
   calls_delivered: z.number().int(),
+  /** Of those, the ones billed. */
   calls_billable: z.number().int(),
+  /** Their average duration in seconds; null without calls. */
   avg_duration_seconds: z.number().nullable(),
   /** Today in the network's time zone (the burn-down's last actual day). */
   today: z.string(),

@@ -25,8 +25,11 @@ function SpendCards() {
         ['Spend today', formatMoney(d.spend_today)],
         ['Spend this month', formatMoney(d.spend_month)],
         ['Spent of budget', `${formatMoney(d.spent_total)} / ${formatMoney(d.budget)}`],
-        ['Calls delivered / billable', `${d.calls_delivered} / ${d.calls_billable}`],
-        ['Average duration', d.avg_duration_seconds === null ? '—' : `${d.avg_duration_seconds} s`],
+        ['Calls this month (delivered / billable)', `${d.calls_delivered} / ${d.calls_billable}`],
+        [
+          'Average duration this month',
+          d.avg_duration_seconds === null ? '—' : `${d.avg_duration_seconds} s`,
+        ],
       ]
     : [];
   return (
