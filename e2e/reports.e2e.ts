@@ -125,10 +125,10 @@ describe('reports in Chromium', () => {
       ]);
       const totals = await page.getByTestId('report-totals').locator('td, th').allTextContents();
       expect(totals.slice(0, 3)).toEqual(['Total', '4', '2']);
-      // No call carries a revenue: no margin, and offer A's 2 payable calls ($60) are shown
-      // beside it as left out of it, with the rule in words under the table.
-      expect(rows[0]!.slice(5, 9)).toEqual(['$60.00', '—', '—', '$60.00']);
-      expect(totals.slice(7, 9)).toEqual(['—', '$60.002 calls']);
+      // No call carries a revenue: no margin (nor margin %), and offer A's 2 payable calls ($60)
+      // are shown beside it as left out of it, with the rule in words under the table.
+      expect(rows[0]!.slice(5, 10)).toEqual(['$60.00', '—', '—', '—', '$60.00']);
+      expect(totals.slice(7, 10)).toEqual(['—', '—', '$60.002 calls']);
       expect(await page.getByTestId('margin-note').textContent()).toContain(
         'Margin = revenue − payout of the calls that carry a revenue. Revenue counts every call that carries one, whatever its status; payout counts payable (approved) calls. No call in this period carries a revenue, so there is no margin.',
       );
@@ -150,15 +150,15 @@ describe('reports in Chromium', () => {
       const lines = text.trimEnd().split('\r\n');
       expect(lines[0]).toBe(
         // The zone goes with days and hours only: an offer's name carries none (issue 34).
-        `Offer,Calls,Payable calls,Payable %,Avg duration (s),Payout,Revenue,Margin (calls with revenue),Payable calls without revenue,Payout without revenue,Disputes`,
+        `Offer,Calls,Payable calls,Payable %,Avg duration (s),Payout,Revenue,Margin (calls with revenue),Margin %,Payable calls without revenue,Payout without revenue,Disputes`,
       );
       expect(lines.slice(1).map((l) => l.split(',').slice(0, 4))).toEqual([
         [offers.a, '3', '2', '66.7'],
         [offers.b, '1', '0', '0'],
         ['Total', '4', '2', '50'],
       ]);
-      // Payout, revenue, margin, payable calls without revenue and their payout.
-      expect(lines[1]!.split(',').slice(5, 10)).toEqual(['60', '', '', '2', '60']);
+      // Payout, revenue, margin, margin %, payable calls without revenue and their payout.
+      expect(lines[1]!.split(',').slice(5, 11)).toEqual(['60', '', '', '', '2', '60']);
 
       // Comparison with the month before: no calls then, so each figure is "new".
       await page.getByLabel('Compare with the previous period').click();
