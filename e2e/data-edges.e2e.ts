@@ -14,7 +14,7 @@ import {
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
-import { expectToast, uniqueEmail } from './support/ui.ts';
+import { cellsUnder, expectToast, uniqueEmail } from './support/ui.ts';
 
 /**
  * Issue 34 items 4 and 6 in Chromium: a buyer edits a campaign's budget and dates (a negative
@@ -84,7 +84,7 @@ describe('data edges in Chromium (issue 34)', () => {
         await expectToast(page, 'Campaign updated.');
         await dialog.waitFor({ state: 'detached' });
         await expect
-          .poll(async () => (await row.getByRole('cell').allInnerTexts()).slice(4, 7))
+          .poll(() => cellsUnder(table, row, ['Budget', 'Start', 'End']))
           .toEqual(['$2,500.00', '2030-09-03', '2030-09-30']);
         await saveScreenshot(page, 'data-edges-buyer-edited');
       },

@@ -292,7 +292,12 @@ describe('lead detail and disputes in Chromium', () => {
       await disputes
         .getByRole('textbox', { name: 'Answer' })
         .fill('Confirmed with the buyer: approved.');
+      // The answer is read first, so a failure says whether the server refused or the screen lagged.
+      const accepted = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().endsWith('/accept'),
+      );
       await disputes.getByRole('button', { name: 'Accept dispute' }).click();
+      expect((await accepted).status()).toBe(200);
       await expectToast(page, 'Dispute accepted');
       await disputes.locator('[data-dispute-status="accepted"]').waitFor();
       await page

@@ -91,6 +91,24 @@ export function rowWith(page: Page, tableName: string, text: string): Locator {
   return rows.or(cards).filter({ hasText: text });
 }
 
+/**
+ * The texts of a table row's cells under these column headers (matched by how the header
+ * starts), so a test keeps reading the right cells when columns are added or moved.
+ */
+export async function cellsUnder(
+  table: Locator,
+  row: Locator,
+  headers: string[],
+): Promise<string[]> {
+  const titles = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim());
+  const cells = await row.getByRole('cell').allInnerTexts();
+  return headers.map((header) => {
+    const column = titles.findIndex((t) => t.startsWith(header));
+    if (column < 0) throw new Error(`no column "${header}" in [${titles.join(', ')}]`);
+    return cells[column]?.trim() ?? '';
+  });
+}
+
 /** The figure of the stat card with this exact title (its `stat-value`). */
 export const statValue = (page: Page, label: string) =>
   page.getByRole('region', { name: label, exact: true }).getByTestId('stat-value').textContent();
