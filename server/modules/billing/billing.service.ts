@@ -86,6 +86,11 @@ export async function adminBuyerBilling(opts: { db: Db; id: string }): Promise<B
  * transaction; when it is positive again, the campaigns the balance paused resume.
  */
 export async function creditBuyer(tx: DbOrTx, buyerId: string, cents: bigint): Promise<bigint> {
+  // Campaign rows before the balance row, the order billing takes them in (drizzle/0046), so a
+  // deposit and a batch of calls never wait for each other in a circle.
+  await tx.execute(
+    sql`select 1 from campaigns where buyer_id = ${buyerId}::uuid order by id for update`,
+  );
   const [row] = await tx
     .insert(buyerBilling)
     .values({ buyerId, balanceCents: cents })

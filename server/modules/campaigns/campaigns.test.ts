@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminReport } from '../../../contract/reports.ts';
 import {
   auditLog,
   campaignAlerts,
@@ -10,6 +11,8 @@ import {
 } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { sendInHeldBatches } from '../../test/held-batches.ts';
+import { callBatchCounts } from '../ingest/lead-ingest.ts';
 import { runCampaignChecks } from './campaigns.job.ts';
 
 /**
@@ -336,6 +339,43 @@ describe('budgets and daily caps', () => {
       .where(eq(campaigns.id, id));
     await runCampaignChecks(t.db, 'http://portal.test');
     expect((await campaignRow(id)).status).toBe('active');
+  });
+
+  it("bills a batch's calls at its end: those past the budget are written back unbilled and the figures add up", async () => {
+    const offer = await buildOffer(t.db);
+    const id = await approved(offer.id, { price_per_call: 10 }, { budget: 95 });
+    const before = callBatchCounts(t.app.db);
+    await sendInHeldBatches(t.app.db, 40, () => burst(offer.id, 40));
+    const sent = callBatchCounts(t.app.db);
+    // The calls went out in shared batches (drizzle/0046 bills them at each batch's end).
+    expect(sent.items - before.items).toBe(40);
+    expect(sent.batches - before.batches).toBeLessThan(10);
+    const rows = await t.db.select().from(leads).where(eq(leads.offerId, offer.id));
+    const billed = rows.filter((l) => l.billOutcome === 'billed');
+    expect(billed).toHaveLength(9);
+    expect(billed.every((l) => l.billedAmount === '10.00' && l.revenue === '10.00')).toBe(true);
+    // A refused call keeps the revenue the tracker sent (none), not the price it was held at.
+    const refused = rows.filter((l) => l.billOutcome !== 'billed');
+    expect(refused).toHaveLength(31);
+    expect(refused.every((l) => l.billedAmount === null && l.revenue === null)).toBe(true);
+    // The ninth call left less than a call's price: the campaign paused, the rest were refused.
+    expect(new Set(refused.map((l) => `${l.billOutcome}: ${l.billReason}`))).toEqual(
+      new Set(['inactive: Campaign paused: The budget of 95.00 is spent.']),
+    );
+    expect(await campaignRow(id)).toMatchObject({ spent: '90.00', status: 'paused' });
+    const days = await t.db
+      .select()
+      .from(campaignSpendDays)
+      .where(eq(campaignSpendDays.campaignId, id));
+    expect(days).toEqual([expect.objectContaining({ calls: 9, spent: '90.00' })]);
+    // The report folds the final rows only: the campaign's revenue is what was billed.
+    const res = await t.call('GET', '/reports', {
+      query: { range: 'custom', from: '2026-11-01', to: '2026-11-30', group: 'campaign' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = (res.json() as AdminReport).rows.find((r) => r.key === id);
+    expect(row?.figures.revenue).toBe(90);
+    expect(row?.figures.calls).toBe(40);
   });
 
   it('pauses a campaign whose end date has passed and mails the buyer', async () => {

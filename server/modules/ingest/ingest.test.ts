@@ -1,13 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRefusals, integrations, leads } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
-import { gate, until } from '../../test/waiting.ts';
+import { sendInHeldBatches } from '../../test/held-batches.ts';
 import { flushIngestUsage } from './calls.routes.ts';
 import { CALL_BATCH_IN_FLIGHT, CALL_BATCH_MAX, callBatchCounts } from './lead-ingest.ts';
-import { MicroBatcher } from './micro-batch.ts';
 
 /**
  * POST/GET /api/v1/ingest/calls as a call tracker sends them (issue 13): fields, errors, keys,
@@ -334,28 +333,13 @@ describe('idempotency and event order', () => {
     }));
     // A lone call first: the key and the phone country are then read from their caches.
     expect((await ingest({ query: { ...base(), key } })).statusCode).toBe(200);
-    const execute = db.execute.bind(db);
-    const slow = gate();
-    const writes = vi.spyOn(db, 'execute').mockImplementation((async (query) => {
-      await slow.p;
-      return execute(query);
-    }) as typeof db.execute);
-    const submits = vi.spyOn(MicroBatcher.prototype, 'submit');
     const before = callBatchCounts(db);
-    let answers: Awaited<ReturnType<typeof ingest>>[];
-    try {
-      const sent = Promise.all(
-        calls.map((c) => ingest({ body: c, headers: { 'x-api-key': key } })),
-      );
-      await until(() => submits.mock.calls.length === n, `all ${n} calls reach the batcher`);
-      expect(callBatchCounts(db).batches - before.batches).toBe(CALL_BATCH_IN_FLIGHT);
-      slow.open();
-      answers = await sent;
-    } finally {
-      slow.open();
-      writes.mockRestore();
-      submits.mockRestore();
-    }
+    const answers = await sendInHeldBatches(
+      db,
+      n,
+      () => Promise.all(calls.map((c) => ingest({ body: c, headers: { 'x-api-key': key } }))),
+      () => expect(callBatchCounts(db).batches - before.batches).toBe(CALL_BATCH_IN_FLIGHT),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(n).fill(200));
     const after = callBatchCounts(db);
     expect(after.items - before.items).toBe(n);
