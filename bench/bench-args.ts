@@ -14,8 +14,10 @@ export const USAGE = `Usage: npm run bench [-- options]
   --applications N  --payouts N  --campaigns N  --audit N     data sizes (default: the issue's scale)
   --duration S        seconds per endpoint and concurrency (default 5)
   --concurrency L     comma-separated connection counts (default 10,50)
-  --only TEXT[,TEXT]  only the endpoints whose name contains one of the TEXTs
+  --only TEXT[,TEXT]  only the endpoints whose name contains one of the TEXTs (the phases
+                      after them by the start of their name: deliveries, live)
   --no-ladder         skip the point-read ladder
+  --live-streams N    live streams held during the live row (default 500; --smoke 20)
   --smoke             tiny sizes, 1 s, c=2; exit 1 on any error (CI)
   --pglite            the embedded default instead: \`npm run demo\` data (--leads, --publishers,
                       --buyers passed on) in a temporary DATA_DIR, the portal on PGlite, c=10;
@@ -31,6 +33,8 @@ export type BenchOptions = {
   demo: { leads?: string; publishers?: string; buyers?: string };
   duration: number;
   concurrency: number[];
+  /** Streams of GET /api/v1/live held during the live row (bench/bench-live.ts). */
+  liveStreams: number;
   /** --only as given. */
   only: string | undefined;
   noLadder: boolean;
@@ -60,6 +64,7 @@ export function readOptions(): BenchOptions | null {
         concurrency: { type: 'string' },
         only: { type: 'string' },
         'no-ladder': { type: 'boolean' },
+        'live-streams': { type: 'string' },
         smoke: { type: 'boolean' },
         pglite: { type: 'boolean' },
         compare: { type: 'boolean' },
@@ -136,6 +141,7 @@ export function readOptions(): BenchOptions | null {
     },
     duration,
     concurrency,
+    liveStreams: whole('live-streams', values['live-streams'], smoke ? 20 : 500, 1),
     only: values.only,
     noLadder: values['no-ladder'] === true,
     dbUrl,

@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './bench-children.ts';
+import type { LiveFigures } from './bench-live.ts';
 import type { Sizes } from './fill.ts';
 import type { LoadResult } from './load.ts';
 
@@ -51,6 +52,8 @@ export type Results = {
   ladder: LadderRow[];
   /** The CSV import and the bulk action over its leads (issue 13), when measured. */
   import?: ImportFigures;
+  /** The live streams held under the ingestion load (issue 32), when measured. */
+  live?: LiveFigures;
 };
 
 export type ImportFigures = {
@@ -274,6 +277,41 @@ db p95: the row's SQL per request in the database (EXPLAIN ANALYZE of the captur
             fmt(f.bulkSeconds, 2),
             `${fmt(f.bulkChanged / f.bulkSeconds, 0)} leads/s`,
           ],
+        ],
+      ),
+    );
+  }
+  if (results.live) {
+    const f = results.live;
+    const mb = (n: number) => `${fmt(n, 0)} MB`;
+    say(
+      `\nLive streams (GET /api/v1/live) held while POST /api/v1/ingest/calls runs at c=${f.c}:\n`,
+    );
+    say(
+      table(
+        ['figure', 'value'],
+        [
+          ['streams open / asked', `${f.opened} / ${f.streams}`],
+          ['users holding them; streams seeing the calls', `${f.users}; ${f.seeing}`],
+          ['refused 429 / failed / ended early', `${f.refused} / ${f.failed} / ${f.endedEarly}`],
+          ['opened in', `${fmt(f.openSeconds, 1)} s`],
+          ['ingestion req/s, p99', `${fmt(f.ingestRps)}, ${ms(f.ingestP99)} ms`],
+          [
+            'calls posted / on every seeing stream / missed',
+            `${f.calls} / ${f.seen} / ${f.missed}`,
+          ],
+          [
+            'answer → event p50 / p95 / p99 / max',
+            `${ms(f.p50Ms)} / ${ms(f.p95Ms)} / ${ms(f.p99Ms)} / ${ms(f.maxMs)} ms`,
+          ],
+          ...(f.rssMb
+            ? [
+                [
+                  'portal RSS: before / streams open / after the load',
+                  `${mb(f.rssMb.before)} / ${mb(f.rssMb.open)} / ${mb(f.rssMb.after)}`,
+                ],
+              ]
+            : []),
         ],
       ),
     );

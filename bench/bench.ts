@@ -29,6 +29,7 @@ import {
 import { buildEndpoints, type EndpointGroup, rowKit } from './bench-endpoints.ts';
 import { benchImport } from './bench-import.ts';
 import { latestSession, runLadder } from './bench-ladder.ts';
+import { benchLive, liveRow } from './bench-live.ts';
 import {
   captureRows,
   explainTimes,
@@ -260,7 +261,14 @@ async function main() {
     const only = options.only?.split(',').map((o) => o.trim());
     const chosen = only ? endpoints.filter((e) => only.some((o) => e.name.includes(o))) : endpoints;
     const measureImport = !only || only.some((o) => 'csv import'.includes(o) || o === 'bulk');
-    if (chosen.length === 0 && !measureImport) fail(`No endpoint name contains "${options.only}".`);
+    // The phases after the rows (PostgreSQL), chosen by the start of their name: `--only
+    // deliveries`, `--only live` (which "deliveries" contains, so not by any substring).
+    const phase = (name: string) =>
+      db !== undefined && (!only || only.some((o) => name.startsWith(o)));
+    const measureDeliveries = phase('deliveries');
+    const measureLive = phase('live');
+    if (chosen.length === 0 && !measureImport && !measureDeliveries && !measureLive)
+      fail(`No endpoint name contains "${options.only}".`);
 
     // 3a. PostgreSQL: the dry run captures each list and report row's SQL (a few requests each,
     // drawn as the measured ones are), the bare server replays it beside the row, and
@@ -367,7 +375,7 @@ async function main() {
 
     // 3c. Deliveries (issue 30): what the ingest rows sent (webhooks and postbacks on), then
     // 10,000 lead events to the local receiver at once, and 10,000 at 1,000 a second.
-    if (db && (!only || only.some((o) => 'deliveries'.includes(o)))) {
+    if (db && measureDeliveries) {
       say(`\nDeliveries of the rows above: ${await earlierDeliveries(db, outbound.since)}.`);
       say('Deliveries: lead events → webhooks to a local receiver…');
       const events = smoke ? 1_000 : 10_000;
@@ -387,6 +395,33 @@ async function main() {
           ),
         );
       }
+    }
+
+    // 3d. Live streams (issue 32): --live-streams streams of GET /api/v1/live held by the portal
+    // while the ingestion row's load runs at the highest --concurrency, and the time from each
+    // postback's answer to its lead on the streams that see it (bench/bench-live.ts).
+    if (db && measureLive) {
+      const ingest = endpoints.find((e) => e.name === 'POST /api/v1/ingest/calls');
+      if (!ingest) fail('The live row needs the POST /api/v1/ingest/calls row.');
+      say(`\nLive: ${options.liveStreams} streams of GET /api/v1/live under the ingestion load…`);
+      const figures = await benchLive({
+        db,
+        portalUrl,
+        metricsToken,
+        ingest,
+        publisherEmail: accounts.publisher,
+        tokens: new Map([
+          [accounts.admin, A],
+          [accounts.publisher, publisher.access_token],
+        ]),
+        signIn,
+        streams: options.liveStreams,
+        c: Math.max(...concurrency),
+        duration,
+        say,
+      });
+      results.live = figures;
+      results.rows.push(liveRow(figures));
     }
 
     // 4. The point-read ladder: the same statement as GET /api/v1/me, from PostgreSQL's own
