@@ -9,10 +9,11 @@ import type {
 import { maskCaller } from '../../../contract/lead-detail.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
-import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
+import { keyset, listPage, pageOf } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { callReturns, campaigns, leads } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
+import { keysFigures } from '../reports/index.ts';
 
 /**
  * The calls delivered to a buyer's campaigns (issue 31): the list (keyset on the leads'
@@ -80,11 +81,37 @@ export async function listBuyerCalls(opts: BuyerRead<BuyerCallListQuery>): Promi
   const { db, query } = opts;
   const where = callWhere(db, opts.buyerId, query.campaign_id);
   const { buyerSeesFullCaller } = await getSettings(db);
+  const own = and(
+    eq(campaigns.buyerId, opts.buyerId),
+    query.campaign_id ? eq(campaigns.id, query.campaign_id) : undefined,
+  );
   return listPage({
     query,
     keyset: callKeyset(),
-    rows: (w) => pageOf(selectCalls(db, w.sortKey), where, w),
-    count: () => countRows(db, leads, where, 'capped'),
+    // The page's candidates: each campaign's first rows past the cursor, read from its own
+    // range of leads_campaign_ts_id_idx (a buyer's calls merged from a few ranges, never a walk
+    // of the whole leads index filtered by campaign); the page is then cut from them.
+    rows: (w) =>
+      pageOf(
+        selectCalls(db, w.sortKey),
+        and(
+          where,
+          sql`${leads.id} in (select x.id from ${campaigns} cross join lateral (
+            select ${leads.id} from ${leads} where ${leads.campaignId} = ${campaigns.id} and ${w.after ?? sql`true`}
+            order by ${sql.join(w.orderBy, sql`, `)} limit ${w.limit + w.offset}) x where ${own})`,
+        ),
+        w,
+      ),
+    // Exact, from the report's campaign months (a few hundred index entries), not the leads.
+    count: async () => ({
+      total: (
+        await keysFigures(db, {
+          dim: 'campaign',
+          keys: sql`select id::text from campaigns where ${own}`,
+        })
+      ).calls,
+      exact: true,
+    }),
     toItem: (r) => toCall(r, buyerSeesFullCaller, opts.sign),
   });
 }
@@ -163,16 +190,23 @@ export async function buyerDashboard(opts: {
            from campaigns c where c.buyer_id = ${buyerId} and c.status in ('active', 'paused')
            and c.budget is not null) as end_date`,
   );
-  const [calls] = await rowsOf<{ delivered: number; billable: number; avg: string | null }>(
-    db,
-    // This month's calls only: an index range per campaign (leads_campaign_ts_id_idx), never
-    // every call the buyer ever had (a year at 1M leads is 100k rows for a big buyer).
-    sql`select count(*)::int as delivered, count(l.billed_amount)::int as billable,
-          avg(l.duration_seconds)::text as avg
-        from leads l where l.campaign_id in (select id from campaigns where buyer_id = ${buyerId})
-          and l.timestamp >= (date_trunc('month', ${today}::timestamp)
-                              at time zone coalesce((select timezone from settings where id = 1), 'UTC'))`,
-  );
+  // This month's calls from the maintained rollups, never the leads: those delivered and their
+  // seconds from the report's campaign days, the billable ones from the campaigns' spend days (an
+  // accepted return gives its call back there).
+  const month = `${head!.today.slice(0, 8)}01`;
+  const [delivered, [billable]] = await Promise.all([
+    keysFigures(db, {
+      dim: 'campaign',
+      keys: sql`select id::text from campaigns where buyer_id = ${buyerId}`,
+      days: { from: month, to: head!.today },
+    }),
+    rowsOf<{ calls: number }>(
+      db,
+      sql`select coalesce(sum(d.calls), 0)::int as calls
+          from campaign_spend_days d join campaigns c on c.id = d.campaign_id
+          where c.buyer_id = ${buyerId} and d.day >= ${month}::date`,
+    ),
+  ]);
   const days = await rowsOf<{ day: string; spent: string; calls: number }>(
     db,
     sql`select d.day::text as day, sum(d.spent)::text as spent, sum(d.calls)::int as calls
@@ -187,9 +221,9 @@ export async function buyerDashboard(opts: {
     spent_total: toMoney(head!.spent_total),
     today: head!.today,
     end_date: head!.end_date,
-    calls_delivered: calls!.delivered,
-    calls_billable: calls!.billable,
-    avg_duration_seconds: calls!.avg === null ? null : Math.round(Number(calls!.avg)),
+    calls_delivered: delivered.calls,
+    calls_billable: billable?.calls ?? 0,
+    avg_duration_seconds: delivered.calls ? Math.round(delivered.seconds / delivered.calls) : null,
     days: days.map((d) => ({ day: d.day, spent: toMoney(d.spent), calls: d.calls })),
   };
 }

@@ -183,3 +183,54 @@ describe('returns', () => {
     expect((await t.call('POST', `/returns/${ret.id}/decline`, { body: {} })).statusCode).toBe(409);
   });
 });
+
+describe('a buyer with two campaigns', () => {
+  it('pages their calls newest first across both, by cursor and by number, with an exact total', async () => {
+    const buyer = await buildBuyer(t.db);
+    const token = await t.tokenOf(buyer);
+    const offers = [await buildOffer(t.db), await buildOffer(t.db)];
+    const ids: string[] = [];
+    for (const [i, offer] of offers.entries()) {
+      const id = (
+        await asBuyer(token, 'POST', '/campaigns', { name: `Pair ${i}`, budget: 1000 })
+      ).json().id;
+      const ok = await t.call('POST', `/campaigns/${id}/approve`, {
+        body: { offer_id: offer.id, price_per_call: 10 },
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      ids.push(id);
+    }
+    // Seven calls, their times interleaved between the two campaigns.
+    const calls: { id: string; campaign: string }[] = [];
+    for (let i = 0; i < 7; i++) {
+      const c = i % 3 === 0 ? 1 : 0;
+      const id = await call({
+        offer: offers[c]!.id,
+        timestamp: new Date(Date.UTC(2026, 10, 2, 10, i)).toISOString(),
+      });
+      calls.push({ id, campaign: ids[c]! });
+    }
+    const newestFirst = calls.map((c) => c.id).reverse();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/calls?page_size=3${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`;
+      const res = await asBuyer(token, 'GET', url);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().total).toBe(7);
+      seen.push(...res.json().items.map((x: { id: string }) => x.id));
+      cursor = res.json().next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(newestFirst);
+    const third = await asBuyer(token, 'GET', '/calls?page_size=3&page=3');
+    expect(third.json().items.map((x: { id: string }) => x.id)).toEqual(newestFirst.slice(6));
+    const one = await asBuyer(token, 'GET', `/calls?campaign_id=${ids[1]}`);
+    expect(one.json().total).toBe(3);
+    expect(one.json().items.map((x: { id: string }) => x.id)).toEqual(
+      calls
+        .filter((c) => c.campaign === ids[1])
+        .map((c) => c.id)
+        .reverse(),
+    );
+  });
+});

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type ReportRange, resolveRange } from '../../../contract/reports.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { toMoney } from '../../db/money.ts';
 import { foldReports } from './report-fold.ts';
-import { checkReportSpan } from './reports.queries.ts';
+import { checkReportSpan, NETWORK_OWNER } from './reports.queries.ts';
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(r: unknown): T[] => (r as Rows<T>).rows;
@@ -47,6 +47,30 @@ export async function dailyFigures(
       order by d`),
   );
   return res.map((r) => ({ date: r.date, calls: Number(r.calls), payout: toMoney(r.payout) }));
+}
+
+/**
+ * Calls and their seconds for the network's keys of one dimension (a buyer's campaigns), from the
+ * rollups after folding the queue: over the days [from, to] one index probe per day and key of
+ * the day table (its primary key's owner, dim, day, key); without days, every month of the month
+ * table. Never the leads, whatever their number.
+ */
+export async function keysFigures(
+  db: DbOrTx,
+  opts: { dim: 'campaign'; keys: SQL; days?: { from: string; to: string } },
+): Promise<{ calls: number; seconds: number }> {
+  await foldReports(db);
+  const { days } = opts;
+  const over = days
+    ? sql`report_day_totals t where t.day = any(array(select generate_series(${days.from}::date, ${days.to}::date, interval '1 day')::date)) and`
+    : sql`report_month_totals t where`;
+  const [row] = rowsOf<{ calls: string | number; seconds: string | number }>(
+    await db.execute(sql`
+      select coalesce(sum(t.calls), 0) as calls, coalesce(sum(t.duration_seconds), 0) as seconds
+      from ${over} t.owner = ${NETWORK_OWNER} and t.dim = ${opts.dim}
+        and t.key = any(array(${opts.keys}))`),
+  );
+  return { calls: Number(row?.calls ?? 0), seconds: Number(row?.seconds ?? 0) };
 }
 
 /**

@@ -2,6 +2,7 @@
  * Reports and dashboards: the rollups and their fold, the kept blocks, the admin's reports and
  * dashboard, the publisher's overview and reports.
  */
+export { keysFigures } from './dashboard.queries.ts';
 export { getOverview } from './overview.service.ts';
 export {
   getPublisherRangeOverview,
