@@ -4,6 +4,7 @@ import {
   integrations,
   leadDisputes,
   offerApplications,
+  payoutHolds,
   publisherBalances,
   settings,
 } from '../../db/schema.ts';
@@ -82,6 +83,14 @@ describe('what needs attention (GET /admin/stats, the bell)', () => {
       refused_calls_24h: before.refused_calls_24h + 1,
       held_payouts: before.held_payouts + 1,
     });
+
+    // A release for the next run takes the publisher out of the held ones.
+    await t.db.insert(payoutHolds).values({
+      publisherId: publisher.id,
+      releaseNote: 'Paid by wire this once',
+      releasedAt: new Date(),
+    });
+    expect((await t.call('GET', '/stats')).json().held_payouts).toBe(before.held_payouts);
 
     // The bell: an admin's count carries what waits; a publisher's does not.
     const bell = await t.app.inject({
