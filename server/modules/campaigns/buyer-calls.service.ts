@@ -169,8 +169,6 @@ export async function buyerDashboard(opts: {
   const { db, buyerId } = opts;
   const today = sql`(now() at time zone coalesce((select timezone from settings where id = 1), 'UTC'))::date`;
   const [head] = await rowsOf<{
-    spend_today: string;
-    spend_month: string;
     budget: string | null;
     spent_total: string;
     today: string;
@@ -178,10 +176,6 @@ export async function buyerDashboard(opts: {
   }>(
     db,
     sql`select
-        coalesce((select sum(d.spent) from campaign_spend_days d join campaigns c on c.id = d.campaign_id
-                  where c.buyer_id = ${buyerId} and d.day = ${today}), 0)::text as spend_today,
-        coalesce((select sum(d.spent) from campaign_spend_days d join campaigns c on c.id = d.campaign_id
-                  where c.buyer_id = ${buyerId} and d.day >= date_trunc('month', ${today})::date), 0)::text as spend_month,
         (select sum(c.budget) from campaigns c where c.buyer_id = ${buyerId}
            and c.status in ('active', 'paused'))::text as budget,
         coalesce((select sum(c.spent) from campaigns c where c.buyer_id = ${buyerId}), 0)::text as spent_total,
@@ -190,39 +184,43 @@ export async function buyerDashboard(opts: {
            from campaigns c where c.buyer_id = ${buyerId} and c.status in ('active', 'paused')
            and c.budget is not null) as end_date`,
   );
+  const day = head!.today;
+  const month = `${day.slice(0, 8)}01`;
+  // The buyer's spend days, read by the primary key (campaign, day) of each of their campaigns.
+  const spendDays = sql`campaign_spend_days d
+    where d.campaign_id = any(array(select id from campaigns where buyer_id = ${buyerId}))`;
   // This month's calls from the maintained rollups, never the leads: those delivered and their
   // seconds from the report's campaign days, the billable ones from the campaigns' spend days (an
   // accepted return gives its call back there).
-  const month = `${head!.today.slice(0, 8)}01`;
-  const [delivered, [billable]] = await Promise.all([
+  const [delivered, [spend], days] = await Promise.all([
     keysFigures(db, {
       dim: 'campaign',
       keys: sql`select id::text from campaigns where buyer_id = ${buyerId}`,
-      days: { from: month, to: head!.today },
+      days: { from: month, to: day },
     }),
-    rowsOf<{ calls: number }>(
+    rowsOf<{ spend_today: string; spend_month: string; billable: number }>(
       db,
-      sql`select coalesce(sum(d.calls), 0)::int as calls
-          from campaign_spend_days d join campaigns c on c.id = d.campaign_id
-          where c.buyer_id = ${buyerId} and d.day >= ${month}::date`,
+      sql`select coalesce(sum(d.spent) filter (where d.day = ${day}::date), 0)::text as spend_today,
+                 coalesce(sum(d.spent), 0)::text as spend_month,
+                 coalesce(sum(d.calls), 0)::int as billable
+          from ${spendDays} and d.day >= ${month}::date`,
+    ),
+    rowsOf<{ day: string; spent: string; calls: number }>(
+      db,
+      sql`select d.day::text as day, sum(d.spent)::text as spent, sum(d.calls)::int as calls
+          from ${spendDays} and d.day > ${day}::date - 30
+          group by d.day order by d.day`,
     ),
   ]);
-  const days = await rowsOf<{ day: string; spent: string; calls: number }>(
-    db,
-    sql`select d.day::text as day, sum(d.spent)::text as spent, sum(d.calls)::int as calls
-        from campaign_spend_days d join campaigns c on c.id = d.campaign_id
-        where c.buyer_id = ${buyerId} and d.day > ${today} - 30
-        group by d.day order by d.day`,
-  );
   return {
-    spend_today: toMoney(head!.spend_today),
-    spend_month: toMoney(head!.spend_month),
+    spend_today: toMoney(spend!.spend_today),
+    spend_month: toMoney(spend!.spend_month),
     budget: head!.budget === null ? null : toMoney(head!.budget),
     spent_total: toMoney(head!.spent_total),
     today: head!.today,
     end_date: head!.end_date,
     calls_delivered: delivered.calls,
-    calls_billable: billable?.calls ?? 0,
+    calls_billable: spend!.billable,
     avg_duration_seconds: delivered.calls ? Math.round(delivered.seconds / delivered.calls) : null,
     days: days.map((d) => ({ day: d.day, spent: toMoney(d.spent), calls: d.calls })),
   };

@@ -115,8 +115,10 @@ describe('GET /api/v1/buyer/calls', () => {
     expect(res.json()).toMatchObject({
       budget: 1000,
       spent_total: 25,
+      spend_month: 25,
       calls_delivered: 2,
       calls_billable: 1,
+      avg_duration_seconds: Math.round((95 + 30) / 2),
     });
     // The burn-down's axis: today in the network's zone, and where the projection ends.
     expect(res.json().today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
