@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/build-test-app.ts';
 import { buildOffer, buildPublisher } from '../../test/factories.ts';
-import { HOT_TABLES, vacuumHotTables } from './report-fold.ts';
+import { HOT_TABLES, vacuumChurnedTables, vacuumHotTables } from './report-fold.ts';
 
 /**
  * The small tables every call updates in place are vacuumed by the portal itself, so their dead
@@ -53,5 +53,39 @@ describe('vacuum of the hot tables', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect((await vacuumed()).sort()).toEqual([...HOT_TABLES].sort());
+  });
+});
+
+describe('vacuum of the churned tables where nothing else vacuums them', () => {
+  it('vacuums a table whose dead rows passed the threshold, and leaves the others', async () => {
+    const db = database.db;
+    const pub = await buildPublisher(db);
+    const offer = await buildOffer(db);
+    await db.execute(sql`insert into leads (publisher_id, offer_id, payout, status, timestamp)
+      select ${pub.id}, ${offer.id}, 10, 'pending', now() from generate_series(1, 100)`);
+    // Each pass rewrites every one of these leads: 300 dead row versions for ~100 live ones.
+    for (const status of ['approved', 'rejected', 'pending']) {
+      await db.execute(sql`update leads set status = ${status} where offer_id = ${offer.id}`);
+    }
+    const deadLeads = async () =>
+      Number(
+        rowsOf<{ n: string | number }>(
+          await db.execute(
+            sql`select n_dead_tup as n from pg_stat_user_tables where relname = 'leads'`,
+          ),
+        )[0]?.n ?? 0,
+      );
+    // The statistics are reported shortly after each transaction.
+    for (let i = 0; i < 50 && (await deadLeads()) < 300; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await deadLeads()).toBeGreaterThanOrEqual(300);
+    const vacuumed = await vacuumChurnedTables(db, { autovacuum: false });
+    expect(vacuumed).toContain('leads');
+    expect(vacuumed).not.toContain('campaigns');
+    for (let i = 0; i < 50 && (await deadLeads()) > 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await deadLeads()).toBe(0);
   });
 });
