@@ -16,7 +16,7 @@ import { IconArrowLeft, IconCircleCheck, IconDownload, IconSignature } from '@ta
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import {
   downloadSignedPdf,
   useSignatureDocument,
@@ -126,12 +126,7 @@ export function SignDocumentPage() {
         </Group>
       </Anchor>
       {query.isError && !doc ? (
-        <QueryErrorState
-          title="Error fetching document"
-          error={query.error}
-          onRetry={() => query.refetch()}
-          retrying={query.isFetching}
-        />
+        <QueryError title="Error fetching document" query={query} />
       ) : !doc ? (
         <Skeleton height={400} radius="md" role="status" aria-label="Loading document" />
       ) : (
