@@ -14,14 +14,20 @@ type ColumnOptions = {
   visibleMediaQuery?: DataTableColumn<unknown>['visibleMediaQuery'];
 };
 
-/** A day column (`formatDate`) of a list, e.g. "Signed up", on one line. */
+/**
+ * A day column of a list, e.g. "Signed up", on one line: `formatDate` unless `format` says
+ * otherwise (`formatDay` for a calendar day, `formatDateTime` with the time).
+ */
 export function dateColumn<T>(
   accessor: string,
   title: string,
   value: (record: T) => string | null,
-  options: ColumnOptions = {},
+  {
+    format = formatDate,
+    ...options
+  }: ColumnOptions & { format?: (v: string | null) => string } = {},
 ): DataTableColumn<T> {
-  return { accessor, title, noWrap: true, ...options, render: (r) => formatDate(value(r)) };
+  return { accessor, title, noWrap: true, ...options, render: (r) => format(value(r)) };
 }
 
 /** The "Publisher" column of a row about a publisher: the name over the e-mail. */

@@ -1,6 +1,5 @@
 import type { AdminPublisher } from '@contract/admin.ts';
 import { publisherRejectReasons } from '@contract/review-reasons.ts';
-import type { PublisherStatus } from '@contract/roles.ts';
 import { Anchor, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
@@ -39,12 +38,6 @@ const statusFilterOptions = [
 export function PublishersPage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
   const navigate = useNavigate();
-  const { q, status } = list.filters;
-  const params: PublisherListParams = {
-    ...list.query,
-    q: q || undefined,
-    status: (status || undefined) as PublisherStatus | undefined,
-  };
   // Pending sign-ups can be picked and decided together (issue 16), with one reason.
   const bulk = useBulkDecision({
     noun: 'publisher',
@@ -55,7 +48,7 @@ export function PublishersPage() {
       'Every selected sign-up is rejected with this reason: they cannot sign in, and each gets an e-mail with it.',
     rowLabel: (p: AdminPublisher) => `Select ${p.name || p.email}`,
   });
-  const query = usePublishers(params);
+  const query = usePublishers({ ...list.query, ...list.activeFilters } as PublisherListParams);
 
   const columns: DataTableColumn<AdminPublisher>[] = [
     {
