@@ -1,8 +1,8 @@
 import type { AdminPublisher } from '@contract/admin.ts';
 import { publisherRejectReasons } from '@contract/review-reasons.ts';
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { EmailText } from '@/components/email-text.tsx';
 import { useBulkDecision } from '@/components/lists/bulk-decision.tsx';
@@ -10,6 +10,7 @@ import {
   actionsColumn,
   dateColumn,
   RowActions,
+  RowLink,
   statusColumn,
 } from '@/components/lists/columns.tsx';
 import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
@@ -57,15 +58,9 @@ export function PublishersPage() {
       sortable: true,
       render: (p) => (
         <Stack gap={0} miw={150} maw={{ base: 200, md: 320 }}>
-          <Anchor
-            component={Link}
-            to={adminPaths.publisher(p.id)}
-            fw={600}
-            size="sm"
-            onClick={(e) => e.stopPropagation()}
-          >
+          <RowLink to={adminPaths.publisher(p.id)} fw={600}>
             {p.name || '—'}
-          </Anchor>
+          </RowLink>
           {p.business_legal_name ? (
             <Text size="xs" c="dimmed">
               {p.business_legal_name}
