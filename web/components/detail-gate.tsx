@@ -1,7 +1,7 @@
 import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { ApiError } from '@/lib/api-client.ts';
 
@@ -65,12 +65,7 @@ export function useDetailGate(query: UseQueryResult<unknown>, texts: GateTexts):
     return (
       <Stack gap="md">
         {texts.back}
-        <QueryErrorState
-          title={texts.errorTitle}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <QueryError title={texts.errorTitle} query={query} />
       </Stack>
     );
   }

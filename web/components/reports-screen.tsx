@@ -4,8 +4,8 @@ import { IconDownload } from '@tabler/icons-react';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DateRangePicker } from '@/components/date-range-picker.tsx';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { ReportView, type ViewReport, type ViewRow } from '@/components/report-view.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import type { useReportParams } from '@/components/use-report-params.ts';
@@ -94,12 +94,7 @@ export function ReportsScreen<G extends AdminReportGroup, Q, R extends ScreenRep
         {filterNote}
       </Card>
       {report.isError && !data ? (
-        <QueryErrorState
-          title="Error loading report"
-          error={report.error}
-          onRetry={() => void report.refetch()}
-          retrying={report.isFetching}
-        />
+        <QueryError title="Error loading report" query={report} />
       ) : !data ? (
         <Stack gap="md" role="status" aria-label="Loading report">
           <Skeleton height={280} />

@@ -96,6 +96,12 @@ export function useListParams<S extends string, F extends string = never>(
     rememberCursor,
     /** Paging and sort as every list route takes them. */
     query: { page, page_size: pageSize, sort, order, ...(after ? { after } : {}) },
+    /** Paging alone, for a list route that takes no sort. */
+    paging: { page, page_size: pageSize, ...(after ? { after } : {}) },
+    /** The filters that are set, for the request (an empty one is left out). */
+    activeFilters: Object.fromEntries(
+      Object.entries(filters).filter(([, v]) => v !== ''),
+    ) as Partial<Record<F, string>>,
     setPage: (p: number) => update({ page: p === 1 ? null : p }, false),
     setPageSize: (size: number) => update({ page_size: size === defaultSize ? null : size }, true),
     setFilter: (name: F, value: string | null) => update({ [name]: value }, true),

@@ -6,7 +6,14 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiCall } from './api-client.ts';
-import type { Endpoint, EndpointBody, EndpointQuery, EndpointResult } from './api-routes.ts';
+import {
+  type Endpoint,
+  type EndpointBody,
+  type EndpointQuery,
+  type EndpointResult,
+  get,
+  put,
+} from './api-routes.ts';
 
 /**
  * One page of a server list: keyed `[...key, 'list', query]` (so invalidating `key` refreshes
@@ -74,10 +81,10 @@ export const useSendTo = <E extends Endpoint>(
  * the only one to call it.
  */
 export function documentHooks<Saved, Body>(path: string, key: readonly unknown[]) {
-  const get = { method: 'GET', path } as Endpoint<Saved>;
-  const put = { method: 'PUT', path } as Endpoint<Saved, unknown, Body>;
+  const read = get<Saved>(path);
+  const save = put<Saved, unknown, Body>(path);
   return {
-    useGet: () => useGet(key, get),
-    useSave: () => useApiMutation((body: Body) => apiCall(put, { body }), key),
+    useGet: () => useGet(key, read),
+    useSave: () => useApiMutation((body: Body) => apiCall(save, { body }), key),
   };
 }

@@ -34,14 +34,18 @@ export type EndpointBody<E> = E extends Endpoint<unknown, unknown, infer B> ? B 
  */
 export type QueryOf<S extends z.ZodType> = Partial<z.output<S>>;
 
+/**
+ * An endpoint by its method: `get<Answer, Query>('admin/offers')`, `post<Answer, undefined, Body>(…)`.
+ * The endpoints typed beside their hooks (out of the /login bundle) are declared with them too.
+ */
 const at =
   (method: Method) =>
   <R, Q = undefined, B = undefined>(path: string): Endpoint<R, Q, B> => ({ method, path });
-const get = at('GET');
-const post = at('POST');
-const put = at('PUT');
-const patch = at('PATCH');
-const del = at('DELETE');
+export const get = at('GET');
+export const post = at('POST');
+export const put = at('PUT');
+export const patch = at('PATCH');
+export const del = at('DELETE');
 const id = (value: string) => encodeURIComponent(value);
 
 /** A report's query as the URL carries it (`compare=true` stays text until the server reads it). */

@@ -15,7 +15,7 @@ import type {
   PublisherFraudScore,
   UpdateFraudRule,
 } from '@contract/fraud.ts';
-import type { Endpoint, QueryOf } from './api-routes.ts';
+import { del, get, post, put, type QueryOf } from './api-routes.ts';
 
 /**
  * The fraud endpoints (issue 32, /api/v1/admin): the blocklist, the rules, the Fraud queue, a
@@ -24,51 +24,20 @@ import type { Endpoint, QueryOf } from './api-routes.ts';
  */
 const id = (v: string) => encodeURIComponent(v);
 export const fraudRoutes = {
-  blocked: { method: 'GET', path: 'admin/blocked-callers' } as Endpoint<
-    BlockedCallerList,
-    QueryOf<typeof BlockedCallerListQuery>
-  >,
-  block: { method: 'POST', path: 'admin/blocked-callers' } as Endpoint<
-    BlockedCaller,
-    undefined,
-    CreateBlockedCaller
-  >,
+  blocked: get<BlockedCallerList, QueryOf<typeof BlockedCallerListQuery>>('admin/blocked-callers'),
+  block: post<BlockedCaller, undefined, CreateBlockedCaller>('admin/blocked-callers'),
   /** Multipart, part `file`: a CSV of number or prefix, reason, expires_at. */
-  importBlocked: { method: 'POST', path: 'admin/blocked-callers/import' } as Endpoint<
-    BlockedCallerImport,
-    undefined,
-    FormData
-  >,
-  unblock: (blockId: string) =>
-    ({ method: 'DELETE', path: `admin/blocked-callers/${id(blockId)}` }) as Endpoint<undefined>,
-  rules: { method: 'GET', path: 'admin/fraud-rules' } as Endpoint<FraudRules>,
+  importBlocked: post<BlockedCallerImport, undefined, FormData>('admin/blocked-callers/import'),
+  unblock: (blockId: string) => del<undefined>(`admin/blocked-callers/${id(blockId)}`),
+  rules: get<FraudRules>('admin/fraud-rules'),
   saveRule: (rule: FraudRuleName) =>
-    ({ method: 'PUT', path: `admin/fraud-rules/${rule}` }) as Endpoint<
-      FraudRule,
-      undefined,
-      UpdateFraudRule
-    >,
-  flags: { method: 'GET', path: 'admin/fraud-flags' } as Endpoint<
-    FraudFlagList,
-    QueryOf<typeof FraudFlagListQuery>
-  >,
-  confirm: { method: 'POST', path: 'admin/fraud-flags/confirm' } as Endpoint<
-    { changed: number },
-    undefined,
-    ConfirmFraudFlags
-  >,
-  clear: { method: 'POST', path: 'admin/fraud-flags/clear' } as Endpoint<
-    { changed: number },
-    undefined,
-    ClearFraudFlags
-  >,
-  leadFraud: (leadId: string) =>
-    ({ method: 'GET', path: `admin/leads/${id(leadId)}/fraud` }) as Endpoint<LeadFraud>,
+    put<FraudRule, undefined, UpdateFraudRule>(`admin/fraud-rules/${rule}`),
+  flags: get<FraudFlagList, QueryOf<typeof FraudFlagListQuery>>('admin/fraud-flags'),
+  confirm: post<{ changed: number }, undefined, ConfirmFraudFlags>('admin/fraud-flags/confirm'),
+  clear: post<{ changed: number }, undefined, ClearFraudFlags>('admin/fraud-flags/clear'),
+  leadFraud: (leadId: string) => get<LeadFraud>(`admin/leads/${id(leadId)}/fraud`),
   publisherScore: (publisherId: string) =>
-    ({
-      method: 'GET',
-      path: `admin/publishers/${id(publisherId)}/fraud-score`,
-    }) as Endpoint<PublisherFraudScore>,
+    get<PublisherFraudScore>(`admin/publishers/${id(publisherId)}/fraud-score`),
 } as const;
 
 /** Every fraud query starts with this key (a block, a confirm or a clear refreshes them all). */

@@ -1,7 +1,7 @@
 import type { ApiKeyList, CreateApiKeyBody, CreatedApiKey } from '@contract/api-keys.ts';
 import { apiCall } from '@/lib/api-client.ts';
 import { useApiMutation, useGet, useSend } from '@/lib/api-queries.ts';
-import type { Endpoint } from '@/lib/api-routes.ts';
+import { del, get, post } from '@/lib/api-routes.ts';
 
 /**
  * The signed-in user's API keys (/api/v1/me/api-keys), for every role. Defined here rather
@@ -9,14 +9,9 @@ import type { Endpoint } from '@/lib/api-routes.ts';
  * these.
  */
 export const apiKeyRoutes = {
-  list: { method: 'GET', path: 'me/api-keys' } as Endpoint<ApiKeyList>,
-  create: { method: 'POST', path: 'me/api-keys' } as Endpoint<
-    CreatedApiKey,
-    unknown,
-    CreateApiKeyBody
-  >,
-  revoke: (id: string) =>
-    ({ method: 'DELETE', path: `me/api-keys/${encodeURIComponent(id)}` }) as Endpoint<null>,
+  list: get<ApiKeyList>('me/api-keys'),
+  create: post<CreatedApiKey, unknown, CreateApiKeyBody>('me/api-keys'),
+  revoke: (id: string) => del<null>(`me/api-keys/${encodeURIComponent(id)}`),
 } as const;
 
 export const apiKeysKey = ['me', 'api-keys'] as const;

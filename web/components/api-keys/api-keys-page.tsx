@@ -7,6 +7,7 @@ import { CodeBadges } from '@/components/code-badges.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { CopyField } from '@/components/copy-field.tsx';
 import { CopyOnceModal } from '@/components/copy-once-modal.tsx';
+import { KeyName } from '@/components/key-name.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { QueryCard } from '@/components/query-card.tsx';
 import { ScrollTable } from '@/components/scroll-table.tsx';
@@ -53,12 +54,7 @@ function KeyRow({ k, onRevoke }: { k: ApiKey; onRevoke: (k: ApiKey) => void }) {
   return (
     <Table.Tr>
       <Table.Td>
-        <Text size="sm" fw={600}>
-          {k.name}
-        </Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {k.prefix}…
-        </Text>
+        <KeyName name={k.name} prefix={k.prefix} />
       </Table.Td>
       <Table.Td>
         <CodeBadges names={k.scopes} />

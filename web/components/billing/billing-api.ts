@@ -8,7 +8,7 @@ import type {
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '@/lib/api-client.ts';
 import { useGet, useSendTo } from '@/lib/api-queries.ts';
-import type { Endpoint } from '@/lib/api-routes.ts';
+import { get, post, put } from '@/lib/api-routes.ts';
 
 /**
  * A buyer's billing (issue 31, item 6): the buyer's own (/api/v1/buyer/billing) and the admin's
@@ -17,29 +17,16 @@ import type { Endpoint } from '@/lib/api-routes.ts';
  */
 const enc = encodeURIComponent;
 export const billingRoutes = {
-  mine: { method: 'GET', path: 'buyer/billing' } as Endpoint<BuyerBilling>,
-  ofBuyer: (buyerId: string) =>
-    ({ method: 'GET', path: `admin/buyers/${enc(buyerId)}/billing` }) as Endpoint<BuyerBilling>,
+  mine: get<BuyerBilling>('buyer/billing'),
+  ofBuyer: (buyerId: string) => get<BuyerBilling>(`admin/buyers/${enc(buyerId)}/billing`),
   setMode: (buyerId: string) =>
-    ({ method: 'PUT', path: `admin/buyers/${enc(buyerId)}/billing` }) as Endpoint<
-      BuyerBilling,
-      unknown,
-      SetBillingModeBody
-    >,
+    put<BuyerBilling, unknown, SetBillingModeBody>(`admin/buyers/${enc(buyerId)}/billing`),
   deposit: (buyerId: string) =>
-    ({ method: 'POST', path: `admin/buyers/${enc(buyerId)}/deposits` }) as Endpoint<
-      BuyerBilling,
-      unknown,
-      DepositBody
-    >,
+    post<BuyerBilling, unknown, DepositBody>(`admin/buyers/${enc(buyerId)}/deposits`),
   generate: (buyerId: string) =>
-    ({ method: 'POST', path: `admin/buyers/${enc(buyerId)}/invoices` }) as Endpoint<
-      BuyerInvoice,
-      unknown,
-      GenerateInvoiceBody
-    >,
+    post<BuyerInvoice, unknown, GenerateInvoiceBody>(`admin/buyers/${enc(buyerId)}/invoices`),
   file: (area: 'buyer' | 'admin', invoiceId: string, format: 'pdf' | 'csv') =>
-    ({ method: 'GET', path: `${area}/invoices/${enc(invoiceId)}.${format}` }) as Endpoint<Blob>,
+    get<Blob>(`${area}/invoices/${enc(invoiceId)}.${format}`),
 } as const;
 
 export const billingKey = ['billing'] as const;

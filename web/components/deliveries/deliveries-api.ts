@@ -2,7 +2,7 @@ import type { DeliveryDetail, DeliveryList, DeliveryListQuery } from '@contract/
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
 import { useApiMutation, useListQuery } from '@/lib/api-queries.ts';
-import type { Endpoint, QueryOf } from '@/lib/api-routes.ts';
+import { type Endpoint, get, post, type QueryOf } from '@/lib/api-routes.ts';
 
 /**
  * One delivery log's endpoints (an admin's webhook endpoint, a publisher's postbacks as the
@@ -17,7 +17,6 @@ export type DeliveryRoutes = {
   replay: (id: string) => Endpoint<DeliveryDetail>;
 };
 
-const at = <R>(method: 'GET' | 'POST', path: string) => ({ method, path }) as Endpoint<R>;
 const enc = encodeURIComponent;
 
 /** The routes of a log: its list path, and its deliveries' base path (detail, replay). */
@@ -28,9 +27,9 @@ export function deliveryRoutes(
 ): DeliveryRoutes {
   return {
     key,
-    list: at('GET', listPath) as DeliveryRoutes['list'],
-    detail: (id) => at('GET', `${deliveriesBase}/${enc(id)}`),
-    replay: (id) => at('POST', `${deliveriesBase}/${enc(id)}/replay`),
+    list: get(listPath),
+    detail: (id) => get(`${deliveriesBase}/${enc(id)}`),
+    replay: (id) => post(`${deliveriesBase}/${enc(id)}/replay`),
   };
 }
 

@@ -33,10 +33,18 @@ export function ReviewModal({
   );
 }
 
-/** One fact of a review: a small upper-case label over its value. */
-export function ReviewField({ label, children }: { label: string; children: ReactNode }) {
+/** One fact of a review: a small upper-case label over its value (`gap` apart). */
+export function ReviewField({
+  label,
+  gap = 2,
+  children,
+}: {
+  label: string;
+  gap?: number;
+  children: ReactNode;
+}) {
   return (
-    <Stack gap={2}>
+    <Stack gap={gap}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>

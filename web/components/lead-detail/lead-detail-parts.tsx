@@ -10,6 +10,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DetailSkeleton, useDetailGate } from '@/components/detail-gate.tsx';
+import { ReviewField } from '@/components/forms/review-modal.tsx';
 import { HistoryTable } from '@/components/history-table.tsx';
 import { ScrollTable } from '@/components/scroll-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
@@ -35,14 +36,9 @@ export function BackLink({ to, label }: { to: string; label: string }) {
 /** A labelled value; an empty one shows '—'. */
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children === null || children === undefined || children === '' ? '—' : children}
-      </Text>
-    </Stack>
+    <ReviewField label={label} gap={0}>
+      {children === null || children === undefined || children === '' ? '—' : children}
+    </ReviewField>
   );
 }
 

@@ -1,6 +1,16 @@
-import { ActionIcon, Button, Group, Stack, type StyleProp, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Stack,
+  type StyleProp,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatDate } from '@/lib/format.ts';
 import { PersonCell } from '../person-cell.tsx';
 import { StatusBadge, type StatusSubject } from '../status-badge.tsx';
@@ -14,14 +24,20 @@ type ColumnOptions = {
   visibleMediaQuery?: DataTableColumn<unknown>['visibleMediaQuery'];
 };
 
-/** A day column (`formatDate`) of a list, e.g. "Signed up", on one line. */
+/**
+ * A day column of a list, e.g. "Signed up", on one line: `formatDate` unless `format` says
+ * otherwise (`formatDay` for a calendar day, `formatDateTime` with the time).
+ */
 export function dateColumn<T>(
   accessor: string,
   title: string,
   value: (record: T) => string | null,
-  options: ColumnOptions = {},
+  {
+    format = formatDate,
+    ...options
+  }: ColumnOptions & { format?: (v: string | null) => string } = {},
 ): DataTableColumn<T> {
-  return { accessor, title, noWrap: true, ...options, render: (r) => formatDate(value(r)) };
+  return { accessor, title, noWrap: true, ...options, render: (r) => format(value(r)) };
 }
 
 /** The "Publisher" column of a row about a publisher: the name over the e-mail. */
@@ -96,6 +112,15 @@ export function publisherAndOfferColumns<
   T extends { publisher_name: string | null; publisher_email: string; offer_title: string },
 >(personMaw?: StyleProp<number>): DataTableColumn<T>[] {
   return [publisherColumn<T>(personMaw), { accessor: 'offer_title', title: 'Offer' }];
+}
+
+/** A link in a row (to the row's record); the click does not also reach the row's own click. */
+export function RowLink({ to, fw, children }: { to: string; fw?: number; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} fw={fw} size="sm" onClick={(e) => e.stopPropagation()}>
+      {children}
+    </Anchor>
+  );
 }
 
 /** The "Actions" column, at the right of a row. */

@@ -13,7 +13,7 @@ import {
 } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
 import { useGet } from '@/lib/api-queries.ts';
-import type { Endpoint, QueryOf } from '@/lib/api-routes.ts';
+import { get, post, type QueryOf } from '@/lib/api-routes.ts';
 
 /**
  * The bell's endpoints (/api/v1/me/notifications). Defined here rather than in
@@ -21,17 +21,10 @@ import type { Endpoint, QueryOf } from '@/lib/api-routes.ts';
  * the signed-in shell calls these.
  */
 export const notificationRoutes = {
-  list: { method: 'GET', path: 'me/notifications' } as Endpoint<
-    NotificationList,
-    QueryOf<typeof NotificationListQuery>
-  >,
-  unreadCount: { method: 'GET', path: 'me/notifications/unread-count' } as Endpoint<UnreadCount>,
-  markRead: (id: string) =>
-    ({
-      method: 'POST',
-      path: `me/notifications/${encodeURIComponent(id)}/read`,
-    }) as Endpoint<Notification>,
-  markAllRead: { method: 'POST', path: 'me/notifications/read-all' } as Endpoint<MarkedRead>,
+  list: get<NotificationList, QueryOf<typeof NotificationListQuery>>('me/notifications'),
+  unreadCount: get<UnreadCount>('me/notifications/unread-count'),
+  markRead: (id: string) => post<Notification>(`me/notifications/${encodeURIComponent(id)}/read`),
+  markAllRead: post<MarkedRead>('me/notifications/read-all'),
 } as const;
 
 /** Everything the bell reads: invalidate it to read the count and the list again. */

@@ -23,7 +23,7 @@ import {
 import { useEffect, useState } from 'react';
 import { DeliveryLog } from '@/components/deliveries/delivery-log.tsx';
 import { showFailure } from '@/components/forms/show-failure.ts';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/notify.ts';
 import {
@@ -261,15 +261,7 @@ export function PostbacksEditor({
     setOfferDrafts(offerDraftsOf(saved.data.templates));
   }, [saved.data]);
 
-  if (saved.isError)
-    return (
-      <QueryErrorState
-        title="Postbacks could not be loaded"
-        error={saved.error}
-        onRetry={() => void saved.refetch()}
-        retrying={saved.isFetching}
-      />
-    );
+  if (saved.isError) return <QueryError title="Postbacks could not be loaded" query={saved} />;
   if (!saved.data || !drafts)
     return (
       <Text size="sm" c="dimmed">

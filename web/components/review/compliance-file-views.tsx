@@ -33,6 +33,8 @@ function FileProblem({
   );
 }
 
+const videoStyle = { width: '100%', maxHeight: 360, background: 'black', borderRadius: 8 };
+
 /**
  * One compliance media file played in the page: mp3 in <audio controls>, mp4 in <video
  * controls>. A missing or bad URL and a file the browser cannot load say so in the spec's words;
@@ -64,28 +66,17 @@ export function MediaFileView({
   } else {
     const kind = mediaKindOf(file?.name ?? '', checked.href);
     const onError = () => setFailed(true);
-    if (kind === 'audio') {
+    if (kind === 'audio' || kind === 'video') {
+      // One player for both (call recordings submitted by publishers have no captions).
+      const Player = kind;
       body = (
-        // biome-ignore lint/a11y/useMediaCaption: call recordings submitted by publishers have no captions
-        <audio
+        <Player
           controls
           preload="metadata"
           src={checked.href}
           onError={onError}
           aria-label={label}
-          style={{ width: '100%' }}
-        />
-      );
-    } else if (kind === 'video') {
-      body = (
-        // biome-ignore lint/a11y/useMediaCaption: call recordings submitted by publishers have no captions
-        <video
-          controls
-          preload="metadata"
-          src={checked.href}
-          onError={onError}
-          aria-label={label}
-          style={{ width: '100%', maxHeight: 360, background: 'black', borderRadius: 8 }}
+          style={kind === 'audio' ? { width: '100%' } : videoStyle}
         />
       );
     } else {

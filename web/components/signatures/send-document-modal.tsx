@@ -1,4 +1,3 @@
-import type { PublisherDetail } from '@contract/admin.ts';
 import type { DocumentKind } from '@contract/documents.ts';
 import { SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -6,23 +5,17 @@ import { useState } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
 import { PublisherSelect } from '@/components/search-select.tsx';
 import { apiCall } from '@/lib/api-client.ts';
-import type { Endpoint } from '@/lib/api-routes.ts';
+import { apiRoutes } from '@/lib/api-routes.ts';
 import { toast } from '@/lib/notify.ts';
 import { PdfFileInput } from './pdf-file-input.tsx';
 import { useSendDocument } from './signatures-api.ts';
-
-const publisherDetail = (id: string) =>
-  ({
-    method: 'GET',
-    path: `admin/publishers/${encodeURIComponent(id)}`,
-  }) as Endpoint<PublisherDetail>;
 
 /** The publisher's approved applications, the ones an IO can be for. */
 function useApprovedApplications(publisherId: string | null) {
   return useQuery({
     queryKey: ['admin', 'publishers', publisherId, 'for-io'],
     enabled: Boolean(publisherId),
-    queryFn: ({ signal }) => apiCall(publisherDetail(publisherId!), { signal }),
+    queryFn: ({ signal }) => apiCall(apiRoutes.admin.publisher(publisherId!), { signal }),
     select: (d) =>
       d.applications
         .filter((a) => a.status === 'approved')

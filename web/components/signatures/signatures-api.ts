@@ -13,7 +13,7 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { apiCall, apiDownload } from '@/lib/api-client.ts';
 import { documentHooks, useApiMutation, useListQuery } from '@/lib/api-queries.ts';
-import type { Endpoint, EndpointQuery, QueryOf } from '@/lib/api-routes.ts';
+import { type EndpointQuery, get, post, type QueryOf } from '@/lib/api-routes.ts';
 
 const enc = encodeURIComponent;
 
@@ -23,41 +23,19 @@ const enc = encodeURIComponent;
  * the signed PDF both download.
  */
 export const signatureRoutes = {
-  list: { method: 'GET', path: 'admin/documents' } as Endpoint<
-    DocumentList,
-    QueryOf<typeof DocumentListQuery>
-  >,
+  list: get<DocumentList, QueryOf<typeof DocumentListQuery>>('admin/documents'),
   /** Multipart: publisher_id, kind, application_id (an IO's), title, file (a PDF). */
-  send: { method: 'POST', path: 'admin/documents' } as Endpoint<
-    { id: string },
-    undefined,
-    FormData
-  >,
-  remind: { method: 'POST', path: 'admin/documents/remind' } as Endpoint<
-    RemindDocumentsResult,
-    undefined,
-    RemindDocumentsBody
-  >,
+  send: post<{ id: string }, undefined, FormData>('admin/documents'),
+  remind: post<RemindDocumentsResult, undefined, RemindDocumentsBody>('admin/documents/remind'),
   /** Multipart, part `file`: the PDF to check. */
-  verify: { method: 'POST', path: 'documents/verify' } as Endpoint<
-    VerifyResult,
-    undefined,
-    FormData
-  >,
-  mine: { method: 'GET', path: 'publisher/signatures' } as Endpoint<PublisherSignatureList>,
-  open: (id: string) =>
-    ({
-      method: 'GET',
-      path: `publisher/documents/${enc(id)}`,
-    }) as Endpoint<SignatureDocumentDetail>,
+  verify: post<VerifyResult, undefined, FormData>('documents/verify'),
+  mine: get<PublisherSignatureList>('publisher/signatures'),
+  open: (id: string) => get<SignatureDocumentDetail>(`publisher/documents/${enc(id)}`),
   sign: (id: string) =>
-    ({ method: 'POST', path: `publisher/documents/${enc(id)}/sign` }) as Endpoint<
-      SignatureDocumentDetail,
-      undefined,
-      SignDocumentBody
-    >,
-  signedPdf: (id: string) =>
-    ({ method: 'GET', path: `documents/${enc(id)}/signed.pdf` }) as Endpoint<Blob>,
+    post<SignatureDocumentDetail, undefined, SignDocumentBody>(
+      `publisher/documents/${enc(id)}/sign`,
+    ),
+  signedPdf: (id: string) => get<Blob>(`documents/${enc(id)}/signed.pdf`),
 } as const;
 
 export const signaturesKey = ['signatures'] as const;

@@ -1,6 +1,7 @@
 import type { BuyerDashboard } from '@contract/buyer-calls.ts';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { threeDaysOfSpend } from '@/test/buyer-dashboard-fixture.ts';
 import { json, noRoute, stubFetch } from '@/test/fake-api.ts';
 import { renderWithApp } from '@/test/render.tsx';
 import { BudgetBurnDown } from './budget-burn-down.tsx';
@@ -8,20 +9,12 @@ import { BudgetBurnDown } from './budget-burn-down.tsx';
 let answer: BuyerDashboard;
 beforeEach(() => {
   answer = {
+    ...threeDaysOfSpend,
     spend_today: 99.9,
     spend_month: 300,
-    budget: 1000,
-    spent_total: 300,
     calls_delivered: 12,
     calls_billable: 12,
     avg_duration_seconds: 95,
-    today: '2026-11-27',
-    end_date: '2026-12-31',
-    days: [
-      { day: '2026-11-25', spent: 100, calls: 4 },
-      { day: '2026-11-26', spent: 100.1, calls: 4 },
-      { day: '2026-11-27', spent: 99.9, calls: 4 },
-    ],
   };
   stubFetch(({ url }) =>
     url.pathname === '/api/v1/buyer/dashboard' ? json(200, answer) : noRoute(),

@@ -1,23 +1,8 @@
-import type { BuyerDashboard } from '@contract/buyer-calls.ts';
 import { describe, expect, it } from 'vitest';
+import { threeDaysOfSpend } from '@/test/buyer-dashboard-fixture.ts';
 import { burnDown } from './burn-down.ts';
 
-const base: BuyerDashboard = {
-  spend_today: 0,
-  spend_month: 0,
-  budget: 1000,
-  spent_total: 300,
-  calls_delivered: 0,
-  calls_billable: 0,
-  avg_duration_seconds: null,
-  today: '2026-11-27',
-  end_date: '2026-12-31',
-  days: [
-    { day: '2026-11-25', spent: 100, calls: 4 },
-    { day: '2026-11-26', spent: 100.1, calls: 4 },
-    { day: '2026-11-27', spent: 99.9, calls: 4 },
-  ],
-};
+const base = threeDaysOfSpend;
 
 describe('burnDown', () => {
   it('is the budget left each day, then projected at the recent pace until it runs out', () => {

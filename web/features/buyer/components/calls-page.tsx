@@ -3,6 +3,7 @@ import { Badge, Button, Card, SimpleGrid, Stack, Text, TextInput } from '@mantin
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
+import { dateColumn } from '@/components/lists/columns.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -12,7 +13,7 @@ import {
   useExportCallsCsv,
   useReturnCall,
 } from '@/features/buyer/api/calls.ts';
-import { formatDate, formatMoney } from '@/lib/format.ts';
+import { formatMoney } from '@/lib/format.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
 
 const sorts = { timestamp: 'desc' } as const;
@@ -94,7 +95,7 @@ export function CallsPage() {
   const [returning, setReturning] = useState<BuyerCall | null>(null);
   const csv = useExportCallsCsv();
   const columns: DataTableColumn<BuyerCall>[] = [
-    { accessor: 'timestamp', title: 'Time', noWrap: true, render: (c) => formatDate(c.timestamp) },
+    dateColumn('timestamp', 'Time', (c) => c.timestamp),
     { accessor: 'campaign_name', title: 'Campaign' },
     { accessor: 'caller', title: 'Caller', noWrap: true, render: (c) => c.caller ?? '—' },
     { accessor: 'state', title: 'State', render: (c) => c.state ?? '—' },

@@ -2,8 +2,9 @@ import type { Campaign } from '@contract/buyer.ts';
 import { Button, Group, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { CampaignStatusCell } from '@/components/campaigns/campaign-status.tsx';
+import { dateColumn } from '@/components/lists/columns.tsx';
 import { useCampaignMove } from '@/features/buyer/api/campaign-moves.ts';
-import { formatDate, formatDay, formatMoney } from '@/lib/format.ts';
+import { formatDay, formatMoney } from '@/lib/format.ts';
 import { failedToast } from '@/lib/notify.ts';
 
 /** Pause or resume (issue 31): the button a campaign's status allows. */
@@ -70,27 +71,9 @@ export const campaignColumns = (onEdit: (c: Campaign) => void): DataTableColumn<
     noWrap: true,
     render: (c) => formatMoney(c.budget),
   },
-  {
-    accessor: 'start_date',
-    title: 'Start',
-    sortable: true,
-    noWrap: true,
-    render: (c) => formatDay(c.start_date),
-  },
-  {
-    accessor: 'end_date',
-    title: 'End',
-    sortable: true,
-    noWrap: true,
-    render: (c) => formatDay(c.end_date),
-  },
-  {
-    accessor: 'created_at',
-    title: 'Created',
-    sortable: true,
-    noWrap: true,
-    render: (c) => formatDate(c.created_at),
-  },
+  dateColumn('start_date', 'Start', (c) => c.start_date, { sortable: true, format: formatDay }),
+  dateColumn('end_date', 'End', (c) => c.end_date, { sortable: true, format: formatDay }),
+  dateColumn('created_at', 'Created', (c) => c.created_at, { sortable: true }),
   {
     accessor: 'actions',
     title: 'Actions',

@@ -6,7 +6,7 @@ import {
   IconFileDescription,
   IconFileOff,
 } from '@tabler/icons-react';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { useDocuments } from '@/features/publisher/api/get-documents.ts';
 import { toast } from '@/lib/notify.ts';
@@ -46,12 +46,7 @@ export function DocumentsPage() {
       <Title order={1}>My Documents</Title>
       <SignatureDocumentsCard />
       {documents.isError && !documents.data ? (
-        <QueryErrorState
-          title={ERROR_TITLE}
-          error={documents.error}
-          onRetry={() => documents.refetch()}
-          retrying={documents.isFetching}
-        />
+        <QueryError title={ERROR_TITLE} query={documents} />
       ) : documents.isPending ? (
         <Skeleton height={120} radius="md" role="status" aria-label="Loading documents" />
       ) : agreement ? (

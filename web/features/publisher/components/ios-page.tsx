@@ -23,8 +23,7 @@ const filterNames = ['q'] as const;
  */
 export function IosPage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
-  const needle = list.filters.q;
-  const ios = useIos({ ...list.query, q: needle || undefined });
+  const ios = useIos({ ...list.query, ...list.activeFilters });
 
   async function handleDownload(io: PublisherIo) {
     if (!io.file?.url) {
@@ -103,9 +102,9 @@ export function IosPage() {
         list={list}
         query={ios}
         errorTitle={ERROR_TITLE}
-        emptyTitle={needle ? 'No IOs match your search.' : 'No campaign IOs yet.'}
+        emptyTitle={list.filtered ? 'No IOs match your search.' : 'No campaign IOs yet.'}
         emptyText={
-          needle
+          list.filtered
             ? 'Try another offer title.'
             : 'When an admin approves one of your applications and uploads its insertion order, you can download it here.'
         }

@@ -9,6 +9,7 @@ import { publisherPaths } from '@/app/routes.ts';
 import { activeFilterCount, FoldingFilters } from '@/components/folding-filters.tsx';
 import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
 import { SearchFilter } from '@/components/list-filters.tsx';
+import { RowLink } from '@/components/lists/columns.tsx';
 import { NewCallsBar } from '@/components/live/new-calls-bar.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatusBadge, StatusCardHead } from '@/components/status-badge.tsx';
@@ -24,16 +25,7 @@ const columns: DataTableColumn<PublisherLead>[] = [
     accessor: 'timestamp',
     title: 'Time',
     sortable: true,
-    render: (l) => (
-      <Anchor
-        component={Link}
-        to={publisherPaths.lead(l.id)}
-        size="sm"
-        onClick={(e) => e.stopPropagation()}
-      >
-        {formatDateTime(l.timestamp)}
-      </Anchor>
-    ),
+    render: (l) => <RowLink to={publisherPaths.lead(l.id)}>{formatDateTime(l.timestamp)}</RowLink>,
     noWrap: true,
   },
   { accessor: 'offer', title: 'Offer', sortable: true, render: (l) => l.offer_title },

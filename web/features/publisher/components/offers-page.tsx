@@ -16,8 +16,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { SearchFilter } from '@/components/list-filters.tsx';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import { PendingApprovalNotice } from '@/components/pending-approval-notice.tsx';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useCreateApplication } from '@/features/publisher/api/create-application.ts';
@@ -180,12 +180,7 @@ export function OffersPage() {
       </Group>
 
       {offers.isError && !offers.data ? (
-        <QueryErrorState
-          title={ERROR_TITLE}
-          error={offers.error}
-          onRetry={() => offers.refetch()}
-          retrying={offers.isFetching}
-        />
+        <QueryError title={ERROR_TITLE} query={offers} />
       ) : offers.isPending ? (
         <SimpleGrid
           cols={{ base: 1, sm: 2, xl: 3 }}

@@ -13,8 +13,8 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
 import { DashboardRangePicker } from '@/components/dashboard-range-picker.tsx';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import { PendingApprovalNotice } from '@/components/pending-approval-notice.tsx';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
 import { StatCard, type StatCardProps } from '@/components/stat-card.tsx';
 import { useDashboardRange } from '@/components/use-dashboard-range.ts';
 import { useErrorToast } from '@/components/use-error-toast.ts';
@@ -173,14 +173,7 @@ export function OverviewPage() {
         <ScriptNotice />
       </Suspense>
 
-      {overview.isError && !data ? (
-        <QueryErrorState
-          title={ERROR_TITLE}
-          error={overview.error}
-          onRetry={() => overview.refetch()}
-          retrying={overview.isFetching}
-        />
-      ) : null}
+      {overview.isError && !data ? <QueryError title={ERROR_TITLE} query={overview} /> : null}
 
       <DashboardRangePicker value={picked.value} onChange={picked.setValue} />
 

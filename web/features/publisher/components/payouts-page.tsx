@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
 import { BalanceCards } from '@/components/balance-cards.tsx';
+import { dateColumn } from '@/components/lists/columns.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -180,13 +181,7 @@ export function PayoutsPage() {
   const payment = money.data?.payment;
 
   const columns: DataTableColumn<PublisherPayout>[] = [
-    {
-      accessor: 'date',
-      title: 'Date',
-      sortable: true,
-      render: (p) => formatDate(p.date),
-      noWrap: true,
-    },
+    dateColumn('date', 'Date', (p) => p.date, { sortable: true }),
     {
       accessor: 'amount',
       title: 'Amount',

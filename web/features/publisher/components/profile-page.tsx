@@ -23,7 +23,7 @@ import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts';
 import { usePaymentDetails, useUpdatePaymentDetails } from '@/features/publisher/api/money.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -150,12 +150,7 @@ export function ProfilePage() {
           How the network sends your payouts. The network's admins are told when you change them.
         </Text>
         {details.error ? (
-          <QueryErrorState
-            title="Error loading payment details"
-            error={details.error}
-            onRetry={() => details.refetch()}
-            retrying={details.isFetching}
-          />
+          <QueryError title="Error loading payment details" query={details} />
         ) : details.isPending ? (
           <Skeleton height={220} />
         ) : (

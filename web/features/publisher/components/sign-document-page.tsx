@@ -16,7 +16,7 @@ import { IconArrowLeft, IconCircleCheck, IconDownload, IconSignature } from '@ta
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
-import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { QueryError } from '@/components/lists/query-error.tsx';
 import {
   downloadSignedPdf,
   useSignatureDocument,
@@ -25,6 +25,7 @@ import {
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
+import { TitledCard } from './titled-card.tsx';
 
 const kindName = (d: SignatureDocumentDetail) =>
   d.kind === 'io' ? 'Insertion order' : 'Agreement';
@@ -74,38 +75,33 @@ function SignForm({ doc }: { doc: SignatureDocumentDetail }) {
     );
   };
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="sign-title">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="sign-title">
-          Sign this document
-        </Title>
-        <TextInput
-          label="Full legal name"
-          description="Type your name as it appears on legal documents: it is your signature."
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={error}
-          maxLength={200}
-          autoComplete="name"
-          required
-        />
-        <Checkbox
-          checked={consent}
-          onChange={(e) => setConsent(e.currentTarget.checked)}
-          label={doc.consent_text}
-        />
-        <Group>
-          <Button
-            leftSection={<IconSignature size={16} />}
-            disabled={!consent}
-            loading={sign.isPending}
-            onClick={submit}
-          >
-            Sign
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <TitledCard id="sign-title" title="Sign this document">
+      <TextInput
+        label="Full legal name"
+        description="Type your name as it appears on legal documents: it is your signature."
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={error}
+        maxLength={200}
+        autoComplete="name"
+        required
+      />
+      <Checkbox
+        checked={consent}
+        onChange={(e) => setConsent(e.currentTarget.checked)}
+        label={doc.consent_text}
+      />
+      <Group>
+        <Button
+          leftSection={<IconSignature size={16} />}
+          disabled={!consent}
+          loading={sign.isPending}
+          onClick={submit}
+        >
+          Sign
+        </Button>
+      </Group>
+    </TitledCard>
   );
 }
 
@@ -126,12 +122,7 @@ export function SignDocumentPage() {
         </Group>
       </Anchor>
       {query.isError && !doc ? (
-        <QueryErrorState
-          title="Error fetching document"
-          error={query.error}
-          onRetry={() => query.refetch()}
-          retrying={query.isFetching}
-        />
+        <QueryError title="Error fetching document" query={query} />
       ) : !doc ? (
         <Skeleton height={400} radius="md" role="status" aria-label="Loading document" />
       ) : (

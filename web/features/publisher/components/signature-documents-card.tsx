@@ -1,11 +1,12 @@
 import type { SignatureDocument } from '@contract/documents.ts';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
 import { useMySignatures } from '@/components/signatures/signatures-api.ts';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { formatDate } from '@/lib/format.ts';
+import { TitledCard } from './titled-card.tsx';
 
 const kindName = (d: SignatureDocument) => (d.kind === 'io' ? 'Insertion order' : 'Agreement');
 
@@ -46,15 +47,10 @@ export function SignatureDocumentsCard() {
   const items = query.data?.items ?? [];
   if (!items.length) return null;
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="to-sign">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="to-sign">
-          Documents to sign
-        </Title>
-        {items.map((d) => (
-          <Row key={d.id} d={d} />
-        ))}
-      </Stack>
-    </Card>
+    <TitledCard id="to-sign" title="Documents to sign">
+      {items.map((d) => (
+        <Row key={d.id} d={d} />
+      ))}
+    </TitledCard>
   );
 }

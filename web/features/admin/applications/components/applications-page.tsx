@@ -36,14 +36,7 @@ const filterNames = ['q', 'status', 'offer_id'] as const;
  */
 export function ApplicationsPage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
-  const { q, status, offer_id } = list.filters;
-  const params: ApplicationListParams = {
-    ...list.query,
-    q: q || undefined,
-    status: (status || undefined) as ApplicationListParams['status'],
-    offer_id: offer_id || undefined,
-  };
-  const query = useApplications(params);
+  const query = useApplications({ ...list.query, ...list.activeFilters } as ApplicationListParams);
   const [reviewing, setReviewing] = useState<AdminApplication | null>(null);
   // Pending rows can be picked and decided together, with one reason.
   const bulk = useBulkDecision({

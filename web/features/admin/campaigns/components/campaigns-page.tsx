@@ -8,10 +8,7 @@ import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromTablet } from '@/components/paged-table.tsx';
 import { PersonCell } from '@/components/person-cell.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
-import {
-  type CampaignListParams,
-  useCampaigns,
-} from '@/features/admin/campaigns/api/list-campaigns.ts';
+import { useCampaigns } from '@/features/admin/campaigns/api/list-campaigns.ts';
 import { formatDay, formatMoney } from '@/lib/format.ts';
 import { CampaignActions } from './campaign-actions.tsx';
 
@@ -25,9 +22,7 @@ const filterNames = ['q'] as const;
  */
 export function CampaignsPage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
-  const { q } = list.filters;
-  const params: CampaignListParams = { ...list.query, q: q || undefined };
-  const query = useCampaigns(params);
+  const query = useCampaigns({ ...list.query, ...list.activeFilters });
 
   const columns: DataTableColumn<AdminCampaign>[] = [
     titleColumn('name', 'Campaign', (c) => ({ title: c.name, sub: c.goal, clamp: 2, miw: 140 })),
@@ -106,7 +101,7 @@ export function CampaignsPage() {
       }
       errorTitle="Error fetching campaigns"
       empty="No campaigns have been created yet."
-      emptyTitle={q ? 'No campaigns match this search.' : undefined}
+      emptyTitle={list.filtered ? 'No campaigns match this search.' : undefined}
       columns={columns}
       list={list}
       query={query}

@@ -27,14 +27,11 @@ const filterNames = ['q', 'status'] as const;
 export function CompliancePage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
   const [reviewing, setReviewing] = useState<ComplianceSubmission | null>(null);
-  const { q, status } = list.filters;
-  const params: ComplianceListParams = {
+  const query = useCompliance({
     ...list.query,
     sort: 'created_at',
-    q: q || undefined,
-    status: (status || undefined) as ComplianceListParams['status'],
-  };
-  const query = useCompliance(params);
+    ...list.activeFilters,
+  } as ComplianceListParams);
 
   const columns: DataTableColumn<ComplianceSubmission>[] = [
     ...publisherAndOfferColumns(),

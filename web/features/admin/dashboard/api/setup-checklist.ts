@@ -1,14 +1,14 @@
 import type { SetupChecklist } from '@contract/admin.ts';
 import { useGet, useSend } from '@/lib/api-queries.ts';
-import type { Endpoint } from '@/lib/api-routes.ts';
+import { get, post } from '@/lib/api-routes.ts';
 
 /**
  * The newcomer's checklist (issue 34). Typed here rather than in web/lib/api-routes.ts (the
  * /login bundle has no room left): only the admin dashboard calls these.
  */
 export const setupChecklistRoutes = {
-  get: { method: 'GET', path: 'admin/setup-checklist' } as Endpoint<SetupChecklist>,
-  dismiss: { method: 'POST', path: 'admin/setup-checklist/dismiss' } as Endpoint<SetupChecklist>,
+  get: get<SetupChecklist>('admin/setup-checklist'),
+  dismiss: post<SetupChecklist>('admin/setup-checklist/dismiss'),
 } as const;
 
 export const setupChecklistKey = ['admin', 'setup-checklist'] as const;

@@ -6,7 +6,7 @@ import { adminPaths } from '@/app/routes.ts';
 import { useDisputes } from '@/components/lead-detail/disputes-api.ts';
 import { DisputeStatusBadge } from '@/components/lead-detail/lead-detail-parts.tsx';
 import { SelectFilter } from '@/components/list-filters.tsx';
-import { publisherAndOfferColumns } from '@/components/lists/columns.tsx';
+import { publisherAndOfferColumns, RowLink } from '@/components/lists/columns.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -69,14 +69,7 @@ export function DisputesPage() {
       sortable: true,
       noWrap: true,
       render: (d) => (
-        <Anchor
-          component={Link}
-          to={adminPaths.lead(d.lead_id)}
-          size="sm"
-          onClick={(e) => e.stopPropagation()}
-        >
-          {formatDateTime(d.updated_at)}
-        </Anchor>
+        <RowLink to={adminPaths.lead(d.lead_id)}>{formatDateTime(d.updated_at)}</RowLink>
       ),
     },
     ...publisherAndOfferColumns(),

@@ -27,12 +27,7 @@ const filterNames = ['q'] as const;
  */
 export function BlocklistPanel() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
-  const query = useBlockedCallers({
-    page: list.page,
-    page_size: list.pageSize,
-    ...(list.after ? { after: list.after } : {}),
-    ...(list.filters.q ? { q: list.filters.q } : {}),
-  });
+  const query = useBlockedCallers({ ...list.paging, ...list.activeFilters });
   const [adding, setAdding] = useState(false);
   const [importResult, setImportResult] = useState<BlockedCallerImport | null>(null);
   const upload = useImportBlocked();

@@ -23,10 +23,8 @@ export function FraudQueue() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
   const status = (list.filters.status || 'open') as FraudFlag['status'];
   const query = useFraudFlags({
-    page: list.page,
-    page_size: list.pageSize,
+    ...list.paging,
     status,
-    ...(list.after ? { after: list.after } : {}),
     ...(list.filters.rule ? { rule: list.filters.rule as FraudFlag['rule'] } : {}),
     ...(list.filters.publisher_id ? { publisher_id: list.filters.publisher_id } : {}),
   });

@@ -1,14 +1,13 @@
 import type { IntegrationTestRequest, IntegrationTestResult } from '@contract/integrations.ts';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
-import type { Endpoint } from '@/lib/api-routes.ts';
+import { post } from '@/lib/api-routes.ts';
 
 /** Outside web/lib/api-routes.ts on purpose: that file is in the /login bundle. */
 const testRoute = (integrationId: string) =>
-  ({
-    method: 'POST',
-    path: `admin/integrations/${encodeURIComponent(integrationId)}/test`,
-  }) as Endpoint<IntegrationTestResult, undefined, IntegrationTestRequest>;
+  post<IntegrationTestResult, undefined, IntegrationTestRequest>(
+    `admin/integrations/${encodeURIComponent(integrationId)}/test`,
+  );
 
 /**
  * POST /api/v1/admin/integrations/:id/test: reads a request as the tracker would send it and

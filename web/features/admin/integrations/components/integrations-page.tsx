@@ -10,6 +10,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { showFailure } from '@/components/forms/show-failure.ts';
+import { KeyName } from '@/components/key-name.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { MoreMenu } from '@/components/more-menu.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
@@ -93,12 +94,7 @@ export function IntegrationsPage() {
       sortable: true,
       render: (i) => (
         <Stack gap={2}>
-          <Text size="sm" fw={600}>
-            {i.name}
-          </Text>
-          <Text size="xs" c="dimmed" ff="monospace">
-            {i.key_prefix}…
-          </Text>
+          <KeyName name={i.name} prefix={i.key_prefix} />
         </Stack>
       ),
     },

@@ -1,7 +1,6 @@
 import type { BulkLeadStatus, LeadFilter } from '@contract/lead-actions.ts';
 import { Alert, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
 import { countBulkLeadStatus, useBulkLeadStatus } from '@/features/admin/leads/api/lead-actions.ts';
 import { formatCount } from '@/lib/format.ts';
@@ -30,7 +29,7 @@ export function BulkStatusModal({
   onDone: () => void;
 }) {
   const mutation = useBulkLeadStatus();
-  const reason = useReasonForm();
+  const reason = useReasonForm(onClose);
   const verb = request?.status === 'rejected' ? 'Reject' : 'Approve';
   const body = (r: BulkRequest): BulkLeadStatus => ({
     status: r.status,
@@ -48,35 +47,28 @@ export function BulkStatusModal({
   });
   const changed = count.data?.changed;
 
-  function close() {
-    reason.reset();
-    onClose();
-  }
-
-  function submit(e?: FormEvent) {
-    e?.preventDefault();
-    if (!request || !reason.check(request.status)) return;
+  const submit = reason.submit(request, (r, why) =>
     mutation.mutate(
-      { status: request.status, ...reason.body(), ...request.target },
+      { status: r.status, ...why, ...r.target },
       {
         onSuccess: (res) => {
           toast({
             title: 'Leads Updated',
-            description: `${leadsWord(res.changed)} ${res.changed === 1 ? 'is' : 'are'} now ${request.status}.`,
+            description: `${leadsWord(res.changed)} ${res.changed === 1 ? 'is' : 'are'} now ${r.status}.`,
           });
-          close();
+          reason.close();
           onDone();
         },
         onError: failedToast('Update failed'),
       },
-    );
-  }
+    ),
+  );
 
   const picked = request && 'ids' in request.target ? request.target.ids.length : null;
   return (
     <FormModal
       opened={request !== null}
-      onClose={close}
+      onClose={reason.close}
       title={`${verb} Leads`}
       size="md"
       dirty={reason.dirty}

@@ -1,7 +1,6 @@
 import type { AdminLead } from '@contract/admin.ts';
 import type { LeadStatus } from '@contract/roles.ts';
 import { ColorSwatch, Select, Text } from '@mantine/core';
-import type { FormEvent } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
 import { useUpdateLeadStatus } from '@/features/admin/leads/api/update-lead-status.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
@@ -68,34 +67,26 @@ export function StatusChangeModal({
   onClose: () => void;
 }) {
   const mutation = useUpdateLeadStatus();
-  const reason = useReasonForm();
+  const reason = useReasonForm(onClose);
 
-  function close() {
-    reason.reset();
-    onClose();
-  }
-
-  function submit(e?: FormEvent) {
-    e?.preventDefault();
-    if (!change || !reason.check(change.status)) return;
-    const status = change.status;
+  const submit = reason.submit(change, ({ lead: { id }, status }, why) =>
     mutation.mutate(
-      { id: change.lead.id, status, ...reason.body() },
+      { id, status, ...why },
       {
         onSuccess: () => {
           toast({ title: 'Lead Updated', description: `The lead is now ${status}.` });
-          close();
+          reason.close();
         },
         onError: failedToast('Update failed'),
       },
-    );
-  }
+    ),
+  );
 
   const lead = change?.lead;
   return (
     <FormModal
       opened={change !== null}
-      onClose={close}
+      onClose={reason.close}
       title="Change Lead Status"
       size="md"
       dirty={reason.dirty}

@@ -70,9 +70,7 @@ export function LeadsPage() {
   };
   const query = useLeads({
     ...filters,
-    page: list.page,
-    page_size: list.pageSize,
-    after: list.after,
+    ...list.paging,
   });
   const filter = {
     q: filters.q,

@@ -8,7 +8,7 @@ import {
 } from '@contract/lead-actions.ts';
 import type { LeadStatus } from '@contract/roles.ts';
 import { Select, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 
 export type ReasonValues = { reason: LeadReason | ''; note: string };
 
@@ -85,24 +85,33 @@ export function ReasonFields({
 }
 
 /**
- * The reason of a status set by hand, for a dialog: the values and their errors, `check` (says
- * the errors, true when there are none), `reset` on closing, and the fields' props.
+ * The reason of a status set by hand, for a dialog: `close` (clears it, then `onClose`),
+ * `submit` (says the errors, and sends the change with the reason's body when there are none),
+ * and the fields' props.
  */
-export function useReasonForm() {
+export function useReasonForm(onClose: () => void) {
   const [values, setValues] = useState<ReasonValues>(emptyReason);
   const [errors, setErrors] = useState<ReturnType<typeof reasonErrors>>({});
   return {
     /** Something typed or chosen: closing asks first. */
     dirty: Boolean(values.reason || values.note),
-    body: () => reasonBody(values),
-    check(status: LeadStatus) {
-      const found = reasonErrors(values, status);
-      setErrors(found);
-      return Object.keys(found).length === 0;
-    },
-    reset() {
+    close() {
       setValues(emptyReason);
       setErrors({});
+      onClose();
+    },
+    /** The dialog's submit for `change` (none open: nothing to send). */
+    submit<C extends { status: LeadStatus }>(
+      change: C | null,
+      send: (change: C, body: ReturnType<typeof reasonBody>) => void,
+    ) {
+      return (e?: FormEvent) => {
+        e?.preventDefault();
+        if (!change) return;
+        const found = reasonErrors(values, change.status);
+        setErrors(found);
+        if (Object.keys(found).length === 0) send(change, reasonBody(values));
+      };
     },
     fields: {
       values,

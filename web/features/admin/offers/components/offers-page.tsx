@@ -1,5 +1,4 @@
 import type { AdminOffer } from '@contract/admin.ts';
-import type { OfferStatus } from '@contract/roles.ts';
 import { Button } from '@mantine/core';
 import { IconEdit, IconFileDiff, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -42,13 +41,7 @@ export function OffersPage() {
   const [deleting, setDeleting] = useState<AdminOffer | null>(null);
   const [scriptOf, setScriptOf] = useState<AdminOffer | null>(null);
   const deleteMutation = useDeleteOffer();
-  const { q, status } = list.filters;
-  const params: OfferListParams = {
-    ...list.query,
-    q: q || undefined,
-    status: (status || undefined) as OfferStatus | undefined,
-  };
-  const query = useOffers(params);
+  const query = useOffers({ ...list.query, ...list.activeFilters } as OfferListParams);
 
   function openCreate() {
     setEditing(null);

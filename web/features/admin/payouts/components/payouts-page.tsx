@@ -132,9 +132,7 @@ function PayoutsList() {
   };
   const query = usePayouts({
     ...filters,
-    page: list.page,
-    page_size: list.pageSize,
-    after: list.after,
+    ...list.paging,
   });
 
   const columns: DataTableColumn<AdminPayout>[] = [

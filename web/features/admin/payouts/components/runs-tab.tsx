@@ -16,6 +16,7 @@ import {
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { adminPaths } from '@/app/routes.ts';
+import { dateColumn } from '@/components/lists/columns.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { type ScrollTableHead, TableHeads } from '@/components/scroll-table.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -355,13 +356,10 @@ export function RunsTab({ onNewRun }: { onNewRun: () => void }) {
   const [filesOf, setFilesOf] = useState<PayoutRun | null>(null);
 
   const columns: DataTableColumn<PayoutRun>[] = [
-    {
-      accessor: 'created_at',
-      title: 'Date',
+    dateColumn('created_at', 'Date', (r) => r.created_at, {
       sortable: true,
-      render: (r) => formatDateTime(r.created_at),
-      noWrap: true,
-    },
+      format: formatDateTime,
+    }),
     {
       accessor: 'kind',
       title: 'Kind',

@@ -1,9 +1,8 @@
 import type { AdminPublisher } from '@contract/admin.ts';
 import { publisherRejectReasons } from '@contract/review-reasons.ts';
-import type { PublisherStatus } from '@contract/roles.ts';
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { EmailText } from '@/components/email-text.tsx';
 import { useBulkDecision } from '@/components/lists/bulk-decision.tsx';
@@ -11,6 +10,7 @@ import {
   actionsColumn,
   dateColumn,
   RowActions,
+  RowLink,
   statusColumn,
 } from '@/components/lists/columns.tsx';
 import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
@@ -39,12 +39,6 @@ const statusFilterOptions = [
 export function PublishersPage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
   const navigate = useNavigate();
-  const { q, status } = list.filters;
-  const params: PublisherListParams = {
-    ...list.query,
-    q: q || undefined,
-    status: (status || undefined) as PublisherStatus | undefined,
-  };
   // Pending sign-ups can be picked and decided together (issue 16), with one reason.
   const bulk = useBulkDecision({
     noun: 'publisher',
@@ -55,7 +49,7 @@ export function PublishersPage() {
       'Every selected sign-up is rejected with this reason: they cannot sign in, and each gets an e-mail with it.',
     rowLabel: (p: AdminPublisher) => `Select ${p.name || p.email}`,
   });
-  const query = usePublishers(params);
+  const query = usePublishers({ ...list.query, ...list.activeFilters } as PublisherListParams);
 
   const columns: DataTableColumn<AdminPublisher>[] = [
     {
@@ -64,15 +58,9 @@ export function PublishersPage() {
       sortable: true,
       render: (p) => (
         <Stack gap={0} miw={150} maw={{ base: 200, md: 320 }}>
-          <Anchor
-            component={Link}
-            to={adminPaths.publisher(p.id)}
-            fw={600}
-            size="sm"
-            onClick={(e) => e.stopPropagation()}
-          >
+          <RowLink to={adminPaths.publisher(p.id)} fw={600}>
             {p.name || '—'}
-          </Anchor>
+          </RowLink>
           {p.business_legal_name ? (
             <Text size="xs" c="dimmed">
               {p.business_legal_name}

@@ -5,19 +5,14 @@ import type {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
 import { useGet } from '@/lib/api-queries.ts';
-import type { Endpoint } from '@/lib/api-routes.ts';
+import { get, put } from '@/lib/api-routes.ts';
 
 /** Outside web/lib/api-routes.ts on purpose: that file is in the /login bundle. */
 const preferencesRoute = {
-  get: {
-    method: 'GET',
-    path: 'admin/notification-preferences',
-  } as Endpoint<NotificationPreferences>,
-  put: { method: 'PUT', path: 'admin/notification-preferences' } as Endpoint<
-    NotificationPreferences,
-    undefined,
-    UpdateNotificationPreferences
-  >,
+  get: get<NotificationPreferences>('admin/notification-preferences'),
+  put: put<NotificationPreferences, undefined, UpdateNotificationPreferences>(
+    'admin/notification-preferences',
+  ),
 } as const;
 
 export const notificationPreferencesKey = ['admin', 'notification-preferences'] as const;

@@ -1,8 +1,9 @@
 import type { AdminSettings } from '@contract/admin.ts';
-import { Button, Card, Checkbox, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useUpdateSettings } from '@/features/admin/settings/api/update-settings.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
+import { SettingsCard } from './settings-card.tsx';
 
 /**
  * Buyers (issue 31): how many days a buyer has to return a billed call, and whether buyers see
@@ -30,41 +31,36 @@ export function BuyersCard({ settings }: { settings: AdminSettings }) {
     );
 
   return (
-    <Card withBorder padding="lg">
-      <Stack gap="sm">
-        <Title order={2} fz="lg">
-          Buyers
-        </Title>
-        <NumberInput
-          label="Return window (days)"
-          description="A buyer may return a billed call for this many days after it; 0 turns returns off."
-          min={0}
-          max={365}
-          step={1}
-          allowDecimal={false}
-          value={days}
-          onChange={setDays}
-          error={whole ? undefined : 'A whole number of days from 0 to 365.'}
-        />
-        <Checkbox
-          label="Buyers see the full caller number"
-          description="Otherwise a buyer's calls show the caller's last 4 digits only."
-          checked={fullCaller}
-          onChange={(e) => setFullCaller(e.currentTarget.checked)}
-        />
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            Applies to every buyer.
-          </Text>
-          <Button
-            onClick={handleSave}
-            disabled={!changed || !whole || mutation.isPending}
-            loading={mutation.isPending}
-          >
-            Save buyer settings
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <SettingsCard title="Buyers">
+      <NumberInput
+        label="Return window (days)"
+        description="A buyer may return a billed call for this many days after it; 0 turns returns off."
+        min={0}
+        max={365}
+        step={1}
+        allowDecimal={false}
+        value={days}
+        onChange={setDays}
+        error={whole ? undefined : 'A whole number of days from 0 to 365.'}
+      />
+      <Checkbox
+        label="Buyers see the full caller number"
+        description="Otherwise a buyer's calls show the caller's last 4 digits only."
+        checked={fullCaller}
+        onChange={(e) => setFullCaller(e.currentTarget.checked)}
+      />
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed">
+          Applies to every buyer.
+        </Text>
+        <Button
+          onClick={handleSave}
+          disabled={!changed || !whole || mutation.isPending}
+          loading={mutation.isPending}
+        >
+          Save buyer settings
+        </Button>
+      </Group>
+    </SettingsCard>
   );
 }

@@ -1,9 +1,10 @@
 import type { PostbackSettings } from '@contract/outbound.ts';
-import { Button, Card, Group, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { TagsInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { showFailure } from '@/components/forms/show-failure.ts';
 import { documentHooks } from '@/lib/api-queries.ts';
 import { toast } from '@/lib/notify.ts';
+import { SettingsCard } from './settings-card.tsx';
 
 /** /api/v1/admin/postback-settings, typed here: only this card calls it. */
 const postbackSettings = documentHooks<PostbackSettings, PostbackSettings>(
@@ -30,29 +31,24 @@ export function PostbackTagsCard() {
   }
 
   return (
-    <Card withBorder padding="lg">
-      <Stack gap="sm">
-        <Title order={2} fz="lg">
-          Postback tags
-        </Title>
-        <Text size="sm" c="dimmed">
+    <SettingsCard
+      title="Postback tags"
+      about={
+        <>
           The tracker tags a publisher&apos;s postback may carry as {'{tag:name}'}, such as their
           own sub-id. Others stay private.
-        </Text>
-        <TagsInput
-          label="Passable tags"
-          placeholder={saved.isPending ? 'Loading…' : 'Type a tag name and press Enter'}
-          value={tags}
-          onChange={setTags}
-          disabled={saved.isPending || saved.isError}
-          error={saved.isError ? 'The tags could not be loaded.' : undefined}
-        />
-        <Group justify="flex-end">
-          <Button loading={save.isPending} onClick={() => void handleSave()} disabled={!saved.data}>
-            Save Tags
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+        </>
+      }
+      save={{ label: 'Save Tags', query: saved, mutation: save, onSave: handleSave }}
+    >
+      <TagsInput
+        label="Passable tags"
+        placeholder={saved.isPending ? 'Loading…' : 'Type a tag name and press Enter'}
+        value={tags}
+        onChange={setTags}
+        disabled={saved.isPending || saved.isError}
+        error={saved.isError ? 'The tags could not be loaded.' : undefined}
+      />
+    </SettingsCard>
   );
 }

@@ -1,9 +1,10 @@
 import { reportGroupLabels, subIdGroups } from '@contract/reports.ts';
-import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { showFailure } from '@/components/forms/show-failure.ts';
 import { useReportSettings, useSaveReportSettings } from '@/components/report-sub-ids.ts';
 import { toast } from '@/lib/notify.ts';
+import { SettingsCard } from './settings-card.tsx';
 
 /** Which stored tracker tags Reports can group by, as sub1–sub5 (issue 34). */
 export function SubIdsCard() {
@@ -29,41 +30,36 @@ export function SubIdsCard() {
   }
 
   return (
-    <Card withBorder padding="lg">
-      <Stack gap="sm">
-        <Title order={2} fz="lg">
-          Sub-ids in reports
-        </Title>
-        <Text size="sm" c="dimmed">
+    <SettingsCard
+      title="Sub-ids in reports"
+      about={
+        <>
           The tracker tags Reports can group calls by (e.g. utm_source, a publisher&apos;s sub-id).
           Type the tag name as your tracker sends it; leave a sub-id blank if unused.
+        </>
+      }
+      save={{ label: 'Save Sub-ids', query: saved, mutation: save, onSave: handleSave }}
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        {subIdGroups.map((g, i) => (
+          <TextInput
+            key={g}
+            label={reportGroupLabels[g]}
+            placeholder={saved.isPending ? 'Loading…' : 'Tag name'}
+            value={tags[i] ?? ''}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setTags((all) => all.map((t, j) => (j === i ? value : t)));
+            }}
+            disabled={saved.isPending || saved.isError}
+          />
+        ))}
+      </SimpleGrid>
+      {saved.isError ? (
+        <Text size="sm" c="red.8">
+          The sub-ids could not be loaded.
         </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          {subIdGroups.map((g, i) => (
-            <TextInput
-              key={g}
-              label={reportGroupLabels[g]}
-              placeholder={saved.isPending ? 'Loading…' : 'Tag name'}
-              value={tags[i] ?? ''}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setTags((all) => all.map((t, j) => (j === i ? value : t)));
-              }}
-              disabled={saved.isPending || saved.isError}
-            />
-          ))}
-        </SimpleGrid>
-        {saved.isError ? (
-          <Text size="sm" c="red.8">
-            The sub-ids could not be loaded.
-          </Text>
-        ) : null}
-        <Group justify="flex-end">
-          <Button loading={save.isPending} onClick={() => void handleSave()} disabled={!saved.data}>
-            Save Sub-ids
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+      ) : null}
+    </SettingsCard>
   );
 }

@@ -74,11 +74,7 @@ function ResignSetting() {
 export function SignaturesPage() {
   const list = useListParams({ sort: 'sent_at', order: 'desc', sorts }, filterNames);
   const query = useSignatureList({
-    page: list.page,
-    page_size: list.pageSize,
-    sort: list.sort,
-    order: list.order,
-    ...(list.after ? { after: list.after } : {}),
+    ...list.query,
     ...(list.filters.q ? { q: list.filters.q } : {}),
     ...(list.filters.status ? { status: list.filters.status as SignatureDocument['status'] } : {}),
   });

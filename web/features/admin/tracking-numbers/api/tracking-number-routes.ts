@@ -5,7 +5,7 @@ import type {
   TrackingNumberList,
   TrackingNumberListQuery,
 } from '@contract/integrations.ts';
-import type { Endpoint, QueryOf } from '@/lib/api-routes.ts';
+import { del, get, post, type QueryOf } from '@/lib/api-routes.ts';
 
 /**
  * The tracking numbers' endpoints (/api/v1/admin/tracking-numbers). Typed here rather than in
@@ -13,26 +13,11 @@ import type { Endpoint, QueryOf } from '@/lib/api-routes.ts';
  * this admin screen calls them.
  */
 export const trackingNumberRoutes = {
-  list: { method: 'GET', path: 'admin/tracking-numbers' } as Endpoint<
-    TrackingNumberList,
-    QueryOf<typeof TrackingNumberListQuery>
-  >,
-  create: { method: 'POST', path: 'admin/tracking-numbers' } as Endpoint<
-    TrackingNumber,
-    undefined,
-    CreateTrackingNumber
-  >,
-  remove: (id: string) =>
-    ({
-      method: 'DELETE',
-      path: `admin/tracking-numbers/${encodeURIComponent(id)}`,
-    }) as Endpoint<undefined>,
+  list: get<TrackingNumberList, QueryOf<typeof TrackingNumberListQuery>>('admin/tracking-numbers'),
+  create: post<TrackingNumber, undefined, CreateTrackingNumber>('admin/tracking-numbers'),
+  remove: (id: string) => del<undefined>(`admin/tracking-numbers/${encodeURIComponent(id)}`),
   /** Multipart, part `file`: a CSV with the columns number, publisher, offer. */
-  import: { method: 'POST', path: 'admin/tracking-numbers/import' } as Endpoint<
-    TrackingNumberImport,
-    undefined,
-    FormData
-  >,
+  import: post<TrackingNumberImport, undefined, FormData>('admin/tracking-numbers/import'),
 } as const;
 
 /** Every tracking-numbers query starts with this key: a write refreshes them all. */

@@ -42,12 +42,7 @@ function NumberCell({ n }: { n: TrackingNumber }) {
  */
 export function TrackingNumbersPage() {
   const list = useListParams({ sort: 'created_at', order: 'desc', sorts }, filterNames);
-  const query = useTrackingNumbers({
-    page: list.page,
-    page_size: list.pageSize,
-    ...(list.after ? { after: list.after } : {}),
-    ...(list.filters.q ? { q: list.filters.q } : {}),
-  });
+  const query = useTrackingNumbers({ ...list.paging, ...list.activeFilters });
   const remove = useDeleteTrackingNumber();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);

@@ -9,7 +9,7 @@ import type {
 import { deliveryRoutes } from '@/components/deliveries/deliveries-api.ts';
 import { apiCall } from '@/lib/api-client.ts';
 import { useApiMutation, useGet } from '@/lib/api-queries.ts';
-import type { Endpoint } from '@/lib/api-routes.ts';
+import { del, get, patch, post } from '@/lib/api-routes.ts';
 
 const enc = encodeURIComponent;
 
@@ -18,31 +18,15 @@ const enc = encodeURIComponent;
  * calls them, and web/lib/api-routes.ts is in the /login bundle).
  */
 export const webhookRoutes = {
-  list: { method: 'GET', path: 'admin/webhooks' } as Endpoint<{ items: WebhookEndpoint[] }>,
-  create: { method: 'POST', path: 'admin/webhooks' } as Endpoint<
-    WebhookEndpointWithSecret,
-    unknown,
-    CreateWebhookEndpoint
-  >,
+  list: get<{ items: WebhookEndpoint[] }>('admin/webhooks'),
+  create: post<WebhookEndpointWithSecret, unknown, CreateWebhookEndpoint>('admin/webhooks'),
   update: (id: string) =>
-    ({ method: 'PATCH', path: `admin/webhooks/${enc(id)}` }) as Endpoint<
-      WebhookEndpoint,
-      unknown,
-      UpdateWebhookEndpoint
-    >,
-  remove: (id: string) =>
-    ({ method: 'DELETE', path: `admin/webhooks/${enc(id)}` }) as Endpoint<null>,
+    patch<WebhookEndpoint, unknown, UpdateWebhookEndpoint>(`admin/webhooks/${enc(id)}`),
+  remove: (id: string) => del<null>(`admin/webhooks/${enc(id)}`),
   rotate: (id: string) =>
-    ({
-      method: 'POST',
-      path: `admin/webhooks/${enc(id)}/rotate-secret`,
-    }) as Endpoint<WebhookEndpointWithSecret>,
+    post<WebhookEndpointWithSecret>(`admin/webhooks/${enc(id)}/rotate-secret`),
   test: (id: string) =>
-    ({ method: 'POST', path: `admin/webhooks/${enc(id)}/test` }) as Endpoint<
-      TestPostbackAnswer,
-      unknown,
-      TestWebhook
-    >,
+    post<TestPostbackAnswer, unknown, TestWebhook>(`admin/webhooks/${enc(id)}/test`),
 } as const;
 
 export const webhooksKey = ['admin', 'webhooks'] as const;
