@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerBilling, callReturns, campaigns, leads } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { newTracker, type TestTracker } from '../../test/tracker.ts';
 import { runMonthlyInvoices } from './invoices.service.ts';
 
 /**
@@ -13,13 +14,13 @@ import { runMonthlyInvoices } from './invoices.service.ts';
 
 let t: AdminTestContext;
 let pub: TestUser;
-let key: string;
+let tracker: TestTracker;
 let seq = 0;
 
 beforeAll(async () => {
   t = await setupAdminTest();
   pub = await buildPublisher(t.db);
-  key = (await t.call('POST', '/integrations', { body: { name: 'Billing tracker' } })).json().key;
+  tracker = await newTracker(t, 'Billing tracker');
 });
 afterAll(() => t.close());
 
@@ -51,19 +52,7 @@ async function campaignOf(b: Buyer, price = 10) {
 }
 
 const post = (offerId: string, timestamp?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/ingest/calls',
-    headers: { 'x-api-key': key },
-    payload: {
-      call_id: `BL${Date.now().toString(36)}${seq++}`,
-      event: 'completed',
-      publisher: pub.id,
-      offer: offerId,
-      duration: 120,
-      ...(timestamp && { timestamp }),
-    },
-  });
+  tracker.post(tracker.completed(pub.id, offerId, timestamp ? { timestamp } : {}));
 
 const campaignRow = async (id: string) =>
   (await t.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!;
