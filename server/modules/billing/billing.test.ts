@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerBilling, callReturns, campaigns, leads } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { newTracker, type TestTracker } from '../../test/tracker.ts';
 import { runMonthlyInvoices } from './invoices.service.ts';
@@ -31,12 +32,7 @@ async function newBuyer(): Promise<Buyer> {
 }
 
 const asBuyer = (b: Buyer, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1/buyer${url}`,
-    headers: { authorization: `Bearer ${b.token}` },
-    ...(payload && { payload }),
-  });
+  callAs(t.app, b.token, method, `/api/v1/buyer${url}`, { body: payload });
 
 /** An approved campaign of `b` on a new offer at `price` per call; its id and offer. */
 async function campaignOf(b: Buyer, price = 10) {

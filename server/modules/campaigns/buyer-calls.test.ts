@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, leads, settings } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { newTracker, type TestTracker, type TrackerCall } from '../../test/tracker.ts';
 
@@ -19,12 +20,7 @@ let campaignId: string;
 let offerId: string;
 
 const asBuyer = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1/buyer${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload && { payload }),
-  });
+  callAs(t.app, token, method, `/api/v1/buyer${url}`, { body: payload });
 
 async function call(over: TrackerCall = {}) {
   const sent = tracker.completed(pub.id, offerId, {

@@ -10,6 +10,7 @@ import {
   mailOutbox,
 } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { sendInHeldBatches } from '../../test/held-batches.ts';
 import { newTracker, type TestTracker, type TrackerCall } from '../../test/tracker.ts';
@@ -45,12 +46,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const asBuyer = (token: string, method: 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1/buyer${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload && { payload }),
-  });
+  callAs(t.app, token, method, `/api/v1/buyer${url}`, { body: payload });
 
 async function newCampaign(body: Record<string, unknown> = {}): Promise<string> {
   const res = await asBuyer(buyerToken, 'POST', '/campaigns', { name: `C${seq++}`, ...body });
