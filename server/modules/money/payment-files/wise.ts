@@ -1,7 +1,12 @@
-import { looksLikeEmail } from '../../../../contract/money.ts';
 import { csvLine } from '../../../db/csv.ts';
 import { centsText } from '../../../db/money.ts';
-import type { Payee, ProcessorFormat, RunPayees } from './payees.ts';
+import {
+  CSV_FILE,
+  emailAccountProblem,
+  type Payee,
+  type ProcessorFormat,
+  type RunPayees,
+} from './payees.ts';
 
 /**
  * Wise batch payment file, the "Send by email" template (Wise Business → Send → Batch
@@ -32,13 +37,11 @@ export const WISE = {
   format: 'wise',
   method: 'wise',
   specUrl: 'https://wise.com/help/articles/2663302/how-do-i-fill-in-my-batch-template',
-  extension: 'csv',
-  contentType: 'text/csv; charset=utf-8',
+  ...CSV_FILE,
   maxRows: 1000,
   problem(p: Payee) {
-    const account = p.payment.account?.trim();
-    if (!account) return 'No Wise e-mail address on file.';
-    if (!looksLikeEmail(account)) return `The Wise account "${account}" is not an e-mail address.`;
+    const email = emailAccountProblem(p, 'Wise');
+    if (email) return email;
     if (!p.payment.holder_name?.trim()) {
       return "No account holder name: Wise needs the recipient's name as their bank knows it.";
     }
