@@ -1,18 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BATCH } from '../../db/csv.ts';
 import { auditLog, leads, payouts } from '../../db/schema.ts';
-import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 
-let t: AdminTestContext;
+const t = fileAdminTest();
 let pub: TestUser;
 let other: TestUser;
 let offerA: Awaited<ReturnType<typeof buildOffer>>;
 let offerB: Awaited<ReturnType<typeof buildOffer>>;
 
 beforeAll(async () => {
-  t = await setupAdminTest();
   pub = await buildPublisher(t.db, { name: 'Lead Larry' });
   other = await buildPublisher(t.db, { name: 'Other Olga' });
   offerA = await buildOffer(t.db, { title: 'Offer A', payout: '12.50' });
@@ -44,7 +43,6 @@ beforeAll(async () => {
     },
   ]);
 });
-afterAll(() => t.close());
 
 describe('GET /admin/leads', () => {
   it('lists leads with publisher name and offer title, newest first, money as numbers', async () => {
