@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { offers, postbackTargets, postbackTemplates } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
-import { type Actor, auditTrail } from '../audit/index.ts';
+import { type Actor, type AdminWrite, auditTrail } from '../audit/index.ts';
 import { saveSettingsSection } from '../settings/index.ts';
 import { renderPostback, sampleFacts, unknownTokensOf } from './postback-template.ts';
 import { type OutboundPolicy, sendOutbound, testAnswerOf } from './safe-http.ts';
@@ -160,11 +160,7 @@ export async function getPostbackSettings(opts: { db: DbOrTx }): Promise<Postbac
 }
 
 /** The tracker tags publishers' postbacks may pass as `{tag:name}` (audited). */
-export function putPostbackSettings(opts: {
-  db: Db;
-  actor: Actor;
-  input: PostbackSettings;
-}): Promise<PostbackSettings> {
+export function putPostbackSettings(opts: AdminWrite<PostbackSettings>): Promise<PostbackSettings> {
   return saveSettingsSection({
     ...opts,
     what: 'postback_tags',

@@ -42,7 +42,7 @@ import { getSettings } from '../../db/settings.ts';
 import { badRequest } from '../../errors.ts';
 import { enqueueDocumentMail } from '../../mail/document-mails.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { writeAudit } from '../audit/index.ts';
+import { type AdminWrite, writeAudit } from '../audit/index.ts';
 import { saveSettingsSection } from '../settings/index.ts';
 import { canSign, statusOf } from './signatures.policy.ts';
 
@@ -447,11 +447,9 @@ export async function getDocumentSettings(db: DbOrTx): Promise<DocumentSettings>
   return { resign_months: (await getSettings(db)).documentResignMonths };
 }
 
-export function updateDocumentSettings(opts: {
-  db: Db;
-  actor: Actor;
-  input: DocumentSettings;
-}): Promise<DocumentSettings> {
+export function updateDocumentSettings(
+  opts: AdminWrite<DocumentSettings>,
+): Promise<DocumentSettings> {
   return saveSettingsSection({
     ...opts,
     what: 'documents',

@@ -9,13 +9,13 @@ import {
   templatePlaceholders,
   unknownPlaceholders,
 } from '../../../contract/documents.ts';
-import type { Actor } from '../../auth/guard.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { formatUsd, toMoney } from '../../db/money.ts';
 import { offerApplications, offers, users } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { badRequest } from '../../errors.ts';
 import type { Storage, StoredFile } from '../../storage/storage.ts';
+import type { AdminWrite } from '../audit/index.ts';
 import { saveSettingsSection } from '../settings/index.ts';
 import { Writer } from './signed-pdf.ts';
 
@@ -53,11 +53,9 @@ export async function getDocumentTemplates(db: DbOrTx): Promise<DocumentTemplate
   };
 }
 
-export function updateDocumentTemplates(opts: {
-  db: Db;
-  actor: Actor;
-  input: DocumentTemplates;
-}): Promise<DocumentTemplates> {
+export function updateDocumentTemplates(
+  opts: AdminWrite<DocumentTemplates>,
+): Promise<DocumentTemplates> {
   return saveSettingsSection({
     ...opts,
     what: 'document_templates',

@@ -1,6 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
 import {
-  looksLikeEmail,
   type PaymentDetails,
   type paymentMethods,
   statementNumber,
@@ -57,17 +56,6 @@ export type ProcessorFormat = {
   /** Why this payout cannot go in the file (in the admin's words), or null. */
   problem(p: Payee, run: RunPayees): string | null;
 };
-
-/** What the processors that take a CSV file (PayPal, Wise) share: its kind, and the e-mail check. */
-export const CSV_FILE = { extension: 'csv', contentType: 'text/csv; charset=utf-8' } as const;
-
-/** Why a payout cannot go to the processor `name` that pays an e-mail address, or null. */
-export function emailAccountProblem(p: Payee, name: string): string | null {
-  const account = p.payment.account?.trim();
-  if (!account) return `No ${name} e-mail address on file.`;
-  if (!looksLikeEmail(account)) return `The ${name} account "${account}" is not an e-mail address.`;
-  return null;
-}
 
 /** Reads the run's payouts with their publishers and payment details (404 for no such run). */
 export async function loadRunPayees(db: DbOrTx, runId: string): Promise<RunPayees> {

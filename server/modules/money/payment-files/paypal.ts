@@ -1,12 +1,7 @@
 import { csvLine } from '../../../db/csv.ts';
 import { centsText } from '../../../db/money.ts';
-import {
-  CSV_FILE,
-  emailAccountProblem,
-  type Payee,
-  type ProcessorFormat,
-  type RunPayees,
-} from './payees.ts';
+import { CSV_FILE, emailAccountProblem } from './email-csv.ts';
+import type { Payee, ProcessorFormat, RunPayees } from './payees.ts';
 
 /**
  * PayPal Payouts batch file, as uploaded in PayPal's Payouts Web (Payments → Payouts):

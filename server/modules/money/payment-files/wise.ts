@@ -1,12 +1,7 @@
 import { csvLine } from '../../../db/csv.ts';
 import { centsText } from '../../../db/money.ts';
-import {
-  CSV_FILE,
-  emailAccountProblem,
-  type Payee,
-  type ProcessorFormat,
-  type RunPayees,
-} from './payees.ts';
+import { CSV_FILE, emailAccountProblem } from './email-csv.ts';
+import type { Payee, ProcessorFormat, RunPayees } from './payees.ts';
 
 /**
  * Wise batch payment file, the "Send by email" template (Wise Business → Send → Batch
