@@ -397,19 +397,10 @@ describe('CSV exports', () => {
     expect(rows[0]!.join(',')).toBe(
       'id,date,publisher_name,publisher_email,amount,status,reference,notes',
     );
-    expect(
-      rows
-        .slice(1)
-        .map((r) => r[7])
-        .sort(),
-    ).toEqual(["'-1+2", "'@SUM(A1)"]);
-    expect(rows.slice(1).map((r) => r[5])).toEqual(['recorded', 'recorded']);
-    expect(
-      rows
-        .slice(1)
-        .map((r) => r[4])
-        .sort(),
-    ).toEqual(['2.00', '3.00']);
+    const column = (i: number) => rows.slice(1).map((r) => r[i]);
+    expect(column(7).sort()).toEqual(["'-1+2", "'@SUM(A1)"]);
+    expect(column(5)).toEqual(['recorded', 'recorded']);
+    expect(column(4).sort()).toEqual(['2.00', '3.00']);
   });
 
   it('streams more rows than one batch without losing or repeating any', async () => {
