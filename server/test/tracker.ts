@@ -17,6 +17,8 @@ export type TestTracker = {
   post(call: TrackerCall): Promise<LightMyRequestResponse>;
   /** A completed 120-second call of the publisher on the offer with a new id (`over` adds or replaces fields). */
   completed(publisherId: string, offerId: string, over?: TrackerCall): TrackerCall;
+  /** A call's first event (`incoming`) of the publisher on the offer, likewise. */
+  started(publisherId: string, offerId: string, over?: TrackerCall): TrackerCall;
   /** The lead of a call of this tracker, by the call's id. */
   leadOf(callId: string): Promise<LeadRow>;
   /** Posts the call, expects 200, and answers the endpoint's answer and the call's lead row. */
@@ -41,12 +43,13 @@ export async function newTracker(t: AdminTestContext, name: string): Promise<Tes
         headers: { 'x-api-key': key },
         payload: call,
       }),
-    completed: (publisherId, offerId, over = {}) => ({
+    completed: (publisherId, offerId, over = {}) =>
+      tracker.started(publisherId, offerId, { event: 'completed', duration: 120, ...over }),
+    started: (publisherId, offerId, over = {}) => ({
       call_id: tracker.callId(),
-      event: 'completed',
+      event: 'incoming',
       publisher: publisherId,
       offer: offerId,
-      duration: 120,
       ...over,
     }),
     async leadOf(callId) {

@@ -211,12 +211,7 @@ describe('attribution', () => {
   it('attributes a call judged after its campaign was approved mid-call', async () => {
     const offer = await buildOffer(t.db);
     const id = callId();
-    const first = await post({
-      call_id: id,
-      event: 'incoming',
-      publisher: pub.id,
-      offer: offer.id,
-    });
+    const first = await post(tracker.started(pub.id, offer.id, { call_id: id }));
     expect(first.statusCode, first.body).toBe(200);
     const campaign = await approved(offer.id);
     const lead = await call(offer.id, { call_id: id, event: 'completed' });

@@ -111,21 +111,11 @@ describe('caller blocklist', () => {
     });
     // The prefix; a call that starts pending stays rejected when it completes without a caller.
     const id = callId();
-    const first = await post({
-      call_id: id,
-      event: 'incoming',
-      publisher: pub.id,
-      offer: offer.id,
-      caller: '+19005550123',
-    });
+    const first = await post(
+      tracker.started(pub.id, offer.id, { call_id: id, caller: '+19005550123' }),
+    );
     expect(first.status).toBe('rejected');
-    const later = await post({
-      call_id: id,
-      event: 'completed',
-      publisher: pub.id,
-      offer: offer.id,
-      duration: 300,
-    });
+    const later = await post(tracker.completed(pub.id, offer.id, { call_id: id, duration: 300 }));
     expect(later.status).toBe('rejected');
     expect((await lead(later.id)).statusReason).toBe('Blocked caller (prefix +1900): Premium rate');
     // Another number is not blocked.
@@ -328,14 +318,8 @@ describe('hold vs flag, and the queue', () => {
     );
     // Flagged at its first event, held when it completes.
     const id = callId();
-    await post({ call_id: id, event: 'incoming', publisher: pub.id, offer: offer.id, caller });
-    const done = await post({
-      call_id: id,
-      event: 'completed',
-      publisher: pub.id,
-      offer: offer.id,
-      duration: 120,
-    });
+    await post(tracker.started(pub.id, offer.id, { call_id: id, caller }));
+    const done = await post(tracker.completed(pub.id, offer.id, { call_id: id }));
     expect(done.status).toBe('pending');
     expect((await lead(done.id)).statusReason).toMatch(/^Held for review: 3 calls from/);
 
