@@ -16,19 +16,23 @@ describe('Idempotency-Key', () => {
   });
   afterAll(() => t?.close());
 
+  /** POST /admin/payouts with the Idempotency-Key `key` (as the admin, or as `token`). */
+  const keyedPayout = (key: string, body: object, token?: string) =>
+    t.call('POST', '/payouts', { body, token, headers: { 'idempotency-key': key } });
   const payoutCount = async (notes: string) =>
     (await t.db.select().from(payouts).where(eq(payouts.notes, notes))).length;
 
   it('returns the first response to a retry with the same key and body, and records one payout', async () => {
     const key = randomUUID();
     const body = { publisher_id: publisherId, amount: 125.5, notes: `retry ${key}` };
-    const first = await t.call('POST', '/payouts', { body, headers: { 'idempotency-key': key } });
+    const first = await keyedPayout(key, body);
     expect(first.statusCode).toBe(201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const again = await t.call('POST', '/payouts', {
-      // The same body with its keys in another order is the same request.
-      body: { notes: body.notes, amount: 125.5, publisher_id: publisherId },
-      headers: { 'idempotency-key': key },
+    // The same body with its keys in another order is the same request.
+    const again = await keyedPayout(key, {
+      notes: body.notes,
+      amount: 125.5,
+      publisher_id: publisherId,
     });
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -40,13 +44,8 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     const notes = `reuse ${key}`;
     const body = { publisher_id: publisherId, amount: 10, notes };
-    expect(
-      (await t.call('POST', '/payouts', { body, headers: { 'idempotency-key': key } })).statusCode,
-    ).toBe(201);
-    const other = await t.call('POST', '/payouts', {
-      body: { ...body, amount: 11 },
-      headers: { 'idempotency-key': key },
-    });
+    expect((await keyedPayout(key, body)).statusCode).toBe(201);
+    const other = await keyedPayout(key, { ...body, amount: 11 });
     expect(other.statusCode).toBe(422);
     expect(other.json().error.code).toBe('idempotency_key_reused');
     expect(other.json().error.message).toMatch(
@@ -65,11 +64,7 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     const notes = `parallel ${key}`;
     const body = { publisher_id: publisherId, amount: 99.99, notes };
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        t.call('POST', '/payouts', { body, headers: { 'idempotency-key': key } }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => keyedPayout(key, body)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
     expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
@@ -119,12 +114,8 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     const notes = `scoped ${key}`;
     const body = { publisher_id: publisherId, amount: 3, notes };
-    const mine = await t.call('POST', '/payouts', { body, headers: { 'idempotency-key': key } });
-    const theirs = await t.call('POST', '/payouts', {
-      body,
-      token: otherToken,
-      headers: { 'idempotency-key': key },
-    });
+    const mine = await keyedPayout(key, body);
+    const theirs = await keyedPayout(key, body, otherToken);
     expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
     expect(theirs.json().id).not.toBe(mine.json().id);
     expect(await payoutCount(notes)).toBe(2);
@@ -155,13 +146,13 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     const notes = `after approval ${key}`;
     const body = { publisher_id: pending.id, amount: 20, notes };
-    const refused = await t.call('POST', '/payouts', { body, headers: { 'idempotency-key': key } });
+    const refused = await keyedPayout(key, body);
     expect(refused.statusCode).toBe(409);
     const approved = await t.call('PATCH', `/publishers/${pending.id}`, {
       body: { status: 'approved' },
     });
     expect(approved.statusCode).toBe(200);
-    const retried = await t.call('POST', '/payouts', { body, headers: { 'idempotency-key': key } });
+    const retried = await keyedPayout(key, body);
     expect(retried.statusCode).toBe(201);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
     expect(await payoutCount(notes)).toBe(1);
@@ -171,14 +162,12 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     const notes = `expired ${key}`;
     const body = { publisher_id: publisherId, amount: 4, notes };
-    expect(
-      (await t.call('POST', '/payouts', { body, headers: { 'idempotency-key': key } })).statusCode,
-    ).toBe(201);
+    expect((await keyedPayout(key, body)).statusCode).toBe(201);
     await t.db
       .update(idempotencyKeys)
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(eq(idempotencyKeys.key, key));
-    const later = await t.call('POST', '/payouts', { body, headers: { 'idempotency-key': key } });
+    const later = await keyedPayout(key, body);
     expect(later.statusCode).toBe(201);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     expect(await payoutCount(notes)).toBe(2);
@@ -210,10 +199,7 @@ describe('Idempotency-Key', () => {
             fingerprint: 'x',
             route: 'POST /api/v1/admin/payouts',
           });
-          answer = await t.call('POST', '/payouts', {
-            body: { publisher_id: publisherId, amount: 8, notes },
-            headers: { 'idempotency-key': key },
-          });
+          answer = await keyedPayout(key, { publisher_id: publisherId, amount: 8, notes });
           tx.rollback();
         })
         .catch(() => {});

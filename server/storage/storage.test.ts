@@ -77,15 +77,22 @@ async function localHarness(): Promise<Harness & { root: string }> {
 
 let s3server: S3rver | undefined;
 
-async function s3Harness(): Promise<Harness> {
-  s3server = new S3rver({
+/** An S3 server on a free local port, files in a temporary folder, with one bucket. */
+async function startS3rver(bucket: string): Promise<{ server: S3rver; port: number }> {
+  const server = new S3rver({
     address: '127.0.0.1',
     port: 0,
     silent: true,
     directory: tempDir(),
-    configureBuckets: [{ name: 'portal-test' }],
+    configureBuckets: [{ name: bucket }],
   });
-  const { port } = await s3server.run();
+  const { port } = await server.run();
+  return { server, port };
+}
+
+async function s3Harness(): Promise<Harness> {
+  const { server, port } = await startS3rver('portal-test');
+  s3server = server;
   const s3 = {
     endpoint: `http://127.0.0.1:${port}`,
     region: 'us-east-1',
@@ -403,14 +410,7 @@ describe('staging area', () => {
 
 describe('createStorage with S3 settings, served by /files', () => {
   it('picks S3 from config and streams whole files and ranges from it', async () => {
-    const server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: tempDir(),
-      configureBuckets: [{ name: 'portal-files' }],
-    });
-    const { port } = await server.run();
+    const { server, port } = await startS3rver('portal-files');
     const dataDir = tempDir();
     const config = loadConfig({
       NODE_ENV: 'test',

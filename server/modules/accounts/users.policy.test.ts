@@ -21,22 +21,22 @@ describe('publisherTransition (spec §4: the admin actions on a publisher)', () 
   });
 
   it('explains every refused change in a sentence naming what was asked', () => {
-    expect(publisherTransition('pending', 'pending')).toEqual({
-      ok: false,
-      message: 'A pending publisher can be approved or rejected, not left pending.',
-    });
-    expect(publisherTransition('approved', 'pending')).toEqual({
-      ok: false,
-      message: 'An approved publisher can only be blocked, not set back to pending.',
-    });
-    expect(publisherTransition('active', 'approved')).toEqual({
-      ok: false,
-      message: 'An approved publisher can only be blocked, not approved.',
-    });
-    expect(publisherTransition('blocked', 'blocked')).toEqual({
-      ok: false,
-      message: 'A blocked publisher can only be unblocked (approved again), not blocked.',
-    });
+    for (const [from, to, message] of [
+      ['pending', 'pending', 'A pending publisher can be approved or rejected, not left pending.'],
+      [
+        'approved',
+        'pending',
+        'An approved publisher can only be blocked, not set back to pending.',
+      ],
+      ['active', 'approved', 'An approved publisher can only be blocked, not approved.'],
+      [
+        'blocked',
+        'blocked',
+        'A blocked publisher can only be unblocked (approved again), not blocked.',
+      ],
+    ] as const) {
+      expect(publisherTransition(from, to)).toEqual({ ok: false, message });
+    }
   });
 });
 

@@ -1,18 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BATCH } from '../../db/csv.ts';
 import { auditLog, leads, payouts } from '../../db/schema.ts';
-import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 
-let t: AdminTestContext;
+const t = fileAdminTest();
 let pub: TestUser;
 let other: TestUser;
 let offerA: Awaited<ReturnType<typeof buildOffer>>;
 let offerB: Awaited<ReturnType<typeof buildOffer>>;
 
 beforeAll(async () => {
-  t = await setupAdminTest();
   pub = await buildPublisher(t.db, { name: 'Lead Larry' });
   other = await buildPublisher(t.db, { name: 'Other Olga' });
   offerA = await buildOffer(t.db, { title: 'Offer A', payout: '12.50' });
@@ -44,7 +43,6 @@ beforeAll(async () => {
     },
   ]);
 });
-afterAll(() => t.close());
 
 describe('GET /admin/leads', () => {
   it('lists leads with publisher name and offer title, newest first, money as numbers', async () => {
@@ -399,19 +397,10 @@ describe('CSV exports', () => {
     expect(rows[0]!.join(',')).toBe(
       'id,date,publisher_name,publisher_email,amount,status,reference,notes',
     );
-    expect(
-      rows
-        .slice(1)
-        .map((r) => r[7])
-        .sort(),
-    ).toEqual(["'-1+2", "'@SUM(A1)"]);
-    expect(rows.slice(1).map((r) => r[5])).toEqual(['recorded', 'recorded']);
-    expect(
-      rows
-        .slice(1)
-        .map((r) => r[4])
-        .sort(),
-    ).toEqual(['2.00', '3.00']);
+    const column = (i: number) => rows.slice(1).map((r) => r[i]);
+    expect(column(7).sort()).toEqual(["'-1+2", "'@SUM(A1)"]);
+    expect(column(5)).toEqual(['recorded', 'recorded']);
+    expect(column(4).sort()).toEqual(['2.00', '3.00']);
   });
 
   it('streams more rows than one batch without losing or repeating any', async () => {

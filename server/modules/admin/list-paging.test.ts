@@ -4,6 +4,7 @@ import { BAD_CURSOR_MESSAGE, TOTAL_CAP } from '../../../contract/list.ts';
 import { cappedCount, keysetOf, listPage } from '../../db/list-query.ts';
 import { auditLog, campaigns, leads } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildBuyer, buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
 
 // The list layer as a person meets it: Next walks every row once, in order, at any depth; a page
@@ -127,12 +128,7 @@ describe('keyset pages (Next with next_cursor)', () => {
       (await t.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, tied) }))!,
     );
     const mine = (q: Record<string, string>) =>
-      t.app.inject({
-        method: 'GET',
-        url: '/api/v1/publisher/leads',
-        query: q,
-        headers: { authorization: `Bearer ${publisherToken}` },
-      });
+      callAs(t.app, publisherToken, 'GET', '/api/v1/publisher/leads', { query: q });
     for (const sort of ['timestamp', 'status', 'offer']) {
       const walked = await walk(mine, { sort, order: 'asc', page_size: '7' });
       expect(new Set(walked).size).toBe(N);
@@ -163,12 +159,7 @@ describe('keyset pages (Next with next_cursor)', () => {
     );
     const buyerToken = await tokenFor(t.db, t.config.jwtSecret, buyer);
     const theirs = (q: Record<string, string>) =>
-      t.app.inject({
-        method: 'GET',
-        url: '/api/v1/buyer/campaigns',
-        query: q,
-        headers: { authorization: `Bearer ${buyerToken}` },
-      });
+      callAs(t.app, buyerToken, 'GET', '/api/v1/buyer/campaigns', { query: q });
     for (const order of ['asc', 'desc']) {
       const walked = await walk(theirs, { sort: 'budget', order, page_size: '2' });
       expect(walked).toHaveLength(9);

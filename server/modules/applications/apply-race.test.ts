@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, leads, mailOutbox, offerApplications, offers } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
 
 /**
@@ -16,12 +17,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const asPublisher = (token: string, method: 'POST' | 'GET', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1/publisher${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
+  callAs(t.app, token, method, `/api/v1/publisher${url}`, { body: payload });
 
 describe('Apply Now at the same moment', () => {
   it('twenty parallel Apply Now requests leave one draft, and every request gets it', async () => {

@@ -9,6 +9,7 @@ import { complianceQuestionnaires, offerApplications, users } from '../../db/sch
 import { createLocalStorage } from '../../storage/local.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildOffer, buildPublisher, type TestUser, tokenFor } from '../../test/factories.ts';
 import {
   docFile,
@@ -108,14 +109,11 @@ const submit = (token: string, applicationId: string, parts: Part[]) => {
   });
 };
 
+const apply = (token: string, offerId: string) =>
+  callAs(t.app, token, 'POST', '/api/v1/publisher/applications', { body: { offer_id: offerId } });
 const startDraft = async (token: string) => {
   const offer = await buildOffer(t.db);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/publisher/applications',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { offer_id: offer.id },
-  });
+  const res = await apply(token, offer.id);
   expect(res.statusCode).toBe(201);
   return { offer, draftId: res.json().id as string };
 };
@@ -187,12 +185,7 @@ describe('POST /applications/:id/compliance', () => {
     expect(overview.json().recent_activity[0]).toMatchObject({ type: 'application_submitted' });
 
     // Applying again is refused; a submitted application cannot be deleted as a draft.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/publisher/applications',
-      headers: { authorization: `Bearer ${aliceToken}` },
-      payload: { offer_id: offer.id },
-    });
+    const again = await apply(aliceToken, offer.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('already_applied');
     const del = await t.app.inject({

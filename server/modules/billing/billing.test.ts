@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerBilling, callReturns, campaigns, leads } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { newTracker, type TestTracker } from '../../test/tracker.ts';
 import { runMonthlyInvoices } from './invoices.service.ts';
 
 /**
@@ -13,13 +15,13 @@ import { runMonthlyInvoices } from './invoices.service.ts';
 
 let t: AdminTestContext;
 let pub: TestUser;
-let key: string;
+let tracker: TestTracker;
 let seq = 0;
 
 beforeAll(async () => {
   t = await setupAdminTest();
   pub = await buildPublisher(t.db);
-  key = (await t.call('POST', '/integrations', { body: { name: 'Billing tracker' } })).json().key;
+  tracker = await newTracker(t, 'Billing tracker');
 });
 afterAll(() => t.close());
 
@@ -30,12 +32,7 @@ async function newBuyer(): Promise<Buyer> {
 }
 
 const asBuyer = (b: Buyer, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1/buyer${url}`,
-    headers: { authorization: `Bearer ${b.token}` },
-    ...(payload && { payload }),
-  });
+  callAs(t.app, b.token, method, `/api/v1/buyer${url}`, { body: payload });
 
 /** An approved campaign of `b` on a new offer at `price` per call; its id and offer. */
 async function campaignOf(b: Buyer, price = 10) {
@@ -51,19 +48,7 @@ async function campaignOf(b: Buyer, price = 10) {
 }
 
 const post = (offerId: string, timestamp?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/ingest/calls',
-    headers: { 'x-api-key': key },
-    payload: {
-      call_id: `BL${Date.now().toString(36)}${seq++}`,
-      event: 'completed',
-      publisher: pub.id,
-      offer: offerId,
-      duration: 120,
-      ...(timestamp && { timestamp }),
-    },
-  });
+  tracker.post(tracker.completed(pub.id, offerId, timestamp ? { timestamp } : {}));
 
 const campaignRow = async (id: string) =>
   (await t.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!;

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, leads, settings } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { newTracker, type TestTracker, type TrackerCall } from '../../test/tracker.ts';
 
 /**
  * Issue 31, items 4-5: a buyer's calls (only their own, never the publisher or payout), the CSV,
@@ -13,35 +15,21 @@ let t: AdminTestContext;
 let pub: TestUser;
 let buyerToken: string;
 let otherToken: string;
-let key: string;
+let tracker: TestTracker;
 let campaignId: string;
 let offerId: string;
-let seq = 0;
 
 const asBuyer = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1/buyer${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload && { payload }),
-  });
+  callAs(t.app, token, method, `/api/v1/buyer${url}`, { body: payload });
 
-async function call(over: Record<string, unknown> = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/ingest/calls',
-    headers: { 'x-api-key': key },
-    payload: {
-      call_id: `BY${Date.now().toString(36)}${seq++}`,
-      event: 'completed',
-      publisher: pub.id,
-      offer: offerId,
-      duration: 95,
-      caller: '+14155550123',
-      recording_url: 'https://rec.example.com/1.mp3',
-      ...over,
-    },
+async function call(over: TrackerCall = {}) {
+  const sent = tracker.completed(pub.id, offerId, {
+    duration: 95,
+    caller: '+14155550123',
+    recording_url: 'https://rec.example.com/1.mp3',
+    ...over,
   });
+  const res = await tracker.post(sent);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().id as string;
 }
@@ -52,7 +40,7 @@ beforeAll(async () => {
   const buyer = await buildBuyer(t.db);
   buyerToken = await t.tokenOf(buyer);
   otherToken = await t.tokenOf(await buildBuyer(t.db));
-  key = (await t.call('POST', '/integrations', { body: { name: 'Calls tracker' } })).json().key;
+  tracker = await newTracker(t, 'Calls tracker');
   offerId = (await buildOffer(t.db, { payout: '7.00' })).id;
   campaignId = (
     await asBuyer(buyerToken, 'POST', '/campaigns', { name: 'Seniors', budget: 1000 })

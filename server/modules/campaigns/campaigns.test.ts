@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminReport } from '../../../contract/reports.ts';
 import {
@@ -10,8 +10,10 @@ import {
   mailOutbox,
 } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { sendInHeldBatches } from '../../test/held-batches.ts';
+import { newTracker, type TestTracker, type TrackerCall } from '../../test/tracker.ts';
 import { callBatchCounts } from '../ingest/lead-ingest.ts';
 import { runCampaignChecks } from './campaigns.job.ts';
 
@@ -26,11 +28,11 @@ let pub: TestUser;
 let buyer: TestUser;
 let buyerToken: string;
 let otherToken: string;
-let key: string;
+let tracker: TestTracker;
 let integrationId: string;
 
 let seq = 0;
-const callId = () => `BC${Date.now().toString(36)}${seq++}`;
+const callId = () => tracker.callId();
 
 beforeAll(async () => {
   t = await setupAdminTest();
@@ -38,19 +40,13 @@ beforeAll(async () => {
   buyer = await buildBuyer(t.db, { name: 'Bea Buyer' });
   buyerToken = await t.tokenOf(buyer);
   otherToken = await t.tokenOf(await buildBuyer(t.db));
-  const res = await t.call('POST', '/integrations', { body: { name: 'Buyer tracker' } });
-  key = res.json().key;
-  integrationId = res.json().integration.id;
+  tracker = await newTracker(t, 'Buyer tracker');
+  integrationId = tracker.integrationId;
 });
 afterAll(() => t.close());
 
 const asBuyer = (token: string, method: 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1/buyer${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload && { payload }),
-  });
+  callAs(t.app, token, method, `/api/v1/buyer${url}`, { body: payload });
 
 async function newCampaign(body: Record<string, unknown> = {}): Promise<string> {
   const res = await asBuyer(buyerToken, 'POST', '/campaigns', { name: `C${seq++}`, ...body });
@@ -71,33 +67,10 @@ async function approved(
   return id;
 }
 
-const post = (call: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/ingest/calls',
-    headers: { 'x-api-key': key },
-    payload: call,
-  });
-
-async function call(offerId: string, over: Record<string, unknown> = {}) {
-  const c = {
-    call_id: callId(),
-    event: 'completed',
-    publisher: pub.id,
-    offer: offerId,
-    duration: 120,
-    ...over,
-  };
-  const res = await post(c);
-  expect(res.statusCode, res.body).toBe(200);
-  const [row] = await t.db
-    .select()
-    .from(leads)
-    .where(
-      and(eq(leads.integrationId, integrationId), eq(leads.externalCallId, String(c.call_id))),
-    );
-  return row!;
-}
+const post = (call: TrackerCall) => tracker.post(call);
+/** Posts a completed call of `pub` on the offer and answers its lead. */
+const call = async (offerId: string, over: TrackerCall = {}) =>
+  (await tracker.send(tracker.completed(pub.id, offerId, over))).lead;
 
 const campaignRow = async (id: string) =>
   (await t.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!;
@@ -238,12 +211,7 @@ describe('attribution', () => {
   it('attributes a call judged after its campaign was approved mid-call', async () => {
     const offer = await buildOffer(t.db);
     const id = callId();
-    const first = await post({
-      call_id: id,
-      event: 'incoming',
-      publisher: pub.id,
-      offer: offer.id,
-    });
+    const first = await post(tracker.started(pub.id, offer.id, { call_id: id }));
     expect(first.statusCode, first.body).toBe(200);
     const campaign = await approved(offer.id);
     const lead = await call(offer.id, { call_id: id, event: 'completed' });

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { newTracker, type TestTracker, type TrackerCall } from '../../test/tracker.ts';
 import { sweepOldCounters } from './evaluate.ts';
 import { fraudSettled } from './index.ts';
 
@@ -24,21 +25,15 @@ import { fraudSettled } from './index.ts';
  */
 
 let t: AdminTestContext;
-let key: string;
-let seq = 0;
-const callId = () => `FR${Date.now().toString(36)}${seq++}`;
+let tracker: TestTracker;
+const callId = () => tracker.callId();
 let numberSeq = 1000;
 /** A fresh valid US number (+1 212 555 xxxx). */
 const freshNumber = () => `+1212555${String(numberSeq++).padStart(4, '0')}`;
 
-type Call = Record<string, string | number>;
+type Call = TrackerCall;
 const post = async (call: Call) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/ingest/calls',
-    headers: { 'x-api-key': key },
-    payload: call,
-  });
+  const res = await tracker.post(call);
   expect(res.statusCode, res.body).toBe(200);
   await fraudSettled(t.db);
   return res.json() as { id: string; status: string };
@@ -47,15 +42,7 @@ const lead = async (id: string) => (await t.db.select().from(leads).where(eq(lea
 const flagsOf = (leadId: string) =>
   t.db.select().from(fraudFlags).where(eq(fraudFlags.leadId, leadId));
 const completed = (pub: TestUser, offerId: string, over: Call = {}) =>
-  post({
-    call_id: callId(),
-    event: 'completed',
-    publisher: pub.id,
-    offer: offerId,
-    duration: 120,
-    caller: freshNumber(),
-    ...over,
-  });
+  post(tracker.completed(pub.id, offerId, { caller: freshNumber(), ...over }));
 const setRule = async (rule: string, body: Record<string, unknown>) => {
   const res = await t.call('PUT', `/fraud-rules/${rule}`, { body });
   expect(res.statusCode, res.body).toBe(200);
@@ -76,8 +63,7 @@ const only = async (rule: string, body: Record<string, unknown> = {}) => {
 
 beforeAll(async () => {
   t = await setupAdminTest();
-  const res = await t.call('POST', '/integrations', { body: { name: 'Fraud tracker' } });
-  key = res.json().key;
+  tracker = await newTracker(t, 'Fraud tracker');
 });
 afterAll(() => t.close());
 
@@ -125,21 +111,11 @@ describe('caller blocklist', () => {
     });
     // The prefix; a call that starts pending stays rejected when it completes without a caller.
     const id = callId();
-    const first = await post({
-      call_id: id,
-      event: 'incoming',
-      publisher: pub.id,
-      offer: offer.id,
-      caller: '+19005550123',
-    });
+    const first = await post(
+      tracker.started(pub.id, offer.id, { call_id: id, caller: '+19005550123' }),
+    );
     expect(first.status).toBe('rejected');
-    const later = await post({
-      call_id: id,
-      event: 'completed',
-      publisher: pub.id,
-      offer: offer.id,
-      duration: 300,
-    });
+    const later = await post(tracker.completed(pub.id, offer.id, { call_id: id, duration: 300 }));
     expect(later.status).toBe('rejected');
     expect((await lead(later.id)).statusReason).toBe('Blocked caller (prefix +1900): Premium rate');
     // Another number is not blocked.
@@ -342,14 +318,8 @@ describe('hold vs flag, and the queue', () => {
     );
     // Flagged at its first event, held when it completes.
     const id = callId();
-    await post({ call_id: id, event: 'incoming', publisher: pub.id, offer: offer.id, caller });
-    const done = await post({
-      call_id: id,
-      event: 'completed',
-      publisher: pub.id,
-      offer: offer.id,
-      duration: 120,
-    });
+    await post(tracker.started(pub.id, offer.id, { call_id: id, caller }));
+    const done = await post(tracker.completed(pub.id, offer.id, { call_id: id }));
     expect(done.status).toBe('pending');
     expect((await lead(done.id)).statusReason).toMatch(/^Held for review: 3 calls from/);
 

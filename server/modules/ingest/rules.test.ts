@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, offerCapUsage, offerPayoutOverrides, settings } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { newTracker, type TestTracker, type TrackerCall } from '../../test/tracker.ts';
 
 /**
  * The offer rules that decide whether an ingested call pays (issue 13, item 4), each at its
@@ -11,43 +12,16 @@ import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.
 
 let t: AdminTestContext;
 let pub: TestUser;
-let key: string;
+let tracker: TestTracker;
 let integrationId: string;
+const callId = () => tracker.callId();
+const post = (call: Call) => tracker.post(call);
+const leadOf = (externalCallId: string) => tracker.leadOf(externalCallId);
 
-let seq = 0;
-const callId = () => `RL${Date.now().toString(36)}${seq++}`;
-
-type Call = Record<string, string | number>;
-const post = (call: Call) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/ingest/calls',
-    headers: { 'x-api-key': key },
-    payload: call,
-  });
-
-const leadOf = async (externalCallId: string) => {
-  const [row] = await t.db
-    .select()
-    .from(leads)
-    .where(and(eq(leads.integrationId, integrationId), eq(leads.externalCallId, externalCallId)));
-  return row!;
-};
-
+type Call = TrackerCall;
 /** Posts one completed call and answers its lead. */
-async function judged(offerId: string, over: Call = {}) {
-  const call: Call = {
-    call_id: callId(),
-    event: 'completed',
-    publisher: pub.id,
-    offer: offerId,
-    duration: 120,
-    ...over,
-  };
-  const res = await post(call);
-  expect(res.statusCode, res.body).toBe(200);
-  return leadOf(String(call.call_id));
-}
+const judged = async (offerId: string, over: Call = {}) =>
+  (await tracker.send(tracker.completed(pub.id, offerId, over))).lead;
 
 const setNetworkZone = (zone: string) =>
   t.db.update(settings).set({ timezone: zone }).where(eq(settings.id, 1));
@@ -55,9 +29,8 @@ const setNetworkZone = (zone: string) =>
 beforeAll(async () => {
   t = await setupAdminTest();
   pub = await buildPublisher(t.db, { name: 'Rules Rita' });
-  const res = await t.call('POST', '/integrations', { body: { name: 'Rules tracker' } });
-  key = res.json().key;
-  integrationId = res.json().integration.id;
+  tracker = await newTracker(t, 'Rules tracker');
+  integrationId = tracker.integrationId;
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrackingNumber, TrackingNumberList } from '../../../contract/integrations.ts';
 import { auditLog, trackingNumbers } from '../../db/schema.ts';
-import { type AdminTestContext, multipartBody, setupAdminTest } from '../../test/admin-test.ts';
+import { fileAdminTest, multipartBody } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 
 /**
@@ -11,20 +11,18 @@ import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../tes
  * the wrong lines named, and only admins may call these routes.
  */
 
-let t: AdminTestContext;
+const t = fileAdminTest();
 let ann: TestUser;
 let bob: TestUser;
 let solar: Awaited<ReturnType<typeof buildOffer>>;
 let medicare: Awaited<ReturnType<typeof buildOffer>>;
 
 beforeAll(async () => {
-  t = await setupAdminTest();
   ann = await buildPublisher(t.db, { name: 'Ann Lee', email: 'ann@numbers.example' });
   bob = await buildPublisher(t.db, { name: 'Bob Ray', email: 'bob@numbers.example' });
   solar = await buildOffer(t.db, { title: 'Solar Inbound' });
   medicare = await buildOffer(t.db, { title: 'Medicare Calls' });
 });
-afterAll(() => t.close());
 
 const add = (number: string, publisher_id = ann.id, offer_id = solar.id) =>
   t.call('POST', '/tracking-numbers', { body: { number, publisher_id, offer_id } });

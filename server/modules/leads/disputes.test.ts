@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, leads, mailOutbox } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildAdmin, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { pdfFile } from '../../test/fixtures.ts';
 
@@ -58,12 +59,7 @@ const dispute = async (
 };
 
 const asPublisher = (method: 'GET' | 'POST', url: string, body?: unknown, token = pubToken) =>
-  t.app.inject({
-    method,
-    url: `/api/v1/publisher${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
+  callAs(t.app, token, method, `/api/v1/publisher${url}`, { body });
 
 /** The mails to `email`, oldest first (a heap's order is not the order of writing). */
 const mailsTo = (email: string) =>

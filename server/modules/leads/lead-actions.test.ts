@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { leadReasons } from '../../../contract/lead-actions.ts';
 import { auditLog, leads } from '../../db/schema.ts';
-import { type AdminTestContext, setupAdminTest, trackerGet } from '../../test/admin-test.ts';
+import { fileAdminTest, trackerGet } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { bulkLeadStatus } from './lead-actions.service.ts';
 
@@ -12,7 +12,7 @@ import { bulkLeadStatus } from './lead-actions.service.ts';
  * filtered count and payout sum above the list.
  */
 
-let t: AdminTestContext;
+const t = fileAdminTest();
 let pub: TestUser;
 let other: TestUser;
 let offerA: Awaited<ReturnType<typeof buildOffer>>;
@@ -20,7 +20,6 @@ let offerB: Awaited<ReturnType<typeof buildOffer>>;
 let key: string;
 
 beforeAll(async () => {
-  t = await setupAdminTest();
   pub = await buildPublisher(t.db, { name: 'Bulk Betty' });
   other = await buildPublisher(t.db, { name: 'Other Otto' });
   offerA = await buildOffer(t.db, { title: 'Solar Calls', payout: '20.00' });
@@ -29,7 +28,6 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(201);
   key = res.json().key;
 });
-afterAll(() => t.close());
 
 const postback = (params: Record<string, string>) =>
   trackerGet(t.app, { key, publisher: pub.id, offer: offerA.id, ...params });

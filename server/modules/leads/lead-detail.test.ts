@@ -7,6 +7,7 @@ import {
   setupAdminTest,
   trackerGet,
 } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { mp3File } from '../../test/fixtures.ts';
 
@@ -30,11 +31,7 @@ const postback = (query: Record<string, string>) =>
   trackerGet(t.app, { key, publisher: pub.id, offer: offer.id, ...query });
 
 const asPublisher = (path: string, token = pubToken) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/v1/publisher${path}`,
-    headers: { authorization: `Bearer ${token}` },
-  });
+  callAs(t.app, token, 'GET', `/api/v1/publisher${path}`);
 
 let leadId: string;
 

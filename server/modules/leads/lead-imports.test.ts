@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeadImport } from '../../../contract/lead-actions.ts';
 import { auditLog, integrationExternalIds, integrations, leads } from '../../db/schema.ts';
-import { type AdminTestContext, multipartBody, setupAdminTest } from '../../test/admin-test.ts';
+import { fileAdminTest, multipartBody } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 
 /**
@@ -11,7 +11,7 @@ import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.
  * re-import, and the refusal of bad files.
  */
 
-let t: AdminTestContext;
+const t = fileAdminTest();
 let pub: TestUser;
 let pub2: TestUser;
 let offer: Awaited<ReturnType<typeof buildOffer>>;
@@ -19,7 +19,6 @@ let offer2: Awaited<ReturnType<typeof buildOffer>>;
 let ringbaId: string;
 
 beforeAll(async () => {
-  t = await setupAdminTest();
   pub = await buildPublisher(t.db, { name: 'Import Ivy', email: 'ivy@import.example' });
   pub2 = await buildPublisher(t.db, { name: 'Import Ian' });
   offer = await buildOffer(t.db, { title: 'Home Warranty', payout: '18.00' });
@@ -31,7 +30,6 @@ beforeAll(async () => {
     { integrationId: ringbaId, kind: 'offer', externalId: 'CA-MEDI', offerId: offer2.id },
   ]);
 });
-afterAll(() => t.close());
 
 async function upload(csv: string | Buffer, filename = 'calls.csv') {
   const { body, headers } = await multipartBody([

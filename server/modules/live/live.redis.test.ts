@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { leads } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildAdmin, buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
 import { freePort } from '../../test/free-port.ts';
 import { openStream } from '../../test/live-stream.ts';
+import { listenSecondInstance, type SecondInstance } from '../../test/second-instance.ts';
 import { startRedisBus } from './live.bus.ts';
 
 /**
@@ -20,36 +16,18 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ENV = { LIVE_POLL_MS: '60000', REDIS_URL, LOG_LEVEL: 'silent' };
 
 let first: TestApp & { base: string };
-let second: Awaited<ReturnType<typeof buildApp>>;
-let secondBase: string;
-let dataDir: string;
+let second: SecondInstance;
 
 beforeAll(async () => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   first = { ...(await buildTestApp({ env: { ...ENV, PUBLIC_URL: base } })), base };
   await first.app.listen({ port, host: '127.0.0.1' });
-  const port2 = await freePort();
-  secondBase = `http://127.0.0.1:${port2}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-live-redis-'));
-  second = await buildApp({
-    config: loadConfig({
-      ...ENV,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      JWT_SECRET: first.config.jwtSecret,
-      PUBLIC_URL: secondBase,
-    }),
-    database: first.database,
-    logger: false,
-    webRoot: path.join(dataDir, 'no-web'),
-  });
-  await second.listen({ port: port2, host: '127.0.0.1' });
+  second = await listenSecondInstance(first, ENV);
 });
 afterAll(async () => {
   await second?.close();
   await first?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('live events through Redis pub/sub', () => {
@@ -72,7 +50,7 @@ describe('live events through Redis pub/sub', () => {
       })
       .returning();
     const token = await tokenFor(first.db, first.config.jwtSecret, admin);
-    const stream = await openStream(secondBase, token);
+    const stream = await openStream(second.base, token);
     await stream.waitFor(() => stream.leads().some((l) => l.id === lead!.id));
     const before = stream.messages.length;
 

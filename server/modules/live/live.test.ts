@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveCounters, LiveSnapshot } from '../../../contract/live.ts';
-import { buildApp } from '../../app.ts';
 import { endSession } from '../../auth/sessions.ts';
-import { loadConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaigns, leads, users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -20,6 +15,7 @@ import {
 } from '../../test/factories.ts';
 import { freePort } from '../../test/free-port.ts';
 import { openStream } from '../../test/live-stream.ts';
+import { listenSecondInstance, type SecondInstance } from '../../test/second-instance.ts';
 
 /**
  * GET /api/v1/live (issue 32) through real sockets: the poll is slowed to a minute, so what
@@ -268,35 +264,14 @@ describe('GET /api/v1/live', () => {
 // Two app instances on one PostgreSQL database: a call written through one reaches the
 // streams of the other by NOTIFY live_events (the poll is a minute: it cannot be that).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one database', () => {
-  let second: Awaited<ReturnType<typeof buildApp>>;
-  let secondBase: string;
-  let dataDir: string;
+  let second: SecondInstance;
   beforeAll(async () => {
-    const port = await freePort();
-    secondBase = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-live-'));
-    second = await buildApp({
-      config: loadConfig({
-        ...ENV,
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        JWT_SECRET: t.config.jwtSecret,
-        PUBLIC_URL: secondBase,
-        LOG_LEVEL: 'silent',
-      }),
-      database: t.database,
-      logger: false,
-      webRoot: path.join(dataDir, 'no-web'),
-    });
-    await second.listen({ port, host: '127.0.0.1' });
+    second = await listenSecondInstance(t, { ...ENV, LOG_LEVEL: 'silent' });
   });
-  afterAll(async () => {
-    await second.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => second.close());
 
   it('delivers a call written on one instance to the streams of the other', async () => {
-    const onSecond = await openStream(secondBase, await token(pubA));
+    const onSecond = await openStream(second.base, await token(pubA));
     const adminOnFirst = await openStream(t.base, await token(admin));
     await onSecond.waitFor(() => onSecond.messages.length > 0);
     await adminOnFirst.waitFor(() => adminOnFirst.messages.length > 0);
@@ -314,7 +289,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one database',
   });
 
   it('delivers a call whose transaction took its id first but committed last', async () => {
-    const s = await openStream(secondBase, await token(admin));
+    const s = await openStream(second.base, await token(admin));
     await s.waitFor(() => s.messages.length > 0);
     let commit!: () => void;
     const gate = new Promise<void>((r) => {

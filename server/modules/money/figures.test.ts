@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/client.ts';
 import { leads, payoutAdjustments, settings, users } from '../../db/schema.ts';
 import { seedDemoData } from '../../demo/demo-seed.service.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 
 /**
@@ -80,11 +81,7 @@ function expectBalance(where: string, b: Record<string, number>, r: Raw) {
 }
 
 async function asPublisher(t: AdminTestContext, pub: { id: string; email: string }, url: string) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/publisher${url}`,
-    headers: { authorization: `Bearer ${await t.tokenOf(pub)}` },
-  });
+  const res = await callAs(t.app, await t.tokenOf(pub), 'GET', `/api/v1/publisher${url}`);
   expect(res.statusCode, `${url} ${res.body}`).toBe(200);
   return res.json();
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { auditLog, leads, mailOutbox, payoutLines, payouts, settings } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 
@@ -46,13 +47,7 @@ async function lead(
 }
 
 async function pubCall(pub: TestUser, method: 'GET' | 'PUT', url: string, body?: unknown) {
-  const token = await t.tokenOf(pub);
-  return t.app.inject({
-    method,
-    url: `/api/v1/publisher${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(body !== undefined && { payload: body as object }),
-  });
+  return callAs(t.app, await t.tokenOf(pub), method, `/api/v1/publisher${url}`, { body });
 }
 
 const balanceOf = async (pub: TestUser) => (await pubCall(pub, 'GET', '/money')).json().balance;

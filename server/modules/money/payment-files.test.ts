@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAbaRoutingNumber } from '../../../contract/money.ts';
 import { leads, paymentDetails, payouts, settings } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 
 /**
@@ -79,12 +80,7 @@ async function lead(pub: TestUser, payout: string) {
 }
 
 async function asPublisher(pub: TestUser, method: 'GET' | 'PUT', url: string, body?: object) {
-  return t.app.inject({
-    method,
-    url: `/api/v1/publisher${url}`,
-    headers: { authorization: `Bearer ${await t.tokenOf(pub)}` },
-    ...(body && { payload: body }),
-  });
+  return callAs(t.app, await t.tokenOf(pub), method, `/api/v1/publisher${url}`, { body });
 }
 
 /** Sets the details as the publisher does (validated by the API). */

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, leadDisputes, leads, notifications, users } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import {
   buildAdmin,
   buildBuyer,
@@ -155,11 +156,8 @@ describe('admins hear of new work', () => {
     const pub = await buildPublisher(t.db, { name: 'Sam Submitter' });
     const token = await t.tokenOf(pub);
     const offer = await buildOffer(t.db, { title: 'Solar Leads' });
-    const draft = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/publisher/applications',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { offer_id: offer.id },
+    const draft = await callAs(t.app, token, 'POST', '/api/v1/publisher/applications', {
+      body: { offer_id: offer.id },
     });
     expect(draft.statusCode).toBe(201);
     const id = draft.json().id as string;

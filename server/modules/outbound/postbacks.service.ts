@@ -7,17 +7,17 @@ import type {
   TestPostbackAnswer,
 } from '../../../contract/outbound.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { offers, postbackTargets, postbackTemplates, settings } from '../../db/schema.ts';
+import { offers, postbackTargets, postbackTemplates } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
-import { type Actor, auditTrail } from '../audit/index.ts';
+import { type Actor, type AdminWrite, auditTrail } from '../audit/index.ts';
+import { saveSettingsSection } from '../settings/index.ts';
 import { renderPostback, sampleFacts, unknownTokensOf } from './postback-template.ts';
 import { type OutboundPolicy, sendOutbound, testAnswerOf } from './safe-http.ts';
 
 /** A publisher's postback templates: their own (Profile → Postbacks) and the admin's per offer. */
 
 const auditPostbacks = auditTrail('publisher', 'postbacks');
-const auditSettings = auditTrail('settings', 'settings');
 const badRequest = (message: string) => new AppError('validation_failed', message, { status: 400 });
 
 /** The templates (offer-specific ones with `offer_id`), the pause, the passable tags. */
@@ -160,21 +160,12 @@ export async function getPostbackSettings(opts: { db: DbOrTx }): Promise<Postbac
 }
 
 /** The tracker tags publishers' postbacks may pass as `{tag:name}` (audited). */
-export async function putPostbackSettings(opts: {
-  db: Db;
-  actor: Actor;
-  input: PostbackSettings;
-}): Promise<PostbackSettings> {
-  return opts.db.transaction(async (tx) => {
-    const before = await getPostbackSettings({ db: tx });
-    await tx
-      .update(settings)
-      .set({ postbackTags: opts.input.passable_tags, updatedAt: new Date() })
-      .where(eq(settings.id, 1));
-    await auditSettings(tx, opts.actor, 'postback_tags', null, {
-      before,
-      after: opts.input,
-    });
-    return opts.input;
+export function putPostbackSettings(opts: AdminWrite<PostbackSettings>): Promise<PostbackSettings> {
+  return saveSettingsSection({
+    ...opts,
+    what: 'postback_tags',
+    read: (tx) => getPostbackSettings({ db: tx }),
+    set: { postbackTags: opts.input.passable_tags },
+    after: opts.input,
   });
 }

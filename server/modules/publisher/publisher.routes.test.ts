@@ -4,6 +4,7 @@ import { noOfferRules } from '../../../contract/offer-rules.ts';
 import { PUBLISHER_MESSAGES } from '../../../contract/publisher.ts';
 import { leads, offerApplications, payouts } from '../../db/schema.ts';
 import { fileTestApp } from '../../test/build-test-app.ts';
+import { callAs } from '../../test/call-as.ts';
 import {
   buildOffer,
   buildPublisher,
@@ -23,13 +24,7 @@ const call = (
   method: 'GET' | 'POST' | 'DELETE',
   url: string,
   payload?: Record<string, unknown>,
-) =>
-  t.app.inject({
-    method,
-    url: `/api/v1/publisher${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
+) => callAs(t.app, token, method, `/api/v1/publisher${url}`, { body: payload });
 
 const daysAgo = (n: number, hour = 12) => {
   const d = new Date();

@@ -61,34 +61,28 @@ export function toFigures(f: KeyFigures): Figures {
   };
 }
 
+/** ORDER BY expressions of the sortable figures over an aggregate `g`. */
+const FIGURE_ORDER = new Map<string, string>([
+  ['calls', 'g.calls'],
+  ['payable_calls', 'g.payable'],
+  ['payable_rate', 'g.payable::numeric / nullif(g.calls, 0)'],
+  ['avg_duration', 'g.duration_seconds::numeric / nullif(g.calls, 0)'],
+  ['payout', 'g.payout'],
+  ['revenue', 'case when g.revenue_calls > 0 then g.revenue end'],
+  ['margin', 'case when g.revenue_calls > 0 then g.revenue - g.revenue_payout end'],
+  [
+    'margin_pct',
+    'case when g.revenue_calls > 0 then (g.revenue - g.revenue_payout) / nullif(g.revenue, 0) end',
+  ],
+  ['payout_without_revenue', 'g.payout - g.revenue_payout'],
+  ['disputes', 'g.disputes'],
+]);
+
 /** ORDER BY expressions of the sortable columns over an aggregate `g` with `label`. */
 export function orderExpr(sort: string, group: ReportGroup): SQL {
-  switch (sort) {
-    case 'calls':
-      return sql.raw('g.calls');
-    case 'payable_calls':
-      return sql.raw('g.payable');
-    case 'payable_rate':
-      return sql.raw('g.payable::numeric / nullif(g.calls, 0)');
-    case 'avg_duration':
-      return sql.raw('g.duration_seconds::numeric / nullif(g.calls, 0)');
-    case 'payout':
-      return sql.raw('g.payout');
-    case 'revenue':
-      return sql.raw('case when g.revenue_calls > 0 then g.revenue end');
-    case 'margin':
-      return sql.raw('case when g.revenue_calls > 0 then g.revenue - g.revenue_payout end');
-    case 'margin_pct':
-      return sql.raw(
-        'case when g.revenue_calls > 0 then (g.revenue - g.revenue_payout) / nullif(g.revenue, 0) end',
-      );
-    case 'payout_without_revenue':
-      return sql.raw('g.payout - g.revenue_payout');
-    case 'disputes':
-      return sql.raw('g.disputes');
-    default:
-      return group === 'day' || group === 'hour' ? sql.raw('g.key') : sql.raw('lower(g.label)');
-  }
+  const figure = FIGURE_ORDER.get(sort);
+  if (figure) return sql.raw(figure);
+  return group === 'day' || group === 'hour' ? sql.raw('g.key') : sql.raw('lower(g.label)');
 }
 
 /**

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   type AdminReportQuery,
   isSubIdGroup,
@@ -10,14 +9,12 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CsvCell } from '../../db/csv.ts';
 import type { ListRead } from '../../db/list-query.ts';
-import { settings } from '../../db/schema.ts';
 import { getSettings, networkTimeZone } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
-import { type Actor, auditTrail } from '../audit/index.ts';
+import type { Actor } from '../audit/index.ts';
+import { saveSettingsSection } from '../settings/index.ts';
 import { reportCsv } from './report-csv.ts';
 import { buildReport, NETWORK_OWNER, type Report } from './reports.queries.ts';
-
-const auditSettings = auditTrail('settings', 'settings');
 
 /** The network's report: every lead, in the network's time zone. */
 export async function getAdminReport(opts: ListRead<AdminReportQuery>): Promise<Report> {
@@ -66,14 +63,11 @@ export async function putReportSettings(opts: {
       details: { sub_id_tags: ['Each tag can be one sub-id only.'] },
     });
   }
-  return opts.db.transaction(async (tx) => {
-    const before = await getReportSettings({ db: tx });
-    await tx
-      .update(settings)
-      .set({ reportSubIdTags: tags, updatedAt: new Date() })
-      .where(eq(settings.id, 1));
-    const after = { sub_id_tags: tags };
-    await auditSettings(tx, opts.actor, 'report_sub_ids', null, { before, after });
-    return after;
+  return saveSettingsSection({
+    ...opts,
+    what: 'report_sub_ids',
+    read: (tx) => getReportSettings({ db: tx }),
+    set: { reportSubIdTags: tags },
+    after: { sub_id_tags: tags },
   });
 }

@@ -9,6 +9,7 @@ import {
 } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildPublisher, type TestUser } from '../../test/factories.ts';
+import { newTracker, type TestTracker } from '../../test/tracker.ts';
 import { lineDiff } from './script-diff.ts';
 
 /**
@@ -20,8 +21,7 @@ import { lineDiff } from './script-diff.ts';
 let t: AdminTestContext;
 let pub: TestUser;
 let pubToken: string;
-let key: string;
-let integrationId: string;
+let tracker: TestTracker;
 let seq = 0;
 
 const asPublisher = (
@@ -53,22 +53,14 @@ const setScript = async (offerId: string, text: string | null) => {
   return res.json();
 };
 
-/** One completed, payable call of `publisherId` to the offer; answers its lead. */
-async function call(offerId: string, publisherId = pub.id) {
-  const callId = `SC${Date.now().toString(36)}${seq++}`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/ingest/calls',
-    headers: { 'x-api-key': key },
-    payload: { call_id: callId, event: 'completed', publisher: publisherId, offer: offerId },
+/** One completed, payable call of `publisherId` to the offer; answers the answer and its lead. */
+const call = (offerId: string, publisherId = pub.id) =>
+  tracker.send({
+    call_id: tracker.callId(),
+    event: 'completed',
+    publisher: publisherId,
+    offer: offerId,
   });
-  expect(res.statusCode, res.body).toBe(200);
-  const [lead] = await t.db
-    .select()
-    .from(leads)
-    .where(and(eq(leads.integrationId, integrationId), eq(leads.externalCallId, callId)));
-  return { answer: res.json(), lead: lead! };
-}
 
 /** Moves the clock: the offer's current version was published `days` ago. */
 const publishedDaysAgo = (offerId: string, days: number) =>
@@ -81,9 +73,7 @@ beforeAll(async () => {
   t = await setupAdminTest();
   pub = await buildPublisher(t.db, { name: 'Script Sam' });
   pubToken = await t.tokenOf(pub);
-  const res = await t.call('POST', '/integrations', { body: { name: 'Script tracker' } });
-  key = res.json().key;
-  integrationId = res.json().integration.id;
+  tracker = await newTracker(t, 'Script tracker');
 });
 afterAll(() => t.close());
 

@@ -35,7 +35,6 @@ import {
   documentSignatures,
   offerApplications,
   offers,
-  settings,
   signatureDocuments,
   users,
 } from '../../db/schema.ts';
@@ -43,7 +42,8 @@ import { getSettings } from '../../db/settings.ts';
 import { badRequest } from '../../errors.ts';
 import { enqueueDocumentMail } from '../../mail/document-mails.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { writeAudit } from '../audit/index.ts';
+import { type AdminWrite, writeAudit } from '../audit/index.ts';
+import { saveSettingsSection } from '../settings/index.ts';
 import { canSign, statusOf } from './signatures.policy.ts';
 
 /**
@@ -447,25 +447,14 @@ export async function getDocumentSettings(db: DbOrTx): Promise<DocumentSettings>
   return { resign_months: (await getSettings(db)).documentResignMonths };
 }
 
-export async function updateDocumentSettings(opts: {
-  db: Db;
-  actor: Actor;
-  input: DocumentSettings;
-}): Promise<DocumentSettings> {
-  return opts.db.transaction(async (tx) => {
-    const before = await getDocumentSettings(tx);
-    await tx
-      .update(settings)
-      .set({ documentResignMonths: opts.input.resign_months, updatedAt: new Date() })
-      .where(eq(settings.id, 1));
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'settings.documents',
-      entityType: 'settings',
-      entityId: null,
-      before,
-      after: opts.input,
-    });
-    return opts.input;
+export function updateDocumentSettings(
+  opts: AdminWrite<DocumentSettings>,
+): Promise<DocumentSettings> {
+  return saveSettingsSection({
+    ...opts,
+    what: 'documents',
+    read: getDocumentSettings,
+    set: { documentResignMonths: opts.input.resign_months },
+    after: opts.input,
   });
 }

@@ -9,14 +9,14 @@ import {
   templatePlaceholders,
   unknownPlaceholders,
 } from '../../../contract/documents.ts';
-import type { Actor } from '../../auth/guard.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { formatUsd, toMoney } from '../../db/money.ts';
-import { offerApplications, offers, settings, users } from '../../db/schema.ts';
+import { offerApplications, offers, users } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { badRequest } from '../../errors.ts';
 import type { Storage, StoredFile } from '../../storage/storage.ts';
-import { writeAudit } from '../audit/index.ts';
+import type { AdminWrite } from '../audit/index.ts';
+import { saveSettingsSection } from '../settings/index.ts';
 import { Writer } from './signed-pdf.ts';
 
 /**
@@ -53,30 +53,15 @@ export async function getDocumentTemplates(db: DbOrTx): Promise<DocumentTemplate
   };
 }
 
-export async function updateDocumentTemplates(opts: {
-  db: Db;
-  actor: Actor;
-  input: DocumentTemplates;
-}): Promise<DocumentTemplates> {
-  return opts.db.transaction(async (tx) => {
-    const before = await getDocumentTemplates(tx);
-    await tx
-      .update(settings)
-      .set({
-        agreementTemplate: opts.input.agreement,
-        ioTemplate: opts.input.io,
-        updatedAt: new Date(),
-      })
-      .where(eq(settings.id, 1));
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'settings.document_templates',
-      entityType: 'settings',
-      entityId: null,
-      before,
-      after: opts.input,
-    });
-    return opts.input;
+export function updateDocumentTemplates(
+  opts: AdminWrite<DocumentTemplates>,
+): Promise<DocumentTemplates> {
+  return saveSettingsSection({
+    ...opts,
+    what: 'document_templates',
+    read: getDocumentTemplates,
+    set: { agreementTemplate: opts.input.agreement, ioTemplate: opts.input.io },
+    after: opts.input,
   });
 }
 

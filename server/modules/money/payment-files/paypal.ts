@@ -1,6 +1,6 @@
-import { looksLikeEmail } from '../../../../contract/money.ts';
 import { csvLine } from '../../../db/csv.ts';
 import { centsText } from '../../../db/money.ts';
+import { CSV_FILE, emailAccountProblem } from './email-csv.ts';
 import type { Payee, ProcessorFormat, RunPayees } from './payees.ts';
 
 /**
@@ -20,16 +20,9 @@ export const PAYPAL = {
   format: 'paypal',
   method: 'paypal',
   specUrl: 'https://developer.paypal.com/docs/payouts/standard/payouts-web/',
-  extension: 'csv',
-  contentType: 'text/csv; charset=utf-8',
+  ...CSV_FILE,
   maxRows: 5000,
-  problem(p: Payee) {
-    const account = p.payment.account?.trim();
-    if (!account) return 'No PayPal e-mail address on file.';
-    if (!looksLikeEmail(account))
-      return `The PayPal account "${account}" is not an e-mail address.`;
-    return null;
-  },
+  problem: (p: Payee) => emailAccountProblem(p, 'PayPal'),
   render(payees: Payee[], run: RunPayees): string {
     return payees
       .map((p) =>

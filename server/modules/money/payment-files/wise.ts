@@ -1,6 +1,6 @@
-import { looksLikeEmail } from '../../../../contract/money.ts';
 import { csvLine } from '../../../db/csv.ts';
 import { centsText } from '../../../db/money.ts';
+import { CSV_FILE, emailAccountProblem } from './email-csv.ts';
 import type { Payee, ProcessorFormat, RunPayees } from './payees.ts';
 
 /**
@@ -32,13 +32,11 @@ export const WISE = {
   format: 'wise',
   method: 'wise',
   specUrl: 'https://wise.com/help/articles/2663302/how-do-i-fill-in-my-batch-template',
-  extension: 'csv',
-  contentType: 'text/csv; charset=utf-8',
+  ...CSV_FILE,
   maxRows: 1000,
   problem(p: Payee) {
-    const account = p.payment.account?.trim();
-    if (!account) return 'No Wise e-mail address on file.';
-    if (!looksLikeEmail(account)) return `The Wise account "${account}" is not an e-mail address.`;
+    const email = emailAccountProblem(p, 'Wise');
+    if (email) return email;
     if (!p.payment.holder_name?.trim()) {
       return "No account holder name: Wise needs the recipient's name as their bank knows it.";
     }
