@@ -61,22 +61,19 @@ function DisputeActions({ dispute }: { dispute: LeadDispute }) {
     if (decision === 'decline' && !text) {
       return box.setError('Tell the publisher why the dispute is declined.');
     }
-    decide.mutate(
-      { id: dispute.id, decision, message: text },
-      {
-        onSuccess: () => {
-          box.setMessage('');
-          toast({
-            title: decision === 'accept' ? 'Dispute accepted' : 'Dispute declined',
-            description:
-              decision === 'accept'
-                ? 'The lead is now approved and payable.'
-                : 'The publisher has been told.',
-          });
-        },
-        onError: fail,
-      },
-    );
+    // mutateAsync, not mutate's callbacks: the decided dispute is no longer open, so this box
+    // unmounts as soon as the lead is read again, and TanStack Query skips the callbacks of a
+    // mutate whose component is gone (the toast then never showed when the read came first).
+    decide.mutateAsync({ id: dispute.id, decision, message: text }).then(() => {
+      box.setMessage('');
+      toast({
+        title: decision === 'accept' ? 'Dispute accepted' : 'Dispute declined',
+        description:
+          decision === 'accept'
+            ? 'The lead is now approved and payable.'
+            : 'The publisher has been told.',
+      });
+    }, fail);
   };
 
   return (
