@@ -33,6 +33,25 @@ export async function emitEvent(
   nudgeOutbound();
 }
 
+/**
+ * Writes one event of `type` per item of `data`, in one statement (a batch of fraud flags),
+ * only when an enabled webhook endpoint subscribes to `type`.
+ */
+export async function emitEvents(
+  tx: DbOrTx,
+  type: WebhookEventType,
+  data: Record<string, unknown>[],
+): Promise<void> {
+  if (data.length === 0) return;
+  await tx.execute(sql`
+    insert into outbound_events (type, data)
+    select ${type}, d.value
+    from jsonb_array_elements(${JSON.stringify(data)}::jsonb) with ordinality as d(value, n)
+    where exists (select 1 from webhook_endpoints where enabled and ${type} = any(events))
+    order by d.n`);
+  nudgeOutbound();
+}
+
 /** Wakes the delivery job of this process (after an emit, a replay). */
 export function nudgeOutbound(): void {
   for (const l of listeners) l();

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { fraudFlags, users } from '../../db/schema.ts';
-import { emitEvent } from '../../events/emit.ts';
+import { emitEvents } from '../../events/emit.ts';
 import { registerJob } from '../../jobs/runtime.ts';
 import { appLinks } from '../../notify/links.ts';
 import { notifyAdmins } from '../../notify/notify.ts';
@@ -80,24 +80,35 @@ export async function evaluateCalls(
   return rows;
 }
 
-/** The new flags' webhook events, and the admins' velocity alerts. */
+/**
+ * The new flags' webhook events (one statement for the batch), and the admins' velocity alerts
+ * (at most one per publisher and hour, so rarely more than none).
+ */
 async function announce(db: Db, rows: EvaluatedRow[], publicUrl: string): Promise<void> {
   const ids = rows.flatMap((r) => r.out_flags.map((f) => f.id));
-  const flags = await db.select().from(fraudFlags).where(inArray(fraudFlags.id, ids));
+  const flags = await db
+    .select()
+    .from(fraudFlags)
+    .where(inArray(fraudFlags.id, ids))
+    .orderBy(fraudFlags.id);
+  const events = flags.map((f) => ({
+    flag_id: f.id,
+    lead_id: f.leadId,
+    publisher_id: f.publisherId,
+    rule: f.rule,
+    action: f.action,
+    reason: f.reason,
+    figures: f.figures,
+    created_at: f.createdAt.toISOString(),
+  }));
+  const alerts = rows.filter((x) => x.out_alert);
+  if (alerts.length === 0) {
+    await emitEvents(db, 'fraud.flagged', events);
+    return;
+  }
   await db.transaction(async (tx) => {
-    for (const f of flags) {
-      await emitEvent(tx, 'fraud.flagged', {
-        flag_id: f.id,
-        lead_id: f.leadId,
-        publisher_id: f.publisherId,
-        rule: f.rule,
-        action: f.action,
-        reason: f.reason,
-        figures: f.figures,
-        created_at: f.createdAt.toISOString(),
-      });
-    }
-    for (const r of rows.filter((x) => x.out_alert)) {
+    await emitEvents(tx, 'fraud.flagged', events);
+    for (const r of alerts) {
       const flag = flags.find((f) => f.leadId === r.out_lead && f.rule === 'publisher_velocity');
       const [pub] = await tx
         .select({ name: sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})` })
