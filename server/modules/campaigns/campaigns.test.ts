@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminReport } from '../../../contract/reports.ts';
 import {
   auditLog,
+  buyerBilling,
   campaignAlerts,
   campaignSpendDays,
   campaigns,
@@ -344,6 +345,53 @@ describe('budgets and daily caps', () => {
     const row = (res.json() as AdminReport).rows.find((r) => r.key === id);
     expect(row?.figures.revenue).toBe(90);
     expect(row?.figures.calls).toBe(40);
+  });
+
+  it("bills a batch with room to spare in one write per campaign, day and buyer: every figure is the sum of the calls' amounts", async () => {
+    const offer = await buildOffer(t.db);
+    const id = await approved(offer.id, { price_per_call: 10 }, { budget: 450 });
+    const balance = async () =>
+      (await t.db.select().from(buyerBilling).where(eq(buyerBilling.buyerId, buyer.id)))[0]
+        ?.balanceCents ?? 0;
+    const balanceBefore = await balance();
+    // The tracker's revenue, a different number of cents on each call: 9.01 … 9.40 (368.20).
+    const revenues = Array.from({ length: 40 }, (_, i) => (901 + i) / 100);
+    const before = callBatchCounts(t.app.db);
+    await sendInHeldBatches(t.app.db, 40, () =>
+      Promise.all(
+        revenues.map((revenue) =>
+          post({
+            call_id: callId(),
+            event: 'completed',
+            publisher: pub.id,
+            offer: offer.id,
+            duration: 120,
+            revenue,
+            timestamp: '2026-11-12T15:00:00Z',
+          }),
+        ),
+      ),
+    );
+    expect(callBatchCounts(t.app.db).batches - before.batches).toBeLessThan(10);
+    const rows = await t.db.select().from(leads).where(eq(leads.offerId, offer.id));
+    expect(rows.map((l) => l.billOutcome)).toEqual(revenues.map(() => 'billed'));
+    const cents = rows.reduce((sum, l) => sum + Math.round(Number(l.billedAmount) * 100), 0);
+    expect(cents).toBe(36_820);
+    // 368.20 + one call's 10.00 is under the 450 budget: nothing paused, the 80% notice given.
+    expect(await campaignRow(id)).toMatchObject({ spent: '368.20', status: 'active' });
+    const days = await t.db
+      .select()
+      .from(campaignSpendDays)
+      .where(eq(campaignSpendDays.campaignId, id));
+    expect(days).toEqual([
+      expect.objectContaining({ day: '2026-11-12', calls: 40, spent: '368.20' }),
+    ]);
+    expect(Number(balanceBefore) - Number(await balance())).toBe(36_820);
+    const alerts = await t.db
+      .select()
+      .from(campaignAlerts)
+      .where(eq(campaignAlerts.campaignId, id));
+    expect(alerts.map((a) => a.kind)).toEqual(['budget_80']);
   });
 
   it('pauses a campaign whose end date has passed and mails the buyer', async () => {
