@@ -23,11 +23,15 @@ export async function foldReports(db: DbOrTx): Promise<number> {
 }
 
 /**
- * Small tables every call or fold updates in place: the report queue, each publisher's balance,
- * the lead and payout totals' slots, the integrations' usage counts. Each update leaves a dead
- * row version; PostgreSQL's autovacuum normally clears them, but it can be off on a server (it
- * was on this project's benchmark machine, where ingestion fell from ~2,300 to ~900 req/s over
- * a few runs), and PGlite has none. So each instance vacuums these few small tables itself.
+ * Small tables every call, batch or fold updates in place: the report queue, each publisher's
+ * balance, the lead and payout totals' slots, the integrations' usage counts, the campaigns'
+ * spend and their days' slots, the buyers' balances, the offers' cap slots, the fraud rules'
+ * publisher-hour counters (two updates per call), the outbound queue and the postback targets'
+ * state. Each update leaves a dead row version; PostgreSQL's autovacuum normally clears them,
+ * but it can be off on a server (it was on this project's benchmark machine, where ingestion
+ * fell from ~2,300 to ~900 req/s over a few runs; on 2026-11-27 `fraud_publisher_hours` held
+ * 924 dead versions of its one row and `outbound_events` 28,209 after a few bench runs), and
+ * PGlite has none. So each instance vacuums these few small tables itself.
  */
 export const HOT_TABLES = [
   'report_deltas',
@@ -37,6 +41,13 @@ export const HOT_TABLES = [
   'payout_totals',
   'payout_day_totals',
   'integrations',
+  'campaigns',
+  'campaign_spend_days',
+  'buyer_billing',
+  'offer_cap_usage',
+  'fraud_publisher_hours',
+  'outbound_events',
+  'postback_targets',
 ] as const;
 /** How often each instance vacuums HOT_TABLES. */
 export const HOT_VACUUM_INTERVAL_MS = 60_000;
@@ -48,11 +59,13 @@ export async function vacuumHotTables(db: DbOrTx): Promise<void> {
 
 /**
  * Big tables the portal rewrites rows of all day: the report rollups (every fold), the leads (a
- * call's later events, judgements), the campaigns and their spend days (billing). PostgreSQL's
+ * call's later events, judgements), the fraud flags and caller counters, the outbound deliveries. PostgreSQL's
  * autovacuum looks after them; where it is off (a server configured so, as this project's
  * benchmark server is) and on PGlite (which has no autovacuum at all), their dead row versions
  * pile up and every read of them slows: at 1M leads, after a day of calls and one 100k-row
- * import, the year report by vertical went from ~10 to 49 ms in the database.
+ * import, the year report by vertical went from ~10 to 49 ms in the database; the deliveries
+ * (claimed, then recorded: two new versions each) held 138k dead rows for 66k live after a few
+ * bench runs, and every claim walked them.
  */
 export const CHURNED_TABLES = [
   'report_day_totals',
@@ -60,9 +73,9 @@ export const CHURNED_TABLES = [
   'report_span_totals',
   'report_time_totals',
   'payout_time_totals',
-  'campaign_spend_days',
-  'campaigns',
   'fraud_flags',
+  'fraud_caller_hours',
+  'outbound_deliveries',
   'leads',
 ] as const;
 /** How often one instance of the cluster looks at CHURNED_TABLES when nothing vacuums them. */
