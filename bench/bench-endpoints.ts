@@ -207,6 +207,16 @@ export const buildEndpoints: EndpointGroup = async (ctx, kit) => {
       offerId: (JSON.parse(offersPage.body) as { items: { id: string }[] }).items[0]!.id,
     };
   };
+  /**
+   * A caller as real traffic has them: a valid US number drawn from millions, so a call is a
+   * repeat caller (or an invalid number) as rarely as in life, not every time (issue 32's
+   * rules then flag what they should, not the bench's one number).
+   */
+  const callerNumber = (prefix = '+1310') => {
+    const exchange = 200 + Math.floor(Math.random() * 800);
+    const line = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+    return prefix.startsWith('(') ? `${prefix}${exchange}-${line}` : `${prefix}${exchange}${line}`;
+  };
   /** Each request a tracker's postback with this key, its JSON body made anew each time. */
   const postbacks = (key: string, body: () => unknown) => ({
     source: (): RequestSpec => ({
@@ -437,7 +447,7 @@ export const buildEndpoints: EndpointGroup = async (ctx, kit) => {
           event: 'completed',
           publisher: bigPublisherId,
           offer: offerId,
-          caller: '+15551230000',
+          caller: callerNumber(),
           duration: 95,
         }));
       },
@@ -470,8 +480,8 @@ export const buildEndpoints: EndpointGroup = async (ctx, kit) => {
         return postbacks(key, () => ({
           call: {
             inboundCallId: `RGB-${Date.now().toString(36)}-${n}`,
-            status: n % 10 === 0 ? 'No Answer' : 'Completed',
-            callerId: `(310) 555-${String(1000 + (n++ % 9000))}`,
+            status: n++ % 10 === 0 ? 'No Answer' : 'Completed',
+            callerId: callerNumber('(310) '),
             connectedSeconds: 95,
           },
           publisher: { id: bigPublisherId, name: 'bench' },
