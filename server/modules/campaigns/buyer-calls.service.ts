@@ -79,7 +79,6 @@ type BuyerRead<Q> = { db: DbOrTx; buyerId: string; query: Q; sign: (key: string)
 
 export async function listBuyerCalls(opts: BuyerRead<BuyerCallListQuery>): Promise<BuyerCallList> {
   const { db, query } = opts;
-  const where = callWhere(db, opts.buyerId, query.campaign_id);
   const { buyerSeesFullCaller } = await getSettings(db);
   const own = and(
     eq(campaigns.buyerId, opts.buyerId),
@@ -88,20 +87,24 @@ export async function listBuyerCalls(opts: BuyerRead<BuyerCallListQuery>): Promi
   return listPage({
     query,
     keyset: callKeyset(),
-    // The page's candidates: each campaign's first rows past the cursor, read from its own
-    // range of leads_campaign_ts_id_idx (a buyer's calls merged from a few ranges, never a walk
-    // of the whole leads index filtered by campaign); the page is then cut from them.
-    rows: (w) =>
-      pageOf(
+    // The page's candidates: each of the buyer's campaigns' first rows past the cursor, read
+    // from its own range of leads_campaign_ts_id_idx (a buyer's calls merged from a few ranges,
+    // never a walk of the whole leads index filtered by campaign), merged and cut to the window
+    // there, so only the window's leads are fetched and joined (with the campaigns' filter
+    // outside too, the planner fetched every candidate once per campaign: 510 lookups, 31 ms).
+    rows: (w) => {
+      const dir = sql.raw(w.direction);
+      const n = w.limit + w.offset;
+      return pageOf(
         selectCalls(db, w.sortKey),
-        and(
-          where,
-          sql`${leads.id} in (select x.id from ${campaigns} cross join lateral (
-            select ${leads.id} from ${leads} where ${leads.campaignId} = ${campaigns.id} and ${w.after ?? sql`true`}
-            order by ${sql.join(w.orderBy, sql`, `)} limit ${w.limit + w.offset}) x where ${own})`,
-        ),
+        sql`${leads.id} in (select x.id from ${campaigns} cross join lateral (
+            select ${leads.id}, ${leads.timestamp} from ${leads}
+            where ${leads.campaignId} = ${campaigns.id} and ${w.after ?? sql`true`}
+            order by ${sql.join(w.orderBy, sql`, `)} limit ${n}) x
+          where ${own} order by x."timestamp" ${dir}, x.id ${dir} limit ${n})`,
         w,
-      ),
+      );
+    },
     // Exact, from the report's campaign months (a few hundred index entries), not the leads.
     count: async () => ({
       total: (
@@ -190,13 +193,13 @@ export async function buyerDashboard(opts: {
   const spendDays = sql`campaign_spend_days d
     where d.campaign_id = any(array(select id from campaigns where buyer_id = ${buyerId}))`;
   // This month's calls from the maintained rollups, never the leads: those delivered and their
-  // seconds from the report's campaign days, the billable ones from the campaigns' spend days (an
+  // seconds from the report's campaign month, the billable ones from the campaigns' spend days (an
   // accepted return gives its call back there).
   const [delivered, [spend], days] = await Promise.all([
     keysFigures(db, {
       dim: 'campaign',
       keys: sql`select id::text from campaigns where buyer_id = ${buyerId}`,
-      days: { from: month, to: day },
+      month,
     }),
     rowsOf<{ spend_today: string; spend_month: string; billable: number }>(
       db,

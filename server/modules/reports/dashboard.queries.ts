@@ -51,23 +51,22 @@ export async function dailyFigures(
 
 /**
  * Calls and their seconds for the network's keys of one dimension (a buyer's campaigns), from the
- * rollups after folding the queue: over the days [from, to] one index probe per day and key of
- * the day table (its primary key's owner, dim, day, key); without days, every month of the month
- * table. Never the leads, whatever their number.
+ * month rollup after folding the queue: of one month (its first day, a month of the network's
+ * zone, as the rollup's), or of every month. Never the leads, whatever their number. (A month's
+ * days from the day rollup read every key's rows of each day and kept the few asked for: 5,395
+ * rows for a buyer's 27 days, 11.8 ms; the month's row of each key is one probe.)
  */
 export async function keysFigures(
   db: DbOrTx,
-  opts: { dim: 'campaign'; keys: SQL; days?: { from: string; to: string } },
+  opts: { dim: 'campaign'; keys: SQL; month?: string },
 ): Promise<{ calls: number; seconds: number }> {
   await foldReports(db);
-  const { days } = opts;
-  const over = days
-    ? sql`report_day_totals t where t.day = any(array(select generate_series(${days.from}::date, ${days.to}::date, interval '1 day')::date)) and`
-    : sql`report_month_totals t where`;
+  const inMonth = opts.month ? sql`t.month = ${opts.month}::date and` : sql``;
   const [row] = rowsOf<{ calls: string | number; seconds: string | number }>(
     await db.execute(sql`
       select coalesce(sum(t.calls), 0) as calls, coalesce(sum(t.duration_seconds), 0) as seconds
-      from ${over} t.owner = ${NETWORK_OWNER} and t.dim = ${opts.dim}
+      from report_month_totals t
+      where ${inMonth} t.owner = ${NETWORK_OWNER} and t.dim = ${opts.dim}
         and t.key = any(array(${opts.keys}))`),
   );
   return { calls: Number(row?.calls ?? 0), seconds: Number(row?.seconds ?? 0) };
