@@ -2154,3 +2154,19 @@ export const buyerInvoiceLines = pgTable(
   },
   (t) => [index('buyer_invoice_lines_invoice_idx').on(t.invoiceId, t.day, t.id)],
 );
+
+/**
+ * How many rows of a table are in each status, for what waits for the admins (the dashboard's
+ * cards and the bell, read on every admin page): `entity` is `application` (offer applications),
+ * `dispute` (lead disputes) or `user:<role>`. Kept by statement triggers on those tables
+ * (drizzle/0048), so a count is one primary-key read instead of a walk of every pending row.
+ */
+export const statusCounts = pgTable(
+  'status_counts',
+  {
+    entity: text('entity').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.entity, t.status] })],
+);

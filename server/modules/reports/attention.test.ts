@@ -1,3 +1,4 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   ingestRefusals,
@@ -7,6 +8,7 @@ import {
   payoutHolds,
   publisherBalances,
   settings,
+  users,
 } from '../../db/schema.ts';
 import { fileAdminTest } from '../../test/admin-test.ts';
 import { buildAdmin, buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
@@ -53,6 +55,80 @@ describe('the newcomer’s checklist (GET /admin/setup-checklist)', () => {
 });
 
 describe('what needs attention (GET /admin/stats, the bell)', () => {
+  it('keeps the pending queues counted as their rows move: sign-ups, decisions, deletions, bulk updates', async () => {
+    // What the bell and the cards say against a count of the rows themselves.
+    const counted = async () => {
+      const [[pubs], [apps], [disputes]] = await Promise.all([
+        t.db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.role, 'publisher'), eq(users.status, 'pending'))),
+        t.db
+          .select({ n: count() })
+          .from(offerApplications)
+          .where(eq(offerApplications.status, 'pending')),
+        t.db.select({ n: count() }).from(leadDisputes).where(eq(leadDisputes.status, 'open')),
+      ]);
+      return {
+        pending_publishers: pubs!.n,
+        pending_applications: apps!.n,
+        open_disputes: disputes!.n,
+      };
+    };
+    const shown = async () => {
+      const s = (await t.call('GET', '/stats')).json();
+      return {
+        pending_publishers: s.pending_publishers,
+        pending_applications: s.pending_applications,
+        open_disputes: s.open_disputes,
+      };
+    };
+    const before = await shown();
+    expect(before).toEqual(await counted());
+
+    const waiting = await Promise.all(
+      [1, 2, 3].map(() => buildPublisher(t.db, { status: 'pending' })),
+    );
+    const offer = await buildOffer(t.db);
+    const apps = await t.db
+      .insert(offerApplications)
+      .values(
+        waiting.map((p) => ({ offerId: offer.id, publisherId: p.id, status: 'pending' as const })),
+      )
+      .returning();
+    const [dispute] = await t.db
+      .insert(leadDisputes)
+      .values({ leadId: crypto.randomUUID(), publisherId: waiting[0]!.id, status: 'open' })
+      .returning();
+    expect(await shown()).toEqual({
+      pending_publishers: before.pending_publishers + 3,
+      pending_applications: before.pending_applications + 3,
+      open_disputes: before.open_disputes + 1,
+    });
+
+    // One statement moving several rows, one moving a row to where it already was, a deletion.
+    await t.db
+      .update(users)
+      .set({ status: 'approved' })
+      .where(inArray(users.id, [waiting[0]!.id, waiting[1]!.id]));
+    await t.db.update(users).set({ status: 'pending' }).where(eq(users.id, waiting[2]!.id));
+    await t.db
+      .update(offerApplications)
+      .set({ status: 'approved' })
+      .where(eq(offerApplications.id, apps[0]!.id));
+    await t.db.delete(offerApplications).where(eq(offerApplications.id, apps[1]!.id));
+    await t.db
+      .update(leadDisputes)
+      .set({ status: 'accepted' })
+      .where(eq(leadDisputes.id, dispute!.id));
+    expect(await shown()).toEqual({
+      pending_publishers: before.pending_publishers + 1,
+      pending_applications: before.pending_applications + 1,
+      open_disputes: before.open_disputes,
+    });
+    expect(await shown()).toEqual(await counted());
+  });
+
   it('counts open disputes, calls refused in 24 h and held payouts beside the pending queues', async () => {
     const before = (await t.call('GET', '/stats')).json();
     const publisher = await buildPublisher(t.db);
