@@ -1,6 +1,7 @@
 import { noOfferRules, officeHours } from '@contract/offer-rules.ts';
 import type { PublisherOffer } from '@contract/publisher.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publisherOffer } from '@/test/publisher-offer.ts';
 import { renderWithApp } from '@/test/render.tsx';
@@ -13,8 +14,11 @@ const offer = publisherOffer({
   payout: 30,
 });
 
-const card = (o: PublisherOffer) =>
-  renderWithApp(<OfferCard offer={o} blockedReason={null} starting={false} onApply={() => {}} />);
+/** The card of `o`, open to apply to, with any other props the test sets. */
+const card = (o: PublisherOffer, props: Partial<ComponentProps<typeof OfferCard>> = {}) =>
+  renderWithApp(
+    <OfferCard offer={o} blockedReason={null} starting={false} onApply={() => {}} {...props} />,
+  );
 
 describe('the offer card tells which calls pay', () => {
   it('says every completed call pays when the offer has no rules', () => {
@@ -87,43 +91,18 @@ describe('the offer card and its script (issue 33)', () => {
 
   it('marks a changed script and opens it with Read script changes', () => {
     const onReadScript = vi.fn();
-    renderWithApp(
-      <OfferCard
-        offer={approved}
-        blockedReason={null}
-        starting={false}
-        onApply={() => {}}
-        scriptUnread
-        onReadScript={onReadScript}
-      />,
-    );
+    card(approved, { scriptUnread: true, onReadScript });
     expect(screen.getByText('Changed: acknowledge')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Read script changes: Medicare Inbound' }));
     expect(onReadScript).toHaveBeenCalledWith(approved);
   });
 
   it('offers the script without a badge once acknowledged, and nothing before approval', () => {
-    const { unmount } = renderWithApp(
-      <OfferCard
-        offer={approved}
-        blockedReason={null}
-        starting={false}
-        onApply={() => {}}
-        onReadScript={() => {}}
-      />,
-    );
+    const { unmount } = card(approved, { onReadScript: () => {} });
     expect(screen.queryByText('Changed: acknowledge')).toBeNull();
     expect(screen.getByRole('button', { name: 'Script versions: Medicare Inbound' })).toBeTruthy();
     unmount();
-    renderWithApp(
-      <OfferCard
-        offer={offer}
-        blockedReason={null}
-        starting={false}
-        onApply={() => {}}
-        onReadScript={() => {}}
-      />,
-    );
+    card(offer, { onReadScript: () => {} });
     expect(screen.queryByRole('button', { name: /Script versions/ })).toBeNull();
   });
 });
