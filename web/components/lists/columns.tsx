@@ -12,6 +12,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format.ts';
+import { fromTablet } from '../paged-table.tsx';
 import { PersonCell } from '../person-cell.tsx';
 import { StatusBadge, type StatusSubject } from '../status-badge.tsx';
 
@@ -64,6 +65,19 @@ export function statusColumn<T extends { status: string }>(
     ...options,
     render: (r) => <StatusBadge status={r.status} subject={subject} />,
   };
+}
+
+/** The "Status" and "Signed up" columns of an account list (publishers, buyers). */
+export function accountColumns<T extends { status: string; created_at: string }>(
+  subject: StatusSubject,
+): DataTableColumn<T>[] {
+  return [
+    statusColumn<T>(subject, { width: 120 }),
+    dateColumn<T>('created_at', 'Signed up', (r) => r.created_at, {
+      sortable: true,
+      visibleMediaQuery: fromTablet,
+    }),
+  ];
 }
 
 type TitleCellProps = {
