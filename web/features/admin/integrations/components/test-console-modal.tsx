@@ -18,6 +18,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
 import { LabeledSegmentedControl } from '@/components/forms/labeled-segmented-control.tsx';
+import { TableHeads } from '@/components/scroll-table.tsx';
 import { StatusBadge, statusLabel } from '@/components/status-badge.tsx';
 import { useTestIntegration } from '@/features/admin/integrations/api/test-integration.ts';
 import { formatMoney, formatSeconds } from '@/lib/format.ts';
@@ -210,15 +211,7 @@ function TestResult({ result }: { result: IntegrationTestResult }) {
           aria-label="Fields table, scrolls sideways on small screens"
         >
           <Table striped withTableBorder aria-label="How each field was read" verticalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Field</Table.Th>
-                <Table.Th>From</Table.Th>
-                <Table.Th>Sent</Table.Th>
-                <Table.Th>Read as</Table.Th>
-                <Table.Th>Note</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeads heads={['Field', 'From', 'Sent', 'Read as', 'Note']} />
             <Table.Tbody>
               {result.fields.map((f) => (
                 <Table.Tr key={f.field}>
