@@ -1,7 +1,7 @@
 import type { CallReturn } from '@contract/buyer-calls.ts';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { dateColumn } from '@/components/lists/columns.tsx';
+import { dateColumn, RowActions } from '@/components/lists/columns.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { PersonCell } from '@/components/person-cell.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -24,26 +24,29 @@ function Decide({ r }: { r: CallReturn }) {
       },
     );
   if (r.status !== 'pending') return null;
+  const choices = [
+    { mutation: accept, label: 'Accept', done: 'accepted', look: { variant: 'light' } },
+    {
+      mutation: decline,
+      label: 'Decline',
+      done: 'declined',
+      look: { variant: 'subtle', color: 'red' },
+    },
+  ] as const;
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Button
-        size="xs"
-        variant="light"
-        loading={accept.isPending}
-        onClick={() => decide(accept, 'accepted')}
-      >
-        Accept
-      </Button>
-      <Button
-        size="xs"
-        variant="subtle"
-        color="red"
-        loading={decline.isPending}
-        onClick={() => decide(decline, 'declined')}
-      >
-        Decline
-      </Button>
-    </Group>
+    <RowActions gap={4}>
+      {choices.map((c) => (
+        <Button
+          key={c.label}
+          size="xs"
+          {...c.look}
+          loading={c.mutation.isPending}
+          onClick={() => decide(c.mutation, c.done)}
+        >
+          {c.label}
+        </Button>
+      ))}
+    </RowActions>
   );
 }
 
