@@ -48,6 +48,19 @@ export function ActionModal({
   );
 }
 
+/** What a dialog's Cancel and action buttons show and do. */
+export type DialogActionsProps = {
+  confirmLabel: string;
+  /** The action button's colour; the theme's primary colour unless told. */
+  color?: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** The action's button takes the focus when the dialog opens. */
+  autoFocus?: boolean;
+  mt?: string;
+};
+
 /** Cancel and the action's button, at the end of a dialog; Cancel waits while it runs. */
 export function DialogActions({
   confirmLabel,
@@ -57,16 +70,7 @@ export function DialogActions({
   onCancel,
   autoFocus,
   mt,
-}: {
-  confirmLabel: string;
-  color: string;
-  pending: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-  /** The action's button takes the focus when the dialog opens. */
-  autoFocus?: boolean;
-  mt?: string;
-}) {
+}: DialogActionsProps) {
   return (
     <Group justify="flex-end" mt={mt}>
       <Button variant="default" onClick={onCancel} disabled={pending}>
