@@ -1,8 +1,9 @@
 import { noOfferRules, officeHours } from '@contract/offer-rules.ts';
 import type { PublisherOffer } from '@contract/publisher.ts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { itemTexts } from '@/test/item-texts.ts';
 import { publisherOffer } from '@/test/publisher-offer.ts';
 import { renderWithApp } from '@/test/render.tsx';
 import { OfferCard } from './offer-card.tsx';
@@ -43,9 +44,7 @@ describe('the offer card tells which calls pay', () => {
     expect(screen.getByText('Your payout')).toBeTruthy();
     expect(screen.getByText('$42.50')).toBeTruthy();
     expect(screen.getByText('Standard payout $30.00')).toBeTruthy();
-    const items = within(screen.getByTestId('offer-rules'))
-      .getAllByRole('listitem')
-      .map((li) => li.textContent);
+    const items = itemTexts(screen.getByTestId('offer-rules'));
     expect(items).toEqual([
       'Billable after: 1 min 30 s (shorter calls do not pay)',
       'Offer caps: 200 a day',
@@ -75,11 +74,7 @@ describe('the offer card shows the tracking numbers the network gave the publish
       tracking_numbers: ['+18665551234', '+442079460958'],
     });
     const list = screen.getByRole('list', { name: 'Your tracking numbers' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['+1 866 555 1234', '+44 20 7946 0958']);
+    expect(itemTexts(list)).toEqual(['+1 866 555 1234', '+44 20 7946 0958']);
     fireEvent.click(screen.getByRole('button', { name: 'Copy +1 866 555 1234' }));
     expect(writeText).toHaveBeenCalledWith('+18665551234');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Copied +1 866 555 1234' })));
