@@ -16,10 +16,10 @@ import { Link } from 'react-router';
 import { buyerPaths } from '@/app/routes.ts';
 import { LiveTodayPanel } from '@/components/live/live-counters.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
+import { WelcomeMessage } from '@/components/welcome-message.tsx';
 import { useCampaignCount } from '@/features/buyer/api/get-campaigns.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { useMe } from '@/lib/me.ts';
-import { usePublicSettings } from '@/lib/public-settings.ts';
 import { BudgetBurnDown } from './budget-burn-down.tsx';
 import { LazyCreateCampaignDialog } from './lazy-create-campaign-dialog.tsx';
 
@@ -61,7 +61,6 @@ function ActionCard({
 export function BuyerDashboardPage() {
   const { user } = useAuth();
   const me = useMe(user?.id);
-  const settings = usePublicSettings();
   const campaigns = useCampaignCount();
   useErrorToast(campaigns.error, 'Error fetching campaigns');
   const [dialogOpened, dialog] = useDisclosure(false);
@@ -82,13 +81,7 @@ export function BuyerDashboardPage() {
         ) : (
           <Title order={1}>Welcome, {displayName}!</Title>
         )}
-        {settings.isPending ? (
-          <Skeleton height={16} width={260} maw="100%" />
-        ) : (
-          <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-            {settings.data?.welcome_message || 'Welcome to the portal!'}
-          </Text>
-        )}
+        <WelcomeMessage fallback="Welcome to the portal!" />
       </Stack>
 
       <LiveTodayPanel
