@@ -7,7 +7,7 @@ type ConfirmDialogProps = {
   /** What will happen, in one or two sentences. */
   children: ReactNode;
   confirmLabel: string;
-  /** Red for destructive actions. */
+  /** Red (the default) for destructive actions. */
   color?: string;
   /** Disables both buttons while the action runs. */
   pending?: boolean;
@@ -93,26 +93,16 @@ export function ConfirmDialog({
   opened,
   title,
   children,
-  confirmLabel,
   color = 'red',
   pending = false,
-  onConfirm,
-  onCancel,
+  ...actions
 }: ConfirmDialogProps) {
   return (
-    <ActionModal opened={opened} title={title} pending={pending} onCancel={onCancel}>
+    <ActionModal opened={opened} title={title} pending={pending} onCancel={actions.onCancel}>
       <Text size="sm" component="div">
         {children}
       </Text>
-      <DialogActions
-        confirmLabel={confirmLabel}
-        color={color}
-        pending={pending}
-        onConfirm={onConfirm}
-        onCancel={onCancel}
-        autoFocus
-        mt="lg"
-      />
+      <DialogActions {...actions} color={color} pending={pending} autoFocus mt="lg" />
     </ActionModal>
   );
 }
