@@ -41,15 +41,26 @@ export function dateColumn<T>(
   return { accessor, title, noWrap: true, ...options, render: (r) => format(value(r)) };
 }
 
+/** A column of a person (a buyer, a publisher): the name, or what stands for it, over the e-mail. */
+export function personColumn<T>(
+  accessor: string,
+  title: string,
+  person: (record: T) => { name: ReactNode; email: string },
+  maw?: StyleProp<number>,
+): DataTableColumn<T> {
+  return { accessor, title, render: (r) => <PersonCell {...person(r)} maw={maw} /> };
+}
+
 /** The "Publisher" column of a row about a publisher: the name over the e-mail. */
 export function publisherColumn<
   T extends { publisher_name: string | null; publisher_email: string },
 >(maw?: StyleProp<number>): DataTableColumn<T> {
-  return {
-    accessor: 'publisher_name',
-    title: 'Publisher',
-    render: (r) => <PersonCell name={r.publisher_name} email={r.publisher_email} maw={maw} />,
-  };
+  return personColumn<T>(
+    'publisher_name',
+    'Publisher',
+    (r) => ({ name: r.publisher_name, email: r.publisher_email }),
+    maw,
+  );
 }
 
 /** The sortable "Status" column of a record with a `status`: its badge, worded for the subject. */

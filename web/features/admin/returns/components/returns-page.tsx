@@ -1,9 +1,8 @@
 import type { CallReturn } from '@contract/buyer-calls.ts';
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { dateColumn, RowActions } from '@/components/lists/columns.tsx';
+import { dateColumn, personColumn, RowActions } from '@/components/lists/columns.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
-import { PersonCell } from '@/components/person-cell.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useDecideReturn, useReturns } from '@/features/admin/returns/api/returns.ts';
 import { formatMoney } from '@/lib/format.ts';
@@ -56,11 +55,10 @@ export function ReturnsPage() {
   const query = useReturns(list.query);
   const columns: DataTableColumn<CallReturn>[] = [
     dateColumn('created_at', 'Returned', (r) => r.created_at),
-    {
-      accessor: 'buyer_email',
-      title: 'Buyer and campaign',
-      render: (r) => <PersonCell name={r.campaign_name} email={r.buyer_email} />,
-    },
+    personColumn('buyer_email', 'Buyer and campaign', (r) => ({
+      name: r.campaign_name,
+      email: r.buyer_email,
+    })),
     {
       accessor: 'reason',
       title: 'Reason',
