@@ -27,7 +27,8 @@ type ColumnOptions = {
 
 /**
  * A day column of a list, e.g. "Signed up", on one line: `formatDate` unless `format` says
- * otherwise (`formatDay` for a calendar day, `formatDateTime` with the time).
+ * otherwise (`formatDay` for a calendar day, `formatDateTime` with the time); with `link`, the
+ * date leads to the row's record (a lead's date to the lead).
  */
 export function dateColumn<T>(
   accessor: string,
@@ -35,10 +36,13 @@ export function dateColumn<T>(
   value: (record: T) => string | null,
   {
     format = formatDate,
+    link,
     ...options
-  }: ColumnOptions & { format?: (v: string | null) => string } = {},
+  }: ColumnOptions & { format?: (v: string | null) => string; link?: (record: T) => string } = {},
 ): DataTableColumn<T> {
-  return { accessor, title, noWrap: true, ...options, render: (r) => format(value(r)) };
+  const render = (r: T) =>
+    link ? <RowLink to={link(r)}>{format(value(r))}</RowLink> : format(value(r));
+  return { accessor, title, noWrap: true, ...options, render };
 }
 
 /** A column of a person (a buyer, a publisher): the name, or what stands for it, over the e-mail. */
