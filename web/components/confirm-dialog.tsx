@@ -7,7 +7,7 @@ type ConfirmDialogProps = {
   /** What will happen, in one or two sentences. */
   children: ReactNode;
   confirmLabel: string;
-  /** Red for destructive actions. */
+  /** Red (the default) for destructive actions. */
   color?: string;
   /** Disables both buttons while the action runs. */
   pending?: boolean;
@@ -48,6 +48,19 @@ export function ActionModal({
   );
 }
 
+/** What a dialog's Cancel and action buttons show and do. */
+export type DialogActionsProps = {
+  confirmLabel: string;
+  /** The action button's colour; the theme's primary colour unless told. */
+  color?: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** The action's button takes the focus when the dialog opens. */
+  autoFocus?: boolean;
+  mt?: string;
+};
+
 /** Cancel and the action's button, at the end of a dialog; Cancel waits while it runs. */
 export function DialogActions({
   confirmLabel,
@@ -57,16 +70,7 @@ export function DialogActions({
   onCancel,
   autoFocus,
   mt,
-}: {
-  confirmLabel: string;
-  color: string;
-  pending: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-  /** The action's button takes the focus when the dialog opens. */
-  autoFocus?: boolean;
-  mt?: string;
-}) {
+}: DialogActionsProps) {
   return (
     <Group justify="flex-end" mt={mt}>
       <Button variant="default" onClick={onCancel} disabled={pending}>
@@ -89,26 +93,16 @@ export function ConfirmDialog({
   opened,
   title,
   children,
-  confirmLabel,
   color = 'red',
   pending = false,
-  onConfirm,
-  onCancel,
+  ...actions
 }: ConfirmDialogProps) {
   return (
-    <ActionModal opened={opened} title={title} pending={pending} onCancel={onCancel}>
+    <ActionModal opened={opened} title={title} pending={pending} onCancel={actions.onCancel}>
       <Text size="sm" component="div">
         {children}
       </Text>
-      <DialogActions
-        confirmLabel={confirmLabel}
-        color={color}
-        pending={pending}
-        onConfirm={onConfirm}
-        onCancel={onCancel}
-        autoFocus
-        mt="lg"
-      />
+      <DialogActions {...actions} color={color} pending={pending} autoFocus mt="lg" />
     </ActionModal>
   );
 }

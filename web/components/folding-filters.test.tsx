@@ -16,24 +16,25 @@ describe('activeFilterCount', () => {
   });
 });
 
+/** The folding frame around one Status field, with `count` filters on. */
+function renderFilters(count: number) {
+  renderWithApp(
+    <FoldingFilters count={count}>
+      <input aria-label="Status" />
+    </FoldingFilters>,
+  );
+}
+
 describe('FoldingFilters', () => {
   it('shows the filters as they are on a desk', () => {
-    renderWithApp(
-      <FoldingFilters count={2}>
-        <input aria-label="Status" />
-      </FoldingFilters>,
-    );
+    renderFilters(2);
     expect(screen.getByRole('textbox', { name: 'Status' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Filters/ })).toBeNull();
   });
 
   it('folds them behind a Filters button with the count on a phone', () => {
     viewport.width = 390;
-    renderWithApp(
-      <FoldingFilters count={2}>
-        <input aria-label="Status" />
-      </FoldingFilters>,
-    );
+    renderFilters(2);
     const button = screen.getByRole('button', { name: 'Filters, 2 on' });
     expect(button.textContent).toContain('2');
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -45,11 +46,7 @@ describe('FoldingFilters', () => {
 
   it('says no count when no filter is on', () => {
     viewport.width = 390;
-    renderWithApp(
-      <FoldingFilters count={0}>
-        <input aria-label="Status" />
-      </FoldingFilters>,
-    );
+    renderFilters(0);
     expect(screen.getByRole('button', { name: 'Filters' }).textContent).toBe('Filters');
   });
 });

@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { itemTexts } from '@/test/item-texts.ts';
 import { renderWithApp } from '@/test/render.tsx';
 import { viewport } from '@/test/setup-dom.ts';
 import { PagedTable, type TableQuery } from './paged-table.tsx';
@@ -159,11 +160,7 @@ describe('PagedTable', () => {
     renderWithApp(<Screen query={answered(rows)} cards />);
     expect(screen.queryByRole('table')).toBeNull();
     const list = screen.getByRole('list', { name: 'Deals' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Alpha Auto card', 'Beta Brokers card']);
+    expect(itemTexts(list)).toEqual(['Alpha Auto card', 'Beta Brokers card']);
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toBeTruthy();
   });
 

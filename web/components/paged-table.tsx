@@ -1,22 +1,12 @@
 import 'mantine-datatable/styles.css';
-import {
-  Box,
-  Card,
-  Checkbox,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Box, Card, Checkbox, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { formatCount } from '@/lib/format.ts';
 import classes from './paged-table.module.css';
+import { PagerRow, pageControlLabel } from './pager-row.tsx';
 import { QueryErrorState } from './query-error-state.tsx';
 import { useErrorToast } from './use-error-toast.ts';
 
@@ -234,10 +224,6 @@ export function pagerTotal(
   return { records: (page - 1) * pageSize + data.items.length, exact: true };
 }
 
-const pageControlLabel = (control: string) => ({
-  'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
-});
-
 function PhoneCards<T>(
   props: PagedTableProps<T> & { rows: T[]; total: number; exact: boolean; busy: boolean },
 ) {
@@ -333,20 +319,14 @@ function PhoneCards<T>(
               );
             })}
           </Stack>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" c="dimmed">
-              {rangeText(from, to, total, exact)}
-            </Text>
-            {pages > 1 ? (
-              <Pagination
-                total={pages}
-                value={list.page}
-                onChange={list.setPage}
-                size="sm"
-                getControlProps={(control) => pageControlLabel(control)}
-              />
-            ) : null}
-          </Group>
+          <PagerRow
+            gap="xs"
+            summary={rangeText(from, to, total, exact)}
+            total={pages}
+            value={list.page}
+            onChange={list.setPage}
+            size="sm"
+          />
         </>
       )}
     </Stack>

@@ -1,8 +1,8 @@
-import { Table, Text } from '@mantine/core';
+import { Table, type TableProps, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A column's header: its text, or its text with the figures' right alignment. */
-export type ScrollTableHead = string | { label: string; right: true };
+/** A column's header: its text, or its text with the figures' right alignment or a width. */
+export type ScrollTableHead = string | { label: string; right?: true; w?: number };
 
 /** A table's header row: one cell a column, figures' headers aligned right. */
 export function TableHeads({ heads }: { heads: ScrollTableHead[] }) {
@@ -13,7 +13,7 @@ export function TableHeads({ heads }: { heads: ScrollTableHead[] }) {
           typeof h === 'string' ? (
             <Table.Th key={h}>{h}</Table.Th>
           ) : (
-            <Table.Th key={h.label} ta="right">
+            <Table.Th key={h.label} ta={h.right ? 'right' : undefined} w={h.w}>
               {h.label}
             </Table.Th>
           ),
@@ -32,20 +32,17 @@ export function ScrollTable({
   empty,
   minWidth,
   heads,
-  striped,
-  highlightOnHover,
   children,
+  ...table
 }: {
   /** How many rows; none shows `empty` instead of the table. */
   count: number;
   empty: string;
   minWidth: number;
   heads: ScrollTableHead[];
-  striped?: boolean;
-  highlightOnHover?: boolean;
   /** The rows (`Table.Tr`s). */
   children: ReactNode;
-}) {
+} & Omit<TableProps, 'children'>) {
   if (!count) {
     return (
       <Text size="sm" c="dimmed">
@@ -55,7 +52,7 @@ export function ScrollTable({
   }
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped={striped} highlightOnHover={highlightOnHover}>
+      <Table {...table}>
         <TableHeads heads={heads} />
         <Table.Tbody>{children}</Table.Tbody>
       </Table>

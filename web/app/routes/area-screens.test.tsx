@@ -17,21 +17,28 @@ function table() {
   return { a, loads };
 }
 
+/** Only `which` of the table's screens started downloading, once (none when `which` is null). */
+function expectOnlyLoaded(
+  loads: ReturnType<typeof table>['loads'],
+  which: keyof typeof loads | null,
+) {
+  for (const [name, load] of Object.entries(loads)) {
+    if (name === which) expect(load).toHaveBeenCalledTimes(1);
+    else expect(load).not.toHaveBeenCalled();
+  }
+}
+
 describe('area().preload', () => {
   it('starts the download of the screen at the address the app opened at, and only that one', () => {
     const { a, loads } = table();
     a.preload('/x');
-    expect(loads.home).toHaveBeenCalledTimes(1);
-    expect(loads.list).not.toHaveBeenCalled();
-    expect(loads.item).not.toHaveBeenCalled();
+    expectOnlyLoaded(loads, 'home');
   });
 
   it('matches a screen whose path has a parameter', () => {
     const { a, loads } = table();
     a.preload('/x/things/42');
-    expect(loads.item).toHaveBeenCalledTimes(1);
-    expect(loads.list).not.toHaveBeenCalled();
-    expect(loads.home).not.toHaveBeenCalled();
+    expectOnlyLoaded(loads, 'item');
   });
 
   it('downloads nothing for an address outside the area or unknown inside it', () => {
@@ -39,9 +46,7 @@ describe('area().preload', () => {
     a.preload('/y');
     a.preload('/x/nothing-here');
     a.preload('/');
-    expect(loads.home).not.toHaveBeenCalled();
-    expect(loads.list).not.toHaveBeenCalled();
-    expect(loads.item).not.toHaveBeenCalled();
+    expectOnlyLoaded(loads, null);
   });
 
   it('keeps a failed download quiet (the screen reports it when it renders)', async () => {

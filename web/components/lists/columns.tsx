@@ -12,6 +12,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format.ts';
+import { fromTablet } from '../paged-table.tsx';
 import { PersonCell } from '../person-cell.tsx';
 import { StatusBadge, type StatusSubject } from '../status-badge.tsx';
 
@@ -26,7 +27,8 @@ type ColumnOptions = {
 
 /**
  * A day column of a list, e.g. "Signed up", on one line: `formatDate` unless `format` says
- * otherwise (`formatDay` for a calendar day, `formatDateTime` with the time).
+ * otherwise (`formatDay` for a calendar day, `formatDateTime` with the time); with `link`, the
+ * date leads to the row's record (a lead's date to the lead).
  */
 export function dateColumn<T>(
   accessor: string,
@@ -34,21 +36,35 @@ export function dateColumn<T>(
   value: (record: T) => string | null,
   {
     format = formatDate,
+    link,
     ...options
-  }: ColumnOptions & { format?: (v: string | null) => string } = {},
+  }: ColumnOptions & { format?: (v: string | null) => string; link?: (record: T) => string } = {},
 ): DataTableColumn<T> {
-  return { accessor, title, noWrap: true, ...options, render: (r) => format(value(r)) };
+  const render = (r: T) =>
+    link ? <RowLink to={link(r)}>{format(value(r))}</RowLink> : format(value(r));
+  return { accessor, title, noWrap: true, ...options, render };
+}
+
+/** A column of a person (a buyer, a publisher): the name, or what stands for it, over the e-mail. */
+export function personColumn<T>(
+  accessor: string,
+  title: string,
+  person: (record: T) => { name: ReactNode; email: string },
+  maw?: StyleProp<number>,
+): DataTableColumn<T> {
+  return { accessor, title, render: (r) => <PersonCell {...person(r)} maw={maw} /> };
 }
 
 /** The "Publisher" column of a row about a publisher: the name over the e-mail. */
 export function publisherColumn<
   T extends { publisher_name: string | null; publisher_email: string },
 >(maw?: StyleProp<number>): DataTableColumn<T> {
-  return {
-    accessor: 'publisher_name',
-    title: 'Publisher',
-    render: (r) => <PersonCell name={r.publisher_name} email={r.publisher_email} maw={maw} />,
-  };
+  return personColumn<T>(
+    'publisher_name',
+    'Publisher',
+    (r) => ({ name: r.publisher_name, email: r.publisher_email }),
+    maw,
+  );
 }
 
 /** The sortable "Status" column of a record with a `status`: its badge, worded for the subject. */
@@ -64,6 +80,19 @@ export function statusColumn<T extends { status: string }>(
     ...options,
     render: (r) => <StatusBadge status={r.status} subject={subject} />,
   };
+}
+
+/** The "Status" and "Signed up" columns of an account list (publishers, buyers). */
+export function accountColumns<T extends { status: string; created_at: string }>(
+  subject: StatusSubject,
+): DataTableColumn<T>[] {
+  return [
+    statusColumn<T>(subject, { width: 120 }),
+    dateColumn<T>('created_at', 'Signed up', (r) => r.created_at, {
+      sortable: true,
+      visibleMediaQuery: fromTablet,
+    }),
+  ];
 }
 
 type TitleCellProps = {

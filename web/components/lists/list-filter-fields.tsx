@@ -34,8 +34,7 @@ export function ListSelect<N extends string>({
   name,
   label = 'Status',
   placeholder = 'All statuses',
-  data,
-  w,
+  ...select
 }: Bound<N> & {
   label?: string;
   placeholder?: string;
@@ -44,12 +43,11 @@ export function ListSelect<N extends string>({
 }) {
   return (
     <SelectFilter
+      {...select}
       label={label}
       placeholder={placeholder}
-      data={data}
       value={list.filters[name]}
       onChange={(v) => list.setFilter(name, v)}
-      w={w}
     />
   );
 }

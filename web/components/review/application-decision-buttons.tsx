@@ -1,5 +1,5 @@
 import { applicationReasons } from '@contract/review-reasons.ts';
-import { Group } from '@mantine/core';
+import { Divider, Group } from '@mantine/core';
 import { useState } from 'react';
 import { ReasonDialog, type ReviewReason } from '@/components/reason-dialog.tsx';
 import { StatusActionButton } from '@/components/status-action-button.tsx';
@@ -90,5 +90,20 @@ export function ApplicationDecisionButtons({
         {`${what[0]?.toUpperCase()}${what.slice(1)} will be rejected. The publisher reads your reason on the application and in an e-mail, and may submit new files.`}
       </ReasonDialog>
     </Group>
+  );
+}
+
+/** The last row of a review dialog (application, compliance): a divider, then Approve / Reject. */
+export function ReviewDecisionRow(props: {
+  application: DecisionTarget;
+  onDecided?: (status: 'approved' | 'rejected') => void;
+}) {
+  return (
+    <>
+      <Divider />
+      <Group justify="flex-end">
+        <ApplicationDecisionButtons size="sm" {...props} />
+      </Group>
+    </>
   );
 }

@@ -1,6 +1,7 @@
-import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BrandLogo } from '@/components/brand-logo.tsx';
+import { PageTitle } from '@/components/page-header.tsx';
 
 type AuthPageLayoutProps = {
   /** The screen's heading, e.g. "Create a publisher account". */
@@ -22,16 +23,7 @@ export function AuthPageLayout({ title, subtitle, wide = false, children }: Auth
             <BrandLogo height={48} />
           </Center>
           <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
-            <Stack gap={4} mb="lg">
-              <Title order={1} fz={{ base: 22, sm: 26 }}>
-                {title}
-              </Title>
-              {subtitle ? (
-                <Text c="dimmed" size="sm">
-                  {subtitle}
-                </Text>
-              ) : null}
-            </Stack>
+            <PageTitle title={title} description={subtitle} fz={{ base: 22, sm: 26 }} mb="lg" />
             {children}
           </Paper>
         </Stack>

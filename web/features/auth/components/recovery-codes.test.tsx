@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/test/fake-api.ts';
+import { itemTexts } from '@/test/item-texts.ts';
 import { renderWithApp } from '@/test/render.tsx';
 
 // The auth client and the toasts, as the screens see them (issue 34's recovery codes).
@@ -53,11 +54,7 @@ describe('RecoveryCodesPanel', () => {
     });
     renderWithApp(<RecoveryCodesPanel codes={codes} company="Acme Calls" />);
     const list = screen.getByRole('list', { name: 'Recovery codes' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(codes);
+    expect(itemTexts(list)).toEqual(codes);
     expect(screen.getByText('Save your recovery codes now')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy codes' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Download' }));

@@ -10,15 +10,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowRight, IconListDetails, IconPlus } from '@tabler/icons-react';
+import { IconArrowRight, IconListDetails, IconPlus, type TablerIcon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buyerPaths } from '@/app/routes.ts';
 import { LiveTodayPanel } from '@/components/live/live-counters.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
+import { WelcomeMessage } from '@/components/welcome-message.tsx';
 import { useCampaignCount } from '@/features/buyer/api/get-campaigns.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { useMe } from '@/lib/me.ts';
-import { usePublicSettings } from '@/lib/public-settings.ts';
 import { BudgetBurnDown } from './budget-burn-down.tsx';
 import { LazyCreateCampaignDialog } from './lazy-create-campaign-dialog.tsx';
 
@@ -28,10 +29,38 @@ function campaignCountText(total: number): string {
 }
 
 /** The buyer's dashboard tab: welcome, today's calls, the budget burn-down, campaigns, a new one. */
+/** One of the dashboard's two cards: an icon and a heading over what the card says and does. */
+function ActionCard({
+  icon: Icon,
+  color,
+  title,
+  children,
+}: {
+  icon: TablerIcon;
+  color?: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="sm" h="100%" justify="space-between">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon size={40} radius="md" variant="light" color={color}>
+            <Icon size={22} stroke={1.6} />
+          </ThemeIcon>
+          <Title order={2} size="h3">
+            {title}
+          </Title>
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
 export function BuyerDashboardPage() {
   const { user } = useAuth();
   const me = useMe(user?.id);
-  const settings = usePublicSettings();
   const campaigns = useCampaignCount();
   useErrorToast(campaigns.error, 'Error fetching campaigns');
   const [dialogOpened, dialog] = useDisclosure(false);
@@ -52,13 +81,7 @@ export function BuyerDashboardPage() {
         ) : (
           <Title order={1}>Welcome, {displayName}!</Title>
         )}
-        {settings.isPending ? (
-          <Skeleton height={16} width={260} maw="100%" />
-        ) : (
-          <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-            {settings.data?.welcome_message || 'Welcome to the portal!'}
-          </Text>
-        )}
+        <WelcomeMessage fallback="Welcome to the portal!" />
       </Stack>
 
       <LiveTodayPanel
@@ -69,63 +92,41 @@ export function BuyerDashboardPage() {
       <BudgetBurnDown />
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Card withBorder padding="lg" radius="md">
-          <Stack gap="sm" h="100%" justify="space-between">
-            <Group gap="sm" wrap="nowrap">
-              <ThemeIcon size={40} radius="md" variant="light">
-                <IconListDetails size={22} stroke={1.6} />
-              </ThemeIcon>
-              <Title order={2} size="h3">
-                Manage Campaigns
-              </Title>
-            </Group>
-            {campaigns.isPending || (campaigns.isError && campaigns.isFetching) ? (
-              <Skeleton height={16} width="60%" />
-            ) : campaigns.isError ? (
-              <Text size="sm" c="red">
-                Your campaigns could not be loaded.
-              </Text>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {campaignCountText(campaigns.data)} Review their goals, audiences, budgets and
-                dates.
-              </Text>
-            )}
-            <Button
-              component={Link}
-              to={buyerPaths.campaigns}
-              variant="light"
-              rightSection={<IconArrowRight size={16} />}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              View campaigns
-            </Button>
-          </Stack>
-        </Card>
-
-        <Card withBorder padding="lg" radius="md">
-          <Stack gap="sm" h="100%" justify="space-between">
-            <Group gap="sm" wrap="nowrap">
-              <ThemeIcon size={40} radius="md" variant="light" color="teal">
-                <IconPlus size={22} stroke={1.6} />
-              </ThemeIcon>
-              <Title order={2} size="h3">
-                New campaign
-              </Title>
-            </Group>
-            <Text size="sm" c="dimmed">
-              Set a goal, the audience you want to reach, a location, a budget and the dates it
-              runs.
+        <ActionCard icon={IconListDetails} title="Manage Campaigns">
+          {campaigns.isPending || (campaigns.isError && campaigns.isFetching) ? (
+            <Skeleton height={16} width="60%" />
+          ) : campaigns.isError ? (
+            <Text size="sm" c="red">
+              Your campaigns could not be loaded.
             </Text>
-            <Button
-              leftSection={<IconPlus size={18} />}
-              onClick={dialog.open}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              Create New Campaign
-            </Button>
-          </Stack>
-        </Card>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {campaignCountText(campaigns.data)} Review their goals, audiences, budgets and dates.
+            </Text>
+          )}
+          <Button
+            component={Link}
+            to={buyerPaths.campaigns}
+            variant="light"
+            rightSection={<IconArrowRight size={16} />}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            View campaigns
+          </Button>
+        </ActionCard>
+
+        <ActionCard icon={IconPlus} color="teal" title="New campaign">
+          <Text size="sm" c="dimmed">
+            Set a goal, the audience you want to reach, a location, a budget and the dates it runs.
+          </Text>
+          <Button
+            leftSection={<IconPlus size={18} />}
+            onClick={dialog.open}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Create New Campaign
+          </Button>
+        </ActionCard>
       </SimpleGrid>
 
       <LazyCreateCampaignDialog opened={dialogOpened} onClose={dialog.close} />

@@ -1,7 +1,9 @@
 import { noOfferRules, officeHours } from '@contract/offer-rules.ts';
 import type { PublisherOffer } from '@contract/publisher.ts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { itemTexts } from '@/test/item-texts.ts';
 import { publisherOffer } from '@/test/publisher-offer.ts';
 import { renderWithApp } from '@/test/render.tsx';
 import { OfferCard } from './offer-card.tsx';
@@ -13,8 +15,11 @@ const offer = publisherOffer({
   payout: 30,
 });
 
-const card = (o: PublisherOffer) =>
-  renderWithApp(<OfferCard offer={o} blockedReason={null} starting={false} onApply={() => {}} />);
+/** The card of `o`, open to apply to, with any other props the test sets. */
+const card = (o: PublisherOffer, props: Partial<ComponentProps<typeof OfferCard>> = {}) =>
+  renderWithApp(
+    <OfferCard offer={o} blockedReason={null} starting={false} onApply={() => {}} {...props} />,
+  );
 
 describe('the offer card tells which calls pay', () => {
   it('says every completed call pays when the offer has no rules', () => {
@@ -39,9 +44,7 @@ describe('the offer card tells which calls pay', () => {
     expect(screen.getByText('Your payout')).toBeTruthy();
     expect(screen.getByText('$42.50')).toBeTruthy();
     expect(screen.getByText('Standard payout $30.00')).toBeTruthy();
-    const items = within(screen.getByTestId('offer-rules'))
-      .getAllByRole('listitem')
-      .map((li) => li.textContent);
+    const items = itemTexts(screen.getByTestId('offer-rules'));
     expect(items).toEqual([
       'Billable after: 1 min 30 s (shorter calls do not pay)',
       'Offer caps: 200 a day',
@@ -71,11 +74,7 @@ describe('the offer card shows the tracking numbers the network gave the publish
       tracking_numbers: ['+18665551234', '+442079460958'],
     });
     const list = screen.getByRole('list', { name: 'Your tracking numbers' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['+1 866 555 1234', '+44 20 7946 0958']);
+    expect(itemTexts(list)).toEqual(['+1 866 555 1234', '+44 20 7946 0958']);
     fireEvent.click(screen.getByRole('button', { name: 'Copy +1 866 555 1234' }));
     expect(writeText).toHaveBeenCalledWith('+18665551234');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Copied +1 866 555 1234' })));
@@ -87,43 +86,18 @@ describe('the offer card and its script (issue 33)', () => {
 
   it('marks a changed script and opens it with Read script changes', () => {
     const onReadScript = vi.fn();
-    renderWithApp(
-      <OfferCard
-        offer={approved}
-        blockedReason={null}
-        starting={false}
-        onApply={() => {}}
-        scriptUnread
-        onReadScript={onReadScript}
-      />,
-    );
+    card(approved, { scriptUnread: true, onReadScript });
     expect(screen.getByText('Changed: acknowledge')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Read script changes: Medicare Inbound' }));
     expect(onReadScript).toHaveBeenCalledWith(approved);
   });
 
   it('offers the script without a badge once acknowledged, and nothing before approval', () => {
-    const { unmount } = renderWithApp(
-      <OfferCard
-        offer={approved}
-        blockedReason={null}
-        starting={false}
-        onApply={() => {}}
-        onReadScript={() => {}}
-      />,
-    );
+    const { unmount } = card(approved, { onReadScript: () => {} });
     expect(screen.queryByText('Changed: acknowledge')).toBeNull();
     expect(screen.getByRole('button', { name: 'Script versions: Medicare Inbound' })).toBeTruthy();
     unmount();
-    renderWithApp(
-      <OfferCard
-        offer={offer}
-        blockedReason={null}
-        starting={false}
-        onApply={() => {}}
-        onReadScript={() => {}}
-      />,
-    );
+    card(offer, { onReadScript: () => {} });
     expect(screen.queryByRole('button', { name: /Script versions/ })).toBeNull();
   });
 });

@@ -5,7 +5,6 @@ import {
   Anchor,
   Card,
   Group,
-  Pagination,
   Select,
   SimpleGrid,
   Skeleton,
@@ -17,6 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { SearchFilter } from '@/components/list-filters.tsx';
 import { QueryError } from '@/components/lists/query-error.tsx';
+import { PagerRow } from '@/components/pager-row.tsx';
 import { PendingApprovalNotice } from '@/components/pending-approval-notice.tsx';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -226,22 +226,19 @@ export function OffersPage() {
               />
             ))}
           </SimpleGrid>
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Text size="sm" c="dimmed">
-              {formatCount(offers.data?.total ?? 0, offers.data?.total_exact ?? true)}{' '}
-              {offers.data?.total === 1 ? 'offer' : 'offers'}
-            </Text>
-            {totalPages > 1 ? (
-              <Pagination
-                total={totalPages}
-                value={list.page}
-                onChange={list.setPage}
-                getControlProps={(control) => ({
-                  'aria-label': control === 'next' ? 'Next page' : 'Previous page',
-                })}
-              />
-            ) : null}
-          </Group>
+          <PagerRow
+            wrap="wrap"
+            gap="sm"
+            summary={
+              <>
+                {formatCount(offers.data?.total ?? 0, offers.data?.total_exact ?? true)}{' '}
+                {offers.data?.total === 1 ? 'offer' : 'offers'}
+              </>
+            }
+            total={totalPages}
+            value={list.page}
+            onChange={list.setPage}
+          />
         </>
       )}
 

@@ -18,12 +18,12 @@ import { PendingApprovalNotice } from '@/components/pending-approval-notice.tsx'
 import { StatCard, type StatCardProps } from '@/components/stat-card.tsx';
 import { useDashboardRange } from '@/components/use-dashboard-range.ts';
 import { useErrorToast } from '@/components/use-error-toast.ts';
+import { WelcomeMessage } from '@/components/welcome-message.tsx';
 import { usePublisherMe } from '@/features/publisher/api/get-me.ts';
 import { useOverview } from '@/features/publisher/api/get-overview.ts';
 import { useOverviewRange } from '@/features/publisher/api/get-overview-range.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { formatMoney } from '@/lib/format.ts';
-import { usePublicSettings } from '@/lib/public-settings.ts';
 import { RecentActivity } from './recent-activity.tsx';
 
 const ERROR_TITLE = 'Error loading dashboard';
@@ -100,7 +100,6 @@ export function OverviewPage() {
   const overview = useOverview();
   const picked = useDashboardRange();
   const ranged = useOverviewRange(picked.query, picked.days !== null);
-  const settings = usePublicSettings();
   useErrorToast(overview.error ?? ranged.error, ERROR_TITLE);
   const data = overview.data;
   const loading = overview.isPending;
@@ -160,13 +159,7 @@ export function OverviewPage() {
       <Stack gap={6}>
         <Title order={1}>Welcome, {me?.name || me?.email || user?.email}!</Title>
         {/* The operator's welcome message (Admin → Settings), as on the buyer dashboard. */}
-        {settings.isPending ? (
-          <Skeleton height={16} width={260} maw="100%" />
-        ) : settings.data?.welcome_message ? (
-          <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-            {settings.data.welcome_message}
-          </Text>
-        ) : null}
+        <WelcomeMessage />
       </Stack>
       {me?.status === 'pending' ? <PendingApprovalNotice /> : null}
       <Suspense fallback={null}>

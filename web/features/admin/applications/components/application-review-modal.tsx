@@ -3,7 +3,7 @@ import { applicationReasons, describeReason } from '@contract/review-reasons.ts'
 import { Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { RejectedBecause, ReviewField, ReviewModal } from '@/components/forms/review-modal.tsx';
 import { QueryError } from '@/components/lists/query-error.tsx';
-import { ApplicationDecisionButtons } from '@/components/review/application-decision-buttons.tsx';
+import { ReviewDecisionRow } from '@/components/review/application-decision-buttons.tsx';
 import { DocumentFileView, MediaFileView } from '@/components/review/compliance-file-views.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useApplicationSubmissions } from '@/features/admin/applications/api/get-submissions.ts';
@@ -136,12 +136,7 @@ export function ApplicationReviewModal({
             </>
           )}
           {current.status === 'pending' ? (
-            <>
-              <Divider />
-              <Group justify="flex-end">
-                <ApplicationDecisionButtons size="sm" application={current} onDecided={onClose} />
-              </Group>
-            </>
+            <ReviewDecisionRow application={current} onDecided={onClose} />
           ) : null}
         </Stack>
       ) : null}

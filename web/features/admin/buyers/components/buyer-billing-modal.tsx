@@ -1,15 +1,5 @@
 import type { AdminBuyer } from '@contract/admin.ts';
-import {
-  Button,
-  Card,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
   useBuyerBilling,
@@ -18,6 +8,7 @@ import {
   useSetBillingMode,
 } from '@/components/billing/billing-api.ts';
 import { BillingView } from '@/components/billing/billing-view.tsx';
+import { LabeledSegmentedControl } from '@/components/forms/labeled-segmented-control.tsx';
 import { MoneyInput } from '@/components/forms/money-input.tsx';
 import { QueryCard } from '@/components/query-card.tsx';
 import { failedToast, toast } from '@/lib/notify.ts';
@@ -62,25 +53,22 @@ function BuyerBillingCard({ buyer }: { buyer: AdminBuyer }) {
       {(billing) => (
         <Stack gap="lg">
           <Group justify="space-between" align="flex-end">
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Billing mode
-              </Text>
-              <SegmentedControl
-                value={billing.mode}
-                data={[
-                  { value: 'prepaid', label: 'Prepaid' },
-                  { value: 'postpaid', label: 'Postpaid' },
-                ]}
-                disabled={setMode.isPending}
-                onChange={(mode) =>
-                  setMode.mutate(
-                    { id: buyer.id, mode: mode as 'prepaid' | 'postpaid' },
-                    { onError: failedToast('Update failed') },
-                  )
-                }
-              />
-            </Stack>
+            <LabeledSegmentedControl
+              id="billing-mode-label"
+              label="Billing mode"
+              value={billing.mode}
+              data={[
+                { value: 'prepaid', label: 'Prepaid' },
+                { value: 'postpaid', label: 'Postpaid' },
+              ]}
+              disabled={setMode.isPending}
+              onChange={(mode) =>
+                setMode.mutate(
+                  { id: buyer.id, mode: mode as 'prepaid' | 'postpaid' },
+                  { onError: failedToast('Update failed') },
+                )
+              }
+            />
             <Group gap="xs" align="flex-end">
               <TextInput
                 label="Invoice month"

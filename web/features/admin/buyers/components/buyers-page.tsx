@@ -6,15 +6,14 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { EmailText } from '@/components/email-text.tsx';
 import {
+  accountColumns,
   actionsColumn,
-  dateColumn,
   RowActions,
-  statusColumn,
   titleColumn,
 } from '@/components/lists/columns.tsx';
 import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
-import { fromDesktop, fromTablet } from '@/components/paged-table.tsx';
+import { fromDesktop } from '@/components/paged-table.tsx';
 import { ResetTwoFactorButton } from '@/components/reset-two-factor-button.tsx';
 import { StatusActionButton, statusActionColor } from '@/components/status-action-button.tsx';
 import { statusOptions } from '@/components/status-badge.tsx';
@@ -101,11 +100,7 @@ export function BuyersPage() {
       visibleMediaQuery: fromDesktop,
       render: (b) => <BuyerEmail buyer={b} size="sm" />,
     },
-    statusColumn('buyer', { width: 120 }),
-    dateColumn('created_at', 'Signed up', (b) => b.created_at, {
-      sortable: true,
-      visibleMediaQuery: fromTablet,
-    }),
+    ...accountColumns('buyer'),
     actionsColumn(
       (b) => (
         <RowActions>

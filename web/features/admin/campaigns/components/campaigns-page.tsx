@@ -2,11 +2,10 @@ import type { AdminCampaign } from '@contract/admin.ts';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { CampaignStatusCell } from '@/components/campaigns/campaign-status.tsx';
-import { dateColumn, titleColumn } from '@/components/lists/columns.tsx';
+import { dateColumn, personColumn, titleColumn } from '@/components/lists/columns.tsx';
 import { ListSearch } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { fromTablet } from '@/components/paged-table.tsx';
-import { PersonCell } from '@/components/person-cell.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useCampaigns } from '@/features/admin/campaigns/api/list-campaigns.ts';
 import { formatDay, formatMoney } from '@/lib/format.ts';
@@ -26,11 +25,7 @@ export function CampaignsPage() {
 
   const columns: DataTableColumn<AdminCampaign>[] = [
     titleColumn('name', 'Campaign', (c) => ({ title: c.name, sub: c.goal, clamp: 2, miw: 140 })),
-    {
-      accessor: 'buyer_name',
-      title: 'Buyer',
-      render: (c) => <PersonCell name={c.buyer_name} email={c.buyer_email} />,
-    },
+    personColumn('buyer_name', 'Buyer', (c) => ({ name: c.buyer_name, email: c.buyer_email })),
     {
       accessor: 'status',
       title: 'Status',

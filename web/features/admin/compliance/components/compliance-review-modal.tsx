@@ -1,11 +1,11 @@
 import type { ComplianceSubmission } from '@contract/admin.ts';
 import { applicationReasons, describeReason } from '@contract/review-reasons.ts';
-import { Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RejectedBecause, ReviewField, ReviewModal } from '@/components/forms/review-modal.tsx';
 import { showFailure } from '@/components/forms/show-failure.ts';
-import { ApplicationDecisionButtons } from '@/components/review/application-decision-buttons.tsx';
+import { ReviewDecisionRow } from '@/components/review/application-decision-buttons.tsx';
 import { DocumentFileView, MediaFileView } from '@/components/review/compliance-file-views.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import {
@@ -121,24 +121,18 @@ export function ComplianceReviewModal({
             </Text>
           ) : null}
           {s.application_status === 'pending' && !s.superseded ? (
-            <>
-              <Divider />
-              <Group justify="flex-end">
-                <ApplicationDecisionButtons
-                  size="sm"
-                  application={{
-                    id: s.application_id,
-                    offer_title: s.offer_title,
-                    publisher_name: s.publisher_name,
-                    publisher_email: s.publisher_email,
-                  }}
-                  onDecided={(status) => {
-                    setCurrent({ ...s, application_status: status });
-                    void queryClient.invalidateQueries({ queryKey: complianceKey });
-                  }}
-                />
-              </Group>
-            </>
+            <ReviewDecisionRow
+              application={{
+                id: s.application_id,
+                offer_title: s.offer_title,
+                publisher_name: s.publisher_name,
+                publisher_email: s.publisher_email,
+              }}
+              onDecided={(status) => {
+                setCurrent({ ...s, application_status: status });
+                void queryClient.invalidateQueries({ queryKey: complianceKey });
+              }}
+            />
           ) : null}
         </Stack>
       ) : null}

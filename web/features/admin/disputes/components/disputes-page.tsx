@@ -6,7 +6,7 @@ import { adminPaths } from '@/app/routes.ts';
 import { useDisputes } from '@/components/lead-detail/disputes-api.ts';
 import { DisputeStatusBadge } from '@/components/lead-detail/lead-detail-parts.tsx';
 import { SelectFilter } from '@/components/list-filters.tsx';
-import { publisherAndOfferColumns, RowLink } from '@/components/lists/columns.tsx';
+import { dateColumn, publisherAndOfferColumns } from '@/components/lists/columns.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -63,15 +63,11 @@ export function DisputesPage() {
   const query = useDisputes({ ...list.query, status });
 
   const columns: DataTableColumn<AdminDisputeItem>[] = [
-    {
-      accessor: 'updated_at',
-      title: 'Last activity',
+    dateColumn('updated_at', 'Last activity', (d) => d.updated_at, {
       sortable: true,
-      noWrap: true,
-      render: (d) => (
-        <RowLink to={adminPaths.lead(d.lead_id)}>{formatDateTime(d.updated_at)}</RowLink>
-      ),
-    },
+      format: formatDateTime,
+      link: (d) => adminPaths.lead(d.lead_id),
+    }),
     ...publisherAndOfferColumns(),
     {
       accessor: 'lead_status',

@@ -1,12 +1,13 @@
 import type { FraudFlag } from '@contract/fraud.ts';
 import { fraudFlagStatuses, fraudRuleNames } from '@contract/fraud.ts';
-import { Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { ListFilters } from '@/components/list-filters.tsx';
 import { ListPublisherFilter, ListSelect } from '@/components/lists/list-filter-fields.tsx';
+import { NoteDialog } from '@/components/note-dialog.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useClearFlags, useConfirmFlags, useFraudFlags } from '@/features/admin/fraud/api/fraud.ts';
@@ -30,8 +31,6 @@ export function FraudQueue() {
   });
   const [picked, setPicked] = useState<FraudFlag[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const confirm = useConfirmFlags();
   const clear = useClearFlags();
   const ids = picked.map((f) => f.id);
@@ -135,49 +134,32 @@ export function FraudQueue() {
             }
           : {})}
       />
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Confirm fraud">
-        <Stack>
-          <Text size="sm">
-            The {picked.length} flagged call{picked.length === 1 ? '' : 's'} will be rejected with
-            this reason; no tracker event changes them afterwards.
-          </Text>
-          <Textarea
-            label="Reason"
-            required
-            value={reason}
-            error={reasonError}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              setReasonError(null);
-            }}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={confirm.isPending}
-              onClick={() => {
-                if (!reason.trim()) return setReasonError('Say why (a reason is required).');
-                confirm.mutate(
-                  { ids, reason: reason.trim() },
-                  {
-                    onSuccess: (r) => {
-                      done('Fraud confirmed')(r);
-                      setConfirming(false);
-                      setReason('');
-                    },
-                    onError: failedToast('Confirm failed'),
-                  },
-                );
-              }}
-            >
-              Reject calls
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <NoteDialog
+        opened={confirming}
+        title="Confirm fraud"
+        note={{ label: 'Reason', required: true }}
+        missing="Say why (a reason is required)."
+        confirmLabel="Reject calls"
+        color="red"
+        pending={confirm.isPending}
+        onConfirm={(reason, clear) =>
+          confirm.mutate(
+            { ids, reason },
+            {
+              onSuccess: (r) => {
+                done('Fraud confirmed')(r);
+                setConfirming(false);
+                clear();
+              },
+              onError: failedToast('Confirm failed'),
+            },
+          )
+        }
+        onCancel={() => setConfirming(false)}
+      >
+        The {picked.length} flagged call{picked.length === 1 ? '' : 's'} will be rejected with this
+        reason; no tracker event changes them afterwards.
+      </NoteDialog>
     </Stack>
   );
 }

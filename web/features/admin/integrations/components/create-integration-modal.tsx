@@ -11,6 +11,7 @@ import {
   accountIdHelp,
   detailIssues,
   errorsByInput,
+  ipsOf,
   SignatureFields,
   type SignatureValues,
   signatureOf,
@@ -49,10 +50,7 @@ export function createBody(v: FormValues): CreateIntegration {
   return {
     name: v.name,
     tracker: v.tracker || 'generic',
-    allowed_ips: v.allowed_ips
-      .split(/[\s,]+/)
-      .map((s) => s.trim())
-      .filter(Boolean),
+    allowed_ips: ipsOf(v.allowed_ips),
     field_map: {},
     ...(account ? { account_id: account } : {}),
     ...(v.time_zone ? { time_zone: v.time_zone } : {}),

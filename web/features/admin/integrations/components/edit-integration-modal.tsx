@@ -30,6 +30,7 @@ import {
   accountIdHelp,
   detailIssues,
   errorsByInput,
+  ipsOf,
   SignatureFields,
   type SignatureValues,
   signatureOf,
@@ -65,12 +66,6 @@ const valuesOf = (i: AdminIntegration): Values => ({
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, k) => x === b[k]);
-
-const ipsOf = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 /** The PATCH body: only what changed (a field_map entry null puts the preset's rule back). */
 export function updateBody(i: AdminIntegration, v: Values): UpdateIntegration {

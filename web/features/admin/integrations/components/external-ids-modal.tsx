@@ -23,6 +23,26 @@ import { IntegrationDialog, type IntegrationDialogProps } from './integration-di
 
 type Kind = 'publisher' | 'offer';
 
+/** Each kind's words and its picker of ours. */
+const kinds = {
+  publisher: {
+    name: 'Publisher',
+    theirs: "Tracker's publisher id",
+    ours: 'Our publisher',
+    search: 'Search publishers',
+    missing: 'Please select a publisher.',
+    Select: PublisherSelect,
+  },
+  offer: {
+    name: 'Offer',
+    theirs: "Tracker's campaign id",
+    ours: 'Our offer',
+    search: 'Search offers',
+    missing: 'Please select an offer.',
+    Select: OfferSelect,
+  },
+} as const;
+
 /**
  * The tracker's ids for our publishers and offers on one integration: a call naming
  * publisher "RB-17" goes to the publisher RB-17 is attached to. Mounted only while open, so
@@ -42,8 +62,7 @@ export function ExternalIdsModal({ integration, onClose }: IntegrationDialogProp
     event.preventDefault();
     const next: Record<string, string> = {};
     if (!externalId.trim()) next.external_id = 'External id is required.';
-    if (!targetId)
-      next.target_id = `Please select ${kind === 'publisher' ? 'a publisher' : 'an offer'}.`;
+    if (!targetId) next.target_id = kinds[kind].missing;
     setErrors(next);
     if (Object.keys(next).length || !targetId) return;
     try {
@@ -62,6 +81,7 @@ export function ExternalIdsModal({ integration, onClose }: IntegrationDialogProp
     }
   }
 
+  const TargetSelect = kinds[kind].Select;
   const items = list.data?.items ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / 10));
 
@@ -93,29 +113,19 @@ export function ExternalIdsModal({ integration, onClose }: IntegrationDialogProp
             />
             <Group align="flex-start" grow wrap="wrap">
               <TextInput
-                label={kind === 'publisher' ? "Tracker's publisher id" : "Tracker's campaign id"}
+                label={kinds[kind].theirs}
                 placeholder="e.g. RB-PUB-17"
                 value={externalId}
                 error={errors.external_id}
                 onChange={(e) => setExternalId(e.currentTarget.value)}
               />
-              {kind === 'publisher' ? (
-                <PublisherSelect
-                  label="Our publisher"
-                  placeholder="Search publishers"
-                  value={targetId}
-                  error={errors.target_id}
-                  onChange={(v) => setTargetId(v)}
-                />
-              ) : (
-                <OfferSelect
-                  label="Our offer"
-                  placeholder="Search offers"
-                  value={targetId}
-                  error={errors.target_id}
-                  onChange={(v) => setTargetId(v)}
-                />
-              )}
+              <TargetSelect
+                label={kinds[kind].ours}
+                placeholder={kinds[kind].search}
+                value={targetId}
+                error={errors.target_id}
+                onChange={(v) => setTargetId(v)}
+              />
             </Group>
             <Group justify="flex-end">
               <Button type="submit" loading={attach.isPending}>
@@ -143,7 +153,7 @@ export function ExternalIdsModal({ integration, onClose }: IntegrationDialogProp
             <Table.Tbody>
               {items.map((m) => (
                 <Table.Tr key={m.id}>
-                  <Table.Td>{m.kind === 'publisher' ? 'Publisher' : 'Offer'}</Table.Td>
+                  <Table.Td>{kinds[m.kind].name}</Table.Td>
                   <Table.Td ff="monospace">{m.external_id}</Table.Td>
                   <Table.Td>{m.target_label}</Table.Td>
                   <Table.Td ta="right">

@@ -101,6 +101,13 @@ export function SignatureFields({
   );
 }
 
+/** The allowed source addresses typed one a line (or separated by commas), as a list. */
+export const ipsOf = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 /** The signature part of a request body, from the form's values. */
 export function signatureOf(v: SignatureValues) {
   const header = v.signature_header.trim();

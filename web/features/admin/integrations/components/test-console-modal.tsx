@@ -6,17 +6,19 @@ import {
   Button,
   Code,
   Group,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  Textarea,
+  type TextareaProps,
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFlask, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert.tsx';
+import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
+import { LabeledSegmentedControl } from '@/components/forms/labeled-segmented-control.tsx';
+import { TableHeads } from '@/components/scroll-table.tsx';
 import { StatusBadge, statusLabel } from '@/components/status-badge.tsx';
 import { useTestIntegration } from '@/features/admin/integrations/api/test-integration.ts';
 import { formatMoney, formatSeconds } from '@/lib/format.ts';
@@ -24,6 +26,16 @@ import { IntegrationDialog, type IntegrationDialogProps } from './integration-di
 import { ingestUrl } from './setup-urls.ts';
 
 type Method = 'GET' | 'POST';
+
+/** A request's text as the tracker sends it, in a monospace box that grows with it. */
+function CodeTextarea(props: TextareaProps) {
+  return (
+    <GrowingTextarea
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      {...props}
+    />
+  );
+}
 
 /**
  * Headers typed one `Name: value` per line; a blank line is skipped. Answers the headers, or
@@ -199,15 +211,7 @@ function TestResult({ result }: { result: IntegrationTestResult }) {
           aria-label="Fields table, scrolls sideways on small screens"
         >
           <Table striped withTableBorder aria-label="How each field was read" verticalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Field</Table.Th>
-                <Table.Th>From</Table.Th>
-                <Table.Th>Sent</Table.Th>
-                <Table.Th>Read as</Table.Th>
-                <Table.Th>Note</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeads heads={['Field', 'From', 'Sent', 'Read as', 'Note']} />
             <Table.Tbody>
               {result.fields.map((f) => (
                 <Table.Tr key={f.field}>
@@ -286,43 +290,32 @@ export function TestConsoleModal({ integration, onClose }: IntegrationDialogProp
         </Alert>
         <form onSubmit={handleRun} noValidate aria-label="Test request">
           <Stack gap="sm">
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="test-method-label">
-                Method
-              </Text>
-              <SegmentedControl
-                aria-labelledby="test-method-label"
-                value={method}
-                onChange={(v) => setMethod(v as Method)}
-                data={['GET', 'POST']}
-                style={{ alignSelf: 'flex-start' }}
-              />
-            </Stack>
-            <Textarea
+            <LabeledSegmentedControl
+              id="test-method-label"
+              label="Method"
+              value={method}
+              onChange={(v) => setMethod(v as Method)}
+              data={['GET', 'POST']}
+              style={{ alignSelf: 'flex-start' }}
+            />
+            <CodeTextarea
               label="URL or query string"
               description="The whole URL the tracker calls (with its query), or just the query."
               placeholder={`${ingestUrl()}?key=…&call_id=…`}
-              autosize
-              minRows={2}
-              maxRows={6}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               value={query}
               onChange={(e) => setQuery(e.currentTarget.value)}
             />
-            <Textarea
+            <CodeTextarea
               label="Headers"
               description="One Name: value per line (a signature header, Content-Type…)."
               placeholder="X-Twilio-Signature: …"
-              autosize
               minRows={1}
-              maxRows={6}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               value={headersText}
               error={headersError}
               onChange={(e) => setHeadersText(e.currentTarget.value)}
             />
             {method === 'POST' ? (
-              <Textarea
+              <CodeTextarea
                 label="Body"
                 description={
                   contentTyped
@@ -330,10 +323,8 @@ export function TestConsoleModal({ integration, onClose }: IntegrationDialogProp
                     : 'JSON or a form (a=1&b=2); without a Content-Type header, the console tells them apart.'
                 }
                 placeholder={'CallSid=CA…&CallStatus=completed'}
-                autosize
                 minRows={3}
                 maxRows={10}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 value={body}
                 onChange={(e) => setBody(e.currentTarget.value)}
               />

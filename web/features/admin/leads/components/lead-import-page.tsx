@@ -29,6 +29,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { PageHeader } from '@/components/page-header.tsx';
+import { ScrollTable } from '@/components/scroll-table.tsx';
 import {
   useLeadImport,
   useStartLeadImport,
@@ -326,33 +327,31 @@ export function ErrorTable({ job }: { job: LeadImport }) {
           ? `The first ${formatCount(lines.length)} of ${formatCount(job.error_rows ?? 0)} rows with errors`
           : 'Rows with errors'}
       </Text>
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped withTableBorder aria-label="Rows with errors">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={70}>Line</Table.Th>
-              <Table.Th>Problems</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map(({ line, errors }) => (
-              <Table.Tr key={line}>
-                <Table.Td style={{ verticalAlign: 'top' }}>{line}</Table.Td>
-                <Table.Td>
-                  <List size="sm" spacing={2}>
-                    {errors.map((e) => (
-                      <List.Item key={`${e.column}-${e.message}`}>
-                        {e.column ? <Text span fw={600} size="sm">{`${e.column}: `}</Text> : null}
-                        {e.message}
-                      </List.Item>
-                    ))}
-                  </List>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ScrollTable
+        count={lines.length}
+        empty="No row has errors."
+        minWidth={520}
+        heads={[{ label: 'Line', w: 70 }, 'Problems']}
+        striped
+        withTableBorder
+        aria-label="Rows with errors"
+      >
+        {lines.map(({ line, errors }) => (
+          <Table.Tr key={line}>
+            <Table.Td style={{ verticalAlign: 'top' }}>{line}</Table.Td>
+            <Table.Td>
+              <List size="sm" spacing={2}>
+                {errors.map((e) => (
+                  <List.Item key={`${e.column}-${e.message}`}>
+                    {e.column ? <Text span fw={600} size="sm">{`${e.column}: `}</Text> : null}
+                    {e.message}
+                  </List.Item>
+                ))}
+              </List>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ScrollTable>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import type { AdminLead } from '@contract/admin.ts';
 import type { LeadStatus } from '@contract/roles.ts';
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { adminPaths } from '@/app/routes.ts';
 import { ExportAndRecordActions } from '@/components/export-and-record.tsx';
 import { activeFilterCount, FoldingFilters } from '@/components/folding-filters.tsx';
 import { LeadPayout } from '@/components/lead-detail/lead-payout.tsx';
-import { publisherAndOfferColumns } from '@/components/lists/columns.tsx';
+import { dateColumn, publisherAndOfferColumns } from '@/components/lists/columns.tsx';
 import {
   ListDateFilter,
   ListOfferFilter,
@@ -94,17 +94,11 @@ export function LeadsPage() {
   const select = (rows: AdminLead[]) => setSelection({ key: filterKey, rows, all: false });
 
   const columns: DataTableColumn<AdminLead>[] = [
-    {
-      accessor: 'timestamp',
-      title: 'Date',
+    dateColumn('timestamp', 'Date', (l) => l.timestamp, {
       sortable: true,
-      noWrap: true,
-      render: (l) => (
-        <Anchor component={Link} to={adminPaths.lead(l.id)} size="sm">
-          {formatDateTime(l.timestamp)}
-        </Anchor>
-      ),
-    },
+      format: formatDateTime,
+      link: (l) => adminPaths.lead(l.id),
+    }),
     // Eight columns at 1280 px beside the menu: the e-mail is cut sooner (whole on hover/focus).
     ...publisherAndOfferColumns({ base: 200, md: 160 }),
     {

@@ -1,8 +1,9 @@
 import { type AdminOffer, CreateOffer } from '@contract/admin.ts';
 import type { OfferStatus } from '@contract/roles.ts';
-import { Autocomplete, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Text, TextInput } from '@mantine/core';
 import { FormModal } from '@/components/form-modal.tsx';
 import { GrowingTextarea } from '@/components/forms/growing-textarea.tsx';
+import { LabeledSegmentedControl } from '@/components/forms/labeled-segmented-control.tsx';
 import { MoneyInput } from '@/components/forms/money-input.tsx';
 import { useModalForm } from '@/components/forms/use-modal-form.ts';
 import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts';
@@ -186,22 +187,16 @@ export function OfferFormModal({ opened, offer, onClose }: OfferFormModalProps) 
         {...form.getInputProps('script_instructions')}
       />
       <ScriptAckFields form={form} />
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="offer-status-label">
-          Status
-        </Text>
-        <SegmentedControl
-          aria-labelledby="offer-status-label"
-          data={[
-            { value: 'active', label: 'Active' },
-            { value: 'inactive', label: 'Inactive' },
-          ]}
-          {...form.getInputProps('status')}
-        />
-        <Text size="xs" c="dimmed">
-          Publishers see and apply to active offers only.
-        </Text>
-      </Stack>
+      <LabeledSegmentedControl
+        id="offer-status-label"
+        label="Status"
+        note="Publishers see and apply to active offers only."
+        data={[
+          { value: 'active', label: 'Active' },
+          { value: 'inactive', label: 'Inactive' },
+        ]}
+        {...form.getInputProps('status')}
+      />
       <OfferRulesFields form={form} offer={offer} />
       {form.errors.form ? (
         <Text c="red" size="sm" role="alert">

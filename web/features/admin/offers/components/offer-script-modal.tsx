@@ -3,59 +3,49 @@ import { type AdminOfferScript, scriptAckModeLabels } from '@contract/scripts.ts
 import { Accordion, Badge, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { QueryCard } from '@/components/query-card.tsx';
 import { ScriptDiffView } from '@/components/scripts/script-diff-view.tsx';
+import { ScrollTable } from '@/components/scroll-table.tsx';
 import { useOfferScript } from '@/features/admin/offers/api/offer-script.ts';
 import { formatDateTime } from '@/lib/format.ts';
 
 /** Each approved publisher and the latest version they acknowledged. */
 function Acknowledgers({ data }: { data: AdminOfferScript }) {
-  if (data.publishers.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        No publisher is approved for this offer yet.
-      </Text>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table aria-label="Acknowledgements by publisher" data-testid="script-acknowledgers">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Publisher</Table.Th>
-            <Table.Th>Acknowledged</Table.Th>
-            <Table.Th>When</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.publishers.map((p) => (
-            <Table.Tr key={p.publisher_id}>
-              <Table.Td>
-                <Text size="sm">{p.name ?? p.email}</Text>
-                {p.name ? (
-                  <Text size="xs" c="dimmed">
-                    {p.email}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                {p.acknowledged_version === null ? (
-                  <Badge color="red" variant="light">
-                    Not yet
-                  </Badge>
-                ) : (
-                  <Badge color={p.current ? 'green' : 'yellow'} variant="light">
-                    Version {p.acknowledged_version}
-                    {p.current ? ' (current)' : ''}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDateTime(p.acknowledged_at)}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable
+      count={data.publishers.length}
+      empty="No publisher is approved for this offer yet."
+      minWidth={420}
+      heads={['Publisher', 'Acknowledged', 'When']}
+      aria-label="Acknowledgements by publisher"
+      data-testid="script-acknowledgers"
+    >
+      {data.publishers.map((p) => (
+        <Table.Tr key={p.publisher_id}>
+          <Table.Td>
+            <Text size="sm">{p.name ?? p.email}</Text>
+            {p.name ? (
+              <Text size="xs" c="dimmed">
+                {p.email}
+              </Text>
+            ) : null}
+          </Table.Td>
+          <Table.Td>
+            {p.acknowledged_version === null ? (
+              <Badge color="red" variant="light">
+                Not yet
+              </Badge>
+            ) : (
+              <Badge color={p.current ? 'green' : 'yellow'} variant="light">
+                Version {p.acknowledged_version}
+                {p.current ? ' (current)' : ''}
+              </Badge>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{formatDateTime(p.acknowledged_at)}</Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type ScriptAckMode, scriptAckModeLabels } from '@contract/scripts.ts';
-import { NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { NumberInput, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { LabeledSegmentedControl } from '@/components/forms/labeled-segmented-control.tsx';
 
 /** The form values these fields edit. */
 export type ScriptAckValues = { script_ack_mode: ScriptAckMode; script_ack_days: number | string };
@@ -16,20 +17,16 @@ export function ScriptAckFields<V extends ScriptAckValues>({
 }) {
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={500} id="offer-script-ack-label">
-        Publishers late to acknowledge a new script
-      </Text>
-      <SegmentedControl
-        aria-labelledby="offer-script-ack-label"
+      <LabeledSegmentedControl
+        id="offer-script-ack-label"
+        label="Publishers late to acknowledge a new script"
+        note={`${scriptAckModeLabels[form.getValues().script_ack_mode]}.`}
         data={[
           { value: 'flag', label: 'Flag their calls' },
           { value: 'hold', label: 'Hold their calls' },
         ]}
         {...form.getInputProps('script_ack_mode')}
       />
-      <Text size="xs" c="dimmed">
-        {scriptAckModeLabels[form.getValues().script_ack_mode]}.
-      </Text>
       <NumberInput
         label="Days to acknowledge"
         description="After a new script version, publishers have this many days to read and acknowledge it."

@@ -19,6 +19,7 @@ import {
   Table,
   Text,
   TextInput,
+  type TextInputProps,
   Title,
 } from '@mantine/core';
 import { type ChangeEvent, useState } from 'react';
@@ -108,6 +109,56 @@ function nachaErrors(form: NachaForm): Record<string, string> {
 const who = (l: PaymentFileSummary['left_out'][number]) =>
   l.publisher_name ? `${l.publisher_name} (${l.publisher_email})` : l.publisher_email;
 
+/** The NACHA file's header fields, in the form's order, with the line under each. */
+const nachaFields: ({ name: keyof NachaForm } & TextInputProps)[] = [
+  {
+    name: 'odfi',
+    label: 'ODFI routing number',
+    required: true,
+    description: "Your bank's 9-digit routing number",
+    inputMode: 'numeric',
+  },
+  {
+    name: 'company_id',
+    label: 'Company ID',
+    required: true,
+    description: 'Often 1 followed by your EIN',
+  },
+  {
+    name: 'company_name',
+    label: 'Company name',
+    description: "On statements (16 characters); empty: the network's name",
+  },
+  {
+    name: 'effective_date',
+    type: 'date',
+    label: 'Effective date',
+    description: 'Empty: the next weekday',
+  },
+  {
+    name: 'immediate_destination',
+    label: 'Immediate destination',
+    description: 'Routing number the file goes to; empty: the ODFI',
+    inputMode: 'numeric',
+  },
+  {
+    name: 'immediate_destination_name',
+    label: 'Immediate destination name',
+    description: "Your bank's name (23 characters)",
+  },
+  {
+    name: 'immediate_origin',
+    label: 'Immediate origin',
+    description: 'As your bank asks (10 characters); empty: the company ID',
+  },
+  {
+    name: 'file_id_modifier',
+    label: 'File ID modifier',
+    description: 'A, B, C… for several files on one day; empty: A',
+    maxLength: 1,
+  },
+];
+
 function NachaFields({
   form,
   errors,
@@ -130,60 +181,9 @@ function NachaFields({
         for the next file.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-        <TextInput
-          size="xs"
-          label="ODFI routing number"
-          required
-          description="Your bank's 9-digit routing number"
-          inputMode="numeric"
-          {...field('odfi')}
-        />
-        <TextInput
-          size="xs"
-          label="Company ID"
-          required
-          description="Often 1 followed by your EIN"
-          {...field('company_id')}
-        />
-        <TextInput
-          size="xs"
-          label="Company name"
-          description="On statements (16 characters); empty: the network's name"
-          {...field('company_name')}
-        />
-        <TextInput
-          size="xs"
-          type="date"
-          label="Effective date"
-          description="Empty: the next weekday"
-          {...field('effective_date')}
-        />
-        <TextInput
-          size="xs"
-          label="Immediate destination"
-          description="Routing number the file goes to; empty: the ODFI"
-          inputMode="numeric"
-          {...field('immediate_destination')}
-        />
-        <TextInput
-          size="xs"
-          label="Immediate destination name"
-          description="Your bank's name (23 characters)"
-          {...field('immediate_destination_name')}
-        />
-        <TextInput
-          size="xs"
-          label="Immediate origin"
-          description="As your bank asks (10 characters); empty: the company ID"
-          {...field('immediate_origin')}
-        />
-        <TextInput
-          size="xs"
-          label="File ID modifier"
-          description="A, B, C… for several files on one day; empty: A"
-          maxLength={1}
-          {...field('file_id_modifier')}
-        />
+        {nachaFields.map(({ name, ...props }) => (
+          <TextInput key={name} size="xs" {...props} {...field(name)} />
+        ))}
       </SimpleGrid>
     </Stack>
   );

@@ -6,14 +6,13 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   Select,
   Stack,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { NoteDialog } from '@/components/note-dialog.tsx';
 import {
   useAdminTaxForm,
   usePayoutHold,
@@ -38,23 +37,17 @@ export function PayoutHoldCard({ publisherId }: { publisherId: string }) {
   const release = useReleasePayoutHold(publisherId);
   const setTax = useSetTaxFormStatus(publisherId);
   const [action, setAction] = useState<NoteAction>(null);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | null>(null);
   const h = hold.data;
   const failed = failedToast;
 
-  const submitNote = () => {
-    if (!note.trim()) {
-      setNoteError('Write a note: it is kept in the audit log.');
-      return;
-    }
+  const submitNote = (note: string, clear: () => void) => {
     const done = () => {
       setAction(null);
-      setNote('');
+      clear();
     };
     if (action === 'review') {
       review.mutate(
-        { under_review: true, note: note.trim() },
+        { under_review: true, note },
         {
           onSuccess: () => {
             toast({ title: 'Payouts under review', description: 'Runs will hold this publisher.' });
@@ -65,7 +58,7 @@ export function PayoutHoldCard({ publisherId }: { publisherId: string }) {
       );
     } else {
       release.mutate(
-        { note: note.trim() },
+        { note },
         {
           onSuccess: () => {
             toast({ title: 'Hold released', description: 'The next run pays this publisher.' });
@@ -185,42 +178,27 @@ export function PayoutHoldCard({ publisherId }: { publisherId: string }) {
           ) : null}
         </Group>
       </Stack>
-      <Modal
+      <NoteDialog
         opened={action !== null}
-        onClose={() => setAction(null)}
         title={action === 'review' ? 'Put payouts under review' : 'Release the hold'}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        note={{
+          label: 'Note',
+          description: 'Kept in the audit log.',
+          autosize: true,
+          minRows: 2,
+          maxLength: 1000,
+        }}
+        autoFocus
+        missing="Write a note: it is kept in the audit log."
+        confirmLabel={action === 'review' ? 'Put under review' : 'Release'}
+        pending={review.isPending || release.isPending}
+        onConfirm={submitNote}
+        onCancel={() => setAction(null)}
       >
-        <Stack>
-          <Text size="sm">
-            {action === 'review'
-              ? 'Payout runs will list this publisher as held until you lift the review.'
-              : 'The next payout run pays this publisher despite what holds them; the release is used up by that run.'}
-          </Text>
-          <Textarea
-            label="Note"
-            description="Kept in the audit log."
-            autosize
-            minRows={2}
-            maxLength={1000}
-            value={note}
-            error={noteError}
-            onChange={(e) => {
-              setNote(e.currentTarget.value);
-              setNoteError(null);
-            }}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAction(null)}>
-              Cancel
-            </Button>
-            <Button onClick={submitNote} loading={review.isPending || release.isPending}>
-              {action === 'review' ? 'Put under review' : 'Release'}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        {action === 'review'
+          ? 'Payout runs will list this publisher as held until you lift the review.'
+          : 'The next payout run pays this publisher despite what holds them; the release is used up by that run.'}
+      </NoteDialog>
     </Card>
   );
 }

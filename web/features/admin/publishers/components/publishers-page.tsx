@@ -6,16 +6,10 @@ import { useNavigate } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { EmailText } from '@/components/email-text.tsx';
 import { useBulkDecision } from '@/components/lists/bulk-decision.tsx';
-import {
-  actionsColumn,
-  dateColumn,
-  RowActions,
-  RowLink,
-  statusColumn,
-} from '@/components/lists/columns.tsx';
+import { accountColumns, actionsColumn, RowActions, RowLink } from '@/components/lists/columns.tsx';
 import { ListSearchAndStatus } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
-import { fromTablet, fromWide } from '@/components/paged-table.tsx';
+import { fromWide } from '@/components/paged-table.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import {
   type PublisherListParams,
@@ -78,11 +72,7 @@ export function PublishersPage() {
       visibleMediaQuery: fromWide,
       render: (p) => <EmailText size="sm" maw={240} email={p.email} />,
     },
-    statusColumn('publisher', { width: 120 }),
-    dateColumn('created_at', 'Signed up', (p) => p.created_at, {
-      sortable: true,
-      visibleMediaQuery: fromTablet,
-    }),
+    ...accountColumns('publisher'),
     actionsColumn(
       (p) => (
         <RowActions>

@@ -1,9 +1,8 @@
 import type { CallReturn } from '@contract/buyer-calls.ts';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { dateColumn } from '@/components/lists/columns.tsx';
+import { dateColumn, personColumn, RowActions } from '@/components/lists/columns.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
-import { PersonCell } from '@/components/person-cell.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
 import { useDecideReturn, useReturns } from '@/features/admin/returns/api/returns.ts';
 import { formatMoney } from '@/lib/format.ts';
@@ -24,26 +23,29 @@ function Decide({ r }: { r: CallReturn }) {
       },
     );
   if (r.status !== 'pending') return null;
+  const choices = [
+    { mutation: accept, label: 'Accept', done: 'accepted', look: { variant: 'light' } },
+    {
+      mutation: decline,
+      label: 'Decline',
+      done: 'declined',
+      look: { variant: 'subtle', color: 'red' },
+    },
+  ] as const;
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Button
-        size="xs"
-        variant="light"
-        loading={accept.isPending}
-        onClick={() => decide(accept, 'accepted')}
-      >
-        Accept
-      </Button>
-      <Button
-        size="xs"
-        variant="subtle"
-        color="red"
-        loading={decline.isPending}
-        onClick={() => decide(decline, 'declined')}
-      >
-        Decline
-      </Button>
-    </Group>
+    <RowActions gap={4}>
+      {choices.map((c) => (
+        <Button
+          key={c.label}
+          size="xs"
+          {...c.look}
+          loading={c.mutation.isPending}
+          onClick={() => decide(c.mutation, c.done)}
+        >
+          {c.label}
+        </Button>
+      ))}
+    </RowActions>
   );
 }
 
@@ -53,11 +55,10 @@ export function ReturnsPage() {
   const query = useReturns(list.query);
   const columns: DataTableColumn<CallReturn>[] = [
     dateColumn('created_at', 'Returned', (r) => r.created_at),
-    {
-      accessor: 'buyer_email',
-      title: 'Buyer and campaign',
-      render: (r) => <PersonCell name={r.campaign_name} email={r.buyer_email} />,
-    },
+    personColumn('buyer_email', 'Buyer and campaign', (r) => ({
+      name: r.campaign_name,
+      email: r.buyer_email,
+    })),
     {
       accessor: 'reason',
       title: 'Reason',

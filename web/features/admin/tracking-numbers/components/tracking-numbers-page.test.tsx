@@ -2,6 +2,7 @@ import type { TrackingNumber, TrackingNumberImport } from '@contract/integration
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, noRoute, pageOf, stubFetch } from '@/test/fake-api.ts';
+import { itemTexts } from '@/test/item-texts.ts';
 import { renderWithApp } from '@/test/render.tsx';
 import { viewport } from '@/test/setup-dom.ts';
 import { TrackingNumbersPage } from './tracking-numbers-page.tsx';
@@ -160,11 +161,10 @@ describe('TrackingNumbersPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     await within(dialog).findByText('Nothing was imported');
     const lines = within(dialog).getByRole('list', { name: 'Lines with errors' });
-    expect(
-      within(lines)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Line 3: "12" is not a valid phone number.', 'Line 7: No offer is titled "Solar"']);
+    expect(itemTexts(lines)).toEqual([
+      'Line 3: "12" is not a valid phone number.',
+      'Line 7: No offer is titled "Solar"',
+    ]);
     expect(calls.filter((c) => c.path.endsWith('/import')).map((c) => c.body)).toEqual([
       'numbers.csv',
     ]);
