@@ -252,11 +252,8 @@ export function leadsCsv(opts: { db: DbOrTx; filter: LeadCsvQuery }): AsyncGener
       'would_have_paid',
     ],
     keyset: keysetOf(sortColumns, filter, leads.id),
-    read: ({ sortKey, after, orderBy, limit }) =>
-      selectLeads(db, { sortKey })
-        .where(and(leadWhere(filter), after))
-        .orderBy(...orderBy)
-        .limit(limit),
+    select: (sortKey) => selectLeads(db, { sortKey }).$dynamic(),
+    where: leadWhere(filter),
     line: (r) => [
       r.id,
       r.timestamp.toISOString(),

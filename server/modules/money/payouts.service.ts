@@ -134,11 +134,8 @@ export function payoutsCsv(opts: { db: DbOrTx; filter: PayoutCsvQuery }): AsyncG
       'notes',
     ],
     keyset: keysetOf(sortColumns, filter, payouts.id),
-    read: ({ sortKey, after, orderBy, limit }) =>
-      selectPayouts(db, { sortKey })
-        .where(and(payoutWhere(filter), after))
-        .orderBy(...orderBy)
-        .limit(limit),
+    select: (sortKey) => selectPayouts(db, { sortKey }).$dynamic(),
+    where: payoutWhere(filter),
     line: (r) => [
       r.id,
       r.date.toISOString(),
