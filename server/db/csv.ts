@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import type { SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { afterCursor, type Keyset, orderBy, sortKeyOf } from './list-query.ts';
 
@@ -32,39 +33,33 @@ export function csvFileName(what: string, now = new Date()): string {
   return `${what}-${now.toISOString().slice(0, 10)}.csv`;
 }
 
-/** What one batch of a keyset CSV reads: the caller's query with these pieces plugged in. */
-export type CsvBatch = {
-  /** Select it as `sortKey`: the sort column as text (timestamps keep their microseconds). */
-  sortKey: SQL<string | null>;
-  /** AND it to the filter: the rows after the last one of the previous batch (none at first). */
-  after: SQL | undefined;
-  orderBy: SQL[];
-  limit: number;
-};
-
 /**
  * A filtered, sorted list as CSV text, read in batches with a keyset cursor on (sort column,
  * id), the list's own keyset, so memory stays flat however many rows match and each batch is a
  * range scan of the list's (sort, id) index that starts where the last one stopped (nothing is
- * re-sorted per batch). Yields the header line, then one chunk of lines per batch.
+ * re-sorted per batch). `select` is the list's select and joins (`.$dynamic()`), with the sort
+ * column as text selected as `sortKey`; each batch ANDs the rows after the previous batch's last
+ * one to `where`. Yields the header line, then one chunk of lines per batch.
  */
-export async function* keysetCsv<Row extends { id: string; sortKey: string | null }>(opts: {
+export async function* keysetCsv<
+  T extends PgSelect & PromiseLike<{ id: string; sortKey: string | null }[]>,
+>(opts: {
   header: string[];
   keyset: Keyset;
-  read: (batch: CsvBatch) => PromiseLike<Row[]>;
-  line: (row: Row) => CsvCell[];
+  select: (sortKey: SQL<string | null>) => T;
+  where: SQL | undefined;
+  line: (row: Awaited<T>[number]) => CsvCell[];
 }): AsyncGenerator<string> {
   const k = opts.keyset;
   yield csvLine(opts.header);
   const order = orderBy(k.column, k.order, k.id, { nullable: k.nullable ?? false });
   let after: SQL | undefined;
   for (;;) {
-    const rows = await opts.read({
-      sortKey: sortKeyOf(k),
-      after,
-      orderBy: order,
-      limit: CSV_BATCH,
-    });
+    const rows: Awaited<T> = await opts
+      .select(sortKeyOf(k))
+      .where(and(opts.where, after))
+      .orderBy(...order)
+      .limit(CSV_BATCH);
     if (rows.length === 0) return;
     yield rows.map((r) => csvLine(opts.line(r))).join('');
     if (rows.length < CSV_BATCH) return;

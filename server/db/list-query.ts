@@ -333,18 +333,19 @@ export function pageOf<T extends PgSelect>(select: T, where: SQL | undefined, w:
 }
 
 /**
- * A deferred join's page: WHERE `id` is among the ids of the window's rows (`pageOf`), read
- * alone from the (sort, id) index of `table`, so the select it filters joins the rest (names,
- * titles) for that page's rows only.
+ * A deferred join's page: the ids of the window's rows are read alone from the (sort, id) index
+ * of `id`'s table (`pageOf`), and `select` (the list's columns and joins, `.$dynamic()`) joins
+ * the rest (names, titles) for that page's rows only, in the list's order.
  */
-export function inPage(
+export function deferredPage<T extends PgSelect>(
   db: DbOrTx,
-  table: PgTable,
+  select: T,
   id: PgColumn,
   where: SQL | undefined,
   w: PageWindow,
-): SQL {
-  return inArray(id, pageOf(db.select({ id }).from(table).$dynamic(), where, w));
+) {
+  const ids = pageOf(db.select({ id }).from(id.table).$dynamic(), where, w);
+  return select.where(inArray(id, ids)).orderBy(...w.orderBy);
 }
 
 /**

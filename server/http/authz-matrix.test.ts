@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyScopesByRole } from '../../contract/api-keys.ts';
@@ -38,6 +38,7 @@ import {
   type TestUser,
   tokenFor,
 } from '../test/factories.ts';
+import { gotrueCall, randomIp } from '../test/gotrue.ts';
 import { routesInRouter, type ServedRoute } from '../test/router-routes.ts';
 
 /**
@@ -722,7 +723,9 @@ function concrete(url: string): string {
     .join('/');
 }
 
-const ip = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+/** The body a route is called with: none on a GET or DELETE, else an empty JSON object. */
+const emptyBodyOf = (route: { method: string }) =>
+  route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
 
 describe('authorization matrix', () => {
   it('walks every route the router serves, the admin routes it must keep among them', () => {
@@ -770,18 +773,9 @@ describe('authorization matrix', () => {
       let deletedByAnAdmin = false;
       for (const who of order) {
         const token = await tokens.get(who)!();
-        const res = await t.app.inject({
-          method: route.method as 'GET',
-          url,
-          headers: {
-            'x-supabase-api-version': '2024-01-01',
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            ...(route.method === 'GET' || route.method === 'DELETE'
-              ? {}
-              : { 'content-type': 'application/json' }),
-          },
-          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: '{}' }),
-          remoteAddress: ip(),
+        const res = await gotrueCall(t, route.method as 'GET', url, {
+          token,
+          body: emptyBodyOf(route),
         });
         statuses.set(who, res.statusCode);
         const cell = `${cellName(route, who)}: ${res.statusCode} ${res.body.slice(0, 160)}`;
@@ -855,8 +849,8 @@ describe('authorization matrix', () => {
           method: route.method as 'GET',
           url: `${concrete(route.url)}?key=${key}`,
           headers: { ...headers, 'content-type': 'application/json' },
-          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: '{}' }),
-          remoteAddress: ip(),
+          ...(emptyBodyOf(route) && { payload: '{}' }),
+          remoteAddress: randomIp(),
         });
         // GoTrue answers a token it cannot read 403 (bad_jwt); the portal API 401.
         if (res.statusCode !== 401 && res.statusCode !== 403)
@@ -902,18 +896,9 @@ describe('authorization matrix', () => {
         for (const withScope of [true, false]) {
           const scopes = withScope ? roleScopes : roleScopes.filter((s) => s !== scope);
           const { key } = await buildApiKey(t.db, keyOwners[who].id, scopes);
-          const res = await t.app.inject({
-            method: route.method as 'GET',
-            url: concrete(route.url),
-            headers: {
-              authorization: `Bearer ${key}`,
-              'x-supabase-api-version': '2024-01-01',
-              ...(route.method === 'GET' || route.method === 'DELETE'
-                ? {}
-                : { 'content-type': 'application/json' }),
-            },
-            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: '{}' }),
-            remoteAddress: ip(),
+          const res = await gotrueCall(t, route.method as 'GET', concrete(route.url), {
+            token: key,
+            body: emptyBodyOf(route),
           });
           cells++;
           const cell = `${route.method} ${route.url} with ${who}'s key ${withScope ? 'with' : 'without'} its scope: ${res.statusCode} ${res.body.slice(0, 160)}`;

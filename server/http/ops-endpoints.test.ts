@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { appOn, buildTestApp, type TestApp } from '../test/build-test-app.ts';
 
 let base: TestApp;
 beforeAll(async () => {
@@ -19,12 +17,7 @@ async function buildTestAppWith(env: Record<string, string>) {
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp({
-    config,
-    database: base.database,
-    logger: false,
-    webRoot: path.join(base.config.dataDir, 'no-web'),
-  });
+  const app = await appOn(config, base.database);
   await app.ready();
   return { app, close: () => app.close() };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type Actor, currentUser, requireAuth } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { type CsvCell, csvLine, sendCsv } from '../db/csv.ts';
+import { receiveFileBuffer } from '../storage/upload.ts';
 import { respondIdempotently } from './idempotency.ts';
 import { actorOf, bearerDoc, errorReplies, type RouteDoc } from './route-helpers.ts';
 
@@ -192,6 +193,30 @@ export function routeKit(app: ZodApp, doc: RouteDoc, errors: Record<number, Zod>
       register('POST', url, parts, async (req, reply) =>
         answer(reply, parts.status, await act({ db, actor: actorOf(req), id: idOf(req) })),
       );
+    },
+
+    /**
+     * POST of one CSV file (multipart, part `file`, at most `maxBytes`) that the admin's service
+     * reads whole: `read({ db, actor, filename, data })`, answered with `status` when it is not
+     * 200. A larger file is refused (413) with "The file is larger than N MB." and `tooLarge`.
+     */
+    csvUpload<R extends Zod>(
+      url: string,
+      parts: { reply: R; maxBytes: number; tooLarge: string; status?: number },
+      read: (o: { db: Db; actor: Actor; filename: string; data: Buffer }) => Promise<z.output<R>>,
+    ) {
+      const { reply, maxBytes, status } = parts;
+      const consumes = ['multipart/form-data'];
+      register('POST', url, { consumes, reply, status }, async (req, res) => {
+        const file = await receiveFileBuffer(req, {
+          field: 'file',
+          maxBytes,
+          tooLarge: `The file is larger than ${maxBytes / 1024 / 1024} MB. ${parts.tooLarge}`,
+          missing: 'Please choose a CSV file.',
+        });
+        const { filename, data } = file;
+        return answer(res, status, await read({ db, actor: actorOf(req), filename, data }));
+      });
     },
 
     /** DELETE of one record, answered 204 without a body: `remove({ db, actor, id })`. */

@@ -16,11 +16,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { claimDataDir, DataDirBusyError } from '../db/data-dir-owner.ts';
 import { ensureSettings } from '../db/settings.ts';
+import { appOn } from '../test/build-test-app.ts';
 import { NO_OUTSIDE_SERVICES } from '../test/fault-support.ts';
 import { freePort } from '../test/free-port.ts';
 import { currentTotp } from '../test/rfc6238.ts';
@@ -132,12 +132,7 @@ async function serveRestored(env: Record<string, string>, manifest: Manifest) {
         (rows as unknown as { n: number }[])[0]?.n;
       expect(got, table).toBe(n);
     }
-    const app = await buildApp({
-      config,
-      database,
-      logger: false,
-      webRoot: path.join(config.dataDir, 'no-web'),
-    });
+    const app = await appOn(config, database);
     try {
       const inject = async (p: string, init?: RequestInit) => {
         const r = await app.inject({
@@ -491,12 +486,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a backup of a PostgreSQL portal',
       const database = await openDatabase(config);
       await database.migrate();
       await ensureSettings(database.db);
-      const app = await buildApp({
-        config,
-        database,
-        logger: false,
-        webRoot: path.join(files, 'no-web'),
-      });
+      const app = await appOn(config, database);
       const { createAdmin } = await import('../modules/accounts/admin-account.service.ts');
       const { seedDemoData } = await import('../demo/demo-seed.service.ts');
       await createAdmin(database.db, OPS);

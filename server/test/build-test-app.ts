@@ -58,6 +58,19 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
   };
 }
 
+/**
+ * The whole app of `config` on `database`, as the tests run it: no request log, and a web root
+ * that does not exist (a folder of its DATA_DIR), so no web build is served.
+ */
+export const appOn = (config: Config, database: Database, deps?: Partial<AppDeps>) =>
+  buildApp({
+    config,
+    database,
+    logger: false,
+    webRoot: path.join(config.dataDir, 'no-web'),
+    ...deps,
+  });
+
 /** Builds the whole app on a fresh database and a temporary DATA_DIR. */
 export async function buildTestApp(
   opts: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
@@ -73,13 +86,7 @@ export async function buildTestApp(
   });
   const { database, drop } = await createTestDatabase();
   await ensureSettings(database.db);
-  const app = await buildApp({
-    config,
-    database,
-    logger: false,
-    webRoot: path.join(dataDir, 'no-web'),
-    ...opts.deps,
-  });
+  const app = await appOn(config, database, opts.deps);
   await app.ready();
   return {
     app,

@@ -22,7 +22,7 @@ export type GotrueRequest = {
   headers?: Record<string, string>;
   /** The source address; another one each call unless a test is about the per-IP limits. */
   ip?: string;
-  token?: string;
+  token?: string | null;
 };
 
 /** A request as auth-js makes it: version header, JSON body, bearer token, its own address. */

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { TestApp } from './build-test-app.ts';
+import { appOn, type TestApp } from './build-test-app.ts';
 import { freePort } from './free-port.ts';
 
 export type SecondInstance = { base: string; close(): Promise<void> };
@@ -19,18 +18,14 @@ export async function listenSecondInstance(
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-second-'));
-  const app = await buildApp({
-    config: loadConfig({
-      ...env,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      JWT_SECRET: first.config.jwtSecret,
-      PUBLIC_URL: base,
-    }),
-    database: first.database,
-    logger: false,
-    webRoot: path.join(dataDir, 'no-web'),
+  const config = loadConfig({
+    ...env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: first.config.jwtSecret,
+    PUBLIC_URL: base,
   });
+  const app = await appOn(config, first.database);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     base,

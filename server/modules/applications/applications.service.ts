@@ -24,7 +24,7 @@ import type { ListRead } from '../../db/list-query.ts';
 import {
   cappedCount,
   countSearched,
-  inPage,
+  deferredPage,
   keyset,
   keysetOf,
   listPage,
@@ -135,9 +135,7 @@ export async function listApplications(
       }
       // Deferred join (as the leads list): the page's ids from the (created_at, id) index,
       // then publisher and offer for those rows only (page 1,000: ~8 ms, was ~280 ms).
-      return rows
-        .where(inPage(db, offerApplications, offerApplications.id, cond, w))
-        .orderBy(...w.orderBy);
+      return deferredPage(db, rows.$dynamic(), offerApplications.id, cond, w);
     },
     // Publisher and offer are joined for the count only when the search needs their names.
     count: () =>

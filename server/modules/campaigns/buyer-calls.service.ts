@@ -137,11 +137,8 @@ export async function* buyerCallsCsv(opts: BuyerRead<BuyerCallCsvQuery>): AsyncG
       'return',
     ],
     keyset: callKeyset(),
-    read: ({ sortKey, after, orderBy, limit }) =>
-      selectCalls(db, sortKey)
-        .where(and(where, after))
-        .orderBy(...orderBy)
-        .limit(limit),
+    select: (sortKey) => selectCalls(db, sortKey),
+    where,
     line: (r) => {
       const c = toCall(r, buyerSeesFullCaller, () => '');
       return [

@@ -5,6 +5,7 @@ import {
   keysetOf,
   type ListRead,
   listPage,
+  pageOf,
   searchAny,
 } from '../../db/list-query.ts';
 import { campaigns, users } from '../../db/schema.ts';
@@ -28,12 +29,7 @@ export async function listCampaigns(opts: ListRead<CampaignListQuery>): Promise<
   return listPage({
     query,
     keyset: keysetOf(sortColumns, query, campaigns.id),
-    rows: (w) =>
-      selectAdminCampaigns(db, w.sortKey)
-        .where(and(cond, w.after))
-        .orderBy(...w.orderBy)
-        .limit(w.limit)
-        .offset(w.offset),
+    rows: (w) => pageOf(selectAdminCampaigns(db, w.sortKey), cond, w),
     // The buyer is joined for the count only when the search needs its name (19 → 3 ms).
     count: () =>
       countSearched(db, campaigns, cond, query.q, (matching) =>

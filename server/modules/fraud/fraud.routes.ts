@@ -19,7 +19,6 @@ import {
 } from '../../../contract/fraud.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { kitPlugin } from '../../http/route-kit.ts';
-import { receiveFileBuffer } from '../../storage/upload.ts';
 import {
   BLOCKLIST_IMPORT_MAX_BYTES,
   createBlockedCaller,
@@ -52,24 +51,14 @@ export const adminFraudRoutes = kitPlugin(adminDoc, (admin, app) => {
     createBlockedCaller,
   );
   // A file with a wrong line answers 200 with `created: 0` and the lines' errors: nothing written.
-  admin.route(
-    'POST',
+  admin.csvUpload(
     '/blocked-callers/import',
-    { consumes: ['multipart/form-data'], reply: BlockedCallerImport },
-    async (req) => {
-      const file = await receiveFileBuffer(req, {
-        field: 'file',
-        maxBytes: BLOCKLIST_IMPORT_MAX_BYTES,
-        tooLarge: `The file is larger than ${BLOCKLIST_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it and import the parts one after another.`,
-        missing: 'Please choose a CSV file.',
-      });
-      return importBlockedCallers({
-        db: app.db,
-        actor: actorOf(req),
-        filename: file.filename,
-        data: file.data,
-      });
+    {
+      reply: BlockedCallerImport,
+      maxBytes: BLOCKLIST_IMPORT_MAX_BYTES,
+      tooLarge: 'Split it and import the parts one after another.',
     },
+    importBlockedCallers,
   );
   admin.remove('/blocked-callers/:id', { params: IdParams }, deleteBlockedCaller);
 

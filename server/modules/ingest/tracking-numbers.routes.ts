@@ -8,7 +8,6 @@ import {
 } from '../../../contract/integrations.ts';
 import { actorOf, adminDoc } from '../../http/route-helpers.ts';
 import { kitPlugin } from '../../http/route-kit.ts';
-import { receiveFileBuffer } from '../../storage/upload.ts';
 import {
   createTrackingNumber,
   deleteTrackingNumber,
@@ -39,24 +38,14 @@ export const adminTrackingNumbersRoutes = kitPlugin(adminDoc, (admin, app) => {
   );
 
   // A file with a wrong line answers 200 with `created: 0` and the lines' errors: nothing written.
-  admin.route(
-    'POST',
+  admin.csvUpload(
     '/tracking-numbers/import',
-    { consumes: ['multipart/form-data'], reply: TrackingNumberImport },
-    async (req) => {
-      const file = await receiveFileBuffer(req, {
-        field: 'file',
-        maxBytes: TRACKING_IMPORT_MAX_BYTES,
-        tooLarge: `The file is larger than ${TRACKING_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files and import them one after another.`,
-        missing: 'Please choose a CSV file.',
-      });
-      return importTrackingNumbers({
-        db: app.db,
-        actor: actorOf(req),
-        filename: file.filename,
-        data: file.data,
-      });
+    {
+      reply: TrackingNumberImport,
+      maxBytes: TRACKING_IMPORT_MAX_BYTES,
+      tooLarge: 'Split it into smaller files and import them one after another.',
     },
+    importTrackingNumbers,
   );
 
   admin.remove('/tracking-numbers/:id', { params: IdParams }, deleteTrackingNumber);

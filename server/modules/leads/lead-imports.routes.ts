@@ -1,8 +1,7 @@
 import { IdParams } from '../../../contract/admin.ts';
 import { CheckLeadImport, IMPORT_MAX_BYTES, LeadImport } from '../../../contract/lead-actions.ts';
-import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { adminDoc } from '../../http/route-helpers.ts';
 import { kitPlugin } from '../../http/route-kit.ts';
-import { receiveFileBuffer } from '../../storage/upload.ts';
 import {
   createImport,
   getImport,
@@ -21,25 +20,15 @@ export const adminLeadImportsRoutes = kitPlugin(adminDoc, (admin, app) => {
     await Promise.allSettled([...runningImports]);
   });
 
-  admin.route(
-    'POST',
+  admin.csvUpload(
     '/lead-imports',
-    { consumes: ['multipart/form-data'], reply: LeadImport, status: 201 },
-    async (req, reply) => {
-      const file = await receiveFileBuffer(req, {
-        field: 'file',
-        maxBytes: IMPORT_MAX_BYTES,
-        tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files and import them one after another.`,
-        missing: 'Please choose a CSV file.',
-      });
-      const made = await createImport({
-        db: app.db,
-        actor: actorOf(req),
-        filename: file.filename,
-        data: file.data,
-      });
-      return reply.code(201).send(made);
+    {
+      reply: LeadImport,
+      status: 201,
+      maxBytes: IMPORT_MAX_BYTES,
+      tooLarge: 'Split it into smaller files and import them one after another.',
     },
+    createImport,
   );
 
   const one = { params: IdParams, reply: LeadImport };

@@ -10,7 +10,7 @@ import type {
 import { type LeadFilter, reasonSentence } from '../../../contract/lead-actions.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
-import { countRows, dateBounds, inPage, keysetOf, listPage } from '../../db/list-query.ts';
+import { countRows, dateBounds, deferredPage, keysetOf, listPage } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { leads, offers, users } from '../../db/schema.ts';
@@ -129,9 +129,7 @@ export async function listLeads(opts: { db: DbOrTx; query: LeadListQuery }): Pro
     query,
     keyset: keysetOf(sortColumns, query, leads.id),
     rows: (w) =>
-      selectLeads(db, { sortKey: w.sortKey })
-        .where(inPage(db, leads, leads.id, cond, w))
-        .orderBy(...w.orderBy),
+      deferredPage(db, selectLeads(db, { sortKey: w.sortKey }).$dynamic(), leads.id, cond, w),
     count: () => countRows(db, leads, cond, 'capped'),
     // Exact from the maintained lead totals when they answer the filter (no offer, whole days…);
     // otherwise the capped count.
@@ -252,11 +250,8 @@ export function leadsCsv(opts: { db: DbOrTx; filter: LeadCsvQuery }): AsyncGener
       'would_have_paid',
     ],
     keyset: keysetOf(sortColumns, filter, leads.id),
-    read: ({ sortKey, after, orderBy, limit }) =>
-      selectLeads(db, { sortKey })
-        .where(and(leadWhere(filter), after))
-        .orderBy(...orderBy)
-        .limit(limit),
+    select: (sortKey) => selectLeads(db, { sortKey }).$dynamic(),
+    where: leadWhere(filter),
     line: (r) => [
       r.id,
       r.timestamp.toISOString(),

@@ -11,7 +11,7 @@ import { statementNumber } from '../../../contract/money.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
 import type { ListRead } from '../../db/list-query.ts';
-import { countRows, dateBounds, inPage, keysetOf, listPage } from '../../db/list-query.ts';
+import { countRows, dateBounds, deferredPage, keysetOf, listPage } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { apiFields } from '../../db/rows.ts';
 import { payouts, users } from '../../db/schema.ts';
@@ -87,9 +87,7 @@ export async function listPayouts(opts: ListRead<PayoutListQuery>): Promise<Payo
     query,
     keyset: keysetOf(sortColumns, query, payouts.id),
     rows: (w) =>
-      selectPayouts(db, { sortKey: w.sortKey })
-        .where(inPage(db, payouts, payouts.id, cond, w))
-        .orderBy(...w.orderBy),
+      deferredPage(db, selectPayouts(db, { sortKey: w.sortKey }).$dynamic(), payouts.id, cond, w),
     count: () => countRows(db, payouts, cond, 'capped'),
     toItem: toAdminPayout,
   });
@@ -134,11 +132,8 @@ export function payoutsCsv(opts: { db: DbOrTx; filter: PayoutCsvQuery }): AsyncG
       'notes',
     ],
     keyset: keysetOf(sortColumns, filter, payouts.id),
-    read: ({ sortKey, after, orderBy, limit }) =>
-      selectPayouts(db, { sortKey })
-        .where(and(payoutWhere(filter), after))
-        .orderBy(...orderBy)
-        .limit(limit),
+    select: (sortKey) => selectPayouts(db, { sortKey }).$dynamic(),
+    where: payoutWhere(filter),
     line: (r) => [
       r.id,
       r.date.toISOString(),

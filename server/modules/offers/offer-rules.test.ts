@@ -33,6 +33,17 @@ const rules = {
   open_hours: { time_zone: 'america/new_york', days: [5, 1, 2, 3, 4], from: '09:00', to: '17:00' },
 };
 
+/** POST /offers of an offer with `rules` that pays Rita `ritaPayout`. */
+const offerPayingRita = (ritaPayout: number, title = base.title) =>
+  t.call('POST', '/offers', {
+    body: {
+      ...base,
+      title,
+      rules,
+      payout_overrides: [{ publisher_id: rita.id, payout: ritaPayout }],
+    },
+  });
+
 const publisherOffers = async (user: TestUser) => {
   const token = await tokenFor(t.db, t.config.jwtSecret, user);
   const res = await t.app.inject({
@@ -46,9 +57,7 @@ const publisherOffers = async (user: TestUser) => {
 
 describe('offer rules on the admin API', () => {
   it('creates an offer with rules and per-publisher payouts, normalised, and audits them', async () => {
-    const res = await t.call('POST', '/offers', {
-      body: { ...base, rules, payout_overrides: [{ publisher_id: rita.id, payout: 42.5 }] },
-    });
+    const res = await offerPayingRita(42.5);
     expect(res.statusCode, res.body).toBe(201);
     const offer = res.json();
     expect(offer.rules).toEqual({
@@ -92,14 +101,7 @@ describe('offer rules on the admin API', () => {
   });
 
   it('replaces rules and payouts on PATCH, and audits before → after', async () => {
-    const created = await t.call('POST', '/offers', {
-      body: {
-        ...base,
-        title: 'Changing',
-        rules,
-        payout_overrides: [{ publisher_id: rita.id, payout: 40 }],
-      },
-    });
+    const created = await offerPayingRita(40, 'Changing');
     const id = created.json().id;
     const res = await t.call('PATCH', `/offers/${id}`, {
       body: {
@@ -203,14 +205,7 @@ describe('offer rules on the admin API', () => {
 
 describe('what publishers see', () => {
   it('shows the rules on the offer, and each publisher only their own payout', async () => {
-    const res = await t.call('POST', '/offers', {
-      body: {
-        ...base,
-        title: 'Shown to publishers',
-        rules,
-        payout_overrides: [{ publisher_id: rita.id, payout: 42.5 }],
-      },
-    });
+    const res = await offerPayingRita(42.5, 'Shown to publishers');
     const id = res.json().id;
     const forRita = (await publisherOffers(rita)).find((o) => o.id === id)!;
     expect(forRita).toMatchObject({ payout: 30, your_payout: 42.5, rules: res.json().rules });
