@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidParam } from './admin-common.ts';
+import { optionalNote, uuidParam } from './admin-common.ts';
 import { IsoDateTime, listQuery, Money, pageOf } from './list.ts';
 import { CallReturnStatus } from './roles.ts';
 
@@ -80,11 +80,7 @@ export const ReturnCallBody = z.object({
     .trim()
     .min(1, { error: 'Please give the reason for the return.' })
     .max(200, { error: 'The reason can be at most 200 characters.' }),
-  note: z
-    .string()
-    .trim()
-    .max(2000, { error: 'The note can be at most 2000 characters.' })
-    .optional(),
+  note: optionalNote(2000),
 });
 export type ReturnCallBody = z.output<typeof ReturnCallBody>;
 
@@ -115,10 +111,6 @@ export type ReturnList = z.infer<typeof ReturnList>;
 
 /** POST /api/v1/admin/returns/:id/accept | decline */
 export const DecideReturn = z.object({
-  note: z
-    .string()
-    .trim()
-    .max(2000, { error: 'The note can be at most 2000 characters.' })
-    .optional(),
+  note: optionalNote(2000),
 });
 export type DecideReturn = z.output<typeof DecideReturn>;

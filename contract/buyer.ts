@@ -42,7 +42,7 @@ const blankToNull = (v: unknown) => {
   return v;
 };
 
-const optionalText = z.preprocess(
+const campaignText = z.preprocess(
   blankToNull,
   z
     .string({ error: CAMPAIGN_MESSAGES.textTooLong })
@@ -80,9 +80,9 @@ export const CreateCampaignBody = z
       .trim()
       .min(1, CAMPAIGN_MESSAGES.nameRequired)
       .max(200, CAMPAIGN_MESSAGES.nameTooLong),
-    goal: optionalText,
-    target_audience: optionalText,
-    location: optionalText,
+    goal: campaignText,
+    target_audience: campaignText,
+    location: campaignText,
     budget,
     start_date: day(CAMPAIGN_MESSAGES.startDate, CAMPAIGN_MESSAGES.startDateRange),
     end_date: day(CAMPAIGN_MESSAGES.endDate, CAMPAIGN_MESSAGES.endDateRange),
