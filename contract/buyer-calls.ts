@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalNote, uuidParam } from './admin-common.ts';
+import { nonBlankText, optionalNote, uuidParam } from './admin-common.ts';
 import { IsoDateTime, listQuery, Money, pageOf } from './list.ts';
 import { CallReturnStatus } from './roles.ts';
 
@@ -75,11 +75,10 @@ export const RETURN_MESSAGES = {
 
 /** POST /api/v1/buyer/calls/:id/return */
 export const ReturnCallBody = z.object({
-  reason: z
-    .string({ error: 'Please give the reason for the return.' })
-    .trim()
-    .min(1, { error: 'Please give the reason for the return.' })
-    .max(200, { error: 'The reason can be at most 200 characters.' }),
+  reason: nonBlankText(200, {
+    required: 'Please give the reason for the return.',
+    tooLong: 'The reason can be at most 200 characters.',
+  }),
   note: optionalNote(2000),
 });
 export type ReturnCallBody = z.output<typeof ReturnCallBody>;

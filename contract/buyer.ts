@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonBlankText } from './admin-common.ts';
 import {
   hasAtMostTwoDecimals,
   IsoDateTime,
@@ -75,11 +76,10 @@ const day = (message: string, rangeMessage: string) =>
 /** POST /api/v1/buyer/campaigns body; also drives the Create Campaign dialog's validation. */
 export const CreateCampaignBody = z
   .object({
-    name: z
-      .string({ error: CAMPAIGN_MESSAGES.nameRequired })
-      .trim()
-      .min(1, CAMPAIGN_MESSAGES.nameRequired)
-      .max(200, CAMPAIGN_MESSAGES.nameTooLong),
+    name: nonBlankText(200, {
+      required: CAMPAIGN_MESSAGES.nameRequired,
+      tooLong: CAMPAIGN_MESSAGES.nameTooLong,
+    }),
     goal: campaignText,
     target_audience: campaignText,
     location: campaignText,
