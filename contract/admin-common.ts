@@ -54,6 +54,14 @@ export const nonBlankText = (
     .min(1, { error: say.blank ?? say.required })
     .max(max, { error: say.tooLong });
 
+/** Optional trimmed text of at most `max` characters, saying `tooLong` when it is longer. */
+export const optionalText = (max: number, tooLong: string) =>
+  z.string().trim().max(max, { error: tooLong }).optional();
+
+/** An optional note of at most `max` characters (trimmed). */
+export const optionalNote = (max: number) =>
+  optionalText(max, `The note can be at most ${max} characters.`);
+
 /** A required text field with its label in the messages. */
 export const requiredText = (label: string, max: number) =>
   nonBlankText(max, {

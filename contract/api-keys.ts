@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonBlankText } from './admin-common.ts';
 import { IsoDateTime, IsoDateTimeInput } from './list.ts';
 import type { Role } from './roles.ts';
 
@@ -46,11 +47,10 @@ export const API_KEY_PREFIX = 'pk_';
 export const MAX_API_KEYS_PER_USER = 20;
 
 export const CreateApiKeyBody = z.object({
-  name: z
-    .string({ error: 'Give the key a name.' })
-    .trim()
-    .min(1, 'Give the key a name.')
-    .max(100, 'Keep the name under 100 characters.'),
+  name: nonBlankText(100, {
+    required: 'Give the key a name.',
+    tooLong: 'Keep the name under 100 characters.',
+  }),
   scopes: z
     .array(ApiKeyScope, { error: 'Choose at least one scope.' })
     .min(1, 'Choose at least one scope.')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalNote } from './admin-common.ts';
 import { IsoDateTime, Money } from './list.ts';
 import { billingModes } from './roles.ts';
 
@@ -55,11 +56,7 @@ export const DepositBody = z
       .positive({ error: 'A deposit is more than zero.' })
       .max(10_000_000, { error: 'A deposit is at most 10,000,000.' })
       .multipleOf(0.01, { error: 'Use at most two decimals.' }),
-    note: z
-      .string()
-      .trim()
-      .max(500, { error: 'The note can be at most 500 characters.' })
-      .optional(),
+    note: optionalNote(500),
   })
   .strict();
 export type DepositBody = z.infer<typeof DepositBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidParam } from './admin-common.ts';
+import { nonBlankText, optionalNote, uuidParam } from './admin-common.ts';
 import { IsoDateTime, listQuery, Money, pageOf } from './list.ts';
 import { CallReturnStatus } from './roles.ts';
 
@@ -75,16 +75,11 @@ export const RETURN_MESSAGES = {
 
 /** POST /api/v1/buyer/calls/:id/return */
 export const ReturnCallBody = z.object({
-  reason: z
-    .string({ error: 'Please give the reason for the return.' })
-    .trim()
-    .min(1, { error: 'Please give the reason for the return.' })
-    .max(200, { error: 'The reason can be at most 200 characters.' }),
-  note: z
-    .string()
-    .trim()
-    .max(2000, { error: 'The note can be at most 2000 characters.' })
-    .optional(),
+  reason: nonBlankText(200, {
+    required: 'Please give the reason for the return.',
+    tooLong: 'The reason can be at most 200 characters.',
+  }),
+  note: optionalNote(2000),
 });
 export type ReturnCallBody = z.output<typeof ReturnCallBody>;
 
@@ -115,10 +110,6 @@ export type ReturnList = z.infer<typeof ReturnList>;
 
 /** POST /api/v1/admin/returns/:id/accept | decline */
 export const DecideReturn = z.object({
-  note: z
-    .string()
-    .trim()
-    .max(2000, { error: 'The note can be at most 2000 characters.' })
-    .optional(),
+  note: optionalNote(2000),
 });
 export type DecideReturn = z.output<typeof DecideReturn>;

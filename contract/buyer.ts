@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonBlankText } from './admin-common.ts';
 import {
   hasAtMostTwoDecimals,
   IsoDateTime,
@@ -42,7 +43,7 @@ const blankToNull = (v: unknown) => {
   return v;
 };
 
-const optionalText = z.preprocess(
+const campaignText = z.preprocess(
   blankToNull,
   z
     .string({ error: CAMPAIGN_MESSAGES.textTooLong })
@@ -75,14 +76,13 @@ const day = (message: string, rangeMessage: string) =>
 /** POST /api/v1/buyer/campaigns body; also drives the Create Campaign dialog's validation. */
 export const CreateCampaignBody = z
   .object({
-    name: z
-      .string({ error: CAMPAIGN_MESSAGES.nameRequired })
-      .trim()
-      .min(1, CAMPAIGN_MESSAGES.nameRequired)
-      .max(200, CAMPAIGN_MESSAGES.nameTooLong),
-    goal: optionalText,
-    target_audience: optionalText,
-    location: optionalText,
+    name: nonBlankText(200, {
+      required: CAMPAIGN_MESSAGES.nameRequired,
+      tooLong: CAMPAIGN_MESSAGES.nameTooLong,
+    }),
+    goal: campaignText,
+    target_audience: campaignText,
+    location: campaignText,
     budget,
     start_date: day(CAMPAIGN_MESSAGES.startDate, CAMPAIGN_MESSAGES.startDateRange),
     end_date: day(CAMPAIGN_MESSAGES.endDate, CAMPAIGN_MESSAGES.endDateRange),

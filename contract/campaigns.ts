@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonBlankText, uuidParam } from './admin-common.ts';
+import { nonBlankText, optionalText, uuidParam } from './admin-common.ts';
 import { campaignFields } from './buyer.ts';
 import { IsoDateTime, listQuery, moneyInput, pageOf, searchParam } from './list.ts';
 import { OfferRules, OfferRulesInput } from './offer-rules.ts';
@@ -63,11 +63,7 @@ export type RejectCampaign = z.output<typeof RejectCampaign>;
 
 /** POST …/pause by an admin: an optional reason the buyer reads. */
 export const PauseCampaign = z.object({
-  reason: z
-    .string()
-    .trim()
-    .max(1000, { error: 'Reason can be at most 1000 characters.' })
-    .optional(),
+  reason: optionalText(1000, 'Reason can be at most 1000 characters.'),
 });
 export type PauseCampaign = z.output<typeof PauseCampaign>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, publisherRef, uuidParam } from './admin-common.ts';
+import { IdParams, optionalText, publisherRef, uuidParam } from './admin-common.ts';
 import { IsoDateTime, listQuery, pageOf, searchParam } from './list.ts';
 
 /**
@@ -92,11 +92,7 @@ export const SendDocumentFields = z.object({
     .union([z.literal(''), uuidParam('application')])
     .optional()
     .transform((v) => (v ? v : undefined)),
-  title: z
-    .string()
-    .trim()
-    .max(200, { error: 'The title can be at most 200 characters.' })
-    .optional(),
+  title: optionalText(200, 'The title can be at most 200 characters.'),
 });
 export type SendDocumentFields = z.output<typeof SendDocumentFields>;
 

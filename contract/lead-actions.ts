@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidParam } from './admin-common.ts';
+import { optionalNote, optionalText, uuidParam } from './admin-common.ts';
 import { dateRangeQuery, fromNotAfterTo, IsoDateTime, Money, searchParam } from './list.ts';
 import { reasonNotAllowed } from './review-reasons.ts';
 import { LeadStatus } from './roles.ts';
@@ -78,11 +78,7 @@ export const reasonFields = {
         ? REASON_REQUIRED
         : 'This is not one of the listed reasons.',
   }),
-  note: z
-    .string()
-    .trim()
-    .max(NOTE_MAX, { error: `The note can be at most ${NOTE_MAX} characters.` })
-    .optional(),
+  note: optionalNote(NOTE_MAX),
 };
 
 /**
@@ -134,13 +130,9 @@ export const leadFilterFields = {
   publisher_id: uuidParam('publisher').optional(),
   offer_id: uuidParam('offer').optional(),
   /** The caller's state (`NY`); `none`: calls without a state (reports drill in with it). */
-  state: z.string().trim().max(40, { error: 'The state can be at most 40 characters.' }).optional(),
+  state: optionalText(40, 'The state can be at most 40 characters.'),
   /** The vertical of the lead's offer. */
-  vertical: z
-    .string()
-    .trim()
-    .max(200, { error: 'The vertical can be at most 200 characters.' })
-    .optional(),
+  vertical: optionalText(200, 'The vertical can be at most 200 characters.'),
   ...dateRangeQuery,
 };
 export const LeadFilter = fromNotAfterTo(z.object(leadFilterFields));

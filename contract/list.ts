@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './admin-common.ts';
 
 /**
  * The vocabulary every list of every area speaks: paging, sort and order, search, date
@@ -91,11 +92,7 @@ export const listQuery = <const T extends readonly [string, ...string[]], F exte
 ) => z.object({ ...pageQuery(), ...filters, ...sortQuery(sorts, def) });
 
 /** A list's search box: trimmed, blank means no search. */
-export const searchParam = z
-  .string()
-  .trim()
-  .max(200, { error: 'The search can be at most 200 characters.' })
-  .optional();
+export const searchParam = optionalText(200, 'The search can be at most 200 characters.');
 
 // ---------------------------------------------------------------------------
 // Dates

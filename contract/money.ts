@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonBlankText, publisherRef, requiredText } from './admin-common.ts';
+import { nonBlankText, optionalNote, publisherRef, requiredText } from './admin-common.ts';
 import {
   hasAtMostTwoDecimals,
   IsoDateTime,
@@ -381,11 +381,7 @@ export const RunSelection = z
     period_from: IsoDay.optional(),
     /** Last day of the leads covered (inclusive); omitted: up to now. */
     period_to: IsoDay.optional(),
-    note: z
-      .string()
-      .trim()
-      .max(2000, { error: 'The note can be at most 2000 characters.' })
-      .optional(),
+    note: optionalNote(2000),
   })
   .refine((v) => v.all_above_threshold || (v.publisher_ids && v.publisher_ids.length > 0), {
     error: 'Select at least one publisher, or all owed above the threshold.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './admin-common.ts';
 
 // Why a reviewer rejects an application (its compliance submission) or rejects/blocks a
 // publisher (issue 16 item 2): a choice, plus the reviewer's own words. The publisher reads both
@@ -63,11 +64,7 @@ export const PublisherReasonCode = z.enum(keys(publisherReasons), {
 });
 
 /** The reviewer's note: optional, except with the reason `other`. */
-export const ReviewNote = z
-  .string()
-  .trim()
-  .max(1000, { error: 'Keep the note under 1,000 characters.' })
-  .optional();
+export const ReviewNote = optionalText(1000, 'Keep the note under 1,000 characters.');
 
 /** One sentence for the publisher: the reason, and the note when there is one. */
 export function describeReason(

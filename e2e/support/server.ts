@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { portalEnv } from '../../server/test/fault-support.ts';
+import { type ThrowawayDatabase, throwawayDatabase } from '../../server/test/throwaway-db.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -80,26 +79,9 @@ function snapshotWebBuild(dataDir: string): string {
  * With TEST_DATABASE_URL set, a new PostgreSQL database for this server (dropped on stop);
  * otherwise none, and the server runs on embedded PGlite under its DATA_DIR.
  */
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+function createDatabase(): Promise<ThrowawayDatabase | null> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return null;
-  const name = `portal_e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const target = new URL(adminUrl);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: () => run(`drop database if exists ${name} with (force)`),
-  };
+  return adminUrl ? throwawayDatabase(adminUrl, 'portal_e2e') : Promise.resolve(null);
 }
 
 /**

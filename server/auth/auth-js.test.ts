@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authSessions, mailOutbox, refreshTokens } from '../db/schema.ts';
+import { authSessions, refreshTokens } from '../db/schema.ts';
 import { fileListeningApp, newAuthClient } from '../test/auth-js-client.ts';
+import { mailsTo, verifyLinkIn } from '../test/gotrue.ts';
 
 // The real @supabase/auth-js client, in Node, against the app on a real port.
 const t = fileListeningApp();
@@ -11,15 +12,8 @@ let n = 0;
 const email = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
 
 async function lastLink(to: string): Promise<string> {
-  const [mail] = await t.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  const m = /(http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?\S+)/.exec(mail?.text ?? '');
-  if (!m) throw new Error(`no verify link mailed to ${to}`);
-  return m[1]!;
+  const [mail] = await mailsTo(t.db, to);
+  return verifyLinkIn(mail?.text ?? '', t.base);
 }
 
 async function followLink(link: string): Promise<{ status: number; location: string }> {

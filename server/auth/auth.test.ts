@@ -1,11 +1,20 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSessions, mailOutbox, oneTimeTokens, refreshTokens, users } from '../db/schema.ts';
+import { authSessions, oneTimeTokens, refreshTokens, users } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { expectAnswer } from '../test/expect-answer.ts';
 import { buildPublisher, buildUser, tokenFor } from '../test/factories.ts';
-import { GOTRUE_VERSION, type GotrueRequest, getMe, gotrueCall, randomIp } from '../test/gotrue.ts';
+import {
+  followLink,
+  GOTRUE_VERSION,
+  type GotrueRequest,
+  getMe,
+  gotrueCall,
+  mailsTo,
+  randomIp,
+  verifyLinkIn,
+} from '../test/gotrue.ts';
 import { blockUser } from './sessions.ts';
 import { signAccessToken } from './tokens.ts';
 
@@ -47,26 +56,8 @@ async function userRow(id: string) {
   return row;
 }
 
-async function mailsTo(to: string) {
-  return t.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to.toLowerCase()))
-    .orderBy(desc(mailOutbox.createdAt));
-}
-function linkIn(text: string): string {
-  const m = /(http:\/\/localhost:3000\/auth\/v1\/verify\?\S+)/.exec(text);
-  if (!m) throw new Error(`no verify link in:\n${text}`);
-  return m[1]!;
-}
-async function follow(link: string, ip?: string) {
-  const u = new URL(link);
-  return t.app.inject({
-    method: 'GET',
-    url: `${u.pathname}${u.search}`,
-    remoteAddress: ip ?? randomIp(),
-  });
-}
+const mailsOf = (to: string) => mailsTo(t.db, to.toLowerCase());
+const follow = (link: string, ip?: string) => followLink(t, link, ip);
 const fragmentOf = (location: string) => new URLSearchParams(location.split('#')[1]);
 
 async function sessionFor(e: string, password: string) {
@@ -125,7 +116,7 @@ describe('POST /auth/v1/signup', () => {
       msTeamsId: 'pat@teams',
     });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await mailsTo(address)).toHaveLength(0);
+    expect(await mailsOf(address)).toHaveLength(0);
 
     // No confirmation needed: sign-in works at once, pending or not.
     const session = await signin(address.toUpperCase(), 'secret-123');
@@ -165,13 +156,13 @@ describe('POST /auth/v1/signup', () => {
       message: 'Email not confirmed',
     });
 
-    const mails = await mailsTo(address);
+    const mails = await mailsOf(address);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.subject).toBe('Confirm your e-mail address for MR.LEADS Network');
     expect(mail.text).toContain('support@example.com');
     expect(mail.html).toContain('MR.LEADS Network');
-    const link = linkIn(mail.text);
+    const link = verifyLinkIn(mail.text);
     const url = new URL(link);
     expect(url.searchParams.get('type')).toBe('signup');
     expect(url.searchParams.get('redirect_to')).toBe('http://localhost:3000/login');
@@ -299,7 +290,7 @@ describe('POST /auth/v1/signup', () => {
     expect(later.statusCode).toBe(200);
     expect(later.json().id).toBe(id);
     expect(later.json().user_metadata.full_name).toBe('A');
-    expect(await mailsTo(address)).toHaveLength(2);
+    expect(await mailsOf(address)).toHaveLength(2);
     expect((await userRow(id))!.name).toBe('A');
   });
 
@@ -319,7 +310,7 @@ describe('POST /auth/v1/signup', () => {
       expect(s.refresh_token).toEqual(expect.any(String));
       expect(s.user.email_confirmed_at).toEqual(expect.any(String));
       expect(s.user.last_sign_in_at).toEqual(expect.any(String));
-      expect(await mailsTo(address)).toHaveLength(0);
+      expect(await mailsOf(address)).toHaveLength(0);
 
       const repeat = await signup({ email: address, password: 'buyer-pass' });
       expectAnswer(repeat, 422, {
@@ -685,7 +676,7 @@ describe('password recovery', () => {
     const res = await recover(address);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({});
-    expect(await mailsTo(address)).toHaveLength(0);
+    expect(await mailsOf(address)).toHaveLength(0);
   });
 
   it('mails a one-time link that signs in with type=recovery on the allowed redirect', async () => {
@@ -693,10 +684,10 @@ describe('password recovery', () => {
     const res = await recover(u.email.toUpperCase(), 'http://localhost:3000/reset-password');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({});
-    const [mail] = await mailsTo(u.email);
+    const [mail] = await mailsOf(u.email);
     expect(mail!.subject).toBe('Reset your MR.LEADS Network password');
     expect(mail!.html).toContain('support@example.com');
-    const link = linkIn(mail!.text);
+    const link = verifyLinkIn(mail!.text);
     expect(new URL(link).searchParams.get('type')).toBe('recovery');
     expect(new URL(link).searchParams.get('redirect_to')).toBe(
       'http://localhost:3000/reset-password',
@@ -724,8 +715,8 @@ describe('password recovery', () => {
   it('ignores a redirect to another origin and uses PUBLIC_URL', async () => {
     const u = await buildPublisher(t.db);
     await recover(u.email, 'https://evil.example/steal');
-    const [mail] = await mailsTo(u.email);
-    const link = linkIn(mail!.text);
+    const [mail] = await mailsOf(u.email);
+    const link = verifyLinkIn(mail!.text);
     expect(new URL(link).searchParams.get('redirect_to')).toBe('http://localhost:3000/');
     const tampered = new URL(link);
     tampered.searchParams.set('redirect_to', 'https://evil.example/steal');
@@ -737,12 +728,12 @@ describe('password recovery', () => {
   it('redirects with otp_expired for a link older than 24 hours', async () => {
     const u = await buildPublisher(t.db);
     await recover(u.email, 'http://localhost:3000/reset-password');
-    const [mail] = await mailsTo(u.email);
+    const [mail] = await mailsOf(u.email);
     await t.db
       .update(oneTimeTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(oneTimeTokens.userId, u.id), eq(oneTimeTokens.tokenType, 'recovery')));
-    const v = await follow(linkIn(mail!.text));
+    const v = await follow(verifyLinkIn(mail!.text));
     expect(v.statusCode).toBe(303);
     expect(v.headers.location).toBe(
       'http://localhost:3000/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=',

@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port.ts';
+import { throwawayDatabase } from '../test/throwaway-db.ts';
 
 // The real start-up (server/main.ts, what `npm start` runs after building the web app) on a
 // fresh DATA_DIR: it prints the first admin, who can then sign in through /auth/v1/token.
@@ -21,20 +20,9 @@ let dropDatabase: (() => Promise<void>) | undefined;
 async function freshDatabaseUrl(): Promise<string> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return '';
-  const name = `portal_test_first_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  dropDatabase = async () => {
-    const d = new pg.Client({ connectionString: url });
-    await d.connect();
-    await d.query(`drop database if exists ${name} with (force)`);
-    await d.end();
-  };
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.toString();
+  const database = await throwawayDatabase(url, 'portal_test_first');
+  dropDatabase = database.drop;
+  return database.url;
 }
 
 beforeAll(async () => {

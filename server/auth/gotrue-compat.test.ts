@@ -1,10 +1,17 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSessions, mailOutbox, users } from '../db/schema.ts';
+import { authSessions, users } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildUser } from '../test/factories.ts';
-import { GOTRUE_VERSION, gotrueCall, randomIp } from '../test/gotrue.ts';
+import {
+  followLink,
+  GOTRUE_VERSION,
+  gotrueCall,
+  mailsTo,
+  randomIp,
+  verifyLinkIn,
+} from '../test/gotrue.ts';
 import { signAccessToken } from './tokens.ts';
 
 // GoTrue behaviour that auth-js apps rely on beyond sign-in: resend, metadata, e-mail change,
@@ -46,27 +53,6 @@ async function signIn(app: TestApp, address: string, password: string) {
   return res.json() as { access_token: string; refresh_token: string; user: { id: string } };
 }
 
-async function mailsTo(app: TestApp, to: string) {
-  return app.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.createdAt));
-}
-function linkIn(text: string): string {
-  const m = /(http:\/\/localhost:3000\/auth\/v1\/verify\?\S+)/.exec(text);
-  if (!m) throw new Error(`no verify link in:\n${text}`);
-  return m[1]!;
-}
-async function follow(app: TestApp, link: string) {
-  const l = new URL(link);
-  return app.app.inject({
-    method: 'GET',
-    url: `${l.pathname}${l.search}`,
-    remoteAddress: randomIp(),
-  });
-}
-
 describe('POST /auth/v1/resend', () => {
   it('mails the confirmation again once a minute and answers {} for any address', async () => {
     const buyer = email('buyer');
@@ -74,7 +60,7 @@ describe('POST /auth/v1/resend', () => {
       body: { email: buyer, password: 'buyer-pass', data: { role: 'buyer', full_name: 'B' } },
     });
     expect(signup.statusCode).toBe(200);
-    expect(await mailsTo(t, buyer)).toHaveLength(1);
+    expect(await mailsTo(t.db, buyer)).toHaveLength(1);
     // Within the 60 s of the sign-up mail: GoTrue's per-user gap.
     const early = await call(t, 'POST', '/auth/v1/resend', {
       body: { type: 'signup', email: buyer },
@@ -91,10 +77,10 @@ describe('POST /auth/v1/resend', () => {
     });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({});
-    const mails = await mailsTo(t, buyer);
+    const mails = await mailsTo(t.db, buyer);
     expect(mails).toHaveLength(2);
     // The newest link confirms the account.
-    const verified = await follow(t, linkIn(mails[0]!.text));
+    const verified = await followLink(t, verifyLinkIn(mails[0]!.text));
     expect(verified.headers.location).toContain('type=signup');
     await signIn(t, buyer, 'buyer-pass');
 
@@ -106,7 +92,7 @@ describe('POST /auth/v1/resend', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({});
     }
-    expect(await mailsTo(t, buyer)).toHaveLength(2);
+    expect(await mailsTo(t.db, buyer)).toHaveLength(2);
   });
 
   it('refuses an unknown type, a missing address and phone types with GoTrue codes', async () => {
@@ -177,17 +163,17 @@ describe('PUT /auth/v1/user {email}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ email: oldAddress, new_email: newAddress });
     expect(res.json().email_change_sent_at).toEqual(expect.any(String));
-    const [mail] = await mailsTo(t, newAddress);
+    const [mail] = await mailsTo(t.db, newAddress);
     expect(mail?.subject).toMatch(/Confirm your new e-mail address/);
-    const link = linkIn(mail!.text);
+    const link = verifyLinkIn(mail!.text);
     expect(new URL(link).searchParams.get('type')).toBe('email_change');
-    const [warned] = await mailsTo(t, oldAddress);
+    const [warned] = await mailsTo(t.db, oldAddress);
     expect(warned?.subject).toMatch(/e-mail address was requested/);
     expect(warned?.text).toContain(newAddress);
     // Until confirmed, the old address still signs in.
     await signIn(t, oldAddress, 'change-pass-1');
 
-    const verified = await follow(t, link);
+    const verified = await followLink(t, link);
     expect(verified.statusCode).toBe(303);
     expect(verified.headers.location).toMatch(/^http:\/\/localhost:3000\/account#access_token=/);
     expect(verified.headers.location).toContain('type=email_change');
@@ -196,11 +182,11 @@ describe('PUT /auth/v1/user {email}', () => {
       body: { email: oldAddress, password: 'change-pass-1' },
     });
     expect(old.json().code).toBe('invalid_credentials');
-    const told = await mailsTo(t, oldAddress);
+    const told = await mailsTo(t.db, oldAddress);
     expect(told[0]?.subject).toMatch(/e-mail address was changed/);
     expect(told[0]?.text).toContain(newAddress);
     // The link works once.
-    expect((await follow(t, link)).headers.location).toContain('error_code=otp_expired');
+    expect((await followLink(t, link)).headers.location).toContain('error_code=otp_expired');
   });
 
   it('refuses an address another account has, and a malformed one', async () => {
@@ -242,7 +228,7 @@ describe('password change needs a reauthentication nonce on an old session', () 
 
     const sent = await call(t, 'GET', '/auth/v1/reauthenticate', { token: s.access_token });
     expect(sent.statusCode).toBe(200);
-    const [mail] = await mailsTo(t, user.email);
+    const [mail] = await mailsTo(t.db, user.email);
     const code = /code[^:]*: (\d{6})/.exec(mail!.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     const wrongCode = code === '000000' ? '000001' : '000000';
@@ -261,7 +247,7 @@ describe('password change needs a reauthentication nonce on an old session', () 
       .set({ reauthenticationSentAt: new Date(Date.now() - 61_000) })
       .where(eq(users.id, user.id));
     await call(t, 'GET', '/auth/v1/reauthenticate', { token: s.access_token });
-    const [fresh] = await mailsTo(t, user.email);
+    const [fresh] = await mailsTo(t.db, user.email);
     const code2 = /code[^:]*: (\d{6})/.exec(fresh!.text)![1]!;
     const ok = await put({ password: 'new-pass-11', nonce: code2 });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -285,8 +271,8 @@ describe('password change needs a reauthentication nonce on an old session', () 
     expect(
       (await call(t, 'POST', '/auth/v1/recover', { body: { email: user.email } })).statusCode,
     ).toBe(200);
-    const [mail] = await mailsTo(t, user.email);
-    const landed = await follow(t, linkIn(mail!.text));
+    const [mail] = await mailsTo(t.db, user.email);
+    const landed = await followLink(t, verifyLinkIn(mail!.text));
     const token = new URLSearchParams(landed.headers.location!.split('#')[1]).get('access_token')!;
     expect(decodeJwt(token).amr).toEqual([{ method: 'recovery', timestamp: expect.any(Number) }]);
     await t.db

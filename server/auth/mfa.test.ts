@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   authSessions,
-  mailOutbox,
   mfaChallenges,
   mfaFactors,
   mfaRecoveryCodes,
@@ -24,6 +23,7 @@ import {
   type TestUser,
   tokenFor,
 } from '../test/factories.ts';
+import { mailsTo } from '../test/gotrue.ts';
 import { currentTotp, referenceTotp } from '../test/rfc6238.ts';
 
 // Two-factor sign-in over GoTrue's /factors API (issue 17), through the real app.
@@ -717,11 +717,7 @@ describe('audit and recovery', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, other.id), eq(auditLog.action, 'mfa.reset')));
     expect(entry).toMatchObject({ actorId: admin.id, actorEmail: admin.email });
-    const [mail] = await t.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, other.email))
-      .orderBy(desc(mailOutbox.createdAt));
+    const [mail] = await mailsTo(t.db, other.email);
     expect(mail?.subject).toMatch(/Two-factor sign-in was reset/);
     expect(mail?.text).toContain(admin.email);
 

@@ -101,6 +101,9 @@ const EVERYONE: Who[] = [
   'aal1 admin with factor',
 ];
 const ADMINS: Who[] = ['admin', 'aal2 admin with factor'];
+/** Every publisher with a valid token (approved or pending): each publisher route lets them in. */
+const PUBLISHERS: Who[] = ['publisher A', 'publisher B', 'pending publisher'];
+const BUYERS: Who[] = ['buyer A', 'buyer B'];
 
 /**
  * Who may get past authorization on a route. `public`: everyone, and the bearer token changes
@@ -155,14 +158,11 @@ const EXPECTATIONS: Record<string, Rule> = {
   '* /api/v1/admin/': { allow: ADMINS },
   // Reports (issue 15): the network's for admins, each publisher's own for publishers.
   'GET /api/v1/admin/reports': { allow: ADMINS },
-  'GET /api/v1/publisher/reports': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
-  'GET /api/v1/publisher/': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
-  '* /api/v1/publisher/': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
+  'GET /api/v1/publisher/reports': { allow: PUBLISHERS },
+  'GET /api/v1/publisher/': { allow: PUBLISHERS },
+  '* /api/v1/publisher/': { allow: PUBLISHERS },
   // A lead's detail: publisher B reads their own lead; everyone else gets 404.
-  'GET /api/v1/publisher/leads/': {
-    allow: ['publisher A', 'publisher B', 'pending publisher'],
-    owner: 'publisher B',
-  },
+  'GET /api/v1/publisher/leads/': { allow: PUBLISHERS, owner: 'publisher B' },
   // Money (issue 14): balances, runs, adjustments and statements for admins only; a publisher
   // reads their own balance and payment details, and only their own payouts' statements and
   // leads (publisher B owns the payout in the path; everyone else gets 404).
@@ -170,14 +170,9 @@ const EXPECTATIONS: Record<string, Rule> = {
   '* /api/v1/admin/payout-runs': { allow: ADMINS },
   'POST /api/v1/admin/publishers/': { allow: ADMINS },
   'GET /api/v1/admin/payouts/': { allow: ADMINS },
-  'GET /api/v1/publisher/money': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
-  '* /api/v1/publisher/payment-details': {
-    allow: ['publisher A', 'publisher B', 'pending publisher'],
-  },
-  'GET /api/v1/publisher/payouts/': {
-    allow: ['publisher A', 'publisher B', 'pending publisher'],
-    owner: 'publisher B',
-  },
+  'GET /api/v1/publisher/money': { allow: PUBLISHERS },
+  '* /api/v1/publisher/payment-details': { allow: PUBLISHERS },
+  'GET /api/v1/publisher/payouts/': { allow: PUBLISHERS, owner: 'publisher B' },
   // Tracking numbers (issue 26): admins only, the number in the path is publisher B's.
   '* /api/v1/admin/tracking-numbers': { allow: ADMINS },
   // Webhooks (issue 30): the operator's endpoints and their delivery log, admins only.
@@ -186,48 +181,34 @@ const EXPECTATIONS: Record<string, Rule> = {
   // Postbacks (issue 30): each publisher's own; publisher B owns the delivery in the path.
   '* /api/v1/admin/postback-deliveries': { allow: ADMINS },
   '* /api/v1/admin/postback-settings': { allow: ADMINS },
-  '* /api/v1/publisher/postbacks': { allow: ['publisher A', 'publisher B', 'pending publisher'] },
+  '* /api/v1/publisher/postbacks': { allow: PUBLISHERS },
   // Offer scripts (issue 33): only on an offer the publisher is approved for (publisher B is,
   // for the offer in the path); anyone else gets 404.
-  'GET /api/v1/publisher/scripts/pending': {
-    allow: ['publisher A', 'publisher B', 'pending publisher'],
-  },
-  '* /api/v1/publisher/offers/': {
-    allow: ['publisher A', 'publisher B', 'pending publisher'],
-    owner: 'publisher B',
-  },
-  '* /api/v1/publisher/postback-deliveries/': {
-    allow: ['publisher A', 'publisher B', 'pending publisher'],
-    owner: 'publisher B',
-  },
+  'GET /api/v1/publisher/scripts/pending': { allow: PUBLISHERS },
+  '* /api/v1/publisher/offers/': { allow: PUBLISHERS, owner: 'publisher B' },
+  '* /api/v1/publisher/postback-deliveries/': { allow: PUBLISHERS, owner: 'publisher B' },
   // Documents to sign (issue 33): publisher B owns the one in the path; the signed PDF is
   // the admin's or its own publisher's, the check of a copy the admin's.
-  '* /api/v1/publisher/documents/': {
-    allow: ['publisher A', 'publisher B', 'pending publisher'],
-    owner: 'publisher B',
-  },
-  '* /api/v1/documents/': {
-    allow: [...ADMINS, 'publisher A', 'publisher B', 'pending publisher'],
-    owner: 'publisher B',
-  },
+  '* /api/v1/publisher/documents/': { allow: PUBLISHERS, owner: 'publisher B' },
+  '* /api/v1/documents/': { allow: [...ADMINS, ...PUBLISHERS], owner: 'publisher B' },
   'POST /api/v1/documents/verify': { allow: ADMINS },
-  '* /api/v1/buyer/': { allow: ['buyer A', 'buyer B'] },
+  '* /api/v1/buyer/': { allow: BUYERS },
   // A buyer's calls, dashboard and returns (issue 31): buyers only; another buyer's call in
   // the path is a 404 (campaigns.test.ts and buyer-calls.test.ts check it record by record).
-  'GET /api/v1/buyer/calls': { allow: ['buyer A', 'buyer B'] },
-  'GET /api/v1/buyer/dashboard': { allow: ['buyer A', 'buyer B'] },
-  'POST /api/v1/buyer/calls/': { allow: ['buyer A', 'buyer B'] },
+  'GET /api/v1/buyer/calls': { allow: BUYERS },
+  'GET /api/v1/buyer/dashboard': { allow: BUYERS },
+  'POST /api/v1/buyer/calls/': { allow: BUYERS },
   // A buyer's billing (issue 31, item 6): their own balance, deposits and invoices; buyer B
   // owns the invoice in the path (its PDF and CSV are a 404 for anyone else).
-  'GET /api/v1/buyer/billing': { allow: ['buyer A', 'buyer B'] },
-  'GET /api/v1/buyer/invoices': { allow: ['buyer A', 'buyer B'], owner: 'buyer B' },
+  'GET /api/v1/buyer/billing': { allow: BUYERS },
+  'GET /api/v1/buyer/invoices': { allow: BUYERS, owner: 'buyer B' },
   // The admin's side: a buyer's billing mode, deposits, "generate now", any invoice's files.
   'GET /api/v1/admin/buyers/': { allow: ADMINS },
   'PUT /api/v1/admin/buyers/': { allow: ADMINS },
   'POST /api/v1/admin/buyers/': { allow: ADMINS },
   'GET /api/v1/admin/invoices/': { allow: ADMINS },
   // A buyer edits only their own campaign: buyer B owns the one in the path (issue 34).
-  '* /api/v1/buyer/campaigns/': { allow: ['buyer A', 'buyer B'], owner: 'buyer B' },
+  '* /api/v1/buyer/campaigns/': { allow: BUYERS, owner: 'buyer B' },
   // Call trackers' postbacks take an integration key only: no bearer token gets through.
   '* /api/v1/ingest/': { allow: [] },
 };

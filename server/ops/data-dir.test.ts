@@ -14,7 +14,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -24,6 +23,7 @@ import { appOn } from '../test/build-test-app.ts';
 import { NO_OUTSIDE_SERVICES } from '../test/fault-support.ts';
 import { freePort } from '../test/free-port.ts';
 import { currentTotp } from '../test/rfc6238.ts';
+import { throwawayDatabase } from '../test/throwaway-db.ts';
 import type { Manifest } from './backup.ts';
 import { writeBackup } from './backup.ts';
 import { RestoreRefusedError, restoreBackup } from './restore.ts';
@@ -166,22 +166,7 @@ async function serveRestored(env: Record<string, string>, manifest: Manifest) {
   }
 }
 
-async function pgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `portal_restore_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const u = new URL(PG_ADMIN_URL);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
+const pgDatabase = () => throwawayDatabase(PG_ADMIN_URL, 'portal_restore');
 
 afterAll(() => {
   for (const d of temps) rmSync(d, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminTestContext, multipartBody, setupAdminTest } from '../test/admin-test.ts';
+import { type AdminTestContext, setupAdminTest } from '../test/admin-test.ts';
 import {
   docFile,
   docxFile,
@@ -187,16 +187,17 @@ describe('over HTTP', () => {
   afterAll(() => t.close());
 
   it('answers 415 with the reason for an SVG logo that loads an image from elsewhere', async () => {
-    const mp = await multipartBody([
-      {
-        field: 'file',
-        filename: 'logo.svg',
-        data: Buffer.from(
-          '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.test/track.png"/></svg>',
-        ),
-      },
-    ]);
-    const res = await t.call('PUT', '/settings/logo', { body: mp.body, headers: mp.headers });
+    const res = await t.call('PUT', '/settings/logo', {
+      multipart: [
+        {
+          field: 'file',
+          filename: 'logo.svg',
+          content: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.test/track.png"/></svg>',
+          ),
+        },
+      ],
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().error.message).toContain(
       'logo.svg links to a resource outside the file in <image> (https://evil.test/track.png).',

@@ -66,6 +66,13 @@ afterAll(async () => {
 
 const post = (parts: Parameters<typeof multipartBody>[0]) =>
   app.inject({ method: 'POST', url: '/compliance', ...multipartBody(parts) });
+/** Posts `parts` to a route that must refuse them, checking nothing stays stored; the answer. */
+async function postRefused(parts: Parameters<typeof multipartBody>[0]) {
+  const before = storedFiles();
+  const res = await post(parts);
+  expect(storedFiles()).toEqual(before);
+  return res;
+}
 
 describe('receiveUploads', () => {
   it('stores every file of every field and returns the other fields', async () => {
@@ -95,8 +102,7 @@ describe('receiveUploads', () => {
   });
 
   it('refuses a fourth media file with the caller’s message and keeps nothing', async () => {
-    const before = storedFiles();
-    const res = await post([
+    const res = await postRefused([
       { field: 'document', filename: 'q.pdf', content: pdfFile },
       ...[1, 2, 3, 4].map((n) => ({ field: 'media', filename: `c${n}.mp3`, content: mp3File })),
     ]);
@@ -106,15 +112,12 @@ describe('receiveUploads', () => {
       message: 'You can upload a maximum of 3 media files.',
       details: { media: ['You can upload a maximum of 3 media files.'] },
     });
-    expect(storedFiles()).toEqual(before);
   });
 
   it('refuses a missing required field and removes the files already stored', async () => {
-    const before = storedFiles();
-    const res = await post([{ field: 'media', filename: 'c.mp3', content: mp3File }]);
+    const res = await postRefused([{ field: 'media', filename: 'c.mp3', content: mp3File }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Please choose a file for document.');
-    expect(storedFiles()).toEqual(before);
   });
 
   it('treats an empty file input (no file name) as nothing chosen', async () => {
@@ -127,8 +130,7 @@ describe('receiveUploads', () => {
   });
 
   it('refuses a file of the wrong type (by content) and rolls back the earlier ones', async () => {
-    const before = storedFiles();
-    const res = await post([
+    const res = await postRefused([
       { field: 'media', filename: 'good.mp3', content: mp3File },
       { field: 'media', filename: 'fake.mp3', content: textFile },
       { field: 'document', filename: 'q.pdf', content: pdfFile },
@@ -138,13 +140,11 @@ describe('receiveUploads', () => {
       code: 'unsupported_media_type',
       message: 'fake.mp3 is not a real MP3 file. Only MP3 or MP4 files are accepted.',
     });
-    expect(storedFiles()).toEqual(before);
   });
 
   it('enforces the per-field size cap with 413', async () => {
-    const before = storedFiles();
     const big = Buffer.concat([pdfFile, Buffer.alloc(4096, 0x20)]);
-    const res = await post([
+    const res = await postRefused([
       { field: 'media', filename: 'c.mp3', content: mp3File },
       { field: 'document', filename: 'big.pdf', content: big },
     ]);
@@ -153,7 +153,6 @@ describe('receiveUploads', () => {
       code: 'payload_too_large',
       message: 'The file is larger than 2 KB.',
     });
-    expect(storedFiles()).toEqual(before);
   });
 
   it('refuses files in a field the route does not take', async () => {

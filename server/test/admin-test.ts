@@ -2,17 +2,22 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { buildAdmin, type TestUser, tokenFor } from './factories.ts';
+import { type MultipartPart, multipartBody } from './multipart.ts';
 
 /** One app per test file with a signed-in admin, and a short way to call the admin API. */
 export type AdminTestContext = TestApp & {
   admin: TestUser;
   adminToken: string;
-  /** Calls `/api/v1/admin{path}` as the admin (or as `token` when given; null = anonymous). */
+  /**
+   * Calls `/api/v1/admin{path}` as the admin (or as `token` when given; null = anonymous), with
+   * `body` as JSON or `multipart` as a multipart/form-data body.
+   */
   call(
     method: InjectOptions['method'],
     path: string,
     opts?: {
       body?: unknown;
+      multipart?: MultipartPart[];
       query?: Record<string, string>;
       token?: string | null;
       headers?: Record<string, string>;
@@ -31,14 +36,16 @@ export async function setupAdminTest(): Promise<AdminTestContext> {
     adminToken,
     call(method, path, opts = {}) {
       const token = opts.token === undefined ? adminToken : opts.token;
-      const headers: Record<string, string> = { ...opts.headers };
+      const form = opts.multipart && multipartBody(opts.multipart);
+      const headers: Record<string, string> = { ...form?.headers, ...opts.headers };
       if (token) headers.authorization = `Bearer ${token}`;
+      const payload = form ? form.payload : opts.body;
       return t.app.inject({
         method,
         url: `/api/v1/admin${path}`,
         query: opts.query,
         headers,
-        ...(opts.body !== undefined && { payload: opts.body as InjectOptions['payload'] }),
+        ...(payload !== undefined && { payload: payload as InjectOptions['payload'] }),
       });
     },
     tokenOf: (user) => tokenFor(t.db, t.config.jwtSecret, user),
@@ -56,23 +63,6 @@ export function fileAdminTest(): AdminTestContext {
   });
   afterAll(() => ctx.close());
   return ctx;
-}
-
-/** A real multipart/form-data body (as a browser sends it) for app.inject. */
-export async function multipartBody(
-  parts: { field: string; filename: string; data: Buffer; type?: string }[],
-  fields: Record<string, string> = {},
-): Promise<{ body: Buffer; headers: Record<string, string> }> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const p of parts) {
-    form.append(p.field, new Blob([new Uint8Array(p.data)], { type: p.type ?? '' }), p.filename);
-  }
-  const res = new Response(form);
-  return {
-    body: Buffer.from(await res.arrayBuffer()),
-    headers: { 'content-type': res.headers.get('content-type')! },
-  };
 }
 
 /** A call tracker's GET postback of one call (the query is the call), from a documentation address. */

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { mailOutbox } from '../db/schema.ts';
 import type { TestApp } from './build-test-app.ts';
 
 /** The headers auth-js sends with a JSON body. */
@@ -82,3 +84,20 @@ export const getMe = (t: TestApp, access: string): Promise<LightMyRequestRespons
     url: '/api/v1/me',
     headers: { authorization: `Bearer ${access}` },
   });
+
+/** The mails queued to `to` (as the outbox spells it), newest first. */
+export const mailsTo = (db: TestApp['db'], to: string) =>
+  db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt));
+
+/** The `/auth/v1/verify?…` link on `origin` (the app's PUBLIC_URL) a mail's text carries. */
+export function verifyLinkIn(text: string, origin = 'http://localhost:3000'): string {
+  const at = text.indexOf(`${origin}/auth/v1/verify?`);
+  if (at < 0) throw new Error(`no verify link in:\n${text}`);
+  return /^\S+/.exec(text.slice(at))![0];
+}
+
+/** GET a mailed link's path and query on the app, from `ip` (another address each call by default). */
+export function followLink(t: TestApp, link: string, ip: string = randomIp()) {
+  const u = new URL(link);
+  return t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}`, remoteAddress: ip });
+}

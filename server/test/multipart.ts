@@ -5,7 +5,8 @@ export type MultipartPart =
   | { field: string; filename: string; content: Buffer; contentType?: string };
 
 /**
- * A multipart/form-data body for `app.inject`, as a browser would send it:
+ * A multipart/form-data body for `app.inject`, as a browser would send it (the admin test's
+ * `call` and `callAs` take the parts as `multipart` and build it themselves):
  * `app.inject({ method: 'POST', url, ...multipartBody([{ field: 'file', filename: 'a.pdf',
  * content: pdfFile }, { field: 'name', value: 'x' }]), headers: {...} })`.
  * Spread `headers` last yourself when you add authorization (or use `.headers` explicitly).

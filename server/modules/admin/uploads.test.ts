@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES } from '../../../contract/admin.ts';
 import { auditLog, settings, users } from '../../db/schema.ts';
 import { writeOrRemove } from '../../storage/upload.ts';
-import { fileAdminTest, multipartBody } from '../../test/admin-test.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildPublisher } from '../../test/factories.ts';
 import {
   docFile,
@@ -20,8 +20,7 @@ import {
 const t = fileAdminTest();
 
 async function put(path: string, filename: string, data: Buffer, field = 'file') {
-  const mp = await multipartBody([{ field, filename, data }]);
-  return t.call('PUT', path, { body: mp.body, headers: mp.headers });
+  return t.call('PUT', path, { multipart: [{ field, filename, content: data }] });
 }
 
 const agreementKey = async (id: string) =>
@@ -68,11 +67,7 @@ describe('PUT /admin/publishers/:id/agreement', () => {
     expect(png.json().error.message).toContain('PDF, DOC or DOCX');
     const fake = await put(`/publishers/${p.id}/agreement`, 'a.pdf', pngFile);
     expect(fake.statusCode).toBe(415);
-    const empty = await multipartBody([]);
-    const none = await t.call('PUT', `/publishers/${p.id}/agreement`, {
-      body: empty.body,
-      headers: empty.headers,
-    });
+    const none = await t.call('PUT', `/publishers/${p.id}/agreement`, { multipart: [] });
     expect(none.statusCode).toBe(400);
     expect(none.json().error.message).toBe('Please choose a file for file.');
     const wrong = await put(`/publishers/${p.id}/agreement`, 'a.pdf', pdfFile, 'document');
@@ -132,11 +127,7 @@ describe('PUT /admin/settings/logo', () => {
     const pdf = await put('/settings/logo', 'logo.pdf', pdfFile);
     expect(pdf.statusCode).toBe(415);
     expect(pdf.json().error.message).toContain('PNG, JPG, JPEG or SVG');
-    const empty = await multipartBody([]);
-    const none = await t.call('PUT', '/settings/logo', {
-      body: empty.body,
-      headers: empty.headers,
-    });
+    const none = await t.call('PUT', '/settings/logo', { multipart: [] });
     expect(none.statusCode).toBe(400);
     expect(none.json().error.message).toBe('No file selected');
   });

@@ -31,6 +31,8 @@ import {
   pageOf,
   searchAny,
 } from '../../db/list-query.ts';
+import type { OfferRefRow, PublisherRefRow } from '../../db/refs.ts';
+import { offerRefColumns, publisherRefColumns, toOfferRef, toPublisherRef } from '../../db/refs.ts';
 import { oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -54,11 +56,8 @@ const auditApplication = auditTrail('application');
 
 const applicationColumns = {
   id: offerApplications.id,
-  offerId: offerApplications.offerId,
-  offerTitle: offers.title,
-  publisherId: offerApplications.publisherId,
-  publisherName: users.name,
-  publisherEmail: users.email,
+  ...offerRefColumns(offerApplications.offerId),
+  ...publisherRefColumns(offerApplications.publisherId),
   status: offerApplications.status,
   createdAt: offerApplications.createdAt,
   io: offerApplications.ioDocumentUrl,
@@ -67,29 +66,22 @@ const applicationColumns = {
   submissions: sql<number>`(select count(*)::int from compliance_questionnaires q where q.application_id = "offer_applications"."id")`,
 };
 
-type ApplicationRow = {
-  id: string;
-  offerId: string;
-  offerTitle: string;
-  publisherId: string;
-  publisherName: string | null;
-  publisherEmail: string;
-  status: string;
-  createdAt: Date;
-  io: string | null;
-  reason: string | null;
-  note: string | null;
-  submissions: number;
-};
+type ApplicationRow = OfferRefRow &
+  PublisherRefRow & {
+    id: string;
+    status: string;
+    createdAt: Date;
+    io: string | null;
+    reason: string | null;
+    note: string | null;
+    submissions: number;
+  };
 
 async function toAdminApplication(r: ApplicationRow, link: FileLinker): Promise<AdminApplication> {
   return {
     id: r.id,
-    offer_id: r.offerId,
-    offer_title: r.offerTitle,
-    publisher_id: r.publisherId,
-    publisher_name: r.publisherName,
-    publisher_email: r.publisherEmail,
+    ...toOfferRef(r),
+    ...toPublisherRef(r),
     status: r.status as SubmittedApplicationStatus,
     created_at: r.createdAt.toISOString(),
     io: await linkOrNull(link, r.io),
@@ -394,11 +386,8 @@ export async function listCompliance(
         id: complianceQuestionnaires.id,
         applicationId: complianceQuestionnaires.applicationId,
         applicationStatus: offerApplications.status,
-        publisherId: complianceQuestionnaires.publisherId,
-        publisherName: users.name,
-        publisherEmail: users.email,
-        offerId: complianceQuestionnaires.offerId,
-        offerTitle: offers.title,
+        ...publisherRefColumns(complianceQuestionnaires.publisherId),
+        ...offerRefColumns(complianceQuestionnaires.offerId),
         createdAt: complianceQuestionnaires.createdAt,
         fileUrls: complianceQuestionnaires.fileUrls,
         documentUrl: complianceQuestionnaires.documentUrl,
@@ -458,11 +447,8 @@ export async function listCompliance(
       id: r.id,
       application_id: r.applicationId,
       application_status: r.applicationStatus,
-      publisher_id: r.publisherId,
-      publisher_name: r.publisherName,
-      publisher_email: r.publisherEmail,
-      offer_id: r.offerId,
-      offer_title: r.offerTitle,
+      ...toPublisherRef(r),
+      ...toOfferRef(r),
       ...(await submissionFields(r, link)),
       superseded: Boolean(r.superseded),
     }),

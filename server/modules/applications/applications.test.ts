@@ -7,7 +7,8 @@ import {
   mailOutbox,
   offerApplications,
 } from '../../db/schema.ts';
-import { fileAdminTest, multipartBody } from '../../test/admin-test.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { expectAnswer } from '../../test/expect-answer.ts';
 import { buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
 import { exeFile, jpgFile, mp3File, mp4File, pdfFile, pngFile } from '../../test/fixtures.ts';
@@ -163,8 +164,9 @@ describe('PATCH /admin/applications/:id', () => {
 
 describe('PUT /admin/applications/:id/io', () => {
   const upload = async (id: string, file: Buffer, filename: string) => {
-    const mp = await multipartBody([{ field: 'file', filename, data: file }]);
-    return t.call('PUT', `/applications/${id}/io`, { body: mp.body, headers: mp.headers });
+    return t.call('PUT', `/applications/${id}/io`, {
+      multipart: [{ field: 'file', filename, content: file }],
+    });
   };
 
   it('stores an IO for an approved application and answers a signed link that opens it', async () => {
@@ -224,11 +226,7 @@ describe('PUT /admin/applications/:id/io', () => {
     expect(exe.json().error.message).toContain('PDF, JPG, JPEG or PNG');
     const mp3 = await upload(app.id, mp3File, 'io.mp3');
     expect(mp3.statusCode).toBe(415);
-    const empty = await multipartBody([]);
-    const none = await t.call('PUT', `/applications/${app.id}/io`, {
-      body: empty.body,
-      headers: empty.headers,
-    });
+    const none = await t.call('PUT', `/applications/${app.id}/io`, { multipart: [] });
     expect(none.statusCode).toBe(400);
     const json = await t.call('PUT', `/applications/${app.id}/io`, { body: { file: 'x' } });
     expect(json.statusCode).toBe(415);
@@ -322,19 +320,19 @@ describe('reasons, resubmission and bulk decisions (issue 16)', () => {
     applicationId: string,
     name: string,
   ) {
-    const mp = await multipartBody([
-      { field: 'media', filename: `${name}.mp3`, data: mp3File },
-      { field: 'document', filename: `${name}.pdf`, data: pdfFile },
-    ]);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/v1/publisher/applications/${applicationId}/compliance`,
-      headers: {
-        ...mp.headers,
-        authorization: `Bearer ${await tokenFor(t.db, t.config.jwtSecret, publisher)}`,
+    const token = await tokenFor(t.db, t.config.jwtSecret, publisher);
+    return callAs(
+      t.app,
+      token,
+      'POST',
+      `/api/v1/publisher/applications/${applicationId}/compliance`,
+      {
+        multipart: [
+          { field: 'media', filename: `${name}.mp3`, content: mp3File },
+          { field: 'document', filename: `${name}.pdf`, content: pdfFile },
+        ],
       },
-      payload: mp.body,
-    });
+    );
   }
 
   it('a rejection needs a reason; "Another reason" needs a note (400 naming the field)', async () => {

@@ -5,6 +5,7 @@ import { oneOrNotFound } from '../../db/rows.ts';
 import { campaigns, integrationExternalIds, integrations } from '../../db/schema.ts';
 import { invalidField } from '../../errors.ts';
 import { type AdminEdit, writeAudit } from '../audit/index.ts';
+import { pointExternalId } from '../ingest/index.ts';
 
 /**
  * A campaign's tracker ids (issue 31): the ids a tracker sends for a buyer or target, kept in
@@ -68,22 +69,11 @@ export async function putCampaignExternalIds(
     const before = await readIds(tx, opts.id);
     await tx.delete(integrationExternalIds).where(byCampaign(opts.id));
     for (const w of wanted) {
-      await tx
-        .insert(integrationExternalIds)
-        .values({
-          integrationId: w.integration_id,
-          kind: 'campaign',
-          externalId: w.external_id,
-          campaignId: opts.id,
-        })
-        .onConflictDoUpdate({
-          target: [
-            integrationExternalIds.integrationId,
-            integrationExternalIds.kind,
-            integrationExternalIds.externalId,
-          ],
-          set: { campaignId: opts.id },
-        });
+      await pointExternalId(
+        tx,
+        { integrationId: w.integration_id, kind: 'campaign', externalId: w.external_id },
+        { campaignId: opts.id },
+      );
     }
     const after = await readIds(tx, opts.id);
     await writeAudit(tx, {

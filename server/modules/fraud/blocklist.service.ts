@@ -12,9 +12,9 @@ import { oneOrNotFound } from '../../db/rows.ts';
 import { blockedCallers, users } from '../../db/schema.ts';
 import { AppError, conflict, invalidField } from '../../errors.ts';
 import { decodeCsvFile, detectDelimiter, parseCsv } from '../../storage/csv-reader.ts';
-import { type Actor, type AdminAction, type AdminWrite, writeAudit } from '../audit/index.ts';
+import type { Actor, AdminAction, AdminWrite } from '../audit/index.ts';
 import { phoneCountryOf, toE164 } from '../ingest/index.ts';
-import { bumpFraudVersion } from './rules.ts';
+import { fraudSettingsChanged } from './rules.ts';
 
 /**
  * The caller blocklist (issue 32 item 3): numbers (E.164, read in the network's phone country)
@@ -120,14 +120,9 @@ export async function createBlockedCaller(
       .onConflictDoNothing()
       .returning({ id: blockedCallers.id });
     if (!made) throw alreadyBlocked(parsed.value);
-    await bumpFraudVersion(tx);
     const [row] = await selectRows(tx).where(eq(blockedCallers.id, made.id));
     const result = toBlockedCaller(row!);
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'settings.blocked_caller.create',
-      entityType: 'settings',
-      entityId: result.id,
+    await fraudSettingsChanged(tx, opts.actor, 'blocked_caller.create', result.id, {
       before: null,
       after: {
         kind: result.kind,
@@ -147,12 +142,7 @@ export async function deleteBlockedCaller(opts: AdminAction): Promise<void> {
       tx.delete(blockedCallers).where(eq(blockedCallers.id, opts.id)).returning(),
       'Blocked caller',
     );
-    await bumpFraudVersion(tx);
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'settings.blocked_caller.delete',
-      entityType: 'settings',
-      entityId: gone.id,
+    await fraudSettingsChanged(tx, opts.actor, 'blocked_caller.delete', gone.id, {
       before: { kind: gone.kind, value: gone.value, reason: gone.reason },
       after: null,
     });
@@ -241,12 +231,7 @@ export async function importBlockedCallers(opts: {
       const taken = values.filter((v) => !got.has(v.value)).map((v) => v.value);
       throw alreadyBlocked(taken.slice(0, 5).join(', '));
     }
-    await bumpFraudVersion(tx);
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'settings.blocked_caller.import',
-      entityType: 'settings',
-      entityId: null,
+    await fraudSettingsChanged(tx, opts.actor, 'blocked_caller.import', null, {
       before: null,
       after: { filename: opts.filename, created: made.length },
     });

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/fraud.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { fraudConfig, fraudRules } from '../../db/schema.ts';
-import { type AdminEdit, writeAudit } from '../audit/index.ts';
+import { type Actor, type AdminEdit, type AuditChange, auditTrail } from '../audit/index.ts';
 import { phoneCountryOf } from '../ingest/index.ts';
 
 /**
@@ -36,12 +36,24 @@ export async function readRules(db: DbOrTx): Promise<FraudRule[]> {
   });
 }
 
-/** The version every instance compares its copy with; bumped in the change's transaction. */
-export async function bumpFraudVersion(tx: DbOrTx): Promise<void> {
+const auditSettings = auditTrail('settings');
+
+/**
+ * Every change to the fraud settings (a rule, the blocklist), in its transaction: bumps the
+ * version every instance compares its copy with, and writes the audit row `settings.<what>`.
+ */
+export async function fraudSettingsChanged(
+  tx: DbOrTx,
+  actor: Actor,
+  what: string,
+  entityId: string | null,
+  change: AuditChange,
+): Promise<void> {
   await tx
     .update(fraudConfig)
     .set({ version: sql`${fraudConfig.version} + 1` })
     .where(eq(fraudConfig.id, 1));
+  await auditSettings(tx, actor, what, entityId, change);
 }
 
 /** What the evaluation needs, kept per database. */
@@ -107,15 +119,7 @@ export async function updateRule(
       .insert(fraudRules)
       .values({ rule, ...values })
       .onConflictDoUpdate({ target: fraudRules.rule, set: { ...values, updatedAt: sql`now()` } });
-    await bumpFraudVersion(tx);
-    await writeAudit(tx, {
-      actor: opts.actor,
-      action: 'settings.fraud_rule',
-      entityType: 'settings',
-      entityId: rule,
-      before,
-      after,
-    });
+    await fraudSettingsChanged(tx, opts.actor, 'fraud_rule', rule, { before, after });
     return after;
   });
   forgetRules(db);

@@ -6,6 +6,7 @@
 
 export { ingestRoutes } from './calls.routes.ts';
 export { ingestIntegrationById, ingestParams, phoneCountryOf } from './ingest.service.ts';
+export { pointExternalId } from './integration-external-ids.ts';
 export { adminIntegrationsRoutes } from './integrations.routes.ts';
 export {
   hashIntegrationKey,

@@ -88,6 +88,32 @@ export async function listExternalIds(
   });
 }
 
+type ExternalIdRow = typeof integrationExternalIds.$inferInsert;
+
+/**
+ * Points a tracker's id (its kind, on one integration) at `target`, one of our publishers, offers
+ * or buyer campaigns: a new row, or the row already holding that id moved to it. Its row id.
+ */
+export async function pointExternalId(
+  tx: DbOrTx,
+  key: Pick<ExternalIdRow, 'integrationId' | 'kind' | 'externalId'>,
+  target: Pick<ExternalIdRow, 'publisherId' | 'offerId' | 'campaignId'>,
+): Promise<string> {
+  const [row] = await tx
+    .insert(integrationExternalIds)
+    .values({ ...key, ...target })
+    .onConflictDoUpdate({
+      target: [
+        integrationExternalIds.integrationId,
+        integrationExternalIds.kind,
+        integrationExternalIds.externalId,
+      ],
+      set: target,
+    })
+    .returning({ id: integrationExternalIds.id });
+  return row!.id;
+}
+
 /**
  * Attaches a tracker's publisher id to one of our publishers (or its campaign id to an offer);
  * the same external id attached again moves to the new target.
@@ -121,28 +147,15 @@ export async function attachExternalId(
           eq(integrationExternalIds.externalId, input.external_id),
         ),
       );
-    const values = {
-      publisherId: isPublisher ? target.id : null,
-      offerId: isPublisher ? null : target.id,
-    };
-    const [row] = await tx
-      .insert(integrationExternalIds)
-      .values({
-        integrationId: opts.id,
-        kind: input.kind,
-        externalId: input.external_id,
-        ...values,
-      })
-      .onConflictDoUpdate({
-        target: [
-          integrationExternalIds.integrationId,
-          integrationExternalIds.kind,
-          integrationExternalIds.externalId,
-        ],
-        set: values,
-      })
-      .returning({ id: integrationExternalIds.id });
-    const [mapping] = await selectMappings(tx).where(eq(integrationExternalIds.id, row!.id));
+    const id = await pointExternalId(
+      tx,
+      { integrationId: opts.id, kind: input.kind, externalId: input.external_id },
+      {
+        publisherId: isPublisher ? target.id : null,
+        offerId: isPublisher ? null : target.id,
+      },
+    );
+    const [mapping] = await selectMappings(tx).where(eq(integrationExternalIds.id, id));
     await auditIntegration(tx, opts.actor, 'external_id.attach', opts.id, {
       before: before ? auditOf(before) : null,
       after: auditOf(mapping!),

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrackingNumber, TrackingNumberList } from '../../../contract/integrations.ts';
 import { auditLog, trackingNumbers } from '../../db/schema.ts';
-import { fileAdminTest, multipartBody } from '../../test/admin-test.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 
 /**
@@ -28,10 +28,10 @@ const add = (number: string, publisher_id = ann.id, offer_id = solar.id) =>
   t.call('POST', '/tracking-numbers', { body: { number, publisher_id, offer_id } });
 
 async function upload(csv: string, filename = 'numbers.csv', token?: string | null) {
-  const { body, headers } = await multipartBody([
-    { field: 'file', filename, data: Buffer.from(csv), type: 'text/csv' },
-  ]);
-  return t.call('POST', '/tracking-numbers/import', { body, headers, token });
+  return t.call('POST', '/tracking-numbers/import', {
+    multipart: [{ field: 'file', filename, content: Buffer.from(csv), contentType: 'text/csv' }],
+    token,
+  });
 }
 
 const stored = async (number: string) =>

@@ -8,6 +8,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { countRows, keyset, type ListRead, listPage, pageOf } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
+import { publisherRefColumns, toPublisherRef } from '../../db/refs.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { leadDisputeMessages, leadDisputes, leads, offers, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -36,9 +37,7 @@ const selectDisputes = <Extra extends SelectedFields>(db: DbOrTx, extra: Extra) 
       id: leadDisputes.id,
       leadId: leadDisputes.leadId,
       status: leadDisputes.status,
-      publisherId: leadDisputes.publisherId,
-      publisherName: users.name,
-      publisherEmail: users.email,
+      ...publisherRefColumns(leadDisputes.publisherId),
       offerTitle: offers.title,
       ...extra,
     })
@@ -76,9 +75,7 @@ export function listDisputes(opts: ListRead<DisputeListQuery>): Promise<AdminDis
       id: r.id,
       lead_id: r.leadId,
       status: r.status,
-      publisher_id: r.publisherId,
-      publisher_name: r.publisherName,
-      publisher_email: r.publisherEmail,
+      ...toPublisherRef(r),
       offer_title: r.offerTitle,
       lead_status: r.leadStatus,
       lead_payout: toMoney(r.leadPayout),

@@ -1,12 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadEvents, leads } from '../../db/schema.ts';
-import {
-  type AdminTestContext,
-  multipartBody,
-  setupAdminTest,
-  trackerGet,
-} from '../../test/admin-test.ts';
+import { type AdminTestContext, setupAdminTest, trackerGet } from '../../test/admin-test.ts';
 import { callAs } from '../../test/call-as.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { mp3File } from '../../test/fixtures.ts';
@@ -130,12 +125,10 @@ describe('admin lead detail', () => {
   });
 
   it('keeps an uploaded recording in storage and plays it through a signed URL', async () => {
-    const form = await multipartBody([
-      { field: 'file', filename: 'call.mp3', data: mp3File, type: 'audio/mpeg' },
-    ]);
     const res = await t.call('PUT', `/leads/${leadId}/recording`, {
-      body: form.body,
-      headers: form.headers,
+      multipart: [
+        { field: 'file', filename: 'call.mp3', content: mp3File, contentType: 'audio/mpeg' },
+      ],
     });
     expect(res.statusCode).toBe(200);
     const rec = res.json().recording;
@@ -154,17 +147,15 @@ describe('admin lead detail', () => {
   });
 
   it('refuses a recording that is not an mp3', async () => {
-    const form = await multipartBody([
-      {
-        field: 'file',
-        filename: 'call.mp3',
-        data: Buffer.from('not audio at all'),
-        type: 'audio/mpeg',
-      },
-    ]);
     const res = await t.call('PUT', `/leads/${leadId}/recording`, {
-      body: form.body,
-      headers: form.headers,
+      multipart: [
+        {
+          field: 'file',
+          filename: 'call.mp3',
+          content: Buffer.from('not audio at all'),
+          contentType: 'audio/mpeg',
+        },
+      ],
     });
     expect(res.statusCode).toBe(415);
   });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeadImport } from '../../../contract/lead-actions.ts';
 import { auditLog, integrationExternalIds, integrations, leads } from '../../db/schema.ts';
-import { fileAdminTest, multipartBody } from '../../test/admin-test.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 
 /**
@@ -32,15 +32,10 @@ beforeAll(async () => {
 });
 
 async function upload(csv: string | Buffer, filename = 'calls.csv') {
-  const { body, headers } = await multipartBody([
-    {
-      field: 'file',
-      filename,
-      data: Buffer.isBuffer(csv) ? csv : Buffer.from(csv),
-      type: 'text/csv',
-    },
-  ]);
-  return t.call('POST', '/lead-imports', { body, headers });
+  const content = Buffer.isBuffer(csv) ? csv : Buffer.from(csv);
+  return t.call('POST', '/lead-imports', {
+    multipart: [{ field: 'file', filename, content, contentType: 'text/csv' }],
+  });
 }
 
 /** Polls the import until its check or import has finished. */

@@ -12,6 +12,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { keysetCsv } from '../../db/csv.ts';
 import { countRows, dateBounds, deferredPage, keysetOf, listPage } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
+import type { OfferRefRow, PublisherRefRow } from '../../db/refs.ts';
+import { offerRefColumns, publisherRefColumns, toOfferRef, toPublisherRef } from '../../db/refs.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { leads, offers, users } from '../../db/schema.ts';
 import { invalidField } from '../../errors.ts';
@@ -22,11 +24,8 @@ const auditLead = auditTrail('lead');
 
 const leadColumns = {
   id: leads.id,
-  publisherId: leads.publisherId,
-  publisherName: users.name,
-  publisherEmail: users.email,
-  offerId: leads.offerId,
-  offerTitle: offers.title,
+  ...publisherRefColumns(leads.publisherId),
+  ...offerRefColumns(leads.offerId),
   payout: leads.payout,
   status: leads.status,
   callDuration: leads.callDuration,
@@ -35,29 +34,22 @@ const leadColumns = {
   caller: leads.caller,
 };
 
-type LeadRow = {
-  id: string;
-  publisherId: string;
-  publisherName: string | null;
-  publisherEmail: string;
-  offerId: string;
-  offerTitle: string;
-  payout: string;
-  status: 'approved' | 'pending' | 'rejected';
-  callDuration: number;
-  timestamp: Date;
-  callId: string | null;
-  caller: string | null;
-};
+type LeadRow = PublisherRefRow &
+  OfferRefRow & {
+    id: string;
+    payout: string;
+    status: 'approved' | 'pending' | 'rejected';
+    callDuration: number;
+    timestamp: Date;
+    callId: string | null;
+    caller: string | null;
+  };
 
 function toAdminLead(r: LeadRow): AdminLead {
   return {
     id: r.id,
-    publisher_id: r.publisherId,
-    publisher_name: r.publisherName,
-    publisher_email: r.publisherEmail,
-    offer_id: r.offerId,
-    offer_title: r.offerTitle,
+    ...toPublisherRef(r),
+    ...toOfferRef(r),
     payout: toMoney(r.payout),
     status: r.status,
     call_duration: r.callDuration,

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, leads, paymentDetails, payouts } from '../../db/schema.ts';
-import { type AdminTestContext, multipartBody, setupAdminTest } from '../../test/admin-test.ts';
+import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { holdReasons } from './holds.service.ts';
 
@@ -263,14 +264,8 @@ describe('tax forms', () => {
     doc.addPage().drawText('Form W-9');
     const pdf = Buffer.from(await doc.save());
     const upload = async (data: Buffer, filename: string) => {
-      const { body, headers } = await multipartBody([
-        { field: 'file', filename, data, type: 'application/pdf' },
-      ]);
-      return t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/publisher/tax-form',
-        headers: { ...headers, authorization: `Bearer ${await t.tokenOf(pub)}` },
-        payload: body,
+      return callAs(t.app, await t.tokenOf(pub), 'PUT', '/api/v1/publisher/tax-form', {
+        multipart: [{ field: 'file', filename, content: data, contentType: 'application/pdf' }],
       });
     };
     const notPdf = await upload(Buffer.from('hello'), 'w9.txt');

@@ -13,6 +13,7 @@ import { keysetCsv } from '../../db/csv.ts';
 import type { ListRead } from '../../db/list-query.ts';
 import { countRows, dateBounds, deferredPage, keysetOf, listPage } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
+import { publisherRefColumns } from '../../db/refs.ts';
 import { apiFields } from '../../db/rows.ts';
 import { payouts, users } from '../../db/schema.ts';
 import { type AdminWrite, auditTrail } from '../audit/index.ts';
@@ -37,9 +38,7 @@ type PayoutRow = {
 
 const payoutColumns = {
   id: payouts.id,
-  publisherId: payouts.publisherId,
-  publisherName: users.name,
-  publisherEmail: users.email,
+  ...publisherRefColumns(payouts.publisherId),
   amount: payouts.amount,
   notes: payouts.notes,
   date: payouts.date,

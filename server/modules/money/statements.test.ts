@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '../../../contract/money.ts';
 import { cents } from '../../db/money.ts';
 import { leads, payouts, settings } from '../../db/schema.ts';
-import { type AdminTestContext, multipartBody, setupAdminTest } from '../../test/admin-test.ts';
+import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { pngFile, svgFile } from '../../test/fixtures.ts';
 import { type PdfTextItem, pdfText, pdfTextItems } from '../../test/pdf-text.ts';
@@ -412,8 +412,9 @@ describe('statement edge cases', () => {
   it('embeds a PNG logo and leaves an SVG one out without failing', async () => {
     const p = await paidOneCall();
     const upload = async (filename: string, data: Buffer) => {
-      const mp = await multipartBody([{ field: 'file', filename, data }]);
-      const res = await t.call('PUT', '/settings/logo', { body: mp.body, headers: mp.headers });
+      const res = await t.call('PUT', '/settings/logo', {
+        multipart: [{ field: 'file', filename, content: data }],
+      });
       expect(res.statusCode).toBe(200);
     };
     const images = async () => {

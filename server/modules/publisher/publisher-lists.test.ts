@@ -109,6 +109,13 @@ const pick = async <K extends string>(url: string, key: K) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().items.map((i: Record<K, unknown>) => i[key]);
 };
+/** The three offers' titles in alphabetical order (case ignored). */
+const TITLES_AZ = ['Apple Medicare', 'Mango Debt', 'zebra Solar'];
+/** The list sorted by `sort` both ways: `ascending` in asc order, its reverse in desc order. */
+const sortsBothWays = async (list: string, sort: string, key: string, ascending: unknown[]) => {
+  expect(await pick(`${list}?sort=${sort}&order=asc`, key)).toEqual(ascending);
+  expect(await pick(`${list}?sort=${sort}&order=desc`, key)).toEqual([...ascending].reverse());
+};
 
 describe('offers', () => {
   it('sorts newest first by default and by payout, title and vertical both ways', async () => {
@@ -119,18 +126,8 @@ describe('offers', () => {
       'zebra Solar',
     ]);
     // Title ignores case: 'zebra' goes after 'Mango'.
-    expect(await pick('/offers?sort=title&order=asc', 'title')).toEqual([
-      'Apple Medicare',
-      'Mango Debt',
-      'zebra Solar',
-    ]);
-    expect(await pick('/offers?sort=title&order=desc', 'title')).toEqual([
-      'zebra Solar',
-      'Mango Debt',
-      'Apple Medicare',
-    ]);
-    expect(await pick('/offers?sort=payout&order=desc', 'payout')).toEqual([55.5, 30, 30]);
-    expect(await pick('/offers?sort=payout&order=asc', 'payout')).toEqual([30, 30, 55.5]);
+    await sortsBothWays('/offers', 'title', 'title', TITLES_AZ);
+    await sortsBothWays('/offers', 'payout', 'payout', [30, 30, 55.5]);
     expect(await pick('/offers?sort=vertical&order=asc', 'vertical')).toEqual([
       'Debt',
       'medicare',
@@ -161,35 +158,22 @@ describe('leads', () => {
   it('sorts by timestamp, payout, duration, status and offer both ways', async () => {
     expect(await pick('/leads', 'call_duration')).toEqual([15, 9, 1, 4]);
     expect(await pick('/leads?sort=timestamp&order=asc', 'call_duration')).toEqual([4, 1, 9, 15]);
-    expect(await pick('/leads?sort=payout&order=desc', 'payout')).toEqual([40, 12, 12, 7.5]);
-    expect(await pick('/leads?sort=payout&order=asc', 'payout')).toEqual([7.5, 12, 12, 40]);
+    await sortsBothWays('/leads', 'payout', 'payout', [7.5, 12, 12, 40]);
     expect(await pick('/leads?sort=call_duration&order=asc', 'call_duration')).toEqual([
       1, 4, 9, 15,
     ]);
     expect(await pick('/leads?sort=call_duration', 'call_duration')).toEqual([15, 9, 4, 1]);
-    expect(await pick('/leads?sort=status&order=asc', 'status')).toEqual([
+    await sortsBothWays('/leads', 'status', 'status', [
       'approved',
       'approved',
       'pending',
       'rejected',
     ]);
-    expect(await pick('/leads?sort=status&order=desc', 'status')).toEqual([
-      'rejected',
-      'pending',
-      'approved',
-      'approved',
-    ]);
-    expect(await pick('/leads?sort=offer&order=asc', 'offer_title')).toEqual([
+    await sortsBothWays('/leads', 'offer', 'offer_title', [
       'Apple Medicare',
       'Apple Medicare',
       'Mango Debt',
       'zebra Solar',
-    ]);
-    expect(await pick('/leads?sort=offer&order=desc', 'offer_title')).toEqual([
-      'zebra Solar',
-      'Mango Debt',
-      'Apple Medicare',
-      'Apple Medicare',
     ]);
   });
 
@@ -219,8 +203,7 @@ describe('payouts', () => {
   it('sorts by date and amount both ways', async () => {
     expect(await pick('/payouts', 'amount')).toEqual([20, 60, 100]);
     expect(await pick('/payouts?order=asc', 'amount')).toEqual([100, 60, 20]);
-    expect(await pick('/payouts?sort=amount&order=desc', 'amount')).toEqual([100, 60, 20]);
-    expect(await pick('/payouts?sort=amount&order=asc', 'amount')).toEqual([20, 60, 100]);
+    await sortsBothWays('/payouts', 'amount', 'amount', [20, 60, 100]);
   });
 });
 
@@ -236,16 +219,7 @@ describe('campaign IOs', () => {
       'zebra Solar',
       'Mango Debt',
     ]);
-    expect(await pick('/ios?sort=offer&order=asc', 'offer_title')).toEqual([
-      'Apple Medicare',
-      'Mango Debt',
-      'zebra Solar',
-    ]);
-    expect(await pick('/ios?sort=offer&order=desc', 'offer_title')).toEqual([
-      'zebra Solar',
-      'Mango Debt',
-      'Apple Medicare',
-    ]);
+    await sortsBothWays('/ios', 'offer', 'offer_title', TITLES_AZ);
   });
 
   it('searches by offer title, any case, with the total of the matches', async () => {

@@ -29,6 +29,7 @@ import { SIGNED_URL_SECONDS } from '../../../contract/publisher.ts';
 import type { Actor } from '../../auth/guard.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { countSearched, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
+import { type PublisherRefRow, publisherRefColumns, toPublisherRef } from '../../db/refs.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import {
   documentEvents,
@@ -181,8 +182,7 @@ export async function sendDocument(opts: {
 /** The columns a document's answer reads (with its publisher and offer). */
 const docColumns = {
   ...getTableColumns(signatureDocuments),
-  publisherName: users.name,
-  publisherEmail: users.email,
+  ...publisherRefColumns(signatureDocuments.publisherId),
   offerTitle: offers.title,
 };
 
@@ -195,11 +195,7 @@ function selectDocs(db: DbOrTx, sortKey?: SQL<string | null>) {
     .leftJoin(offers, eq(offers.id, offerApplications.offerId));
 }
 
-export type DocJoined = DocRow & {
-  publisherName: string | null;
-  publisherEmail: string;
-  offerTitle: string | null;
-};
+export type DocJoined = DocRow & PublisherRefRow & { offerTitle: string | null };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -209,9 +205,7 @@ export function toDocument(d: DocJoined, storage: Storage, now: Date): Signature
     kind: d.kind,
     version: d.version,
     title: d.title,
-    publisher_id: d.publisherId,
-    publisher_name: d.publisherName,
-    publisher_email: d.publisherEmail,
+    ...toPublisherRef(d),
     application_id: d.applicationId,
     offer_title: d.offerTitle,
     status: statusOf(d, now),

@@ -9,7 +9,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignatureDocumentDetail } from '../../../contract/documents.ts';
 import { auditLog, mailOutbox, signatureDocuments } from '../../db/schema.ts';
-import { fileAdminTest, multipartBody } from '../../test/admin-test.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildPublisher, type TestUser } from '../../test/factories.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { listDocuments } from './documents.service.ts';
@@ -57,14 +58,10 @@ const asPublisher = (token: string, method: 'GET' | 'POST', url: string, body?: 
   });
 
 async function verify(data: Buffer, token = t.adminToken) {
-  const { body, headers } = await multipartBody([
-    { field: 'file', filename: 'copy.pdf', data, type: 'application/pdf' },
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/documents/verify',
-    headers: { ...headers, authorization: `Bearer ${token}` },
-    payload: body,
+  return callAs(t.app, token, 'POST', '/api/v1/documents/verify', {
+    multipart: [
+      { field: 'file', filename: 'copy.pdf', content: data, contentType: 'application/pdf' },
+    ],
   });
 }
 

@@ -5,7 +5,8 @@ import { auditLog, offerApplications, users } from '../../db/schema.ts';
 import { startTestSmtpServer } from '../../mail/test-smtp.ts';
 import { processOutboxOnce } from '../../mail/worker.ts';
 import { readStored } from '../../storage/storage.ts';
-import { fileAdminTest, multipartBody } from '../../test/admin-test.ts';
+import { fileAdminTest } from '../../test/admin-test.ts';
+import { callAs } from '../../test/call-as.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { sha256Hex } from './seal.ts';
@@ -18,12 +19,8 @@ let applicationId: string;
 
 /** POST /admin/documents as a multipart form of fields only (no file). */
 async function sendFields(fields: Record<string, string>) {
-  const { body, headers } = await multipartBody([], fields);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/documents',
-    headers: { ...headers, authorization: `Bearer ${t.adminToken}` },
-    payload: body,
+  return t.call('POST', '/documents', {
+    multipart: Object.entries(fields).map(([field, value]) => ({ field, value })),
   });
 }
 
@@ -120,14 +117,15 @@ describe('document templates', () => {
     expect(signed.json().status).toBe('signed');
     const pdf = await asPublisher('GET', `/documents/${id}/signed.pdf`);
     expect(pdf.statusCode).toBe(200);
-    const { body, headers } = await multipartBody([
-      { field: 'file', filename: 'copy.pdf', data: pdf.rawPayload, type: 'application/pdf' },
-    ]);
-    const check = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/documents/verify',
-      headers: { ...headers, authorization: `Bearer ${t.adminToken}` },
-      payload: body,
+    const check = await callAs(t.app, t.adminToken, 'POST', '/api/v1/documents/verify', {
+      multipart: [
+        {
+          field: 'file',
+          filename: 'copy.pdf',
+          content: pdf.rawPayload,
+          contentType: 'application/pdf',
+        },
+      ],
     });
     // The "signed" mail carries the sealed PDF, sent from storage over SMTP.
     const smtp = await startTestSmtpServer();
