@@ -195,7 +195,6 @@ export async function deliverDue(ctx: EngineContext): Promise<number> {
  * and pauses, in the same transaction.
  */
 async function record(ctx: EngineContext, claimed: Claimed[], outcomes: Outcome[]) {
-  const at = (ctx.now ?? (() => new Date()))().toISOString();
   const json = JSON.stringify(
     outcomes.map((o, i) => {
       const d = claimed[i] as Claimed;
@@ -238,19 +237,7 @@ async function record(ctx: EngineContext, claimed: Claimed[], outcomes: Outcome[
         from r where d.id = r.id),
       endpoints as (
         update webhook_endpoints set failing_since = null
-        where id in (select ok_endpoint from r) and failing_since is not null),
-      -- The next delivery of each finished one's lead, parked while this one was pending
-      -- (outbound_due, drizzle/0051), may go now.
-      released as (
-        update outbound_deliveries f set next_at = ${at}::timestamptz
-        from (select distinct on (n.ordering_key) n.id
-              from outbound_deliveries n
-              where n.state = 'pending' and n.ordering_key in (
-                select d.ordering_key from outbound_deliveries d join r on r.id = d.id
-                where r.state <> 'pending' and d.ordering_key is not null)
-                and not exists (select 1 from r where r.id = n.id)
-              order by n.ordering_key, n.event_seq) nx
-        where f.id = nx.id and f.next_at > ${at}::timestamptz)
+        where id in (select ok_endpoint from r) and failing_since is not null)
       update postback_targets set failing_since = null
       where publisher_id in (select ok_publisher from r) and failing_since is not null`);
   };
