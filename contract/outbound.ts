@@ -269,7 +269,9 @@ export const Delivery = z.object({
   last_status: z.number().int().nullable(),
   last_error: z.string().nullable(),
   last_duration_ms: z.number().int().nullable(),
-  next_at: IsoDateTime.nullable(),
+  next_at: IsoDateTime.nullable().describe(
+    'The next try while pending; null once done, or while it waits for an earlier postback of its lead',
+  ),
   created_at: IsoDateTime,
   delivered_at: IsoDateTime.nullable(),
 });

@@ -1808,7 +1808,12 @@ export const outboundDeliveries = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAt: ts('next_at').notNull().defaultNow(),
+    /**
+     * When it is due. Null while it waits for the delivery before it of its ordering key (a
+     * lead's later postback): the record of that one sets it (drizzle/0051), so a waiting
+     * delivery is never walked by the claim.
+     */
+    nextAt: ts('next_at').defaultNow(),
     /** The claim's lease: another instance takes it again after this (a killed sender). */
     lockedUntil: ts('locked_until'),
     lockedBy: text('locked_by'),
@@ -1826,6 +1831,9 @@ export const outboundDeliveries = pgTable(
     index('outbound_deliveries_order_idx')
       .on(t.orderingKey, t.eventSeq)
       .where(sql`${t.state} = 'pending' and ${t.orderingKey} is not null`),
+    index('outbound_deliveries_waiting_idx')
+      .on(t.orderingKey, t.eventSeq)
+      .where(sql`${t.state} = 'pending' and ${t.nextAt} is null`),
     index('outbound_deliveries_endpoint_idx').on(
       t.endpointId,
       t.createdAt.desc().nullsFirst(),

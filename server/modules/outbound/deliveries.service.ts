@@ -43,7 +43,7 @@ export function toDelivery(r: Row): Delivery {
   return {
     ...apiFields(rest),
     request_body: body,
-    next_at: r.state === 'pending' ? nextAt.toISOString() : null,
+    next_at: r.state === 'pending' ? (nextAt?.toISOString() ?? null) : null,
   };
 }
 

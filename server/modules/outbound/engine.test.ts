@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, rowsOf } from '../../db/client.ts';
@@ -13,7 +13,13 @@ import { ensureSettings } from '../../db/settings.ts';
 import { createTestDatabase } from '../../test/build-test-app.ts';
 import { buildAdmin, buildOffer, buildPublisher } from '../../test/factories.ts';
 import { type Sink, startSink } from '../../test/http-sink.ts';
-import { deliverDue, type EngineContext, PAUSE_AFTER_MS, runOutbound } from './engine.ts';
+import {
+  deliverDue,
+  type EngineContext,
+  PAUSE_AFTER_MS,
+  releaseWaiting,
+  runOutbound,
+} from './engine.ts';
 import { fanOut } from './fanout.ts';
 import { type OutboundPolicy, sendOutbound } from './safe-http.ts';
 import { newWebhookSecret } from './signing.ts';
@@ -75,18 +81,29 @@ async function endpoint(url = `${sink.url}/hook`) {
   return row!;
 }
 
-/** A lead (its lead.created event), fanned out into deliveries created at T0. */
+/**
+ * A lead (its lead.created event), fanned out into deliveries created at T0 (due then, except
+ * those waiting for an earlier one of their lead).
+ */
 async function leadDelivery(at = T0) {
   const [lead] = await db
     .insert(leads)
     .values({ publisherId, offerId, payout: '12.50', status: 'approved' })
     .returning();
   await fanOut(db);
+  await backdatePending(at);
+  return lead!;
+}
+
+async function backdatePending(at: Date) {
   await db
     .update(outboundDeliveries)
-    .set({ nextAt: at, retryFrom: at, createdAt: at })
+    .set({
+      nextAt: sql`case when ${outboundDeliveries.nextAt} is null then null else ${at.toISOString()}::timestamptz end`,
+      retryFrom: at,
+      createdAt: at,
+    })
     .where(eq(outboundDeliveries.state, 'pending'));
-  return lead!;
 }
 
 const deliveryOf = async (endpointId: string) => {
@@ -126,8 +143,8 @@ describe('the delivery engine', () => {
       const d = await deliveryOf(ep.id);
       if (d.state === 'delivered') break;
       // Not due before its next_at…
-      expect(await deliverDue(engine(new Date(d.nextAt.getTime() - 1)))).toBe(0);
-      now = d.nextAt;
+      expect(await deliverDue(engine(new Date(d.nextAt!.getTime() - 1)))).toBe(0);
+      now = d.nextAt!;
     }
     const d = await deliveryOf(ep.id);
     expect(d).toMatchObject({ state: 'delivered', attempts: 3, lastStatus: 204 });
@@ -153,7 +170,7 @@ describe('the delivery engine', () => {
     sink.answer = () => ({ status: 503, headers: { 'retry-after': '120' } });
     await deliverDue(engine(T0));
     const d = await deliveryOf(ep.id);
-    expect(d.nextAt.getTime() - T0.getTime()).toBe(120_000);
+    expect(d.nextAt!.getTime() - T0.getTime()).toBe(120_000);
   });
 
   it('pauses an endpoint after a day of failures, mails its owner once, and stops sending to it', async () => {
@@ -168,7 +185,7 @@ describe('the delivery engine', () => {
       const d = await deliveryOf(ep.id);
       const [e] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, ep.id));
       if (e!.pausedAt || d.state !== 'pending') break;
-      now = d.nextAt;
+      now = d.nextAt!;
     }
     const [e] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, ep.id));
     expect(e!.pausedAt).not.toBeNull();
@@ -193,13 +210,13 @@ describe('the delivery engine', () => {
       await deliverDue(engine(now));
       const d = await deliveryOf(ep.id);
       if (d.state !== 'pending') break;
-      now = d.nextAt;
+      now = d.nextAt!;
       // Keep the endpoint running, to see the delivery's own limit.
       await db.update(webhookEndpoints).set({ failingSince: null });
     }
     const d = await deliveryOf(ep.id);
     expect(d.state).toBe('failed');
-    expect(d.nextAt.getTime() - T0.getTime()).toBeLessThanOrEqual(24 * 3_600_000);
+    expect(d.nextAt!.getTime() - T0.getTime()).toBeLessThanOrEqual(24 * 3_600_000);
     expect(d.attempts).toBeGreaterThan(10);
   });
 
@@ -292,7 +309,19 @@ describe('safe outbound', () => {
 });
 
 describe('postback order', () => {
-  it('holds a lead’s later postbacks while an earlier one is retried', async () => {
+  /** A lead's pending postbacks, in order: due, or waiting for the one before. */
+  const waiting = async (leadId: string) =>
+    (
+      await db
+        .select({ type: outboundDeliveries.eventType, nextAt: outboundDeliveries.nextAt })
+        .from(outboundDeliveries)
+        .where(
+          and(eq(outboundDeliveries.orderingKey, leadId), eq(outboundDeliveries.state, 'pending')),
+        )
+        .orderBy(outboundDeliveries.eventSeq)
+    ).map((d) => `${d.type}:${d.nextAt === null ? 'waiting' : 'due'}`);
+
+  it('holds a lead’s later postbacks, out of the due deliveries, while an earlier one is retried', async () => {
     const { postbackTemplates } = await import('../../db/schema.ts');
     await db.insert(postbackTemplates).values([
       { publisherId, event: 'approved', method: 'GET', url: `${sink.url}/pb?e=approved` },
@@ -300,23 +329,54 @@ describe('postback order', () => {
     ]);
     sink.answer = (_r, n) => (n === 1 ? { status: 500 } : { status: 200 });
     const lead = await leadDelivery();
+    // One event, two postbacks: the second waits with no due time.
+    expect(await waiting(lead.id)).toEqual(['approved:due', 'status_changed:waiting']);
     await db.update(leads).set({ status: 'rejected' }).where(eq(leads.id, lead.id));
     await fanOut(db);
-    await db
-      .update(outboundDeliveries)
-      .set({ nextAt: T0, retryFrom: T0 })
-      .where(eq(outboundDeliveries.state, 'pending'));
+    await backdatePending(T0);
+    expect(await waiting(lead.id)).toEqual([
+      'approved:due',
+      'status_changed:waiting',
+      'status_changed:waiting',
+    ]);
     // The first (approved) fails: nothing after it goes, however due.
     expect(await deliverDue(engine(T0))).toBe(1);
     expect(await deliverDue(engine(new Date(T0.getTime() + 1000)))).toBe(0);
-    let now = new Date(T0.getTime() + 5000);
-    for (let i = 0; i < 5; i++) {
-      if ((await deliverDue(engine(now))) === 0) break;
-      now = new Date(now.getTime() + 1);
-    }
+    expect(await waiting(lead.id)).toEqual([
+      'approved:due',
+      'status_changed:waiting',
+      'status_changed:waiting',
+    ]);
+    // Its retry answered, the two behind it go at once, in order, in the same turn.
+    expect(await deliverDue(engine(new Date(T0.getTime() + 5000)))).toBe(3);
     const seen = sink.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('e'));
     expect(seen).toEqual(['approved', 'approved', 'status', 'status']);
+    expect(await waiting(lead.id)).toEqual([]);
     await db.delete(postbackTemplates);
+  });
+
+  it('releases a postback left waiting by a race once nothing before it is pending', async () => {
+    const { postbackTemplates } = await import('../../db/schema.ts');
+    await db.insert(postbackTemplates).values([
+      { publisherId, event: 'approved', method: 'GET', url: `${sink.url}/pb?e=approved` },
+      { publisherId, event: 'status_changed', method: 'GET', url: `${sink.url}/pb?e=status` },
+    ]);
+    const held = await leadDelivery();
+    const raced = await leadDelivery();
+    // `raced`: its first postback finished by a record that could not see the second yet.
+    await db
+      .update(outboundDeliveries)
+      .set({ state: 'delivered' })
+      .where(
+        sql`${outboundDeliveries.orderingKey} = ${raced.id} and ${outboundDeliveries.eventType} = 'approved'`,
+      );
+    expect(await releaseWaiting(db)).toBe(1);
+    expect(await waiting(raced.id)).toEqual(['status_changed:due']);
+    // `held` still has its first pending: its second keeps waiting.
+    expect(await waiting(held.id)).toEqual(['approved:due', 'status_changed:waiting']);
+    expect(await releaseWaiting(db)).toBe(0);
+    await db.delete(postbackTemplates);
+    await db.delete(outboundDeliveries).where(eq(outboundDeliveries.state, 'pending'));
   });
 });
 

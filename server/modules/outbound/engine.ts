@@ -74,6 +74,8 @@ type Claimed = {
   method: string;
   url: string;
   body: string | null;
+  /** A lead's postbacks go in order: the record of one makes the next due. */
+  ordering_key: string | null;
   attempts: number;
   retry_from: string | Date;
   /** A webhook's signing secrets now. */
@@ -95,32 +97,49 @@ type Outcome = {
 
 /**
  * Claims up to `limit` due deliveries for this instance (each by one instance only), with the
- * secrets that sign a webhook now (two while a rotation overlaps): one statement.
+ * deliveries waiting behind them (a lead's later postbacks, `next_at` null) and the secrets
+ * that sign a webhook now (two while a rotation overlaps): one statement. Answers them as
+ * chains: each due delivery first, then those of its ordering key in order.
  */
-export async function claimDue(ctx: EngineContext, limit: number): Promise<Claimed[]> {
+export async function claimDue(ctx: EngineContext, limit: number): Promise<Claimed[][]> {
   const now = (ctx.now ?? (() => new Date()))();
   const at = now.toISOString();
   const until = new Date(now.getTime() + (ctx.leaseMs ?? 20_000));
   // outbound_due (drizzle/0036): the due deliveries in order, each waiting while an earlier
   // one of its lead is pending or its endpoint (publisher) is off or paused; locked, skipped
-  // when another instance holds them.
-  const rows = await rowsOf<Claimed & { keys: (string | null)[] | null }>(
+  // when another instance holds them. The followers (drizzle/0051) go with them, so a lead's
+  // next postback is sent after the answer to its first without waiting for a release.
+  const rows = await rowsOf<Claimed & { keys: (string | null)[] | null; seq: number }>(
     ctx.db,
     sql`
+    with heads as materialized (
+      select id from outbound_due(${at}::timestamptz, ${limit}::int) as due(id)),
+    followers as materialized (
+      select w.id from outbound_deliveries h
+      join outbound_deliveries w on w.ordering_key = h.ordering_key
+      where h.id in (select id from heads) and h.ordering_key is not null
+        and w.state = 'pending' and w.next_at is null
+      for update of w skip locked)
     update outbound_deliveries d
     set locked_until = ${until.toISOString()}::timestamptz, locked_by = ${ctx.instance}
-    from outbound_due(${at}::timestamptz, ${limit}::int) as due(id)
-    where d.id = due.id
+    from (select id from heads union all select id from followers) c
+    where d.id = c.id
     returning d.id, d.kind, d.endpoint_id, d.publisher_id, d.event_id, d.method, d.url, d.body,
-      d.attempts, d.retry_from,
+      d.ordering_key, d.event_seq as seq, d.attempts, d.retry_from,
       (select array[e.secret, case when e.previous_secret_expires_at > ${at}::timestamptz
                                    then e.previous_secret end]
        from webhook_endpoints e where e.id = d.endpoint_id) as keys`,
   );
-  return rows.map(({ keys, ...d }) => ({
-    ...d,
-    secrets: keys?.filter((k) => k !== null),
-  }));
+  const chains = new Map<string, (Claimed & { seq: number })[]>();
+  for (const { keys, ...d } of rows) {
+    const key = d.ordering_key ?? `id:${d.id}`;
+    const chain = chains.get(key) ?? [];
+    chain.push({ ...d, seq: Number(d.seq), secrets: keys?.filter((k) => k !== null) });
+    chains.set(key, chain);
+  }
+  return [...chains.values()].map((c) =>
+    c.sort((a, b) => a.seq - b.seq).map(({ seq: _s, ...d }) => d),
+  );
 }
 
 /** The request headers of one delivery's attempt. */
@@ -180,13 +199,55 @@ async function sendOne(ctx: EngineContext, d: Claimed) {
   } satisfies Outcome;
 }
 
-/** Claims, sends (all at once) and records one batch; answers how many were sent. */
+/**
+ * Sends a chain in order, each after the answer to the one before; stops at the first that is
+ * not delivered (the rest wait for its retry), or once `sendBy` (performance.now()) passed.
+ * Each answer goes to `answered` as it comes; answers the deliveries not sent.
+ */
+async function sendChain(
+  ctx: EngineContext,
+  chain: Claimed[],
+  answered: (d: Claimed, o: Outcome) => void,
+  sendBy = Number.POSITIVE_INFINITY,
+): Promise<Claimed[]> {
+  for (const [i, d] of chain.entries()) {
+    if (i > 0 && performance.now() > sendBy) return chain.slice(i);
+    const o = await sendOne(ctx, d);
+    answered(d, o);
+    if (o.state !== 'delivered') return chain.slice(i + 1);
+  }
+  return [];
+}
+
+/** Claims, sends (each chain at once) and records one batch; answers how many were sent. */
 export async function deliverDue(ctx: EngineContext): Promise<number> {
-  const claimed = await claimDue(ctx, ctx.batch ?? 100);
-  if (claimed.length === 0) return 0;
-  const outcomes = await Promise.all(claimed.map((d) => sendOne(ctx, d)));
+  const chains = await claimDue(ctx, ctx.batch ?? 100);
+  if (chains.length === 0) return 0;
+  const claimed: Claimed[] = [];
+  const outcomes: Outcome[] = [];
+  const unsent = (
+    await Promise.all(
+      chains.map((c) =>
+        sendChain(ctx, c, (d, o) => {
+          claimed.push(d);
+          outcomes.push(o);
+        }),
+      ),
+    )
+  ).flat();
   await record(ctx, claimed, outcomes);
+  await letGo(
+    ctx,
+    unsent.map((d) => d.id),
+  );
   return claimed.length;
+}
+
+/** Claims not sent are let go at once (not after their lease). */
+async function letGo(ctx: EngineContext, ids: string[]) {
+  if (ids.length === 0) return;
+  await ctx.db.execute(sql`update outbound_deliveries set locked_until = null, locked_by = null
+    where id = any(${`{${ids.join(',')}}`}::uuid[]) and locked_by = ${ctx.instance}`);
 }
 
 /**
@@ -203,6 +264,8 @@ async function record(ctx: EngineContext, claimed: Claimed[], outcomes: Outcome[
         ...o,
         ok_endpoint: ok && d.kind === 'webhook' ? d.endpoint_id : null,
         ok_publisher: ok && d.kind === 'postback' ? d.publisher_id : null,
+        // A key whose deliveries here are all done (delivered, or given up) frees its next.
+        ordering_key: d.ordering_key,
       };
     }),
   );
@@ -221,7 +284,7 @@ async function record(ctx: EngineContext, claimed: Claimed[], outcomes: Outcome[
         select * from jsonb_to_recordset(${json}::jsonb) as r(id uuid, attempt int,
           started_at timestamptz, duration_ms int, status int, error text, response_body text,
           request_headers jsonb, state text, next_at timestamptz, ok_endpoint uuid,
-          ok_publisher uuid)
+          ok_publisher uuid, ordering_key text)
         where (select count(*) from locked) >= 0),
       attempts as (
         insert into outbound_attempts (delivery_id, attempt, started_at, duration_ms, status,
@@ -235,6 +298,18 @@ async function record(ctx: EngineContext, claimed: Claimed[], outcomes: Outcome[
             delivered_at = case when r.state = 'delivered' then r.started_at end,
             locked_until = null, locked_by = null
         from r where d.id = r.id),
+      released as (
+        update outbound_deliveries w set next_at = nx.at
+        from (
+          select (select w2.id from outbound_deliveries w2
+                  where w2.state = 'pending' and w2.next_at is null
+                    and w2.ordering_key = done.ordering_key and w2.id <> all(done.ids)
+                  order by w2.event_seq limit 1) as id, done.at
+          from (select ordering_key, max(started_at) as at, array_agg(id) as ids from r
+                where ordering_key is not null group by ordering_key
+                having bool_and(state <> 'pending')) done) nx
+        where w.id = nx.id and w.next_at is null
+          and (w.locked_until is null or w.locked_until <= nx.at)),
       endpoints as (
         update webhook_endpoints set failing_since = null
         where id in (select ok_endpoint from r) and failing_since is not null)
@@ -345,7 +420,7 @@ export async function runOutbound(
   const batch = ctx.batch ?? 250;
   // A claim is sent only while its lease still holds the timeout and the answer's write.
   const sendBy = (ctx.leaseMs ?? 20_000) - OUTBOUND_TIMEOUT_MS - 2000;
-  const queue: { d: Claimed; claimedAt: number }[] = [];
+  const queue: { chain: Claimed[]; claimedAt: number }[] = [];
   const answered: { d: Claimed; o: Outcome }[] = [];
   const unsent: string[] = [];
   let inFlight = 0;
@@ -385,17 +460,20 @@ export async function runOutbound(
   };
   const pump = () => {
     while (inFlight < most && queue.length > 0) {
-      const { d, claimedAt } = queue.shift() as (typeof queue)[number];
+      const { chain, claimedAt } = queue.shift() as (typeof queue)[number];
       if (stopping() || performance.now() - claimedAt > sendBy) {
-        unsent.push(d.id);
+        unsent.push(...chain.map((d) => d.id));
         continue;
       }
       inFlight++;
-      void sendOne(ctx, d).then(
-        (o) => {
+      const answer = (d: Claimed, o: Outcome) => {
+        answered.push({ d, o });
+        flush();
+      };
+      void sendChain(ctx, chain, answer, claimedAt + sendBy).then(
+        (rest) => {
           inFlight--;
-          answered.push({ d, o });
-          flush();
+          unsent.push(...rest.map((d) => d.id));
           pump();
           poke();
         },
@@ -443,10 +521,10 @@ export async function runOutbound(
       const room = Math.min(batch, 2 * most - queue.length - inFlight);
       if (open && !starved && room >= Math.min(batch, most)) {
         const claimedAt = performance.now();
-        let claimed: Claimed[];
+        let claimed: Claimed[][];
         try {
           claimed = await claimDue(ctx, room);
-          for (const d of claimed) queue.push({ d, claimedAt });
+          for (const chain of claimed) queue.push({ chain, claimedAt });
         } catch (err) {
           failure ??= err;
           break;
@@ -473,14 +551,32 @@ export async function runOutbound(
       });
       flush();
     }
-    unsent.push(...queue.splice(0).map((q) => q.d.id));
-    if (unsent.length > 0) {
-      await ctx.db.execute(sql`update outbound_deliveries set locked_until = null, locked_by = null
-      where id = any(${`{${unsent.join(',')}}`}::uuid[]) and locked_by = ${ctx.instance}`);
-    }
+    unsent.push(...queue.splice(0).flatMap((q) => q.chain.map((d) => d.id)));
+    await letGo(ctx, unsent);
     if (failure !== undefined) throw failure;
     return sent;
   }
+}
+
+/**
+ * Makes due the waiting deliveries with nothing pending before them: the few a fan-out wrote
+ * waiting while the record of the one before them, not yet committed, looked for followers
+ * (or whose predecessor a retention sweep deleted). Reads only the waiting rows' index.
+ */
+export async function releaseWaiting(db: DbOrTx): Promise<number> {
+  const rows = await rowsOf<{ n: number }>(
+    db,
+    sql`with go as (
+          update outbound_deliveries w set next_at = now()
+          where w.state = 'pending' and w.next_at is null
+            and (w.locked_until is null or w.locked_until <= now())
+            and not exists (select 1 from outbound_deliveries p
+              where p.state = 'pending' and p.ordering_key = w.ordering_key
+                and p.event_seq < w.event_seq)
+          returning 1)
+        select count(*)::int as n from go`,
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /** Deletes deliveries (and their attempts) older than 30 days: the log's retention. */

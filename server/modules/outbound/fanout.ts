@@ -214,18 +214,39 @@ async function deliveriesOf(tx: DbOrTx, events: EventRow[]): Promise<NewDelivery
   return out;
 }
 
-/** Inserts deliveries in chunks; a key already written (a postback already fired) is skipped. */
+/**
+ * Inserts deliveries in chunks; a key already written (a postback already fired) is skipped.
+ * A delivery with an earlier one of its ordering key pending (in the table, or written before
+ * it here) is written waiting (`next_at` null): the record of the one before it makes it due
+ * (engine.ts), so the claim never walks past it.
+ */
 export async function insertDeliveries(tx: DbOrTx, rows: NewDelivery[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
-    const chunk = rows.slice(i, i + 500);
+    // n: the order here, for which of two rows with one key is written.
+    const chunk = rows.slice(i, i + 500).map((d, n) => ({ ...d, n }));
     await tx.execute(sql`
+      with r as (
+        select r.*, row_number() over (partition by r.dedupe_key order by r.n) = 1
+            and not exists (select 1 from outbound_deliveries x where x.dedupe_key = r.dedupe_key)
+            as fresh
+        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+          as r(kind text, endpoint_id uuid, publisher_id uuid, event_id uuid, event_type text,
+            event_seq bigint, dedupe_key text, ordering_key text, method text, url text,
+            body text, n int)),
+      f as (
+        select r.*, min(r.event_seq) filter (where r.fresh)
+            over (partition by r.ordering_key) < r.event_seq as behind_here
+        from r)
       insert into outbound_deliveries (kind, endpoint_id, publisher_id, event_id, event_type,
-        event_seq, dedupe_key, ordering_key, method, url, body)
+        event_seq, dedupe_key, ordering_key, method, url, body, next_at)
       select kind, endpoint_id, publisher_id, event_id, event_type, event_seq, dedupe_key,
-        ordering_key, method, url, body
-      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(kind text, endpoint_id uuid,
-        publisher_id uuid, event_id uuid, event_type text, event_seq bigint, dedupe_key text,
-        ordering_key text, method text, url text, body text)
+        ordering_key, method, url, body,
+        case when ordering_key is not null and (behind_here or exists (
+            select 1 from outbound_deliveries p
+            where p.state = 'pending' and p.ordering_key = f.ordering_key
+              and p.event_seq < f.event_seq))
+          then null else now() end
+      from f where fresh
       on conflict (dedupe_key) do nothing`);
   }
 }

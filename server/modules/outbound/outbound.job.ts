@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { onEventEmitted } from '../../events/emit.ts';
 import { registerJob } from '../../jobs/runtime.ts';
-import { type EngineContext, runOutbound, sweepOldDeliveries } from './engine.ts';
+import { type EngineContext, releaseWaiting, runOutbound, sweepOldDeliveries } from './engine.ts';
 import { outboundPolicyOf } from './safe-http.ts';
 
 /**
@@ -10,7 +10,8 @@ import { outboundPolicyOf } from './safe-http.ts';
  * run that sent something, and at once when events are committed (NOTIFY outbound_events, from
  * any instance or writer: drizzle/0036) or this process emits an event or replays a delivery;
  * a run under way looks again at once too. The log's 30-day retention once an hour across the
- * cluster.
+ * cluster, and every 15 s the release of a lead's postback left waiting by a race (engine.ts,
+ * releaseWaiting).
  */
 export function registerOutbound(app: FastifyInstance): void {
   const instance = randomUUID();
@@ -60,5 +61,15 @@ export function registerOutbound(app: FastifyInstance): void {
     scope: 'cluster',
     everyMs: 3_600_000,
     run: ({ db }) => sweepOldDeliveries(db),
+  });
+  registerJob(app, {
+    name: 'outbound-waiting',
+    scope: 'cluster',
+    everyMs: 15_000,
+    run: async ({ db }) => {
+      const released = await releaseWaiting(db);
+      if (released > 0) nudge();
+      return released;
+    },
   });
 }
