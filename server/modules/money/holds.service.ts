@@ -1,4 +1,4 @@
-import { eq, gt, inArray } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   PAYOUT_HOLD_LABELS,
   type PaymentDetails,
@@ -8,13 +8,13 @@ import {
   type ReleasePayoutHold,
   type SetPayoutReview,
 } from '../../../contract/money.ts';
-import { isApprovedPublisher } from '../../../contract/roles.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { paymentDetails, payoutHolds, publisherBalances, users } from '../../db/schema.ts';
+import { approvedPublisherStatuses, isApprovedPublisher } from '../../../contract/roles.ts';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
+import { payoutHolds, users } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
 import { type AdminWrite, auditTrail } from '../audit/index.ts';
-import { paymentDetailsOf, toPaymentDetails } from './payment-details.service.ts';
+import { paymentDetailsOf } from './payment-details.service.ts';
 
 const auditPayoutHold = auditTrail('publisher', 'payout_hold');
 
@@ -104,39 +104,36 @@ export const isHeld = (h: Hold | undefined) => Boolean(h?.reasons.length && !h.r
 
 /**
  * How many publishers owed money a run would hold now (the dashboard's "held payouts", issue
- * 34): the owed ones from publisher_balances (one row per publisher, its owed index), then
- * their holds as a run judges them.
+ * 34): counted in the database over the owed ones (publisher_balances' owed index) with the
+ * same rule as `holdReasons` and `isHeld`, written in SQL (holds.test.ts checks the two agree
+ * on every combination). Reading the owed publishers out to judge them here took 10–11 ms at
+ * 1,754 owed of 10k publishers (bench/db-times); the count reads no rows out.
  */
 export async function heldPublisherCount(db: DbOrTx): Promise<number> {
-  // One joined read of the owed publishers with their details and hold rows (no list of ids
-  // sent back: at 10k publishers that was two statements of ~1,800 parameters each), then the
-  // same rule a run applies.
-  const [settings, owed] = await Promise.all([
-    getSettings(db),
-    db
-      .select({
-        status: users.status,
-        details: paymentDetails,
-        underReview: payoutHolds.underReview,
-        releasedAt: payoutHolds.releasedAt,
-        releaseNote: payoutHolds.releaseNote,
-      })
-      .from(publisherBalances)
-      .innerJoin(users, eq(users.id, publisherBalances.publisherId))
-      .leftJoin(paymentDetails, eq(paymentDetails.publisherId, publisherBalances.publisherId))
-      .leftJoin(payoutHolds, eq(payoutHolds.publisherId, publisherBalances.publisherId))
-      .where(gt(publisherBalances.owed, '0')),
-  ]);
-  const enabled = enabledConditions(settings.payoutHolds);
-  return owed.filter((p) => {
-    const released = Boolean(p.releasedAt && p.releaseNote);
-    const reasons = holdReasons(enabled, {
-      status: p.status,
-      payment: p.details ? toPaymentDetails(p.details) : undefined,
-      underReview: p.underReview ?? false,
-    });
-    return reasons.length > 0 && !released;
-  }).length;
+  const enabled = enabledConditions((await getSettings(db)).payoutHolds);
+  if (!enabled.length) return 0;
+  const approved = `{${approvedPublisherStatuses.join(',')}}`;
+  const met: Record<PayoutHoldCondition, SQL> = {
+    tax_form: sql`coalesce(d.tax_form_status, 'not_submitted') <> 'approved'`,
+    payment_details: sql`(coalesce(d.method, '') = '' or coalesce(d.account, '') = '')`,
+    blocked: sql`u.status <> all(${approved}::text[])`,
+    under_review: sql`coalesce(h.under_review, false)`,
+  };
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n
+        from publisher_balances b
+        join users u on u.id = b.publisher_id
+        left join payment_details d on d.publisher_id = b.publisher_id
+        left join payout_holds h on h.publisher_id = b.publisher_id
+        where b.owed > 0
+          and not coalesce(h.released_at is not null and h.release_note <> '', false)
+          and (${sql.join(
+            enabled.map((c) => met[c]),
+            sql` or `,
+          )})`,
+  );
+  return row?.n ?? 0;
 }
 
 /** A run paid these publishers: their releases are used up. */

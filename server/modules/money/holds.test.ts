@@ -1,11 +1,21 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, leads, paymentDetails, payouts } from '../../db/schema.ts';
+import { type PayoutHoldCondition, payoutHoldConditions } from '../../../contract/money.ts';
+import {
+  auditLog,
+  leads,
+  paymentDetails,
+  payoutHolds,
+  payouts,
+  publisherBalances,
+  settings,
+  users,
+} from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { callAs } from '../../test/call-as.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
-import { holdReasons } from './holds.service.ts';
+import { heldPublisherCount, holdReasons, holdsOf, isHeld } from './holds.service.ts';
 
 /**
  * Issue 27 item 5: holds said out loud. Settings chooses the conditions; the preview lists a
@@ -290,5 +300,73 @@ describe('tax forms', () => {
     // Another publisher's form is not theirs to read: their own route only answers their own.
     const other = await buildPublisher(t.db);
     expect((await asPublisher(other, 'GET', '/api/v1/publisher/tax-form')).json().file).toBeNull();
+  });
+});
+
+describe('the dashboard’s held payouts', () => {
+  it('counts, in the database, exactly the owed publishers a run would hold, whatever Settings enables', async () => {
+    // Every combination of what holds a payout, each with money owed, and one owed nothing.
+    const pubs: TestUser[] = [];
+    const forms = ['approved', 'submitted', null] as const; // null: no payment details row
+    const releases = [null, 'Paid by wire this once', ''] as const;
+    for (const form of forms) {
+      for (const account of [true, false]) {
+        for (const status of ['approved', 'blocked'] as const) {
+          for (const underReview of [false, true]) {
+            for (const release of releases) {
+              const pub = await buildPublisher(t.db, { status });
+              pubs.push(pub);
+              if (form !== null) {
+                await t.db.insert(paymentDetails).values({
+                  publisherId: pub.id,
+                  method: 'paypal',
+                  account: account ? pub.email : null,
+                  taxFormStatus: form,
+                });
+              }
+              if (underReview || release !== null) {
+                await t.db.insert(payoutHolds).values({
+                  publisherId: pub.id,
+                  underReview,
+                  releaseNote: release,
+                  releasedAt: release === null ? null : new Date(),
+                });
+              }
+              await earn(pub, '75.00');
+            }
+          }
+        }
+      }
+    }
+    await buildPublisher(t.db, { status: 'blocked' }); // owes nothing: never counted
+    const owed = await t.db
+      .select({ id: users.id, status: users.status })
+      .from(publisherBalances)
+      .innerJoin(users, eq(users.id, publisherBalances.publisherId))
+      .where(gt(publisherBalances.owed, '0'));
+    expect(owed.length).toBeGreaterThanOrEqual(pubs.length);
+
+    const conditionSets: PayoutHoldCondition[][] = [
+      [...payoutHoldConditions],
+      ['blocked'],
+      ['tax_form', 'under_review'],
+      ['payment_details'],
+      [],
+    ];
+    const counts: number[] = [];
+    for (const enabled of conditionSets) {
+      await t.db.update(settings).set({ payoutHolds: enabled });
+      // What a run decides, publisher by publisher, over every owed publisher.
+      const judged = await holdsOf(t.db, owed);
+      counts.push(pubs.filter((p) => isHeld(judged.get(p.id))).length);
+      expect(await heldPublisherCount(t.db)).toBe(
+        owed.filter((p) => isHeld(judged.get(p.id))).length,
+      );
+    }
+    await t.db.update(settings).set({ payoutHolds: [...payoutHoldConditions] });
+    // The combinations are not trivial: each set holds some, and not all, of them.
+    expect(counts.slice(0, 4).every((n) => n > 0 && n < pubs.length)).toBe(true);
+    expect(new Set(counts.slice(0, 4)).size).toBe(4);
+    expect(counts[4]).toBe(0);
   });
 });
