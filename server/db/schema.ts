@@ -1827,7 +1827,9 @@ export const outboundDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('outbound_deliveries_dedupe_key').on(t.dedupeKey),
-    index('outbound_deliveries_due_idx').on(t.nextAt).where(sql`${t.state} = 'pending'`),
+    index('outbound_deliveries_due_idx')
+      .on(t.nextAt)
+      .where(sql`${t.state} = 'pending' and ${t.nextAt} is not null`),
     index('outbound_deliveries_order_idx')
       .on(t.orderingKey, t.eventSeq)
       .where(sql`${t.state} = 'pending' and ${t.orderingKey} is not null`),

@@ -114,10 +114,12 @@ export async function claimDue(ctx: EngineContext, limit: number): Promise<Claim
     sql`
     with heads as materialized (
       select id from outbound_due(${at}::timestamptz, ${limit}::int) as due(id)),
+    keys as materialized (
+      select array_agg(h.ordering_key) as k from outbound_deliveries h
+      where h.id = any(array(select id from heads)) and h.ordering_key is not null),
     followers as materialized (
-      select w.id from outbound_deliveries h
-      join outbound_deliveries w on w.ordering_key = h.ordering_key
-      where h.id in (select id from heads) and h.ordering_key is not null
+      select w.id from outbound_deliveries w
+      where w.ordering_key = any((select k from keys)::text[])
         and w.state = 'pending' and w.next_at is null
       for update of w skip locked)
     update outbound_deliveries d
