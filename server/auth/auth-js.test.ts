@@ -33,16 +33,26 @@ const publisherData = {
   ms_teams_id: 'jo.teams',
 };
 
+type AuthClient = ReturnType<typeof newClient>['client'];
+
+/** Signs a publisher up through the client (with `publisherData`): the client's answer. */
+const signUpPublisher = (client: AuthClient, address: string, password: string) =>
+  client.signUp({ email: address, password, options: { data: publisherData } });
+
+/** Signs a publisher up, then in (confirmation is off for publishers): the sign-in's answer. */
+async function signedUpPublisher(client: AuthClient, address: string, password: string) {
+  expect((await signUpPublisher(client, address, password)).error).toBeNull();
+  const signIn = await client.signInWithPassword({ email: address, password });
+  expect(signIn.error).toBeNull();
+  return signIn;
+}
+
 describe('@supabase/auth-js against our /auth/v1', () => {
   it('publisher: sign-up, sign-in, getUser, /me, refresh, reuse revocation, updateUser, sign-out', async () => {
     const address = email('publisher');
     const { client, events } = newClient();
 
-    const up = await client.signUp({
-      email: address,
-      password: 'first-pass',
-      options: { data: publisherData },
-    });
+    const up = await signUpPublisher(client, address, 'first-pass');
     expect(up.error).toBeNull();
     expect(up.data.session).toBeNull();
     expect(up.data.user).toMatchObject({ email: address, user_metadata: publisherData });
@@ -221,14 +231,7 @@ describe('@supabase/auth-js against our /auth/v1', () => {
   it('updateUser({data}), resend and an e-mail change, read from the dev mailbox', async () => {
     const address = email('profile');
     const { client, events } = newClient();
-    const up = await client.signUp({
-      email: address,
-      password: 'meta-pass-1',
-      options: { data: publisherData },
-    });
-    expect(up.error).toBeNull();
-    const signIn = await client.signInWithPassword({ email: address, password: 'meta-pass-1' });
-    expect(signIn.error).toBeNull();
+    const signIn = await signedUpPublisher(client, address, 'meta-pass-1');
 
     const updated = await client.updateUser({ data: { theme: 'dark', full_legal_name: null } });
     expect(updated.error).toBeNull();
@@ -278,17 +281,7 @@ describe('@supabase/auth-js against our /auth/v1', () => {
   it('reauthenticate(): an old session changes the password only with the mailed nonce', async () => {
     const address = email('reauth');
     const { client } = newClient();
-    expect(
-      (
-        await client.signUp({
-          email: address,
-          password: 'old-pass-1',
-          options: { data: publisherData },
-        })
-      ).error,
-    ).toBeNull();
-    const signIn = await client.signInWithPassword({ email: address, password: 'old-pass-1' });
-    expect(signIn.error).toBeNull();
+    const signIn = await signedUpPublisher(client, address, 'old-pass-1');
     const sessionId = JSON.parse(
       Buffer.from(signIn.data.session!.access_token.split('.')[1]!, 'base64url').toString(),
     ).session_id as string;

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { createTransport } from 'nodemailer';
@@ -23,7 +22,7 @@ import {
   type TestUser,
   tokenFor,
 } from '../test/factories.ts';
-import { mailsTo } from '../test/gotrue.ts';
+import { mailsTo, randomIp } from '../test/gotrue.ts';
 import { currentTotp, referenceTotp } from '../test/rfc6238.ts';
 
 // Two-factor sign-in over GoTrue's /factors API (issue 17), through the real app.
@@ -40,7 +39,7 @@ const ipOf = new Map<string, string>();
 const ipFor = (u: { id: string }) => {
   let ip = ipOf.get(u.id);
   if (!ip) {
-    ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    ip = randomIp();
     ipOf.set(u.id, ip);
   }
   return ip;
@@ -81,6 +80,13 @@ function call(
   });
 }
 
+/** Enrols a TOTP factor (`friendly_name`, `issuer` as given): the answer. */
+const enrolTotp = (
+  u: { id: string },
+  token: string,
+  fields: { friendly_name?: string; issuer?: string } = {},
+) => call(u, token, 'POST', '/auth/v1/factors', { factor_type: 'totp', ...fields });
+
 const claims = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as {
     aal: string;
@@ -91,10 +97,7 @@ const claims = (jwt: string) =>
 /** Enrols, challenges and verifies a factor; returns the aal2 session and the secret. */
 async function enrolAndVerify(u: TestUser, name = 'Phone') {
   const s = await signIn(u);
-  const enrol = await call(u, s.access_token, 'POST', '/auth/v1/factors', {
-    factor_type: 'totp',
-    friendly_name: name,
-  });
+  const enrol = await enrolTotp(u, s.access_token, { friendly_name: name });
   expect(enrol.statusCode, enrol.body).toBe(200);
   const factor = enrol.json();
   const ch = await call(u, s.access_token, 'POST', `/auth/v1/factors/${factor.id}/challenge`, {});
@@ -118,9 +121,7 @@ async function enrolAndVerify(u: TestUser, name = 'Phone') {
 async function publisherWithFactor() {
   const pub = await buildPublisher(t.db);
   const s = await signIn(pub);
-  const factor = (
-    await call(pub, s.access_token, 'POST', '/auth/v1/factors', { factor_type: 'totp' })
-  ).json();
+  const factor = (await enrolTotp(pub, s.access_token)).json();
   return { pub, s, factor };
 }
 
@@ -160,10 +161,7 @@ describe('POST /auth/v1/factors (enrol)', () => {
   it('answers an unverified TOTP factor with its secret, otpauth URI and a QR code of that URI', async () => {
     const admin = await buildAdmin(t.db);
     const s = await signIn(admin);
-    const res = await call(admin, s.access_token, 'POST', '/auth/v1/factors', {
-      factor_type: 'totp',
-      friendly_name: 'Work phone',
-    });
+    const res = await enrolTotp(admin, s.access_token, { friendly_name: 'Work phone' });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ type: 'totp', friendly_name: 'Work phone' });
@@ -197,16 +195,12 @@ describe('POST /auth/v1/factors (enrol)', () => {
   it('takes the issuer given, and refuses other factor types, a taken name, no token', async () => {
     const pub = await buildPublisher(t.db);
     const s = await signIn(pub);
-    const named = await call(pub, s.access_token, 'POST', '/auth/v1/factors', {
-      factor_type: 'totp',
+    const named = await enrolTotp(pub, s.access_token, {
       friendly_name: 'A',
       issuer: 'Acme Network',
     });
     expect(new URL(named.json().totp.uri).searchParams.get('issuer')).toBe('Acme Network');
-    const again = await call(pub, s.access_token, 'POST', '/auth/v1/factors', {
-      factor_type: 'totp',
-      friendly_name: 'A',
-    });
+    const again = await enrolTotp(pub, s.access_token, { friendly_name: 'A' });
     expectAnswer(again, 422, {
       code: 'mfa_factor_name_conflict',
       message: 'A factor with the friendly name "A" for this user already exists',
@@ -231,16 +225,10 @@ describe('POST /auth/v1/factors (enrol)', () => {
     const buyer = await buildBuyer(t.db);
     const s = await signIn(buyer);
     for (let i = 0; i < 10; i++) {
-      const res = await call(buyer, s.access_token, 'POST', '/auth/v1/factors', {
-        factor_type: 'totp',
-        friendly_name: `App ${i}`,
-      });
+      const res = await enrolTotp(buyer, s.access_token, { friendly_name: `App ${i}` });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const eleventh = await call(buyer, s.access_token, 'POST', '/auth/v1/factors', {
-      factor_type: 'totp',
-      friendly_name: 'App 10',
-    });
+    const eleventh = await enrolTotp(buyer, s.access_token, { friendly_name: 'App 10' });
     expect(eleventh.statusCode).toBe(422);
     expect(eleventh.json().code).toBe('too_many_enrolled_mfa_factors');
   });
@@ -249,15 +237,9 @@ describe('POST /auth/v1/factors (enrol)', () => {
     const admin = await buildAdmin(t.db);
     const { aal2 } = await enrolAndVerify(admin);
     const aal1 = await signIn(admin);
-    const refused = await call(admin, aal1.access_token, 'POST', '/auth/v1/factors', {
-      factor_type: 'totp',
-      friendly_name: 'Second',
-    });
+    const refused = await enrolTotp(admin, aal1.access_token, { friendly_name: 'Second' });
     expect([refused.statusCode, refused.json().code]).toEqual([403, 'insufficient_aal']);
-    const ok = await call(admin, aal2.access_token, 'POST', '/auth/v1/factors', {
-      factor_type: 'totp',
-      friendly_name: 'Second',
-    });
+    const ok = await enrolTotp(admin, aal2.access_token, { friendly_name: 'Second' });
     expect(ok.statusCode).toBe(200);
   });
 });
@@ -267,9 +249,7 @@ describe('challenge and verify', () => {
     const admin = await buildAdmin(t.db);
     const s = await signIn(admin);
     expect(claims(s.access_token)).toMatchObject({ aal: 'aal1', amr: [{ method: 'password' }] });
-    const factor = (
-      await call(admin, s.access_token, 'POST', '/auth/v1/factors', { factor_type: 'totp' })
-    ).json();
+    const factor = (await enrolTotp(admin, s.access_token)).json();
     const ch = await call(
       admin,
       s.access_token,
@@ -634,10 +614,7 @@ describe('audit and recovery', () => {
     );
     expect(replay.json().code).toBe('mfa_verification_failed');
     // A second app, removed again; then an admin resets what is left.
-    const second = await call(pub, aal2.access_token, 'POST', '/auth/v1/factors', {
-      factor_type: 'totp',
-      friendly_name: 'Tablet',
-    });
+    const second = await enrolTotp(pub, aal2.access_token, { friendly_name: 'Tablet' });
     await call(pub, aal2.access_token, 'DELETE', `/auth/v1/factors/${second.json().id}`);
     const admin = await buildAdmin(t.db);
     const adminToken = await tokenFor(t.db, t.config.jwtSecret, admin);
@@ -849,12 +826,7 @@ describe('recovery codes (issue 34)', () => {
     const pub = await buildPublisher(t.db);
     const { aal2, factorId } = await enrolAndVerify(pub);
     const codes = (await createCodes(pub, aal2)).json().codes as string[];
-    const second = (
-      await call(pub, aal2.access_token, 'POST', '/auth/v1/factors', {
-        factor_type: 'totp',
-        friendly_name: 'Tablet',
-      })
-    ).json();
+    const second = (await enrolTotp(pub, aal2.access_token, { friendly_name: 'Tablet' })).json();
     const ch = await challenge(pub, aal2, second.id);
     const refused = await call(
       pub,
