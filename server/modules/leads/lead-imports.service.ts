@@ -331,34 +331,21 @@ async function runImport(db: Db, actor: Actor, id: string, mode: 'check' | 'impo
     finishedAt: new Date(),
     updatedAt: new Date(),
   };
+  /** The job's end: `finish`, the rows the write left unchanged, and what the mode adds. */
+  const recordEnd = (tx: DbOrTx, end: Partial<typeof leadImports.$inferInsert>) =>
+    tx
+      .update(leadImports)
+      .set({ ...finish, unchanged: resolved.length - created - updated, ...end })
+      .where(eq(leadImports.id, id));
   if (mode === 'check') {
     await write(db, true);
-    await db
-      .update(leadImports)
-      .set({
-        ...finish,
-        status: 'checked',
-        wouldCreate: created,
-        wouldUpdate: updated,
-        unchanged: resolved.length - created - updated,
-      })
-      .where(eq(leadImports.id, id));
+    await recordEnd(db, { status: 'checked', wouldCreate: created, wouldUpdate: updated });
     return;
   }
   await db.transaction(async (tx) => {
     await write(tx, false);
-    await tx
-      .update(leadImports)
-      .set({
-        ...finish,
-        status: 'imported',
-        created,
-        updated,
-        unchanged: resolved.length - created - updated,
-        // The file is not needed any more; re-importing means uploading it again.
-        content: null,
-      })
-      .where(eq(leadImports.id, id));
+    // The file is not needed any more; re-importing means uploading it again.
+    await recordEnd(tx, { status: 'imported', created, updated, content: null });
     await auditImport(tx, actor, 'import', id, {
       before: null,
       after: {
