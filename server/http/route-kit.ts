@@ -93,6 +93,9 @@ export function routeKit(app: ZodApp, doc: RouteDoc, errors: Record<number, Zod>
     app.route({ method, url, schema, handler });
   }
 
+  /** What an admin's action on the request's `:id` record takes: `{ db, actor, id }`. */
+  const actionOf = (req: FastifyRequest) => ({ db, actor: actorOf(req), id: idOf(req) });
+
   /** Any route: the handler's request is typed from `parts` (validated before it runs). */
   function route<P extends RouteParts>(
     method: HTTPMethods,
@@ -108,6 +111,9 @@ export function routeKit(app: ZodApp, doc: RouteDoc, errors: Record<number, Zod>
 
     /** What a service of the signed-in user's own records takes: `{ db, userId }`. */
     own: (req: FastifyRequest) => ({ db, userId: currentUser(req).id }),
+
+    /** What a service of the admin's action on the route's `:id` record takes (`AdminAction`). */
+    action: actionOf,
 
     /**
      * GET of a list (or a report) read with its query string: `list({ db, query }, req)` (the
@@ -179,7 +185,7 @@ export function routeKit(app: ZodApp, doc: RouteDoc, errors: Record<number, Zod>
         answer(
           reply,
           parts.status,
-          await change({ db, actor: actorOf(req), id: idOf(req), input: req.body as z.output<B> }),
+          await change({ ...actionOf(req), input: req.body as z.output<B> }),
         ),
       );
     },
@@ -191,7 +197,7 @@ export function routeKit(app: ZodApp, doc: RouteDoc, errors: Record<number, Zod>
       act: (o: { db: Db; actor: Actor; id: string }) => Promise<z.output<R>>,
     ) {
       register('POST', url, parts, async (req, reply) =>
-        answer(reply, parts.status, await act({ db, actor: actorOf(req), id: idOf(req) })),
+        answer(reply, parts.status, await act(actionOf(req))),
       );
     },
 
@@ -226,7 +232,7 @@ export function routeKit(app: ZodApp, doc: RouteDoc, errors: Record<number, Zod>
       remove: (o: { db: Db; actor: Actor; id: string }) => Promise<unknown>,
     ) {
       register('DELETE', url, { ...parts, reply: z.null(), status: 204 }, async (req, reply) => {
-        await remove({ db, actor: actorOf(req), id: idOf(req) });
+        await remove(actionOf(req));
         return reply.status(204).send(null);
       });
     },

@@ -16,7 +16,7 @@ import {
   UpdatePublisherStatus,
 } from '../../../contract/admin.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
-import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { adminDoc } from '../../http/route-helpers.ts';
 import { kitPlugin } from '../../http/route-kit.ts';
 import { signedLinker } from '../../storage/file-links.ts';
 import { storeFileThenWrite, uploadFields } from '../../storage/upload.ts';
@@ -78,12 +78,7 @@ export const adminUsersRoutes = kitPlugin(adminDoc, (admin, app) => {
         owner: req.params.id,
         fields: uploadFields(uploadRules.agreement, 'marketing_agreements'),
         write: async (key) => {
-          const r = await setPublisherAgreement({
-            db: app.db,
-            actor: actorOf(req),
-            id: req.params.id,
-            key,
-          });
+          const r = await setPublisherAgreement({ ...admin.action(req), key });
           return { result: { publisher: r.publisher, key }, replacedKey: r.replacedKey };
         },
       });

@@ -11,7 +11,7 @@ import {
   IdParams,
 } from '../../../contract/admin.ts';
 import { uploadRules } from '../../../contract/uploads.ts';
-import { actorOf, adminDoc } from '../../http/route-helpers.ts';
+import { adminDoc } from '../../http/route-helpers.ts';
 import { kitPlugin } from '../../http/route-kit.ts';
 import { signedLinker } from '../../storage/file-links.ts';
 import { storeFileThenWrite, uploadFields } from '../../storage/upload.ts';
@@ -65,13 +65,7 @@ export const adminApplicationsRoutes = kitPlugin(adminDoc, (admin, app) => {
         owner: publisherId,
         fields: uploadFields(uploadRules.io, 'io_documents'),
         write: async (key) => {
-          const r = await setApplicationIo({
-            db: app.db,
-            actor: actorOf(req),
-            id: req.params.id,
-            key,
-            link,
-          });
+          const r = await setApplicationIo({ ...admin.action(req), key, link });
           return { result: r.application, replacedKey: r.replacedKey };
         },
       });

@@ -113,12 +113,7 @@ export const adminIntegrationsRoutes = kitPlugin(adminDoc, (admin, app) => {
     '/integrations/:id/external-ids/:mappingId',
     { params: ExternalIdParams, reply: z.null(), status: 204 },
     async (req, reply) => {
-      await detachExternalId({
-        db: app.db,
-        actor: actorOf(req),
-        id: req.params.id,
-        mappingId: req.params.mappingId,
-      });
+      await detachExternalId({ ...admin.action(req), mappingId: req.params.mappingId });
       return reply.status(204).send(null);
     },
   );

@@ -45,12 +45,7 @@ export const adminLeadDetailRoutes = kitPlugin(adminDoc, (admin, app) => {
         fields: uploadFields(uploadRules.recording, 'recordings'),
         write: async (key) => ({
           result: null,
-          replacedKey: await setLeadRecording({
-            db: app.db,
-            actor: actorOf(req),
-            id: req.params.id,
-            key,
-          }),
+          replacedKey: await setLeadRecording({ ...admin.action(req), key }),
         }),
       });
       return getAdminLeadDetail({ db: app.db, sign, id: req.params.id });
