@@ -355,6 +355,32 @@ describe('postback order', () => {
     await db.delete(postbackTemplates);
   });
 
+  it('does not hold a postback behind one its batch skipped (approved fires once per lead)', async () => {
+    const { postbackTemplates } = await import('../../db/schema.ts');
+    await db.insert(postbackTemplates).values([
+      { publisherId, event: 'approved', method: 'GET', url: `${sink.url}/pb?e=approved` },
+      { publisherId, event: 'rejected', method: 'GET', url: `${sink.url}/pb?e=rejected` },
+      { publisherId, event: 'status_changed', method: 'GET', url: `${sink.url}/pb?e=status` },
+    ]);
+    const lead = await leadDelivery();
+    let now = T0;
+    const drain = async () => {
+      while ((await deliverDue(engine(now))) > 0) now = new Date(now.getTime() + 1);
+    };
+    await drain();
+    for (const status of ['rejected', 'approved'] as const) {
+      await db.update(leads).set({ status }).where(eq(leads.id, lead.id));
+      await fanOut(db);
+      await backdatePending(now);
+      await drain();
+    }
+    // Approved again: its `approved` was fired already (skipped), its status_changed went.
+    expect(await waiting(lead.id)).toEqual([]);
+    const seen = sink.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('e'));
+    expect(seen).toEqual(['approved', 'status', 'rejected', 'status', 'status']);
+    await db.delete(postbackTemplates);
+  });
+
   it('releases a postback left waiting by a race once nothing before it is pending', async () => {
     const { postbackTemplates } = await import('../../db/schema.ts');
     await db.insert(postbackTemplates).values([
