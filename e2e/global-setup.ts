@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ensurePgdataTemplate } from './support/pgdata-template.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'dist/web');
@@ -55,11 +56,13 @@ function withBuildLock(fn: () => void) {
 }
 
 /**
- * Builds the SPA once when dist/web is missing or older than any of its sources. It builds
+ * Makes the migrated PGlite template the servers start from (support/pgdata-template.ts), and
+ * builds the SPA once when dist/web is missing or older than any of its sources. It builds
  * into a side folder and swaps it in, so a server that is serving dist/web meanwhile (another
  * suite on the same machine) never sees a half-emptied folder.
  */
-export default function setup() {
+export default async function setup() {
+  await ensurePgdataTemplate();
   if (!isStale()) return;
   withBuildLock(() => {
     if (!isStale()) return; // someone else built it while we waited

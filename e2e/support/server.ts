@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { portalEnv } from '../../server/test/fault-support.ts';
 import { type ThrowawayDatabase, throwawayDatabase } from '../../server/test/throwaway-db.ts';
+import { pgdataTemplate } from './pgdata-template.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -85,9 +86,9 @@ function createDatabase(): Promise<ThrowawayDatabase | null> {
 }
 
 /**
- * Starts the real server (`node --import tsx server/main.ts`) on a free port with an empty
- * DATA_DIR: embedded PGlite (or a fresh PostgreSQL database when TEST_DATABASE_URL is set),
- * local files, dev mailbox. Extra env overrides the defaults.
+ * Starts the real server (`node --import tsx server/main.ts`) on a free port with a new
+ * DATA_DIR: embedded PGlite from the migrated template (or a fresh PostgreSQL database when
+ * TEST_DATABASE_URL is set), local files, dev mailbox. Extra env overrides the defaults.
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort('127.0.0.1');
@@ -95,6 +96,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const webRoot = snapshotWebBuild(dataDir);
   const database = await createDatabase();
+  // Embedded PGlite starts from the migrated template (made by the global setup).
+  const template = pgdataTemplate();
+  if (!database && existsSync(template)) {
+    cpSync(template, path.join(dataDir, 'pgdata'), { recursive: true });
+  }
   const env: NodeJS.ProcessEnv = {
     ...portalEnv({
       port,
