@@ -472,19 +472,27 @@ export async function runOutbound(
         answered.push({ d, o });
         flush();
       };
-      void sendChain(ctx, chain, answer, claimedAt + sendBy).then(
-        (rest) => {
-          inFlight--;
-          unsent.push(...rest.map((d) => d.id));
-          pump();
-          poke();
-        },
-        (err) => {
-          inFlight--;
-          failure ??= err;
-          poke();
-        },
-      );
+      // A chain stopped by a failure lets the rest go at once: its head's retry claims them
+      // again (a follower still locked here would be skipped, and then not released).
+      void sendChain(ctx, chain, answer, claimedAt + sendBy)
+        .then((rest) =>
+          letGo(
+            ctx,
+            rest.map((d) => d.id),
+          ),
+        )
+        .then(
+          () => {
+            inFlight--;
+            pump();
+            poke();
+          },
+          (err) => {
+            inFlight--;
+            failure ??= err;
+            poke();
+          },
+        );
     }
   };
   const fan = () => {
