@@ -1,4 +1,6 @@
 import type { Role } from '@contract/roles.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { AreaSkeleton } from '@/components/layouts/area-skeleton.tsx';
 import { NotFoundPage } from '@/components/not-found-page.tsx';
@@ -18,7 +20,12 @@ loadAreaFrame().catch(() => {});
 const AreaFrame = lazyScreen(loadAreaFrame, 'AreaFrame');
 // So does the screen of the address the app was opened at (a reload, a bookmark, the first
 // screen after signing in): its chunk downloads beside the frame's and /api/v1/me, not after them.
-for (const a of [adminArea, publisherArea, buyerArea]) a.preload(window.location.pathname);
+const areas = [adminArea, publisherArea, buyerArea];
+for (const a of areas) a.preload(window.location.pathname);
+// And that screen's first data (an area's home screen), into the app's query cache, once per
+// page load: requested beside the chunks and /api/v1/me instead of after the screen renders.
+const openedAt = window.location.pathname;
+let prefetched = false;
 
 /** One guarded area: the role check, then the frame's chunk, then the child screen's chunk. */
 function areaRoute(role: Role, path: string, children: RouteObject[]): RouteObject {
@@ -52,5 +59,11 @@ const signedInRoutes: RouteObject[] = [
  * /login downloads none of it. Rendered by the `*` route of web/app/router.tsx.
  */
 export function SignedInRoutes() {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (prefetched) return;
+    prefetched = true;
+    for (const a of areas) a.prefetch(openedAt, client);
+  }, [client]);
   return useRoutes(signedInRoutes);
 }

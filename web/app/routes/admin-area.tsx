@@ -20,6 +20,8 @@ import {
   IconWebhook,
 } from '@tabler/icons-react';
 import { adminPaths } from '@/app/routes.ts';
+import { adminStatsQuery } from '@/features/admin/dashboard/api/get-admin-stats.ts';
+import { dailyStatsQuery } from '@/features/admin/dashboard/api/get-daily-stats.ts';
 import { area, home, screen } from './area-screens.tsx';
 
 /**
@@ -35,6 +37,11 @@ export const adminArea = area('admin', [
     'AdminDashboardPage',
     () => import('@/features/admin/dashboard/components/admin-dashboard-page.tsx'),
     { label: 'Dashboard', icon: IconLayoutDashboard },
+    (client) => {
+      void client.prefetchQuery(adminStatsQuery);
+      // The dashboard's 30-day chart (it opens on its default range).
+      void client.prefetchQuery(dailyStatsQuery(30));
+    },
   ),
   screen(
     adminPaths.publishers,

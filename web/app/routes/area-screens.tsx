@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchPath, type RouteObject } from 'react-router';
 import { lazyScreen, screenRoute } from '@/app/lazy-screen.tsx';
 import type { NavItem } from '@/components/layouts/nav-item.ts';
+import { authHeaders } from '@/lib/api-client.ts';
 
 /** One screen of an area: its route, its lazy component, and its sidebar entry if it has one. */
 export type AreaScreen = {
@@ -15,6 +17,11 @@ export type AreaScreen = {
   /** Starts (or joins) the download of the screen's chunk. */
   load: () => Promise<unknown>;
   nav?: Pick<NavItem, 'label' | 'icon' | 'section'>;
+  /**
+   * Starts the screen's first data requests into the shared query cache (the index screens':
+   * the page the app is opened at, its data asked for beside its chunk, not after it renders).
+   */
+  prefetch?: (client: QueryClient) => void;
 };
 
 type Loader<K extends string> = () => Promise<Record<K, ComponentType>>;
@@ -33,14 +40,18 @@ export function screen<K extends string>(
   return { path, name, Screen: lazyScreen(load, name), load, ...(nav ? { nav } : {}) };
 }
 
-/** The area's index screen (at the area's own path), like `screen`. */
+/**
+ * The area's index screen (at the area's own path), like `screen`, with the requests its first
+ * render makes (`prefetch`: the same query options its hooks use).
+ */
 export function home<K extends string>(
   path: string,
   name: K,
   load: Loader<K>,
   nav?: Nav,
+  prefetch?: (client: QueryClient) => void,
 ): AreaScreen {
-  return { ...screen(path, name, load, nav), index: true };
+  return { ...screen(path, name, load, nav), index: true, ...(prefetch ? { prefetch } : {}) };
 }
 
 /**
@@ -50,13 +61,30 @@ export function home<K extends string>(
 export function area(
   id: string,
   screens: AreaScreen[],
-): { routes: RouteObject[]; nav: NavItem[]; preload: (pathname: string) => void } {
+): {
+  routes: RouteObject[];
+  nav: NavItem[];
+  preload: (pathname: string) => void;
+  prefetch: (pathname: string, client: QueryClient) => void;
+} {
+  const at = (pathname: string) =>
+    screens.find((s) => matchPath({ path: s.path, end: true }, pathname));
   return {
     // The screen at `pathname` (if it is one of this area's) starts downloading now. A failure
     // is reported by the lazy component when it renders (it imports the module again).
     preload: (pathname) => {
-      const hit = screens.find((s) => matchPath({ path: s.path, end: true }, pathname));
-      hit?.load().catch(() => {});
+      at(pathname)
+        ?.load()
+        .catch(() => {});
+    },
+    // Its first data too, once the session's token is known (signed out: nothing is asked).
+    // A failed request stays in the cache as the query's error; the screen asks again on mount.
+    prefetch: (pathname, client) => {
+      const hit = at(pathname)?.prefetch;
+      if (!hit) return;
+      void authHeaders().then((h) => {
+        if (h.authorization) hit(client);
+      });
     },
     routes: screens.map(({ path, index, name, Screen }) => ({
       ...(index ? { index } : { path }),

@@ -5,6 +5,8 @@ import {
   IconSpeakerphone,
 } from '@tabler/icons-react';
 import { buyerPaths } from '@/app/routes.ts';
+import { buyerDashboardQuery } from '@/features/buyer/api/calls.ts';
+import { campaignCountQuery } from '@/features/buyer/api/get-campaigns.ts';
 import { area, home, screen } from './area-screens.tsx';
 
 /**
@@ -17,6 +19,10 @@ export const buyerArea = area('buyer', [
     'BuyerDashboardPage',
     () => import('@/features/buyer/components/buyer-dashboard-page.tsx'),
     { label: 'Dashboard', icon: IconLayoutDashboard },
+    (client) => {
+      void client.prefetchQuery(campaignCountQuery);
+      void client.prefetchQuery(buyerDashboardQuery);
+    },
   ),
   screen(
     buyerPaths.campaigns,

@@ -9,6 +9,7 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { publisherPaths } from '@/app/routes.ts';
+import { overviewQuery } from '@/features/publisher/api/get-overview.ts';
 import { area, home, screen } from './area-screens.tsx';
 
 /**
@@ -21,6 +22,7 @@ export const publisherArea = area('publisher', [
     'OverviewPage',
     () => import('@/features/publisher/components/overview-page.tsx'),
     { label: 'Dashboard', icon: IconLayoutDashboard },
+    (client) => void client.prefetchQuery(overviewQuery),
   ),
   screen(
     publisherPaths.offers,

@@ -1,5 +1,5 @@
 import type { AdminStats } from '@contract/admin.ts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
 import { apiRoutes } from '@/lib/api-routes.ts';
 
@@ -9,7 +9,10 @@ export function getAdminStats(): Promise<AdminStats> {
   return apiCall(apiRoutes.admin.stats);
 }
 
+/** The query of GET /api/v1/admin/stats (the hook's, and the first load's prefetch). */
+export const adminStatsQuery = queryOptions({ queryKey: adminStatsKey, queryFn: getAdminStats });
+
 /** GET /api/v1/admin/stats: pending publishers, pending applications, total payouts. */
 export function useAdminStats() {
-  return useQuery({ queryKey: adminStatsKey, queryFn: getAdminStats });
+  return useQuery(adminStatsQuery);
 }
