@@ -22,6 +22,7 @@ import {
 import { adminPaths } from '@/app/routes.ts';
 import { adminStatsQuery } from '@/features/admin/dashboard/api/get-admin-stats.ts';
 import { dailyStatsQuery } from '@/features/admin/dashboard/api/get-daily-stats.ts';
+import { prefetchFirst } from '@/lib/prefetch.ts';
 import { area, home, screen } from './area-screens.tsx';
 
 /**
@@ -38,9 +39,9 @@ export const adminArea = area('admin', [
     () => import('@/features/admin/dashboard/components/admin-dashboard-page.tsx'),
     { label: 'Dashboard', icon: IconLayoutDashboard },
     (client) => {
-      void client.prefetchQuery(adminStatsQuery);
+      void prefetchFirst(client, adminStatsQuery);
       // The dashboard's 30-day chart (it opens on its default range).
-      void client.prefetchQuery(dailyStatsQuery(30));
+      void prefetchFirst(client, dailyStatsQuery(30));
     },
   ),
   screen(

@@ -7,6 +7,7 @@ import {
 import { buyerPaths } from '@/app/routes.ts';
 import { buyerDashboardQuery } from '@/features/buyer/api/calls.ts';
 import { campaignCountQuery } from '@/features/buyer/api/get-campaigns.ts';
+import { prefetchFirst } from '@/lib/prefetch.ts';
 import { area, home, screen } from './area-screens.tsx';
 
 /**
@@ -21,7 +22,7 @@ export const buyerArea = area('buyer', [
     { label: 'Dashboard', icon: IconLayoutDashboard },
     (client) => {
       void client.prefetchQuery(campaignCountQuery);
-      void client.prefetchQuery(buyerDashboardQuery);
+      void prefetchFirst(client, buyerDashboardQuery);
     },
   ),
   screen(

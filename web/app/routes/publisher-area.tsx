@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { publisherPaths } from '@/app/routes.ts';
 import { overviewQuery } from '@/features/publisher/api/get-overview.ts';
+import { prefetchFirst } from '@/lib/prefetch.ts';
 import { area, home, screen } from './area-screens.tsx';
 
 /**
@@ -22,7 +23,7 @@ export const publisherArea = area('publisher', [
     'OverviewPage',
     () => import('@/features/publisher/components/overview-page.tsx'),
     { label: 'Dashboard', icon: IconLayoutDashboard },
-    (client) => void client.prefetchQuery(overviewQuery),
+    (client) => void prefetchFirst(client, overviewQuery),
   ),
   screen(
     publisherPaths.offers,

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiCall, apiDownload } from '@/lib/api-client.ts';
 import { useListQuery, useSendTo } from '@/lib/api-queries.ts';
 import { apiRoutes, type EndpointQuery } from '@/lib/api-routes.ts';
+import { unlessPrefetched } from '@/lib/prefetch.ts';
 
 /** Prefix of the buyer's calls and dashboard queries; a return refreshes both. */
 export const callsKey = ['buyer', 'calls'] as const;
@@ -15,6 +16,7 @@ export const useCalls = (query: CallsQuery) => useListQuery(callsKey, apiRoutes.
 export const buyerDashboardQuery = queryOptions({
   queryKey: [...callsKey, 'dashboard'],
   queryFn: ({ signal }) => apiCall(apiRoutes.buyer.dashboard, { signal }),
+  refetchOnMount: unlessPrefetched,
 });
 
 /** GET /api/v1/buyer/dashboard: spend against the budgets, calls delivered and billable. */

@@ -2,6 +2,7 @@ import type { PublisherOverview } from '@contract/publisher.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
 import { apiRoutes } from '@/lib/api-routes.ts';
+import { unlessPrefetched } from '@/lib/prefetch.ts';
 import { publisherKeys } from './keys.ts';
 
 export function getOverview(): Promise<PublisherOverview> {
@@ -12,6 +13,7 @@ export function getOverview(): Promise<PublisherOverview> {
 export const overviewQuery = queryOptions({
   queryKey: publisherKeys.overview,
   queryFn: getOverview,
+  refetchOnMount: unlessPrefetched,
 });
 
 /** The four cards, Recent Activity and the 30-day series of the signed-in publisher. */

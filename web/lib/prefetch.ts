@@ -1,0 +1,26 @@
+import type { FetchQueryOptions, Query, QueryClient, QueryKey } from '@tanstack/react-query';
+
+/**
+ * The first load's prefetch (web/app/routes/area-screens.tsx, `home(…, prefetch)`) without a
+ * second request: a query the prefetch answered before any screen mounted it is not read again
+ * by that first mount (the screen's hooks pass `refetchOnMount: unlessPrefetched`). Every later
+ * mount, a focus, an invalidation read it as before.
+ */
+const answeredFirst = new Set<string>();
+
+/** Prefetches `options` into the cache; its first mount then uses the answer as it is. */
+export async function prefetchFirst<T, K extends QueryKey>(
+  client: QueryClient,
+  options: FetchQueryOptions<T, Error, T, K>,
+): Promise<void> {
+  await client.prefetchQuery(options);
+  const query = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  // Mounted while the request was under way: that mount shared it, nothing to skip.
+  if (query?.state.status === 'success' && query.getObserversCount() === 0) {
+    answeredFirst.add(query.queryHash);
+  }
+}
+
+/** `refetchOnMount` of a prefetched query: not on the first mount after the prefetch's answer. */
+export const unlessPrefetched = (query: Pick<Query, 'queryHash'>): boolean =>
+  !answeredFirst.delete(query.queryHash);
