@@ -4,6 +4,9 @@ import { useEffect } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { AreaSkeleton } from '@/components/layouts/area-skeleton.tsx';
 import { NotFoundPage } from '@/components/not-found-page.tsx';
+import { useAuth } from '@/lib/auth.tsx';
+import { useMe } from '@/lib/me.ts';
+import { hasVerifiedFactor, needsSecondFactor } from '@/lib/second-factor.ts';
 import { RequireRole } from './guards/require-role.tsx';
 import { RootRedirect } from './guards/root-redirect.tsx';
 import { lazyScreen, Screen } from './lazy-screen.tsx';
@@ -23,8 +26,16 @@ const AreaFrame = lazyScreen(loadAreaFrame, 'AreaFrame');
 const areas = [adminArea, publisherArea, buyerArea];
 for (const a of areas) a.preload(window.location.pathname);
 // And that screen's first data (an area's home screen), into the app's query cache, once per
-// page load: requested beside the chunks and /api/v1/me instead of after the screen renders.
+// page load: requested as soon as /api/v1/me says the user may read it (their area, an account
+// in good standing, the second factor given where it is required), while the frame's and the
+// screen's chunks still download, instead of after the screen renders. Before /me it could be
+// refused (403: another role, a pending publisher, an admin still to enrol).
 const openedAt = window.location.pathname;
+const areaOf: Record<string, typeof adminArea> = {
+  admin: adminArea,
+  publisher: publisherArea,
+  buyer: buyerArea,
+};
 let prefetched = false;
 
 /** One guarded area: the role check, then the frame's chunk, then the child screen's chunk. */
@@ -60,10 +71,21 @@ const signedInRoutes: RouteObject[] = [
  */
 export function SignedInRoutes() {
   const client = useQueryClient();
+  const { user, session } = useAuth();
+  const secondFactorDue = needsSecondFactor(session);
+  // The guard's own read (the same cached query): asked once, whoever asks first.
+  const me = useMe(secondFactorDue ? null : user?.id);
+  const profile = me.data;
+  const mayRead =
+    profile !== undefined &&
+    // An account in good standing (contract/roles.ts approvedPublisherStatuses, read as values
+    // here: that module's zod would join this chunk).
+    (profile.status === 'approved' || profile.status === 'active') &&
+    (!profile.mfa_required || hasVerifiedFactor(session?.user));
   useEffect(() => {
-    if (prefetched) return;
+    if (prefetched || !mayRead || !profile) return;
     prefetched = true;
-    for (const a of areas) a.prefetch(openedAt, client);
-  }, [client]);
+    areaOf[profile.role]?.prefetch(openedAt, client);
+  }, [mayRead, profile, client]);
   return useRoutes(signedInRoutes);
 }

@@ -77,7 +77,7 @@ export function area(
         ?.load()
         .catch(() => {});
     },
-    // Its first data too, once the session's token is known (signed out: nothing is asked).
+    // Its first data too (SignedInRoutes calls it once /api/v1/me allows; signed out: nothing).
     // A failed request stays in the cache as the query's error; the screen asks again on mount.
     prefetch: (pathname, client) => {
       const hit = at(pathname)?.prefetch;
