@@ -41,3 +41,14 @@ describe('the first load’s prefetch', () => {
     expect(calls.n).toBe(2);
   });
 });
+
+describe('a late prefetch', () => {
+  it('asks nothing when a screen already read the query', async () => {
+    const client = new QueryClient();
+    const { calls, options } = counted('late');
+    await mount(client, options);
+    expect(calls.n).toBe(1);
+    await prefetchFirst(client, options);
+    expect(calls.n).toBe(1);
+  });
+});

@@ -13,6 +13,9 @@ export async function prefetchFirst<T, K extends QueryKey>(
   client: QueryClient,
   options: FetchQueryOptions<T, Error, T, K>,
 ): Promise<void> {
+  // A screen already reads it (the prefetch came late: after a second factor, say): its own.
+  const before = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  if (before && (before.getObserversCount() > 0 || before.state.data !== undefined)) return;
   await client.prefetchQuery(options);
   const query = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
   // Mounted while the request was under way: that mount shared it, nothing to skip.
