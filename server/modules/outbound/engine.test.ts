@@ -381,23 +381,26 @@ describe('postback order', () => {
     await db.delete(postbackTemplates);
   });
 
-  it('releases a postback left waiting by a race once nothing before it is pending', async () => {
+  it('a record that finishes a postback makes the next due; the sweep frees one whose predecessor went', async () => {
     const { postbackTemplates } = await import('../../db/schema.ts');
     await db.insert(postbackTemplates).values([
       { publisherId, event: 'approved', method: 'GET', url: `${sink.url}/pb?e=approved` },
       { publisherId, event: 'status_changed', method: 'GET', url: `${sink.url}/pb?e=status` },
     ]);
     const held = await leadDelivery();
-    const raced = await leadDelivery();
-    // `raced`: its first postback finished by a record that could not see the second yet.
-    await db
-      .update(outboundDeliveries)
-      .set({ state: 'delivered' })
-      .where(
-        sql`${outboundDeliveries.orderingKey} = ${raced.id} and ${outboundDeliveries.eventType} = 'approved'`,
-      );
+    const done = await leadDelivery();
+    const gone = await leadDelivery();
+    const first = (lead: string) =>
+      sql`${outboundDeliveries.orderingKey} = ${lead} and ${outboundDeliveries.eventType} = 'approved'`;
+    // Any statement that finishes a postback (the record, a replay's end) frees the next one
+    // (drizzle/0052's trigger, which a fan-out racing the record waits for).
+    await db.update(outboundDeliveries).set({ state: 'delivered' }).where(first(done.id));
+    expect(await waiting(done.id)).toEqual(['status_changed:due']);
+    // The retention sweep deleted a predecessor (no update, no trigger): the sweep frees it.
+    await db.delete(outboundDeliveries).where(first(gone.id));
+    expect(await waiting(gone.id)).toEqual(['status_changed:waiting']);
     expect(await releaseWaiting(db)).toBe(1);
-    expect(await waiting(raced.id)).toEqual(['status_changed:due']);
+    expect(await waiting(gone.id)).toEqual(['status_changed:due']);
     // `held` still has its first pending: its second keeps waiting.
     expect(await waiting(held.id)).toEqual(['approved:due', 'status_changed:waiting']);
     expect(await releaseWaiting(db)).toBe(0);

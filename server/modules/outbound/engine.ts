@@ -74,7 +74,7 @@ type Claimed = {
   method: string;
   url: string;
   body: string | null;
-  /** A lead's postbacks go in order: the record of one makes the next due. */
+  /** A lead's postbacks go in order: its record makes the next due (drizzle/0052). */
   ordering_key: string | null;
   attempts: number;
   retry_from: string | Date;
@@ -266,8 +266,6 @@ async function record(ctx: EngineContext, claimed: Claimed[], outcomes: Outcome[
         ...o,
         ok_endpoint: ok && d.kind === 'webhook' ? d.endpoint_id : null,
         ok_publisher: ok && d.kind === 'postback' ? d.publisher_id : null,
-        // A key whose deliveries here are all done (delivered, or given up) frees its next.
-        ordering_key: d.ordering_key,
       };
     }),
   );
@@ -286,7 +284,7 @@ async function record(ctx: EngineContext, claimed: Claimed[], outcomes: Outcome[
         select * from jsonb_to_recordset(${json}::jsonb) as r(id uuid, attempt int,
           started_at timestamptz, duration_ms int, status int, error text, response_body text,
           request_headers jsonb, state text, next_at timestamptz, ok_endpoint uuid,
-          ok_publisher uuid, ordering_key text)
+          ok_publisher uuid)
         where (select count(*) from locked) >= 0),
       attempts as (
         insert into outbound_attempts (delivery_id, attempt, started_at, duration_ms, status,
@@ -300,18 +298,6 @@ async function record(ctx: EngineContext, claimed: Claimed[], outcomes: Outcome[
             delivered_at = case when r.state = 'delivered' then r.started_at end,
             locked_until = null, locked_by = null
         from r where d.id = r.id),
-      released as (
-        update outbound_deliveries w set next_at = nx.at
-        from (
-          select (select w2.id from outbound_deliveries w2
-                  where w2.state = 'pending' and w2.next_at is null
-                    and w2.ordering_key = done.ordering_key and w2.id <> all(done.ids)
-                  order by w2.event_seq limit 1) as id, done.at
-          from (select ordering_key, max(started_at) as at, array_agg(id) as ids from r
-                where ordering_key is not null group by ordering_key
-                having bool_and(state <> 'pending')) done) nx
-        where w.id = nx.id and w.next_at is null
-          and (w.locked_until is null or w.locked_until <= nx.at)),
       endpoints as (
         update webhook_endpoints set failing_since = null
         where id in (select ok_endpoint from r) and failing_since is not null)

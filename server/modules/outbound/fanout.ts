@@ -217,8 +217,8 @@ async function deliveriesOf(tx: DbOrTx, events: EventRow[]): Promise<NewDelivery
 /**
  * Inserts deliveries in chunks; a key already written (a postback already fired) is skipped.
  * A delivery with an earlier one of its ordering key pending (in the table, or written before
- * it here) is written waiting (`next_at` null): the record of the one before it makes it due
- * (engine.ts), so the claim never walks past it.
+ * it here) is written waiting (`next_at` null): a claim takes it behind that one, or that one's
+ * record makes it due (the trigger of drizzle/0052), so the claim never walks past it.
  */
 export async function insertDeliveries(tx: DbOrTx, rows: NewDelivery[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
@@ -244,7 +244,10 @@ export async function insertDeliveries(tx: DbOrTx, rows: NewDelivery[]): Promise
         case when ordering_key is not null and (behind_here or exists (
             select 1 from outbound_deliveries p
             where p.state = 'pending' and p.ordering_key = f.ordering_key
-              and p.event_seq < f.event_seq))
+              and p.event_seq < f.event_seq
+            -- Locked: a record finishing it waits for this commit, then its trigger
+            -- (drizzle/0052) sees this follower; or this waits for the record, and reads it done.
+            for share))
           then null else now() end
       from f where fresh
       on conflict (dedupe_key) do nothing`);
