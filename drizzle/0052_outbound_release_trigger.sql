@@ -3,9 +3,10 @@
 -- waiting while the record of that predecessor, whose statement snapshot predated the
 -- follower, looked for followers: neither saw the other, and the follower waited for the
 -- 15 s sweep (a lead changing status while its postback was being delivered: common in live
--- traffic). Now the fan-out's look at the predecessor locks it FOR SHARE (fanout.ts), so one
--- of the two waits for the other:
--- - the record updated it first: the fan-out, after the commit, sees it done, so no wait;
+-- traffic). Now the fan-out's look at the predecessor locks it FOR SHARE SKIP LOCKED
+-- (fanout.ts):
+-- - a record holds it: skipped, the follower is written due (the claim's filter holds it while
+--   the predecessor is pending), and the fan-out never waits for a record (no deadlock);
 -- - the fan-out locked it first: the record waits for the fan-out's commit, and this trigger,
 --   run after the update with a fresh snapshot (a volatile function's statement in READ
 --   COMMITTED), sees the follower and makes it due.

@@ -246,8 +246,11 @@ export async function insertDeliveries(tx: DbOrTx, rows: NewDelivery[]): Promise
             where p.state = 'pending' and p.ordering_key = f.ordering_key
               and p.event_seq < f.event_seq
             -- Locked: a record finishing it waits for this commit, then its trigger
-            -- (drizzle/0052) sees this follower; or this waits for the record, and reads it done.
-            for share))
+            -- (drizzle/0052) sees this follower. One a record (or a claim) holds now is
+            -- skipped, never waited for (a record waiting here while this waited for another
+            -- of its rows would deadlock): the follower is then written due, and the claim's
+            -- order filter holds it while that one is still pending.
+            for share skip locked))
           then null else now() end
       from f where fresh
       on conflict (dedupe_key) do nothing`);
