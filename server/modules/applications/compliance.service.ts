@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type ComplianceSubmission, PUBLISHER_MESSAGES } from '../../../contract/publisher.ts';
 import type { UserStatus } from '../../../contract/roles.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { onUniqueViolation } from '../../db/rows.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { emitEvent } from '../../events/emit.ts';
@@ -114,44 +114,43 @@ export async function submitCompliance(opts: {
   publicUrl: string;
 }): Promise<ComplianceSubmission> {
   const { db, draft, media, document } = opts;
-  try {
-    return await db.transaction(async (tx) => {
-      const [questionnaire] = await tx
-        .insert(complianceQuestionnaires)
-        .values({
-          publisherId: draft.publisherId,
-          offerId: draft.offerId,
-          applicationId: draft.applicationId,
-          fileUrls: media.map((f) => f.key),
-          documentUrl: document.key,
-        })
-        .returning();
-      const [application] = await tx
-        .update(offerApplications)
-        .set({ status: 'pending', reviewReason: null, reviewNote: null, updatedAt: new Date() })
-        .where(
-          and(
-            eq(offerApplications.id, draft.applicationId),
-            eq(offerApplications.publisherId, draft.publisherId),
-            inArray(offerApplications.status, ['draft', 'rejected']),
-          ),
-        )
-        .returning();
-      // Deleted meanwhile (closed in another tab, or swept): the transaction rolls back.
-      if (!application) throw applicationNotFound();
-      await announceSubmission(tx, draft, opts.publicUrl);
-      return {
-        application: toApplication(application),
-        questionnaire: {
-          id: questionnaire!.id,
-          media_count: media.length,
-          document_name: displayName(document.key),
-          created_at: questionnaire!.createdAt.toISOString(),
-        },
-      };
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw alreadyApplied();
-    throw err;
-  }
+  return onUniqueViolation(
+    () =>
+      db.transaction(async (tx) => {
+        const [questionnaire] = await tx
+          .insert(complianceQuestionnaires)
+          .values({
+            publisherId: draft.publisherId,
+            offerId: draft.offerId,
+            applicationId: draft.applicationId,
+            fileUrls: media.map((f) => f.key),
+            documentUrl: document.key,
+          })
+          .returning();
+        const [application] = await tx
+          .update(offerApplications)
+          .set({ status: 'pending', reviewReason: null, reviewNote: null, updatedAt: new Date() })
+          .where(
+            and(
+              eq(offerApplications.id, draft.applicationId),
+              eq(offerApplications.publisherId, draft.publisherId),
+              inArray(offerApplications.status, ['draft', 'rejected']),
+            ),
+          )
+          .returning();
+        // Deleted meanwhile (closed in another tab, or swept): the transaction rolls back.
+        if (!application) throw applicationNotFound();
+        await announceSubmission(tx, draft, opts.publicUrl);
+        return {
+          application: toApplication(application),
+          questionnaire: {
+            id: questionnaire!.id,
+            media_count: media.length,
+            document_name: displayName(document.key),
+            created_at: questionnaire!.createdAt.toISOString(),
+          },
+        };
+      }),
+    alreadyApplied,
+  );
 }

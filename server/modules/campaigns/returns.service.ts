@@ -10,8 +10,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { countRows, keyset, type ListRead, listPage, pageOf } from '../../db/list-query.ts';
 import { cents, toMoney } from '../../db/money.ts';
-import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { oneOrNotFound } from '../../db/rows.ts';
+import { oneOrNotFound, onUniqueViolation } from '../../db/rows.ts';
 import { callReturns, campaigns, leads, users } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { conflict } from '../../errors.ts';
@@ -86,23 +85,24 @@ export async function returnCall(opts: {
     if (call.at.getTime() < Date.now() - buyerReturnDays * 86_400_000) {
       throw conflict(RETURN_MESSAGES.tooLate(buyerReturnDays));
     }
-    try {
-      const [row] = await tx
-        .insert(callReturns)
-        .values({
-          leadId: call.id,
-          campaignId: call.campaignId!,
-          buyerId: opts.buyerId,
-          reason: opts.input.reason,
-          note: opts.input.note || null,
-          amount: call.billed,
-        })
-        .returning({ id: callReturns.id });
-      return oneReturn(tx, row!.id);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(RETURN_MESSAGES.already);
-      throw err;
-    }
+    const amount = call.billed;
+    return onUniqueViolation(
+      async () => {
+        const [row] = await tx
+          .insert(callReturns)
+          .values({
+            leadId: call.id,
+            campaignId: call.campaignId!,
+            buyerId: opts.buyerId,
+            reason: opts.input.reason,
+            note: opts.input.note || null,
+            amount,
+          })
+          .returning({ id: callReturns.id });
+        return oneReturn(tx, row!.id);
+      },
+      () => conflict(RETURN_MESSAGES.already),
+    );
   });
 }
 

@@ -2,8 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isDisputableLead } from '../../../contract/lead-detail.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { toMoney } from '../../db/money.ts';
-import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { oneOrNotFound } from '../../db/rows.ts';
+import { oneOrNotFound, onUniqueViolation } from '../../db/rows.ts';
 import { auditLog, leadDisputeMessages, leadDisputes, leads, offers } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { emitEvent } from '../../events/emit.ts';
@@ -76,61 +75,60 @@ export async function openDispute(opts: {
   publicUrl: string;
 }): Promise<{ id: string }> {
   const { publisher } = opts;
-  try {
-    return await opts.db.transaction(async (tx) => {
-      const lead = await ownLead(tx, publisher.id, opts.leadId, true);
-      if (!isDisputableLead({ status: lead.status, payout: toMoney(lead.payout) })) {
-        throw conflict('This lead is approved and paid: there is nothing to dispute.');
-      }
-      const [dispute] = await tx
-        .insert(leadDisputes)
-        .values({ leadId: lead.id, publisherId: publisher.id })
-        .returning({ id: leadDisputes.id });
-      await tx.insert(leadDisputeMessages).values({
-        disputeId: dispute!.id,
-        authorId: publisher.id,
-        authorRole: 'publisher',
-        body: opts.message,
-        fileKey: opts.fileKey,
-      });
-      await tx.insert(auditLog).values({
-        actorId: publisher.id,
-        actorEmail: publisher.email,
-        action: 'dispute.open',
-        entityType: 'lead',
-        entityId: lead.id,
-        before: { dispute: null },
-        after: { dispute: 'open' },
-      });
-      const who = publisher.name || publisher.email;
-      await notifyAdmins(tx, {
-        kind: 'dispute_opened',
-        title: `New lead dispute from ${who}: ${lead.offerTitle}`,
-        body: `${who} disputes the ${lead.offerTitle} lead of ${dayOf(lead.timestamp)}: "${excerpt(opts.message)}"`,
-        link: appLinks.adminLead(lead.id),
-        publicUrl: opts.publicUrl,
-        mail: disputeMail(await getMailBrand(tx), {
-          kind: 'opened',
-          offerTitle: lead.offerTitle,
-          publisherName: who,
-          leadDate: dayOf(lead.timestamp),
+  // Two disputes sent at once: the unique index lets one through.
+  return onUniqueViolation(
+    () =>
+      opts.db.transaction(async (tx) => {
+        const lead = await ownLead(tx, publisher.id, opts.leadId, true);
+        if (!isDisputableLead({ status: lead.status, payout: toMoney(lead.payout) })) {
+          throw conflict('This lead is approved and paid: there is nothing to dispute.');
+        }
+        const [dispute] = await tx
+          .insert(leadDisputes)
+          .values({ leadId: lead.id, publisherId: publisher.id })
+          .returning({ id: leadDisputes.id });
+        await tx.insert(leadDisputeMessages).values({
+          disputeId: dispute!.id,
+          authorId: publisher.id,
+          authorRole: 'publisher',
+          body: opts.message,
+          fileKey: opts.fileKey,
+        });
+        await tx.insert(auditLog).values({
+          actorId: publisher.id,
+          actorEmail: publisher.email,
+          action: 'dispute.open',
+          entityType: 'lead',
+          entityId: lead.id,
+          before: { dispute: null },
+          after: { dispute: 'open' },
+        });
+        const who = publisher.name || publisher.email;
+        await notifyAdmins(tx, {
+          kind: 'dispute_opened',
+          title: `New lead dispute from ${who}: ${lead.offerTitle}`,
+          body: `${who} disputes the ${lead.offerTitle} lead of ${dayOf(lead.timestamp)}: "${excerpt(opts.message)}"`,
+          link: appLinks.adminLead(lead.id),
+          publicUrl: opts.publicUrl,
+          mail: disputeMail(await getMailBrand(tx), {
+            kind: 'opened',
+            offerTitle: lead.offerTitle,
+            publisherName: who,
+            leadDate: dayOf(lead.timestamp),
+            message: opts.message,
+            url: opts.leadUrl,
+          }),
+        });
+        await emitEvent(tx, 'lead.disputed', {
+          dispute_id: dispute!.id,
+          lead_id: lead.id,
+          publisher_id: publisher.id,
           message: opts.message,
-          url: opts.leadUrl,
-        }),
-      });
-      await emitEvent(tx, 'lead.disputed', {
-        dispute_id: dispute!.id,
-        lead_id: lead.id,
-        publisher_id: publisher.id,
-        message: opts.message,
-      });
-      return { id: dispute!.id };
-    });
-  } catch (err) {
-    // Two disputes sent at once: the unique index lets one through.
-    if (isUniqueViolation(err)) throw alreadyOpen();
-    throw err;
-  }
+        });
+        return { id: dispute!.id };
+      }),
+    alreadyOpen,
+  );
 }
 
 /** The publisher's reply on their own open dispute; the admins get a mail. */

@@ -14,8 +14,7 @@ import { isApprovedPublisher } from '../../../contract/roles.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
 import { amountCents, centsMoney, centsText, fromMoney, toMoney } from '../../db/money.ts';
-import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { apiFields, oneOrNotFound } from '../../db/rows.ts';
+import { apiFields, oneOrNotFound, onUniqueViolation } from '../../db/rows.ts';
 import {
   payoutAdjustments,
   payoutLines,
@@ -206,98 +205,97 @@ export async function confirmRun(opts: {
   selection: RunSelection;
 }): Promise<PayoutRun> {
   const { selection, actor } = opts;
-  try {
-    return await opts.db.transaction(async (tx) => {
-      const settings = await ledgerSettings(tx);
-      const first = await candidatesOf(tx, selection, settings.minPayout);
-      if (!selection.all_above_threshold) assertAllFound(selection.publisher_ids ?? [], first);
-      await lockBalances(
-        tx,
-        first.map((c) => c.id),
-      );
-      // Read again under the locks: a run that committed meanwhile changed the balances (only
-      // the locked publishers: one that crossed the threshold since waits for the next run).
-      const locked = new Set(first.map((c) => c.id));
-      const candidates = (await candidatesOf(tx, selection, settings.minPayout)).filter((c) =>
-        locked.has(c.id),
-      );
-      const period = { from: selection.period_from, to: selection.period_to };
-      const holds = await holdsOf(tx, candidates);
-      const dues: { c: (typeof candidates)[number]; due: Due }[] = [];
-      const held: { c: (typeof candidates)[number]; due: Due }[] = [];
-      for (const c of candidates) {
-        const due = await dueFor(tx, c.id, period);
-        if (skipReason(due)) continue;
-        (isHeld(holds.get(c.id)) ? held : dues).push({ c, due });
-      }
-      if (!dues.length) {
-        throw conflict(
-          held.length
-            ? `Nothing to pay: every selected publisher with something due is held (${held.length}). Release a hold from the preview, or fix what holds it.`
-            : 'Nothing to pay: no selected publisher has anything due in this period.',
+  // The unique (lead_id, seq) is the last guard: a lead is never paid twice.
+  return onUniqueViolation(
+    () =>
+      opts.db.transaction(async (tx) => {
+        const settings = await ledgerSettings(tx);
+        const first = await candidatesOf(tx, selection, settings.minPayout);
+        if (!selection.all_above_threshold) assertAllFound(selection.publisher_ids ?? [], first);
+        await lockBalances(
+          tx,
+          first.map((c) => c.id),
         );
-      }
-      const note = selection.note?.trim() || null;
-      const [run] = await tx
-        .insert(payoutRuns)
-        .values({
-          kind: 'run',
-          periodFrom: selection.period_from ?? null,
-          periodTo: selection.period_to ?? null,
-          note,
-          createdBy: actor.id,
-        })
-        .returning({ id: payoutRuns.id });
-      let total = 0n;
-      for (const { c, due } of dues) {
-        await writePayout(tx, {
-          runId: run!.id,
-          publisherId: c.id,
-          due,
-          notes: note,
-          period,
-          actor,
+        // Read again under the locks: a run that committed meanwhile changed the balances (only
+        // the locked publishers: one that crossed the threshold since waits for the next run).
+        const locked = new Set(first.map((c) => c.id));
+        const candidates = (await candidatesOf(tx, selection, settings.minPayout)).filter((c) =>
+          locked.has(c.id),
+        );
+        const period = { from: selection.period_from, to: selection.period_to };
+        const holds = await holdsOf(tx, candidates);
+        const dues: { c: (typeof candidates)[number]; due: Due }[] = [];
+        const held: { c: (typeof candidates)[number]; due: Due }[] = [];
+        for (const c of candidates) {
+          const due = await dueFor(tx, c.id, period);
+          if (skipReason(due)) continue;
+          (isHeld(holds.get(c.id)) ? held : dues).push({ c, due });
+        }
+        if (!dues.length) {
+          throw conflict(
+            held.length
+              ? `Nothing to pay: every selected publisher with something due is held (${held.length}). Release a hold from the preview, or fix what holds it.`
+              : 'Nothing to pay: no selected publisher has anything due in this period.',
+          );
+        }
+        const note = selection.note?.trim() || null;
+        const [run] = await tx
+          .insert(payoutRuns)
+          .values({
+            kind: 'run',
+            periodFrom: selection.period_from ?? null,
+            periodTo: selection.period_to ?? null,
+            note,
+            createdBy: actor.id,
+          })
+          .returning({ id: payoutRuns.id });
+        let total = 0n;
+        for (const { c, due } of dues) {
+          await writePayout(tx, {
+            runId: run!.id,
+            publisherId: c.id,
+            due,
+            notes: note,
+            period,
+            actor,
+          });
+          total += due.total;
+        }
+        await useReleases(
+          tx,
+          dues.map((d) => d.c.id),
+        );
+        const [saved] = await tx
+          .update(payoutRuns)
+          .set({ total: centsText(total), payouts: dues.length })
+          .where(eq(payoutRuns.id, run!.id))
+          .returning();
+        await auditPayoutRun(tx, actor, 'create', run!.id, {
+          before: null,
+          after: {
+            total: centsText(total),
+            payouts: dues.map((d) => ({ publisher_id: d.c.id, amount: centsText(d.due.total) })),
+            held: held.map((d) => ({
+              publisher_id: d.c.id,
+              amount: centsText(d.due.total),
+              reasons: holds.get(d.c.id)?.reasons ?? [],
+            })),
+            period_from: selection.period_from ?? null,
+            period_to: selection.period_to ?? null,
+          },
         });
-        total += due.total;
-      }
-      await useReleases(
-        tx,
-        dues.map((d) => d.c.id),
-      );
-      const [saved] = await tx
-        .update(payoutRuns)
-        .set({ total: centsText(total), payouts: dues.length })
-        .where(eq(payoutRuns.id, run!.id))
-        .returning();
-      await auditPayoutRun(tx, actor, 'create', run!.id, {
-        before: null,
-        after: {
-          total: centsText(total),
-          payouts: dues.map((d) => ({ publisher_id: d.c.id, amount: centsText(d.due.total) })),
-          held: held.map((d) => ({
-            publisher_id: d.c.id,
-            amount: centsText(d.due.total),
-            reasons: holds.get(d.c.id)?.reasons ?? [],
-          })),
+        await emitEvent(tx, 'payout_run.confirmed', {
+          run_id: run!.id,
+          total: Number(centsText(total)),
+          payouts: dues.length,
+          held: held.length,
           period_from: selection.period_from ?? null,
           period_to: selection.period_to ?? null,
-        },
-      });
-      await emitEvent(tx, 'payout_run.confirmed', {
-        run_id: run!.id,
-        total: Number(centsText(total)),
-        payouts: dues.length,
-        held: held.length,
-        period_from: selection.period_from ?? null,
-        period_to: selection.period_to ?? null,
-      });
-      return toRun({ ...saved!, createdByEmail: actor.email });
-    });
-  } catch (err) {
-    // The unique (lead_id, seq) is the last guard: a lead is never paid twice.
-    if (isUniqueViolation(err)) throw alreadyPaid();
-    throw err;
-  }
+        });
+        return toRun({ ...saved!, createdByEmail: actor.email });
+      }),
+    alreadyPaid,
+  );
 }
 
 /**
