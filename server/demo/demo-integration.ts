@@ -128,22 +128,21 @@ export async function seedIntegrationCalls(opts: {
   const offerExternal = new Map(
     offerIds.map((id, i) => [id, `CA${(0x5e7a0 + i * 977).toString(16).toUpperCase()}`]),
   );
-  await db.insert(integrationExternalIds).values([
-    ...pubIds.map((id) => ({
+  const externalIdRows = (kind: 'publisher' | 'offer', external: Map<string, string>) =>
+    [...external].map(([id, externalId]) => ({
       integrationId,
-      kind: 'publisher' as const,
-      externalId: pubExternal.get(id)!,
-      publisherId: id,
+      kind,
+      externalId,
+      publisherId: kind === 'publisher' ? id : null,
+      offerId: kind === 'offer' ? id : null,
       createdAt,
-    })),
-    ...offerIds.map((id) => ({
-      integrationId,
-      kind: 'offer' as const,
-      externalId: offerExternal.get(id)!,
-      offerId: id,
-      createdAt,
-    })),
-  ]);
+    }));
+  await db
+    .insert(integrationExternalIds)
+    .values([
+      ...externalIdRows('publisher', pubExternal),
+      ...externalIdRows('offer', offerExternal),
+    ]);
 
   // One tracking number per publisher and offer (issue 26), as an operator assigns them; the
   // calls of that pair are made to it.
