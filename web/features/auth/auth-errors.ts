@@ -29,3 +29,13 @@ export const fieldRules = {
 export function authFailedToast(title: string, error: unknown): void {
   toast({ title, description: authErrorMessage(error), variant: 'destructive' });
 }
+
+/** Whether the auth call went through; a failed one shows its toast (authFailedToast). */
+export async function authCallWent(
+  call: Promise<{ error: unknown }>,
+  title = 'Error',
+): Promise<boolean> {
+  const { error } = await call;
+  if (error) authFailedToast(title, error);
+  return !error;
+}

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '@/app/routes.ts';
-import { authFailedToast, fieldRules } from '@/features/auth/auth-errors.ts';
+import { authCallWent, authFailedToast, fieldRules } from '@/features/auth/auth-errors.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { toast } from '@/lib/notify.ts';
 import { NewPasswordFields, SubmitButton } from './auth-fields.tsx';
@@ -31,11 +31,7 @@ export function ChangePasswordPage() {
   });
 
   const sendCode = async () => {
-    const { error } = await reauthenticate();
-    if (error) {
-      authFailedToast('Code not sent', error);
-      return false;
-    }
+    if (!(await authCallWent(reauthenticate(), 'Code not sent'))) return false;
     setCodeSent(true);
     toast({ title: 'Code sent', description: 'Check your e-mail for a 6-digit code.' });
     return true;

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/routes.ts';
-import { authFailedToast, fieldRules } from '@/features/auth/auth-errors.ts';
+import { authCallWent, fieldRules } from '@/features/auth/auth-errors.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { toast } from '@/lib/notify.ts';
 import { EmailField, SubmitButton } from './auth-fields.tsx';
@@ -19,11 +19,7 @@ export function ForgotPasswordPage() {
   const handleSubmit = form.onSubmit(async ({ email }) => {
     setPending(true);
     try {
-      const { error } = await resetPasswordForEmail(email.trim());
-      if (error) {
-        authFailedToast('Error', error);
-        return;
-      }
+      if (!(await authCallWent(resetPasswordForEmail(email.trim())))) return;
       setSent(true);
       toast({
         title: 'Check your email',

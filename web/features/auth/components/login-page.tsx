@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@manti
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths, signedInState } from '@/app/routes.ts';
-import { authErrorMessage, fieldRules } from '@/features/auth/auth-errors.ts';
+import { authCallWent, authFailedToast, fieldRules } from '@/features/auth/auth-errors.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { toast } from '@/lib/notify.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
@@ -23,11 +23,7 @@ export function LoginPage() {
     if (!unconfirmed) return;
     setResending(true);
     try {
-      const { error } = await resendConfirmation(unconfirmed);
-      if (error) {
-        toast({ title: 'Not sent', description: authErrorMessage(error), variant: 'destructive' });
-        return;
-      }
+      if (!(await authCallWent(resendConfirmation(unconfirmed), 'Not sent'))) return;
       toast({
         title: 'Confirmation e-mail sent',
         description: `Check the inbox of ${unconfirmed} and open the link.`,
@@ -63,11 +59,7 @@ export function LoginPage() {
       const { error, session } = await signIn(values.email.trim(), values.password);
       setUnconfirmed(error?.code === 'email_not_confirmed' ? values.email.trim() : null);
       if (error) {
-        toast({
-          title: 'Login Failed',
-          description: authErrorMessage(error),
-          variant: 'destructive',
-        });
+        authFailedToast('Login Failed', error);
         return;
       }
       if (session?.user.factors?.some((f) => f.status === 'verified')) {

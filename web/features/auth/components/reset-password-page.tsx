@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/routes.ts';
-import { authFailedToast } from '@/features/auth/auth-errors.ts';
+import { authCallWent } from '@/features/auth/auth-errors.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { toast } from '@/lib/notify.ts';
 import { NewPasswordFields, SubmitButton } from './auth-fields.tsx';
@@ -42,11 +42,7 @@ export function ResetPasswordPage() {
     }
     setPending(true);
     try {
-      const { error } = await updatePassword(password);
-      if (error) {
-        authFailedToast('Error', error);
-        return;
-      }
+      if (!(await authCallWent(updatePassword(password)))) return;
       setDone(true);
       toast({
         title: 'Password Reset Successful',
