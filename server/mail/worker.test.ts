@@ -13,6 +13,7 @@ import { loadConfig } from '../config.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { readStored } from '../storage/storage.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { mailsTo } from '../test/gotrue.ts';
 import { enqueueMail } from './outbox.ts';
 import { getMailBrand, publisherApprovedMail } from './templates.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './test-smtp.ts';
@@ -27,7 +28,7 @@ const transportFor = () => createTransport({ url: smtp.url, ignoreTLS: true });
 const addr = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.test`;
 
 async function rowFor(to: string) {
-  const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  const [row] = await mailsTo(t.db, to);
   return row;
 }
 

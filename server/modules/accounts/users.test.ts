@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { publisherBlockReasons, publisherRejectReasons } from '../../../contract/review-reasons.ts';
-import { auditLog, authSessions, mailOutbox, offerApplications, users } from '../../db/schema.ts';
+import { auditLog, authSessions, offerApplications, users } from '../../db/schema.ts';
 import { fileAdminTest } from '../../test/admin-test.ts';
 import { buildAdmin, buildBuyer, buildOffer, buildPublisher } from '../../test/factories.ts';
+import { mailsTo } from '../../test/gotrue.ts';
 
 const t = fileAdminTest();
 
@@ -160,7 +161,7 @@ describe('PATCH /admin/publishers/:id', () => {
       after: { status: 'approved' },
     });
 
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, p.email));
+    const mails = await mailsTo(t.db, p.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('approved');
     expect(mails[0]!.text).toContain('Penny Pending');
@@ -187,7 +188,7 @@ describe('PATCH /admin/publishers/:id', () => {
       reason: 'details_unverifiable',
       note: 'The phone number is not in service.',
     });
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, p.email));
+    const mails = await mailsTo(t.db, p.email);
     expect(mails.map((m) => m.subject)).toEqual([
       expect.stringMatching(/publisher account was not approved$/),
     ]);
@@ -212,7 +213,7 @@ describe('PATCH /admin/publishers/:id', () => {
     });
     expect(await statusOf(a.id)).toBe('blocked');
     expect(await statusOf(approved.id)).toBe('approved');
-    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, b.email));
+    const [mail] = await mailsTo(t.db, b.email);
     expect(mail!.text).toContain('The profile is incomplete.');
     const c = await buildPublisher(t.db, { status: 'pending' });
     const ok = await t.call('POST', '/publishers/bulk', {

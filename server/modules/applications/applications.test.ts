@@ -1,17 +1,13 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  complianceQuestionnaires,
-  mailOutbox,
-  offerApplications,
-} from '../../db/schema.ts';
+import { auditLog, complianceQuestionnaires, offerApplications } from '../../db/schema.ts';
 import { fileAdminTest } from '../../test/admin-test.ts';
 import { callAs } from '../../test/call-as.ts';
 import { expectAnswer } from '../../test/expect-answer.ts';
 import { buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
 import { exeFile, jpgFile, mp3File, mp4File, pdfFile, pngFile } from '../../test/fixtures.ts';
+import { mailsTo } from '../../test/gotrue.ts';
 
 const t = fileAdminTest();
 
@@ -97,7 +93,7 @@ describe('PATCH /admin/applications/:id', () => {
       before: { status: 'pending' },
       after: { status: 'approved' },
     });
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, publisher.email));
+    const mails = await mailsTo(t.db, publisher.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Your application for "Offer for pending" was approved');
     expect(mails[0]!.text).toContain('Apollo Approve');
@@ -113,7 +109,7 @@ describe('PATCH /admin/applications/:id', () => {
     };
     const res = await t.call('PATCH', `/applications/${app.id}`, { body: decision });
     expectAnswer(res, 200, decision);
-    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, publisher.email));
+    const [mail] = await mailsTo(t.db, publisher.email);
     expect(mail!.subject).toContain('was not approved');
     expect(mail!.text).toContain(
       "The reviewer's reason: The calls do not follow the offer’s script. Call 2 skips the disclosure.",
@@ -141,9 +137,7 @@ describe('PATCH /admin/applications/:id', () => {
             ),
       );
       expect(await statusOf(app.id)).toBe(from);
-      expect(
-        await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, publisher.email)),
-      ).toHaveLength(0);
+      expect(await mailsTo(t.db, publisher.email)).toHaveLength(0);
     }
   });
 
@@ -507,7 +501,7 @@ describe('reasons, resubmission and bulk decisions (issue 16)', () => {
       action: 'application.reject',
       after: { reason: 'traffic_not_allowed' },
     });
-    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, a.publisher.email));
+    const [mail] = await mailsTo(t.db, a.publisher.email);
     expect(mail!.text).toContain('The traffic source is not allowed on this offer.');
     // No reason for a rejection, or nothing selected: 400.
     const noReason = await t.call('POST', '/applications/bulk', {

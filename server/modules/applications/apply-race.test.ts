@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, leads, mailOutbox, offerApplications, offers } from '../../db/schema.ts';
+import { auditLog, leads, offerApplications, offers } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { callAs } from '../../test/call-as.ts';
 import { buildOffer, buildPublisher, tokenFor } from '../../test/factories.ts';
+import { mailsTo } from '../../test/gotrue.ts';
 
 /**
  * Race tests for the "exactly one" rules (issue 11): Apply Now, deciding an application,
@@ -87,9 +88,7 @@ describe('deciding and approving at the same moment', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'application'), eq(auditLog.entityId, app!.id)));
     expect(audits).toHaveLength(1);
-    expect(
-      await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, publisher.email)),
-    ).toHaveLength(1);
+    expect(await mailsTo(t.db, publisher.email)).toHaveLength(1);
   });
 
   it('twenty parallel approvals of one publisher: one 200, the rest 409, one mail', async () => {
@@ -105,9 +104,7 @@ describe('deciding and approving at the same moment', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'publisher'), eq(auditLog.entityId, publisher.id)));
     expect(audits).toHaveLength(1);
-    expect(
-      await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, publisher.email)),
-    ).toHaveLength(1);
+    expect(await mailsTo(t.db, publisher.email)).toHaveLength(1);
   });
 });
 

@@ -8,11 +8,11 @@ import {
   campaignSpendDays,
   campaigns,
   leads,
-  mailOutbox,
 } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { callAs } from '../../test/call-as.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { mailsTo } from '../../test/gotrue.ts';
 import { sendInHeldBatches } from '../../test/held-batches.ts';
 import { newTracker, type TestTracker, type TrackerCall } from '../../test/tracker.ts';
 import { callBatchCounts } from '../ingest/lead-ingest.ts';
@@ -103,7 +103,7 @@ describe('campaign lifecycle', () => {
     });
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(entry).toMatchObject({ action: 'campaign.approve', entityType: 'campaign' });
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
+    const mails = await mailsTo(t.db, buyer.email);
     expect(mails.some((m) => m.subject.startsWith('Campaign approved'))).toBe(true);
     // Approving twice is a 409 with the reason.
     const again = await t.call('POST', `/campaigns/${id}/approve`, {
@@ -273,9 +273,7 @@ describe('budgets and daily caps', () => {
     ).map((a) => a.kind);
     expect(kinds.sort()).toEqual(['budget_100', 'budget_80']);
     await runCampaignChecks(t.db, 'http://portal.test');
-    const mails = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email))).map(
-      (m) => m.subject,
-    );
+    const mails = (await mailsTo(t.db, buyer.email)).map((m) => m.subject);
     expect(mails.filter((s) => s.includes('80% of the budget spent'))).toHaveLength(1);
     expect(mails.filter((s) => s.includes('Budget spent: campaign paused'))).toHaveLength(1);
     // The buyer cannot resume until the budget is raised.
@@ -400,9 +398,7 @@ describe('budgets and daily caps', () => {
     expect((await call(offer.id)).billOutcome).toBe('dates');
     await runCampaignChecks(t.db, 'http://portal.test');
     expect(await campaignRow(id)).toMatchObject({ status: 'paused', pausedBy: 'end_date' });
-    const mails = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email))).map(
-      (m) => m.subject,
-    );
+    const mails = (await mailsTo(t.db, buyer.email)).map((m) => m.subject);
     expect(mails.some((s) => s.startsWith('Campaign paused'))).toBe(true);
   });
 });

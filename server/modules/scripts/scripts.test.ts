@@ -1,14 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  leads,
-  mailOutbox,
-  offerApplications,
-  offerScriptVersions,
-} from '../../db/schema.ts';
+import { auditLog, leads, offerApplications, offerScriptVersions } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildPublisher, type TestUser } from '../../test/factories.ts';
+import { mailsTo } from '../../test/gotrue.ts';
 import { newTracker, type TestTracker } from '../../test/tracker.ts';
 import { lineDiff } from './script-diff.ts';
 
@@ -165,7 +160,7 @@ describe('the publisher reads the diff and acknowledges', () => {
 
     // A new version: e-mailed to the approved publisher, in their History.
     await setScript(offer.id, 'Greet\nAsk state');
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, pub.email));
+    const mails = await mailsTo(t.db, pub.email);
     expect(mails.some((m) => m.subject.includes('(version 2)'))).toBe(true);
     const diff = await asPublisher('GET', `/offers/${offer.id}/script`);
     expect(diff.json()).toMatchObject({

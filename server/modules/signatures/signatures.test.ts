@@ -8,10 +8,11 @@ import forge from 'node-forge';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignatureDocumentDetail } from '../../../contract/documents.ts';
-import { auditLog, mailOutbox, signatureDocuments } from '../../db/schema.ts';
+import { auditLog, signatureDocuments } from '../../db/schema.ts';
 import { fileAdminTest } from '../../test/admin-test.ts';
 import { callAs } from '../../test/call-as.ts';
 import { buildPublisher, type TestUser } from '../../test/factories.ts';
+import { mailsTo } from '../../test/gotrue.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { listDocuments } from './documents.service.ts';
 import { checkSeal, loadSeal, SEAL_CERT_FILE, sealPdf, sha256Hex } from './seal.ts';
@@ -82,7 +83,7 @@ describe('click-to-sign', () => {
     const res = await send({ publisher_id: pubA.id, kind: 'agreement' }, original);
     expect(res.statusCode, res.body).toBe(201);
     docId = res.json().id;
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, pubA.email));
+    const mails = await mailsTo(t.db, pubA.email);
     expect(mails.map((m) => m.subject)).toContain('Please sign: Agreement');
     const list = await asPublisher(tokenA, 'GET', '/publisher/signatures');
     expect(list.json().items).toMatchObject([
@@ -141,7 +142,7 @@ describe('click-to-sign', () => {
     expect(doc.signature!.consent_text).toMatch(/sign this document electronically/);
     const again = await asPublisher(tokenA, 'POST', `/publisher/documents/${docId}/sign`, body);
     expect(again.statusCode).toBe(409);
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, pubA.email));
+    const mails = await mailsTo(t.db, pubA.email);
     expect(mails.map((m) => m.subject)).toContain('Signed: Agreement');
   });
 
@@ -329,7 +330,7 @@ describe('expiry and reminders', () => {
     expect(await run(6 * DAY)).toBe(1);
     expect(await run(0.5 * DAY)).toBe(1);
     expect(await run(0.4 * DAY)).toBe(0);
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, pubB.email));
+    const mails = await mailsTo(t.db, pubB.email);
     expect(mails.map((m) => m.subject)).toEqual(
       expect.arrayContaining([
         'Your signature on Agreement expires in 29 days',
@@ -374,7 +375,7 @@ describe('expiry and reminders', () => {
       body: { ids: [unsigned, signed!.id] },
     });
     expect(res.json()).toEqual({ reminded: 1, skipped: 1 });
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, pubB.email));
+    const mails = await mailsTo(t.db, pubB.email);
     expect(mails.map((m) => m.subject)).toContain('Reminder: please sign NDA');
     const sent = await t.call('GET', '/documents', { query: { status: 'sent' } });
     expect(sent.json().items[0]).toMatchObject({ id: unsigned, publisher_email: pubB.email });
