@@ -1836,17 +1836,15 @@ export const outboundDeliveries = pgTable(
     index('outbound_deliveries_waiting_idx')
       .on(t.orderingKey, t.eventSeq)
       .where(sql`${t.state} = 'pending' and ${t.nextAt} is null`),
-    index('outbound_deliveries_endpoint_idx').on(
-      t.endpointId,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index('outbound_deliveries_publisher_idx').on(
-      t.publisherId,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index('outbound_deliveries_created_idx').on(t.createdAt),
+    // Each log's index holds only its own kind's rows (a webhook has no publisher, a postback
+    // no endpoint), and the retention sweep goes by the time-ordered id: every delivery's write
+    // touches two indexes fewer (drizzle/0053).
+    index('outbound_deliveries_endpoint_idx')
+      .on(t.endpointId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.endpointId} is not null`),
+    index('outbound_deliveries_publisher_idx')
+      .on(t.publisherId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.publisherId} is not null`),
   ],
 );
 

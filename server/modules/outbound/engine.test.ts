@@ -19,6 +19,8 @@ import {
   PAUSE_AFTER_MS,
   releaseWaiting,
   runOutbound,
+  sweepOldDeliveries,
+  uuidV7Floor,
 } from './engine.ts';
 import { fanOut } from './fanout.ts';
 import { type OutboundPolicy, sendOutbound } from './safe-http.ts';
@@ -406,6 +408,61 @@ describe('postback order', () => {
     expect(await releaseWaiting(db)).toBe(0);
     await db.delete(postbackTemplates);
     await db.delete(outboundDeliveries).where(eq(outboundDeliveries.state, 'pending'));
+  });
+});
+
+describe('the log’s retention', () => {
+  it('deletes deliveries made more than 30 days ago with their attempts, and keeps the newer', async () => {
+    await db.delete(outboundDeliveries);
+    const ep = await endpoint();
+    const now = new Date();
+    const day = 24 * 3600_000;
+    const made = async (daysAgo: number) => {
+      const at = new Date(now.getTime() - daysAgo * day);
+      const [d] = await db
+        .insert(outboundDeliveries)
+        .values({
+          // The id a delivery made then has: uuid_v7 puts its millisecond first.
+          id: uuidV7Floor(at.getTime()),
+          kind: 'webhook',
+          endpointId: ep.id,
+          eventId: crypto.randomUUID(),
+          eventType: 'lead.created',
+          eventSeq: daysAgo,
+          dedupeKey: `retention:${daysAgo}`,
+          method: 'POST',
+          url: `${sink.url}/hook`,
+          state: 'delivered',
+          createdAt: at,
+        })
+        .returning();
+      await db.insert(outboundAttempts).values({
+        deliveryId: d!.id,
+        attempt: 1,
+        startedAt: at,
+        durationMs: 3,
+        status: 200,
+        requestHeaders: {},
+      });
+      return d!.id;
+    };
+    const old = await made(31);
+    const young = await made(29);
+    expect(await sweepOldDeliveries(db, now)).toBe(1);
+    const left = await db.select({ id: outboundDeliveries.id }).from(outboundDeliveries);
+    expect(left.map((r) => r.id)).toEqual([young]);
+    const attempts = await db
+      .select()
+      .from(outboundAttempts)
+      .where(eq(outboundAttempts.deliveryId, old));
+    expect(attempts).toEqual([]);
+    // A real id sorts between the floors of the milliseconds around it.
+    const [{ id }] = (await rowsOf<{ id: string }>(db, sql`select uuid_v7()::text as id`)) as [
+      { id: string },
+    ];
+    const t = Date.now();
+    expect(uuidV7Floor(t - 60_000) < id && id < uuidV7Floor(t + 60_000)).toBe(true);
+    await db.delete(outboundDeliveries);
   });
 });
 

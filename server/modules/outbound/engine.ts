@@ -575,13 +575,24 @@ export async function releaseWaiting(db: DbOrTx): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Deletes deliveries (and their attempts) older than 30 days: the log's retention. */
+/**
+ * The least UUIDv7 (drizzle/0017's uuid_v7) of the millisecond `ms`: every id made at or after
+ * it compares greater, every id made before it less (PostgreSQL compares uuids byte by byte).
+ */
+export function uuidV7Floor(ms: number): string {
+  const h = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-7000-8000-000000000000`;
+}
+
+/**
+ * Deletes deliveries (and their attempts) older than 30 days: the log's retention. By id, which
+ * is made as the row is (drizzle/0053: no created_at index to keep on every write).
+ */
 export async function sweepOldDeliveries(db: DbOrTx, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - KEEP_DELIVERIES_MS).toISOString();
+  const before = uuidV7Floor(now.getTime() - KEEP_DELIVERIES_MS);
   const rows = await rowsOf<{ n: number }>(
     db,
-    sql`with gone as (delete from outbound_deliveries
-          where created_at < ${cutoff}::timestamptz returning 1)
+    sql`with gone as (delete from outbound_deliveries where id < ${before}::uuid returning 1)
         select count(*)::int as n from gone`,
   );
   return rows[0]?.n ?? 0;
