@@ -14,7 +14,7 @@ import {
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { newTracker, type TestTracker, type TrackerCall } from '../../test/tracker.ts';
-import { sweepOldCounters } from './evaluate.ts';
+import { evaluateCalls, sweepOldCounters } from './evaluate.ts';
 import { fraudSettled } from './index.ts';
 
 /**
@@ -300,6 +300,114 @@ describe('rules at their thresholds, with their figures', () => {
         "3 of this publisher's 5 judged calls in 24 h (60%) were duplicates or rejected: above 50%",
       figures: { rejected: 3, judged: 5, share_percent: 60, threshold_percent: 50 },
     });
+  });
+});
+
+describe('one batch', () => {
+  it('flags the calls of one evaluation batch as it flags the same calls one by one', async () => {
+    for (const [rule, params] of Object.entries({
+      repeat_caller: { max_calls: 3, hours: 24 },
+      publisher_velocity: { multiplier: 2, weeks: 4, min_calls: 3 },
+      short_calls: { seconds_above_buffer: 5, share_percent: 50, min_calls: 4, hours: 24 },
+      publisher_rejects: { share_percent: 20, min_calls: 4, hours: 24 },
+      caller_anomaly: {},
+    })) {
+      await setRule(rule, { enabled: true, action: 'flag', params });
+    }
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    const durations = [62, 63, 10, 65, 120, 64, 20];
+    /** A publisher usually at 1 call this weekday and hour, and its calls written, not judged by the rules yet. */
+    const calls = async (repeat: string) => {
+      const pub = await buildPublisher(t.db);
+      const offer = await buildOffer(t.db, { bufferSeconds: 60 });
+      await t.db.insert(fraudPublisherHours).values(
+        [1, 2, 3, 4].map((w) => ({
+          publisherId: pub.id,
+          hour: new Date(hour - w * 7 * 86_400_000),
+          calls: 1,
+        })),
+      );
+      const written = [];
+      for (const [i, d] of durations.entries()) {
+        // The first five from one caller; the last an invalid number.
+        const caller = i < 5 ? repeat : i === 5 ? freshNumber() : '+15550102030';
+        const [row] = await t.db
+          .insert(leads)
+          .values({
+            publisherId: pub.id,
+            offerId: offer.id,
+            payout: '10.00',
+            status: d >= 60 ? 'approved' : 'rejected',
+            judgedAt: new Date(),
+            durationSeconds: d,
+            caller,
+            timestamp: new Date(hour + 60_000 * (i + 1)),
+          })
+          .returning();
+        written.push({ id: row!.id, caller, tracking: null });
+      }
+      return { pub, written };
+    };
+    const opts = { publicUrl: 'http://portal.test' };
+    const shape = async (ids: string[], caller: string) => {
+      const out = [];
+      for (const id of ids) {
+        const flags = await flagsOf(id);
+        out.push(
+          flags
+            .map((f) => `${f.rule} ${JSON.stringify(f.figures).replaceAll(caller, 'CALLER')}`)
+            .sort(),
+        );
+      }
+      return out;
+    };
+
+    const oneCaller = freshNumber();
+    const one = await calls(oneCaller);
+    let oneAlerts = 0;
+    for (const c of one.written) {
+      const rows = await evaluateCalls(t.db, [c], opts);
+      oneAlerts += rows.filter((r) => r.out_alert).length;
+    }
+    const batchCaller = freshNumber();
+    const batch = await calls(batchCaller);
+    // One call twice in the batch (two events of one call) counts once.
+    const rows = await evaluateCalls(t.db, [...batch.written, batch.written[2]!], opts);
+
+    const byOne = await shape(
+      one.written.map((c) => c.id),
+      oneCaller,
+    );
+    const byBatch = await shape(
+      batch.written.map((c) => c.id),
+      batchCaller,
+    );
+    expect(byBatch).toEqual(byOne);
+    // What the rules saw, so the comparison is not between two empty lists.
+    expect(byOne.map((f) => f.map((x) => x.split(' ')[0]))).toEqual([
+      [],
+      [],
+      ['publisher_velocity'],
+      ['publisher_rejects', 'publisher_velocity', 'repeat_caller', 'short_calls'],
+      ['publisher_velocity', 'repeat_caller'],
+      ['publisher_velocity', 'short_calls'],
+      ['caller_anomaly', 'publisher_velocity'],
+    ]);
+    expect(byBatch[4]).toContain(
+      'repeat_caller {"calls":5,"hours":24,"caller":"CALLER","max_calls":3}',
+    );
+    expect(rows.filter((r) => r.out_alert)).toHaveLength(1);
+    expect(oneAlerts).toBe(1);
+    const [counter] = await t.db
+      .select()
+      .from(fraudPublisherHours)
+      .where(
+        and(
+          eq(fraudPublisherHours.publisherId, batch.pub.id),
+          eq(fraudPublisherHours.hour, new Date(hour)),
+        ),
+      );
+    expect(counter).toMatchObject({ calls: 7, judged: 7, nearBuffer: 4, rejected: 2 });
   });
 });
 
