@@ -258,3 +258,6 @@ END $fn$;
 -- A handful of statements a batch: planned for their values (0050's generic plans served the
 -- dozen per call).
 ALTER FUNCTION fraud_evaluate(jsonb, jsonb) RESET plan_cache_mode;
+--> statement-breakpoint
+-- The per-call flag helper of 0038: nothing calls it now.
+DROP FUNCTION fraud_flag(uuid, uuid, text, jsonb, text, jsonb);
