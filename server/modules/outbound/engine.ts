@@ -576,8 +576,9 @@ export async function releaseWaiting(db: DbOrTx): Promise<number> {
 }
 
 /**
- * The least UUIDv7 (drizzle/0017's uuid_v7) of the millisecond `ms`: every id made at or after
- * it compares greater, every id made before it less (PostgreSQL compares uuids byte by byte).
+ * The least UUIDv7 (drizzle/0017's uuid_v7) of the millisecond `ms`: no id made in or after
+ * that millisecond compares less, every id made before it does (PostgreSQL compares uuids byte
+ * by byte). Every delivery's id is a uuid_v7 (the table's default since drizzle/0031).
  */
 export function uuidV7Floor(ms: number): string {
   const h = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
