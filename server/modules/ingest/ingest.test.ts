@@ -417,6 +417,28 @@ describe('idempotency and event order', () => {
     expect(await leadOf('old')).toHaveLength(0);
   });
 
+  it('truncates a batch table once its deleted rows pass 512 kB, and leaves a small one be', async () => {
+    // The batch functions' temporary tables keep their rows across commits (drizzle/0055); what
+    // a batch deleted is given back only by batch_rows_trim.
+    const sizes = await t.db.transaction(async (tx) => {
+      const sizeAfter = async (rows: number) => {
+        await tx.execute(
+          sql`insert into pg_temp.trim_probe select repeat('x', 200) from generate_series(1, ${rows}::int)`,
+        );
+        await tx.execute(sql`delete from pg_temp.trim_probe`);
+        await tx.execute(sql`select batch_rows_trim('pg_temp.trim_probe')`);
+        const r = await tx.execute(sql`select pg_relation_size('pg_temp.trim_probe')::int as n`);
+        return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      };
+      await tx.execute(sql`create temp table trim_probe (v text) on commit drop`);
+      // 100 rows of ~230 bytes: 3 pages, kept; then 3,000 more: ~90 pages, over 512 kB.
+      return [await sizeAfter(100), await sizeAfter(3000)];
+    });
+    expect(sizes[0]).toBeGreaterThan(0);
+    expect(sizes[0]).toBeLessThanOrEqual(524288);
+    expect(sizes[1]).toBe(0);
+  });
+
   it('ends at the furthest event when events of one call race each other', async () => {
     const call = base();
     const events = ['incoming', 'connected', 'completed', 'converted', 'payout'];
