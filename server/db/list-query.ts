@@ -312,6 +312,12 @@ export type PageWindow = {
   offset: number;
   /** AND it to the WHERE: the rows past the cursor (undefined without one). */
   after: SQL | undefined;
+  /**
+   * The cursor `after` was made from, as read from `after=` (undefined without one, and when a
+   * seek made `after`): for a list that bounds more than the rows by it (a sort by a joined
+   * column can skip the joined rows before the cursor's value).
+   */
+  cursor?: { value: string | null; id: string } | undefined;
   /** ORDER BY: the sort, then id in the same direction. */
   orderBy: SQL[];
   /** That direction (the far-end read of a page turns it round). */
@@ -407,6 +413,7 @@ export async function listPage<Row, Item>(opts: {
     limit: query.page_size + 1,
     offset,
     after: cursor ? afterCursor(k, cursor) : undefined,
+    cursor,
     orderBy: orderBy(k.column, k.order, k.id, { nullable }),
     direction: k.order,
     sortKey: sortKeyOf(k),
@@ -416,7 +423,7 @@ export async function listPage<Row, Item>(opts: {
     if (!opts.seek || w.after || w.offset < SEEK_FROM) return w;
     const s = await opts.seek(w.offset, w.direction);
     if (!s || s.skipped <= 0 || s.skipped > w.offset) return w;
-    return { ...w, after: s.where, offset: w.offset - s.skipped };
+    return { ...w, after: s.where, cursor: undefined, offset: w.offset - s.skipped };
   };
   // An exact total known up front (a maintained aggregate) lets a page number in the second
   // half of the list be read from its far end: the last page of 1M leads is then an OFFSET of

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import { ingestRefusals, integrations, leads } from '../../db/schema.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
@@ -427,8 +428,11 @@ describe('idempotency and event order', () => {
         );
         await tx.execute(sql`delete from pg_temp.trim_probe`);
         await tx.execute(sql`select batch_rows_trim('pg_temp.trim_probe')`);
-        const r = await tx.execute(sql`select pg_relation_size('pg_temp.trim_probe')::int as n`);
-        return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
+        const [row] = await rowsOf<{ n: number }>(
+          tx,
+          sql`select pg_relation_size('pg_temp.trim_probe')::int as n`,
+        );
+        return row!.n;
       };
       await tx.execute(sql`create temp table trim_probe (v text) on commit drop`);
       // 100 rows of ~230 bytes: 3 pages, kept; then 3,000 more: ~90 pages, over 512 kB.

@@ -177,6 +177,24 @@ describe('leads', () => {
     ]);
   });
 
+  it('walks the leads sorted by offer page by page with the cursor, both ways', async () => {
+    // Each page after a cursor reads only the offers from the cursor's title on: a walk of
+    // one-lead pages must still meet every lead once, in the order of the whole list.
+    for (const order of ['asc', 'desc']) {
+      const whole = await pick(`/leads?sort=offer&order=${order}`, 'id');
+      const walked: unknown[] = [];
+      let after: string | null = null;
+      do {
+        const cursor: string = after ? `&after=${encodeURIComponent(after)}` : '';
+        const res = await get(`/leads?sort=offer&order=${order}&page_size=1${cursor}`);
+        expect(res.statusCode, res.body).toBe(200);
+        walked.push(...res.json().items.map((i: { id: string }) => i.id));
+        after = res.json().next_cursor;
+      } while (after && walked.length <= whole.length);
+      expect(walked).toEqual(whole);
+    }
+  });
+
   it('sorts the whole list before paging, with filters', async () => {
     const top = (await get('/leads?sort=payout&order=desc&page_size=1')).json();
     expect(top).toMatchObject({ total: 4, page: 1, page_size: 1 });
