@@ -496,7 +496,12 @@ export async function killUnderLoad(opts: {
   });
   let ackedBeforeKill = 0;
   try {
+    // At least 2 s of load, and the kill waits for the first acknowledged writes: on a slow
+    // machine the embedded database's first writes can take longer than that (CI saw 0 acks
+    // after 2 s once), and a kill before any acknowledgement proves nothing.
     await sleep(2000);
+    const deadline = Date.now() + 60_000;
+    while (report.acknowledged.size < 5 && Date.now() < deadline) await sleep(100);
     ackedBeforeKill = report.acknowledged.size;
     await current.kill('SIGKILL');
     // The keyed writers keep retrying their write until the portal is back (on a new port).
