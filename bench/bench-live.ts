@@ -6,48 +6,13 @@ import http from 'node:http';
 import type pg from 'pg';
 import { fail } from './bench-children.ts';
 import type { Endpoint } from './bench-endpoints.ts';
-import type { Row } from './bench-report.ts';
+import type { LiveFigures, Row } from './bench-report.ts';
 import { createLoad, once, percentile } from './load.ts';
 
 /** A call not on a stream this long after its answer counts as missed. */
 const MISSED_AFTER_MS = 10_000;
 /** Streams opened at once (each starts with a snapshot: the last 100 calls and the counters). */
 const OPENING_AT_ONCE = 25;
-
-export type LiveFigures = {
-  /** Streams asked for, opened (their snapshot arrived), refused 429, failed otherwise. */
-  streams: number;
-  opened: number;
-  refused: number;
-  failed: number;
-  /** The first refusal or failure, shortened. */
-  firstError?: string;
-  openSeconds: number;
-  /** Users signed in for them, and the streams that see the posted calls (admins, the publisher). */
-  users: number;
-  seeing: number;
-  /** Streams the server ended (`end`) or closed before the phase did. */
-  endedEarly: number;
-  /** The ingestion load while they were open. */
-  c: number;
-  seconds: number;
-  calls: number;
-  ingestRps: number;
-  ingestP50: number;
-  ingestP99: number;
-  ingestErrors: number;
-  ingestServerErrors: number;
-  /** Calls that reached every seeing stream within MISSED_AFTER_MS, and the others. */
-  seen: number;
-  missed: number;
-  /** Postback's answer → the lead on a stream, over every (seeing stream, call), ms. */
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  /** The portal's resident memory (MB): before the streams, with them open, after the load. */
-  rssMb?: { before: number; open: number; after: number };
-};
 
 type Stream = {
   /** Whether it sees the posted calls (the admin's, the posting publisher's). */

@@ -3,7 +3,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './bench-children.ts';
-import type { LiveFigures } from './bench-live.ts';
 import type { Sizes } from './fill.ts';
 import type { LoadResult } from './load.ts';
 
@@ -15,6 +14,41 @@ export type RefFigures = {
   p95: number;
   errors: number;
   firstError?: string;
+};
+
+export type LiveFigures = {
+  /** Streams asked for, opened (their snapshot arrived), refused 429, failed otherwise. */
+  streams: number;
+  opened: number;
+  refused: number;
+  failed: number;
+  /** The first refusal or failure, shortened. */
+  firstError?: string;
+  openSeconds: number;
+  /** Users signed in for them, and the streams that see the posted calls (admins, the publisher). */
+  users: number;
+  seeing: number;
+  /** Streams the server ended (`end`) or closed before the phase did. */
+  endedEarly: number;
+  /** The ingestion load while they were open. */
+  c: number;
+  seconds: number;
+  calls: number;
+  ingestRps: number;
+  ingestP50: number;
+  ingestP99: number;
+  ingestErrors: number;
+  ingestServerErrors: number;
+  /** Calls that reached every seeing stream within MISSED_AFTER_MS, and the others. */
+  seen: number;
+  missed: number;
+  /** Postback's answer → the lead on a stream, over every (seeing stream, call), ms. */
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** The portal's resident memory (MB): before the streams, with them open, after the load. */
+  rssMb?: { before: number; open: number; after: number };
 };
 
 export type Row = { endpoint: string; c: number } & Omit<LoadResult, 'statuses' | 'firstError'> & {
