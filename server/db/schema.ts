@@ -1062,6 +1062,21 @@ export const publisherBalances = pgTable(
 );
 
 /**
+ * The whole network's balance (the admin dashboard's money cards), kept as parts that add up
+ * to the sum of every publisher_balances row (drizzle/0056): a statement trigger on
+ * publisher_balances appends one row of what the statement changed (never an update, so no
+ * writer waits on another), and the `network-balance-fold` job folds the parts into one row
+ * now and then. Reading the figure sums a handful of rows, not one per publisher.
+ */
+export const networkBalanceParts = pgTable('network_balance_parts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  earned: numeric('earned').notNull().default('0'),
+  adjustments: numeric('adjustments').notNull().default('0'),
+  recorded: numeric('recorded').notNull().default('0'),
+  paid: numeric('paid').notNull().default('0'),
+});
+
+/**
  * How a publisher wants to be paid (issue 14): set on their profile screen. Method and account
  * are null while only a tax form was uploaded. The tax form's status is set by an admin only
  * (issue 27); an upload makes it `submitted`.

@@ -1,8 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Balance } from '../../../contract/money.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { cents, centsMoney } from '../../db/money.ts';
-import { leadDailyTotals, leadTotals, publisherBalances } from '../../db/schema.ts';
+import {
+  leadDailyTotals,
+  leadTotals,
+  networkBalanceParts,
+  publisherBalances,
+} from '../../db/schema.ts';
 import { ledgerSettings } from './ledger.service.ts';
 
 /**
@@ -127,21 +132,44 @@ export async function balanceOf(db: DbOrTx, publisherId: string): Promise<Balanc
 }
 
 /**
- * The whole network's balance: the sums of every publisher's (one row per publisher, so a
- * network of 10k publishers adds 10k rows, never its leads).
+ * The whole network's balance: the sum of every publisher's, read from the parts kept beside
+ * publisher_balances (network_balance_parts, drizzle/0056): a few rows whatever the number of
+ * publishers, folded into one by `foldNetworkBalance`.
  */
 export async function networkBalance(db: DbOrTx): Promise<Balance> {
   const [[row], calls, settings] = await Promise.all([
     db
       .select({
-        earned: sql<string>`coalesce(sum(${publisherBalances.earned}), 0)::text`,
-        adjustments: sql<string>`coalesce(sum(${publisherBalances.adjustments}), 0)::text`,
-        recorded: sql<string>`coalesce(sum(${publisherBalances.recorded}), 0)::text`,
-        paid: sql<string>`coalesce(sum(${publisherBalances.paid}), 0)::text`,
+        earned: sql<string>`coalesce(sum(${networkBalanceParts.earned}), 0)::text`,
+        adjustments: sql<string>`coalesce(sum(${networkBalanceParts.adjustments}), 0)::text`,
+        recorded: sql<string>`coalesce(sum(${networkBalanceParts.recorded}), 0)::text`,
+        paid: sql<string>`coalesce(sum(${networkBalanceParts.paid}), 0)::text`,
       })
-      .from(publisherBalances),
+      .from(networkBalanceParts),
     callCountsOf(db, null),
     ledgerSettings(db),
   ]);
   return balanceFrom(row, calls.get(null) ?? NO_CALLS, settings.currency);
+}
+
+/**
+ * Folds the network balance's parts into one row (the `network-balance-fold` job), in one
+ * statement: a reader sees the parts before or after it, never both. Parts appended while it
+ * runs are not in its snapshot and stay for the next fold. Returns how many parts it folded.
+ */
+export async function foldNetworkBalance(db: DbOrTx): Promise<number> {
+  const [row] = await rowsOf<{ folded: number }>(
+    db,
+    sql`with gone as (
+          delete from network_balance_parts
+          where (select count(*) from network_balance_parts) > 1
+          returning earned, adjustments, recorded, paid
+        ), kept as (
+          insert into network_balance_parts (earned, adjustments, recorded, paid)
+          select sum(earned), sum(adjustments), sum(recorded), sum(paid) from gone
+          having count(*) > 0
+        )
+        select count(*)::int as folded from gone`,
+  );
+  return row?.folded ?? 0;
 }
