@@ -31,6 +31,16 @@ export const FileLink = z.object({ name: z.string(), url: z.string() });
 export type FileLink = z.infer<typeof FileLink>;
 
 /**
+ * The answer of a CSV import that writes all its rows or none (blocked callers, tracking
+ * numbers): the rows created, or every wrong line with what is wrong on it.
+ */
+export const CsvImportResult = z.object({
+  created: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type CsvImportResult = z.infer<typeof CsvImportResult>;
+
+/**
  * Uploads (PUT …/agreement, …/io, /settings/logo) are multipart/form-data with one part named
  * `file`; these are the types each accepts (by content and extension).
  */

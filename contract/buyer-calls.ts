@@ -20,11 +20,13 @@ export const BuyerCallCsvQuery = BuyerCallListQuery.omit({
 });
 export type BuyerCallCsvQuery = z.output<typeof BuyerCallCsvQuery>;
 
+/** The buyer campaign a call (or its return) was delivered to. */
+const campaignRef = { campaign_id: z.string(), campaign_name: z.string() };
+
 export const BuyerCall = z.object({
   id: z.string(),
   timestamp: IsoDateTime,
-  campaign_id: z.string(),
-  campaign_name: z.string(),
+  ...campaignRef,
   /** Last 4 digits (`•••• 1234`) unless Settings let buyers see the whole number. */
   caller: z.string().nullable(),
   state: z.string().nullable(),
@@ -86,8 +88,7 @@ export type ReturnCallBody = z.output<typeof ReturnCallBody>;
 export const CallReturn = z.object({
   id: z.string(),
   lead_id: z.string(),
-  campaign_id: z.string(),
-  campaign_name: z.string(),
+  ...campaignRef,
   buyer_id: z.string(),
   buyer_email: z.string(),
   reason: z.string(),

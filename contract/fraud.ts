@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CsvImportResult } from './admin-common.ts';
 import { IsoDateTime, pageOf, pageQuery } from './list.ts';
 
 /**
@@ -63,11 +64,8 @@ export const BlockedCallerList = pageOf(BlockedCaller);
 export type BlockedCallerList = z.infer<typeof BlockedCallerList>;
 
 /** A CSV import's answer: rows written, or every wrong line (then nothing is written). */
-export const BlockedCallerImport = z.object({
-  created: z.number().int(),
-  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
-});
-export type BlockedCallerImport = z.infer<typeof BlockedCallerImport>;
+export const BlockedCallerImport = CsvImportResult;
+export type BlockedCallerImport = CsvImportResult;
 
 // ---------------------------------------------------------------------------
 // Rules (Settings)

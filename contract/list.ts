@@ -82,14 +82,15 @@ export const sortQuery = <T extends readonly [string, ...string[]]>(
 ) => ({ sort: sortParam(values, def), order: SortOrder.default(order) });
 
 /**
- * A list's query: paging, the list's own filters, then `sort` (one of `sorts`, `def` when
- * omitted) and `order` (newest or largest first).
+ * A list's query: paging (`defaultPageSize` rows a page when omitted), the list's own filters,
+ * then `sort` (one of `sorts`, `def` when omitted) and `order` (newest or largest first).
  */
 export const listQuery = <const T extends readonly [string, ...string[]], F extends z.ZodRawShape>(
   sorts: T,
   def: T[number],
   filters: F,
-) => z.object({ ...pageQuery(), ...filters, ...sortQuery(sorts, def) });
+  defaultPageSize: number = DEFAULT_PAGE_SIZE,
+) => z.object({ ...pageQuery(defaultPageSize), ...filters, ...sortQuery(sorts, def) });
 
 /** A list's search box: trimmed, blank means no search. */
 export const searchParam = optionalText(200, 'The search can be at most 200 characters.');

@@ -7,9 +7,7 @@ import {
   listQuery,
   Money,
   pageOf,
-  pageQuery,
   searchParam,
-  sortQuery,
 } from './list.ts';
 import { Balance, payoutFields } from './money.ts';
 import { OfferRules } from './offer-rules.ts';
@@ -130,12 +128,13 @@ export const PublisherOffer = z.object({
 });
 export type PublisherOffer = z.infer<typeof PublisherOffer>;
 
-export const PublisherOffersQuery = z.object({
-  ...pageQuery(50),
-  /** Case-insensitive part of the title or vertical. */
-  search: searchParam,
-  ...sortQuery(PUBLISHER_SORTS.offers, 'created_at'),
-});
+/** `search`: a case-insensitive part of the title or vertical. */
+export const PublisherOffersQuery = listQuery(
+  PUBLISHER_SORTS.offers,
+  'created_at',
+  { search: searchParam },
+  50,
+);
 export type PublisherOffersQuery = z.input<typeof PublisherOffersQuery>;
 
 export const PublisherOfferList = pageOf(PublisherOffer);
