@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonBlankText, optionalNote, uuidParam } from './admin-common.ts';
+import { optionalNote, requiredField, uuidParam } from './admin-common.ts';
 import { IsoDateTime, listQuery, Money, pageOf } from './list.ts';
 import { CallReturnStatus } from './roles.ts';
 
@@ -77,10 +77,7 @@ export const RETURN_MESSAGES = {
 
 /** POST /api/v1/buyer/calls/:id/return */
 export const ReturnCallBody = z.object({
-  reason: nonBlankText(200, {
-    required: 'Please give the reason for the return.',
-    tooLong: 'The reason can be at most 200 characters.',
-  }),
+  reason: requiredField('reason', 200, 'Please give the reason for the return.'),
   note: optionalNote(2000),
 });
 export type ReturnCallBody = z.output<typeof ReturnCallBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CsvImportResult } from './admin-common.ts';
+import { CsvImportResult, nonBlankText } from './admin-common.ts';
 import { IsoDateTime, pageOf, pageQuery } from './list.ts';
 
 /**
@@ -13,11 +13,10 @@ import { IsoDateTime, pageOf, pageQuery } from './list.ts';
 // ---------------------------------------------------------------------------
 
 export const REASON_MAX = 500;
-const reasonText = z
-  .string({ error: 'Say why (a reason is required).' })
-  .trim()
-  .min(1, { error: 'Say why (a reason is required).' })
-  .max(REASON_MAX, { error: `Keep the reason under ${REASON_MAX} characters.` });
+const reasonText = nonBlankText(REASON_MAX, {
+  required: 'Say why (a reason is required).',
+  tooLong: `Keep the reason under ${REASON_MAX} characters.`,
+});
 
 export const blockKinds = ['number', 'prefix'] as const;
 export type BlockKind = (typeof blockKinds)[number];

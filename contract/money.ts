@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { nonBlankText, optionalNote, publisherRef, requiredText } from './admin-common.ts';
+import {
+  nonBlankText,
+  optionalNote,
+  publisherRef,
+  requiredField,
+  requiredText,
+} from './admin-common.ts';
 import {
   hasAtMostTwoDecimals,
   IsoDateTime,
@@ -447,17 +453,11 @@ export const RunList = pageOf(PayoutRun);
 export type RunList = z.infer<typeof RunList>;
 
 export const MarkRunPaid = z.object({
-  reference: nonBlankText(200, {
-    required: 'A payment reference is required.',
-    tooLong: 'The reference can be at most 200 characters.',
-  }),
+  reference: requiredField('reference', 200, 'A payment reference is required.'),
 });
 export type MarkRunPaid = z.infer<typeof MarkRunPaid>;
 export const VoidRun = z.object({
-  reason: nonBlankText(2000, {
-    required: 'Say why the run is void.',
-    tooLong: 'The reason can be at most 2000 characters.',
-  }),
+  reason: requiredField('reason', 2000, 'Say why the run is void.'),
 });
 export type VoidRun = z.infer<typeof VoidRun>;
 

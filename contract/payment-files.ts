@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publisherRef } from './admin-common.ts';
 import { IsoDay, Money } from './list.ts';
-import { isAbaRoutingNumber, paymentMethods } from './money.ts';
+import { IdParams, isAbaRoutingNumber, paymentMethods } from './money.ts';
 
 /**
  * Payment files of a payout run (issue 27): one file per processor, in the processor's own
@@ -20,8 +20,7 @@ export const PAYMENT_FILE_LABELS: Record<PaymentFileFormat, string> = {
   csv: 'Generic CSV (every payout)',
 };
 
-export const PaymentFileParams = z.object({
-  id: z.uuid({ error: 'Not a valid id.' }),
+export const PaymentFileParams = IdParams.extend({
   format: z.enum(paymentFileFormats, {
     error: `The file format must be one of: ${paymentFileFormats.join(', ')}.`,
   }),

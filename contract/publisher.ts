@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownOfferRef } from './admin-common.ts';
 import { leadCallFields } from './leads.ts';
 import {
   dateRangeQuery,
@@ -186,8 +187,7 @@ export type PublisherLeadsQuery = z.input<typeof PublisherLeadsQuery>;
 
 export const PublisherLead = z.object({
   id: z.uuid(),
-  offer_id: z.uuid(),
-  offer_title: z.string(),
+  ...ownOfferRef,
   ...leadCallFields,
   /**
    * Why the lead has its status, as the rules (or the network) said it ("Duration 40 s under
@@ -242,8 +242,7 @@ export type PublisherIosQuery = z.input<typeof PublisherIosQuery>;
 /** An approved application of this publisher that has an IO document. */
 export const PublisherIo = z.object({
   application_id: z.uuid(),
-  offer_id: z.uuid(),
-  offer_title: z.string(),
+  ...ownOfferRef,
   status: z.literal('approved'),
   applied_at: IsoDateTime,
   file: SignedFile,
