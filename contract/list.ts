@@ -70,6 +70,10 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 export const SortOrder = z.enum(['asc', 'desc'], { error: 'Order must be asc or desc.' });
 export type SortOrder = z.infer<typeof SortOrder>;
 
+/** One of `values`; anything else answers "{what} must be one of: a, b, c." */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z.enum(values, { error: `${what} must be one of: ${values.join(', ')}.` });
+
 /** `sort` of a list: one of its whitelisted columns, with the list's default. */
 export const sortParam = <T extends readonly [string, ...string[]]>(values: T, def: T[number]) =>
   z.enum(values, { error: `Sort by one of: ${values.join(', ')}.` }).default(def);

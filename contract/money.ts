@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  FileLink,
   nonBlankText,
   optionalNote,
   publisherRef,
@@ -14,6 +15,7 @@ import {
   MAX_MONEY,
   Money,
   moneyInput,
+  oneOf,
   pageOf,
   pageQuery,
   searchParam,
@@ -32,9 +34,7 @@ import {
 
 /** The currencies a network may keep its books in (ISO 4217). */
 export const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'INR', 'BRL', 'MXN'] as const;
-export const Currency = z.enum(currencies, {
-  error: `Currency must be one of: ${currencies.join(', ')}.`,
-});
+export const Currency = oneOf(currencies, 'Currency');
 export type Currency = z.infer<typeof Currency>;
 export const DEFAULT_CURRENCY: Currency = 'USD';
 /** The minimum owed amount a publisher must reach to be paid by "all owed above threshold". */
@@ -75,9 +75,7 @@ export type RunStatus = (typeof runStatuses)[number];
 export const runKinds = ['run', 'manual'] as const;
 
 export const paymentMethods = ['bank_transfer', 'paypal', 'wise', 'check', 'other'] as const;
-export const PaymentMethod = z.enum(paymentMethods, {
-  error: `Method must be one of: ${paymentMethods.join(', ')}.`,
-});
+export const PaymentMethod = oneOf(paymentMethods, 'Method');
 /** What each method reads as; a bank transfer is a US ACH credit (routing + account number). */
 export const PAYMENT_METHOD_LABELS: Record<(typeof paymentMethods)[number], string> = {
   bank_transfer: 'Bank transfer (US, ACH)',
@@ -112,9 +110,7 @@ export const payoutHoldConditions = [
   'under_review',
 ] as const;
 export type PayoutHoldCondition = (typeof payoutHoldConditions)[number];
-export const PayoutHoldCondition = z.enum(payoutHoldConditions, {
-  error: `A hold condition must be one of: ${payoutHoldConditions.join(', ')}.`,
-});
+export const PayoutHoldCondition = oneOf(payoutHoldConditions, 'A hold condition');
 export const PAYOUT_HOLD_LABELS: Record<PayoutHoldCondition, string> = {
   tax_form: 'Tax form not approved',
   payment_details: 'Payment details missing',
@@ -170,7 +166,7 @@ export type SetTaxFormStatus = z.infer<typeof SetTaxFormStatus>;
 /** A publisher's tax form (W-9/W-8 PDF) and its status. */
 export const TaxForm = z.object({
   status: z.enum(taxFormStatuses),
-  file: z.object({ name: z.string(), url: z.string() }).nullable(),
+  file: FileLink.nullable(),
   uploaded_at: IsoDateTime.nullable(),
   reviewed_at: IsoDateTime.nullable(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publisherRef } from './admin-common.ts';
-import { IsoDay, Money } from './list.ts';
+import { IsoDay, Money, oneOf } from './list.ts';
 import { IdParams, isAbaRoutingNumber, paymentMethods } from './money.ts';
 
 /**
@@ -21,9 +21,7 @@ export const PAYMENT_FILE_LABELS: Record<PaymentFileFormat, string> = {
 };
 
 export const PaymentFileParams = IdParams.extend({
-  format: z.enum(paymentFileFormats, {
-    error: `The file format must be one of: ${paymentFileFormats.join(', ')}.`,
-  }),
+  format: oneOf(paymentFileFormats, 'The file format'),
 });
 export type PaymentFileParams = z.infer<typeof PaymentFileParams>;
 
