@@ -96,6 +96,13 @@ export const listQuery = <const T extends readonly [string, ...string[]], F exte
   defaultPageSize: number = DEFAULT_PAGE_SIZE,
 ) => z.object({ ...pageQuery(defaultPageSize), ...filters, ...sortQuery(sorts, def) });
 
+/**
+ * A yes/no query parameter: `true` or `false` as text; anything else answers "{name} must be
+ * true or false."
+ */
+export const flagParam = (name: string) =>
+  z.enum(['true', 'false'], { error: `${name} must be true or false.` });
+
 /** A list's search box: trimmed, blank means no search. */
 export const searchParam = optionalText(200, 'The search can be at most 200 characters.');
 

@@ -8,6 +8,7 @@ import {
   requiredText,
 } from './admin-common.ts';
 import {
+  flagParam,
   hasAtMostTwoDecimals,
   IsoDateTime,
   IsoDay,
@@ -317,9 +318,7 @@ export const BalanceListQuery = z.object({
   ...sortQuery(balanceSorts, 'owed'),
   q: searchParam,
   /** `true`: only publishers whose owed amount reaches the minimum payout. */
-  above_threshold: z
-    .enum(['true', 'false'], { error: 'above_threshold must be true or false.' })
-    .optional(),
+  above_threshold: flagParam('above_threshold').optional(),
 });
 export type BalanceListQuery = z.infer<typeof BalanceListQuery>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publisherRef } from './admin-common.ts';
-import { IsoDay, Money, oneOf } from './list.ts';
+import { flagParam, IsoDay, Money, oneOf } from './list.ts';
 import { IdParams, isAbaRoutingNumber, paymentMethods } from './money.ts';
 
 /**
@@ -89,9 +89,7 @@ export type NachaSettings = z.infer<typeof NachaSettings>;
  * file without them (named in the X-Left-Out header) so they can be paid another way.
  */
 export const PaymentFileQuery = NachaSettings.partial().extend({
-  skip_incomplete: z
-    .enum(['true', 'false'], { error: 'skip_incomplete must be true or false.' })
-    .optional(),
+  skip_incomplete: flagParam('skip_incomplete').optional(),
 });
 export type PaymentFileQuery = z.infer<typeof PaymentFileQuery>;
 

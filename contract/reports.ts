@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDay, Money, oneOf } from './list.ts';
+import { flagParam, IsoDay, Money, oneOf } from './list.ts';
 import { Balance } from './money.ts';
 import { trackerTagName } from './outbound.ts';
 
@@ -126,8 +126,7 @@ const rangeFields = {
   to: IsoDay.optional(),
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc.' }).optional(),
   /** `true`: each figure also for the previous equal period. */
-  compare: z
-    .enum(['true', 'false'], { error: 'compare must be true or false.' })
+  compare: flagParam('compare')
     .default('false')
     .transform((v) => v === 'true'),
 };
