@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountFields, contactFields, FileLink } from './admin-common.ts';
+import { accountFields, contactFields, FileLink, offerRef } from './admin-common.ts';
 import { IsoDateTime, listQuery, pageOf, pageQuery, searchParam } from './list.ts';
 import { Balance } from './money.ts';
 import {
@@ -86,8 +86,7 @@ export const PublisherDetail = z.object({
   applications: z.array(
     z.object({
       id: z.string(),
-      offer_id: z.string(),
-      offer_title: z.string(),
+      ...offerRef,
       status: SubmittedApplicationStatus,
       created_at: IsoDateTime,
       io: FileLink.nullable(),

@@ -26,9 +26,22 @@ export const offerPick = { offer_id: z.uuid({ error: 'Please select an offer.' }
 /** The offer a row belongs to. */
 export const offerRef = { offer_id: z.string(), offer_title: z.string() };
 
+/** The offer of a publisher's own row (lead, IO, script), its id typed as a uuid. */
+export const ownOfferRef = { offer_id: z.uuid(), offer_title: z.string() };
+
 /** A file the admin can open: its original name and a signed, expiring URL. */
 export const FileLink = z.object({ name: z.string(), url: z.string() });
 export type FileLink = z.infer<typeof FileLink>;
+
+/**
+ * The answer of a CSV import that writes all its rows or none (blocked callers, tracking
+ * numbers): the rows created, or every wrong line with what is wrong on it.
+ */
+export const CsvImportResult = z.object({
+  created: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type CsvImportResult = z.infer<typeof CsvImportResult>;
 
 /**
  * Uploads (PUT …/agreement, …/io, /settings/logo) are multipart/form-data with one part named
@@ -61,6 +74,13 @@ export const optionalText = (max: number, tooLong: string) =>
 /** An optional note of at most `max` characters (trimmed). */
 export const optionalNote = (max: number) =>
   optionalText(max, `The note can be at most ${max} characters.`);
+
+/**
+ * Required trimmed text whose length sentence names it as "the {name}" ("The reason can be at
+ * most 2000 characters."), saying `required` when it is missing or blank.
+ */
+export const requiredField = (name: string, max: number, required: string) =>
+  nonBlankText(max, { required, tooLong: `The ${name} can be at most ${max} characters.` });
 
 /** A required text field with its label in the messages. */
 export const requiredText = (label: string, max: number) =>

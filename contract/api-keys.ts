@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nonBlankText } from './admin-common.ts';
-import { IsoDateTime, IsoDateTimeInput } from './list.ts';
+import { IsoDateTime, IsoDateTimeInput, oneOf } from './list.ts';
 import type { Role } from './roles.ts';
 
 /**
@@ -18,9 +18,7 @@ export const apiKeyScopes = [
   'leads:write',
   'payouts:write',
 ] as const;
-export const ApiKeyScope = z.enum(apiKeyScopes, {
-  error: `Each scope must be one of: ${apiKeyScopes.join(', ')}.`,
-});
+export const ApiKeyScope = oneOf(apiKeyScopes, 'Each scope');
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
 
 /** The scopes each role may give its keys (only where the role has routes to read). */

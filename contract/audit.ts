@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuditEntry } from './accounts.ts';
 import { uuidParam } from './admin-common.ts';
-import { pageOf, pageQuery } from './list.ts';
+import { oneOf, pageOf, pageQuery } from './list.ts';
 
 /** The admin audit log. */
 // ---------------------------------------------------------------------------
@@ -28,11 +28,7 @@ export const auditEntityTypes = [
 
 export const AuditListQuery = z.object({
   ...pageQuery(),
-  entity_type: z
-    .enum(auditEntityTypes, {
-      error: `entity_type must be one of: ${auditEntityTypes.join(', ')}.`,
-    })
-    .optional(),
+  entity_type: oneOf(auditEntityTypes, 'entity_type').optional(),
   entity_id: z.string().trim().max(100).optional(),
   actor_id: uuidParam('user').optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonBlankText, optionalNote, uuidParam } from './admin-common.ts';
+import { optionalNote, requiredField, uuidParam } from './admin-common.ts';
 import { IsoDateTime, listQuery, Money, pageOf } from './list.ts';
 import { CallReturnStatus } from './roles.ts';
 
@@ -20,11 +20,13 @@ export const BuyerCallCsvQuery = BuyerCallListQuery.omit({
 });
 export type BuyerCallCsvQuery = z.output<typeof BuyerCallCsvQuery>;
 
+/** The buyer campaign a call (or its return) was delivered to. */
+const campaignRef = { campaign_id: z.string(), campaign_name: z.string() };
+
 export const BuyerCall = z.object({
   id: z.string(),
   timestamp: IsoDateTime,
-  campaign_id: z.string(),
-  campaign_name: z.string(),
+  ...campaignRef,
   /** Last 4 digits (`•••• 1234`) unless Settings let buyers see the whole number. */
   caller: z.string().nullable(),
   state: z.string().nullable(),
@@ -75,10 +77,7 @@ export const RETURN_MESSAGES = {
 
 /** POST /api/v1/buyer/calls/:id/return */
 export const ReturnCallBody = z.object({
-  reason: nonBlankText(200, {
-    required: 'Please give the reason for the return.',
-    tooLong: 'The reason can be at most 200 characters.',
-  }),
+  reason: requiredField('reason', 200, 'Please give the reason for the return.'),
   note: optionalNote(2000),
 });
 export type ReturnCallBody = z.output<typeof ReturnCallBody>;
@@ -86,8 +85,7 @@ export type ReturnCallBody = z.output<typeof ReturnCallBody>;
 export const CallReturn = z.object({
   id: z.string(),
   lead_id: z.string(),
-  campaign_id: z.string(),
-  campaign_name: z.string(),
+  ...campaignRef,
   buyer_id: z.string(),
   buyer_email: z.string(),
   reason: z.string(),

@@ -5,14 +5,13 @@ import {
   IsoDateTime,
   isInDateRange,
   isRealDate,
+  listQuery,
   MAX_DATE,
   MAX_MONEY,
   MIN_DATE,
   Money,
   pageOf,
-  pageQuery,
   searchParam,
-  sortQuery,
 } from './list.ts';
 import { CampaignStatus, campaignPausers } from './roles.ts';
 
@@ -158,12 +157,8 @@ export const CAMPAIGN_SORTS = [
 ] as const;
 export type CampaignSortKey = (typeof CAMPAIGN_SORTS)[number];
 
-export const CampaignListQuery = z.object({
-  ...pageQuery(50),
-  /** Case-insensitive part of the name, goal, target audience or location. */
-  q: searchParam,
-  ...sortQuery(CAMPAIGN_SORTS, 'created_at'),
-});
+/** `q`: a case-insensitive part of the name, goal, target audience or location. */
+export const CampaignListQuery = listQuery(CAMPAIGN_SORTS, 'created_at', { q: searchParam }, 50);
 export type CampaignListQuery = z.input<typeof CampaignListQuery>;
 
 /** GET /api/v1/buyer/campaigns: own campaigns, newest first unless sorted otherwise. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdParams, optionalText, publisherRef, uuidParam } from './admin-common.ts';
-import { IsoDateTime, listQuery, pageOf, searchParam } from './list.ts';
+import { IsoDateTime, listQuery, oneOf, pageOf, searchParam } from './list.ts';
 
 /**
  * Documents people sign (issue 33): agreements and IOs sent for a click-to-sign signature,
@@ -14,9 +14,7 @@ export type DocumentKind = z.infer<typeof DocumentKind>;
 /** What is stored: `expired` is a signed document past its `expires_at` (worked out on read). */
 export const storedDocumentStatuses = ['sent', 'viewed', 'signed', 'superseded'] as const;
 export const documentStatuses = ['sent', 'viewed', 'signed', 'expired', 'superseded'] as const;
-export const DocumentStatus = z.enum(documentStatuses, {
-  error: `Status must be one of: ${documentStatuses.join(', ')}.`,
-});
+export const DocumentStatus = oneOf(documentStatuses, 'Status');
 export type DocumentStatus = z.infer<typeof DocumentStatus>;
 
 export const documentEventTypes = ['sent', 'viewed', 'signed', 'reminded', 'superseded'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CsvImportResult, nonBlankText } from './admin-common.ts';
 import { IsoDateTime, pageOf, pageQuery } from './list.ts';
 
 /**
@@ -12,11 +13,10 @@ import { IsoDateTime, pageOf, pageQuery } from './list.ts';
 // ---------------------------------------------------------------------------
 
 export const REASON_MAX = 500;
-const reasonText = z
-  .string({ error: 'Say why (a reason is required).' })
-  .trim()
-  .min(1, { error: 'Say why (a reason is required).' })
-  .max(REASON_MAX, { error: `Keep the reason under ${REASON_MAX} characters.` });
+const reasonText = nonBlankText(REASON_MAX, {
+  required: 'Say why (a reason is required).',
+  tooLong: `Keep the reason under ${REASON_MAX} characters.`,
+});
 
 export const blockKinds = ['number', 'prefix'] as const;
 export type BlockKind = (typeof blockKinds)[number];
@@ -63,11 +63,8 @@ export const BlockedCallerList = pageOf(BlockedCaller);
 export type BlockedCallerList = z.infer<typeof BlockedCallerList>;
 
 /** A CSV import's answer: rows written, or every wrong line (then nothing is written). */
-export const BlockedCallerImport = z.object({
-  created: z.number().int(),
-  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
-});
-export type BlockedCallerImport = z.infer<typeof BlockedCallerImport>;
+export const BlockedCallerImport = CsvImportResult;
+export type BlockedCallerImport = CsvImportResult;
 
 // ---------------------------------------------------------------------------
 // Rules (Settings)

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { nonBlankText, offerPick, offerRef, publisherPick, requiredText } from './admin-common.ts';
+import {
+  CsvImportResult,
+  nonBlankText,
+  offerPick,
+  offerRef,
+  publisherPick,
+  requiredText,
+} from './admin-common.ts';
 import { IsoDateTime, listQuery, pageOf, pageQuery } from './list.ts';
 import { LeadStatus } from './roles.ts';
 
@@ -251,8 +258,7 @@ export const IntegrationTestResult = z.object({
       reason: z.string().nullable(),
       publisher_id: z.string(),
       publisher_name: z.string(),
-      offer_id: z.string(),
-      offer_title: z.string(),
+      ...offerRef,
       payout: z.string(),
       duration_seconds: z.number().int().nullable(),
       caller: z.string().nullable(),
@@ -387,8 +393,5 @@ export type TrackingNumberList = z.infer<typeof TrackingNumberList>;
  * The answer of POST /admin/tracking-numbers/import (CSV with the columns number, publisher
  * (id or e-mail), offer (id or exact title)): all rows or none.
  */
-export const TrackingNumberImport = z.object({
-  created: z.number().int(),
-  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
-});
-export type TrackingNumberImport = z.infer<typeof TrackingNumberImport>;
+export const TrackingNumberImport = CsvImportResult;
+export type TrackingNumberImport = CsvImportResult;

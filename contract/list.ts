@@ -70,6 +70,10 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 export const SortOrder = z.enum(['asc', 'desc'], { error: 'Order must be asc or desc.' });
 export type SortOrder = z.infer<typeof SortOrder>;
 
+/** One of `values`; anything else answers "{what} must be one of: a, b, c." */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z.enum(values, { error: `${what} must be one of: ${values.join(', ')}.` });
+
 /** `sort` of a list: one of its whitelisted columns, with the list's default. */
 export const sortParam = <T extends readonly [string, ...string[]]>(values: T, def: T[number]) =>
   z.enum(values, { error: `Sort by one of: ${values.join(', ')}.` }).default(def);
@@ -82,14 +86,22 @@ export const sortQuery = <T extends readonly [string, ...string[]]>(
 ) => ({ sort: sortParam(values, def), order: SortOrder.default(order) });
 
 /**
- * A list's query: paging, the list's own filters, then `sort` (one of `sorts`, `def` when
- * omitted) and `order` (newest or largest first).
+ * A list's query: paging (`defaultPageSize` rows a page when omitted), the list's own filters,
+ * then `sort` (one of `sorts`, `def` when omitted) and `order` (newest or largest first).
  */
 export const listQuery = <const T extends readonly [string, ...string[]], F extends z.ZodRawShape>(
   sorts: T,
   def: T[number],
   filters: F,
-) => z.object({ ...pageQuery(), ...filters, ...sortQuery(sorts, def) });
+  defaultPageSize: number = DEFAULT_PAGE_SIZE,
+) => z.object({ ...pageQuery(defaultPageSize), ...filters, ...sortQuery(sorts, def) });
+
+/**
+ * A yes/no query parameter: `true` or `false` as text; anything else answers "{name} must be
+ * true or false."
+ */
+export const flagParam = (name: string) =>
+  z.enum(['true', 'false'], { error: `${name} must be true or false.` });
 
 /** A list's search box: trimmed, blank means no search. */
 export const searchParam = optionalText(200, 'The search can be at most 200 characters.');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offerRef } from './admin-common.ts';
 import { LeadStatus } from './roles.ts';
 
 /**
@@ -20,8 +21,7 @@ export const LiveLead = z.object({
   in_progress: z.boolean(),
   duration_seconds: z.number().int().nullable(),
   caller: z.string().nullable(),
-  offer_id: z.string(),
-  offer_title: z.string(),
+  ...offerRef,
   publisher_id: z.string(),
   /** The admin's stream only (null for the others). */
   publisher_name: z.string().nullable(),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { nonBlankText, optionalNote, publisherRef, requiredText } from './admin-common.ts';
 import {
+  FileLink,
+  nonBlankText,
+  optionalNote,
+  publisherRef,
+  requiredField,
+  requiredText,
+} from './admin-common.ts';
+import {
+  flagParam,
   hasAtMostTwoDecimals,
   IsoDateTime,
   IsoDay,
@@ -8,6 +16,7 @@ import {
   MAX_MONEY,
   Money,
   moneyInput,
+  oneOf,
   pageOf,
   pageQuery,
   searchParam,
@@ -26,9 +35,7 @@ import {
 
 /** The currencies a network may keep its books in (ISO 4217). */
 export const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'INR', 'BRL', 'MXN'] as const;
-export const Currency = z.enum(currencies, {
-  error: `Currency must be one of: ${currencies.join(', ')}.`,
-});
+export const Currency = oneOf(currencies, 'Currency');
 export type Currency = z.infer<typeof Currency>;
 export const DEFAULT_CURRENCY: Currency = 'USD';
 /** The minimum owed amount a publisher must reach to be paid by "all owed above threshold". */
@@ -69,9 +76,7 @@ export type RunStatus = (typeof runStatuses)[number];
 export const runKinds = ['run', 'manual'] as const;
 
 export const paymentMethods = ['bank_transfer', 'paypal', 'wise', 'check', 'other'] as const;
-export const PaymentMethod = z.enum(paymentMethods, {
-  error: `Method must be one of: ${paymentMethods.join(', ')}.`,
-});
+export const PaymentMethod = oneOf(paymentMethods, 'Method');
 /** What each method reads as; a bank transfer is a US ACH credit (routing + account number). */
 export const PAYMENT_METHOD_LABELS: Record<(typeof paymentMethods)[number], string> = {
   bank_transfer: 'Bank transfer (US, ACH)',
@@ -106,9 +111,7 @@ export const payoutHoldConditions = [
   'under_review',
 ] as const;
 export type PayoutHoldCondition = (typeof payoutHoldConditions)[number];
-export const PayoutHoldCondition = z.enum(payoutHoldConditions, {
-  error: `A hold condition must be one of: ${payoutHoldConditions.join(', ')}.`,
-});
+export const PayoutHoldCondition = oneOf(payoutHoldConditions, 'A hold condition');
 export const PAYOUT_HOLD_LABELS: Record<PayoutHoldCondition, string> = {
   tax_form: 'Tax form not approved',
   payment_details: 'Payment details missing',
@@ -164,7 +167,7 @@ export type SetTaxFormStatus = z.infer<typeof SetTaxFormStatus>;
 /** A publisher's tax form (W-9/W-8 PDF) and its status. */
 export const TaxForm = z.object({
   status: z.enum(taxFormStatuses),
-  file: z.object({ name: z.string(), url: z.string() }).nullable(),
+  file: FileLink.nullable(),
   uploaded_at: IsoDateTime.nullable(),
   reviewed_at: IsoDateTime.nullable(),
 });
@@ -315,9 +318,7 @@ export const BalanceListQuery = z.object({
   ...sortQuery(balanceSorts, 'owed'),
   q: searchParam,
   /** `true`: only publishers whose owed amount reaches the minimum payout. */
-  above_threshold: z
-    .enum(['true', 'false'], { error: 'above_threshold must be true or false.' })
-    .optional(),
+  above_threshold: flagParam('above_threshold').optional(),
 });
 export type BalanceListQuery = z.infer<typeof BalanceListQuery>;
 
@@ -447,17 +448,11 @@ export const RunList = pageOf(PayoutRun);
 export type RunList = z.infer<typeof RunList>;
 
 export const MarkRunPaid = z.object({
-  reference: nonBlankText(200, {
-    required: 'A payment reference is required.',
-    tooLong: 'The reference can be at most 200 characters.',
-  }),
+  reference: requiredField('reference', 200, 'A payment reference is required.'),
 });
 export type MarkRunPaid = z.infer<typeof MarkRunPaid>;
 export const VoidRun = z.object({
-  reason: nonBlankText(2000, {
-    required: 'Say why the run is void.',
-    tooLong: 'The reason can be at most 2000 characters.',
-  }),
+  reason: requiredField('reason', 2000, 'Say why the run is void.'),
 });
 export type VoidRun = z.infer<typeof VoidRun>;
 

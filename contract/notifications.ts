@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuery } from './list.ts';
+import { flagParam, pageOf, pageQuery } from './list.ts';
 
 /**
  * In-app notifications and the admins' e-mail choices (issue 16, item 1). Every signed-in user
@@ -78,8 +78,7 @@ export type Notification = z.infer<typeof Notification>;
 /** The bell's list: newest first, 10 a page by default, only unread with `unread=true`. */
 export const NotificationListQuery = z.object({
   ...pageQuery(10),
-  unread: z
-    .enum(['true', 'false'], { error: 'unread must be true or false.' })
+  unread: flagParam('unread')
     .optional()
     .transform((v) => v === 'true'),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publisherRef } from './admin-common.ts';
-import { IsoDay, Money } from './list.ts';
-import { isAbaRoutingNumber, paymentMethods } from './money.ts';
+import { flagParam, IsoDay, Money, oneOf } from './list.ts';
+import { IdParams, isAbaRoutingNumber, paymentMethods } from './money.ts';
 
 /**
  * Payment files of a payout run (issue 27): one file per processor, in the processor's own
@@ -20,11 +20,8 @@ export const PAYMENT_FILE_LABELS: Record<PaymentFileFormat, string> = {
   csv: 'Generic CSV (every payout)',
 };
 
-export const PaymentFileParams = z.object({
-  id: z.uuid({ error: 'Not a valid id.' }),
-  format: z.enum(paymentFileFormats, {
-    error: `The file format must be one of: ${paymentFileFormats.join(', ')}.`,
-  }),
+export const PaymentFileParams = IdParams.extend({
+  format: oneOf(paymentFileFormats, 'The file format'),
 });
 export type PaymentFileParams = z.infer<typeof PaymentFileParams>;
 
@@ -92,9 +89,7 @@ export type NachaSettings = z.infer<typeof NachaSettings>;
  * file without them (named in the X-Left-Out header) so they can be paid another way.
  */
 export const PaymentFileQuery = NachaSettings.partial().extend({
-  skip_incomplete: z
-    .enum(['true', 'false'], { error: 'skip_incomplete must be true or false.' })
-    .optional(),
+  skip_incomplete: flagParam('skip_incomplete').optional(),
 });
 export type PaymentFileQuery = z.infer<typeof PaymentFileQuery>;
 

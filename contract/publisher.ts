@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownOfferRef } from './admin-common.ts';
 import { leadCallFields } from './leads.ts';
 import {
   dateRangeQuery,
@@ -7,9 +8,7 @@ import {
   listQuery,
   Money,
   pageOf,
-  pageQuery,
   searchParam,
-  sortQuery,
 } from './list.ts';
 import { Balance, payoutFields } from './money.ts';
 import { OfferRules } from './offer-rules.ts';
@@ -130,12 +129,13 @@ export const PublisherOffer = z.object({
 });
 export type PublisherOffer = z.infer<typeof PublisherOffer>;
 
-export const PublisherOffersQuery = z.object({
-  ...pageQuery(50),
-  /** Case-insensitive part of the title or vertical. */
-  search: searchParam,
-  ...sortQuery(PUBLISHER_SORTS.offers, 'created_at'),
-});
+/** `search`: a case-insensitive part of the title or vertical. */
+export const PublisherOffersQuery = listQuery(
+  PUBLISHER_SORTS.offers,
+  'created_at',
+  { search: searchParam },
+  50,
+);
 export type PublisherOffersQuery = z.input<typeof PublisherOffersQuery>;
 
 export const PublisherOfferList = pageOf(PublisherOffer);
@@ -187,8 +187,7 @@ export type PublisherLeadsQuery = z.input<typeof PublisherLeadsQuery>;
 
 export const PublisherLead = z.object({
   id: z.uuid(),
-  offer_id: z.uuid(),
-  offer_title: z.string(),
+  ...ownOfferRef,
   ...leadCallFields,
   /**
    * Why the lead has its status, as the rules (or the network) said it ("Duration 40 s under
@@ -243,8 +242,7 @@ export type PublisherIosQuery = z.input<typeof PublisherIosQuery>;
 /** An approved application of this publisher that has an IO document. */
 export const PublisherIo = z.object({
   application_id: z.uuid(),
-  offer_id: z.uuid(),
-  offer_title: z.string(),
+  ...ownOfferRef,
   status: z.literal('approved'),
   applied_at: IsoDateTime,
   file: SignedFile,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDay, Money } from './list.ts';
+import { flagParam, IsoDay, Money, oneOf } from './list.ts';
 import { Balance } from './money.ts';
 import { trackerTagName } from './outbound.ts';
 
@@ -119,17 +119,14 @@ export const MAX_REPORT_DAYS = 3_660;
 export const REPORT_ROW_LIMIT = 500;
 
 const rangeFields = {
-  range: z
-    .enum(reportRanges, { error: `Range must be one of: ${reportRanges.join(', ')}.` })
-    .default('last_7_days'),
+  range: oneOf(reportRanges, 'Range').default('last_7_days'),
   /** First day of a custom range (YYYY-MM-DD, network time zone). */
   from: IsoDay.optional(),
   /** Last day of a custom range, included. */
   to: IsoDay.optional(),
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc.' }).optional(),
   /** `true`: each figure also for the previous equal period. */
-  compare: z
-    .enum(['true', 'false'], { error: 'compare must be true or false.' })
+  compare: flagParam('compare')
     .default('false')
     .transform((v) => v === 'true'),
 };

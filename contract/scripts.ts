@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownOfferRef } from './admin-common.ts';
 import { IsoDateTime } from './list.ts';
 
 /**
@@ -79,8 +80,7 @@ export type AdminOfferScript = z.infer<typeof AdminOfferScript>;
 
 /** GET /api/v1/publisher/offers/{id}/script: the script and what changed since the last read. */
 export const PublisherOfferScript = z.object({
-  offer_id: z.uuid(),
-  offer_title: z.string(),
+  ...ownOfferRef,
   /** Null: the offer has no script. */
   version: z.number().int().nullable(),
   body: z.string(),
@@ -109,8 +109,7 @@ export type AcknowledgeScriptBody = z.infer<typeof AcknowledgeScriptBody>;
 export const PendingScripts = z.object({
   items: z.array(
     z.object({
-      offer_id: z.uuid(),
-      offer_title: z.string(),
+      ...ownOfferRef,
       version: z.number().int(),
       published_at: IsoDateTime,
       due_at: IsoDateTime,

@@ -50,3 +50,22 @@ export type TrackerPreset = {
   /** Anything else the operator must know, one sentence each. */
   notes: readonly string[];
 };
+
+/**
+ * The GET steps of a tracker that reports each event to a URL of its own, one per trigger: the
+ * call's id first, then the event as a constant of the URL (none for an event-less step, which
+ * is judged by the call's duration), then `tokens`, the tracker's tokens of the other fields.
+ */
+export function eventUrlSteps(
+  callId: Record<string, string>,
+  tokens: Record<string, string>,
+  note: (trigger: string) => string,
+) {
+  return (trigger: string, event: string | null, meaning: EventTarget | 'any'): SetupStep => ({
+    trigger,
+    meaning,
+    method: 'GET',
+    query: { ...callId, ...(event ? { event } : {}), ...tokens },
+    note: note(trigger),
+  });
+}

@@ -1,31 +1,25 @@
-import type { EventTarget } from '../ingest-mapping.ts';
-import type { SetupStep, TrackerPreset } from './preset.ts';
+import { eventUrlSteps, type TrackerPreset } from './preset.ts';
 
 /** A campaign webhook per trigger, Retreaver's URL-parameter kind, its event a constant. */
-function webhook(trigger: string, event: string | null, meaning: EventTarget | 'any'): SetupStep {
-  return {
-    trigger,
-    meaning,
-    method: 'GET',
-    query: {
-      call_uuid: '[call_uuid]',
-      ...(event ? { event } : {}),
-      publisher_id: '[publisher_id]',
-      // from memory; verify: the tag keys of the campaign id, dialed number, duration,
-      // revenue, payout and recording (call_uuid, caller_number, caller_zip, caller_state and
-      // publisher_id are in Retreaver's articles cited in `sources`).
-      campaign_id: '[campaign_id]',
-      caller_number: '[caller_number]',
-      inbound_number: '[inbound_number]',
-      duration: '[duration]',
-      revenue: '[revenue]',
-      payout: '[payout]',
-      caller_state: '[caller_state]',
-      caller_zip: '[caller_zip]',
-    },
-    note: `Campaign → Webhooks → Add, trigger "${trigger}", this URL (Replacement Tokens are the call's tag keys in brackets).`,
-  };
-}
+const webhook = eventUrlSteps(
+  { call_uuid: '[call_uuid]' },
+  {
+    publisher_id: '[publisher_id]',
+    // from memory; verify: the tag keys of the campaign id, dialed number, duration,
+    // revenue, payout and recording (call_uuid, caller_number, caller_zip, caller_state and
+    // publisher_id are in Retreaver's articles cited in `sources`).
+    campaign_id: '[campaign_id]',
+    caller_number: '[caller_number]',
+    inbound_number: '[inbound_number]',
+    duration: '[duration]',
+    revenue: '[revenue]',
+    payout: '[payout]',
+    caller_state: '[caller_state]',
+    caller_zip: '[caller_zip]',
+  },
+  (trigger) =>
+    `Campaign → Webhooks → Add, trigger "${trigger}", this URL (Replacement Tokens are the call's tag keys in brackets).`,
+);
 
 /**
  * Retreaver (issue 26). Campaign-triggered webhooks are URLs with replacement tokens

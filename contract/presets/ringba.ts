@@ -1,31 +1,25 @@
-import type { EventTarget } from '../ingest-mapping.ts';
-import type { SetupStep, TrackerPreset } from './preset.ts';
+import { eventUrlSteps, type TrackerPreset } from './preset.ts';
 
 /** One GET pixel per "Fire Pixel On" option, its event a constant of the URL. */
-function pixel(trigger: string, event: string, meaning: EventTarget): SetupStep {
-  return {
-    trigger,
-    meaning,
-    method: 'GET',
-    query: {
-      call_id: '[Call:InboundCallId]',
-      event,
-      publisher_id: '[tag:Publisher:Id]',
-      // from memory; verify: the tags of Ringba's campaign id, dialed number and call length
-      // (only the other tokens here are on Ringba's "Most Common Tokens" page).
-      campaign_id: '[tag:Campaign:Id]',
-      caller: '[tag:InboundNumber:Number]',
-      number_called: '[tag:DialedNumber:Number]',
-      duration: '[tag:CallLength:Total]',
-      revenue: '[Call:ConversionAmount]',
-      payout: '[Call:ConversionPayout]',
-      state: '[tag:InboundNumber:State]',
-      zip: '[tag:Geo:ZipCode]',
-      zip_icp: '[tag:Address:Zip 5]',
-    },
-    note: `Integrations → Pixels → Create Pixel, Fire Pixel On "${trigger}", this URL; add the pixel to each campaign.`,
-  };
-}
+const pixel = eventUrlSteps(
+  { call_id: '[Call:InboundCallId]' },
+  {
+    publisher_id: '[tag:Publisher:Id]',
+    // from memory; verify: the tags of Ringba's campaign id, dialed number and call length
+    // (only the other tokens here are on Ringba's "Most Common Tokens" page).
+    campaign_id: '[tag:Campaign:Id]',
+    caller: '[tag:InboundNumber:Number]',
+    number_called: '[tag:DialedNumber:Number]',
+    duration: '[tag:CallLength:Total]',
+    revenue: '[Call:ConversionAmount]',
+    payout: '[Call:ConversionPayout]',
+    state: '[tag:InboundNumber:State]',
+    zip: '[tag:Geo:ZipCode]',
+    zip_icp: '[tag:Address:Zip 5]',
+  },
+  (trigger) =>
+    `Integrations → Pixels → Create Pixel, Fire Pixel On "${trigger}", this URL; add the pixel to each campaign.`,
+);
 
 /**
  * Ringba (issue 26). Ringba reports a call by firing a "tracking pixel" per call event (Fire

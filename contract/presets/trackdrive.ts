@@ -1,32 +1,25 @@
-import type { EventTarget } from '../ingest-mapping.ts';
-import type { SetupStep, TrackerPreset } from './preset.ts';
+import { eventUrlSteps, type TrackerPreset } from './preset.ts';
 
 /** A TrackDrive webhook (Company → Webhooks) on one trigger, its event a constant of the URL. */
-function trigger(name: string, event: string | null, meaning: EventTarget | 'any'): SetupStep {
-  return {
-    trigger: name,
-    meaning,
-    method: 'GET',
-    query: {
-      call_uuid: '[call_uuid]',
-      ...(event ? { event } : {}),
-      // from memory; verify: the token names of the traffic source, offer, number called,
-      // talk time, payout and revenue ([call_uuid], [caller_id], [zip], [state] are in
-      // TrackDrive's articles cited in `sources`).
-      traffic_source_id: '[traffic_source_id]',
-      offer_id: '[offer_id]',
-      caller_id: '[caller_id]',
-      number_called: '[number_called]',
-      duration: '[talk_time]',
-      payout: '[payout]',
-      revenue: '[revenue]',
-      state: '[state]',
-      zip: '[zip]',
-      created_at: '[created_at]',
-    },
-    note: `Company → Webhooks → New, trigger "${name}", this URL with its Webhook Params.`,
-  };
-}
+const trigger = eventUrlSteps(
+  { call_uuid: '[call_uuid]' },
+  {
+    // from memory; verify: the token names of the traffic source, offer, number called,
+    // talk time, payout and revenue ([call_uuid], [caller_id], [zip], [state] are in
+    // TrackDrive's articles cited in `sources`).
+    traffic_source_id: '[traffic_source_id]',
+    offer_id: '[offer_id]',
+    caller_id: '[caller_id]',
+    number_called: '[number_called]',
+    duration: '[talk_time]',
+    payout: '[payout]',
+    revenue: '[revenue]',
+    state: '[state]',
+    zip: '[zip]',
+    created_at: '[created_at]',
+  },
+  (name) => `Company → Webhooks → New, trigger "${name}", this URL with its Webhook Params.`,
+);
 
 /**
  * TrackDrive (issue 26). Three ways out of TrackDrive: webhooks on a trigger (Company →
