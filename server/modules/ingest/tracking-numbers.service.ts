@@ -17,7 +17,7 @@ import {
   listPage,
   pageOf,
 } from '../../db/list-query.ts';
-import { oneOrNotFound, onUniqueViolation } from '../../db/rows.ts';
+import { deleteOneOrNotFound, onUniqueViolation } from '../../db/rows.ts';
 import { offers, settings, trackingNumbers, users } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { decodeCsvFile, detectDelimiter, parseCsv } from '../../storage/csv-reader.ts';
@@ -224,10 +224,7 @@ export async function createTrackingNumber(
 /** Removes a number: calls to it are attributed by what the tracker sends from now on. */
 export async function deleteTrackingNumber(opts: AdminAction): Promise<void> {
   await opts.db.transaction(async (tx) => {
-    const gone = await oneOrNotFound(
-      tx.delete(trackingNumbers).where(eq(trackingNumbers.id, opts.id)).returning(),
-      'Tracking number',
-    );
+    const gone = await deleteOneOrNotFound(tx, trackingNumbers, opts.id, 'Tracking number');
     await auditNumber(tx, opts.actor, 'delete', gone.publisherId, {
       before: { number: gone.number, publisher_id: gone.publisherId, offer_id: gone.offerId },
       after: null,
