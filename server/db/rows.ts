@@ -46,6 +46,22 @@ export async function onUniqueViolation<T>(
   }
 }
 
+/** Rows grouped by `key` (an offer id, a method…): each group's values in the rows' order. */
+export function groupRows<R, K, V>(
+  rows: Iterable<R>,
+  key: (row: R) => K,
+  value: (row: R) => V,
+): Map<K, V[]> {
+  const groups = new Map<K, V[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(value(row));
+    else groups.set(k, [value(row)]);
+  }
+  return groups;
+}
+
 /** `buyerId` → `buyer_id`: a column's property name as the API spells it. */
 export type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
   ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`

@@ -7,7 +7,7 @@ import type {
   CreateBlockedCaller,
 } from '../../../contract/fraud.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { countAll, exactCount, keyset, listPage, pageOf } from '../../db/list-query.ts';
+import { countAll, exactCount, listPage, newestFirst, pageOf } from '../../db/list-query.ts';
 import { deleteOneOrNotFound } from '../../db/rows.ts';
 import { blockedCallers, users } from '../../db/schema.ts';
 import { AppError, conflict, invalidField } from '../../errors.ts';
@@ -94,7 +94,7 @@ export async function listBlockedCallers(opts: {
   const where = digits ? like(blockedCallers.value, `%${digits}%`) : undefined;
   return listPage({
     query,
-    keyset: keyset('created_at', blockedCallers.createdAt, 'desc', blockedCallers.id),
+    keyset: newestFirst(blockedCallers),
     rows: (w) => pageOf(selectRows(db, w.sortKey).$dynamic(), where, w),
     count: () => exactCount(db.select({ n: countAll() }).from(blockedCallers).where(where)),
     toItem: toBlockedCaller,

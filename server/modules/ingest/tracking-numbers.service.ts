@@ -12,12 +12,12 @@ import type { ListRead } from '../../db/list-query.ts';
 import {
   countAll,
   exactCount,
-  keyset,
   likePattern,
   listPage,
+  newestFirst,
   pageOf,
 } from '../../db/list-query.ts';
-import { deleteOneOrNotFound, onUniqueViolation } from '../../db/rows.ts';
+import { deleteOneOrNotFound, groupRows, onUniqueViolation } from '../../db/rows.ts';
 import { offers, settings, trackingNumbers, users } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { decodeCsvFile, detectDelimiter, parseCsv } from '../../storage/csv-reader.ts';
@@ -127,7 +127,7 @@ export async function listTrackingNumbers(
   return listPage({
     query,
     // Newest first only (tracking_numbers_created_idx reads it in that order).
-    keyset: keyset('created_at', trackingNumbers.createdAt, 'desc', trackingNumbers.id),
+    keyset: newestFirst(trackingNumbers),
     rows: (w) => pageOf(selectRows(db, w.sortKey).$dynamic(), where, w),
     // Exact: a network has hundreds or a few thousand numbers, not millions.
     count: () =>
@@ -344,8 +344,11 @@ export async function importTrackingNumbers(opts: {
           )
       : [];
   const offerById = new Map(offerRows.map((o) => [o.id, o]));
-  const offersByTitle = new Map<string, (typeof offerRows)[number][]>();
-  for (const o of offerRows) offersByTitle.set(o.title, [...(offersByTitle.get(o.title) ?? []), o]);
+  const offersByTitle = groupRows(
+    offerRows,
+    (o) => o.title,
+    (o) => o,
+  );
 
   const numbers = [...new Set(parsed.flatMap((r) => (r.number ? [r.number] : [])))];
   const held = new Map<string, Row>();
