@@ -454,8 +454,7 @@ describe('error format', () => {
 
 describe('refresh tokens', () => {
   it('rotates, hands the unused active token to a just-rotated parent, and revokes the session on replay', async () => {
-    const u = await buildPublisher(t.db);
-    const s0 = await sessionFor(u.email, u.password);
+    const { u, s: s0 } = await publisherSession();
     const r1 = await refresh(s0.refresh_token);
     expect(r1.statusCode).toBe(200);
     const s1 = r1.json();
@@ -486,8 +485,7 @@ describe('refresh tokens', () => {
   });
 
   it('gives two tabs refreshing the same token at once the same new token', async () => {
-    const u = await buildPublisher(t.db);
-    const s0 = await sessionFor(u.email, u.password);
+    const { u, s: s0 } = await publisherSession();
     const [a, b] = await Promise.all([refresh(s0.refresh_token), refresh(s0.refresh_token)]);
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
@@ -628,8 +626,7 @@ describe('POST /auth/v1/logout', () => {
     });
 
   it('accepts an empty body, answers 204 and refuses the old token at once (global default)', async () => {
-    const u = await buildPublisher(t.db);
-    const a = await sessionFor(u.email, u.password);
+    const { u, s: a } = await publisherSession();
     const b = await sessionFor(u.email, u.password);
     const res = await logout(a.access_token);
     expect(res.statusCode).toBe(204);
@@ -642,8 +639,7 @@ describe('POST /auth/v1/logout', () => {
   });
 
   it('ends only this session with scope=local, only the others with scope=others', async () => {
-    const u = await buildPublisher(t.db);
-    const a = await sessionFor(u.email, u.password);
+    const { u, s: a } = await publisherSession();
     const b = await sessionFor(u.email, u.password);
     const c = await sessionFor(u.email, u.password);
     expect((await logout(a.access_token, 'local')).statusCode).toBe(204);
@@ -655,8 +651,7 @@ describe('POST /auth/v1/logout', () => {
   });
 
   it('refuses an unknown scope', async () => {
-    const u = await buildPublisher(t.db);
-    const a = await sessionFor(u.email, u.password);
+    const { s: a } = await publisherSession();
     const res = await logout(a.access_token, 'everyone');
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');

@@ -166,6 +166,10 @@ export function keyset(
   };
 }
 
+/** Newest first: `created_at` descending, then id (a log, a queue, a table that only grows). */
+export const newestFirst = (table: { createdAt: AnyColumn; id: AnyColumn }): Keyset =>
+  keyset('created_at', table.createdAt, 'desc', table.id);
+
 /** The type a column's value is cast to (a serial is an integer type, not a castable one). */
 function castType(col: PgColumn): string {
   const t = col.getSQLType();

@@ -2,6 +2,8 @@
  * Small pieces every service repeats around one row: read it or answer 404, turn a unique
  * violation into the caller's own 409, and copy a row's columns into the API's snake_case shape.
  */
+import { eq } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { notFound } from '../errors.ts';
 import type { DbOrTx } from './client.ts';
 import { isUniqueViolation } from './pg-errors.ts';
@@ -14,6 +16,17 @@ export async function oneOrNotFound<T>(rows: PromiseLike<T[]>, what: string): Pr
   const [row] = await rows;
   if (!row) throw notFound(what);
   return row;
+}
+
+/** Deletes the row with this id and answers it as it was; none is a 404. */
+export function deleteOneOrNotFound<T extends PgTable & { id: AnyPgColumn }>(
+  db: DbOrTx,
+  table: T,
+  id: string,
+  what: string,
+): Promise<T['$inferSelect']> {
+  const deleted = db.delete(table).where(eq(table.id, id)).returning();
+  return oneOrNotFound(deleted as PromiseLike<T['$inferSelect'][]>, what);
 }
 
 /**
@@ -31,6 +44,22 @@ export async function onUniqueViolation<T>(
     const mapped = isUniqueViolation(err) ? await onDuplicate() : undefined;
     throw mapped ?? err;
   }
+}
+
+/** Rows grouped by `key` (an offer id, a method…): each group's values in the rows' order. */
+export function groupRows<R, K, V>(
+  rows: Iterable<R>,
+  key: (row: R) => K,
+  value: (row: R) => V,
+): Map<K, V[]> {
+  const groups = new Map<K, V[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(value(row));
+    else groups.set(k, [value(row)]);
+  }
+  return groups;
 }
 
 /** `buyerId` → `buyer_id`: a column's property name as the API spells it. */

@@ -4,6 +4,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS } from '../../contract/settings.ts';
 import { hashPassword, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
 import type { Db } from '../db/client.ts';
+import { groupRows } from '../db/rows.ts';
 import {
   auditLog,
   campaigns,
@@ -1126,11 +1127,11 @@ type PayoutLink = {
  */
 async function linkPayouts(db: Db, plan: Plan, links: PayoutLink[], canWork: PlannedPublisher[]) {
   await db.transaction(async (tx) => {
-    const byDay = new Map<string, PayoutLink[]>();
-    for (const l of links) {
-      const k = l.pay.toISOString().slice(0, 10);
-      byDay.set(k, [...(byDay.get(k) ?? []), l]);
-    }
+    const byDay = groupRows(
+      links,
+      (l) => l.pay.toISOString().slice(0, 10),
+      (l) => l,
+    );
     for (const [day, group] of [...byDay].sort(([a], [b]) => a.localeCompare(b))) {
       const runId = randomUUID();
       const pay = new Date(Math.min(...group.map((l) => l.pay.getTime())));

@@ -115,6 +115,15 @@ export function routeKit(app: ZodApp, doc: RouteDoc, errors: Record<number, Zod>
     /** What a service of the admin's action on the route's `:id` record takes (`AdminAction`). */
     action: actionOf,
 
+    /** GET of the route's `:id` record (a detail, its figures): `read({ db, id })`. */
+    read<R extends Zod>(
+      url: string,
+      parts: IdParts & { reply: R },
+      read: (o: { db: Db; id: string }) => Promise<z.output<R>>,
+    ) {
+      register('GET', url, parts, async (req) => read({ db, id: idOf(req) }));
+    },
+
     /**
      * GET of a list (or a report) read with its query string: `list({ db, query }, req)` (the
      * request for the signed-in user's own lists).

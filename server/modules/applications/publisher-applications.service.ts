@@ -14,6 +14,7 @@ import type { ListRead } from '../../db/list-query.ts';
 import { countRows, keysetOf, listPage, pageOf, searchAny } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
 import { isForeignKeyViolation } from '../../db/pg-errors.ts';
+import { groupRows } from '../../db/rows.ts';
 import {
   offerApplications,
   offerPayoutOverrides,
@@ -77,8 +78,7 @@ async function trackingNumbersByOffer(
   publisherId: string,
   offerIds: string[],
 ): Promise<Map<string, string[]>> {
-  const byOffer = new Map<string, string[]>();
-  if (offerIds.length === 0) return byOffer;
+  if (offerIds.length === 0) return new Map();
   const rows = await db
     .select({ offerId: trackingNumbers.offerId, number: trackingNumbers.number })
     .from(trackingNumbers)
@@ -86,8 +86,11 @@ async function trackingNumbersByOffer(
       and(eq(trackingNumbers.publisherId, publisherId), inArray(trackingNumbers.offerId, offerIds)),
     )
     .orderBy(desc(trackingNumbers.createdAt), desc(trackingNumbers.id));
-  for (const r of rows) byOffer.set(r.offerId, [...(byOffer.get(r.offerId) ?? []), r.number]);
-  return byOffer;
+  return groupRows(
+    rows,
+    (r) => r.offerId,
+    (r) => r.number,
+  );
 }
 
 /**

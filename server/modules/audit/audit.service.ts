@@ -3,7 +3,7 @@ import type { AuditEntry, AuditList, AuditListQuery } from '../../../contract/ad
 /** Who did it: the signed-in admin. */
 import type { Actor } from '../../auth/guard.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { countRows, keyset, listPage, type RowKey, tableRows } from '../../db/list-query.ts';
+import { countRows, listPage, newestFirst, type RowKey, tableRows } from '../../db/list-query.ts';
 import { apiFields } from '../../db/rows.ts';
 import { auditLog } from '../../db/schema.ts';
 
@@ -89,7 +89,7 @@ export async function listAudit(opts: { db: DbOrTx; query: AuditListQuery }): Pr
   const cond = where.length ? and(...where) : undefined;
   return listPage({
     query,
-    keyset: keyset('created_at', auditLog.createdAt, 'desc', auditLog.id),
+    keyset: newestFirst(auditLog),
     rows: tableRows(db, auditLog, cond),
     count: () => countRows(db, auditLog, cond, 'capped'),
     toItem: ({ sortKey: _, ...row }: AuditRow & RowKey) => toAuditEntry(row),

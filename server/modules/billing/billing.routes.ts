@@ -86,10 +86,8 @@ export const adminBillingRoutes = kitPlugin(adminDoc, (admin, app) => {
     everyMs: 3_600_000,
     run: ({ db }) => runMonthlyInvoices(db),
   });
-  admin.route('GET', '/buyers/:id/billing', { params: IdParams, reply: BuyerBilling }, (req) =>
-    adminBuyerBilling({ db: app.db, id: req.params.id }),
-  );
   const one = { params: IdParams, reply: BuyerBilling };
+  admin.read('/buyers/:id/billing', one, adminBuyerBilling);
   admin.change('PUT', '/buyers/:id/billing', { ...one, body: SetBillingModeBody }, setBillingMode);
   admin.change(
     'POST',

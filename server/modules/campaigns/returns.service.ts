@@ -8,7 +8,7 @@ import {
   type ReturnListQuery,
 } from '../../../contract/buyer-calls.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { countRows, keyset, type ListRead, listPage, pageOf } from '../../db/list-query.ts';
+import { countRows, type ListRead, listPage, newestFirst, pageOf } from '../../db/list-query.ts';
 import { cents, toMoney } from '../../db/money.ts';
 import { oneOrNotFound, onUniqueViolation } from '../../db/rows.ts';
 import { callReturns, campaigns, leads, users } from '../../db/schema.ts';
@@ -111,7 +111,7 @@ export function listReturns(opts: ListRead<ReturnListQuery>): Promise<ReturnList
   const where = query.status ? eq(callReturns.status, query.status) : undefined;
   return listPage({
     query,
-    keyset: keyset('created_at', callReturns.createdAt, 'desc', callReturns.id),
+    keyset: newestFirst(callReturns),
     rows: (w) => pageOf(selectReturns(db, w.sortKey), where, w),
     count: () => countRows(db, callReturns, where, 'exact'),
     toItem: toReturn,

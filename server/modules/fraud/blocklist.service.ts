@@ -7,8 +7,8 @@ import type {
   CreateBlockedCaller,
 } from '../../../contract/fraud.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { countAll, exactCount, keyset, listPage, pageOf } from '../../db/list-query.ts';
-import { oneOrNotFound } from '../../db/rows.ts';
+import { countAll, exactCount, listPage, newestFirst, pageOf } from '../../db/list-query.ts';
+import { deleteOneOrNotFound } from '../../db/rows.ts';
 import { blockedCallers, users } from '../../db/schema.ts';
 import { AppError, conflict, invalidField } from '../../errors.ts';
 import { decodeCsvFile, detectDelimiter, parseCsv } from '../../storage/csv-reader.ts';
@@ -94,7 +94,7 @@ export async function listBlockedCallers(opts: {
   const where = digits ? like(blockedCallers.value, `%${digits}%`) : undefined;
   return listPage({
     query,
-    keyset: keyset('created_at', blockedCallers.createdAt, 'desc', blockedCallers.id),
+    keyset: newestFirst(blockedCallers),
     rows: (w) => pageOf(selectRows(db, w.sortKey).$dynamic(), where, w),
     count: () => exactCount(db.select({ n: countAll() }).from(blockedCallers).where(where)),
     toItem: toBlockedCaller,
@@ -138,10 +138,7 @@ export async function createBlockedCaller(
 /** Unblocks: calls from it are judged by the offer's rules again (earlier ones stay rejected). */
 export async function deleteBlockedCaller(opts: AdminAction): Promise<void> {
   await opts.db.transaction(async (tx) => {
-    const gone = await oneOrNotFound(
-      tx.delete(blockedCallers).where(eq(blockedCallers.id, opts.id)).returning(),
-      'Blocked caller',
-    );
+    const gone = await deleteOneOrNotFound(tx, blockedCallers, opts.id, 'Blocked caller');
     await fraudSettingsChanged(tx, opts.actor, 'blocked_caller.delete', gone.id, {
       before: { kind: gone.kind, value: gone.value, reason: gone.reason },
       after: null,

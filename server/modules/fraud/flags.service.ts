@@ -9,7 +9,7 @@ import type {
   PublisherFraudScore,
 } from '../../../contract/fraud.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { cappedCount, keyset, listPage, pageOf } from '../../db/list-query.ts';
+import { cappedCount, listPage, newestFirst, pageOf } from '../../db/list-query.ts';
 import { oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import { auditLog, fraudFlags, leads, users } from '../../db/schema.ts';
 import type { AdminWrite } from '../audit/index.ts';
@@ -83,7 +83,7 @@ export async function listFraudFlags(opts: {
   return listPage({
     query,
     // fraud_flags_status_created_idx: (status, created_at desc, id desc).
-    keyset: keyset('created_at', fraudFlags.createdAt, 'desc', fraudFlags.id),
+    keyset: newestFirst(fraudFlags),
     rows: (w) => pageOf(selectFlags(db, w.sortKey).$dynamic(), where, w),
     count: () => cappedCount(db, db.select({ one: sql`1` }).from(fraudFlags).where(where)),
     toItem: toFlag,

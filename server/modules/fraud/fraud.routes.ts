@@ -83,13 +83,10 @@ export const adminFraudRoutes = kitPlugin(adminDoc, (admin, app) => {
     clearFraudFlags,
   );
 
-  admin.route('GET', '/leads/:id/fraud', { params: IdParams, reply: LeadFraud }, async (req) =>
-    leadFraud({ db: app.db, id: req.params.id }),
-  );
-  admin.route(
-    'GET',
+  admin.read('/leads/:id/fraud', { params: IdParams, reply: LeadFraud }, leadFraud);
+  admin.read(
     '/publishers/:id/fraud-score',
     { params: IdParams, reply: PublisherFraudScore },
-    async (req) => publisherFraudScore({ db: app.db, id: req.params.id }),
+    publisherFraudScore,
   );
 });

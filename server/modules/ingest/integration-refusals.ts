@@ -9,7 +9,7 @@ import type {
   RefusalList,
   RefusalListQuery,
 } from '../../../contract/integrations.ts';
-import { countRows, keyset, type ListRead, listPage, pageOf } from '../../db/list-query.ts';
+import { countRows, type ListRead, listPage, newestFirst, pageOf } from '../../db/list-query.ts';
 import { apiFields, oneOrNotFound } from '../../db/rows.ts';
 import { ingestRefusals, integrations } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -32,7 +32,7 @@ export async function listRefusals(opts: ListRead<RefusalListQuery>): Promise<Re
     : undefined;
   return listPage({
     query,
-    keyset: keyset('created_at', ingestRefusals.createdAt, 'desc', ingestRefusals.id),
+    keyset: newestFirst(ingestRefusals),
     rows: (w) =>
       pageOf(
         db

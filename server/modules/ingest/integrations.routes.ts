@@ -69,9 +69,7 @@ export const adminIntegrationsRoutes = kitPlugin(adminDoc, (admin, app) => {
   );
 
   const one = { params: IdParams, reply: AdminIntegration };
-  admin.route('GET', '/integrations/:id', one, async (req) =>
-    getIntegration({ db: app.db, id: req.params.id }),
-  );
+  admin.read('/integrations/:id', one, getIntegration);
   admin.change(
     'PATCH',
     '/integrations/:id',

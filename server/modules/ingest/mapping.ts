@@ -233,6 +233,12 @@ export function readCall(
     const name = nameOf(f);
     return { ok: false, field: name, message: `${name}: ${message}`, trace };
   };
+  /** The field's value as sent; a field not sent is shown empty and answers undefined. */
+  const sentValue = (f: CallField) => {
+    const v = raws[f].value;
+    if (v === undefined) show(f, null);
+    return v;
+  };
   const keepRaw = (f: CallField, why: string) => {
     const v = raws[f].sent;
     if (v !== undefined && !secret(raws[f].source)) tags[`${f}_raw`] = v.slice(0, MAX_TAG_VALUE);
@@ -242,11 +248,8 @@ export function readCall(
   // Phone numbers first: the call id may be made of them.
   const phones = { caller: null as string | null, tracking_number: null as string | null };
   for (const f of ['caller', 'tracking_number'] as const) {
-    const v = raws[f].value;
-    if (v === undefined) {
-      show(f, null);
-      continue;
-    }
+    const v = sentValue(f);
+    if (v === undefined) continue;
     const e164 = toE164(v, cfg.phoneCountry);
     phones[f] = e164;
     if (e164 === null) show(f, null, keepRaw(f, `not a phone number: kept as the tag ${f}_raw`));
@@ -256,7 +259,7 @@ export function readCall(
 
   let durationSeconds: number | null = null;
   {
-    const v = raws.duration.value;
+    const v = sentValue('duration');
     if (v !== undefined) {
       durationSeconds = parseDuration(v, cfg.mapping.duration?.format);
       const unit = cfg.mapping.duration?.format ?? 'seconds';
@@ -269,12 +272,12 @@ export function readCall(
         return fail('duration', 'longer than 24 hours.');
       }
       show('duration', `${durationSeconds} s`);
-    } else show('duration', null);
+    }
   }
 
   let timestamp: Date | null = null;
   {
-    const v = raws.timestamp.value;
+    const v = sentValue('timestamp');
     if (v !== undefined) {
       timestamp = parseTimestamp(v, cfg.mapping.timestamp?.format, cfg.timeZone);
       if (!timestamp || timestamp.getUTCFullYear() < 2000) {
@@ -295,16 +298,13 @@ export function readCall(
           ? undefined
           : `no offset: read in ${cfg.timeZone ?? 'UTC'}`,
       );
-    } else show('timestamp', null);
+    }
   }
 
   const amounts = { revenue: null as string | null, payout: null as string | null };
   for (const f of ['revenue', 'payout'] as const) {
-    const v = raws[f].value;
-    if (v === undefined) {
-      show(f, null);
-      continue;
-    }
+    const v = sentValue(f);
+    if (v === undefined) continue;
     const m = parseMoney(v, cfg.mapping[f]?.format);
     if (m === null) {
       show(f, null);
@@ -382,29 +382,29 @@ export function readCall(
 
   let recordingUrl: string | null = null;
   {
-    const v = raws.recording_url.value;
+    const v = sentValue('recording_url');
     if (v !== undefined && v.length <= 2000 && /^https?:\/\/\S+$/i.test(v)) {
       recordingUrl = v;
       show('recording_url', v);
     } else if (v !== undefined) {
       show('recording_url', null, keepRaw('recording_url', 'not an http(s) link: kept as a tag'));
-    } else show('recording_url', null);
+    }
   }
 
   let state: string | null = null;
   {
-    const v = raws.state.value;
+    const v = sentValue('state');
     if (v !== undefined) {
       state = stateCode(v);
       if (state === null)
         show('state', null, keepRaw('state', 'not a state we know: kept as a tag'));
       else show('state', state);
-    } else show('state', null);
+    }
   }
 
   let zip: string | null = null;
   {
-    let v = raws.zip.value;
+    let v = sentValue('zip');
     // A ZIP sent as a JSON number lost its leading zeros (02134 → 2134).
     if (
       v !== undefined &&
@@ -418,7 +418,7 @@ export function readCall(
       show('zip', v);
     } else if (v !== undefined) {
       show('zip', null, keepRaw('zip', 'not a postal code: kept as a tag'));
-    } else show('zip', null);
+    }
   }
 
   // The call id: sent, or made of the fields that identify the call together.

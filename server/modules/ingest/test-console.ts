@@ -4,6 +4,7 @@ import type {
   IntegrationTestResult,
 } from '../../../contract/integrations.ts';
 import type { Db } from '../../db/client.ts';
+import { offerRefColumns, toOfferRef } from '../../db/refs.ts';
 import { leads, offers, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import {
@@ -108,8 +109,7 @@ export async function testIngest(opts: {
           reason: leads.statusReason,
           publisherId: leads.publisherId,
           publisherName: sql<string>`coalesce(${users.name}, ${users.email})`,
-          offerId: leads.offerId,
-          offerTitle: offers.title,
+          ...offerRefColumns(leads.offerId),
           payout: sql<string>`${leads.payout}::text`,
           durationSeconds: leads.durationSeconds,
           caller: leads.caller,
@@ -135,8 +135,7 @@ export async function testIngest(opts: {
               reason: lead.reason,
               publisher_id: lead.publisherId,
               publisher_name: lead.publisherName,
-              offer_id: lead.offerId,
-              offer_title: lead.offerTitle,
+              ...toOfferRef(lead),
               payout: lead.payout,
               duration_seconds: lead.durationSeconds,
               caller: lead.caller,

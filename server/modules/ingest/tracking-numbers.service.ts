@@ -12,12 +12,12 @@ import type { ListRead } from '../../db/list-query.ts';
 import {
   countAll,
   exactCount,
-  keyset,
   likePattern,
   listPage,
+  newestFirst,
   pageOf,
 } from '../../db/list-query.ts';
-import { oneOrNotFound, onUniqueViolation } from '../../db/rows.ts';
+import { deleteOneOrNotFound, groupRows, onUniqueViolation } from '../../db/rows.ts';
 import { offers, settings, trackingNumbers, users } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { decodeCsvFile, detectDelimiter, parseCsv } from '../../storage/csv-reader.ts';
@@ -127,7 +127,7 @@ export async function listTrackingNumbers(
   return listPage({
     query,
     // Newest first only (tracking_numbers_created_idx reads it in that order).
-    keyset: keyset('created_at', trackingNumbers.createdAt, 'desc', trackingNumbers.id),
+    keyset: newestFirst(trackingNumbers),
     rows: (w) => pageOf(selectRows(db, w.sortKey).$dynamic(), where, w),
     // Exact: a network has hundreds or a few thousand numbers, not millions.
     count: () =>
@@ -224,10 +224,7 @@ export async function createTrackingNumber(
 /** Removes a number: calls to it are attributed by what the tracker sends from now on. */
 export async function deleteTrackingNumber(opts: AdminAction): Promise<void> {
   await opts.db.transaction(async (tx) => {
-    const gone = await oneOrNotFound(
-      tx.delete(trackingNumbers).where(eq(trackingNumbers.id, opts.id)).returning(),
-      'Tracking number',
-    );
+    const gone = await deleteOneOrNotFound(tx, trackingNumbers, opts.id, 'Tracking number');
     await auditNumber(tx, opts.actor, 'delete', gone.publisherId, {
       before: { number: gone.number, publisher_id: gone.publisherId, offer_id: gone.offerId },
       after: null,
@@ -347,8 +344,11 @@ export async function importTrackingNumbers(opts: {
           )
       : [];
   const offerById = new Map(offerRows.map((o) => [o.id, o]));
-  const offersByTitle = new Map<string, (typeof offerRows)[number][]>();
-  for (const o of offerRows) offersByTitle.set(o.title, [...(offersByTitle.get(o.title) ?? []), o]);
+  const offersByTitle = groupRows(
+    offerRows,
+    (o) => o.title,
+    (o) => o,
+  );
 
   const numbers = [...new Set(parsed.flatMap((r) => (r.number ? [r.number] : [])))];
   const held = new Map<string, Row>();

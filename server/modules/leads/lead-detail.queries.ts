@@ -10,6 +10,7 @@ import {
 import { displayName } from '../../../contract/uploads.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { toMoney } from '../../db/money.ts';
+import { publisherRefColumns } from '../../db/refs.ts';
 import { oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import {
   auditLog,
@@ -165,8 +166,7 @@ async function readLead(db: DbOrTx, id: string, publisherId: string | null) {
       .select({
         lead: leads,
         offer: offers,
-        publisherName: users.name,
-        publisherEmail: users.email,
+        ...publisherRefColumns(leads.publisherId),
         integrationName: integrations.name,
       })
       .from(leads)

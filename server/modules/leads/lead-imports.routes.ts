@@ -32,9 +32,7 @@ export const adminLeadImportsRoutes = kitPlugin(adminDoc, (admin, app) => {
   );
 
   const one = { params: IdParams, reply: LeadImport };
-  admin.route('GET', '/lead-imports/:id', one, async (req) =>
-    getImport({ db: app.db, id: req.params.id }),
-  );
+  admin.read('/lead-imports/:id', one, getImport);
   // The check and the import go on in the background: 202, and the screen polls.
   const started = { ...one, status: 202 };
   admin.change(

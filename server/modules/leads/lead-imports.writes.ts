@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { minutesOf } from '../../../contract/integrations.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { groupRows } from '../../db/rows.ts';
 import type { ImportRow } from './lead-imports.policy.ts';
 
 /**
@@ -41,12 +42,11 @@ const nameKeys = (values: string[]) => [...new Set(values.map((v) => v.trim().to
 
 /** Records grouped by their name's key: one id is a match, more are an ambiguous name. */
 function byName(rows: Row[]): Map<string, { id: string; label: string }[]> {
-  const out = new Map<string, { id: string; label: string }[]>();
-  for (const r of rows) {
-    const key = String(r.key);
-    out.set(key, [...(out.get(key) ?? []), { id: String(r.id), label: String(r.label) }]);
-  }
-  return out;
+  return groupRows(
+    rows,
+    (r) => String(r.key),
+    (r) => ({ id: String(r.id), label: String(r.label) }),
+  );
 }
 
 function matchName(names: Map<string, { id: string; label: string }[]>, v: string): NameMatch {

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/notifications.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ListRead } from '../../db/list-query.ts';
-import { countAll, countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
+import { countAll, countRows, listPage, newestFirst, pageOf } from '../../db/list-query.ts';
 import { apiFields, oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import { notifications, statusCounts } from '../../db/schema.ts';
 
@@ -19,9 +19,6 @@ type Row = typeof notifications.$inferSelect;
 function toNotification({ userId: _, ...row }: Row): Notification {
   return apiFields(row);
 }
-
-/** Newest first, then id: the order of `notifications_user_created_id_idx`. */
-const newestFirst = keyset('created_at', notifications.createdAt, 'desc', notifications.id);
 
 /** The signed-in user's notifications, newest first (keyset pages); only theirs, ever. */
 export async function listNotifications(
@@ -34,7 +31,8 @@ export async function listNotifications(
   );
   return listPage({
     query,
-    keyset: newestFirst,
+    // Newest first, then id: the order of notifications_user_created_id_idx.
+    keyset: newestFirst(notifications),
     rows: (w) =>
       pageOf(
         db

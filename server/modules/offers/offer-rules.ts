@@ -7,6 +7,7 @@ import {
 } from '../../../contract/offer-rules.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
+import { groupRows } from '../../db/rows.ts';
 import { offerPayoutOverrides, type offers, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 
@@ -67,8 +68,7 @@ export async function payoutOverridesOf(
   db: DbOrTx,
   offerIds: string[],
 ): Promise<Map<string, PayoutOverride[]>> {
-  const out = new Map<string, PayoutOverride[]>();
-  if (offerIds.length === 0) return out;
+  if (offerIds.length === 0) return new Map();
   const rows = await db
     .select({
       offerId: offerPayoutOverrides.offerId,
@@ -81,17 +81,16 @@ export async function payoutOverridesOf(
     .innerJoin(users, eq(users.id, offerPayoutOverrides.publisherId))
     .where(inArray(offerPayoutOverrides.offerId, offerIds))
     .orderBy(asc(users.name), asc(users.email));
-  for (const r of rows) {
-    const list = out.get(r.offerId) ?? [];
-    list.push({
+  return groupRows(
+    rows,
+    (r) => r.offerId,
+    (r): PayoutOverride => ({
       publisher_id: r.publisherId,
       publisher_name: r.name,
       publisher_email: r.email,
       payout: toMoney(r.payout),
-    });
-    out.set(r.offerId, list);
-  }
-  return out;
+    }),
+  );
 }
 
 /** Replaces an offer's per-publisher payouts with the given list (inside the caller's tx). */

@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, rowsOf } from '../../db/client.ts';
 import {
   leads,
   mailOutbox,
   outboundAttempts,
   outboundDeliveries,
+  postbackTemplates,
   webhookEndpoints,
 } from '../../db/schema.ts';
 import { ensureSettings } from '../../db/settings.ts';
@@ -323,12 +324,23 @@ describe('postback order', () => {
         .orderBy(outboundDeliveries.eventSeq)
     ).map((d) => `${d.type}:${d.nextAt === null ? 'waiting' : 'due'}`);
 
+  type PostbackEvent = (typeof postbackTemplates.$inferInsert)['event'];
+  /** The publisher's postbacks on these events, each a GET to the sink that names it in `e`. */
+  const postbacksOn = (...events: [PostbackEvent, string][]) =>
+    db.insert(postbackTemplates).values(
+      events.map(([event, e]) => ({
+        publisherId,
+        event,
+        method: 'GET' as const,
+        url: `${sink.url}/pb?e=${e}`,
+      })),
+    );
+  afterEach(async () => {
+    await db.delete(postbackTemplates);
+  });
+
   it('holds a lead’s later postbacks, out of the due deliveries, while an earlier one is retried', async () => {
-    const { postbackTemplates } = await import('../../db/schema.ts');
-    await db.insert(postbackTemplates).values([
-      { publisherId, event: 'approved', method: 'GET', url: `${sink.url}/pb?e=approved` },
-      { publisherId, event: 'status_changed', method: 'GET', url: `${sink.url}/pb?e=status` },
-    ]);
+    await postbacksOn(['approved', 'approved'], ['status_changed', 'status']);
     sink.answer = (_r, n) => (n === 1 ? { status: 500 } : { status: 200 });
     const lead = await leadDelivery();
     // One event, two postbacks: the second waits with no due time.
@@ -354,16 +366,14 @@ describe('postback order', () => {
     const seen = sink.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('e'));
     expect(seen).toEqual(['approved', 'approved', 'status', 'status']);
     expect(await waiting(lead.id)).toEqual([]);
-    await db.delete(postbackTemplates);
   });
 
   it('does not hold a postback behind one its batch skipped (approved fires once per lead)', async () => {
-    const { postbackTemplates } = await import('../../db/schema.ts');
-    await db.insert(postbackTemplates).values([
-      { publisherId, event: 'approved', method: 'GET', url: `${sink.url}/pb?e=approved` },
-      { publisherId, event: 'rejected', method: 'GET', url: `${sink.url}/pb?e=rejected` },
-      { publisherId, event: 'status_changed', method: 'GET', url: `${sink.url}/pb?e=status` },
-    ]);
+    await postbacksOn(
+      ['approved', 'approved'],
+      ['rejected', 'rejected'],
+      ['status_changed', 'status'],
+    );
     const lead = await leadDelivery();
     let now = T0;
     const drain = async () => {
@@ -380,15 +390,10 @@ describe('postback order', () => {
     expect(await waiting(lead.id)).toEqual([]);
     const seen = sink.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('e'));
     expect(seen).toEqual(['approved', 'status', 'rejected', 'status', 'status']);
-    await db.delete(postbackTemplates);
   });
 
   it('a record that finishes a postback makes the next due; the sweep frees one whose predecessor went', async () => {
-    const { postbackTemplates } = await import('../../db/schema.ts');
-    await db.insert(postbackTemplates).values([
-      { publisherId, event: 'approved', method: 'GET', url: `${sink.url}/pb?e=approved` },
-      { publisherId, event: 'status_changed', method: 'GET', url: `${sink.url}/pb?e=status` },
-    ]);
+    await postbacksOn(['approved', 'approved'], ['status_changed', 'status']);
     const held = await leadDelivery();
     const done = await leadDelivery();
     const gone = await leadDelivery();
@@ -406,7 +411,6 @@ describe('postback order', () => {
     // `held` still has its first pending: its second keeps waiting.
     expect(await waiting(held.id)).toEqual(['approved:due', 'status_changed:waiting']);
     expect(await releaseWaiting(db)).toBe(0);
-    await db.delete(postbackTemplates);
     await db.delete(outboundDeliveries).where(eq(outboundDeliveries.state, 'pending'));
   });
 });

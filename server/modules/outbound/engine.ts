@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
+import { groupRows } from '../../db/rows.ts';
 import { renderMail } from '../../mail/layout.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { getMailBrand } from '../../mail/templates.ts';
@@ -132,13 +133,11 @@ export async function claimDue(ctx: EngineContext, limit: number): Promise<Claim
                                    then e.previous_secret end]
        from webhook_endpoints e where e.id = d.endpoint_id) as keys`,
   );
-  const chains = new Map<string, (Claimed & { seq: number })[]>();
-  for (const { keys, ...d } of rows) {
-    const key = d.ordering_key ?? `id:${d.id}`;
-    const chain = chains.get(key) ?? [];
-    chain.push({ ...d, seq: Number(d.seq), secrets: keys?.filter((k) => k !== null) });
-    chains.set(key, chain);
-  }
+  const chains = groupRows(
+    rows,
+    (d) => d.ordering_key ?? `id:${d.id}`,
+    ({ keys, ...d }) => ({ ...d, seq: Number(d.seq), secrets: keys?.filter((k) => k !== null) }),
+  );
   return [...chains.values()].map((c) =>
     c.sort((a, b) => a.seq - b.seq).map(({ seq: _s, ...d }) => d),
   );

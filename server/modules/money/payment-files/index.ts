@@ -10,6 +10,7 @@ import {
 } from '../../../../contract/payment-files.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { centsMoney, centsText } from '../../../db/money.ts';
+import { groupRows } from '../../../db/rows.ts';
 import { AppError, conflict } from '../../../errors.ts';
 import { GENERIC_CSV } from './generic.ts';
 import { NACHA } from './nacha.ts';
@@ -29,13 +30,7 @@ import { WISE } from './wise.ts';
  */
 
 import type { ListRead } from '../../../db/list-query.ts';
-import {
-  loadRunPayees,
-  type Payee,
-  type PaymentMethod,
-  type ProcessorFormat,
-  type RunPayees,
-} from './payees.ts';
+import { loadRunPayees, type Payee, type ProcessorFormat, type RunPayees } from './payees.ts';
 
 export type { Payee, PaymentMethod, ProcessorFormat, RunPayees } from './payees.ts';
 export { loadRunPayees } from './payees.ts';
@@ -81,12 +76,11 @@ const sum = (payees: Payee[]) => payees.reduce((s, p) => s + p.amount, 0n);
 /** GET /admin/payout-runs/:id/files: per method count and total, and the files the run has. */
 export async function listRunFiles(db: DbOrTx, runId: string): Promise<PaymentFileList> {
   const run = await loadRunPayees(db, runId);
-  const byMethod = new Map<PaymentMethod | null, Payee[]>();
-  for (const p of run.payees) {
-    const list = byMethod.get(p.payment.method) ?? [];
-    list.push(p);
-    byMethod.set(p.payment.method, list);
-  }
+  const byMethod = groupRows(
+    run.payees,
+    (p) => p.payment.method,
+    (p) => p,
+  );
   const methods = [...paymentMethods, null]
     .filter((m) => byMethod.has(m))
     .map((m) => {
