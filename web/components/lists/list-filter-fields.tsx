@@ -52,36 +52,44 @@ export function ListSelect<N extends string>({
   );
 }
 
-/** "Offer: All offers", searched on the server, bound to the list's `offer_id`. */
-export function ListOfferFilter({ list }: { list: FilterList<'offer_id'> }) {
+/** The filters by one offer or one publisher: their picker (searched on the server) and texts. */
+const pickerFilters = {
+  offer_id: { Picker: OfferSelect, label: 'Offer', placeholder: 'All offers' },
+  publisher_id: { Picker: PublisherSelect, label: 'Publisher', placeholder: 'All publishers' },
+};
+
+/** "Offer: All offers" or "Publisher: All publishers", bound to the list's filter `name`. */
+function ListPickerFilter<N extends keyof typeof pickerFilters>({
+  list,
+  name,
+  w = 240,
+}: Bound<N> & { w?: FilterWidth }) {
+  const { Picker, label, placeholder } = pickerFilters[name];
   return (
-    <OfferSelect
-      label="Offer"
-      placeholder="All offers"
-      value={list.filters.offer_id || null}
-      onChange={(v) => list.setFilter('offer_id', v)}
-      w={{ base: '100%', sm: 240 }}
+    <Picker
+      label={label}
+      placeholder={placeholder}
+      value={list.filters[name] || null}
+      onChange={(v) => list.setFilter(name, v)}
+      w={{ base: '100%', sm: w }}
     />
   );
+}
+
+/** "Offer: All offers", searched on the server, bound to the list's `offer_id`. */
+export function ListOfferFilter({ list }: { list: FilterList<'offer_id'> }) {
+  return <ListPickerFilter list={list} name="offer_id" />;
 }
 
 /** "Publisher: All publishers", searched on the server, bound to the list's `publisher_id`. */
 export function ListPublisherFilter({
   list,
-  w = 240,
+  w,
 }: {
   list: FilterList<'publisher_id'>;
   w?: FilterWidth;
 }) {
-  return (
-    <PublisherSelect
-      label="Publisher"
-      placeholder="All publishers"
-      value={list.filters.publisher_id || null}
-      onChange={(v) => list.setFilter('publisher_id', v)}
-      w={{ base: '100%', sm: w }}
-    />
-  );
+  return <ListPickerFilter list={list} name="publisher_id" w={w} />;
 }
 
 /** The date-range filter bound to the list's `from` and `to` days. */

@@ -1,6 +1,7 @@
 import { type ScriptAckMode, scriptAckModeLabels } from '@contract/scripts.ts';
-import { NumberInput, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { DaysInput } from '@/components/forms/days-input.tsx';
 import { LabeledSegmentedControl } from '@/components/forms/labeled-segmented-control.tsx';
 
 /** The form values these fields edit. */
@@ -27,12 +28,9 @@ export function ScriptAckFields<V extends ScriptAckValues>({
         ]}
         {...form.getInputProps('script_ack_mode')}
       />
-      <NumberInput
+      <DaysInput
         label="Days to acknowledge"
         description="After a new script version, publishers have this many days to read and acknowledge it."
-        min={0}
-        max={365}
-        allowDecimal={false}
         {...form.getInputProps('script_ack_days')}
       />
     </Stack>

@@ -1,6 +1,7 @@
 import type { AdminSettings } from '@contract/admin.ts';
-import { Button, Checkbox, Group, NumberInput, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Text } from '@mantine/core';
 import { useState } from 'react';
+import { DaysInput } from '@/components/forms/days-input.tsx';
 import { useUpdateSettings } from '@/features/admin/settings/api/update-settings.ts';
 import { failedToast, toast } from '@/lib/notify.ts';
 import { SettingsCard } from './settings-card.tsx';
@@ -32,13 +33,9 @@ export function BuyersCard({ settings }: { settings: AdminSettings }) {
 
   return (
     <SettingsCard title="Buyers">
-      <NumberInput
+      <DaysInput
         label="Return window (days)"
         description="A buyer may return a billed call for this many days after it; 0 turns returns off."
-        min={0}
-        max={365}
-        step={1}
-        allowDecimal={false}
         value={days}
         onChange={setDays}
         error={whole ? undefined : 'A whole number of days from 0 to 365.'}

@@ -184,7 +184,6 @@ function BrandingForm({ settings }: { settings: AdminSettings }) {
             label="Postal address (printed on statements)"
             description="Several lines, as on an envelope; left empty, statements print none."
             minRows={3}
-            maxRows={6}
             maxLength={COMPANY_ADDRESS_MAX}
             {...form.getInputProps('company_address')}
           />
