@@ -3,9 +3,15 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfFile } from '../server/test/fixtures.ts';
 import { seriousAxeProblems } from './support/a11y.ts';
-import { authHeaders, passwordToken, signUpPublisherViaApi } from './support/api.ts';
+import {
+  authHeaders,
+  confirmedBuyerViaApi,
+  passwordToken,
+  signUpBuyerViaApi,
+  signUpPublisherViaApi,
+} from './support/api.ts';
 import { saveScreenshot, viewports } from './support/browser.ts';
-import { findLink, waitForMail } from './support/mailbox.ts';
+import { waitForMail } from './support/mailbox.ts';
 import {
   adminAccessToken,
   api,
@@ -273,16 +279,10 @@ describe('admin screens A in Chromium', () => {
 
   it('buyers: block and unblock after confirmation with Buyer Updated', async () => {
     const email = uniqueEmail('buyer');
-    const res = await fetch(`${server.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: authHeaders,
-      body: JSON.stringify({
-        email,
-        password: 'buyer-pass-1',
-        data: { full_name: 'Bo Buyer', company_name: 'Bo Brands', role: 'buyer' },
-      }),
+    await signUpBuyerViaApi(server.url, email, 'buyer-pass-1', {
+      full_name: 'Bo Buyer',
+      company_name: 'Bo Brands',
     });
-    expect(res.ok).toBe(true);
 
     await asAdmin('buyers-block', async (page) => {
       await page
@@ -408,17 +408,10 @@ describe('admin screens A in Chromium', () => {
       await signUpPublisherViaApi(server.url, uniqueEmail('waiting-pub'), 'publisher-pass-5');
     }
     const buyerEmail = uniqueEmail('campaign-buyer');
-    await fetch(`${server.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: authHeaders,
-      body: JSON.stringify({
-        email: buyerEmail,
-        password: 'buyer-pass-2',
-        data: { full_name: 'Cara Campaigner', company_name: 'Cara Co', role: 'buyer' },
-      }),
+    await confirmedBuyerViaApi(server.url, buyerEmail, 'buyer-pass-2', {
+      full_name: 'Cara Campaigner',
+      company_name: 'Cara Co',
     });
-    const confirm = await waitForMail(server.url, buyerEmail, /confirm/i);
-    await fetch(findLink(confirm, '/auth/v1/verify'), { redirect: 'manual' });
     const buyerToken = await passwordToken(server.url, buyerEmail, 'buyer-pass-2');
     await api(buyerToken, 'POST', 'buyer/campaigns', {
       name: 'Spring Solar Push',
