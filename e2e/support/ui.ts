@@ -18,6 +18,11 @@ export async function closeToasts(page: Page) {
   await page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'));
 }
 
+/** Expects `target` wholly inside the viewport's width (`sidewaysOutside` at most 0). */
+export async function expectInsideWidth(target: Locator) {
+  expect(await sidewaysOutside(target)).toBeLessThanOrEqual(0);
+}
+
 /** Waits until the address bar shows this path. */
 export async function expectPath(page: Page, pathname: string, timeout = 15_000) {
   await page.waitForURL((url) => url.pathname === pathname, { timeout });
