@@ -1,6 +1,6 @@
 // The options of `npm run bench`: the usage text, the parsing, and the checks of the sizes,
 // the duration and the concurrency.
-import { parseArgs } from 'node:util';
+import { argsOrHelp, demoSizeOptions } from '../scripts/cli-args.ts';
 import { DEFAULT_POOL_MAX } from '../server/config.ts';
 import { fail } from './bench-children.ts';
 import { compare } from './bench-report.ts';
@@ -47,14 +47,12 @@ export type BenchOptions = {
  * --compare printed its comparison. A bad option throws a BenchError.
  */
 export function readOptions(): BenchOptions | null {
-  const parse = () =>
-    parseArgs({
+  const parsed = argsOrHelp(
+    {
       allowPositionals: true,
       options: {
-        leads: { type: 'string' },
-        publishers: { type: 'string' },
+        ...demoSizeOptions,
         'big-publishers': { type: 'string' },
-        buyers: { type: 'string' },
         offers: { type: 'string' },
         applications: { type: 'string' },
         payouts: { type: 'string' },
@@ -70,19 +68,12 @@ export function readOptions(): BenchOptions | null {
         compare: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
-    });
-  // parseArgs's complaint (an unknown option, a missing value) is shown beside the usage.
-  const { values, positionals } = (() => {
-    try {
-      return parse();
-    } catch (err) {
-      fail(`${(err as Error).message}\n\n${USAGE}`);
-    }
-  })();
-  if (values.help) {
-    console.log(USAGE);
-    return null;
-  }
+    },
+    USAGE,
+    fail,
+  );
+  if (!parsed) return null;
+  const { values, positionals } = parsed;
   if (values.compare) {
     if (positionals.length !== 2) fail('--compare needs two result files: --compare A.json B.json');
     compare(positionals[0]!, positionals[1]!);

@@ -3,25 +3,32 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfFile } from '../server/test/fixtures.ts';
 import { seriousAxeProblems } from './support/a11y.ts';
-import { authHeaders, passwordToken, signUpPublisherViaApi } from './support/api.ts';
+import {
+  authHeaders,
+  confirmedBuyerViaApi,
+  passwordToken,
+  signUpBuyerViaApi,
+  signUpPublisherViaApi,
+} from './support/api.ts';
 import { saveScreenshot, viewports } from './support/browser.ts';
-import { findLink, waitForMail } from './support/mailbox.ts';
+import { waitForMail } from './support/mailbox.ts';
 import {
   adminAccessToken,
   api,
   approvedPublisher,
   asAdmin,
+  asPublisher,
   journey,
+  pendingPublisher,
   publisherIdOf,
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
 import {
+  expectInsideWidth,
   expectPath,
   expectToast,
   pageOverflow,
-  sidewaysOutside,
-  signInViaUi,
   uniqueEmail,
 } from './support/ui.ts';
 
@@ -109,8 +116,8 @@ describe('admin screens A in Chromium', () => {
   });
 
   it('approve a pending publisher: the list shows Approved and the publisher can apply to offers', async () => {
-    const email = uniqueEmail('pending-pub');
-    await signUpPublisherViaApi(server.url, email, 'publisher-pass-1');
+    const pending = await pendingPublisher('pending-pub', 'publisher-pass-1');
+    const { email } = pending;
     await api(adminToken, 'POST', 'admin/offers', {
       title: 'Solar Leads USA',
       vertical: 'Solar',
@@ -119,9 +126,7 @@ describe('admin screens A in Chromium', () => {
     });
 
     // Before approval the publisher sees offers but cannot apply.
-    await journey('publisher-before-approval', async (pubPage) => {
-      await signInViaUi(pubPage, email, 'publisher-pass-1');
-      await expectPath(pubPage, '/dashboard');
+    await asPublisher(pending, 'publisher-before-approval', async (pubPage) => {
       await pubPage.getByText('Your account is pending approval').first().waitFor();
     });
 
@@ -163,7 +168,7 @@ describe('admin screens A in Chromium', () => {
     });
 
     const me = await api<{ status: string }>(
-      await passwordToken(server.url, email, 'publisher-pass-1'),
+      await passwordToken(server.url, email, pending.password),
       'GET',
       'me',
     );
@@ -172,9 +177,7 @@ describe('admin screens A in Chromium', () => {
     expect(mail.subject).toMatch(/approved/i);
 
     // After approval: no pending notice, and Apply Now is available on the offer.
-    await journey('publisher-after-approval', async (page) => {
-      await signInViaUi(page, email, 'publisher-pass-1');
-      await expectPath(page, '/dashboard');
+    await asPublisher(pending, 'publisher-after-approval', async (page) => {
       await page.getByRole('heading', { name: /Welcome/ }).waitFor();
       await expect(page.getByText('Your account is pending approval').count()).resolves.toBe(0);
       await page.goto('/dashboard/offers');
@@ -273,16 +276,10 @@ describe('admin screens A in Chromium', () => {
 
   it('buyers: block and unblock after confirmation with Buyer Updated', async () => {
     const email = uniqueEmail('buyer');
-    const res = await fetch(`${server.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: authHeaders,
-      body: JSON.stringify({
-        email,
-        password: 'buyer-pass-1',
-        data: { full_name: 'Bo Buyer', company_name: 'Bo Brands', role: 'buyer' },
-      }),
+    await signUpBuyerViaApi(server.url, email, 'buyer-pass-1', {
+      full_name: 'Bo Buyer',
+      company_name: 'Bo Brands',
     });
-    expect(res.ok).toBe(true);
 
     await asAdmin('buyers-block', async (page) => {
       await page
@@ -408,17 +405,10 @@ describe('admin screens A in Chromium', () => {
       await signUpPublisherViaApi(server.url, uniqueEmail('waiting-pub'), 'publisher-pass-5');
     }
     const buyerEmail = uniqueEmail('campaign-buyer');
-    await fetch(`${server.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: authHeaders,
-      body: JSON.stringify({
-        email: buyerEmail,
-        password: 'buyer-pass-2',
-        data: { full_name: 'Cara Campaigner', company_name: 'Cara Co', role: 'buyer' },
-      }),
+    await confirmedBuyerViaApi(server.url, buyerEmail, 'buyer-pass-2', {
+      full_name: 'Cara Campaigner',
+      company_name: 'Cara Co',
     });
-    const confirm = await waitForMail(server.url, buyerEmail, /confirm/i);
-    await fetch(findLink(confirm, '/auth/v1/verify'), { redirect: 'manual' });
     const buyerToken = await passwordToken(server.url, buyerEmail, 'buyer-pass-2');
     await api(buyerToken, 'POST', 'buyer/campaigns', {
       name: 'Spring Solar Push',
@@ -447,15 +437,11 @@ describe('admin screens A in Chromium', () => {
           const publisherRow = rowOrCard(page).filter({ hasText: email });
           await publisherRow.waitFor();
           // Each list's primary action is on screen, a phone's 390 px included (issue 16).
-          expect(
-            await sidewaysOutside(
-              publisherRow.getByRole('button', { name: /^Block Api Publisher/ }),
-            ),
-          ).toBeLessThanOrEqual(0);
+          await expectInsideWidth(
+            publisherRow.getByRole('button', { name: /^Block Api Publisher/ }),
+          );
           const waiting = rowOrCard(page).filter({ hasText: 'waiting-pub' }).first();
-          expect(
-            await sidewaysOutside(waiting.getByRole('button', { name: /^Approve / })),
-          ).toBeLessThanOrEqual(0);
+          await expectInsideWidth(waiting.getByRole('button', { name: /^Approve / }));
           expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
           await saveScreenshot(page, `admin-a-publishers-data-${size}`);
           await check(page, 'publishers', size);
@@ -466,9 +452,7 @@ describe('admin screens A in Chromium', () => {
           await openScreen(page, '/admin/buyers', 'Buyers');
           const buyerRow = rowOrCard(page).filter({ hasText: buyerEmail });
           await buyerRow.waitFor();
-          expect(
-            await sidewaysOutside(buyerRow.getByRole('button', { name: /^Block / })),
-          ).toBeLessThanOrEqual(0);
+          await expectInsideWidth(buyerRow.getByRole('button', { name: /^Block / }));
           expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
           await saveScreenshot(page, `admin-a-buyers-data-${size}`);
           await check(page, 'buyers', size);

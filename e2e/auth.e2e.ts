@@ -1,10 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
-import { signUpPublisherViaApi } from './support/api.ts';
 import { saveScreenshot, viewports } from './support/browser.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
-import { asAdmin, journey, server, withServerAndBrowser } from './support/suite.ts';
+import {
+  asAdmin,
+  asPublisher,
+  journey,
+  pendingPublisher,
+  server,
+  withServerAndBrowser,
+} from './support/suite.ts';
 import { createAccount, expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
 
 withServerAndBrowser();
@@ -26,11 +32,7 @@ describe('public auth screens in Chromium', () => {
     const email = uniqueEmail('publisher');
     await journey('publisher-signup-signin', async (page) => {
       await fillPublisherSignup(page, email, 'publisher-pass-1');
-      await createAccount(
-        page,
-        'Account Created Successfully!',
-        'Your account is now pending approval. Please check back later.',
-      );
+      await createAccount(page, 'publisher');
 
       await signInViaUi(page, email, 'publisher-pass-1');
       await expectToast(page, 'Login Successful', 'Redirecting to your dashboard...');
@@ -70,11 +72,7 @@ describe('public auth screens in Chromium', () => {
       await page.getByLabel('Company name').fill('Bea Brands Inc');
       await page.getByLabel('Email').fill(email);
       await page.getByLabel(/^Password/).fill('buyer-pass-1');
-      await createAccount(
-        page,
-        'Signup Successful',
-        'Please check your email to confirm your account. You can then log in.',
-      );
+      await createAccount(page, 'buyer');
 
       // Not confirmed yet: the server refuses the sign-in and the page says why.
       await signInViaUi(page, email, 'buyer-pass-1');
@@ -99,8 +97,7 @@ describe('public auth screens in Chromium', () => {
   });
 
   it('forgot password: mail link, mismatch and too-short checks, reset, old password refused, new one works', async () => {
-    const email = uniqueEmail('forgetful');
-    await signUpPublisherViaApi(server.url, email, 'old-password-1');
+    const { email } = await pendingPublisher('forgetful', 'old-password-1');
     await journey('forgot-reset-password', async (page) => {
       await page.goto('/login');
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -172,8 +169,7 @@ describe('public auth screens in Chromium', () => {
   });
 
   it('a wrong password shows Login Failed and stays on /login', async () => {
-    const email = uniqueEmail('wrongpass');
-    await signUpPublisherViaApi(server.url, email, 'right-password-1');
+    const { email } = await pendingPublisher('wrongpass', 'right-password-1');
     await journey('wrong-password', async (page) => {
       await signInViaUi(page, email, 'wrong-password-1');
       await expectToast(page, 'Login Failed', 'Invalid login credentials');
@@ -182,11 +178,8 @@ describe('public auth screens in Chromium', () => {
   });
 
   it('a publisher opening /admin is sent to /login; the admin reaches /admin', async () => {
-    const email = uniqueEmail('nosy');
-    await signUpPublisherViaApi(server.url, email, 'nosy-password-1');
-    await journey('publisher-opens-admin', async (page) => {
-      await signInViaUi(page, email, 'nosy-password-1');
-      await expectPath(page, '/dashboard');
+    const nosy = await pendingPublisher('nosy', 'nosy-password-1');
+    await asPublisher(nosy, 'publisher-opens-admin', async (page) => {
       await page.goto('/admin');
       await expectPath(page, '/login');
     });
@@ -199,11 +192,8 @@ describe('public auth screens in Chromium', () => {
   });
 
   it('a session ended on the server: the role cannot be read, so Authentication Error and sign-out', async () => {
-    const email = uniqueEmail('ended');
-    await signUpPublisherViaApi(server.url, email, 'ended-password-1');
-    await journey('session-ended-elsewhere', async (page) => {
-      await signInViaUi(page, email, 'ended-password-1');
-      await expectPath(page, '/dashboard');
+    const ended = await pendingPublisher('ended', 'ended-password-1');
+    await asPublisher(ended, 'session-ended-elsewhere', async (page) => {
       // End the browser's session behind its back, as a sign-out elsewhere or an admin would.
       const token = await page.evaluate(() => {
         const raw = localStorage.getItem('portal-auth');
@@ -245,13 +235,11 @@ describe('public auth screens in Chromium', () => {
   });
 
   it('on a phone the sidebar folds behind a burger that opens it', async () => {
-    const email = uniqueEmail('phone');
-    await signUpPublisherViaApi(server.url, email, 'phone-password-1');
-    await journey(
+    const onPhone = await pendingPublisher('phone', 'phone-password-1');
+    await asPublisher(
+      onPhone,
       'phone-sidebar',
       async (page) => {
-        await signInViaUi(page, email, 'phone-password-1');
-        await expectPath(page, '/dashboard');
         await page.getByRole('heading', { name: 'Welcome, Api Publisher!' }).waitFor();
         const signOutOnScreen = () =>
           page.evaluate(() => {
@@ -281,8 +269,7 @@ describe('public auth screens in Chromium', () => {
 
 describe('screenshots for review (.tmp/screenshots)', () => {
   it('captures /login, /signup and the pending dashboard on desktop and phone', async () => {
-    const email = uniqueEmail('shots');
-    await signUpPublisherViaApi(server.url, email, 'shots-password-1');
+    const { email } = await pendingPublisher('shots', 'shots-password-1');
     for (const [label, viewport] of Object.entries(viewports)) {
       await journey(
         `screens-${label}`,

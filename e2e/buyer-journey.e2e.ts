@@ -1,11 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders } from './support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { confirmedBuyerViaApi } from './support/api.ts';
 import { saveScreenshot } from './support/browser.ts';
-import { toneWav } from './support/files.ts';
-import { findLink, waitForMail } from './support/mailbox.ts';
 import * as suite from './support/suite.ts';
 import { expectPath, expectToast, signInViaUi, uniqueEmail } from './support/ui.ts';
 
@@ -20,47 +16,15 @@ suite.withServerAndBrowser();
 const buyer = { name: 'Journey Buyer', email: uniqueEmail('jbuyer'), password: 'jbuyer-pass-1' };
 const campaignName = 'Journey Auto Leads';
 const offerTitle = 'Journey Auto Insurance';
-const ids = { publisher: '', offer: '', key: '' };
-let tracker: Server;
-let recordingUrl = '';
+let ids: suite.TrackerIds;
+const recording = suite.withRecordingHost('/rec/JB-1.wav');
 
 beforeAll(async () => {
-  const wav = toneWav();
-  tracker = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length });
-    res.end(req.method === 'HEAD' ? undefined : wav);
+  ids = await suite.trackerSeed('Journey', { title: offerTitle, vertical: 'Auto', payout: 10 });
+  await confirmedBuyerViaApi(suite.server.url, buyer.email, buyer.password, {
+    full_name: buyer.name,
+    company_name: 'Journey Co',
   });
-  await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
-  recordingUrl = `http://127.0.0.1:${(tracker.address() as AddressInfo).port}/rec/JB-1.wav`;
-
-  const admin = await suite.adminAccessToken();
-  ids.publisher = await suite.approvedPublisher(admin, {
-    name: 'Journey Pub',
-    email: uniqueEmail('jpub'),
-    password: 'jpub-pass-1',
-  });
-  ids.offer = (
-    await suite.createOffer(admin, { title: offerTitle, vertical: 'Auto', payout: 10 })
-  ).id;
-  ids.key = (await suite.adminApi<{ key: string }>('POST', '/integrations', { name: 'JB' })).key;
-
-  const res = await fetch(`${suite.server.url}/auth/v1/signup`, {
-    method: 'POST',
-    headers: authHeaders,
-    body: JSON.stringify({
-      email: buyer.email,
-      password: buyer.password,
-      data: { full_name: buyer.name, company_name: 'Journey Co', role: 'buyer' },
-    }),
-  });
-  expect(res.status).toBe(200);
-  const mail = await waitForMail(suite.server.url, buyer.email, /confirm/i);
-  const confirm = await fetch(findLink(mail, '/auth/v1/verify'), { redirect: 'manual' });
-  expect(confirm.status).toBeLessThan(400);
-});
-
-afterAll(async () => {
-  await new Promise((r) => tracker?.close(r));
 });
 
 async function signInBuyer(page: Page) {
@@ -70,15 +34,13 @@ async function signInBuyer(page: Page) {
 
 /** A completed call as the tracker posts it, on the approved campaign's offer. */
 async function trackerCall(callId: string) {
-  const answer = await suite.postTrackerCall(ids.key, {
+  const answer = await suite.seededCall(ids, {
     call_id: callId,
     event: 'completed',
     duration: 95,
-    publisher: ids.publisher,
-    offer: ids.offer,
     caller: '+1 (312) 555-0199',
     state: 'IL',
-    recording_url: recordingUrl,
+    recording_url: recording.url,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { authHeaders, passwordToken } from './support/api.ts';
+import { confirmedBuyerViaApi, passwordToken } from './support/api.ts';
 import { saveScreenshot } from './support/browser.ts';
-import { findLink, waitForMail } from './support/mailbox.ts';
 import {
   adminApi,
   api,
-  approvedPublisher,
   asAdmin,
   asUser,
-  createOffer,
-  recordLeads,
-  seedingAdminToken,
+  offerWithLeads,
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
@@ -26,27 +22,14 @@ withServerAndBrowser();
 
 const desk = { width: 1280, height: 800 };
 
-/** A buyer signed up through /auth/v1 and confirmed by the mail's link. */
-async function confirmedBuyer(email: string, password: string) {
-  const res = await fetch(`${server.url}/auth/v1/signup`, {
-    method: 'POST',
-    headers: authHeaders,
-    body: JSON.stringify({
-      email,
-      password,
-      data: { full_name: 'Edna Edits', company_name: 'Edits Inc', role: 'buyer' },
-    }),
-  });
-  expect(res.ok, await res.clone().text()).toBe(true);
-  const mail = await waitForMail(server.url, email, /confirm/i);
-  await fetch(findLink(mail, '/auth/v1/verify'), { redirect: 'manual' });
-}
-
 describe('data edges in Chromium (issue 34)', () => {
   it('a buyer edits the budget and dates of a campaign; a negative budget is refused', async () => {
     const email = uniqueEmail('edit-buyer');
     const password = 'buyer-pass-1';
-    await confirmedBuyer(email, password);
+    await confirmedBuyerViaApi(server.url, email, password, {
+      full_name: 'Edna Edits',
+      company_name: 'Edits Inc',
+    });
     const token = await passwordToken(server.url, email, password);
     await api(token, 'POST', 'buyer/campaigns', {
       name: 'Editable push',
@@ -93,20 +76,15 @@ describe('data edges in Chromium (issue 34)', () => {
   });
 
   it('the report over the last 30 days says "new" where the previous period had nothing', async () => {
-    const admin = await seedingAdminToken();
-    const offer = await createOffer(admin, {
-      title: 'Brand new offer',
-      vertical: 'Solar',
-      payout: 20,
-    });
-    const pub = await approvedPublisher(admin, {
-      name: 'Nova Newcomer',
-      email: uniqueEmail('nova'),
-      password: 'publisher-pass-1',
-    });
-    await recordLeads(admin, pub, offer.id, [
-      [20, 'approved'],
-      [20, 'approved'],
+    const offer = { title: 'Brand new offer', vertical: 'Solar', payout: 20 };
+    await offerWithLeads(offer, [
+      [
+        { name: 'Nova Newcomer', email: uniqueEmail('nova'), password: 'publisher-pass-1' },
+        [
+          [20, 'approved'],
+          [20, 'approved'],
+        ],
+      ],
     ]);
     await adminApi('GET', '/reports?range=last_30_days');
     await asAdmin(

@@ -7,7 +7,7 @@ import {
   adminApi,
   asAdmin,
   createOffer,
-  publishersWithLeads,
+  offerWithLeads,
   seedingAdminToken,
   server,
   withServerAndBrowser,
@@ -82,13 +82,12 @@ describe('a newcomer on an empty network (issue 34, item 8)', () => {
 
 describe('desk-size layout and what needs attention (issue 34, items 1 and 2)', () => {
   it('seeds a network with waiting sign-ups and paid publishers', async () => {
-    const admin = await seedingAdminToken();
-    const offer = await createOffer(admin, {
+    const offer = {
       title: 'Medicare Advantage AEP Inbound Spanish Transfers',
       vertical: 'Medicare',
       payout: 35,
-    });
-    await publishersWithLeads(admin, offer.id, [
+    };
+    await offerWithLeads(offer, [
       [
         {
           name: 'Bartholomew Fitzgerald-Whitmore',

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
 import * as suite from './support/suite.ts';
-import { expectPath, expectToast, uniqueEmail } from './support/ui.ts';
+import { expectPath, expectToast } from './support/ui.ts';
 
 /**
  * Issue 32's blocklist in a browser: the admin opens a tracker's call, blocks its caller from
@@ -10,32 +10,18 @@ import { expectPath, expectToast, uniqueEmail } from './support/ui.ts';
  */
 
 suite.withServerAndBrowser();
-const ids = { publisher: '', offer: '', key: '' };
+let ids: suite.TrackerIds;
 const CALLER = '+1 (312) 555-0177';
 const REASON = 'Robo caller seen on three offers';
 
 beforeAll(async () => {
-  const admin = await suite.adminAccessToken();
-  ids.publisher = await suite.approvedPublisher(admin, {
-    name: 'Fraud Fred',
-    email: uniqueEmail('fred'),
-    password: 'fred-pass-1',
-  });
-  ids.offer = (
-    await suite.createOffer(admin, { title: 'Solar', vertical: 'Solar', payout: 25 })
-  ).id;
-  const created = await suite.adminApi<{ key: string }>('POST', '/integrations', {
-    name: 'Fraud tracker',
-  });
-  ids.key = created.key;
+  ids = await suite.trackerSeed('Fraud', { title: 'Solar', vertical: 'Solar', payout: 25 });
 });
 
 /** A completed call of the tracker from CALLER; answers the lead's id. */
 async function completedCall(callId: string) {
-  const answer = await suite.postTrackerCall(ids.key, {
+  const answer = await suite.seededCall(ids, {
     call_id: callId,
-    publisher: ids.publisher,
-    offer: ids.offer,
     caller: CALLER,
     event: 'completed',
     duration: 140,

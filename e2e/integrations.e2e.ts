@@ -10,6 +10,8 @@ import {
   withServerAndBrowser,
 } from './support/suite.ts';
 import {
+  closeToasts,
+  copyIntegrationKey,
   createIntegrationViaUi,
   expectPath,
   expectToast,
@@ -51,9 +53,6 @@ async function firePixel(params: Record<string, string>) {
 describe('integrations in Chromium', () => {
   it('admin creates an integration, a posted call becomes a lead, a refused one is replayed', async () => {
     await asAdmin('integrations-journey', async (page) => {
-      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-        origin: server.url,
-      });
       await page.getByRole('navigation').getByRole('link', { name: 'Integrations' }).click();
       await expectPath(page, '/admin/integrations');
       await page.getByText('No integrations yet.').waitFor();
@@ -64,14 +63,7 @@ describe('integrations in Chromium', () => {
       await settled(page);
       await saveScreenshot(page, 'integrations-key-once-desktop');
       expect(await seriousAxeProblems(page)).toEqual([]);
-      await keyDialog.getByRole('button', { name: 'Copy secret key' }).click();
-      await keyDialog
-        .getByRole('button', { name: 'Copy secret key' })
-        .getByText('Copied')
-        .waitFor();
-      const key = await page.evaluate(() => navigator.clipboard.readText());
-      expect(key).toMatch(/^ik_/);
-      await keyDialog.getByRole('button', { name: 'I have copied the key' }).click();
+      const key = await copyIntegrationKey(keyDialog);
       await keyDialog.waitFor({ state: 'detached' });
       const row = rowWith(page, 'Integrations', 'Ringba production');
       await row.getByText(`${key.slice(0, 9)}…`).waitFor();
@@ -125,10 +117,7 @@ describe('integrations in Chromium', () => {
       await expectToast(page, 'Call Replayed');
       await refusal.getByText('Replayed').waitFor();
       // The toast (Mantine's own grey description) is gone before the screen is judged.
-      for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {
-        await close.click().catch(() => {});
-      }
-      await page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'));
+      await closeToasts(page);
       await saveScreenshot(page, 'integrations-screen-desktop');
       expect(await seriousAxeProblems(page)).toEqual([]);
 

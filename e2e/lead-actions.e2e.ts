@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { saveScreenshot, viewports } from './support/browser.ts';
@@ -11,6 +10,7 @@ import {
   withServerAndBrowser,
 } from './support/suite.ts';
 import {
+  closeToasts,
   expectPath,
   expectToast,
   pageOverflow,
@@ -55,13 +55,6 @@ beforeAll(async () => {
     });
   }
 });
-
-async function closeToasts(page: Page) {
-  for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {
-    await close.click().catch(() => {});
-  }
-  await page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'));
-}
 
 describe('bulk actions and CSV import in Chromium', () => {
   it('approves every lead matching a filter with one reason, and no other lead', async () => {

@@ -1,10 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeProblems } from './support/a11y.ts';
 import { saveScreenshot, viewports } from './support/browser.ts';
-import { toneWav } from './support/files.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { E2E_ADMIN } from './support/server.ts';
 import {
@@ -12,12 +9,16 @@ import {
   api,
   approvedPublisher,
   asAdmin,
+  asPublisher,
   createOffer,
-  journey,
+  postTrackerCall,
   server,
+  withRecordingHost,
   withServerAndBrowser,
 } from './support/suite.ts';
 import {
+  closeToasts,
+  copyIntegrationKey,
   createIntegrationViaUi,
   expectPath,
   expectToast,
@@ -25,7 +26,6 @@ import {
   rowWith,
   settled,
   sidewaysOutside,
-  signInViaUi,
   uniqueEmail,
 } from './support/ui.ts';
 
@@ -37,31 +37,12 @@ import {
  */
 
 withServerAndBrowser();
-let tracker: Server;
-let recordingUrl = '';
-let recordingRequests = 0;
+const recording = withRecordingHost('/recordings/CALL-77.wav');
 const publisher = { name: 'Dispute Dana', email: uniqueEmail('dana'), password: 'dana-pass-1' };
 let publisherId = '';
 let offer = { id: '', title: 'Medicare Inbound Calls' };
 
 beforeAll(async () => {
-  const wav = toneWav();
-  tracker = createServer((req, res) => {
-    if (req.url !== '/recordings/CALL-77.wav') {
-      res.writeHead(404).end();
-      return;
-    }
-    recordingRequests++;
-    res.writeHead(200, {
-      'content-type': 'audio/wav',
-      'content-length': wav.length,
-      'accept-ranges': 'none',
-    });
-    res.end(req.method === 'HEAD' ? undefined : wav);
-  });
-  await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
-  recordingUrl = `http://127.0.0.1:${(tracker.address() as AddressInfo).port}/recordings/CALL-77.wav`;
-
   const admin = await adminAccessToken();
   publisherId = await approvedPublisher(admin, publisher);
   offer = await createOffer(admin, {
@@ -69,10 +50,6 @@ beforeAll(async () => {
     vertical: 'Health',
     payout: 42,
   });
-});
-
-afterAll(async () => {
-  await new Promise((r) => tracker?.close(r));
 });
 
 /**
@@ -86,13 +63,6 @@ async function desktopThenPhone(page: Page, who: 'admin' | 'publisher') {
   await page.getByRole('heading', { level: 1, name: offer.title }).waitFor();
   await saveScreenshot(page, `lead-detail-${who}-phone`);
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-}
-
-async function closeToasts(page: Page) {
-  for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {
-    await close.click().catch(() => {});
-  }
-  await page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'));
 }
 
 /** The recording element's state once the browser has read the file's header. */
@@ -118,42 +88,28 @@ describe('lead detail and disputes in Chromium', () => {
 
   it('admin creates an integration; a posted call shows in both leads lists', async () => {
     await asAdmin('lead-detail-ingest', async (page) => {
-      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-        origin: server.url,
-      });
       await page.getByRole('navigation').getByRole('link', { name: 'Integrations' }).click();
       const keyDialog = await createIntegrationViaUi(page, 'Retreaver main');
       await settled(page);
-      await keyDialog.getByRole('button', { name: 'Copy secret key' }).click();
-      await keyDialog
-        .getByRole('button', { name: 'Copy secret key' })
-        .getByText('Copied')
-        .waitFor();
-      key = await page.evaluate(() => navigator.clipboard.readText());
-      expect(key).toMatch(/^ik_/);
-      await keyDialog.getByRole('button', { name: 'I have copied the key' }).click();
+      key = await copyIntegrationKey(keyDialog);
 
       // The tracker posts the call's events as JSON, the last one with the recording.
       for (const body of [
         { event: 'incoming' },
         { event: 'connected', duration: 20 },
-        { event: 'completed', duration: 95, revenue: 70.5, recording_url: recordingUrl },
+        { event: 'completed', duration: 95, revenue: 70.5, recording_url: recording.url },
       ]) {
-        const res = await fetch(`${server.url}/api/v1/ingest/calls`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-api-key': key },
-          body: JSON.stringify({
-            call_id: 'CALL-77',
-            publisher: publisherId,
-            offer: offer.id,
-            caller: '+1 (312) 555-0187',
-            tracking_number: '+18885550123',
-            state: 'IL',
-            ...body,
-          }),
+        const answer = await postTrackerCall(key, {
+          call_id: 'CALL-77',
+          publisher: publisherId,
+          offer: offer.id,
+          caller: '+1 (312) 555-0187',
+          tracking_number: '+18885550123',
+          state: 'IL',
+          ...body,
         });
-        expect(res.status).toBe(200);
-        leadId = ((await res.json()) as { id: string }).id;
+        expect(answer.status).toBe(200);
+        leadId = answer.body.id;
       }
 
       await page.getByRole('navigation').getByRole('link', { name: 'Leads', exact: true }).click();
@@ -167,9 +123,7 @@ describe('lead detail and disputes in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: offer.title }).waitFor();
     });
 
-    await journey('lead-detail-publisher-list', async (page) => {
-      await signInViaUi(page, publisher.email, publisher.password);
-      await expectPath(page, '/dashboard');
+    await asPublisher(publisher, 'lead-detail-publisher-list', async (page) => {
       await page.getByRole('navigation').getByRole('link', { name: 'Leads' }).click();
       await expectPath(page, '/dashboard/leads');
       await rowWith(page, 'My Leads', offer.title).getByText('2 min').waitFor();
@@ -196,7 +150,7 @@ describe('lead detail and disputes in Chromium', () => {
 
       const before = await audioState(page);
       expect(before.error).toBeNull();
-      expect(before.src).toBe(recordingUrl);
+      expect(before.src).toBe(recording.url);
       expect(before.duration).toBeGreaterThan(0.9);
       expect(before.duration).toBeLessThan(1.1);
       // Play it (a click on the page is the user gesture the autoplay policy asks for).
@@ -211,7 +165,7 @@ describe('lead detail and disputes in Chromium', () => {
         });
       expect(played.currentTime).toBeGreaterThan(0);
       expect(played.readyState).toBeGreaterThanOrEqual(2);
-      expect(recordingRequests).toBeGreaterThan(0);
+      expect(recording.requests).toBeGreaterThan(0);
       expect(errors.filter((e) => /Content Security Policy|media/i.test(e))).toEqual([]);
 
       await desktopThenPhone(page, 'admin');
@@ -226,9 +180,7 @@ describe('lead detail and disputes in Chromium', () => {
       reason: 'too_short',
     });
 
-    await journey('lead-detail-publisher', async (page) => {
-      await signInViaUi(page, publisher.email, publisher.password);
-      await expectPath(page, '/dashboard');
+    await asPublisher(publisher, 'lead-detail-publisher', async (page) => {
       await page.goto('/dashboard/leads');
       await rowWith(page, 'My Leads', offer.title).getByRole('link').first().click();
       await expectPath(page, `/dashboard/leads/${leadId}`);
@@ -311,9 +263,7 @@ describe('lead detail and disputes in Chromium', () => {
     const toPublisher = await waitForMail(server.url, publisher.email, /dispute was accepted/);
     expect(toPublisher.text).toContain('Confirmed with the buyer');
 
-    await journey('lead-detail-approved', async (page) => {
-      await signInViaUi(page, publisher.email, publisher.password);
-      await expectPath(page, '/dashboard');
+    await asPublisher(publisher, 'lead-detail-approved', async (page) => {
       await page.goto(`/dashboard/leads/${leadId}`);
       await page.getByRole('heading', { level: 1, name: offer.title }).waitFor();
       await page

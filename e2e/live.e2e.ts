@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
 import * as suite from './support/suite.ts';
-import { expectPath, uniqueEmail } from './support/ui.ts';
+import { expectPath } from './support/ui.ts';
 
 /**
  * Issue 32 in a browser: Admin → Live shows a call a tracker posts within 2 s of the postback's
@@ -9,29 +9,16 @@ import { expectPath, uniqueEmail } from './support/ui.ts';
  */
 
 suite.withServerAndBrowser();
-const ids = { publisher: '', offer: '', key: '' };
+let ids: suite.TrackerIds;
 
 beforeAll(async () => {
-  const admin = await suite.adminAccessToken();
-  const email = uniqueEmail('lena');
-  ids.publisher = await suite.approvedPublisher(admin, {
-    name: 'Live Lena',
-    email,
-    password: 'lena-pass-1',
-  });
-  ids.offer = (await suite.createOffer(admin, { title: 'Live', vertical: 'Auto', payout: 20 })).id;
-  const created = await suite.adminApi<{ key: string }>('POST', '/integrations', {
-    name: 'Live tracker',
-  });
-  ids.key = created.key;
+  ids = await suite.trackerSeed('Live', { title: 'Live', vertical: 'Auto', payout: 20 });
 });
 
 /** One event of the tracker's call; answers the lead's id and when the answer came. */
 async function post(event: Record<string, unknown>) {
-  const answer = await suite.postTrackerCall(ids.key, {
+  const answer = await suite.seededCall(ids, {
     call_id: 'LIVE-CALL-1',
-    publisher: ids.publisher,
-    offer: ids.offer,
     caller: '+1 (312) 555-0142',
     ...event,
   });

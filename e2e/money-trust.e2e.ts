@@ -7,13 +7,12 @@ import {
   adminAccessToken,
   api,
   asAdmin,
-  createOffer,
-  journey,
-  publishersWithLeads,
+  asPublisher,
+  offerWithLeads,
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
-import { expectPath, expectToast, signInViaUi, statValue, uniqueEmail } from './support/ui.ts';
+import { expectPath, expectToast, previewPayoutRun, statValue, uniqueEmail } from './support/ui.ts';
 
 /**
  * Issue 27 in a browser: a run is confirmed with one publisher held (no tax form) and said so in
@@ -30,13 +29,9 @@ let ids: Record<string, string> = {};
 
 beforeAll(async () => {
   admin = await adminAccessToken();
-  const offer = await createOffer(admin, {
-    title: 'Trusted Money Calls',
-    vertical: 'Insurance',
-    payout: 40,
-  });
   // Cleo: $40 + $60 approved, one rejected call that would have paid $40; Dan: $90 approved.
-  ids = await publishersWithLeads(admin, offer.id, [
+  const offer = { title: 'Trusted Money Calls', vertical: 'Insurance', payout: 40 };
+  ids = await offerWithLeads(offer, [
     [
       cleo,
       [
@@ -61,27 +56,27 @@ beforeAll(async () => {
   });
 });
 
-async function publisherScreens(
-  page: Page,
-  want: { pending: string; recorded: string; paid: string; badge: string },
-) {
-  await signInViaUi(page, cleo.email, cleo.password);
-  await expectPath(page, '/dashboard');
+/**
+ * Cleo's overview and payouts (she is signed in) while her $100.00 is in a run not yet paid, or
+ * once the run is paid.
+ */
+async function publisherScreens(page: Page, run: 'recorded' | 'paid') {
+  const inRun = run === 'paid' ? '$0.00' : '$100.00';
   await page.getByRole('region', { name: 'Pending Payouts' }).waitFor();
-  await expect.poll(() => statValue(page, 'Pending Payouts')).toBe(want.pending);
+  await expect.poll(() => statValue(page, 'Pending Payouts')).toBe(inRun);
   expect(await statValue(page, 'Total Earnings')).toBe('$100.00');
   await page.getByRole('navigation').getByRole('link', { name: 'Payouts' }).click();
   await expectPath(page, '/dashboard/payouts');
   await page.getByRole('region', { name: 'Owed to you' }).waitFor();
-  await expect.poll(() => statValue(page, 'In a run, not yet paid')).toBe(want.recorded);
-  expect(await statValue(page, 'Paid')).toBe(want.paid);
+  await expect.poll(() => statValue(page, 'In a run, not yet paid')).toBe(inRun);
+  expect(await statValue(page, 'Paid')).toBe(run === 'paid' ? '$100.00' : '$0.00');
   expect(await statValue(page, 'Owed to you')).toBe('$0.00');
   expect(await statValue(page, 'Earned')).toBe('$100.00');
   // The rejected call pays nothing and is said so, never added to a total.
   await page.getByText('1 rejected call, paying $0.00').waitFor();
   const row = page.getByRole('table', { name: 'Payouts' }).getByRole('row').nth(1);
   await row.getByText('$100.00').waitFor();
-  await row.getByText(want.badge).waitFor();
+  await row.getByText(run === 'paid' ? 'Paid' : 'In a run, not yet paid').waitFor();
 }
 
 describe('money you can trust, in Chromium', () => {
@@ -90,11 +85,7 @@ describe('money you can trust, in Chromium', () => {
       await page.goto(`${server.url}/admin/payouts?tab=balances`);
       const table = page.getByRole('table', { name: 'Balances' });
       await table.getByRole('row', { name: new RegExp(cleo.name) }).waitFor();
-      await page.getByRole('checkbox', { name: `Select ${cleo.name}` }).check();
-      await page.getByRole('checkbox', { name: `Select ${dan.name}` }).check();
-      await page.getByRole('button', { name: 'Run payouts for selected' }).click();
-      const dialog = page.getByRole('dialog', { name: 'New payout run' });
-      await dialog.getByRole('button', { name: 'Preview' }).click();
+      const dialog = await previewPayoutRun(page, [cleo.name, dan.name]);
       await dialog.getByText('1 payout, $100.00 in total').waitFor();
       // Dan is listed with his amount and why he waits, not left out.
       await dialog.getByText('Held: Tax form not approved.').waitFor();
@@ -108,13 +99,8 @@ describe('money you can trust, in Chromium', () => {
       await runRow.getByText('Recorded, not yet paid').waitFor();
     });
 
-    await journey('trust-publisher-recorded', async (page) => {
-      await publisherScreens(page, {
-        pending: '$100.00',
-        recorded: '$100.00',
-        paid: '$0.00',
-        badge: 'In a run, not yet paid',
-      });
+    await asPublisher(cleo, 'trust-publisher-recorded', async (page) => {
+      await publisherScreens(page, 'recorded');
       await page.goto(`${server.url}/dashboard`);
       await page.getByText('$100.00 in a run, not yet paid').waitFor();
       await saveScreenshot(page, 'trust-publisher-overview-recorded');
@@ -167,13 +153,8 @@ describe('money you can trust, in Chromium', () => {
         .toBe('$100.00');
     });
 
-    await journey('trust-publisher-paid', async (page) => {
-      await publisherScreens(page, {
-        pending: '$0.00',
-        recorded: '$0.00',
-        paid: '$100.00',
-        badge: 'Paid',
-      });
+    await asPublisher(cleo, 'trust-publisher-paid', async (page) => {
+      await publisherScreens(page, 'paid');
       await saveScreenshot(page, 'trust-publisher-payouts-paid');
     });
   }, 240_000);

@@ -5,19 +5,17 @@ import { pdfText } from '../server/test/pdf-text.ts';
 import { contrastUnderPointer, seriousAxeProblems } from './support/a11y.ts';
 import { saveScreenshot } from './support/browser.ts';
 import {
-  adminAccessToken,
-  api,
+  adminApi,
   asAdmin,
-  createOffer,
-  journey,
-  publishersWithLeads,
+  asPublisher,
+  offerWithLeads,
   withServerAndBrowser,
 } from './support/suite.ts';
 import {
   expectPath,
   expectToast,
+  previewPayoutRun,
   settled,
-  signInViaUi,
   statValue,
   uniqueEmail,
 } from './support/ui.ts';
@@ -34,17 +32,11 @@ const ben = { name: 'Money Ben', email: uniqueEmail('ben'), password: 'ben-pass-
 const OFFER = 'Medicare Money Calls';
 
 beforeAll(async () => {
-  const admin = await adminAccessToken();
   // This journey is about balances, payment details and files: no payout hold applies (the
   // holds have their own journey, money-trust.e2e.ts).
-  await api(admin, 'PATCH', 'admin/settings', { payout_holds: [] });
-  const offer = await createOffer(admin, {
-    title: OFFER,
-    vertical: 'Insurance',
-    payout: 30,
-  });
+  await adminApi('PATCH', '/settings', { payout_holds: [] });
   // Ann: 2 approved leads ($30 + $45) and one pending ($30); Ben: 1 approved lead ($120).
-  await publishersWithLeads(admin, offer.id, [
+  await offerWithLeads({ title: OFFER, vertical: 'Insurance', payout: 30 }, [
     [
       ann,
       [
@@ -63,9 +55,7 @@ const axeProblems = (page: Page) => seriousAxeProblems(page);
 describe('money in Chromium', () => {
   it('pays two publishers in one run; the publisher sees the balance drop and reads the statement', async () => {
     // Ann before the run: owed $75.00, the rule under the card; sets her payment details.
-    await journey('money-publisher-before', async (page) => {
-      await signInViaUi(page, ann.email, ann.password);
-      await expectPath(page, '/dashboard');
+    await asPublisher(ann, 'money-publisher-before', async (page) => {
       await page.getByRole('region', { name: 'Pending Payouts' }).waitFor();
       await page.getByText('Earned and not paid yet').first().waitFor();
       expect(await statValue(page, 'Pending Payouts')).toBe('$75.00');
@@ -103,11 +93,7 @@ describe('money in Chromium', () => {
         .first()
         .waitFor();
       expect(await axeProblems(page)).toEqual([]);
-      await page.getByRole('checkbox', { name: `Select ${ann.name}` }).check();
-      await page.getByRole('checkbox', { name: `Select ${ben.name}` }).check();
-      await page.getByRole('button', { name: 'Run payouts for selected' }).click();
-      const dialog = page.getByRole('dialog', { name: 'New payout run' });
-      await dialog.getByRole('button', { name: 'Preview' }).click();
+      const dialog = await previewPayoutRun(page, [ann.name, ben.name]);
       await dialog.getByText('2 payouts, $195.00 in total').waitFor();
       await saveScreenshot(page, 'money-run-preview');
       await dialog.getByRole('button', { name: 'Confirm run' }).click();
@@ -165,9 +151,7 @@ describe('money in Chromium', () => {
     });
 
     // Ann after the run: nothing owed, $75.00 in a run not yet paid, the statement PDF says so.
-    await journey('money-publisher-after', async (page) => {
-      await signInViaUi(page, ann.email, ann.password);
-      await expectPath(page, '/dashboard');
+    await asPublisher(ann, 'money-publisher-after', async (page) => {
       await page.getByRole('region', { name: 'Pending Payouts' }).waitFor();
       // Still pending for her: recorded in a run is not paid.
       await expect.poll(() => statValue(page, 'Pending Payouts')).toBe('$75.00');

@@ -8,20 +8,14 @@ import { createAdminViaCli, E2E_ADMIN } from './support/server.ts';
 import {
   adminAccessToken,
   api,
+  approvePublisher,
   asAdmin,
-  journey,
-  publisherIdOf,
+  asPublisher,
+  asUser,
   server,
   withServerAndBrowser,
 } from './support/suite.ts';
-import {
-  expectPath,
-  expectToast,
-  finishSignIn,
-  pageOverflow,
-  signInViaUi,
-  uniqueEmail,
-} from './support/ui.ts';
+import { expectToast, pageOverflow, uniqueEmail } from './support/ui.ts';
 
 // Issue 16 item 1 in the browser: a publisher signs up; the admin's bell count rises, the list
 // leads to the publisher's screen and the count drops. An admin who turned sign-up e-mails off
@@ -49,9 +43,7 @@ beforeAll(async () => {
 
 describe('notifications (issue 16, item 1)', () => {
   it('an admin turns sign-up e-mails off on Settings', async () => {
-    await journey('bell-quiet-admin', async (page, errors) => {
-      await signInViaUi(page, quietAdmin.email, quietAdmin.password);
-      await finishSignIn(page);
+    await asUser(quietAdmin.email, quietAdmin.password, 'bell-quiet-admin', async (page) => {
       await page.goto('/admin/settings');
       const card = page.locator('.mantine-Card-root').filter({ hasText: 'E-mail me when…' });
       const signUps = card.getByRole('checkbox', { name: 'A publisher signs up' });
@@ -72,7 +64,6 @@ describe('notifications (issue 16, item 1)', () => {
       expect(
         await card.getByRole('checkbox', { name: 'A buyer creates a campaign' }).isChecked(),
       ).toBe(true);
-      expect(errors).toEqual([]);
     });
   });
 
@@ -156,19 +147,17 @@ describe('notifications (issue 16, item 1)', () => {
   });
 
   it('the publisher’s bell shows the approval that e-mailed them; Mark all read clears it', async () => {
-    const publisherId = await publisherIdOf(adminToken, publisher.email);
-    await api(adminToken, 'PATCH', `admin/publishers/${publisherId}`, { status: 'approved' });
+    await approvePublisher(adminToken, publisher.email);
     await waitForMail(server.url, publisher.email, /approved/);
 
     for (const [name, viewport] of [
       ['desktop', viewports.desktop],
       ['phone', viewports.phone],
     ] as const) {
-      await journey(
+      await asPublisher(
+        publisher,
         `bell-publisher-${name}`,
         async (page, errors) => {
-          await signInViaUi(page, publisher.email, publisher.password);
-          await expectPath(page, '/dashboard');
           await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
           const panel = page.getByRole('dialog', { name: 'Notifications' });
           await panel

@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
 import { E2E_ADMIN } from './support/server.ts';
 import {
-  adminAccessToken,
-  api,
+  adminApi,
   approvedPublisher,
   asUser,
-  server,
+  integrationKey,
+  postTrackerCall,
+  seedingAdminToken,
   withServerAndBrowser,
 } from './support/suite.ts';
 import { expectToast, pickOption, uniqueEmail } from './support/ui.ts';
@@ -15,7 +16,6 @@ import { expectToast, pickOption, uniqueEmail } from './support/ui.ts';
 // payout on the offer form; the publisher reads them on the offer card; a posted call that is
 // too short is refused with the reason.
 withServerAndBrowser();
-let adminToken: string;
 const publisher = {
   email: uniqueEmail('rules-pub'),
   password: 'publisher-pass-1',
@@ -23,12 +23,8 @@ const publisher = {
 };
 let publisherId: string;
 
-const admin = <T>(method: string, path: string, body?: unknown) =>
-  api<T>(adminToken, method, `admin${path}`, body);
-
 beforeAll(async () => {
-  adminToken = await adminAccessToken();
-  publisherId = await approvedPublisher(adminToken, publisher);
+  publisherId = await approvedPublisher(await seedingAdminToken(), publisher);
 });
 
 describe('offer rules (issue 13)', () => {
@@ -59,7 +55,7 @@ describe('offer rules (issue 13)', () => {
       await expectToast(page, 'Offer Created');
     });
 
-    const offers = await admin<{
+    const offers = await adminApi<{
       items: { id: string; rules: unknown; payout_overrides: unknown }[];
     }>('GET', '/offers?q=Solar%20Rules');
     const offer = offers.items[0]!;
@@ -98,22 +94,16 @@ describe('offer rules (issue 13)', () => {
     });
 
     // A call of 41 s on a Tuesday at 10:00 in New York, from California: too short.
-    const made = await admin<{ key: string }>('POST', '/integrations', { name: 'Rules tracker' });
-    const res = await fetch(`${server.url}/api/v1/ingest/calls`, {
-      method: 'POST',
-      headers: { 'x-api-key': made.key, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        call_id: 'RULES-1',
-        publisher: publisherId,
-        offer: offer.id,
-        duration: 41,
-        state: 'CA',
-        payout: 20,
-        timestamp: '2026-11-24T15:00:00Z',
-      }),
+    const answer = await postTrackerCall(await integrationKey('Rules tracker'), {
+      call_id: 'RULES-1',
+      publisher: publisherId,
+      offer: offer.id,
+      duration: 41,
+      state: 'CA',
+      payout: 20,
+      timestamp: '2026-11-24T15:00:00Z',
     });
-    expect(res.status).toBe(200);
-    const answer = (await res.json()) as { id: string; status: string };
-    expect(answer.status).toBe('rejected');
+    expect(answer.status).toBe(200);
+    expect(answer.body.status).toBe('rejected');
   });
 });

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHER_MESSAGES } from '../contract/publisher.ts';
-import { authHeaders, signUpPublisherViaApi } from './support/api.ts';
+import { confirmedBuyerViaApi, signUpPublisherViaApi } from './support/api.ts';
 import { saveScreenshot, viewports } from './support/browser.ts';
-import { findLink, waitForMail } from './support/mailbox.ts';
 import { E2E_ADMIN } from './support/server.ts';
 import {
   adminApi,
@@ -272,16 +271,9 @@ describe('rough edges a first-time user meets (issue 16)', () => {
 
   it('Escape in Create Campaign closes the date picker, not the dialog; typed work asks before it goes', async () => {
     const buyer = { email: uniqueEmail('rough-buyer'), password: 'buyer-pass-1' };
-    const res = await fetch(`${server.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: authHeaders,
-      body: JSON.stringify({ ...buyer, data: { full_name: 'Esc Buyer', role: 'buyer' } }),
+    await confirmedBuyerViaApi(server.url, buyer.email, buyer.password, {
+      full_name: 'Esc Buyer',
     });
-    expect(res.status).toBe(200);
-    const mail = await waitForMail(server.url, buyer.email, /confirm/i);
-    expect(
-      (await fetch(findLink(mail, '/auth/v1/verify'), { redirect: 'manual' })).status,
-    ).toBeLessThan(400);
 
     await asUser(buyer.email, buyer.password, 'rough-escape', async (page) => {
       await expectPath(page, '/buyer-dashboard');

@@ -15,15 +15,11 @@ import { expectToast, uniqueEmail } from './support/ui.ts';
 // the publisher reads it in the page and signs it, downloads the sealed PDF, and the portal's
 // check says the copy is unchanged and sealed by it.
 withServerAndBrowser();
+const publisher = { name: 'Sally Signer', email: uniqueEmail('signer'), password: 'Sign-it-2026!' };
 
 describe('Signatures in Chromium', () => {
   it('admin sends, the publisher reads and signs in the page and downloads the signed PDF', async () => {
     const admin = await seedingAdminToken();
-    const publisher = {
-      name: 'Sally Signer',
-      email: uniqueEmail('signer'),
-      password: 'Sign-it-2026!',
-    };
     const id = await approvedPublisher(admin, publisher);
 
     await asAdmin('signatures-send', async (page) => {

@@ -4,7 +4,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnvFile } from 'node:process';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
 import {
@@ -23,6 +22,7 @@ import {
   seedDemoData,
 } from '../server/demo/demo-seed.service.ts';
 import { createStorage } from '../server/storage/index.ts';
+import { argsOrHelp, demoSizeOptions } from './cli-args.ts';
 
 const DEFAULT_PASSWORD = 'demo-pass-2024';
 
@@ -77,23 +77,14 @@ function printSummary(s: DemoSummary, password: string, publicUrl: string, secon
 
 async function main() {
   const options = {
-    leads: { type: 'string' },
-    publishers: { type: 'string' },
-    buyers: { type: 'string' },
+    ...demoSizeOptions,
     password: { type: 'string' },
     seed: { type: 'string' },
     help: { type: 'boolean' },
   } as const;
-  let args: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
-  try {
-    args = parseArgs({ options }).values;
-  } catch (err) {
-    fail(`${(err as Error).message}\n\n${USAGE}`);
-  }
-  if (args.help) {
-    console.log(USAGE);
-    return;
-  }
+  const parsed = argsOrHelp({ options }, USAGE, fail);
+  if (!parsed) return;
+  const args = parsed.values;
   if (existsSync('.env')) loadEnvFile('.env');
   let config: ReturnType<typeof loadConfig>;
   try {

@@ -1,4 +1,5 @@
 /** Calls to the running server's HTTP API, for seeding and checks the browser does not do. */
+import { findLink, waitForMail } from './mailbox.ts';
 
 /** Headers every /auth/v1 call sends (supabase-js sends the same). */
 export const authHeaders = {
@@ -85,4 +86,35 @@ export async function signUpPublisherViaApi(
     }),
   });
   if (!res.ok) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
+}
+
+/** The buyer sign-up form's details. */
+export type BuyerDetails = { full_name: string; company_name?: string };
+
+/** Signs a buyer up through /auth/v1 directly (not confirmed: a buyer cannot sign in yet). */
+export async function signUpBuyerViaApi(
+  baseUrl: string,
+  email: string,
+  password: string,
+  details: BuyerDetails,
+) {
+  const res = await fetch(`${baseUrl}/auth/v1/signup`, {
+    method: 'POST',
+    headers: authHeaders,
+    body: JSON.stringify({ email, password, data: { ...details, role: 'buyer' } }),
+  });
+  if (!res.ok) throw new Error(`buyer signup answered ${res.status}: ${await res.text()}`);
+}
+
+/** A buyer signed up through /auth/v1 who followed the link of the confirmation mail. */
+export async function confirmedBuyerViaApi(
+  baseUrl: string,
+  email: string,
+  password: string,
+  details: BuyerDetails,
+) {
+  await signUpBuyerViaApi(baseUrl, email, password, details);
+  const mail = await waitForMail(baseUrl, email, /confirm/i);
+  const res = await fetch(findLink(mail, '/auth/v1/verify'), { redirect: 'manual' });
+  if (res.status >= 400) throw new Error(`the confirmation link answered ${res.status}`);
 }

@@ -1,10 +1,13 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type Sink, startSink } from '../../server/test/http-sink.ts';
 import { callApi, passwordToken, signUpPublisherViaApi } from './api.ts';
 import { inFreshContext, launchBrowser } from './browser.ts';
+import { toneWav } from './files.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './server.ts';
-import { finishSignIn, signInAsAdminViaUi, signInViaUi } from './ui.ts';
+import { expectPath, finishSignIn, signInAsAdminViaUi, signInViaUi, uniqueEmail } from './ui.ts';
 
 /**
  * What every journey file shares: its own server and Chromium, started before its tests by
@@ -47,6 +50,39 @@ export function withServerAndReceiver(answer: Sink['answer']): () => Sink {
   };
 }
 
+/**
+ * A stand-in call tracker that serves a recording (`toneWav()`, whole: no ranges) at `path`
+ * and nothing else, started before this file's tests and closed after. Answers the recording's
+ * `url` and the number of `requests` for it, both set as it runs: read them in tests only.
+ */
+export function withRecordingHost(path: string): { url: string; requests: number } {
+  const host = { url: '', requests: 0 };
+  let tracker: Server | undefined;
+  beforeAll(async () => {
+    const wav = toneWav();
+    const listening = createServer((req, res) => {
+      if (req.url !== path) {
+        res.writeHead(404).end();
+        return;
+      }
+      host.requests++;
+      res.writeHead(200, {
+        'content-type': 'audio/wav',
+        'content-length': wav.length,
+        'accept-ranges': 'none',
+      });
+      res.end(req.method === 'HEAD' ? undefined : wav);
+    });
+    tracker = listening;
+    await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+    host.url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}${path}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => tracker?.close(r));
+  });
+  return host;
+}
+
 type Steps = (page: Page, errors: string[]) => Promise<void>;
 type Viewport = { width: number; height: number };
 
@@ -87,6 +123,26 @@ export const asUser = (
     viewport,
   );
 
+/**
+ * A journey signed in through the /login form as this publisher, once /dashboard is on screen
+ * (no page error check: `steps` gets the errors).
+ */
+export const asPublisher = (
+  who: { email: string; password: string },
+  name: string,
+  steps: Steps,
+  viewport?: Viewport,
+) =>
+  journey(
+    name,
+    async (page, errors) => {
+      await signInViaUi(page, who.email, who.password);
+      await expectPath(page, '/dashboard');
+      await steps(page, errors);
+    },
+    viewport,
+  );
+
 /** /api/v1/<path> of this file's server with a bearer token (support/api.ts `callApi`). */
 export const api = <T>(token: string, method: string, path: string, body?: unknown) =>
   callApi<T>(server.url, token, method, path, body);
@@ -118,6 +174,23 @@ export async function publisherIdOf(admin: string, email: string): Promise<strin
   return hit.id;
 }
 
+/**
+ * A publisher who signed up through the API (support/api.ts `signUpPublisherViaApi`, its default
+ * details) and waits for approval; answers their e-mail and password.
+ */
+export async function pendingPublisher(prefix: string, password: string) {
+  const who = { email: uniqueEmail(prefix), password };
+  await signUpPublisherViaApi(server.url, who.email, password);
+  return who;
+}
+
+/** The admin approves the publisher with this e-mail (found by `publisherIdOf`); answers their id. */
+export async function approvePublisher(admin: string, email: string): Promise<string> {
+  const id = await publisherIdOf(admin, email);
+  await api(admin, 'PATCH', `admin/publishers/${id}`, { status: 'approved' });
+  return id;
+}
+
 /** Signs a publisher up through the API and has the admin approve them; answers their id. */
 export async function approvedPublisher(
   admin: string,
@@ -126,9 +199,7 @@ export async function approvedPublisher(
   await signUpPublisherViaApi(server.url, publisher.email, publisher.password, {
     full_legal_name: publisher.name,
   });
-  const id = await publisherIdOf(admin, publisher.email);
-  await api(admin, 'PATCH', `admin/publishers/${id}`, { status: 'approved' });
-  return id;
+  return approvePublisher(admin, publisher.email);
 }
 
 /**
@@ -154,17 +225,53 @@ export const createOffer = (
 ) => api<{ id: string; title: string }>(admin, 'POST', 'admin/offers', offer);
 
 type Payee = { name: string; email: string; password: string };
+type NewOffer = Parameters<typeof createOffer>[1];
+
+/** An integration the admin creates through the API (`POST /admin/integrations`); answers its key. */
+export const integrationKey = async (name: string) =>
+  (await adminApi<{ key: string }>('POST', '/integrations', { name })).key;
+
+/** The ids a tracker's call names (`publisher`, `offer`) and the key it posts with. */
+export type TrackerIds = { publisher: string; offer: string; key: string };
+
+/**
+ * What a tracker's calls name, seeded through the API as the admin for a journey about its
+ * calls: an approved publisher ("<label> Publisher"), this offer, and the key of an integration
+ * ("<label> tracker").
+ */
+export async function trackerSeed(label: string, offer: NewOffer): Promise<TrackerIds> {
+  const admin = await seedingAdminToken();
+  const publisher = {
+    name: `${label} Publisher`,
+    email: uniqueEmail(label.toLowerCase()),
+    password: `${label.toLowerCase()}-pass-1`,
+  };
+  return {
+    publisher: await approvedPublisher(admin, publisher),
+    offer: (await createOffer(admin, offer)).id,
+    key: await integrationKey(`${label} tracker`),
+  };
+}
+
+/**
+ * A call of a seeded tracker (`trackerSeed`) for its publisher and offer, through
+ * `postTrackerCall`; `body` has the rest (call_id, event, caller…).
+ */
+export const seededCall = (ids: TrackerIds, body: Record<string, unknown>) =>
+  postTrackerCall(ids.key, { publisher: ids.publisher, offer: ids.offer, ...body });
+
 type Leads = readonly (readonly [payout: number, status: string])[];
 
 /**
- * Approved publishers with leads on one offer (`recordLeads`), in order; answers their ids by
- * e-mail.
+ * An offer the e2e admin creates (`createOffer`, `seedingAdminToken`) and approved publishers
+ * with leads on it (`recordLeads`), in order; answers the publishers' ids by e-mail.
  */
-export async function publishersWithLeads(
-  admin: string,
-  offerId: string,
+export async function offerWithLeads(
+  offer: NewOffer,
   publishers: readonly (readonly [publisher: Payee, leads: Leads])[],
 ): Promise<Record<string, string>> {
+  const admin = await seedingAdminToken();
+  const offerId = (await createOffer(admin, offer)).id;
   const ids: Record<string, string> = {};
   for (const [who, leads] of publishers) {
     ids[who.email] = await approvedPublisher(admin, who);

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Waits for the toast with this title (and description, when given) to be on screen. */
 export async function expectToast(page: Page, title: string, description?: string) {
@@ -9,15 +10,41 @@ export async function expectToast(page: Page, title: string, description?: strin
   await toast.first().waitFor({ state: 'visible' });
 }
 
+/** Closes every toast on screen and waits until none is left (so a screenshot shows the page). */
+export async function closeToasts(page: Page) {
+  for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {
+    await close.click().catch(() => {});
+  }
+  await page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'));
+}
+
+/** Expects `target` wholly inside the viewport's width (`sidewaysOutside` at most 0). */
+export async function expectInsideWidth(target: Locator) {
+  expect(await sidewaysOutside(target)).toBeLessThanOrEqual(0);
+}
+
 /** Waits until the address bar shows this path. */
 export async function expectPath(page: Page, pathname: string, timeout = 15_000) {
   await page.waitForURL((url) => url.pathname === pathname, { timeout });
 }
 
-/** Sends a sign-up form: waits for its toast (this title and text), then for /login. */
-export async function createAccount(page: Page, title: string, description: string) {
+/** The toast of each sign-up form once the account is made: its title and text. */
+const accountCreated = {
+  publisher: [
+    'Account Created Successfully!',
+    'Your account is now pending approval. Please check back later.',
+  ],
+  buyer: [
+    'Signup Successful',
+    'Please check your email to confirm your account. You can then log in.',
+  ],
+} as const;
+
+/** Sends the publisher's or the buyer's sign-up form: waits for its toast, then for /login. */
+export async function createAccount(page: Page, form: keyof typeof accountCreated) {
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expectToast(page, title, description);
+  const [title, text] = accountCreated[form];
+  await expectToast(page, title, text);
   await expectPath(page, '/login');
 }
 
@@ -175,4 +202,37 @@ export async function createIntegrationViaUi(page: Page, name: string): Promise<
   await form.getByRole('textbox', { name: /^Name/ }).fill(name);
   await form.getByRole('button', { name: 'Create Integration' }).click();
   return page.getByRole('dialog', { name: `Key for ${name}` });
+}
+
+/**
+ * In the dialog `createIntegrationViaUi` answers: copies the key with its button (clipboard
+ * access granted to the page first), checks it is an integration key and closes the dialog with
+ * "I have copied the key"; answers the key read back from the clipboard.
+ */
+export async function copyIntegrationKey(keyDialog: Locator): Promise<string> {
+  const page = keyDialog.page();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(page.url()).origin,
+  });
+  const copy = keyDialog.getByRole('button', { name: 'Copy secret key' });
+  await copy.click();
+  await copy.getByText('Copied').waitFor();
+  const key = await page.evaluate(() => navigator.clipboard.readText());
+  expect(key).toMatch(/^ik_/);
+  await keyDialog.getByRole('button', { name: 'I have copied the key' }).click();
+  return key;
+}
+
+/**
+ * Admin → Payouts → Balances: selects these publishers (by name), opens "Run payouts for
+ * selected" and asks for its preview; answers the dialog.
+ */
+export async function previewPayoutRun(page: Page, publishers: string[]): Promise<Locator> {
+  for (const name of publishers) {
+    await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+  }
+  await page.getByRole('button', { name: 'Run payouts for selected' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New payout run' });
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  return dialog;
 }
