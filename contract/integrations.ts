@@ -12,8 +12,8 @@ import { LeadStatus } from './roles.ts';
 
 /**
  * Call-tracker integrations (issue 13): the admin API under /api/v1/admin/integrations and the
- * postback fields of /api/v1/ingest/calls, read here so the server, the web and the README
- * speak the same names.
+ * postback fields of /api/v1/ingest/calls, read here so the server, the web and the operator's
+ * guide (docs/guide/trackers.md) speak the same names.
  */
 
 import {
