@@ -202,8 +202,10 @@ describe('one definition per figure, on random data', () => {
       for (const p of pubs) await comparePublisher(t, p);
       await compareNetwork(t);
       // The dashboard's balance is kept as parts (drizzle/0056): folded into one, it says the same.
+      // (The `network-balance-fold` job may have folded them already on a slow run: the count
+      // folded is not asserted, what the fold leaves is.)
       const before = (await t.call('GET', '/stats')).json().balance;
-      expect(await foldNetworkBalance(t.db), 'parts folded').toBeGreaterThan(1);
+      await foldNetworkBalance(t.db);
       const [folded] = await rowsOf<{ parts: number }>(
         t.db,
         sql`select count(*)::int as parts from network_balance_parts`,

@@ -31,6 +31,7 @@ import { registerJob } from '../../jobs/runtime.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { listBalances } from './balances.service.ts';
 import { balanceOf, foldNetworkBalance } from './figures.ts';
+import { foldPayoutHolds } from './holds.service.ts';
 import { ledgerSettings } from './ledger.service.ts';
 import { getPaymentDetails, updatePaymentDetails } from './payment-details.service.ts';
 import { genericCsvLines } from './payment-files/generic.ts';
@@ -130,6 +131,13 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     scope: 'cluster',
     everyMs: 60_000,
     run: ({ db }) => foldNetworkBalance(db),
+  });
+  // The held payouts' parts (drizzle/0057), likewise: one row per combination of conditions.
+  registerJob(app, {
+    name: 'payout-holds-fold',
+    scope: 'cluster',
+    everyMs: 60_000,
+    run: ({ db }) => foldPayoutHolds(db),
   });
   // Lists document no error answers; the other routes their 400, 401, 403 and 404.
   const lists = routeKit(app, adminDoc);
