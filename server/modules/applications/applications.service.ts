@@ -32,7 +32,13 @@ import {
   searchAny,
 } from '../../db/list-query.ts';
 import type { OfferRefRow, PublisherRefRow } from '../../db/refs.ts';
-import { offerRefColumns, publisherRefColumns, toOfferRef, toPublisherRef } from '../../db/refs.ts';
+import {
+  joinPublisherAndOffer,
+  offerRefColumns,
+  publisherRefColumns,
+  toOfferRef,
+  toPublisherRef,
+} from '../../db/refs.ts';
 import { oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -380,30 +386,33 @@ export async function listCompliance(
     searchPublisherOrOffer(query.q),
   );
   const base = (sortKey: SQL<string | null>) =>
-    db
-      .select({
-        sortKey,
-        id: complianceQuestionnaires.id,
-        applicationId: complianceQuestionnaires.applicationId,
-        applicationStatus: offerApplications.status,
-        ...publisherRefColumns(complianceQuestionnaires.publisherId),
-        ...offerRefColumns(complianceQuestionnaires.offerId),
-        createdAt: complianceQuestionnaires.createdAt,
-        fileUrls: complianceQuestionnaires.fileUrls,
-        documentUrl: complianceQuestionnaires.documentUrl,
-        decision: complianceQuestionnaires.decision,
-        reviewReason: complianceQuestionnaires.reviewReason,
-        reviewNote: complianceQuestionnaires.reviewNote,
-        // Qualified by hand: the subquery reads the same table under another name.
-        superseded: sql<boolean>`exists (select 1 from compliance_questionnaires newer where newer.application_id = "compliance_questionnaires"."application_id" and newer.created_at > "compliance_questionnaires"."created_at")`,
-      })
-      .from(complianceQuestionnaires)
-      .innerJoin(
-        offerApplications,
-        eq(offerApplications.id, complianceQuestionnaires.applicationId),
-      )
-      .innerJoin(users, eq(users.id, complianceQuestionnaires.publisherId))
-      .innerJoin(offers, eq(offers.id, complianceQuestionnaires.offerId));
+    joinPublisherAndOffer(
+      db
+        .select({
+          sortKey,
+          id: complianceQuestionnaires.id,
+          applicationId: complianceQuestionnaires.applicationId,
+          applicationStatus: offerApplications.status,
+          ...publisherRefColumns(complianceQuestionnaires.publisherId),
+          ...offerRefColumns(complianceQuestionnaires.offerId),
+          createdAt: complianceQuestionnaires.createdAt,
+          fileUrls: complianceQuestionnaires.fileUrls,
+          documentUrl: complianceQuestionnaires.documentUrl,
+          decision: complianceQuestionnaires.decision,
+          reviewReason: complianceQuestionnaires.reviewReason,
+          reviewNote: complianceQuestionnaires.reviewNote,
+          // Qualified by hand: the subquery reads the same table under another name.
+          superseded: sql<boolean>`exists (select 1 from compliance_questionnaires newer where newer.application_id = "compliance_questionnaires"."application_id" and newer.created_at > "compliance_questionnaires"."created_at")`,
+        })
+        .from(complianceQuestionnaires)
+        .innerJoin(
+          offerApplications,
+          eq(offerApplications.id, complianceQuestionnaires.applicationId),
+        )
+        .$dynamic(),
+      complianceQuestionnaires.publisherId,
+      complianceQuestionnaires.offerId,
+    );
   return listPage({
     query,
     keyset: keyset(
@@ -412,7 +421,7 @@ export async function listCompliance(
       query.order,
       complianceQuestionnaires.id,
     ),
-    rows: (w) => pageOf(base(w.sortKey).$dynamic(), cond, w),
+    rows: (w) => pageOf(base(w.sortKey), cond, w),
     // Publisher and offer are joined for the count only when the search needs their names.
     // Without a status or a search every submission counts: a questionnaire is written in the
     // same transaction that moves its application from draft to pending, and an application
