@@ -17,6 +17,7 @@ import {
   newestFirst,
   pageOf,
 } from '../../db/list-query.ts';
+import { joinPublisherAndOffer } from '../../db/refs.ts';
 import { deleteOneOrNotFound, groupRows, onUniqueViolation } from '../../db/rows.ts';
 import { offers, settings, trackingNumbers, users } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
@@ -76,11 +77,14 @@ const toTrackingNumber = (r: Row): TrackingNumber => ({
 
 /** The tracking numbers with their publisher and offer, for a WHERE and ORDER of the caller. */
 const selectRows = (db: DbOrTx, sortKey: SQL<string | null> = sql<null>`null`) =>
-  db
-    .select({ ...selectColumns, sortKey })
-    .from(trackingNumbers)
-    .innerJoin(users, eq(users.id, trackingNumbers.publisherId))
-    .innerJoin(offers, eq(offers.id, trackingNumbers.offerId));
+  joinPublisherAndOffer(
+    db
+      .select({ ...selectColumns, sortKey })
+      .from(trackingNumbers)
+      .$dynamic(),
+    trackingNumbers.publisherId,
+    trackingNumbers.offerId,
+  );
 
 /** The country a number typed without its country code is read in (Settings). */
 async function phoneCountry(db: DbOrTx): Promise<string> {
@@ -128,16 +132,15 @@ export async function listTrackingNumbers(
     query,
     // Newest first only (tracking_numbers_created_idx reads it in that order).
     keyset: newestFirst(trackingNumbers),
-    rows: (w) => pageOf(selectRows(db, w.sortKey).$dynamic(), where, w),
+    rows: (w) => pageOf(selectRows(db, w.sortKey), where, w),
     // Exact: a network has hundreds or a few thousand numbers, not millions.
     count: () =>
       exactCount(
-        db
-          .select({ n: countAll() })
-          .from(trackingNumbers)
-          .innerJoin(users, eq(users.id, trackingNumbers.publisherId))
-          .innerJoin(offers, eq(offers.id, trackingNumbers.offerId))
-          .where(where),
+        joinPublisherAndOffer(
+          db.select({ n: countAll() }).from(trackingNumbers).$dynamic(),
+          trackingNumbers.publisherId,
+          trackingNumbers.offerId,
+        ).where(where),
       ),
     toItem: toTrackingNumber,
   });
