@@ -7,7 +7,7 @@ import type {
   TrackingNumberListQuery,
 } from '../../../contract/integrations.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../../../contract/settings.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { ListRead } from '../../db/list-query.ts';
 import {
   countAll,
@@ -22,7 +22,7 @@ import { deleteOneOrNotFound, groupRows, onUniqueViolation } from '../../db/rows
 import { offers, settings, trackingNumbers, users } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { decodeCsvFile, detectDelimiter, parseCsv } from '../../storage/csv-reader.ts';
-import { type Actor, type AdminAction, type AdminWrite, auditTrail } from '../audit/index.ts';
+import { type AdminAction, type AdminImport, type AdminWrite, auditTrail } from '../audit/index.ts';
 import { toE164 } from './phone.ts';
 
 /**
@@ -262,12 +262,7 @@ function importColumns(header: string[]): Record<(typeof IMPORT_COLUMNS)[number]
  * id or exact title): every row or none. A file with a wrong row writes nothing and answers each
  * wrong line (line 1 is the header).
  */
-export async function importTrackingNumbers(opts: {
-  db: Db;
-  actor: Actor;
-  filename: string;
-  data: Buffer;
-}): Promise<TrackingNumberImport> {
+export async function importTrackingNumbers(opts: AdminImport): Promise<TrackingNumberImport> {
   const { db } = opts;
   const text = decodeCsvFile(opts.data, opts.filename);
   const rows = parseCsv(text, detectDelimiter(text));
