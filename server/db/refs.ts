@@ -45,7 +45,7 @@ export const joinPublisherAndOffer = <Q extends PgSelect>(
 
 /**
  * Joins the lead a row belongs to and that lead's offer (`offers.title`, offerRefColumns of
- * `leads.offerId`), for a `$dynamic()` select of disputes, payout lines, flags….
+ * `leads.offerId`), for a `$dynamic()` select of disputes or payout lines.
  */
 export const joinLeadAndOffer = <Q extends PgSelect>(select: Q, leadId: AnyPgColumn) =>
   select.innerJoin(leads, eq(leads.id, leadId)).innerJoin(offers, eq(offers.id, leads.offerId));
