@@ -32,7 +32,13 @@ import {
   searchAny,
 } from '../../db/list-query.ts';
 import type { OfferRefRow, PublisherRefRow } from '../../db/refs.ts';
-import { offerRefColumns, publisherRefColumns, toOfferRef, toPublisherRef } from '../../db/refs.ts';
+import {
+  joinPublisherAndOffer,
+  offerRefColumns,
+  publisherRefColumns,
+  toOfferRef,
+  toPublisherRef,
+} from '../../db/refs.ts';
 import { oneOrNotFound, type RecordRead } from '../../db/rows.ts';
 import { complianceQuestionnaires, offerApplications, offers, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -77,6 +83,17 @@ type ApplicationRow = OfferRefRow &
     submissions: number;
   };
 
+/** Applications with their publisher and offer, as toAdminApplication takes them (list and one). */
+const selectApplications = (db: DbOrTx, sortKey: SQL<string | null> = sql`null`) =>
+  joinPublisherAndOffer(
+    db
+      .select({ ...applicationColumns, sortKey })
+      .from(offerApplications)
+      .$dynamic(),
+    offerApplications.publisherId,
+    offerApplications.offerId,
+  );
+
 async function toAdminApplication(r: ApplicationRow, link: FileLinker): Promise<AdminApplication> {
   return {
     id: r.id,
@@ -116,40 +133,26 @@ export async function listApplications(
     query,
     keyset: keysetOf(applicationSorts, query, offerApplications.id),
     rows: (w) => {
-      const rows = db
-        .select({ ...applicationColumns, sortKey: w.sortKey })
-        .from(offerApplications)
-        .innerJoin(users, eq(users.id, offerApplications.publisherId))
-        .innerJoin(offers, eq(offers.id, offerApplications.offerId));
+      const rows = selectApplications(db, w.sortKey);
       if (query.q) {
         // The search reads publisher and offer names: one query.
-        return pageOf(rows.$dynamic(), cond, w);
+        return pageOf(rows, cond, w);
       }
       // Deferred join (as the leads list): the page's ids from the (created_at, id) index,
       // then publisher and offer for those rows only (page 1,000: ~8 ms, was ~280 ms).
-      return deferredPage(db, rows.$dynamic(), offerApplications.id, cond, w);
+      return deferredPage(db, rows, offerApplications.id, cond, w);
     },
     // Publisher and offer are joined for the count only when the search needs their names.
     count: () =>
       countSearched(db, offerApplications, cond, query.q, (matching) =>
-        matching
-          .innerJoin(users, eq(users.id, offerApplications.publisherId))
-          .innerJoin(offers, eq(offers.id, offerApplications.offerId)),
+        joinPublisherAndOffer(matching, offerApplications.publisherId, offerApplications.offerId),
       ),
     toItem: (r) => toAdminApplication(r, opts.link),
   });
 }
 
 async function findApplication(db: DbOrTx, id: string): Promise<ApplicationRow> {
-  return oneOrNotFound(
-    db
-      .select(applicationColumns)
-      .from(offerApplications)
-      .innerJoin(users, eq(users.id, offerApplications.publisherId))
-      .innerJoin(offers, eq(offers.id, offerApplications.offerId))
-      .where(eq(offerApplications.id, id)),
-    'Application',
-  );
+  return oneOrNotFound(selectApplications(db).where(eq(offerApplications.id, id)), 'Application');
 }
 
 /** One application (with its IO link) for the answer of a write. */
@@ -380,30 +383,33 @@ export async function listCompliance(
     searchPublisherOrOffer(query.q),
   );
   const base = (sortKey: SQL<string | null>) =>
-    db
-      .select({
-        sortKey,
-        id: complianceQuestionnaires.id,
-        applicationId: complianceQuestionnaires.applicationId,
-        applicationStatus: offerApplications.status,
-        ...publisherRefColumns(complianceQuestionnaires.publisherId),
-        ...offerRefColumns(complianceQuestionnaires.offerId),
-        createdAt: complianceQuestionnaires.createdAt,
-        fileUrls: complianceQuestionnaires.fileUrls,
-        documentUrl: complianceQuestionnaires.documentUrl,
-        decision: complianceQuestionnaires.decision,
-        reviewReason: complianceQuestionnaires.reviewReason,
-        reviewNote: complianceQuestionnaires.reviewNote,
-        // Qualified by hand: the subquery reads the same table under another name.
-        superseded: sql<boolean>`exists (select 1 from compliance_questionnaires newer where newer.application_id = "compliance_questionnaires"."application_id" and newer.created_at > "compliance_questionnaires"."created_at")`,
-      })
-      .from(complianceQuestionnaires)
-      .innerJoin(
-        offerApplications,
-        eq(offerApplications.id, complianceQuestionnaires.applicationId),
-      )
-      .innerJoin(users, eq(users.id, complianceQuestionnaires.publisherId))
-      .innerJoin(offers, eq(offers.id, complianceQuestionnaires.offerId));
+    joinPublisherAndOffer(
+      db
+        .select({
+          sortKey,
+          id: complianceQuestionnaires.id,
+          applicationId: complianceQuestionnaires.applicationId,
+          applicationStatus: offerApplications.status,
+          ...publisherRefColumns(complianceQuestionnaires.publisherId),
+          ...offerRefColumns(complianceQuestionnaires.offerId),
+          createdAt: complianceQuestionnaires.createdAt,
+          fileUrls: complianceQuestionnaires.fileUrls,
+          documentUrl: complianceQuestionnaires.documentUrl,
+          decision: complianceQuestionnaires.decision,
+          reviewReason: complianceQuestionnaires.reviewReason,
+          reviewNote: complianceQuestionnaires.reviewNote,
+          // Qualified by hand: the subquery reads the same table under another name.
+          superseded: sql<boolean>`exists (select 1 from compliance_questionnaires newer where newer.application_id = "compliance_questionnaires"."application_id" and newer.created_at > "compliance_questionnaires"."created_at")`,
+        })
+        .from(complianceQuestionnaires)
+        .innerJoin(
+          offerApplications,
+          eq(offerApplications.id, complianceQuestionnaires.applicationId),
+        )
+        .$dynamic(),
+      complianceQuestionnaires.publisherId,
+      complianceQuestionnaires.offerId,
+    );
   return listPage({
     query,
     keyset: keyset(
@@ -412,7 +418,7 @@ export async function listCompliance(
       query.order,
       complianceQuestionnaires.id,
     ),
-    rows: (w) => pageOf(base(w.sortKey).$dynamic(), cond, w),
+    rows: (w) => pageOf(base(w.sortKey), cond, w),
     // Publisher and offer are joined for the count only when the search needs their names.
     // Without a status or a search every submission counts: a questionnaire is written in the
     // same transaction that moves its application from draft to pending, and an application

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   DRAFT_MAX_AGE_HOURS,
@@ -42,6 +43,14 @@ export const isUuid = (s: string) =>
 export const alreadyApplied = () =>
   new AppError('already_applied', PUBLISHER_MESSAGES.alreadyApplied, { status: 409 });
 
+/** The publisher's submitted application to the offer: a draft is not one (its dialog is open). */
+const submittedApplication = (publisherId: string, offerId: string | AnyPgColumn) =>
+  and(
+    eq(offerApplications.publisherId, publisherId),
+    eq(offerApplications.offerId, offerId),
+    ne(offerApplications.status, 'draft'),
+  );
+
 /** 409 `already_applied` when the publisher has a submitted (not draft) application to the offer. */
 export async function assertNotApplied(
   db: DbOrTx,
@@ -51,13 +60,7 @@ export async function assertNotApplied(
   const [applied] = await db
     .select({ id: offerApplications.id })
     .from(offerApplications)
-    .where(
-      and(
-        eq(offerApplications.publisherId, publisherId),
-        eq(offerApplications.offerId, offerId),
-        ne(offerApplications.status, 'draft'),
-      ),
-    )
+    .where(submittedApplication(publisherId, offerId))
     .limit(1);
   if (applied) throw alreadyApplied();
 }
@@ -124,14 +127,7 @@ export function listPublisherOffers(
             yourPayout: offerPayoutOverrides.payout,
           })
           .from(offers)
-          .leftJoin(
-            offerApplications,
-            and(
-              eq(offerApplications.offerId, offers.id),
-              eq(offerApplications.publisherId, publisherId),
-              ne(offerApplications.status, 'draft'),
-            ),
-          )
+          .leftJoin(offerApplications, submittedApplication(publisherId, offers.id))
           .leftJoin(
             offerPayoutOverrides,
             and(

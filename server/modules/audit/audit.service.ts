@@ -60,6 +60,9 @@ export type AdminAction = { db: Db; actor: Actor; id: string };
 /** What an admin's change of one record takes: an `AdminAction` and the validated body. */
 export type AdminEdit<Input> = AdminAction & { input: Input };
 
+/** What an admin's import of a CSV file takes (the route kit's `csvUpload` reads it whole). */
+export type AdminImport = { db: Db; actor: Actor; filename: string; data: Buffer };
+
 /** One entity's before → after, as the audit entry keeps it. */
 export type AuditChange = { before: unknown; after: unknown };
 

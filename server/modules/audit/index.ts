@@ -8,6 +8,7 @@ export {
   type Actor,
   type AdminAction,
   type AdminEdit,
+  type AdminImport,
   type AdminWrite,
   type AuditChange,
   auditTrail,

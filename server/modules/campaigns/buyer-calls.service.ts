@@ -14,6 +14,7 @@ import { toMoney } from '../../db/money.ts';
 import { callReturns, campaigns, leads } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { keysFigures } from '../reports/index.ts';
+import { campaignRefColumns, joinCampaign, toCampaignRef } from './campaign-row.ts';
 
 /**
  * The calls delivered to a buyer's campaigns (issue 31): the list (keyset on the leads'
@@ -34,26 +35,27 @@ const callWhere = (db: DbOrTx, buyerId: string, campaignId?: string) =>
 const callKeyset = () => keyset('timestamp', leads.timestamp, 'desc', leads.id);
 
 function selectCalls(db: DbOrTx, sortKey: SQL<string | null>) {
-  return db
-    .select({
-      id: leads.id,
-      sortKey,
-      timestamp: leads.timestamp,
-      campaignId: campaigns.id,
-      campaignName: campaigns.name,
-      caller: leads.caller,
-      state: leads.state,
-      durationSeconds: leads.durationSeconds,
-      billedAmount: leads.billedAmount,
-      billReason: leads.billReason,
-      recordingUrl: leads.recordingUrl,
-      recordingKey: leads.recordingKey,
-      returnStatus: callReturns.status,
-    })
-    .from(leads)
-    .innerJoin(campaigns, eq(campaigns.id, leads.campaignId))
-    .leftJoin(callReturns, eq(callReturns.leadId, leads.id))
-    .$dynamic();
+  return joinCampaign(
+    db
+      .select({
+        id: leads.id,
+        sortKey,
+        timestamp: leads.timestamp,
+        ...campaignRefColumns(campaigns.id),
+        caller: leads.caller,
+        state: leads.state,
+        durationSeconds: leads.durationSeconds,
+        billedAmount: leads.billedAmount,
+        billReason: leads.billReason,
+        recordingUrl: leads.recordingUrl,
+        recordingKey: leads.recordingKey,
+        returnStatus: callReturns.status,
+      })
+      .from(leads)
+      .leftJoin(callReturns, eq(callReturns.leadId, leads.id))
+      .$dynamic(),
+    leads.campaignId,
+  );
 }
 type CallRow = Awaited<ReturnType<ReturnType<typeof selectCalls>['execute']>>[number];
 
@@ -62,8 +64,7 @@ function toCall(r: CallRow, fullCaller: boolean, sign: (key: string) => string):
   return {
     id: r.id,
     timestamp: r.timestamp.toISOString(),
-    campaign_id: r.campaignId,
-    campaign_name: r.campaignName,
+    ...toCampaignRef(r),
     caller: fullCaller ? r.caller : maskCaller(r.caller),
     state: r.state,
     duration_seconds: r.durationSeconds,

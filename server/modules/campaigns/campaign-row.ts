@@ -1,4 +1,5 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Campaign } from '../../../contract/buyer.ts';
 import type { AdminCampaign } from '../../../contract/campaigns.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -66,3 +67,19 @@ export const selectAdminCampaigns = (db: DbOrTx, sortKey: SQL<string | null> = s
     .innerJoin(users, eq(users.id, campaigns.buyerId))
     .leftJoin(offers, eq(offers.id, campaigns.offerId))
     .$dynamic();
+
+/**
+ * The buyer campaign a call or its return was delivered to (contract's `campaignRef`): its id
+ * column and the name of the campaign `joinCampaign` joins, and the answer's fields.
+ */
+export const campaignRefColumns = <C extends AnyPgColumn>(campaignId: C) => ({
+  campaignId,
+  campaignName: campaigns.name,
+});
+export const toCampaignRef = (r: { campaignId: string; campaignName: string }) => ({
+  campaign_id: r.campaignId,
+  campaign_name: r.campaignName,
+});
+/** Joins the row's campaign, which campaignRefColumns reads (a `$dynamic()` select). */
+export const joinCampaign = <Q extends PgSelect>(select: Q, campaignId: AnyPgColumn) =>
+  select.innerJoin(campaigns, eq(campaigns.id, campaignId));

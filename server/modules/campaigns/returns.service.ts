@@ -17,6 +17,7 @@ import { conflict } from '../../errors.ts';
 import { type AdminEdit, writeAudit } from '../audit/index.ts';
 import { creditBuyer } from '../billing/index.ts';
 import { tellBuyer } from './buyer-notify.ts';
+import { campaignRefColumns, joinCampaign, toCampaignRef } from './campaign-row.ts';
 
 /**
  * Returns (issue 31, item 5): a buyer returns a billed call of their own within the Settings'
@@ -26,35 +27,39 @@ import { tellBuyer } from './buyer-notify.ts';
  */
 
 const selectReturns = (db: DbOrTx, sortKey: SQL<string | null> = sql`null`) =>
-  db
-    .select({
-      id: callReturns.id,
-      r: callReturns,
-      sortKey,
-      campaignName: campaigns.name,
-      buyerEmail: users.email,
-    })
-    .from(callReturns)
-    .innerJoin(campaigns, eq(campaigns.id, callReturns.campaignId))
-    .innerJoin(users, eq(users.id, callReturns.buyerId))
-    .$dynamic();
+  joinCampaign(
+    db
+      .select({
+        id: callReturns.id,
+        r: callReturns,
+        sortKey,
+        ...campaignRefColumns(callReturns.campaignId),
+        buyerEmail: users.email,
+      })
+      .from(callReturns)
+      .innerJoin(users, eq(users.id, callReturns.buyerId))
+      .$dynamic(),
+    callReturns.campaignId,
+  );
 type Joined = Awaited<ReturnType<ReturnType<typeof selectReturns>['execute']>>[number];
 
-const toReturn = ({ r, campaignName, buyerEmail }: Joined): CallReturn => ({
-  id: r.id,
-  lead_id: r.leadId,
-  campaign_id: r.campaignId,
-  campaign_name: campaignName,
-  buyer_id: r.buyerId,
-  buyer_email: buyerEmail,
-  reason: r.reason,
-  note: r.note,
-  amount: toMoney(r.amount),
-  status: r.status,
-  decision_note: r.decisionNote,
-  decided_at: r.decidedAt?.toISOString() ?? null,
-  created_at: r.createdAt.toISOString(),
-});
+const toReturn = (row: Joined): CallReturn => {
+  const { r } = row;
+  return {
+    id: r.id,
+    lead_id: r.leadId,
+    ...toCampaignRef(row),
+    buyer_id: r.buyerId,
+    buyer_email: row.buyerEmail,
+    reason: r.reason,
+    note: r.note,
+    amount: toMoney(r.amount),
+    status: r.status,
+    decision_note: r.decisionNote,
+    decided_at: r.decidedAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  };
+};
 
 const oneReturn = async (db: DbOrTx, id: string) =>
   toReturn(await oneOrNotFound(selectReturns(db).where(eq(callReturns.id, id)), 'Return'));

@@ -6,13 +6,13 @@ import type {
   BlockedCallerListQuery,
   CreateBlockedCaller,
 } from '../../../contract/fraud.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { countAll, exactCount, listPage, newestFirst, pageOf } from '../../db/list-query.ts';
 import { deleteOneOrNotFound } from '../../db/rows.ts';
 import { blockedCallers, users } from '../../db/schema.ts';
 import { AppError, conflict, invalidField } from '../../errors.ts';
 import { decodeCsvFile, detectDelimiter, parseCsv } from '../../storage/csv-reader.ts';
-import type { Actor, AdminAction, AdminWrite } from '../audit/index.ts';
+import type { AdminAction, AdminImport, AdminWrite } from '../audit/index.ts';
 import { phoneCountryOf, toE164 } from '../ingest/index.ts';
 import { fraudSettingsChanged } from './rules.ts';
 
@@ -151,12 +151,7 @@ export async function deleteBlockedCaller(opts: AdminAction): Promise<void> {
  * number and prefix per row): all or none. A wrong line (or one blocked already) writes nothing
  * and is answered with its line number (the header is line 1).
  */
-export async function importBlockedCallers(opts: {
-  db: Db;
-  actor: Actor;
-  filename: string;
-  data: Buffer;
-}): Promise<BlockedCallerImport> {
+export async function importBlockedCallers(opts: AdminImport): Promise<BlockedCallerImport> {
   const text = decodeCsvFile(opts.data, opts.filename);
   const rows = parseCsv(text, detectDelimiter(text));
   const header = (rows.shift() ?? []).map((h) => h.trim().toLowerCase());

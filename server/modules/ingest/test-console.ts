@@ -4,8 +4,8 @@ import type {
   IntegrationTestResult,
 } from '../../../contract/integrations.ts';
 import type { Db } from '../../db/client.ts';
-import { offerRefColumns, toOfferRef } from '../../db/refs.ts';
-import { leads, offers, users } from '../../db/schema.ts';
+import { joinPublisherAndOffer, offerRefColumns, toOfferRef } from '../../db/refs.ts';
+import { leads, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import {
   type IngestIntegration,
@@ -103,22 +103,24 @@ export async function testIngest(opts: {
         }
         throw err;
       }
-      const [lead] = await tx
-        .select({
-          status: leads.status,
-          reason: leads.statusReason,
-          publisherId: leads.publisherId,
-          publisherName: sql<string>`coalesce(${users.name}, ${users.email})`,
-          ...offerRefColumns(leads.offerId),
-          payout: sql<string>`${leads.payout}::text`,
-          durationSeconds: leads.durationSeconds,
-          caller: leads.caller,
-          trackingNumber: leads.trackingNumber,
-        })
-        .from(leads)
-        .innerJoin(users, eq(users.id, leads.publisherId))
-        .innerJoin(offers, eq(offers.id, leads.offerId))
-        .where(eq(leads.id, answer.id));
+      const [lead] = await joinPublisherAndOffer(
+        tx
+          .select({
+            status: leads.status,
+            reason: leads.statusReason,
+            publisherId: leads.publisherId,
+            publisherName: sql<string>`coalesce(${users.name}, ${users.email})`,
+            ...offerRefColumns(leads.offerId),
+            payout: sql<string>`${leads.payout}::text`,
+            durationSeconds: leads.durationSeconds,
+            caller: leads.caller,
+            trackingNumber: leads.trackingNumber,
+          })
+          .from(leads)
+          .$dynamic(),
+        leads.publisherId,
+        leads.offerId,
+      ).where(eq(leads.id, answer.id));
       result = {
         ...base,
         outcome: existing ? 'update' : 'create',

@@ -7,7 +7,7 @@ import type {
   TrackingNumberListQuery,
 } from '../../../contract/integrations.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../../../contract/settings.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { ListRead } from '../../db/list-query.ts';
 import {
   countAll,
@@ -17,11 +17,12 @@ import {
   newestFirst,
   pageOf,
 } from '../../db/list-query.ts';
+import { joinPublisherAndOffer } from '../../db/refs.ts';
 import { deleteOneOrNotFound, groupRows, onUniqueViolation } from '../../db/rows.ts';
 import { offers, settings, trackingNumbers, users } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { decodeCsvFile, detectDelimiter, parseCsv } from '../../storage/csv-reader.ts';
-import { type Actor, type AdminAction, type AdminWrite, auditTrail } from '../audit/index.ts';
+import { type AdminAction, type AdminImport, type AdminWrite, auditTrail } from '../audit/index.ts';
 import { toE164 } from './phone.ts';
 
 /**
@@ -76,11 +77,14 @@ const toTrackingNumber = (r: Row): TrackingNumber => ({
 
 /** The tracking numbers with their publisher and offer, for a WHERE and ORDER of the caller. */
 const selectRows = (db: DbOrTx, sortKey: SQL<string | null> = sql<null>`null`) =>
-  db
-    .select({ ...selectColumns, sortKey })
-    .from(trackingNumbers)
-    .innerJoin(users, eq(users.id, trackingNumbers.publisherId))
-    .innerJoin(offers, eq(offers.id, trackingNumbers.offerId));
+  joinPublisherAndOffer(
+    db
+      .select({ ...selectColumns, sortKey })
+      .from(trackingNumbers)
+      .$dynamic(),
+    trackingNumbers.publisherId,
+    trackingNumbers.offerId,
+  );
 
 /** The country a number typed without its country code is read in (Settings). */
 async function phoneCountry(db: DbOrTx): Promise<string> {
@@ -128,16 +132,15 @@ export async function listTrackingNumbers(
     query,
     // Newest first only (tracking_numbers_created_idx reads it in that order).
     keyset: newestFirst(trackingNumbers),
-    rows: (w) => pageOf(selectRows(db, w.sortKey).$dynamic(), where, w),
+    rows: (w) => pageOf(selectRows(db, w.sortKey), where, w),
     // Exact: a network has hundreds or a few thousand numbers, not millions.
     count: () =>
       exactCount(
-        db
-          .select({ n: countAll() })
-          .from(trackingNumbers)
-          .innerJoin(users, eq(users.id, trackingNumbers.publisherId))
-          .innerJoin(offers, eq(offers.id, trackingNumbers.offerId))
-          .where(where),
+        joinPublisherAndOffer(
+          db.select({ n: countAll() }).from(trackingNumbers).$dynamic(),
+          trackingNumbers.publisherId,
+          trackingNumbers.offerId,
+        ).where(where),
       ),
     toItem: toTrackingNumber,
   });
@@ -259,12 +262,7 @@ function importColumns(header: string[]): Record<(typeof IMPORT_COLUMNS)[number]
  * id or exact title): every row or none. A file with a wrong row writes nothing and answers each
  * wrong line (line 1 is the header).
  */
-export async function importTrackingNumbers(opts: {
-  db: Db;
-  actor: Actor;
-  filename: string;
-  data: Buffer;
-}): Promise<TrackingNumberImport> {
+export async function importTrackingNumbers(opts: AdminImport): Promise<TrackingNumberImport> {
   const { db } = opts;
   const text = decodeCsvFile(opts.data, opts.filename);
   const rows = parseCsv(text, detectDelimiter(text));

@@ -8,7 +8,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { countRows, keyset, type ListRead, listPage, pageOf } from '../../db/list-query.ts';
 import { toMoney } from '../../db/money.ts';
-import { publisherRefColumns, toPublisherRef } from '../../db/refs.ts';
+import { joinLeadAndOffer, publisherRefColumns, toPublisherRef } from '../../db/refs.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { leadDisputeMessages, leadDisputes, leads, offers, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -32,19 +32,21 @@ const lastAuthor = sql<'publisher' | 'admin'>`(
 
 /** Disputes with their publisher and their lead's offer: these columns and `extra`. */
 const selectDisputes = <Extra extends SelectedFields>(db: DbOrTx, extra: Extra) =>
-  db
-    .select({
-      id: leadDisputes.id,
-      leadId: leadDisputes.leadId,
-      status: leadDisputes.status,
-      ...publisherRefColumns(leadDisputes.publisherId),
-      offerTitle: offers.title,
-      ...extra,
-    })
-    .from(leadDisputes)
-    .innerJoin(users, eq(users.id, leadDisputes.publisherId))
-    .innerJoin(leads, eq(leads.id, leadDisputes.leadId))
-    .innerJoin(offers, eq(offers.id, leads.offerId));
+  joinLeadAndOffer(
+    db
+      .select({
+        id: leadDisputes.id,
+        leadId: leadDisputes.leadId,
+        status: leadDisputes.status,
+        ...publisherRefColumns(leadDisputes.publisherId),
+        offerTitle: offers.title,
+        ...extra,
+      })
+      .from(leadDisputes)
+      .innerJoin(users, eq(users.id, leadDisputes.publisherId))
+      .$dynamic(),
+    leadDisputes.leadId,
+  );
 
 /**
  * Disputes by status (open by default), latest activity first, paged by keyset on the
@@ -66,7 +68,7 @@ export function listDisputes(opts: ListRead<DisputeListQuery>): Promise<AdminDis
           createdAt: leadDisputes.createdAt,
           updatedAt: leadDisputes.updatedAt,
           sortKey: w.sortKey,
-        }).$dynamic(),
+        }),
         cond,
         w,
       ),

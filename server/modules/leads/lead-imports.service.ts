@@ -12,7 +12,13 @@ import { apiFields, oneOrNotFound } from '../../db/rows.ts';
 import { integrations, leadImports } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings.ts';
 import { AppError, conflict, invalidField } from '../../errors.ts';
-import { type Actor, type AdminEdit, auditTrail } from '../audit/index.ts';
+import {
+  type Actor,
+  type AdminAction,
+  type AdminEdit,
+  type AdminImport,
+  auditTrail,
+} from '../audit/index.ts';
 import { hashIntegrationKey } from '../ingest/index.ts';
 import {
   columnName,
@@ -80,12 +86,7 @@ async function findImport(db: DbOrTx, id: string): Promise<ImportRecord> {
 }
 
 /** Keeps an uploaded file as a new import: checked for encoding, CSV syntax and rows. */
-export async function createImport(opts: {
-  db: Db;
-  actor: Actor;
-  filename: string;
-  data: Buffer;
-}): Promise<LeadImport> {
+export async function createImport(opts: AdminImport): Promise<LeadImport> {
   const text = decodeCsvFile(opts.data, opts.filename);
   const { header, rows } = readCsv(text);
   const data = rows.filter((r) => r.length > 0);
@@ -174,7 +175,7 @@ export async function startCheck(opts: AdminEdit<CheckLeadImport>): Promise<Lead
 }
 
 /** Starts the import of a checked file, in one transaction; the screen polls the import. */
-export async function startImport(opts: { db: Db; actor: Actor; id: string }): Promise<LeadImport> {
+export async function startImport(opts: AdminAction): Promise<LeadImport> {
   const { db, id } = opts;
   const current = await findImport(db, id);
   const [claimed] = await db

@@ -13,7 +13,13 @@ import { keysetCsv } from '../../db/csv.ts';
 import { countRows, dateBounds, deferredPage, keysetOf, listPage } from '../../db/list-query.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
 import type { OfferRefRow, PublisherRefRow } from '../../db/refs.ts';
-import { offerRefColumns, publisherRefColumns, toOfferRef, toPublisherRef } from '../../db/refs.ts';
+import {
+  joinPublisherAndOffer,
+  offerRefColumns,
+  publisherRefColumns,
+  toOfferRef,
+  toPublisherRef,
+} from '../../db/refs.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import { leads, offers, users } from '../../db/schema.ts';
 import { invalidField } from '../../errors.ts';
@@ -101,11 +107,14 @@ const sortColumns = {
 } as const;
 
 const selectLeads = <Extra extends Record<string, SQL>>(db: DbOrTx, extra = {} as Extra) =>
-  db
-    .select({ ...leadColumns, ...extra })
-    .from(leads)
-    .innerJoin(users, eq(users.id, leads.publisherId))
-    .innerJoin(offers, eq(offers.id, leads.offerId));
+  joinPublisherAndOffer(
+    db
+      .select({ ...leadColumns, ...extra })
+      .from(leads)
+      .$dynamic(),
+    leads.publisherId,
+    leads.offerId,
+  );
 
 /**
  * Every lead with publisher and offer, filtered, sorted (timestamp by default) and paged.
@@ -120,8 +129,7 @@ export async function listLeads(opts: { db: DbOrTx; query: LeadListQuery }): Pro
   return listPage({
     query,
     keyset: keysetOf(sortColumns, query, leads.id),
-    rows: (w) =>
-      deferredPage(db, selectLeads(db, { sortKey: w.sortKey }).$dynamic(), leads.id, cond, w),
+    rows: (w) => deferredPage(db, selectLeads(db, { sortKey: w.sortKey }), leads.id, cond, w),
     count: () => countRows(db, leads, cond, 'capped'),
     // Exact from the maintained lead totals when they answer the filter (no offer, whole days…);
     // otherwise the capped count.
@@ -242,7 +250,7 @@ export function leadsCsv(opts: { db: DbOrTx; filter: LeadCsvQuery }): AsyncGener
       'would_have_paid',
     ],
     keyset: keysetOf(sortColumns, filter, leads.id),
-    select: (sortKey) => selectLeads(db, { sortKey }).$dynamic(),
+    select: (sortKey) => selectLeads(db, { sortKey }),
     where: leadWhere(filter),
     line: (r) => [
       r.id,

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isDisputableLead } from '../../../contract/lead-detail.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { toMoney } from '../../db/money.ts';
+import { joinLeadAndOffer } from '../../db/refs.ts';
 import { oneOrNotFound, onUniqueViolation } from '../../db/rows.ts';
 import { auditLog, leadDisputeMessages, leadDisputes, leads, offers } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
@@ -143,17 +144,19 @@ export async function replyAsPublisher(opts: {
   const { publisher } = opts;
   return opts.db.transaction(async (tx) => {
     const d = await oneOrNotFound(
-      tx
-        .select({
-          id: leadDisputes.id,
-          leadId: leadDisputes.leadId,
-          status: leadDisputes.status,
-          timestamp: leads.timestamp,
-          offerTitle: offers.title,
-        })
-        .from(leadDisputes)
-        .innerJoin(leads, eq(leads.id, leadDisputes.leadId))
-        .innerJoin(offers, eq(offers.id, leads.offerId))
+      joinLeadAndOffer(
+        tx
+          .select({
+            id: leadDisputes.id,
+            leadId: leadDisputes.leadId,
+            status: leadDisputes.status,
+            timestamp: leads.timestamp,
+            offerTitle: offers.title,
+          })
+          .from(leadDisputes)
+          .$dynamic(),
+        leadDisputes.leadId,
+      )
         .where(and(eq(leadDisputes.id, opts.disputeId), eq(leadDisputes.publisherId, publisher.id)))
         .for('update', { of: leadDisputes }),
       'Dispute',

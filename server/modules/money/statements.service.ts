@@ -14,6 +14,7 @@ import { rowsOf } from '../../db/client.ts';
 import { csvLine } from '../../db/csv.ts';
 import { countRows, keyset, type ListRead, listPage, pageOf } from '../../db/list-query.ts';
 import { amountCents, cents, centsMoney, centsText, toMoney } from '../../db/money.ts';
+import { joinLeadAndOffer } from '../../db/refs.ts';
 import { leads, offers, payoutLines, payouts, users } from '../../db/schema.ts';
 import { getSettings, networkTimeZoneSql } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
@@ -294,21 +295,22 @@ export async function listCoveredLeads(
     keyset: keyset('line', payoutLines.id, 'asc', payoutLines.id),
     rows: (w) =>
       pageOf(
-        db
-          .select({
-            id: payoutLines.id,
-            leadId: leads.id,
-            timestamp: leads.timestamp,
-            offerTitle: offers.title,
-            kind: payoutLines.kind,
-            amount: payoutLines.amount,
-            status: leads.status,
-            sortKey: w.sortKey,
-          })
-          .from(payoutLines)
-          .innerJoin(leads, eq(leads.id, payoutLines.leadId))
-          .innerJoin(offers, eq(offers.id, leads.offerId))
-          .$dynamic(),
+        joinLeadAndOffer(
+          db
+            .select({
+              id: payoutLines.id,
+              leadId: leads.id,
+              timestamp: leads.timestamp,
+              offerTitle: offers.title,
+              kind: payoutLines.kind,
+              amount: payoutLines.amount,
+              status: leads.status,
+              sortKey: w.sortKey,
+            })
+            .from(payoutLines)
+            .$dynamic(),
+          payoutLines.leadId,
+        ),
         where,
         w,
       ),

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/offer-rules.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
+import { publisherRefColumns, toPublisherRef } from '../../db/refs.ts';
 import { groupRows } from '../../db/rows.ts';
 import { offerPayoutOverrides, type offers, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -72,10 +73,8 @@ export async function payoutOverridesOf(
   const rows = await db
     .select({
       offerId: offerPayoutOverrides.offerId,
-      publisherId: offerPayoutOverrides.publisherId,
+      ...publisherRefColumns(offerPayoutOverrides.publisherId),
       payout: offerPayoutOverrides.payout,
-      name: users.name,
-      email: users.email,
     })
     .from(offerPayoutOverrides)
     .innerJoin(users, eq(users.id, offerPayoutOverrides.publisherId))
@@ -84,12 +83,7 @@ export async function payoutOverridesOf(
   return groupRows(
     rows,
     (r) => r.offerId,
-    (r): PayoutOverride => ({
-      publisher_id: r.publisherId,
-      publisher_name: r.name,
-      publisher_email: r.email,
-      payout: toMoney(r.payout),
-    }),
+    (r): PayoutOverride => ({ ...toPublisherRef(r), payout: toMoney(r.payout) }),
   );
 }
 

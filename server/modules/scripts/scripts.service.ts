@@ -6,6 +6,7 @@ import type {
 } from '../../../contract/scripts.ts';
 import type { Actor } from '../../auth/guard.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { publisherRefColumns } from '../../db/refs.ts';
 import { oneOrNotFound } from '../../db/rows.ts';
 import {
   offerScriptAcknowledgements as acks,
@@ -139,9 +140,7 @@ export async function getAdminOfferScript(opts: {
     .as('latest');
   const publishers = await db
     .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
+      ...publisherRefColumns(offerApplications.publisherId),
       version: latest.version,
       at: latest.at,
     })
@@ -169,9 +168,9 @@ export async function getAdminOfferScript(opts: {
     ack_days: offer.scriptAckDays,
     versions: history.reverse(),
     publishers: publishers.map((p) => ({
-      publisher_id: p.id,
-      name: p.name,
-      email: p.email,
+      publisher_id: p.publisherId,
+      name: p.publisherName,
+      email: p.publisherEmail,
       acknowledged_version: p.version ?? null,
       acknowledged_at: p.at ? new Date(p.at).toISOString() : null,
       current: offer.scriptVersion !== null && (p.version ?? 0) >= offer.scriptVersion,
