@@ -16,25 +16,6 @@ export const MeProfile = z.object({
 });
 export type MeProfile = z.infer<typeof MeProfile>;
 
-/** Sign-up metadata of a publisher (`data` of POST /auth/v1/signup, role left out). */
-export const PublisherSignupData = z.object({
-  full_legal_name: z.string(),
-  business_legal_name: z.string(),
-  address: z.string(),
-  phone_number: z.string(),
-  whatsapp_number: z.string(),
-  ms_teams_id: z.string(),
-});
-export type PublisherSignupData = z.infer<typeof PublisherSignupData>;
-
-/** Sign-up metadata of a buyer; `role: 'buyer'` is what makes the account a buyer. */
-export const BuyerSignupData = z.object({
-  full_name: z.string(),
-  company_name: z.string().optional(),
-  role: z.literal('buyer'),
-});
-export type BuyerSignupData = z.infer<typeof BuyerSignupData>;
-
 /** GoTrue identity (contract §2); one e-mail identity per user. */
 export const GoTrueIdentity = z.object({
   identity_id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalNote, requiredField, uuidParam } from './admin-common.ts';
-import { IsoDateTime, listQuery, Money, pageOf } from './list.ts';
+import { IsoDateTime, listQuery, Money, pageOf, pagingFields } from './list.ts';
 import { CallReturnStatus } from './roles.ts';
 
 /**
@@ -13,11 +13,7 @@ export const BuyerCallListQuery = listQuery(['timestamp'], 'timestamp', {
 });
 export type BuyerCallListQuery = z.output<typeof BuyerCallListQuery>;
 /** The CSV export takes the list's filter and sort (paging does not apply). */
-export const BuyerCallCsvQuery = BuyerCallListQuery.omit({
-  page: true,
-  page_size: true,
-  after: true,
-});
+export const BuyerCallCsvQuery = BuyerCallListQuery.omit(pagingFields);
 export type BuyerCallCsvQuery = z.output<typeof BuyerCallCsvQuery>;
 
 /** The buyer campaign a call (or its return) was delivered to. */

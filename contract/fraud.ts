@@ -210,6 +210,7 @@ export const ClearFraudFlags = z.object({
 });
 export type ClearFraudFlags = z.infer<typeof ClearFraudFlags>;
 export const FraudFlagsChanged = z.object({ changed: z.number().int() });
+export type FraudFlagsChanged = z.infer<typeof FraudFlagsChanged>;
 
 /** A lead's flags and whether its caller is blocked (the lead detail's Fraud card). */
 export const LeadFraud = z.object({

@@ -38,6 +38,9 @@ export const pageQuery = (defaultPageSize: number = DEFAULT_PAGE_SIZE) => ({
 });
 export type PageQuery = { page: number; page_size: number; after?: string | undefined };
 
+/** The paging fields as a `.omit` mask: a list's CSV export takes its query without them. */
+export const pagingFields = { page: true, page_size: true, after: true } as const;
+
 /**
  * Every list answers one shape. `total` is exact when `total_exact` is true; otherwise it is
  * `TOTAL_CAP` and the list holds more. `next_cursor` opens the following page (null on the last).

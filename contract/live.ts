@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { offerRef } from './admin-common.ts';
+import { Money } from './list.ts';
 import { LeadStatus } from './roles.ts';
 
 /**
@@ -25,9 +26,9 @@ export const LiveLead = z.object({
   publisher_id: z.string(),
   /** The admin's stream only (null for the others). */
   publisher_name: z.string().nullable(),
-  payout: z.number(),
+  payout: Money,
   /** The admin's stream only (null for the others). */
-  revenue: z.number().nullable(),
+  revenue: Money.nullable(),
 });
 export type LiveLead = z.infer<typeof LiveLead>;
 
@@ -38,9 +39,9 @@ export const LiveCounters = z.object({
   /** Approved calls today (the reports' "payable"). */
   payable_today: z.number().int(),
   /** Payout of today's payable calls. */
-  payout_today: z.number(),
+  payout_today: Money,
   /** The admin's stream only (null for the others). */
-  revenue_today: z.number().nullable(),
+  revenue_today: Money.nullable(),
   /** Calls per minute over the last hour, oldest first (60 entries, the current minute last). */
   per_minute: z.array(z.object({ minute: z.string(), calls: z.number().int() })),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, pageOf, pageQuery } from './list.ts';
+import { IsoDateTime, Money, pageOf, pageQuery } from './list.ts';
 
 /**
  * What the network tells other servers (issue 30): the operator's signed webhooks (Standard
@@ -46,8 +46,8 @@ export const LeadEventData = z.object({
   status: z.string(),
   previous_status: z.string().nullable(),
   status_reason: z.string().nullable(),
-  payout: z.number(),
-  previous_payout: z.number().nullable(),
+  payout: Money,
+  previous_payout: Money.nullable(),
   currency: z.string(),
   call_id: z.string().nullable().describe("The tracker's call id"),
   duration_seconds: z.number().int().nullable(),

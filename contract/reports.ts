@@ -87,29 +87,16 @@ export type ReportSettings = z.infer<typeof ReportSettings>;
 export const SavedReportSettings = z.object({ sub_id_tags: z.array(z.string()) });
 export type SavedReportSettings = z.infer<typeof SavedReportSettings>;
 
-/** Columns a report sorts by (`label` is the group's own column: day, offer title, …). */
-export const reportSorts = [
-  'label',
-  'calls',
-  'payable_calls',
-  'payable_rate',
-  'avg_duration',
-  'payout',
-  'revenue',
-  'margin',
-  'margin_pct',
-  'payout_without_revenue',
-  'disputes',
-] as const;
+/**
+ * Columns a report sorts by: `label` (the group's own column: day, offer title, …) and the
+ * figures. A publisher's report has the call figures; the admin's adds the revenue ones and
+ * the disputes.
+ */
+const figureSorts = ['calls', 'payable_calls', 'payable_rate', 'avg_duration', 'payout'] as const;
+const revenueSorts = ['revenue', 'margin', 'margin_pct', 'payout_without_revenue'] as const;
+export const publisherReportSorts = ['label', ...figureSorts] as const;
+export const reportSorts = [...publisherReportSorts, ...revenueSorts, 'disputes'] as const;
 export type ReportSort = (typeof reportSorts)[number];
-export const publisherReportSorts = [
-  'label',
-  'calls',
-  'payable_calls',
-  'payable_rate',
-  'avg_duration',
-  'payout',
-] as const;
 
 /** Group by hour covers at most this many days (24 rows a day). */
 export const MAX_HOUR_DAYS = 31;
@@ -218,14 +205,19 @@ const rowBase = {
   label: z.string(),
 };
 
+/** What every answer over a range of days starts with: its zone and its days. */
+const rangeHead = {
+  /** The network's time zone the days are cut in. */
+  timezone: z.string(),
+  range: z.enum(reportRanges),
+  /** First and last day (included) of the range. */
+  from: z.string(),
+  to: z.string(),
+};
+
 const reportShape = <F extends z.ZodType>(fig: F) =>
   z.object({
-    /** The network's time zone the days are cut in. */
-    timezone: z.string(),
-    range: z.enum(reportRanges),
-    /** First and last day (included) of the report. */
-    from: z.string(),
-    to: z.string(),
+    ...rangeHead,
     /** The previous equal period, when compared. */
     previous: z.object({ from: z.string(), to: z.string() }).nullable(),
     group: z.string(),
@@ -346,14 +338,6 @@ export const DashboardRangeQuery = z
   .refine(checkRange, rangeMessage)
   .refine(fromBeforeTo, orderMessage);
 export type DashboardRangeQuery = z.infer<typeof DashboardRangeQuery>;
-
-const rangeHead = {
-  /** The network's time zone the days are cut in. */
-  timezone: z.string(),
-  range: z.enum(reportRanges),
-  from: z.string(),
-  to: z.string(),
-};
 
 /** The admin dashboard over a range: the Total Payouts card and the chart's days. */
 export const AdminRangeStats = z.object({

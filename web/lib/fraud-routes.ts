@@ -1,20 +1,4 @@
-import type {
-  BlockedCaller,
-  BlockedCallerImport,
-  BlockedCallerList,
-  BlockedCallerListQuery,
-  ClearFraudFlags,
-  ConfirmFraudFlags,
-  CreateBlockedCaller,
-  FraudFlagList,
-  FraudFlagListQuery,
-  FraudRule,
-  FraudRuleName,
-  FraudRules,
-  LeadFraud,
-  PublisherFraudScore,
-  UpdateFraudRule,
-} from '@contract/fraud.ts';
+import type * as fraud from '@contract/fraud.ts';
 import { del, get, post, put, type QueryOf } from './api-routes.ts';
 
 /**
@@ -24,27 +8,33 @@ import { del, get, post, put, type QueryOf } from './api-routes.ts';
  */
 const id = (v: string) => encodeURIComponent(v);
 export const fraudRoutes = {
-  blocked: get<BlockedCallerList, QueryOf<typeof BlockedCallerListQuery>>('admin/blocked-callers'),
-  block: post<BlockedCaller, undefined, CreateBlockedCaller>('admin/blocked-callers'),
+  blocked: get<fraud.BlockedCallerList, QueryOf<typeof fraud.BlockedCallerListQuery>>(
+    'admin/blocked-callers',
+  ),
+  block: post<fraud.BlockedCaller, undefined, fraud.CreateBlockedCaller>('admin/blocked-callers'),
   /** Multipart, part `file`: a CSV of number or prefix, reason, expires_at. */
-  importBlocked: post<BlockedCallerImport, undefined, FormData>('admin/blocked-callers/import'),
+  importBlocked: post<fraud.BlockedCallerImport, undefined, FormData>(
+    'admin/blocked-callers/import',
+  ),
   unblock: (blockId: string) => del<undefined>(`admin/blocked-callers/${id(blockId)}`),
-  rules: get<FraudRules>('admin/fraud-rules'),
-  saveRule: (rule: FraudRuleName) =>
-    put<FraudRule, undefined, UpdateFraudRule>(`admin/fraud-rules/${rule}`),
-  flags: get<FraudFlagList, QueryOf<typeof FraudFlagListQuery>>('admin/fraud-flags'),
-  confirm: post<{ changed: number }, undefined, ConfirmFraudFlags>('admin/fraud-flags/confirm'),
-  clear: post<{ changed: number }, undefined, ClearFraudFlags>('admin/fraud-flags/clear'),
-  leadFraud: (leadId: string) => get<LeadFraud>(`admin/leads/${id(leadId)}/fraud`),
+  rules: get<fraud.FraudRules>('admin/fraud-rules'),
+  saveRule: (rule: fraud.FraudRuleName) =>
+    put<fraud.FraudRule, undefined, fraud.UpdateFraudRule>(`admin/fraud-rules/${rule}`),
+  flags: get<fraud.FraudFlagList, QueryOf<typeof fraud.FraudFlagListQuery>>('admin/fraud-flags'),
+  confirm: post<fraud.FraudFlagsChanged, undefined, fraud.ConfirmFraudFlags>(
+    'admin/fraud-flags/confirm',
+  ),
+  clear: post<fraud.FraudFlagsChanged, undefined, fraud.ClearFraudFlags>('admin/fraud-flags/clear'),
+  leadFraud: (leadId: string) => get<fraud.LeadFraud>(`admin/leads/${id(leadId)}/fraud`),
   publisherScore: (publisherId: string) =>
-    get<PublisherFraudScore>(`admin/publishers/${id(publisherId)}/fraud-score`),
+    get<fraud.PublisherFraudScore>(`admin/publishers/${id(publisherId)}/fraud-score`),
 } as const;
 
 /** Every fraud query starts with this key (a block, a confirm or a clear refreshes them all). */
 export const fraudKey = ['admin', 'fraud'] as const;
 
 /** The rules as people read them. */
-export const fraudRuleLabels: Record<FraudRuleName, string> = {
+export const fraudRuleLabels: Record<fraud.FraudRuleName, string> = {
   repeat_caller: 'Repeat caller',
   publisher_velocity: 'Publisher velocity',
   short_calls: 'Short-call clustering',

@@ -1,15 +1,4 @@
-import type {
-  DocumentList,
-  DocumentListQuery,
-  DocumentSettings,
-  DocumentTemplates,
-  PublisherSignatureList,
-  RemindDocumentsBody,
-  RemindDocumentsResult,
-  SignatureDocumentDetail,
-  SignDocumentBody,
-  VerifyResult,
-} from '@contract/documents.ts';
+import type * as documents from '@contract/documents.ts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall, apiDownload } from '@/lib/api-client.ts';
 import { documentHooks, useApiMutation, useListQuery } from '@/lib/api-queries.ts';
@@ -23,16 +12,18 @@ const enc = encodeURIComponent;
  * the signed PDF both download.
  */
 export const signatureRoutes = {
-  list: get<DocumentList, QueryOf<typeof DocumentListQuery>>('admin/documents'),
+  list: get<documents.DocumentList, QueryOf<typeof documents.DocumentListQuery>>('admin/documents'),
   /** Multipart: publisher_id, kind, application_id (an IO's), title, file (a PDF). */
   send: post<{ id: string }, undefined, FormData>('admin/documents'),
-  remind: post<RemindDocumentsResult, undefined, RemindDocumentsBody>('admin/documents/remind'),
+  remind: post<documents.RemindDocumentsResult, undefined, documents.RemindDocumentsBody>(
+    'admin/documents/remind',
+  ),
   /** Multipart, part `file`: the PDF to check. */
-  verify: post<VerifyResult, undefined, FormData>('documents/verify'),
-  mine: get<PublisherSignatureList>('publisher/signatures'),
-  open: (id: string) => get<SignatureDocumentDetail>(`publisher/documents/${enc(id)}`),
+  verify: post<documents.VerifyResult, undefined, FormData>('documents/verify'),
+  mine: get<documents.PublisherSignatureList>('publisher/signatures'),
+  open: (id: string) => get<documents.SignatureDocumentDetail>(`publisher/documents/${enc(id)}`),
   sign: (id: string) =>
-    post<SignatureDocumentDetail, undefined, SignDocumentBody>(
+    post<documents.SignatureDocumentDetail, undefined, documents.SignDocumentBody>(
       `publisher/documents/${enc(id)}/sign`,
     ),
   signedPdf: (id: string) => get<Blob>(`documents/${enc(id)}/signed.pdf`),
@@ -60,16 +51,16 @@ export const useVerifyDocument = () =>
   useApiMutation((form: FormData) => apiCall(signatureRoutes.verify, { body: form }), []);
 
 /** Settings → re-sign every N months. */
-export const documentSettingsHooks = documentHooks<DocumentSettings, DocumentSettings>(
-  'admin/document-settings',
-  [...signaturesKey, 'settings'],
-);
+export const documentSettingsHooks = documentHooks<
+  documents.DocumentSettings,
+  documents.DocumentSettings
+>('admin/document-settings', [...signaturesKey, 'settings']);
 
 /** Settings → Document templates: the texts agreements and IOs are sent from. */
-export const documentTemplateHooks = documentHooks<DocumentTemplates, DocumentTemplates>(
-  'admin/document-templates',
-  [...signaturesKey, 'templates'],
-);
+export const documentTemplateHooks = documentHooks<
+  documents.DocumentTemplates,
+  documents.DocumentTemplates
+>('admin/document-templates', [...signaturesKey, 'templates']);
 
 /** GET /publisher/signatures: the publisher's own documents to sign or signed. */
 export const useMySignatures = () =>
@@ -88,7 +79,7 @@ export const useSignatureDocument = (id: string) =>
 /** POST /publisher/documents/:id/sign. */
 export const useSignDocument = (id: string) =>
   useApiMutation(
-    (body: SignDocumentBody) => apiCall(signatureRoutes.sign(id), { body }),
+    (body: documents.SignDocumentBody) => apiCall(signatureRoutes.sign(id), { body }),
     signaturesKey,
   );
 
