@@ -3,12 +3,12 @@ import {
   Component,
   type ComponentType,
   type LazyExoticComponent,
-  lazy,
   type ReactNode,
   Suspense,
 } from 'react';
 import { ScreenContentSkeleton } from '@/components/layouts/area-skeleton.tsx';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { lazyExport } from '@/lib/lazy-export.ts';
 
 /**
  * A screen loaded on first visit: `lazyScreen(() => import('./x-page.tsx'), 'XPage')`. Vite
@@ -19,7 +19,7 @@ export function lazyScreen<K extends string, P extends object = object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazyExport(load, name);
 }
 
 /** What the browsers say when a chunk (or its CSS) cannot be fetched, e.g. after a deploy. */

@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { ApiError } from '@/lib/api-client.ts';
+import { lazyExport } from '@/lib/lazy-export.ts';
 import { useToastShown } from '@/lib/notify.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -21,9 +22,10 @@ function makeQueryClient() {
 }
 
 // The toast container is fetched with the first toast (web/lib/notify.ts), not with /login.
-const ToastContainer = lazy(async () => ({
-  default: (await import('@/components/toast-container.tsx')).ToastContainer,
-}));
+const ToastContainer = lazyExport(
+  () => import('@/components/toast-container.tsx'),
+  'ToastContainer',
+);
 
 /** Mounts the toast container once a toast has been asked for, then keeps it. */
 function DeferredNotifications() {

@@ -1,11 +1,10 @@
 import { Skeleton } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyExport } from '@/lib/lazy-export.ts';
 import type { DateRangeValue } from './date-range.ts';
 
 // The range picker (Select, combobox) is its own chunk: the cards show while it downloads.
-const DateRangePicker = lazy(async () => ({
-  default: (await import('./date-range-picker.tsx')).DateRangePicker,
-}));
+const DateRangePicker = lazyExport(() => import('./date-range-picker.tsx'), 'DateRangePicker');
 
 /**
  * A dashboard's period picker, "Any date" included, with a skeleton of its size while its chunk

@@ -1,5 +1,6 @@
 import { Stack, type StackProps, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DimmedNote } from './dimmed-note.tsx';
 import { EmailText } from './email-text.tsx';
 
 /**
@@ -25,11 +26,7 @@ export function PersonCell({
       <Text size="sm" fw={600} component="div">
         {name || '—'}
       </Text>
-      {extra ? (
-        <Text size="xs" c="dimmed">
-          {extra}
-        </Text>
-      ) : null}
+      <DimmedNote>{extra}</DimmedNote>
       <EmailText size="xs" c="dimmed" email={email} />
     </Stack>
   );

@@ -20,14 +20,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatMoney, formatPercent, formatSeconds } from '@/lib/format.ts';
+import { lazyExport } from '@/lib/lazy-export.ts';
 
 // recharts is heavy: the table shows while the chart's chunk downloads.
-const ReportChart = lazy(async () => ({
-  default: (await import('./report-chart.tsx')).ReportChart,
-}));
+const ReportChart = lazyExport(() => import('./report-chart.tsx'), 'ReportChart');
 
 /** Figures of a row as both reports answer them (publishers' lack revenue and margin). */
 export type ViewFigures = PublisherReportFigures &

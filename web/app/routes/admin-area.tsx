@@ -23,7 +23,7 @@ import { adminPaths } from '@/app/routes.ts';
 import { adminStatsQuery } from '@/features/admin/dashboard/api/get-admin-stats.ts';
 import { dailyStatsQuery } from '@/features/admin/dashboard/api/get-daily-stats.ts';
 import { prefetchFirst } from '@/lib/prefetch.ts';
-import { area, home, screen } from './area-screens.tsx';
+import { apiKeysScreen, area, home, screen } from './area-screens.tsx';
 
 /**
  * The admin area (under /admin, inside the admin shell, behind the admin guard). The sidebar in
@@ -167,10 +167,5 @@ export const adminArea = area('admin', [
     () => import('@/features/admin/settings/components/settings-page.tsx'),
     { section: 'Setup', label: 'Settings', icon: IconSettings },
   ),
-  // Profile → API keys: reached from the account links above Sign Out, not the sidebar.
-  screen(
-    adminPaths.apiKeys,
-    'ApiKeysPage',
-    () => import('@/components/api-keys/api-keys-page.tsx'),
-  ),
+  apiKeysScreen('admin'),
 ]);

@@ -1,7 +1,9 @@
+import type { Role } from '@contract/roles.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchPath, type RouteObject } from 'react-router';
 import { lazyScreen, screenRoute } from '@/app/lazy-screen.tsx';
+import { apiKeysPathByRole } from '@/app/routes.ts';
 import type { NavItem } from '@/components/layouts/nav-item.ts';
 import { authHeaders } from '@/lib/api-client.ts';
 
@@ -52,6 +54,18 @@ export function home<K extends string>(
   prefetch?: (client: QueryClient) => void,
 ): AreaScreen {
   return { ...screen(path, name, load, nav), index: true, ...(prefetch ? { prefetch } : {}) };
+}
+
+/**
+ * Profile → API keys: the one screen every area has at its own path, reached from the account
+ * links above Sign Out, not the sidebar.
+ */
+export function apiKeysScreen(role: Role): AreaScreen {
+  return screen(
+    apiKeysPathByRole[role],
+    'ApiKeysPage',
+    () => import('@/components/api-keys/api-keys-page.tsx'),
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import { buyerPaths } from '@/app/routes.ts';
 import { buyerDashboardQuery } from '@/features/buyer/api/calls.ts';
 import { campaignCountQuery } from '@/features/buyer/api/get-campaigns.ts';
 import { prefetchFirst } from '@/lib/prefetch.ts';
-import { area, home, screen } from './area-screens.tsx';
+import { apiKeysScreen, area, home, screen } from './area-screens.tsx';
 
 /**
  * The buyer area (under /buyer-dashboard, inside the buyer shell, behind the buyer guard): its
@@ -43,10 +43,5 @@ export const buyerArea = area('buyer', [
     () => import('@/features/buyer/components/billing-page.tsx'),
     { label: 'Billing', icon: IconReceipt },
   ),
-  // Profile → API keys: reached from the account links above Sign Out, not the sidebar.
-  screen(
-    buyerPaths.apiKeys,
-    'ApiKeysPage',
-    () => import('@/components/api-keys/api-keys-page.tsx'),
-  ),
+  apiKeysScreen('buyer'),
 ]);

@@ -11,7 +11,7 @@ import {
 import { publisherPaths } from '@/app/routes.ts';
 import { overviewQuery } from '@/features/publisher/api/get-overview.ts';
 import { prefetchFirst } from '@/lib/prefetch.ts';
-import { area, home, screen } from './area-screens.tsx';
+import { apiKeysScreen, area, home, screen } from './area-screens.tsx';
 
 /**
  * The publisher area (under /dashboard, inside the publisher shell, behind the publisher guard),
@@ -83,10 +83,5 @@ export const publisherArea = area('publisher', [
     'PostbacksPage',
     () => import('@/features/publisher/components/postbacks-page.tsx'),
   ),
-  // Profile → API keys: reached from the account links above Sign Out, not the sidebar.
-  screen(
-    publisherPaths.apiKeys,
-    'ApiKeysPage',
-    () => import('@/components/api-keys/api-keys-page.tsx'),
-  ),
+  apiKeysScreen('publisher'),
 ]);

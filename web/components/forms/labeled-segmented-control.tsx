@@ -1,5 +1,6 @@
 import { SegmentedControl, type SegmentedControlProps, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DimmedNote } from '../dimmed-note.tsx';
 
 /**
  * A segmented choice with a visible label above it (Mantine's control has none), named by that
@@ -17,11 +18,7 @@ export function LabeledSegmentedControl({
         {label}
       </Text>
       <SegmentedControl aria-labelledby={id} {...props} />
-      {note ? (
-        <Text size="xs" c="dimmed">
-          {note}
-        </Text>
-      ) : null}
+      <DimmedNote>{note}</DimmedNote>
     </Stack>
   );
 }

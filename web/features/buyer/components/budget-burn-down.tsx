@@ -1,13 +1,12 @@
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useBuyerDashboard } from '@/features/buyer/api/calls.ts';
 import { formatDay, formatMoney } from '@/lib/format.ts';
+import { lazyExport } from '@/lib/lazy-export.ts';
 import { burnDown } from './burn-down.ts';
 
 // The chart (recharts) is its own chunk: the figures show while it downloads.
-const BurnDownChart = lazy(async () => ({
-  default: (await import('./burn-down-chart.tsx')).BurnDownChart,
-}));
+const BurnDownChart = lazyExport(() => import('./burn-down-chart.tsx'), 'BurnDownChart');
 
 /**
  * The dashboard's budget burn-down (issue 31): spend today and this month, the budget left over

@@ -1,14 +1,12 @@
 import type { Campaign } from '@contract/buyer.ts';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyExport } from '@/lib/lazy-export.ts';
 
 // The dialogs (date picker, form, schemas: ~50 KB gzip) are fetched when first opened, not with
 // the screens that offer them.
-const CreateCampaignDialog = lazy(async () => ({
-  default: (await import('./create-campaign-dialog.tsx')).CreateCampaignDialog,
-}));
-const EditCampaignDialog = lazy(async () => ({
-  default: (await import('./create-campaign-dialog.tsx')).EditCampaignDialog,
-}));
+const loadDialogs = () => import('./create-campaign-dialog.tsx');
+const CreateCampaignDialog = lazyExport(loadDialogs, 'CreateCampaignDialog');
+const EditCampaignDialog = lazyExport(loadDialogs, 'EditCampaignDialog');
 
 type LazyCreateCampaignDialogProps = { opened: boolean; onClose: () => void };
 

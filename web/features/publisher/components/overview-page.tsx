@@ -9,7 +9,7 @@ import {
   IconPhoneCall,
   IconSearch,
 } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { publisherPaths } from '@/app/routes.ts';
 import { DashboardRangePicker } from '@/components/dashboard-range-picker.tsx';
@@ -24,6 +24,7 @@ import { useOverview } from '@/features/publisher/api/get-overview.ts';
 import { useOverviewRange } from '@/features/publisher/api/get-overview-range.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { formatMoney } from '@/lib/format.ts';
+import { lazyExport } from '@/lib/lazy-export.ts';
 import { RecentActivity } from './recent-activity.tsx';
 
 const ERROR_TITLE = 'Error loading dashboard';
@@ -32,15 +33,14 @@ const ERROR_TITLE = 'Error loading dashboard';
 // Its download starts with this screen's, not once the overview data has arrived.
 const loadDailyChart = () => import('./daily-chart.tsx');
 loadDailyChart().catch(() => {}); // a failure shows when the chart renders
-const DailyChart = lazy(async () => ({ default: (await loadDailyChart()).DailyChart }));
+const DailyChart = lazyExport(loadDailyChart, 'DailyChart');
 // The script notice (issue 33) and today's live counters (issue 32) load right after the cards,
 // out of the first screen's JS budget (scripts/bundle-report.ts).
-const ScriptNotice = lazy(async () => ({
-  default: (await import('./script-notice.tsx')).ScriptNotice,
-}));
-const LiveTodayPanel = lazy(async () => ({
-  default: (await import('@/components/live/live-counters.tsx')).LiveTodayPanel,
-}));
+const ScriptNotice = lazyExport(() => import('./script-notice.tsx'), 'ScriptNotice');
+const LiveTodayPanel = lazyExport(
+  () => import('@/components/live/live-counters.tsx'),
+  'LiveTodayPanel',
+);
 
 /** The Quick Actions card's links: browsing offers is the main one. */
 const quickActions = [

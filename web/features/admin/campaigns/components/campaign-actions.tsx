@@ -1,5 +1,5 @@
 import type { AdminCampaign } from '@contract/admin.ts';
-import { Menu, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Menu, NumberInput, type NumberInputProps, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { FormModal } from '@/components/form-modal.tsx';
 import { MoreMenu } from '@/components/more-menu.tsx';
@@ -75,6 +75,11 @@ function MoveItem(props: {
   );
 }
 
+/** An optional term of the campaign counted in whole units, at least one (seconds, calls). */
+function CountInput(props: NumberInputProps) {
+  return <NumberInput min={1} allowDecimal={false} {...props} />;
+}
+
 function ApproveDialog({
   c,
   opened,
@@ -138,20 +143,8 @@ function ApproveDialog({
           value={price}
           onChange={setPrice}
         />
-        <NumberInput
-          label="Billable duration (seconds)"
-          min={1}
-          allowDecimal={false}
-          value={buffer}
-          onChange={setBuffer}
-        />
-        <NumberInput
-          label="Daily cap (billable calls)"
-          min={1}
-          allowDecimal={false}
-          value={cap}
-          onChange={setCap}
-        />
+        <CountInput label="Billable duration (seconds)" value={buffer} onChange={setBuffer} />
+        <CountInput label="Daily cap (billable calls)" value={cap} onChange={setCap} />
       </Stack>
     </FormModal>
   );

@@ -2,6 +2,7 @@ import type { AdminCampaign } from '@contract/admin.ts';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { CampaignStatusCell } from '@/components/campaigns/campaign-status.tsx';
+import { DimmedNote } from '@/components/dimmed-note.tsx';
 import { dateColumn, personColumn, titleColumn } from '@/components/lists/columns.tsx';
 import { ListSearch } from '@/components/lists/list-filter-fields.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
@@ -49,11 +50,7 @@ export function CampaignsPage() {
         c.target_audience || c.location ? (
           <Stack gap={0} miw={140}>
             <Text size="sm">{c.target_audience || '—'}</Text>
-            {c.location ? (
-              <Text size="xs" c="dimmed">
-                {c.location}
-              </Text>
-            ) : null}
+            <DimmedNote>{c.location}</DimmedNote>
           </Stack>
         ) : (
           '—'

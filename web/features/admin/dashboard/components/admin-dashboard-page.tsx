@@ -7,7 +7,7 @@ import {
   IconSpeakerphone,
   IconUsers,
 } from '@tabler/icons-react';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Link } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { DashboardRangePicker } from '@/components/dashboard-range-picker.tsx';
@@ -20,23 +20,18 @@ import { useAdminStats } from '@/features/admin/dashboard/api/get-admin-stats.ts
 import { useDailyStats } from '@/features/admin/dashboard/api/get-daily-stats.ts';
 import { useRangeStats } from '@/features/admin/dashboard/api/get-range-stats.ts';
 import { formatMoney } from '@/lib/format.ts';
+import { lazyExport } from '@/lib/lazy-export.ts';
 import { AttentionCard } from './attention-card.tsx';
 
 // The newcomer's checklist is its own chunk (the dashboard's first load has a budget): shown
 // when it has loaded, above the cards.
 // The live "N new calls" bar (issue 32) comes right after the cards, out of the first screen's
 // JS budget (scripts/bundle-report.ts).
-const NewCallsBar = lazy(async () => ({
-  default: (await import('@/components/live/new-calls-bar.tsx')).NewCallsBar,
-}));
-const SetupChecklistCard = lazy(async () => ({
-  default: (await import('./setup-checklist.tsx')).SetupChecklistCard,
-}));
+const NewCallsBar = lazyExport(() => import('@/components/live/new-calls-bar.tsx'), 'NewCallsBar');
+const SetupChecklistCard = lazyExport(() => import('./setup-checklist.tsx'), 'SetupChecklistCard');
 
 // The chart (recharts, ~125 KB gzip) is its own chunk: the cards show while it downloads.
-const ActivityChart = lazy(async () => ({
-  default: (await import('./activity-chart.tsx')).ActivityChart,
-}));
+const ActivityChart = lazyExport(() => import('./activity-chart.tsx'), 'ActivityChart');
 
 type Icon = ComponentType<{ size?: number | string; stroke?: number }>;
 

@@ -15,7 +15,6 @@ import {
   Checkbox,
   Group,
   NativeSelect,
-  NumberInput,
   SimpleGrid,
   Stack,
   TagsInput,
@@ -24,6 +23,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { WholeNumberInput } from '@/components/forms/whole-number-input.tsx';
 import {
   draftOf,
   effectiveRule,
@@ -169,12 +169,9 @@ function RuleFields({
                 set({ split: { index: draft.split?.index ?? 0, delimiter: e.currentTarget.value } })
               }
             />
-            <NumberInput
+            <WholeNumberInput
               label="Part (0 is the first)"
-              min={0}
               max={9}
-              allowDecimal={false}
-              allowNegative={false}
               value={draft.split.index}
               onChange={(v) =>
                 set({

@@ -1,12 +1,13 @@
 import '@mantine/dates/styles.css';
 import { CreateLead } from '@contract/admin.ts';
 import type { LeadStatus } from '@contract/roles.ts';
-import { NumberInput, Select, SimpleGrid } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { FormModal } from '@/components/form-modal.tsx';
 import { MoneyInput } from '@/components/forms/money-input.tsx';
 import { pickerProps, useModalForm } from '@/components/forms/use-modal-form.ts';
+import { WholeNumberInput } from '@/components/forms/whole-number-input.tsx';
 import { OfferSelect, PublisherSelect } from '@/components/search-select.tsx';
 import { serverFieldErrors, validateWithSchema } from '@/components/zod-form.ts';
 import { useCreateLead } from '@/features/admin/leads/api/create-lead.ts';
@@ -108,13 +109,9 @@ export function LeadFormModal({ opened, onClose }: { opened: boolean; onClose: (
           placeholder="Offer's payout"
           {...form.getInputProps('payout')}
         />
-        <NumberInput
+        <WholeNumberInput
           label="Call duration (min)"
           placeholder="0"
-          min={0}
-          step={1}
-          allowDecimal={false}
-          allowNegative={false}
           suffix=" min"
           {...form.getInputProps('call_duration')}
         />

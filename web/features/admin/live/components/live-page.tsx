@@ -1,6 +1,6 @@
 import type { LiveLead } from '@contract/live.ts';
 import { Anchor, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
 import { LiveBadge, LiveCounterCards } from '@/components/live/live-counters.tsx';
@@ -8,13 +8,12 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { ScrollTable } from '@/components/scroll-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { formatDateTime, formatMoney, formatSeconds } from '@/lib/format.ts';
+import { lazyExport } from '@/lib/lazy-export.ts';
 import { useLiveStream } from '@/lib/live-stream.ts';
 import { formatPhone } from '@/lib/phone-format.ts';
 
 // The chart (recharts) is its own chunk: the counters and the calls show while it downloads.
-const MinuteChart = lazy(async () => ({
-  default: (await import('./minute-chart.tsx')).MinuteChart,
-}));
+const MinuteChart = lazyExport(() => import('./minute-chart.tsx'), 'MinuteChart');
 
 const eventLabel: Record<string, string> = {
   incoming: 'Ringing',

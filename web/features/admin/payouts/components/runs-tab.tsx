@@ -16,6 +16,7 @@ import {
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { adminPaths } from '@/app/routes.ts';
+import { DimmedNote } from '@/components/dimmed-note.tsx';
 import { dateColumn } from '@/components/lists/columns.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { type ScrollTableHead, TableHeads } from '@/components/scroll-table.tsx';
@@ -166,11 +167,7 @@ export function NewRunModal({
                   <Table.Tr key={i.publisher_id}>
                     <Table.Td>
                       <Text size="sm">{i.publisher_name ?? i.publisher_email}</Text>
-                      {i.skipped ? (
-                        <Text size="xs" c="dimmed">
-                          {i.skipped}
-                        </Text>
-                      ) : null}
+                      <DimmedNote>{i.skipped}</DimmedNote>
                       {i.held ? (
                         <Text size="xs" c="red.9">
                           {i.held}{' '}

@@ -1,9 +1,10 @@
 import type { AdminPublisher } from '@contract/admin.ts';
 import { publisherRejectReasons } from '@contract/review-reasons.ts';
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useNavigate } from 'react-router';
 import { adminPaths } from '@/app/routes.ts';
+import { DimmedNote } from '@/components/dimmed-note.tsx';
 import { EmailText } from '@/components/email-text.tsx';
 import { useBulkDecision } from '@/components/lists/bulk-decision.tsx';
 import { accountColumns, actionsColumn, RowActions, RowLink } from '@/components/lists/columns.tsx';
@@ -55,11 +56,7 @@ export function PublishersPage() {
           <RowLink to={adminPaths.publisher(p.id)} fw={600}>
             {p.name || '—'}
           </RowLink>
-          {p.business_legal_name ? (
-            <Text size="xs" c="dimmed">
-              {p.business_legal_name}
-            </Text>
-          ) : null}
+          <DimmedNote>{p.business_legal_name}</DimmedNote>
           <EmailText size="xs" c="dimmed" hiddenFrom="xl" email={p.email} />
         </Stack>
       ),

@@ -1,6 +1,7 @@
 import type { CallReturn } from '@contract/buyer-calls.ts';
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import { DimmedNote } from '@/components/dimmed-note.tsx';
 import { dateColumn, personColumn, RowActions } from '@/components/lists/columns.tsx';
 import { ListPage } from '@/components/lists/list-page.tsx';
 import { useListParams } from '@/components/use-list-params.ts';
@@ -65,11 +66,7 @@ export function ReturnsPage() {
       render: (r) => (
         <Stack gap={0} maw={320}>
           <Text size="sm">{r.reason}</Text>
-          {r.note ? (
-            <Text size="xs" c="dimmed">
-              {r.note}
-            </Text>
-          ) : null}
+          <DimmedNote>{r.note}</DimmedNote>
         </Stack>
       ),
     },

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { CopyField } from '@/components/copy-field.tsx';
 import { CopyOnceModal } from '@/components/copy-once-modal.tsx';
 import { DeliveryLog } from '@/components/deliveries/delivery-log.tsx';
+import { DimmedNote } from '@/components/dimmed-note.tsx';
 import { showFailure } from '@/components/forms/show-failure.ts';
 import { MoreMenu } from '@/components/more-menu.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -124,11 +125,7 @@ function EndpointName({ e }: { e: WebhookEndpoint }) {
       <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
         {e.url}
       </Text>
-      {e.description ? (
-        <Text size="xs" c="dimmed">
-          {e.description}
-        </Text>
-      ) : null}
+      <DimmedNote>{e.description}</DimmedNote>
     </>
   );
 }
