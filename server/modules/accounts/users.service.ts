@@ -1,18 +1,5 @@
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import type {
-  AdminBuyer,
-  AdminPublisher,
-  ApprovedPublisherList,
-  BulkDecidePublishers,
-  BulkDecisionResult,
-  BuyerList,
-  BuyerListQuery,
-  PublisherDetail,
-  PublisherList,
-  PublisherListQuery,
-  UpdateBuyerStatus,
-  UpdatePublisherStatus,
-} from '../../../contract/admin.ts';
+import type * as admin from '../../../contract/admin.ts';
 import {
   describeReason,
   publisherBlockReasons,
@@ -56,7 +43,7 @@ const auditPublisher = auditTrail('publisher');
 type UserRow = typeof users.$inferSelect;
 
 /** A publisher as the admin API answers it: no password hash, the agreement as a flag. */
-export function toAdminPublisher(u: UserRow): AdminPublisher {
+export function toAdminPublisher(u: UserRow): admin.AdminPublisher {
   return {
     id: u.id,
     email: u.email,
@@ -81,7 +68,7 @@ async function twoFactorAppsOf(db: DbOrTx, id: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-function toAdminBuyer(u: UserRow & { twoFactorApps: number }): AdminBuyer {
+function toAdminBuyer(u: UserRow & { twoFactorApps: number }): admin.AdminBuyer {
   return {
     two_factor_apps: Number(u.twoFactorApps),
     id: u.id,
@@ -115,7 +102,7 @@ function statusFilter(role: 'publisher' | 'buyer', status: string | undefined): 
 function listUsers<Item>(
   db: DbOrTx,
   role: 'publisher' | 'buyer',
-  query: PublisherListQuery | BuyerListQuery,
+  query: admin.PublisherListQuery | admin.BuyerListQuery,
   toItem: (row: UserRow & { twoFactorApps: number }) => Item,
 ) {
   const cond = and(eq(users.role, role), statusFilter(role, query.status), searchUsers(query.q));
@@ -138,12 +125,17 @@ function listUsers<Item>(
 }
 
 /** Publishers, newest first unless sorted otherwise; `q` searches name and e-mail. */
-export function listPublishers(opts: ListRead<PublisherListQuery>): Promise<PublisherList> {
+export function listPublishers(
+  opts: ListRead<admin.PublisherListQuery>,
+): Promise<admin.PublisherList> {
   return listUsers(opts.db, 'publisher', opts.query, toAdminPublisher);
 }
 
 /** Buyers, newest first unless sorted otherwise; `q` searches name and e-mail. */
-export function listBuyers(opts: { db: DbOrTx; query: BuyerListQuery }): Promise<BuyerList> {
+export function listBuyers(opts: {
+  db: DbOrTx;
+  query: admin.BuyerListQuery;
+}): Promise<admin.BuyerList> {
   return listUsers(opts.db, 'buyer', opts.query, toAdminBuyer);
 }
 
@@ -164,7 +156,7 @@ export function findPublisher(db: DbOrTx, id: string, lock = false): Promise<Use
 /** Everything the publisher detail screen shows: profile, agreement, applications, history. */
 export async function getPublisherDetail(
   opts: RecordRead & { link: FileLinker },
-): Promise<PublisherDetail> {
+): Promise<admin.PublisherDetail> {
   const { db, id, link } = opts;
   const publisher = await findPublisher(db, id);
   const [apps, leadTotals, balance, audit, factors] = await Promise.all([
@@ -245,7 +237,7 @@ async function writeStatusChange(
   return after!;
 }
 
-type PublisherDecision = Pick<UpdatePublisherStatus, 'status' | 'reason' | 'note'>;
+type PublisherDecision = Pick<admin.UpdatePublisherStatus, 'status' | 'reason' | 'note'>;
 
 /**
  * The reasons of each publisher action (issue 27 item 4): rejecting a sign-up and blocking an
@@ -342,8 +334,8 @@ async function writePublisherDecision(
  * entry, ending every session when blocking, and the e-mail to the publisher.
  */
 export async function updatePublisherStatus(
-  opts: AdminEdit<UpdatePublisherStatus> & { loginUrl: string },
-): Promise<AdminPublisher> {
+  opts: AdminEdit<admin.UpdatePublisherStatus> & { loginUrl: string },
+): Promise<admin.AdminPublisher> {
   return opts.db.transaction(async (tx) => {
     const before = await findPublisher(tx, opts.id, true);
     return toAdminPublisher(await writePublisherDecision(tx, { ...opts, before }));
@@ -355,8 +347,8 @@ export async function updatePublisherStatus(
  * that are not pending (or not publishers) are listed as skipped with why.
  */
 export async function bulkDecidePublishers(
-  opts: AdminWrite<BulkDecidePublishers> & { loginUrl: string },
-): Promise<BulkDecisionResult> {
+  opts: AdminWrite<admin.BulkDecidePublishers> & { loginUrl: string },
+): Promise<admin.BulkDecisionResult> {
   const ids = [...new Set(opts.input.ids)];
   // Bulk decides sign-ups only: approving takes no reason, rejecting one of its own.
   checkPublisherReason(opts.input.status === 'blocked' ? 'reject' : 'approve', opts.input.reason);
@@ -368,7 +360,7 @@ export async function bulkDecidePublishers(
       .orderBy(users.id)
       .for('update');
     const found = new Map(rows.map((r) => [r.id, r]));
-    const skipped: BulkDecisionResult['skipped'] = [];
+    const skipped: admin.BulkDecisionResult['skipped'] = [];
     let decided = 0;
     for (const id of ids) {
       const before = found.get(id);
@@ -392,7 +384,9 @@ export async function bulkDecidePublishers(
 }
 
 /** Blocks or unblocks a buyer; blocking ends every session at once. */
-export async function updateBuyerStatus(opts: AdminEdit<UpdateBuyerStatus>): Promise<AdminBuyer> {
+export async function updateBuyerStatus(
+  opts: AdminEdit<admin.UpdateBuyerStatus>,
+): Promise<admin.AdminBuyer> {
   return opts.db.transaction(async (tx) => {
     const before = await findWithRole(tx, opts.id, 'buyer', true);
     const from: BuyerStatus = before.status === 'blocked' ? 'blocked' : 'active';
@@ -412,7 +406,7 @@ export async function updateBuyerStatus(opts: AdminEdit<UpdateBuyerStatus>): Pro
 /** Approved (and legacy active) publishers for the payout form, by name. */
 export async function listApprovedPublishers(
   opts: ListRead<{ page: number; page_size: number; q?: string | undefined }>,
-): Promise<ApprovedPublisherList> {
+): Promise<admin.ApprovedPublisherList> {
   const { db, query } = opts;
   const cond = and(
     eq(users.role, 'publisher'),
@@ -442,7 +436,7 @@ export async function listApprovedPublishers(
  */
 export async function setPublisherAgreement(
   opts: AdminAction & { key: string },
-): Promise<{ publisher: AdminPublisher; replacedKey: string | null }> {
+): Promise<{ publisher: admin.AdminPublisher; replacedKey: string | null }> {
   return opts.db.transaction(async (tx) => {
     const before = await findPublisher(tx, opts.id, true);
     const [after] = await tx

@@ -1,15 +1,5 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type {
-  AdminApplication,
-  ApplicationList,
-  ApplicationListQuery,
-  ApplicationSubmissions,
-  BulkDecideApplications,
-  BulkDecisionResult,
-  ComplianceList,
-  ComplianceListQuery,
-  DecideApplication,
-} from '../../../contract/admin.ts';
+import type * as admin from '../../../contract/admin.ts';
 import {
   applicationReasons,
   describeReason,
@@ -94,7 +84,10 @@ const selectApplications = (db: DbOrTx, sortKey: SQL<string | null> = sql`null`)
     offerApplications.offerId,
   );
 
-async function toAdminApplication(r: ApplicationRow, link: FileLinker): Promise<AdminApplication> {
+async function toAdminApplication(
+  r: ApplicationRow,
+  link: FileLinker,
+): Promise<admin.AdminApplication> {
   return {
     id: r.id,
     ...toOfferRef(r),
@@ -118,8 +111,8 @@ const applicationSorts = {
 
 /** Non-draft applications with publisher and offer, newest first unless sorted otherwise. */
 export async function listApplications(
-  opts: ListRead<ApplicationListQuery> & { link: FileLinker },
-): Promise<ApplicationList> {
+  opts: ListRead<admin.ApplicationListQuery> & { link: FileLinker },
+): Promise<admin.ApplicationList> {
   const { db, query } = opts;
   const cond = and(
     query.status
@@ -158,7 +151,7 @@ async function findApplication(db: DbOrTx, id: string): Promise<ApplicationRow> 
 /** One application (with its IO link) for the answer of a write. */
 export async function getApplication(
   opts: RecordRead & { link: FileLinker },
-): Promise<AdminApplication> {
+): Promise<admin.AdminApplication> {
   return toAdminApplication(await findApplication(opts.db, opts.id), opts.link);
 }
 
@@ -251,7 +244,7 @@ async function writeDecision(
   return app;
 }
 
-type Decision = Pick<DecideApplication, 'status' | 'reason' | 'note'>;
+type Decision = Pick<admin.DecideApplication, 'status' | 'reason' | 'note'>;
 
 /**
  * Approving takes no reason (issue 27 item 4): one sent with it is refused, not dropped, so the
@@ -273,8 +266,8 @@ function checkDecisionReason(input: Decision): void {
  * transaction with its audit entry and the e-mail to the publisher; any other status is a 409.
  */
 export async function decideApplication(
-  opts: AdminEdit<DecideApplication> & { dashboardUrl: string; link: FileLinker },
-): Promise<AdminApplication> {
+  opts: AdminEdit<admin.DecideApplication> & { dashboardUrl: string; link: FileLinker },
+): Promise<admin.AdminApplication> {
   checkDecisionReason(opts.input);
   const row = await opts.db.transaction(async (tx) => {
     const locked = await oneOrNotFound(
@@ -297,8 +290,8 @@ export async function decideApplication(
  * decided (each audited and e-mailed), the others are listed as skipped with why.
  */
 export async function bulkDecideApplications(
-  opts: AdminWrite<BulkDecideApplications> & { dashboardUrl: string },
-): Promise<BulkDecisionResult> {
+  opts: AdminWrite<admin.BulkDecideApplications> & { dashboardUrl: string },
+): Promise<admin.BulkDecisionResult> {
   checkDecisionReason(opts.input);
   const ids = [...new Set(opts.input.ids)];
   return opts.db.transaction(async (tx) => {
@@ -309,7 +302,7 @@ export async function bulkDecideApplications(
       .orderBy(offerApplications.id)
       .for('update');
     const found = new Map(rows.map((r) => [r.id, r.status]));
-    const skipped: BulkDecisionResult['skipped'] = [];
+    const skipped: admin.BulkDecisionResult['skipped'] = [];
     let decided = 0;
     for (const id of ids) {
       const status = found.get(id);
@@ -350,7 +343,7 @@ async function submissionFields(r: Submission, link: FileLinker) {
 /** Every compliance submission of one application, newest first, each with its decision. */
 export async function listApplicationSubmissions(
   opts: RecordRead & { link: FileLinker },
-): Promise<ApplicationSubmissions> {
+): Promise<admin.ApplicationSubmissions> {
   const { db, id, link } = opts;
   const application = await toAdminApplication(await findApplication(db, id), link);
   if (application.status === ('draft' as string)) throw notFound('Application');
@@ -373,8 +366,8 @@ export async function listApplicationSubmissions(
 
 /** Compliance submissions with their publisher, offer, application status and signed files. */
 export async function listCompliance(
-  opts: ListRead<ComplianceListQuery> & { link: FileLinker },
-): Promise<ComplianceList> {
+  opts: ListRead<admin.ComplianceListQuery> & { link: FileLinker },
+): Promise<admin.ComplianceList> {
   const { db, query, link } = opts;
   const cond = and(
     query.status
@@ -487,7 +480,7 @@ export async function assertCanHaveIo(db: DbOrTx, id: string, lock = false) {
  */
 export async function setApplicationIo(
   opts: AdminAction & { key: string; link: FileLinker },
-): Promise<{ application: AdminApplication; replacedKey: string | null }> {
+): Promise<{ application: admin.AdminApplication; replacedKey: string | null }> {
   const { row, replacedKey } = await opts.db.transaction(async (tx) => {
     const before = await assertCanHaveIo(tx, opts.id, true);
     await tx

@@ -1,11 +1,5 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type {
-  CreateTrackingNumber,
-  TrackingNumber,
-  TrackingNumberImport,
-  TrackingNumberList,
-  TrackingNumberListQuery,
-} from '../../../contract/integrations.ts';
+import type * as integrations from '../../../contract/integrations.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../../../contract/settings.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ListRead } from '../../db/list-query.ts';
@@ -65,7 +59,7 @@ type Row = {
   createdAt: Date;
 };
 
-const toTrackingNumber = (r: Row): TrackingNumber => ({
+const toTrackingNumber = (r: Row): integrations.TrackingNumber => ({
   id: r.id,
   number: r.number,
   publisher_id: r.publisherId,
@@ -120,8 +114,8 @@ function searchCondition(q: string | undefined): SQL | undefined {
 
 /** Every tracking number, newest first, searched and filtered by publisher and offer. */
 export async function listTrackingNumbers(
-  opts: ListRead<TrackingNumberListQuery>,
-): Promise<TrackingNumberList> {
+  opts: ListRead<integrations.TrackingNumberListQuery>,
+): Promise<integrations.TrackingNumberList> {
   const { db, query } = opts;
   const where = and(
     searchCondition(query.q),
@@ -160,8 +154,8 @@ const auditNumber = auditTrail('publisher', 'tracking_number');
 
 /** Assigns one number to a publisher on an offer; the number is kept in E.164. */
 export async function createTrackingNumber(
-  opts: AdminWrite<CreateTrackingNumber>,
-): Promise<TrackingNumber> {
+  opts: AdminWrite<integrations.CreateTrackingNumber>,
+): Promise<integrations.TrackingNumber> {
   const { db, input } = opts;
   const country = await phoneCountry(db);
   const number = toE164(input.number, country);
@@ -262,7 +256,9 @@ function importColumns(header: string[]): Record<(typeof IMPORT_COLUMNS)[number]
  * id or exact title): every row or none. A file with a wrong row writes nothing and answers each
  * wrong line (line 1 is the header).
  */
-export async function importTrackingNumbers(opts: AdminImport): Promise<TrackingNumberImport> {
+export async function importTrackingNumbers(
+  opts: AdminImport,
+): Promise<integrations.TrackingNumberImport> {
   const { db } = opts;
   const text = decodeCsvFile(opts.data, opts.filename);
   const rows = parseCsv(text, detectDelimiter(text));
