@@ -48,8 +48,6 @@ import {
 
 const auditApplication = auditTrail('application');
 
-/** Statuses an admin sees: drafts are the publisher's unfinished business. */
-
 const applicationColumns = {
   id: offerApplications.id,
   ...offerRefColumns(offerApplications.offerId),
