@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateFormat } from './date-formats.ts';
 import { flagParam, IsoDay, Money, oneOf } from './list.ts';
 import { Balance } from './money.ts';
 import { trackerTagName } from './outbound.ts';
@@ -266,7 +267,7 @@ const DAY_MS = 86_400_000;
 /** `YYYY-MM-DD` of an instant in zone `tz`. */
 export function dayIn(tz: string, at: Date): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateFormat('en-CA', {
     timeZone: tz,
     year: 'numeric',
     month: '2-digit',

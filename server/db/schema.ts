@@ -1062,6 +1062,18 @@ export const publisherBalances = pgTable(
 );
 
 /**
+ * Where the names reports show stand (drizzle/0058): a statement trigger on users (name, e-mail),
+ * offers (title) and campaigns (name) appends a part of 1, and the stamp is the parts' sum,
+ * folded now and then by the `report-names-fold` job. Unlike the sequence it replaces
+ * (drizzle/0025), a part is seen only once its writer has committed, so a reader that reads the
+ * stamp, then names, never keeps an old name under a new stamp.
+ */
+export const reportNamesParts = pgTable('report_names_parts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
+/**
  * The whole network's balance (the admin dashboard's money cards), kept as parts that add up
  * to the sum of every publisher_balances row (drizzle/0056): a statement trigger on
  * publisher_balances appends one row of what the statement changed (never an update, so no

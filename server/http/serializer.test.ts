@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AdminReport } from '../../contract/reports.ts';
-import { answerSerializer } from './serializer.ts';
+import { answerSerializer, keptAnswer } from './serializer.ts';
 
 /** The serializer of one route whose 200 answer has `schema`. */
 const serializerOf = (schema: z.ZodType, checkAnswers = false) =>
@@ -66,5 +66,31 @@ describe('answer serializer', () => {
     const Count = z.object({ n: z.number().int() });
     expect(() => serializerOf(Count, true)({ n: 'many' })).toThrow();
     expect(serializerOf(Count, true)({ n: 3 })).toBe('{"n":3}');
+  });
+
+  it('writes a kept answer once per route, and any other answer every time', () => {
+    const Named = z.object({ name: z.string() });
+    let reads = 0;
+    const answer = () => ({
+      get name() {
+        reads++;
+        return 'Publisher 1';
+      },
+    });
+    const route = serializerOf(Named);
+    const kept = keptAnswer(answer());
+    expect(route(kept)).toBe('{"name":"Publisher 1"}');
+    expect(route(kept)).toBe('{"name":"Publisher 1"}');
+    expect(reads).toBe(1);
+    // Another route writes it by its own schema.
+    const Other = z.object({ name: z.string(), missing: z.string().optional() });
+    expect(serializerOf(Other)(kept)).toBe('{"name":"Publisher 1"}');
+    expect(reads).toBe(2);
+    // Not kept: written again each time.
+    reads = 0;
+    const plain = answer();
+    route(plain);
+    route(plain);
+    expect(reads).toBe(2);
   });
 });

@@ -27,13 +27,37 @@ export function answerSerializer(opts: {
       if (compiled === undefined) compiled = compile(route.schema);
       return compiled;
     };
+    // This route's JSON of each kept answer (keptAnswer), while the answer lives.
+    const written = new WeakMap<object, string>();
     return (data) => {
+      const again = kept.has(data as object) ? written.get(data as object) : undefined;
+      if (again !== undefined) return again;
       const f = fast();
-      if (!f) return viaZod(data);
-      if (opts.checkAnswers) viaZod(data);
-      return f(data);
+      let json: string;
+      if (!f) json = viaZod(data);
+      else {
+        if (opts.checkAnswers) viaZod(data);
+        json = f(data);
+      }
+      if (kept.has(data as object)) written.set(data as object, json);
+      return json;
     };
   };
+}
+
+/** Answers a service keeps and answers again, unchanged, as the very same object. */
+const kept = new WeakSet<object>();
+
+/**
+ * Marks `answer` as kept by its service (a report kept in memory while its days and names are
+ * unchanged, server/modules/reports/report-cache.ts): each route writes its JSON once and then
+ * sends the same text whenever the same object is answered again, instead of writing ~160 KB
+ * (a year by publisher, 500 rows) on every request. The text lives as long as the object. The
+ * caller promises the object and everything in it is never changed once answered.
+ */
+export function keptAnswer<T extends object>(answer: T): T {
+  kept.add(answer);
+  return answer;
 }
 
 /** fast-json-stringify of the schema's output form; null when zod cannot express it as JSON Schema. */

@@ -271,6 +271,7 @@ describe('the app’s jobs in /metrics', () => {
       'stale-draft-cleanup',
       'network-balance-fold',
       'payout-holds-fold',
+      'report-names-fold',
     ]) {
       expect(text).toContain(`portal_job_runs_total{job="${job}"}`);
       expect(text).toContain(`portal_job_failures_total{job="${job}"} 0`);

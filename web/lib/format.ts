@@ -1,3 +1,4 @@
+import { dateFormat } from '../../contract/date-formats.ts';
 import { displayCurrencyCode, displayTimeZone } from './display-settings.ts';
 
 export {
@@ -48,21 +49,14 @@ export function formatDuration(minutes: number | null | undefined): string {
 // Dates: one format across the app, in the network's time zone (settings.timezone)
 // ---------------------------------------------------------------------------
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(withTime: boolean, zone = displayTimeZone()): Intl.DateTimeFormat {
-  const key = `${withTime}|${zone}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      ...(withTime && { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-    });
-    formatters.set(key, f);
-  }
-  return f;
+  return dateFormat('en-US', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    ...(withTime && { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  });
 }
 
 function parts(value: string | Date, withTime: boolean, zone?: string) {

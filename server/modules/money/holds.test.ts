@@ -16,6 +16,7 @@ import {
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { callAs } from '../../test/call-as.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
+import { gate } from '../../test/waiting.ts';
 import {
   foldPayoutHolds,
   heldPublisherCount,
@@ -484,24 +485,18 @@ describe('the dashboard’s held payouts', () => {
           order === 'owed first'
             ? [becomeOwed(pub.id), approveForm(pub.id)]
             : [approveForm(pub.id), becomeOwed(pub.id)];
-        let wrote!: () => void;
-        let commit!: () => void;
-        const written = new Promise<void>((r) => {
-          wrote = r;
-        });
-        const mayCommit = new Promise<void>((r) => {
-          commit = r;
-        });
+        const wrote = gate();
+        const commit = gate();
         const one = t.db.transaction(async (tx) => {
           await first(tx);
-          wrote();
-          await mayCommit;
+          wrote.open();
+          await commit.p;
         });
-        await written;
+        await wrote.p;
         const two = t.db.transaction(async (tx) => second(tx));
         // The second writer is now waiting on the first (or would judge without its change).
         await new Promise((r) => setTimeout(r, 300));
-        commit();
+        commit.open();
         await Promise.all([one, two]);
         await counted(order, base, 0);
       }

@@ -8,10 +8,11 @@ import type { CsvCell } from '../../db/csv.ts';
 import type { ListRead } from '../../db/list-query.ts';
 import { amountCents, centsMoney } from '../../db/money.ts';
 import { networkTimeZone } from '../../db/settings.ts';
+import { keptAnswer } from '../../http/serializer.ts';
 import { balanceOf } from '../money/index.ts';
 import { dailyFigures, dashboardDays } from './dashboard.queries.ts';
 import { reportCsv, withoutRevenue } from './report-csv.ts';
-import { buildReport } from './reports.queries.ts';
+import { buildReport, type Report } from './reports.queries.ts';
 
 /** One publisher's report: only their own leads (their rollup rows), without revenue or margin. */
 export async function getPublisherReport(
@@ -19,6 +20,18 @@ export async function getPublisherReport(
 ): Promise<PublisherReport> {
   const tz = await networkTimeZone(opts.db);
   const r = await buildReport(opts.db, { owner: opts.publisherId, tz, query: opts.query });
+  let mine = withoutRevenueOf.get(r);
+  if (!mine) {
+    mine = keptAnswer(withoutRevenueReport(r));
+    withoutRevenueOf.set(r, mine);
+  }
+  return mine;
+}
+
+/** The publisher's form of each kept report (buildReport answers a kept one as the same object). */
+const withoutRevenueOf = new WeakMap<Report, PublisherReport>();
+
+function withoutRevenueReport(r: Report): PublisherReport {
   return {
     ...r,
     rows: r.rows.map((row) => ({

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type DbOrTx, rowsOf as rowsOfSql } from '../../db/client.ts';
 import { registerJob } from '../../jobs/runtime.ts';
+import { foldNamesParts } from './report-names.ts';
 
 /** How often each instance folds the queue in the background. */
 export const REPORT_FOLD_INTERVAL_MS = 1000;
@@ -115,7 +116,8 @@ export async function vacuumChurnedTables(
 /**
  * The instance jobs `report-fold` (every REPORT_FOLD_INTERVAL_MS) and `report-hot-vacuum` (a
  * few seconds after the start, for what a previous run left, then every HOT_VACUUM_INTERVAL_MS);
- * neither starts while the instance drains.
+ * neither starts while the instance drains. The cluster jobs `report-names-fold` (the names'
+ * stamp parts, each minute) and `churned-vacuum`.
  */
 export function registerReportFold(app: FastifyInstance): void {
   // One turn for both: a vacuum never runs beside a fold of this instance.
@@ -137,6 +139,13 @@ export function registerReportFold(app: FastifyInstance): void {
     everyMs: HOT_VACUUM_INTERVAL_MS,
     firstRunMs: 5000,
     run: ({ db }) => inTurn(() => vacuumHotTables(db)),
+  });
+  // The names' stamp parts (drizzle/0058): one per statement that may change a name.
+  registerJob(app, {
+    name: 'report-names-fold',
+    scope: 'cluster',
+    everyMs: 60_000,
+    run: ({ db }) => foldNamesParts(db),
   });
   // PGlite has no autovacuum; a server may have it off (checked at each run).
   const autovacuum = app.database.kind === 'postgres';

@@ -5,6 +5,7 @@ import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts'
 import { buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { prng, sqlRows } from '../../test/seeded.ts';
 import { blockRuns, blocksOfLastYear, singleBlocks } from './report-calendar.ts';
+import { firstByFigure } from './reports.queries.ts';
 
 /**
  * Reports (issue 15) against the same figures computed from the raw leads by plain SQL, for
@@ -500,6 +501,34 @@ describe('margin: revenue and payout of the same calls', () => {
     now = await byOffer();
     expect(margins(now)['Margin Y']).toEqual([40, 25, 15, 0, 0]);
     expect(now.totals).toMatchObject({ payout: 90, margin: 50, payout_without_revenue: 15 });
+  });
+});
+
+describe('firstByFigure', () => {
+  it('picks the first groups exactly as a full sort by figure (nulls last), then key', () => {
+    const rand = prng(29);
+    for (let round = 0; round < 200; round++) {
+      const n = 1 + Math.floor(rand() * 60);
+      const keys = Array.from({ length: n + 5 }, (_, i) => `k${(i * 7919) % 1000}`);
+      // Few distinct figures, so ties are common; some nulls (a rate with no calls), 0 and -0.
+      const figure = keys.map(() => {
+        const x = rand();
+        return x < 0.15 ? null : x < 0.25 ? 0 : x < 0.3 ? -0 : Math.floor(rand() * 6) - 2;
+      });
+      const all = Array.from({ length: n }, (_, i) => i + (round % 5));
+      for (const dir of [1, -1] as const) {
+        const full = [...all].sort((a, b) => {
+          const fa = figure[a]!;
+          const fb = figure[b]!;
+          if ((fa === null) !== (fb === null)) return fa === null ? 1 : -1;
+          if (fa !== null && fb !== null && fa !== fb) return (fa < fb ? -1 : 1) * dir;
+          return (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0) * dir;
+        });
+        const limit = 1 + Math.floor(rand() * (n + 3));
+        const got = firstByFigure([...all], { keys, place: (k) => figure[k]!, dir, limit });
+        expect(got).toEqual(full.slice(0, limit));
+      }
+    }
   });
 });
 
