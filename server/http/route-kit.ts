@@ -53,10 +53,20 @@ type Handler<P extends RouteParts> = (
 /** A CSV download: its name before the date (`leads` → `leads-2024-05-31.csv`) and lines. */
 export type CsvFile = { name: string; lines: AsyncIterable<string> };
 
-/** A table already read (a report's rows, totals last) as the lines a CSV download streams. */
+/**
+ * A table already read (a report's rows, totals last) as the lines a CSV download streams. The
+ * text of a table answered again as the same array (a kept report's, see reportCsv) is written
+ * once.
+ */
 export async function* tableLines(rows: CsvCell[][]): AsyncIterable<string> {
-  yield rows.map(csvLine).join('');
+  let text = tableTexts.get(rows);
+  if (text === undefined) {
+    text = rows.map(csvLine).join('');
+    tableTexts.set(rows, text);
+  }
+  yield text;
 }
+const tableTexts = new WeakMap<CsvCell[][], string>();
 
 /** The `{ id }` params of a route on one record (each area's schema keeps its own message). */
 type IdParts = { params: z.ZodType<{ id: string }> };

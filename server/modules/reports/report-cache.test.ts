@@ -7,6 +7,7 @@ import { buildOffer, buildPublisher } from '../../test/factories.ts';
 import { gate } from '../../test/waiting.ts';
 import { forgetKeptReports, reportBlockCounts, reportCacheCounts } from './report-cache.ts';
 import { singleBlocks } from './report-calendar.ts';
+import { reportCsv } from './report-csv.ts';
 import { foldNamesParts, namesStamp } from './report-names.ts';
 import { warmReportBlocks } from './report-warm-up.ts';
 import { buildReport, NETWORK_OWNER, type Report } from './reports.queries.ts';
@@ -283,6 +284,11 @@ describe('a whole report answer', () => {
     expect(renamed.rows.find((r) => r.key === pubs[0])?.label).toBe('Renamed Publisher');
     expect(shown(renamed)).toEqual(shown(first));
     expect(await byPublisher()).toBe(renamed);
+    // The CSV of each answer is made once, and names what its answer names.
+    const csv = (r: Report) => reportCsv(r, { revenue: true });
+    expect(csv(first)).toBe(csv(first));
+    expect(csv(renamed).some((line) => line[0] === 'Renamed Publisher')).toBe(true);
+    expect(csv(first).some((line) => line[0] === 'Renamed Publisher')).toBe(false);
   });
 
   it('shows a change to the previous period of a compared report in the next answer', async () => {

@@ -30,6 +30,19 @@ export function withoutRevenue(f: Figures): PublisherReportFigures {
  * ("new" when there was nothing before).
  */
 export function reportCsv(report: Report, opts: { revenue: boolean }): CsvCell[][] {
+  // A kept report (buildReport answers it again as the same object) has its table made once.
+  const kept = opts.revenue ? keptWithRevenue : keptWithoutRevenue;
+  let table = kept.get(report);
+  if (!table) {
+    table = tableOf(report, opts);
+    kept.set(report, table);
+  }
+  return table;
+}
+const keptWithRevenue = new WeakMap<Report, CsvCell[][]>();
+const keptWithoutRevenue = new WeakMap<Report, CsvCell[][]>();
+
+function tableOf(report: Report, opts: { revenue: boolean }): CsvCell[][] {
   const cols: { head: string; get: (f: Figures) => number | null }[] = [
     { head: 'Calls', get: (f) => f.calls },
     { head: 'Payable calls', get: (f) => f.payable_calls },
