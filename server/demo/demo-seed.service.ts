@@ -293,6 +293,11 @@ export async function seedDemoData(opts: {
     publicUrl: opts.publicUrl ?? 'http://localhost:3000',
   });
 
+  // Statistics for the planner: the tables were filled in bulk, and PGlite has no autovacuum to
+  // notice (without them a big publisher's leads by payout read every one of their rows).
+  progress('Statistics for the query planner...');
+  await db.execute(sql`analyze`);
+
   const { admin, audits } = plan;
   const { applications, questionnaires, ioCount } = apps;
   const tally = <K extends string>(keys: readonly K[], values: readonly (string | undefined)[]) =>
