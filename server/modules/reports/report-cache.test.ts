@@ -5,7 +5,13 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/build-test-app.ts';
 import { buildOffer, buildPublisher } from '../../test/factories.ts';
 import { gate } from '../../test/waiting.ts';
-import { forgetKeptReports, reportBlockCounts, reportCacheCounts } from './report-cache.ts';
+import {
+  forgetKeptReports,
+  keptAnswerSizes,
+  keptOver,
+  reportBlockCounts,
+  reportCacheCounts,
+} from './report-cache.ts';
 import { singleBlocks } from './report-calendar.ts';
 import { reportCsv } from './report-csv.ts';
 import { foldNamesParts, namesStamp } from './report-names.ts';
@@ -349,4 +355,28 @@ describe('a whole report answer', () => {
       expect(after.rows.find((x) => x.key === pubs[1])?.label).toBe('Committed Later');
     },
   );
+
+  it('keeps at most 50,000 rows of answers, the most recent first', async () => {
+    forgetKeptReports();
+    const today = dayIn('UTC', new Date());
+    const answer = (i: number) =>
+      keptOver(db, {
+        id: `test|${i}`,
+        from: today,
+        to: today,
+        rows: (v: number[]) => v.length,
+        compute: async () => Array.from({ length: 700 }, (_, j) => i + j),
+      });
+    for (let i = 0; i < 100; i++) await answer(i);
+    const sizes = keptAnswerSizes();
+    expect(sizes.rows).toBeLessThanOrEqual(50_000);
+    expect(sizes.rows).toBe(sizes.answers * 700);
+    expect(sizes.answers).toBe(Math.floor(50_000 / 700));
+    // The latest is answered from memory, the first was let go.
+    const hits = reportCacheCounts.hits;
+    await answer(99);
+    expect(reportCacheCounts.hits).toBe(hits + 1);
+    await answer(0);
+    expect(reportCacheCounts.hits).toBe(hits + 1);
+  });
 });

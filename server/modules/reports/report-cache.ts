@@ -234,15 +234,30 @@ export function forgetKeptReports(): void {
   keptKeys = 0;
   keyLists.clear();
   keptAnswers.clear();
+  keptAnswerRows = 0;
 }
 
 /** A report's sorted rows (keys and figures, before names) and its number of groups. */
 export type SortedPage = { page: [string, KeyFigures][]; groups: number };
 
-/** At most this many kept answers per instance, each of at most MAX_KEPT_ROWS rows. */
+/**
+ * At most this many kept answers per instance, each of at most MAX_KEPT_ROWS rows, and at most
+ * MAX_KEPT_ANSWER_ROWS rows over all of them: a whole report kept with its JSON and CSV is ~1.2
+ * KB a row (a year by publisher, 500 rows, ~0.6 MB), so ≤ ~60 MB.
+ */
 const MAX_KEPT_ANSWERS = 128;
 const MAX_KEPT_ROWS = 2000;
-const keptAnswers = new Map<string, { mark: string; value: unknown }>();
+const MAX_KEPT_ANSWER_ROWS = 50_000;
+const keptAnswers = new Map<string, { mark: string; value: unknown; rows: number }>();
+let keptAnswerRows = 0;
+
+/** Drops the kept answer `id`, if any. */
+function forgetAnswer(id: string) {
+  const old = keptAnswers.get(id);
+  if (!old) return;
+  keptAnswers.delete(id);
+  keptAnswerRows -= old.rows;
+}
 
 /**
  * The answer `id` (every parameter of the report in it) over [from, to]: kept while no day of
@@ -265,14 +280,24 @@ export async function keptOver<T>(
     return hit.value as T;
   }
   const value = await opts.compute();
-  if (opts.rows(value) <= MAX_KEPT_ROWS) {
-    keptAnswers.delete(id);
-    if (keptAnswers.size >= MAX_KEPT_ANSWERS) {
-      keptAnswers.delete(keptAnswers.keys().next().value as string);
+  const rows = opts.rows(value);
+  if (rows <= MAX_KEPT_ROWS) {
+    forgetAnswer(id);
+    while (
+      keptAnswers.size > 0 &&
+      (keptAnswers.size >= MAX_KEPT_ANSWERS || keptAnswerRows + rows > MAX_KEPT_ANSWER_ROWS)
+    ) {
+      forgetAnswer(keptAnswers.keys().next().value as string);
     }
-    keptAnswers.set(id, { mark, value });
+    keptAnswers.set(id, { mark, value, rows });
+    keptAnswerRows += rows;
   }
   return value;
+}
+
+/** How many whole answers and rows of them are kept now (tests). */
+export function keptAnswerSizes(): { answers: number; rows: number } {
+  return { answers: keptAnswers.size, rows: keptAnswerRows };
 }
 
 /** How many blocks and keys are kept now (tests, metrics). */
