@@ -28,7 +28,9 @@ export function ReportChart({
         { name: 'calls', label: 'Calls', color: 'blue.5' },
         { name: 'payable', label: 'Payable calls', color: 'teal.6' },
       ]}
-      yAxisProps={horizontal ? { width: 140 } : { allowDecimals: false, width: 40 }}
+      yAxisProps={
+        horizontal ? { width: 160, tickFormatter: shortName } : { allowDecimals: false, width: 40 }
+      }
       xAxisProps={
         horizontal ? { allowDecimals: false } : { interval: 'preserveStartEnd', minTickGap: 16 }
       }
@@ -37,4 +39,12 @@ export function ReportChart({
       aria-label="Chart of calls and payable calls"
     />
   );
+}
+
+/**
+ * A group's name on one line of the axis: long offer names wrapped onto three lines and ran into
+ * the next bar's. The table below the chart and the tooltip keep the whole name.
+ */
+function shortName(name: string): string {
+  return name.length > 24 ? `${name.slice(0, 23).trimEnd()}…` : name;
 }
