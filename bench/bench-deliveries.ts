@@ -103,17 +103,39 @@ export type DeliveryRun = DeliveryFigures & {
 };
 
 /** Waits until nothing due is left in the queue (or a minute passed). */
-async function drained(db: pg.Client) {
-  const until = Date.now() + 60_000;
+/** Events not yet fanned out, and deliveries due now. */
+async function backlog(db: pg.Client): Promise<{ events: number; due: number }> {
+  const r = await db.query<{ n: number }>(
+    `select count(*)::int as n from outbound_events
+     union all select count(*)::int from outbound_deliveries
+     where state = 'pending' and next_at <= now()`,
+  );
+  return { events: r.rows[0]?.n ?? 0, due: r.rows[1]?.n ?? 0 };
+}
+
+/** Waits (at most `limitMs`) until nothing is left to fan out or due; answers whether it was. */
+async function drained(db: pg.Client, limitMs = 60_000): Promise<boolean> {
+  const until = Date.now() + limitMs;
   for (;;) {
-    const r = await db.query<{ n: number }>(
-      `select count(*)::int as n from outbound_deliveries
-       where state = 'pending' and next_at <= now()
-       union all select count(*)::int from outbound_events`,
-    );
-    if (r.rows.every((x) => x.n === 0) || Date.now() > until) return;
+    const b = await backlog(db);
+    if (b.events === 0 && b.due === 0) return true;
+    if (Date.now() > until) return false;
     await new Promise((res) => setTimeout(res, 250));
   }
+}
+
+/**
+ * After an ingest row: what its calls left to deliver (the engine sends at a trickle while
+ * postbacks queue up, server/jobs/pressure.ts) and how long the portal took to deliver it,
+ * with nothing else running; the next row starts after it (at most 5 minutes).
+ */
+export async function deliveryCatchUp(db: pg.Client): Promise<string> {
+  const left = await backlog(db);
+  const t = performance.now();
+  const done = await drained(db, 300_000);
+  const s = ((performance.now() - t) / 1000).toFixed(1);
+  const what = `${left.events.toLocaleString('en-US')} events to fan out and ${left.due.toLocaleString('en-US')} deliveries due at the row's end`;
+  return done ? `${what}, all sent ${s} s later` : `${what}, still not sent after ${s} s`;
 }
 
 /**

@@ -64,6 +64,8 @@ export type Row = { endpoint: string; c: number } & Omit<LoadResult, 'statuses' 
     dbError?: string;
     /** pg_stat_statements under the row's load: database time per request, ms (when preloaded). */
     dbLoadMs?: number;
+    /** An ingest row: the deliveries its calls left at its end, and when they were all sent. */
+    deliveries?: string;
   };
 export type LadderRow = {
   rung: string;

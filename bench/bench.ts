@@ -23,6 +23,7 @@ import {
 import {
   benchDeliveries,
   deliveriesRow,
+  deliveryCatchUp,
   earlierDeliveries,
   setUpOutbound,
 } from './bench-deliveries.ts';
@@ -346,6 +347,11 @@ async function main() {
         say(
           `  ${e.name.slice(0, 50).padEnd(50)} c=${String(c).padEnd(3)} ${fmt(r.rps).padStart(8)} req/s  p50 ${ms(r.p50).padStart(6)}  p95 ${ms(r.p95).padStart(6)} ms  errors ${r.errors}${r.bare?.errors ? `  bare errors ${r.bare.errors}` : ''}${r.firstError ? `  (${r.firstError.slice(0, 160)})` : ''}`,
         );
+        // The deliveries an ingest row's calls made, sent before the next row is measured.
+        if (db && e.name.startsWith('POST /api/v1/ingest/calls')) {
+          r.deliveries = await deliveryCatchUp(db);
+          say(`    deliveries: ${r.deliveries}`);
+        }
       }
     }
 

@@ -44,6 +44,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it("takes the deliveries' pace under ingestion pressure from OUTBOUND_YIELD_RATE (0 = off)", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).outboundYieldRate).toBe(200);
+    expect(loadConfig({ DATA_DIR: dataDir(), OUTBOUND_YIELD_RATE: '0' }).outboundYieldRate).toBe(0);
+    for (const bad of ['-1', '2.5', 'fast']) {
+      expect(errorOf({ OUTBOUND_YIELD_RATE: bad })).toBe(
+        'OUTBOUND_YIELD_RATE must be a whole number of deliveries per second (0 = never slow down)',
+      );
+    }
+  });
+
   it('reads TRUST_PROXY as nobody, a hop count or a list of proxy addresses', () => {
     const tp = (v: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: v }).trustProxy;
     expect(tp('false')).toBe(false);

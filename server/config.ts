@@ -159,6 +159,13 @@ const EnvSchema = z.object({
   METRICS_PORT: portNumber('METRICS_PORT').optional(),
   API_DOCS: bool('API_DOCS').default(true),
   OUTBOUND_ALLOW_PRIVATE: bool('OUTBOUND_ALLOW_PRIVATE').default(false),
+  // Deliveries a second per instance while call postbacks queue up (server/jobs/pressure.ts);
+  // 0 = deliveries never slow down for them.
+  OUTBOUND_YIELD_RATE: wholeNumber(
+    'OUTBOUND_YIELD_RATE must be a whole number of deliveries per second (0 = never slow down)',
+    0,
+    1_000_000,
+  ).default(200),
 });
 
 export type Config = {
@@ -169,6 +176,8 @@ export type Config = {
   publicUrl: string;
   /** Webhooks and postbacks may go to private, loopback and link-local addresses (issue 30). */
   outboundAllowPrivate: boolean;
+  /** Deliveries a second per instance while the call postbacks queue up; 0 = no slowing. */
+  outboundYieldRate: number;
   databaseUrl: string | undefined;
   /** Most connections the PostgreSQL pool opens (unused with PGlite). */
   databasePoolMax: number;
@@ -399,6 +408,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     publicUrl,
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
+    outboundYieldRate: e.OUTBOUND_YIELD_RATE,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DB_POOL_MAX,
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir, e.NODE_ENV),

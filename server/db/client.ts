@@ -65,6 +65,9 @@ export const STARTUP_LOCK_KEY = '7237152360113457921';
  * gets its own listener as soon as it connects: the query in flight fails (its request answers
  * 503), the pool drops the broken client on release, and the next request opens a fresh one.
  */
+/** How long an idle pooled connection stays open (five minutes). */
+export const IDLE_CONNECTION_MS = 300_000;
+
 export function openPostgres(url: string, opts: { max?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -72,6 +75,9 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     max: opts.max ?? DEFAULT_POOL_MAX,
     // A database that does not answer must not hold requests forever: they answer 503 instead.
     connectionTimeoutMillis: 10_000,
+    // Connections stay open between bursts (pg-pool closes an idle one after 10 s by default):
+    // a new one costs a backend's start and its first calls' planning and function compiles.
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
     // Dead peers (a host that vanished without closing the socket) are noticed by TCP keepalive.
     keepAlive: true,
   });

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { ingestRefusals, integrations, leads } from '../../db/schema.ts';
+import { clearPressure, underPressure } from '../../jobs/pressure.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
 import { sendInHeldBatches } from '../../test/held-batches.ts';
@@ -320,7 +321,7 @@ describe('idempotency and event order', () => {
     expect(await leadOf(call.call_id)).toHaveLength(1);
   });
 
-  it('writes calls that arrive while others are being written in shared batches, each its own lead with its own answer', async () => {
+  it('writes calls that arrive while others are being written in shared batches, each its own lead with its own answer, and marks the wait', async () => {
     // On both drivers: the database is slow to answer writes (reads are not held), so the
     // first calls stay in flight while all the others reach the batcher; then it answers.
     // PGlite answers each query before the next request is read, so without the hold every
@@ -334,12 +335,17 @@ describe('idempotency and event order', () => {
     }));
     // A lone call first: the key and the phone country are then read from their caches.
     expect((await ingest({ query: { ...base(), key } })).statusCode).toBe(200);
+    clearPressure();
     const before = callBatchCounts(db);
     const answers = await sendInHeldBatches(
       db,
       n,
       () => Promise.all(calls.map((c) => ingest({ body: c, headers: { 'x-api-key': key } }))),
-      () => expect(callBatchCounts(db).batches - before.batches).toBe(CALL_BATCH_IN_FLIGHT),
+      () => {
+        expect(callBatchCounts(db).batches - before.batches).toBe(CALL_BATCH_IN_FLIGHT);
+        // Calls wait for a batch: the deliveries slow down meanwhile (server/jobs/pressure.ts).
+        expect(underPressure()).toBe(true);
+      },
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(n).fill(200));
     const after = callBatchCounts(db);

@@ -11,6 +11,7 @@ import {
 import { hashSecretKey, newSecretKey } from '../../auth/secret-keys.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { notePressure } from '../../jobs/pressure.ts';
 import { MicroBatcher } from './micro-batch.ts';
 
 /**
@@ -249,7 +250,8 @@ function callBatcher(db: Db): MicroBatcher<CallArgs, CallRow> {
           }),
         );
       },
-      { maxInFlight: CALL_BATCH_IN_FLIGHT, maxBatch: CALL_BATCH_MAX },
+      // Calls waiting for a batch: the deliveries slow down meanwhile (server/jobs/pressure.ts).
+      { maxInFlight: CALL_BATCH_IN_FLIGHT, maxBatch: CALL_BATCH_MAX, onBacklog: notePressure },
     );
     batchers.set(db, b);
   }

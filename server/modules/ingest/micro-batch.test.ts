@@ -73,4 +73,50 @@ describe('MicroBatcher', () => {
     const b = new MicroBatcher<number, number>(async () => [], { maxInFlight: 1, maxBatch: 5 });
     await expect(b.submit(1)).rejects.toThrow('A batch of 1 answered 0 results.');
   });
+
+  it('says when an item has to wait for a free batch, and only then', async () => {
+    const first = gate();
+    let waits = 0;
+    const b = new MicroBatcher<number, number>(
+      async (items) => {
+        await first.p;
+        return items;
+      },
+      { maxInFlight: 2, maxBatch: 10, onBacklog: () => waits++ },
+    );
+    const answers = [b.submit(1), b.submit(2)];
+    // Two batches in flight, nothing waiting yet.
+    expect(waits).toBe(0);
+    answers.push(b.submit(3), b.submit(4));
+    expect(waits).toBe(2);
+    first.open();
+    expect(await Promise.all(answers)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('while gatherMs asks for it, a small batch waits for more before it leaves', async () => {
+    const batches: number[][] = [];
+    let gather = 30;
+    const b = new MicroBatcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        return items;
+      },
+      { maxInFlight: 1, maxBatch: 4, gatherMs: () => gather },
+    );
+    const first = [b.submit(1), b.submit(2), b.submit(3)];
+    // Nothing left at once: the first batch gathers.
+    expect(batches).toEqual([]);
+    expect(await Promise.all(first)).toEqual([1, 2, 3]);
+    expect(batches).toEqual([[1, 2, 3]]);
+    // A full batch does not wait.
+    const full = [b.submit(4), b.submit(5), b.submit(6), b.submit(7)];
+    expect(batches).toHaveLength(2);
+    await Promise.all(full);
+    await new Promise((r) => setImmediate(r)); // the batch's slot is given back after its answers
+    // Without the ask, a lone item leaves at once.
+    gather = 0;
+    const lone = b.submit(8);
+    expect(batches.at(-1)).toEqual([8]);
+    expect(await lone).toBe(8);
+  });
 });

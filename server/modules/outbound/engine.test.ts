@@ -109,6 +109,26 @@ async function backdatePending(at: Date) {
     .where(eq(outboundDeliveries.state, 'pending'));
 }
 
+/** `n` pending leads, fanned out into their deliveries (due now). */
+async function pendingLeads(n: number) {
+  for (let i = 0; i < n; i++) {
+    await db.insert(leads).values({ publisherId, offerId, payout: '1.00', status: 'pending' });
+  }
+  await fanOut(db);
+}
+
+/** The sink got `n` requests, each delivery once, and the log says each delivered at once. */
+async function expectEachSentOnce(endpointId: string, n: number) {
+  const ids = sink.requests.map((r) => r.headers['webhook-id']);
+  expect(ids).toHaveLength(n);
+  expect(new Set(ids).size).toBe(n);
+  const rows = await db
+    .select()
+    .from(outboundDeliveries)
+    .where(eq(outboundDeliveries.endpointId, endpointId));
+  expect(rows.every((d) => d.state === 'delivered' && d.attempts === 1)).toBe(true);
+}
+
 const deliveryOf = async (endpointId: string) => {
   const [d] = await db
     .select()
@@ -225,22 +245,34 @@ describe('the delivery engine', () => {
 
   it('sends each delivery once when two instances work the same queue', async () => {
     const ep = await endpoint();
-    for (let i = 0; i < 60; i++) {
-      await db.insert(leads).values({ publisherId, offerId, payout: '1.00', status: 'pending' });
-    }
-    await fanOut(db);
+    await pendingLeads(60);
     const a = runOutbound({ ...engine(new Date()), now: undefined, instance: 'a', batch: 7 });
     const b = runOutbound({ ...engine(new Date()), now: undefined, instance: 'b', batch: 7 });
     const [na, nb] = await Promise.all([a, b]);
     expect(na + nb).toBe(60);
-    const ids = sink.requests.map((r) => r.headers['webhook-id']);
-    expect(ids).toHaveLength(60);
-    expect(new Set(ids).size).toBe(60);
-    const delivered = await db
-      .select()
-      .from(outboundDeliveries)
-      .where(eq(outboundDeliveries.endpointId, ep.id));
-    expect(delivered.every((d) => d.state === 'delivered' && d.attempts === 1)).toBe(true);
+    await expectEachSentOnce(ep.id, 60);
+  });
+
+  it('while the call postbacks queue up, sends at the paced rate; once they no longer do, the rest at once', async () => {
+    const ep = await endpoint();
+    await pendingLeads(60);
+    let pressed = true;
+    const started = performance.now();
+    const run = runOutbound({
+      ...engine(new Date()),
+      now: undefined,
+      yieldRate: 20,
+      pressed: () => pressed,
+    });
+    await new Promise((r) => setTimeout(r, 600));
+    // 20 a second with a burst of 2: at most 2 + 20 × the time elapsed (a slow machine sends
+    // fewer, never more).
+    const elapsed = (performance.now() - started) / 1000;
+    expect(sink.requests.length).toBeGreaterThan(0);
+    expect(sink.requests.length).toBeLessThanOrEqual(2 + Math.ceil(20 * elapsed));
+    pressed = false;
+    expect(await run).toBe(60);
+    await expectEachSentOnce(ep.id, 60);
   });
 
   it('takes a claim again once its lease ended (the instance that held it died)', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
 import { groupRows } from '../../db/rows.ts';
+import { after, Pacer, underPressure } from '../../jobs/pressure.ts';
 import { renderMail } from '../../mail/layout.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { getMailBrand } from '../../mail/templates.ts';
@@ -36,11 +37,26 @@ export type EngineContext = {
   concurrency?: number;
   /** Tests: called in a turn with failures, between its write and its failure clocks. */
   betweenWrites?: () => Promise<void>;
+  /**
+   * Deliveries a second while the call postbacks queue up (`pressed`); 0 = never slow down.
+   * Default OUTBOUND_YIELD_RATE.
+   */
+  yieldRate?: number;
+  /** Whether the call postbacks queue up now (default: server/jobs/pressure.ts's mark). */
+  pressed?: () => boolean;
   /** New events are waiting (a NOTIFY at their commit): a run going on looks again at once. */
   subscribe?: (onEvents: () => void) => () => void;
 };
 
 const HOUR = 3_600_000;
+/**
+ * Deliveries a second per instance while the call postbacks queue up (OUTBOUND_YIELD_RATE's
+ * default). Measured on 2 cores at c=50 (bench/ingest-yield-2026-11-28.md).
+ */
+export const OUTBOUND_YIELD_RATE = 200;
+/** While pressed, answers are recorded in turns of this many, or after FLUSH_WAIT_MS. */
+const PRESSED_TURN = 64;
+const PRESSED_FLUSH_WAIT_MS = 100;
 /** Retries stop this long after the first try (or the replay). */
 export const RETRY_WINDOW_MS = 24 * HOUR;
 /** An endpoint that failed every delivery this long is paused. */
@@ -407,6 +423,16 @@ export async function runOutbound(
   const batch = ctx.batch ?? 250;
   // A claim is sent only while its lease still holds the timeout and the answer's write.
   const sendBy = (ctx.leaseMs ?? 20_000) - OUTBOUND_TIMEOUT_MS - 2000;
+  // Foreground first (server/jobs/pressure.ts): while the call postbacks queue up, sends are
+  // paced, answers recorded in bigger turns and new events fanned out only when nothing else
+  // is due; the backlog goes at full speed once they no longer queue.
+  const pressed = ctx.pressed ?? underPressure;
+  const rate = ctx.yieldRate ?? OUTBOUND_YIELD_RATE;
+  const pacer = rate > 0 ? new Pacer(rate) : undefined;
+  const yielding = () => pacer !== undefined && pressed();
+  let paced: (() => void) | undefined;
+  let flushLater: (() => void) | undefined;
+  let draining = false;
   const queue: { chain: Claimed[]; claimedAt: number }[] = [];
   const answered: { d: Claimed; o: Outcome }[] = [];
   const unsent: string[] = [];
@@ -423,8 +449,16 @@ export async function runOutbound(
     wakeUp = undefined;
   };
 
-  const flush = () => {
+  const flush = (now = false) => {
     if (recording || answered.length === 0) return;
+    if (!now && !draining && answered.length < PRESSED_TURN && yielding()) {
+      flushLater ??= after(PRESSED_FLUSH_WAIT_MS, () => {
+        flushLater = undefined;
+        flush(true);
+        poke();
+      });
+      return;
+    }
     const turn = answered.splice(0);
     recording = record(
       ctx,
@@ -447,11 +481,24 @@ export async function runOutbound(
   };
   const pump = () => {
     while (inFlight < most && queue.length > 0) {
-      const { chain, claimedAt } = queue.shift() as (typeof queue)[number];
+      const { chain, claimedAt } = queue[0] as (typeof queue)[number];
       if (stopping() || performance.now() - claimedAt > sendBy) {
+        queue.shift();
         unsent.push(...chain.map((d) => d.id));
         continue;
       }
+      if (yielding()) {
+        const wait = (pacer as Pacer).take(chain.length);
+        if (wait > 0) {
+          paced ??= after(wait, () => {
+            paced = undefined;
+            pump();
+            poke();
+          });
+          return;
+        }
+      }
+      queue.shift();
       inFlight++;
       const answer = (d: Claimed, o: Outcome) => {
         answered.push({ d, o });
@@ -499,13 +546,16 @@ export async function runOutbound(
   const off = ctx.subscribe?.(() => {
     starved = false;
     fanned = true;
-    fan();
+    // Pressed, the events wait until nothing else is due (the claim below fans out then).
+    if (!yielding()) fan();
     poke();
   });
   try {
     return await pipeline();
   } finally {
     off?.();
+    paced?.();
+    flushLater?.();
   }
 
   async function pipeline() {
@@ -540,6 +590,8 @@ export async function runOutbound(
       });
     }
     // Wait for what is under way; claims set aside are let go at once (not after their lease).
+    draining = true;
+    flush();
     while (inFlight > 0 || recording || fanning) {
       await new Promise<void>((r) => {
         wakeUp = r;

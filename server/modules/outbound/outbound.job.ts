@@ -22,6 +22,7 @@ export function registerOutbound(app: FastifyInstance): void {
     instance,
     ...outboundPolicyOf(app.config),
     publicUrl: app.config.publicUrl,
+    yieldRate: app.config.outboundYieldRate,
     subscribe: (onEvents) => {
       running.add(onEvents);
       return () => running.delete(onEvents);
