@@ -11,7 +11,7 @@ import type {
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount, listPage, newestFirst, pageOf } from '../../db/list-query.ts';
 import { oneOrNotFound, type RecordRead } from '../../db/rows.ts';
-import { auditLog, fraudFlags, leads, users } from '../../db/schema.ts';
+import { auditLog, fraudFlags, leads, statusCounts, users } from '../../db/schema.ts';
 import type { AdminWrite } from '../audit/index.ts';
 import { blockFor } from './blocklist.service.ts';
 
@@ -85,9 +85,22 @@ export async function listFraudFlags(opts: {
     // fraud_flags_status_created_idx: (status, created_at desc, id desc).
     keyset: newestFirst(fraudFlags),
     rows: (w) => pageOf(selectFlags(db, w.sortKey).$dynamic(), where, w),
-    count: () => cappedCount(db, db.select({ one: sql`1` }).from(fraudFlags).where(where)),
+    // The whole queue of a status: its count kept as flags change (drizzle/0059), one read.
+    count: () =>
+      query.rule || query.publisher_id
+        ? cappedCount(db, db.select({ one: sql`1` }).from(fraudFlags).where(where))
+        : flagsOfStatus(db, query.status),
     toItem: toFlag,
   });
+}
+
+/** The flags of a status, counted as they change (status_counts, drizzle/0059): exact. */
+async function flagsOfStatus(db: DbOrTx, status: string) {
+  const [row] = await db
+    .select({ n: statusCounts.n })
+    .from(statusCounts)
+    .where(and(eq(statusCounts.entity, 'fraud_flag'), eq(statusCounts.status, status)));
+  return { total: Number(row?.n ?? 0), exact: true };
 }
 
 /**

@@ -39,6 +39,21 @@ const post = async (call: Call) => {
   return res.json() as { id: string; status: string };
 };
 const lead = async (id: string) => (await t.db.select().from(leads).where(eq(leads.id, id)))[0]!;
+/**
+ * The whole queue's total of each status, as the screen reads it (kept by drizzle/0059's
+ * triggers), against a count of the flags themselves.
+ */
+async function expectQueueTotalsCounted() {
+  for (const status of ['open', 'cleared', 'confirmed'] as const) {
+    const res = await t.call('GET', '/fraud-flags', { query: { status, page_size: '1' } });
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fraudFlags)
+      .where(eq(fraudFlags.status, status));
+    expect({ status, total: res.json().total }).toEqual({ status, total: row!.n });
+  }
+}
+
 const flagsOf = (leadId: string) =>
   t.db.select().from(fraudFlags).where(eq(fraudFlags.leadId, leadId));
 const completed = (pub: TestUser, offerId: string, over: Call = {}) =>
@@ -437,6 +452,7 @@ describe('hold vs flag, and the queue', () => {
     expect((await lead(flagged.id)).status).toBe('approved');
 
     // The queue: newest first, keyset pages; clear releases the held call, confirm rejects.
+    await expectQueueTotalsCounted();
     const page1 = await t.call('GET', '/fraud-flags', {
       query: { publisher_id: pub.id, page_size: '2' },
     });
@@ -469,6 +485,7 @@ describe('hold vs flag, and the queue', () => {
       statusReason: 'Fraud confirmed: Robocalls',
     });
     expect((await lead(done.id)).statusOverriddenAt).not.toBeNull();
+    await expectQueueTotalsCounted();
     // Closed flags leave the open queue; confirming them again changes nothing.
     const open = await t.call('GET', '/fraud-flags', { query: { publisher_id: pub.id } });
     expect(open.json().items).toEqual([]);
@@ -498,6 +515,9 @@ describe('hold vs flag, and the queue', () => {
       open: 0,
       score: 100,
     });
+    // A lead deleted takes its flags with it, and out of the totals.
+    await t.db.delete(leads).where(eq(leads.id, held.id));
+    await expectQueueTotalsCounted();
   });
 
   it('a new flag is a fraud.flagged webhook event', async () => {
