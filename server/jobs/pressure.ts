@@ -67,3 +67,10 @@ export function after(ms: number, then: () => void, keepAlive = false): () => vo
   if (!keepAlive) timer.unref();
   return () => clearTimeout(timer);
 }
+
+/** Resolves after `ms` (an unref'd timer): a background run's pause between turns. */
+export function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    after(ms, resolve);
+  });
+}

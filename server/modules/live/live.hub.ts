@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { LiveCounters, LiveEnd, LiveLead, LiveMessage } from '../../../contract/live.ts';
 import type { Db } from '../../db/client.ts';
+import { pause, underPressure } from '../../jobs/pressure.ts';
 import { registerJob } from '../../jobs/runtime.ts';
 import { type LiveBus, startRedisBus } from './live.bus.ts';
 import {
@@ -33,6 +34,12 @@ export type LiveStream = {
 
 /** Timeline rows read per turn; a full turn is followed by another at once. */
 const BATCH = 1000;
+/**
+ * The least time between the reader's turns while the call postbacks queue up: events reach
+ * the screens up to this much later (the goal is 2 s), and a turn carries the calls of every
+ * ingest batch written meanwhile instead of one batch's.
+ */
+const PRESSED_TURN_GAP_MS = 200;
 /** A missing id (a transaction that took it and had not committed yet) is looked for this long. */
 const GAP_WAIT_MS = 5000;
 /** At most this many missing ids are remembered (a rolled-back bulk load leaves a hole). */
@@ -285,6 +292,10 @@ export function registerLive(app: FastifyInstance): void {
     run: async () => {
       const n = await hub.turn();
       if (n >= BATCH) reader.wake();
+      // While the call postbacks queue up (server/jobs/pressure.ts), turns come at most every
+      // PRESSED_TURN_GAP_MS: the wakes meanwhile fold into one turn, one read and one message
+      // per stream for all of their calls, instead of one per ingest batch.
+      else if (n > 0 && underPressure()) await pause(PRESSED_TURN_GAP_MS);
       return 0;
     },
   });

@@ -4,6 +4,7 @@ import type { LiveCounters, LiveSnapshot } from '../../../contract/live.ts';
 import { endSession } from '../../auth/sessions.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaigns, leads, users } from '../../db/schema.ts';
+import { clearPressure, notePressure } from '../../jobs/pressure.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import {
   buildAdmin,
@@ -224,6 +225,35 @@ describe('GET /api/v1/live', () => {
     expect(ids).not.toContain(foreign.id);
     expect(Number(again.lastId)).toBeGreaterThan(Number(lastId));
     again.close();
+  });
+
+  it('while call postbacks queue up, folds the calls of the next 200 ms into one message', async () => {
+    const s = await openStream(t.base, await token(pubA));
+    await s.waitFor(() => s.messages.some((m) => m.event === 'snapshot'));
+    const messageOf = (id: string) =>
+      s.messages.findIndex(
+        (m) =>
+          m.event === 'leads' &&
+          (m.data as { leads: { id: string }[] }).leads.some((l) => l.id === id),
+      );
+    try {
+      notePressure();
+      const a = await ring(pubA.id);
+      await s.waitFor(() => messageOf(a.id) >= 0);
+      // The reader now waits before its next turn: two writes, 50 ms apart (each its own
+      // transaction and notification), arrive together. Unpressed, each is a turn of its own.
+      notePressure();
+      const b = await ring(pubA.id);
+      await new Promise((r) => setTimeout(r, 50));
+      notePressure();
+      const c = await ring(pubA.id);
+      await s.waitFor(() => messageOf(b.id) >= 0 && messageOf(c.id) >= 0);
+      expect(messageOf(b.id)).toBe(messageOf(c.id));
+      expect(messageOf(b.id)).toBeGreaterThan(messageOf(a.id));
+    } finally {
+      clearPressure();
+      s.close();
+    }
   });
 
   it('allows LIVE_MAX_STREAMS streams per user, then answers 429', async () => {
