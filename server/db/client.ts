@@ -56,6 +56,9 @@ export const migrationsFolder = path.resolve(
 /** The advisory lock key of start-up (migrations, settings row, first admin): any fixed bigint. */
 export const STARTUP_LOCK_KEY = '7237152360113457921';
 
+/** How long an idle pooled connection stays open (five minutes). */
+export const IDLE_CONNECTION_MS = 300_000;
+
 /**
  * PostgreSQL through a pg pool (DATABASE_URL).
  *
@@ -65,9 +68,6 @@ export const STARTUP_LOCK_KEY = '7237152360113457921';
  * gets its own listener as soon as it connects: the query in flight fails (its request answers
  * 503), the pool drops the broken client on release, and the next request opens a fresh one.
  */
-/** How long an idle pooled connection stays open (five minutes). */
-export const IDLE_CONNECTION_MS = 300_000;
-
 export function openPostgres(url: string, opts: { max?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
