@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { onEventEmitted } from '../../events/emit.ts';
 import { registerJob } from '../../jobs/runtime.ts';
-import { type EngineContext, releaseWaiting, runOutbound, sweepOldDeliveries } from './engine.ts';
+import { type EngineContext, runOutbound } from './engine.ts';
+import { releaseWaiting, sweepOldDeliveries } from './housekeeping.ts';
 import { outboundPolicyOf } from './safe-http.ts';
 
 /**
