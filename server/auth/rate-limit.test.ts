@@ -139,6 +139,7 @@ describe('two app instances with REDIS_URL', () => {
     // machine, a take that Redis answers late is answered from memory: a couple more may pass.
     let allowed = 0;
     let refused: Awaited<ReturnType<typeof verify>> | undefined;
+    const started = Date.now();
     for (let i = 0; i < 60 && !refused; i++) {
       const res = await verify(i % 2 === 0 ? a : b);
       if (res.statusCode === 429) refused = res;
@@ -148,7 +149,10 @@ describe('two app instances with REDIS_URL', () => {
       }
     }
     expect(allowed).toBeGreaterThanOrEqual(30);
-    expect(allowed).toBeLessThanOrEqual(33);
+    // What the bucket refilled meanwhile (0.1 a second) passes too: on a slow machine the turns
+    // take tens of seconds (35 passed in one CI run on PGlite). Unshared counts would pass 60.
+    const refilled = Math.ceil(((Date.now() - started) / 1000) * 0.1);
+    expect(allowed).toBeLessThanOrEqual(33 + refilled);
     expect(refused?.json().code).toBe('over_request_rate_limit');
     // Both instances now refuse the address.
     expect((await verify(a)).statusCode).toBe(429);
