@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { LiveCounters, LiveEnd, LiveMessage } from '../../../contract/live.ts';
 import type { Db } from '../../db/client.ts';
+import { groupRows } from '../../db/rows.ts';
 import { pause, underPressure } from '../../jobs/pressure.ts';
 import { registerJob } from '../../jobs/runtime.ts';
 import { type LiveBus, startRedisBus } from './live.bus.ts';
@@ -56,28 +57,12 @@ function sseText(event: LiveMessage['event'], json: string, id?: number): string
   return `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${json}\n\n`;
 }
 
-/** Rows grouped by a key (rows without one left out). */
-function groupRows(
-  rows: EventRow[],
-  keyOf: (r: EventRow) => string | null,
-): Map<string, EventRow[]> {
-  const groups = new Map<string, EventRow[]>();
-  for (const r of rows) {
-    const key = keyOf(r);
-    if (key === null) continue;
-    const group = groups.get(key);
-    if (group) group.push(r);
-    else groups.set(key, [r]);
-  }
-  return groups;
-}
-
 /** The turn's rows a scope holds (what `inScope` keeps, by lookup). */
 function rowsOfScope(
   scope: LiveScope,
   rows: EventRow[],
   byPublisher: Map<string, EventRow[]>,
-  byBuyer: Map<string, EventRow[]>,
+  byBuyer: Map<string | null, EventRow[]>,
 ): EventRow[] {
   switch (scope.kind) {
     case 'all':
@@ -212,8 +197,16 @@ export class LiveHub {
     const maxId = rows.reduce((m, r) => Math.max(m, r.event_id), 0);
     // The turn's calls by publisher and by buyer, once: a scope's calls are then one lookup,
     // not a pass over the turn per scope (500 streams are ~100 publishers).
-    const byPublisher = groupRows(rows, (r) => r.publisher_id);
-    const byBuyer = groupRows(rows, (r) => r.buyer_id);
+    const byPublisher = groupRows(
+      rows,
+      (r) => r.publisher_id,
+      (r) => r,
+    );
+    const byBuyer = groupRows(
+      rows,
+      (r) => r.buyer_id,
+      (r) => r,
+    );
     // Each scope's message serialized once for all its streams (the admins' streams share one).
     const texts = new Map<string, string | null>();
     for (const s of this.streams) {

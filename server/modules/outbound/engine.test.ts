@@ -14,9 +14,10 @@ import { ensureSettings } from '../../db/settings.ts';
 import { createTestDatabase } from '../../test/build-test-app.ts';
 import { buildAdmin, buildOffer, buildPublisher } from '../../test/factories.ts';
 import { type Sink, startSink } from '../../test/http-sink.ts';
-import { deliverDue, type EngineContext, PAUSE_AFTER_MS, runOutbound } from './engine.ts';
+import { deliverDue, type EngineContext, runOutbound } from './engine.ts';
 import { fanOut } from './fanout.ts';
 import { releaseWaiting, sweepOldDeliveries, uuidV7Floor } from './housekeeping.ts';
+import { PAUSE_AFTER_MS } from './retry.ts';
 import { type OutboundPolicy, sendOutbound } from './safe-http.ts';
 import { newWebhookSecret } from './signing.ts';
 

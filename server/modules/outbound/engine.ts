@@ -6,6 +6,7 @@ import { renderMail } from '../../mail/layout.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { getMailBrand } from '../../mail/templates.ts';
 import { fanOut } from './fanout.ts';
+import { backoffMs, PAUSE_AFTER_MS, RETRY_WINDOW_MS, retryAfterMs } from './retry.ts';
 import { OUTBOUND_TIMEOUT_MS, type OutboundAnswer, sendOutbound } from './safe-http.ts';
 import { webhookHeaders } from './signing.ts';
 
@@ -48,7 +49,6 @@ export type EngineContext = {
   subscribe?: (onEvents: () => void) => () => void;
 };
 
-const HOUR = 3_600_000;
 /**
  * Deliveries a second per instance while the call postbacks queue up (OUTBOUND_YIELD_RATE's
  * default). Measured on 2 cores at c=50 (bench/ingest-yield-2026-11-28.md).
@@ -57,28 +57,6 @@ export const OUTBOUND_YIELD_RATE = 200;
 /** While pressed, answers are recorded in turns of this many, or after FLUSH_WAIT_MS. */
 const PRESSED_TURN = 64;
 const PRESSED_FLUSH_WAIT_MS = 100;
-/** Retries stop this long after the first try (or the replay). */
-export const RETRY_WINDOW_MS = 24 * HOUR;
-/** An endpoint that failed every delivery this long is paused. */
-export const PAUSE_AFTER_MS = 24 * HOUR;
-
-/**
- * The wait before the retry after `attempt` failed: 5 s doubling up to an hour, with jitter
- * (between half and all of it), so a receiver coming back is not met by every retry at once.
- */
-export function backoffMs(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(5000 * 2 ** Math.max(0, attempt - 1), HOUR);
-  return Math.round(base / 2 + (random() * base) / 2);
-}
-
-/** A `Retry-After` (seconds or an HTTP date) as milliseconds from `now`; null without one. */
-export function retryAfterMs(header: string | null, now: Date): number | null {
-  if (!header) return null;
-  const t = header.trim();
-  if (/^\d+$/.test(t)) return Number(t) * 1000;
-  const at = Date.parse(t);
-  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
-}
 
 type Claimed = {
   id: string;
