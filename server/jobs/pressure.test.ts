@@ -1,6 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearPressure, notePressure, Pacer, PRESSURE_HOLD_MS, underPressure } from './pressure.ts';
 
+// The mark is one per process, and a worker runs many test files (isolate: false): a file that
+// posted calls before this one may have left it set.
+beforeEach(() => clearPressure());
 afterEach(() => clearPressure());
 
 describe('the foreground pressure mark', () => {
