@@ -27,9 +27,10 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           // A worker imports the server's modules once for all the files it runs, not once a
-          // file (~2.4 s each, ~150 files). Nothing a file leaves behind reaches the next: each
-          // builds its own app on its own database and DATA_DIR, module state is keyed by the
-          // database (WeakMaps), and no server test mocks modules or changes process.env.
+          // file (~2.4 s each, ~150 files). Each file builds its own app on its own database and
+          // DATA_DIR, module state is keyed by the database (WeakMaps), and no server test mocks
+          // modules or changes process.env. The one process-wide mark (server/jobs/pressure.ts)
+          // is cleared by the tests that read it before they do.
           isolate: false,
         },
       },
