@@ -24,9 +24,26 @@ export async function ensureSettings(db: DbOrTx): Promise<void> {
     .onConflictDoNothing();
 }
 
+function buildSettingsQuery(db: DbOrTx) {
+  return db.select().from(settings).where(eq(settings.id, 1)).prepare('settings_row');
+}
+
+/**
+ * The settings read, prepared once per database handle (as the auth guard's statement): many
+ * requests read the row (a report's zone, a statement's currency), and drizzle then builds its
+ * SQL once, and PostgreSQL parses and plans it once per connection. A transaction's handle
+ * builds its own.
+ */
+const settingsQueries = new WeakMap<DbOrTx, ReturnType<typeof buildSettingsQuery>>();
+
 /** The settings row, falling back to the defaults when it is missing. */
 export async function getSettings(db: DbOrTx): Promise<SettingsRow> {
-  const [row] = await db.select().from(settings).where(eq(settings.id, 1));
+  let query = settingsQueries.get(db);
+  if (!query) {
+    query = buildSettingsQuery(db);
+    settingsQueries.set(db, query);
+  }
+  const [row] = await query.execute();
   return (
     row ?? {
       id: 1,
