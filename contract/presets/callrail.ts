@@ -10,6 +10,11 @@ import type { TrackerPreset } from './preset.ts';
  * `trackingnum`, `callerstate`) ride along. Each request is signed: HMAC-SHA1 of the raw body
  * with the company's signing key, base64, in the `Signature` header.
  *
+ * "Abandoned" is a caller who hung up within 15 s, inbound or outbound; "outbound" is a call the
+ * business placed, which the Post-Call webhook also reports ("Post-call (including outbound)"):
+ * both are recorded, never paid. Call Routing Complete adds the business number the call was
+ * routed to; like the pre-call it comes before the outcome, which only Post-Call carries.
+ *
  * CallRail knows no publisher or offer: calls are attributed by their tracking number
  * (assign each number to a publisher and offer). The company is the account.
  */
@@ -21,6 +26,7 @@ export const callrailPreset: TrackerPreset = {
     'https://apidocs.callrail.com/#calls',
     'https://support.callrail.com/hc/en-us/articles/201211133-Webhooks',
     'https://support.callrail.com/hc/en-us/articles/5711246459149-Webhooks',
+    'https://support.callrail.com/hc/en-us/articles/5712088951437-Call-answer-status',
   ],
   // CallRail fills values itself; it has no tokens to leave unreplaced.
   tokens: [],

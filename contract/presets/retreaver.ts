@@ -41,10 +41,15 @@ export const retreaverPreset: TrackerPreset = {
     'https://help.retreaver.com/hc/en-us/articles/360051363431-Configuring-the-Retreaver-Call-Reservation-API-to-ping-Campaigns-for-Buyers',
     'https://learn.retreaver.com/news/allow-rtb-requests-without-caller-number-on-a-postback-key-part-2',
     'https://learn.retreaver.com/guides/retreaver-webhook-configurator',
+    // The call object (V2 "Get a specific Call"): its field names and an unanswered call's
+    // values (dialed_call_duration 0, forwarded_time null, connected false).
+    'https://github.com/retreaver/core-api-docs/blob/018a2bae0581dfe319a06b332e246364675ecebb/source/index.html.md',
   ],
   tokens: ['brackets'],
   mapping: {
     // `uuid` and `call.uuid`: the call object as Retreaver's API and JSON templates name it.
+    // Each field below also reads that object's own name (`call.…`, Retreaver Core API "V2 -
+    // Get a specific Call"): a body that wraps the call object is read field by field.
     call_id: { names: ['call_uuid', 'uuid', 'call.uuid'] },
     event: {
       names: ['event', 'trigger'],
@@ -69,17 +74,26 @@ export const retreaverPreset: TrackerPreset = {
         // below sends no event, so the call is judged by its duration (0 s = not connected).
       },
     },
-    publisher: { names: ['publisher_id', 'affiliate_id'] },
-    offer: { names: ['campaign_id'] },
-    caller: { names: ['caller_number', 'caller_id', 'caller'] },
-    tracking_number: { names: ['inbound_number', 'dialed_number', 'number'] },
-    duration: { names: ['duration', 'call_duration'], format: 'seconds' },
-    revenue: { names: ['revenue'], format: 'dollars' },
-    payout: { names: ['payout'], format: 'dollars' },
-    recording_url: { names: ['recording_url'] },
-    state: { names: ['caller_state'] },
-    zip: { names: ['caller_zip'] },
-    timestamp: { names: ['received_at', 'created_at'], format: 'auto' },
+    // afid/cid: the customer-editable publisher (affiliate) and campaign ids.
+    publisher: { names: ['publisher_id', 'affiliate_id', 'call.afid'] },
+    offer: { names: ['campaign_id', 'call.cid'] },
+    caller: { names: ['caller_number', 'caller_id', 'caller', 'call.caller'] },
+    // The Retreaver number the call came in on. Not `dialed_number`: in Retreaver's call object
+    // that is the number Retreaver dialed, the buyer's (the target's own number in the API's
+    // examples). `call.number` is a string up to API V2, an object {number, name} from V3.
+    tracking_number: { names: ['inbound_number', 'number', 'call.number', 'call.number.number'] },
+    // The length with the buyer (dialed_call_duration: 0 when no buyer answered), not
+    // total_duration, which counts the IVR and the hold too.
+    duration: {
+      names: ['duration', 'call_duration', 'call.dialed_call_duration'],
+      format: 'seconds',
+    },
+    revenue: { names: ['revenue', 'call.revenue'], format: 'dollars' },
+    payout: { names: ['payout', 'call.payout'], format: 'dollars' },
+    recording_url: { names: ['recording_url', 'call.recording_url'] },
+    state: { names: ['caller_state', 'call.caller_state'] },
+    zip: { names: ['caller_zip', 'call.caller_zip'] },
+    timestamp: { names: ['received_at', 'created_at', 'call.start_time'], format: 'auto' },
   },
   // The per-call key that lets its holder change the call in Retreaver.
   secretParams: ['call_key'],

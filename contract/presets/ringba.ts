@@ -70,6 +70,16 @@ export const ringbaPreset: TrackerPreset = {
         busy: 'not_connected',
         blocked: 'not_connected',
         incomplete: 'not_connected',
+        // The same events as the Call Details report's Events tab names them ("Busy Call",
+        // "Blocked Call", "Incomplete Call", "Inbound Call"): an operator who copies the
+        // report's word into a pixel's event sends it whole.
+        'busy call': 'not_connected',
+        'blocked call': 'not_connected',
+        'incomplete call': 'not_connected',
+        'inbound call': 'incoming',
+        // "Recording: fired when the recording is available" (Pixels): it says nothing of the
+        // outcome, so it ranks lowest; the lead keeps its status and gains the recording link.
+        recording: 'incoming',
         // "Finalized" fires for every call however it ended (picked up or not): it cannot say
         // whether to pay, so it is not mapped (such a post is refused with its reason and kept
         // for replay); use the Completed and Error pixels instead.

@@ -26,8 +26,9 @@ const trigger = eventUrlSteps(
  * Webhooks; tokens in square brackets, `[call_uuid]`, `[caller_id]`), traffic-source postbacks
  * (tokens in braces, `{call_id}`, `{payout}`, `{duration}`), and REST hooks (API
  * subscriptions to new_call, call_ringing, call_forwarded, call_ended…) that POST the call as
- * JSON, nested under `call`. A call is its UUID; its traffic source is our publisher, its offer
- * our offer. Dates come as `2016-01-01 12:25:15 -0500`; booleans as true/false/1/yes. A
+ * JSON, nested under `call`, its `status` one of TrackDrive's plain-text call statuses
+ * (initiated, established, finished, no-buyer, ivr-hung-up, cancelled…). A call is its
+ * UUID; its traffic source is our publisher, its offer our offer. Dates come as `2016-01-01 12:25:15 -0500`; booleans as true/false/1/yes. A
  * buyer's postback into TrackDrive carries `auth_token`, and SIP legs a `td_secure_token`:
  * secrets.
  */
@@ -44,12 +45,15 @@ export const trackdrivePreset: TrackerPreset = {
     'https://trackdrive.net/api/docs/1.0/calls/events.html',
     'https://support.trackdrive.com/articles/secure-calls-api-and-sip-headers',
     'https://cdn.trackdrive.net/features/hasoffers',
+    'https://support.trackdrive.com/articles/call-lifecycle-and-status-values',
   ],
   tokens: ['brackets', 'braces'],
   mapping: {
     call_id: { names: ['call_uuid', 'call.uuid', 'uuid', 'trackdrive_call_uuid', 'call_id'] },
     event: {
-      names: ['event', 'trigger'],
+      // `event`/`trigger`: a constant of the URL. `call.status`/`status`: the call's own status
+      // as a REST hook posts it (the call object, whose status is plain text).
+      names: ['event', 'trigger', 'call.status', 'status'],
       map: {
         // REST hook events and webhook triggers before a buyer answers (a forwarded call is
         // being offered to a buyer: not connected yet).
@@ -72,6 +76,45 @@ export const trackdrivePreset: TrackerPreset = {
         busy: 'not_connected',
         failed: 'not_connected',
         canceled: 'not_connected',
+        // The call's status (support.trackdrive.com/articles/call-lifecycle-and-status-values,
+        // "the complete list of valid statuses"). Live states first: the call is still running.
+        initiated: 'incoming',
+        'calling-leads': 'incoming',
+        waiting: 'incoming',
+        'on-hold': 'incoming',
+        forwarded: 'incoming',
+        established: 'connected',
+        // A call that finalized normally: judged by its talk time (0 s = never connected).
+        finished: 'completed',
+        // The finalized outcomes of a call no buyer took: recorded, never payable. Both
+        // spellings of cancelled are valid statuses. "caller-hung-up" is listed apart from
+        // "finished" and from hanging up while a buyer rang: read as a hang-up before a buyer.
+        cancelled: 'not_connected',
+        'added-to-schedule': 'not_connected',
+        blocked: 'not_connected',
+        'caller-hung-up': 'not_connected',
+        'caller-hung-up-while-ringing-buyer': 'not_connected',
+        'hold-queue-no-buyer': 'not_connected',
+        'hold-queue-waited-too-long': 'not_connected',
+        'hold-queue-hung-up': 'not_connected',
+        'invalid-number': 'not_connected',
+        'ivr-hung-up': 'not_connected',
+        'ivr-no-keypress': 'not_connected',
+        'left-voicemail': 'not_connected',
+        'no-answer-convert-on-attempt': 'not_connected',
+        'no-buyer': 'not_connected',
+        'no-buyer-all-filtered': 'not_connected',
+        'no-buyer-prevent-dupes': 'not_connected',
+        'no-route-to-destination': 'not_connected',
+        'not-open': 'not_connected',
+        'opt-out': 'not_connected',
+        rejected: 'not_connected',
+        'rejected-caller-concurrency-exceeded': 'not_connected',
+        'rejected-ivr-hang-up': 'not_connected',
+        'rejected-no-concurrency-cap-available': 'not_connected',
+        'rejected-traffic-source-capped-hang-up': 'not_connected',
+        voicemail: 'not_connected',
+        'voicemail-detected': 'not_connected',
       },
     },
     publisher: {
