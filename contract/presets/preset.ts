@@ -46,6 +46,13 @@ export type TrackerPreset = {
   callIdFields?: readonly CallField[];
   /** Whether the tracker reports which of our publishers sent a call (else tracking numbers). */
   sendsPublisher: boolean;
+  /**
+   * A parameter that marks the tracker's call-flow request (Twilio's `<Dial action>` sends
+   * DialCallStatus): the tracker runs the answer as instructions (TwiML), so an accepted request
+   * with it is answered with an empty `<Response/>` (the call ends) instead of JSON, which
+   * Twilio refuses there (its error 12300) and whose caller would hear an application error.
+   */
+  twimlWhen?: string;
   setup: readonly SetupStep[];
   /** Anything else the operator must know, one sentence each. */
   notes: readonly string[];

@@ -11,6 +11,10 @@ import type { TrackerPreset } from './preset.ts';
  * and DialCallDuration, with the inbound call's CallSid. Every request is signed
  * (X-Twilio-Signature: HMAC-SHA1 of the URL and the sorted POST parameters, keyed by the auth
  * token). Twilio knows no publisher: calls are attributed by the number called (`To`).
+ *
+ * A leg Twilio dials itself (Direction outbound-dial, with ParentCallSid: a <Number
+ * statusCallback>) or an outbound-api call has the buyer or the customer as `To`, a number
+ * assigned to no one: it is refused, never a lead of its own.
  */
 export const twilioPreset: TrackerPreset = {
   tracker: 'twilio',
@@ -21,6 +25,9 @@ export const twilioPreset: TrackerPreset = {
     'https://www.twilio.com/docs/voice/twiml/dial#action',
     'https://www.twilio.com/docs/usage/webhooks/webhooks-security',
     'https://support.twilio.com/hc/en-us/articles/223132267-Tracking-the-Status-of-an-Outbound-Twilio-Voice-Call',
+    'https://support.twilio.com/hc/en-us/articles/223132547-What-are-the-possible-call-statuses-and-what-do-they-mean',
+    'https://www.twilio.com/docs/api/twiml/twilio_request',
+    'https://www.twilio.com/docs/voice/twiml/number',
   ],
   tokens: [],
   mapping: {
@@ -54,6 +61,8 @@ export const twilioPreset: TrackerPreset = {
   secretParams: [],
   signature: 'twilio',
   sendsPublisher: false,
+  // The <Dial action> request: Twilio continues the call with the TwiML it gets back.
+  twimlWhen: 'DialCallStatus',
   setup: [
     {
       trigger: 'Call status changes (the number’s status callback)',
@@ -67,12 +76,13 @@ export const twilioPreset: TrackerPreset = {
       meaning: 'any',
       method: 'POST',
       body: 'form',
-      note: 'In the TwiML that forwards the call: <Dial action="this URL" method="POST">, so the buyer’s answer (DialCallStatus) decides.',
+      note: 'In the TwiML that forwards the call: <Dial action="this URL" method="POST">, so the buyer’s answer (DialCallStatus) decides. The portal answers it with an empty TwiML <Response/>, which ends the call once the buyer’s leg is over.',
     },
   ],
   notes: [
     'Twilio answers every inbound call that runs TwiML, so the number’s own CallStatus is "completed" even when the forwarded buyer never picked up: to pay only calls a buyer answered, use the <Dial action> URL, not both for the same number.',
     'Assign your Twilio numbers to a publisher and an offer: Twilio sends neither.',
+    'Do not use this URL as the statusCallback of the dialed <Number> or of calls you place through the API: those legs are "To" the buyer or the customer, so they are refused, not counted.',
     'The signature is over the URL exactly as Twilio calls it: keep the key in the URL you paste into Twilio.',
   ],
 };

@@ -68,16 +68,19 @@ function parseJsonBody(text: string): unknown {
 
 const raw = new WeakMap<FastifyRequest, { text: string; form: boolean }>();
 
+/** What a tracker that runs the answer as TwiML gets back (Twilio's `<Dial action>`): hang up. */
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+
 const doc = {
   tags: ['ingest'],
   description:
-    'A call event from a call tracker, authenticated by the integration key (x-api-key header or key parameter) and, when the integration has one, its signature. Answers {id,status}.',
+    'A call event from a call tracker, authenticated by the integration key (x-api-key header or key parameter) and, when the integration has one, its signature. Answers {id,status}; a Twilio <Dial action> request (DialCallStatus) is answered with an empty TwiML <Response/>.',
   response: { 200: IngestAnswer },
 };
 
 /**
  * /api/v1/ingest/calls: call trackers post call events here (GET pixel, or POST JSON, a form,
- * or JSON sent as text/plain). No bearer token counts on this path: only an integration key,
+ * or JSON sent as text/plain; PUT and PATCH as POST). No bearer token counts on this path: only an integration key,
  * checked by the service.
  */
 export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -119,7 +122,8 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       req: {
         method: req.method,
         query: (req.query ?? {}) as Record<string, unknown>,
-        body: req.method === 'POST' ? (req.body ?? null) : null,
+        // PUT and PATCH carry a body as POST does (Ringba lets a pixel use either).
+        body: req.method === 'GET' ? null : (req.body ?? null),
         rawBody: body?.text ?? '',
         form: body?.form ?? false,
         headers: req.headers,
@@ -127,14 +131,20 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
         url: `${app.config.publicUrl}${req.url}`,
       },
     });
-    if (outcome.status === 200 && 'answer' in outcome) return outcome.answer;
+    if (outcome.status === 200 && 'answer' in outcome) {
+      if (outcome.twiml) return reply.type('text/xml; charset=utf-8').send(EMPTY_TWIML);
+      return outcome.answer;
+    }
     const { code, message, details } = outcome as Exclude<typeof outcome, { answer: unknown }>;
     if (outcome.retryAfter) reply.header('retry-after', String(outcome.retryAfter));
     return sendError(reply, outcome.status, code, message, details);
   };
 
   app.get('/calls', { schema: doc }, handle);
-  app.post('/calls', { schema: doc, bodyLimit: INGEST_BODY_LIMIT }, handle);
+  // Ringba's pixels may use GET, POST, PUT or PATCH (its Pixels page); each reads the same way.
+  for (const method of ['post', 'put', 'patch'] as const) {
+    app[method]('/calls', { schema: doc, bodyLimit: INGEST_BODY_LIMIT }, handle);
+  }
 
   // Refused calls expire, and no integration keeps more than its cap: once per period across
   // every instance.

@@ -484,7 +484,11 @@ export async function ingestCall(opts: {
   })();
 
   if (integration) usage.count(integration.id, outcome.status === 200 ? 'accepted' : 'refused');
-  if (outcome.status === 200) return outcome;
+  if ('answer' in outcome) {
+    const marker = integration && presetOf(integration.tracker as Tracker).twimlWhen;
+    const carries = (o: unknown) => !!o && typeof o === 'object' && Object.hasOwn(o, marker!);
+    return marker && (carries(req.query) || carries(body)) ? { ...outcome, twiml: true } : outcome;
+  }
   guard.refused(req.ip);
   // Only a request with a valid key is kept (it can be replayed); the rest is counted.
   if (!validKey || !integration) {

@@ -310,5 +310,10 @@ export function sameKeyHash(a: string, b: string): boolean {
 
 /** What the endpoint answers: the lead, or a refusal with its status, code and sentence. */
 export type IngestOutcome =
-  | { status: 200; answer: IngestAnswer }
+  | {
+      status: 200;
+      answer: IngestAnswer;
+      /** Answer TwiML, not JSON: the tracker's call-flow request (TrackerPreset.twimlWhen). */
+      twiml?: boolean;
+    }
   | { status: number; code: string; message: string; details?: Record<string, string[]> };

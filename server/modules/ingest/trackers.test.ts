@@ -32,9 +32,11 @@ const send = (opts: {
   type?: string;
   headers?: Record<string, string>;
   ip?: string;
+  /** Default: GET without a body, POST with one. */
+  method?: 'PUT' | 'PATCH';
 }) => {
   const req: InjectOptions = {
-    method: opts.body === undefined ? 'GET' : 'POST',
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
     url: `/api/v1/ingest/calls${opts.query ? `?${new URLSearchParams(opts.query)}` : ''}`,
     headers: { ...(opts.type && { 'content-type': opts.type }), ...opts.headers },
     remoteAddress: opts.ip ?? '203.0.113.20',
@@ -312,6 +314,63 @@ describe('tracking numbers', () => {
     });
     expect(other.statusCode).toBe(422);
     expect(other.json().error.message).toMatch(/tracking number \+18185550100 is not assigned/);
+  });
+
+  it("answers Twilio's <Dial action> with TwiML (it runs the answer), its status callback with JSON", async () => {
+    const assigned = await t.call('POST', '/tracking-numbers', {
+      body: { number: '+18185550148', publisher_id: pub.id, offer_id: offer.id },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const { key } = await integration({ name: 'Twilio dial', tracker: 'twilio' });
+    const sid = callId('CA');
+    const base = { CallSid: sid, From: '+13105550183', To: '+18185550148' };
+    const form = (p: Record<string, string>) => ({
+      query: { key },
+      body: new URLSearchParams({ ...base, ...p }).toString(),
+      type: 'application/x-www-form-urlencoded',
+    });
+    // The number's status callback: JSON, as every tracker gets.
+    const ringing = await send(form({ CallStatus: 'ringing' }));
+    expect(ringing.statusCode, ringing.body).toBe(200);
+    expect(ringing.headers['content-type']).toMatch(/^application\/json/);
+    expect(ringing.json()).toMatchObject({ status: 'pending' });
+    // The <Dial action> once the buyer's leg ended: Twilio continues the call with what it
+    // gets back, so an empty <Response/> (the call ends), never JSON (its error 12300).
+    const dialed = await send(
+      form({ CallStatus: 'in-progress', DialCallStatus: 'completed', DialCallDuration: '95' }),
+    );
+    expect(dialed.statusCode, dialed.body).toBe(200);
+    expect(dialed.headers['content-type']).toMatch(/^text\/xml/);
+    expect(dialed.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+    await expectOurLead(dialed, sid, { status: 'approved', durationSeconds: 95 });
+    // A refused action is still a refusal with its reason (Twilio's debugger shows it).
+    const unassigned = await send(
+      form({ CallSid: `${sid}x`, To: '+18185550100', DialCallStatus: 'completed' }),
+    );
+    expect(unassigned.statusCode).toBe(422);
+    expect(unassigned.json().error.code).toBe('unknown_publisher');
+  });
+});
+
+describe('methods', () => {
+  it('a pixel sent with PUT or PATCH (Ringba allows both) is read as a POST', async () => {
+    const { key } = await integration({ name: 'Pixel methods', tracker: 'generic' });
+    for (const method of ['PUT', 'PATCH'] as const) {
+      const id = callId();
+      const res = await send({
+        method,
+        query: { key },
+        body: JSON.stringify({
+          call_id: id,
+          publisher: pub.id,
+          offer: offer.id,
+          event: 'completed',
+          duration: '120',
+        }),
+        type: 'application/json',
+      });
+      await expectOurLead(res, id, { status: 'approved', durationSeconds: 120 });
+    }
   });
 });
 
