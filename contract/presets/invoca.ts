@@ -43,6 +43,7 @@ export const invocaPreset: TrackerPreset = {
     'https://github.com/Invoca/developer-docs/blob/2020-10-01/source/api_documentation/transactions_api/_network_param_table.rst',
     'https://github.com/Invoca/developer-docs/blob/2020-10-01/source/api_documentation/transactions_api/_signal_param_table.rst',
     'https://github.com/Invoca/developer-docs/blob/2020-10-01/source/api_documentation/signal_api/index.rst',
+    'https://github.com/Invoca/developer-docs/blob/master/source/api_documentation/transactions_api/signal_param_table.rst',
     'https://invoca.uservoice.com/knowledgebase/articles/943096-end-of-call-reason',
     'https://community.invoca.com/t5/dashboards/understanding-quot-end-of-call-reason-quot-in-your-call-details/ta-p/559',
     'https://invoca.uservoice.com/knowledgebase/articles/316416-webhook-overview',
@@ -51,11 +52,16 @@ export const invocaPreset: TrackerPreset = {
   mapping: {
     call_id: { names: ['complete_call_id', 'transaction_id'] },
     event: {
-      // `event` is a constant of each webhook's URL (signal below); a post-call webhook sends
-      // none: its End of Call Reason (hangup_cause) names the calls that never reached the
-      // advertiser, and else its connected duration says (0 = not connected).
-      names: ['event', 'hangup_cause', 'connect_duration'],
+      // A Signal transaction says whether its Signal was met (signal_value, call_outcome_value
+      // in the newer parameter names: "true or false … null if it is not a signal transaction",
+      // `sources`): met converts the call, not met says nothing of it. `event` is a constant of
+      // each webhook's URL (signal below); a post-call webhook sends none: its End of Call
+      // Reason (hangup_cause) names the calls that never reached the advertiser, and else its
+      // connected duration says (0 = not connected).
+      names: ['signal_value', 'call_outcome_value', 'event', 'hangup_cause', 'connect_duration'],
       map: {
+        true: 'converted',
+        false: 'incoming',
         signal: 'converted',
         sale: 'converted',
         '0': 'not_connected',
@@ -100,8 +106,8 @@ export const invocaPreset: TrackerPreset = {
       trigger: 'Signal webhook',
       meaning: 'converted',
       method: 'GET',
-      query: { ...fields, event: 'signal' },
-      note: 'Integrations → Webhooks → Signal, for the Signal that means a sale: the same parameters plus event=signal.',
+      query: { ...fields, event: 'signal', signal_value: '{{signal_value}}' },
+      note: 'Integrations → Webhooks → Signal, for the Signal that means a sale: the same parameters plus event=signal and signal_value (a Signal applied but not met is then not taken for a sale).',
     },
   ],
   notes: [
