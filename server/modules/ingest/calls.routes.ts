@@ -80,8 +80,8 @@ const doc = {
 
 /**
  * /api/v1/ingest/calls: call trackers post call events here (GET pixel, or POST JSON, a form,
- * or JSON sent as text/plain; PUT and PATCH as POST). No bearer token counts on this path: only an integration key,
- * checked by the service.
+ * or JSON sent as text/plain; PUT and PATCH as POST). No bearer token counts on this path: only
+ * an integration key, checked by the service.
  */
 export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   const usage = new UsageCounter();
