@@ -5,7 +5,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { payoutHoldConditions } from '../../contract/money.ts';
-import { DEFAULT_SETTINGS, DEFAULT_TIME_ZONE } from '../../contract/settings.ts';
+import {
+  DEFAULT_PHONE_COUNTRY,
+  DEFAULT_SETTINGS,
+  DEFAULT_TIME_ZONE,
+} from '../../contract/settings.ts';
 import type { DbOrTx } from './client.ts';
 import { settings } from './schema.ts';
 
@@ -54,7 +58,7 @@ export async function getSettings(db: DbOrTx): Promise<SettingsRow> {
       timezone: DEFAULT_TIME_ZONE,
       currency: 'USD',
       minPayout: '50.00',
-      phoneCountry: 'US',
+      phoneCountry: DEFAULT_PHONE_COUNTRY,
       companyAddress: null,
       payoutHolds: [...payoutHoldConditions],
       postbackTags: [],

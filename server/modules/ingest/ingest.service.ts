@@ -4,7 +4,8 @@ import type { CallField, Tracker } from '../../../contract/ingest-mapping.ts';
 import { KEY_HEADER, KEY_PARAM, REFUSAL_RETENTION_DAYS } from '../../../contract/integrations.ts';
 import { presetOf } from '../../../contract/tracker-presets.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { ingestRefusals, integrations, settings } from '../../db/schema.ts';
+import { ingestRefusals, integrations } from '../../db/schema.ts';
+import { getSettings } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
 import {
   hashIntegrationKey,
@@ -170,11 +171,7 @@ const phoneCountries = new WeakMap<object, { country: string; at: number }>();
 export async function phoneCountryOf(db: DbOrTx): Promise<string> {
   const hit = phoneCountries.get(db);
   if (hit && Date.now() - hit.at < PHONE_COUNTRY_TTL_MS) return hit.country;
-  const [row] = await db
-    .select({ country: settings.phoneCountry })
-    .from(settings)
-    .where(eq(settings.id, 1));
-  const country = row?.country ?? 'US';
+  const country = (await getSettings(db)).phoneCountry;
   phoneCountries.set(db, { country, at: Date.now() });
   return country;
 }

@@ -1,6 +1,5 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type * as integrations from '../../../contract/integrations.ts';
-import { DEFAULT_PHONE_COUNTRY } from '../../../contract/settings.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ListRead } from '../../db/list-query.ts';
 import {
@@ -13,7 +12,8 @@ import {
 } from '../../db/list-query.ts';
 import { joinPublisherAndOffer } from '../../db/refs.ts';
 import { deleteOneOrNotFound, groupRows, onUniqueViolation } from '../../db/rows.ts';
-import { offers, settings, trackingNumbers, users } from '../../db/schema.ts';
+import { offers, trackingNumbers, users } from '../../db/schema.ts';
+import { getSettings } from '../../db/settings.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { decodeCsvFile, detectDelimiter, parseCsv } from '../../storage/csv-reader.ts';
 import { type AdminAction, type AdminImport, type AdminWrite, auditTrail } from '../audit/index.ts';
@@ -80,14 +80,8 @@ const selectRows = (db: DbOrTx, sortKey: SQL<string | null> = sql<null>`null`) =
     trackingNumbers.offerId,
   );
 
-/** The country a number typed without its country code is read in (Settings). */
-async function phoneCountry(db: DbOrTx): Promise<string> {
-  const [row] = await db
-    .select({ country: settings.phoneCountry })
-    .from(settings)
-    .where(eq(settings.id, 1));
-  return row?.country ?? DEFAULT_PHONE_COUNTRY;
-}
+/** The country a number typed without its country code is read in (Settings), read now. */
+const phoneCountry = async (db: DbOrTx): Promise<string> => (await getSettings(db)).phoneCountry;
 
 /** "+18665551234 is already assigned to Ann Lee on Solar Inbound." */
 const assignedMessage = (number: string, publisher: string, offer: string) =>

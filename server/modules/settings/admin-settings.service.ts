@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { fromMoney, toMoney } from '../../db/money.ts';
 import { apiFields } from '../../db/rows.ts';
 import { settings } from '../../db/schema.ts';
-import { ensureSettings, type SettingsRow } from '../../db/settings.ts';
+import { ensureSettings, getSettings, type SettingsRow } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, type AdminWrite, writeAudit } from '../audit/index.ts';
 import { knownPhoneCountry } from '../ingest/index.ts';
@@ -70,8 +70,7 @@ export async function getAdminSettings(opts: {
   logoUrl: LogoUrl;
 }): Promise<AdminSettings> {
   await ensureSettings(opts.db);
-  const [row] = await opts.db.select().from(settings).where(eq(settings.id, 1));
-  return toAdminSettings(row!, opts.logoUrl);
+  return toAdminSettings(await getSettings(opts.db), opts.logoUrl);
 }
 
 /**
