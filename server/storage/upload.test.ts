@@ -73,6 +73,16 @@ async function postRefused(parts: Parameters<typeof multipartBody>[0]) {
   expect(storedFiles()).toEqual(before);
   return res;
 }
+/** postRefused, and the refusal's status and whole error body. */
+async function expectRefused(
+  parts: Parameters<typeof multipartBody>[0],
+  status: number,
+  error: { code: string; message: string; details?: Record<string, string[]> },
+) {
+  const res = await postRefused(parts);
+  expect(res.statusCode).toBe(status);
+  expect(res.json().error).toEqual(error);
+}
 
 describe('receiveUploads', () => {
   it('stores every file of every field and returns the other fields', async () => {
@@ -102,16 +112,18 @@ describe('receiveUploads', () => {
   });
 
   it('refuses a fourth media file with the caller’s message and keeps nothing', async () => {
-    const res = await postRefused([
-      { field: 'document', filename: 'q.pdf', content: pdfFile },
-      ...[1, 2, 3, 4].map((n) => ({ field: 'media', filename: `c${n}.mp3`, content: mp3File })),
-    ]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({
-      code: 'too_many_files',
-      message: 'You can upload a maximum of 3 media files.',
-      details: { media: ['You can upload a maximum of 3 media files.'] },
-    });
+    await expectRefused(
+      [
+        { field: 'document', filename: 'q.pdf', content: pdfFile },
+        ...[1, 2, 3, 4].map((n) => ({ field: 'media', filename: `c${n}.mp3`, content: mp3File })),
+      ],
+      400,
+      {
+        code: 'too_many_files',
+        message: 'You can upload a maximum of 3 media files.',
+        details: { media: ['You can upload a maximum of 3 media files.'] },
+      },
+    );
   });
 
   it('refuses a missing required field and removes the files already stored', async () => {
@@ -130,29 +142,30 @@ describe('receiveUploads', () => {
   });
 
   it('refuses a file of the wrong type (by content) and rolls back the earlier ones', async () => {
-    const res = await postRefused([
-      { field: 'media', filename: 'good.mp3', content: mp3File },
-      { field: 'media', filename: 'fake.mp3', content: textFile },
-      { field: 'document', filename: 'q.pdf', content: pdfFile },
-    ]);
-    expect(res.statusCode).toBe(415);
-    expect(res.json().error).toEqual({
-      code: 'unsupported_media_type',
-      message: 'fake.mp3 is not a real MP3 file. Only MP3 or MP4 files are accepted.',
-    });
+    await expectRefused(
+      [
+        { field: 'media', filename: 'good.mp3', content: mp3File },
+        { field: 'media', filename: 'fake.mp3', content: textFile },
+        { field: 'document', filename: 'q.pdf', content: pdfFile },
+      ],
+      415,
+      {
+        code: 'unsupported_media_type',
+        message: 'fake.mp3 is not a real MP3 file. Only MP3 or MP4 files are accepted.',
+      },
+    );
   });
 
   it('enforces the per-field size cap with 413', async () => {
     const big = Buffer.concat([pdfFile, Buffer.alloc(4096, 0x20)]);
-    const res = await postRefused([
-      { field: 'media', filename: 'c.mp3', content: mp3File },
-      { field: 'document', filename: 'big.pdf', content: big },
-    ]);
-    expect(res.statusCode).toBe(413);
-    expect(res.json().error).toEqual({
-      code: 'payload_too_large',
-      message: 'The file is larger than 2 KB.',
-    });
+    await expectRefused(
+      [
+        { field: 'media', filename: 'c.mp3', content: mp3File },
+        { field: 'document', filename: 'big.pdf', content: big },
+      ],
+      413,
+      { code: 'payload_too_large', message: 'The file is larger than 2 KB.' },
+    );
   });
 
   it('refuses files in a field the route does not take', async () => {
