@@ -1,8 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BILLABLE_EVENT, type CallEvent, eventRank } from '../../../contract/integrations.ts';
 import { rowsOf } from '../../db/client.ts';
-import { ingestRefusals, integrations, leads } from '../../db/schema.ts';
+import {
+  ingestRefusals,
+  integrations,
+  leadEvents,
+  leads,
+  publisherBalances,
+} from '../../db/schema.ts';
 import { clearPressure, underPressure } from '../../jobs/pressure.ts';
 import { type AdminTestContext, setupAdminTest } from '../../test/admin-test.ts';
 import { buildBuyer, buildOffer, buildPublisher, type TestUser } from '../../test/factories.ts';
@@ -387,6 +394,68 @@ describe('idempotency and event order', () => {
       }
     },
   );
+
+  it("inserts a batch's new calls together, and its calls still see each other: one lead per call, a duplicate caller refused, each paid once", async () => {
+    // drizzle/0062: a batch keeps its new calls' rows and inserts them in one statement. A later
+    // event of a kept call and a second call of a kept caller must still find the first.
+    const dupOffer = await buildOffer(t.db, { duplicateDays: 3, payout: '12.00' });
+    const seller = await buildPublisher(t.db, { name: 'Batch Bea' });
+    const item = (callIdOf: string, event: CallEvent, caller: string, seconds: number | null) => ({
+      integration: integrationId,
+      source: integrationId,
+      call_id: callIdOf,
+      event,
+      rank: eventRank(event),
+      billable: eventRank(BILLABLE_EVENT),
+      publisher: seller.id,
+      publisher_id: seller.id,
+      offer: dupOffer.id,
+      offer_id: dupOffer.id,
+      caller,
+      seconds,
+      minutes: seconds === null ? 0 : Math.ceil(seconds / 60),
+      tags: {},
+      status: 'pending',
+    });
+    const [a, b, c] = [callId(), callId(), callId()];
+    const rows = await rowsOf<{ ord: number; out_id: string | null; out_status: string | null }>(
+      t.db,
+      sql`select ord, out_id, out_status, out_failed from ingest_calls(${JSON.stringify([
+        // Call c is call b's caller: judged while b is kept, so b is written first.
+        item(b, 'completed', '+13105550102', 120),
+        item(c, 'completed', '+13105550102', 200),
+        // Call a's later event comes while a is kept: a is written first, then moved forward.
+        item(a, 'incoming', '+13105550101', null),
+        item(a, 'completed', '+13105550101', 95),
+      ])}::jsonb) order by ord`,
+    );
+    expect(rows.map((r) => r.ord)).toEqual([0, 1, 2, 3]);
+    const [leadA] = await leadOf(a);
+    const [leadB] = await leadOf(b);
+    const [leadC] = await leadOf(c);
+    expect(await leadOf(a)).toHaveLength(1);
+    // Both events of call a answer with its one lead, which the later event moved forward.
+    expect(rows[2]!.out_id).toBe(leadA!.id);
+    expect(rows[3]).toMatchObject({ out_id: leadA!.id, out_status: 'approved' });
+    expect(leadA).toMatchObject({
+      status: 'approved',
+      durationSeconds: 95,
+      lastEvent: 'completed',
+    });
+    expect(rows[0]).toMatchObject({ out_id: leadB!.id, out_status: 'approved' });
+    // Call c is the same caller as call b, in the same batch: a duplicate, not paid.
+    expect(rows[1]).toMatchObject({ out_id: leadC!.id, out_status: 'rejected' });
+    expect(leadC).toMatchObject({ status: 'rejected', ruleOutcome: 'duplicate' });
+    expect(leadC!.statusReason).toContain(`Duplicate of call ${b}`);
+    // Paid once each: two approved calls at 12.00, in the publisher's balance and on the leads.
+    const [balance] = await t.db
+      .select()
+      .from(publisherBalances)
+      .where(eq(publisherBalances.publisherId, seller.id));
+    expect(balance?.earned).toBe('24.00');
+    const events = await t.db.select().from(leadEvents).where(eq(leadEvents.leadId, leadA!.id));
+    expect(events.map((e) => e.event)).toEqual(['incoming', 'completed']);
+  });
 
   it('undoes only the call that fails inside a batch, and says which', async () => {
     const ok = base();

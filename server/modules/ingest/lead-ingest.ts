@@ -217,9 +217,10 @@ const batchers = new WeakMap<object, MicroBatcher<CallArgs, CallRow>>();
 
 /**
  * The database's call batcher: calls that arrive while earlier batches are being written leave
- * together, as one `ingest_calls` statement (drizzle/0022) and one commit. A call its batch
- * could not write (its subtransaction failed, or the whole statement did) is written again on
- * its own, so it gets exactly the answer or error it would have had alone.
+ * together, as one `ingest_calls` statement (drizzle/0022) and one commit; the batch's new leads
+ * are inserted by one statement inside it (drizzle/0062). A call its batch could not write (its
+ * subtransaction failed, or the whole statement did) is written again on its own, so it gets
+ * exactly the answer or error it would have had alone.
  */
 function callBatcher(db: Db): MicroBatcher<CallArgs, CallRow> {
   let b = batchers.get(db);
