@@ -1765,7 +1765,7 @@ export const jobRuns = pgTable('job_runs', {
 
 /**
  * The outbox: one row per event, written in the transaction of the change (leads by the
- * `leads_outbound_event` trigger, drizzle/0030; the rest by `emitEvent`, server/events), only
+ * outbound triggers, drizzle/0030 and 0063; the rest by `emitEvent`, server/events), only
  * while someone listens. The fan-out turns each into deliveries and deletes it.
  */
 export const outboundEvents = pgTable('outbound_events', {
