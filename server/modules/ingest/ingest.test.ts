@@ -447,7 +447,7 @@ describe('idempotency and event order', () => {
     expect(rows[1]).toMatchObject({ out_id: leadC!.id, out_status: 'rejected' });
     expect(leadC).toMatchObject({ status: 'rejected', ruleOutcome: 'duplicate' });
     expect(leadC!.statusReason).toContain(`Duplicate of call ${b}`);
-    // Paid once each: two approved calls at 12.00, in the publisher's balance and on the leads.
+    // Paid once each: two approved calls at 12.00 in the publisher's balance.
     const [balance] = await t.db
       .select()
       .from(publisherBalances)
