@@ -53,84 +53,74 @@ BEGIN
   DELETE FROM pg_temp.lead_new_rows;
 END $fn$;
 --> statement-breakpoint
--- ingest_call as 0026 wrote it, with two changes made below on its text (each must be found
--- exactly once, or the migration fails): the kept row instead of the insert, and the flush
--- before the duplicate check.
-DO $do$
+-- A function rewritten from its own definition (pg_get_functiondef): each edit is a pair
+-- {old, new} of text, and each old text must be found exactly once, or nothing is changed and
+-- the migration fails. (0055 did this inline; later migrations call this.)
+CREATE FUNCTION function_edit(p_fn regprocedure, p_edits text[]) RETURNS void LANGUAGE plpgsql AS $fn$
 DECLARE
-  src text;
-  p record;
+  src text := pg_get_functiondef(p_fn);
 BEGIN
-  src := pg_get_functiondef('ingest_call(uuid, uuid, text, text, smallint, smallint, text, uuid, text, uuid, text, text, integer, integer, numeric, numeric, text, text, text, timestamptz, jsonb, text, text)'::regprocedure);
-  FOR p IN SELECT * FROM (VALUES
-    (E'      PERFORM pg_advisory_xact_lock(hashtextextended(v_offer::text || ''/'' || caller_key(v_caller), 14));\n',
-     E'      PERFORM pg_advisory_xact_lock(hashtextextended(v_offer::text || ''/'' || caller_key(v_caller), 14));\n'
-     || E'      -- A call of this caller kept in the batch is written first, so the check sees it (0062).\n'
-     || E'      -- (Nested: the table of kept rows exists only in a session that ran ingest_calls.)\n'
-     || E'      IF current_setting(''portal.insert_deferred'', true) = ''on'' THEN\n'
-     || E'        IF EXISTS (SELECT 1 FROM pg_temp.lead_new_rows n\n'
-     || E'                    WHERE n.offer_id = v_offer AND n.status = ''approved''\n'
-     || E'                      AND caller_key(n.caller) = caller_key(v_caller)) THEN\n'
-     || E'          PERFORM ingest_new_leads_flush();\n'
-     || E'        END IF;\n'
-     || E'      END IF;\n'),
-    (E'  INSERT INTO leads AS l (\n',
-     E'  IF NOT v_found AND p_call_id IS NOT NULL\n'
-     || E'     AND current_setting(''portal.insert_deferred'', true) = ''on'' THEN\n'
-     || E'    -- Inside ingest_calls: kept, and inserted with the batch''s other new calls (0062).\n'
-     || E'    INSERT INTO pg_temp.lead_new_rows (\n'
-     || E'      publisher_id, offer_id, payout, status, status_reason, rule_outcome, judged_at,\n'
-     || E'      call_duration, duration_seconds, "timestamp", integration_id, external_call_id, caller,\n'
-     || E'      tracking_number, revenue, recording_url, state, zip, tags, event_rank, last_event,\n'
-     || E'      last_event_at\n'
-     || E'    ) VALUES (\n'
-     || E'      v_pub, v_offer, coalesce(v_payout, o.payout), coalesce(v_status, p_status), v_reason, v_outcome, v_judged,\n'
-     || E'      p_minutes, p_seconds, coalesce(p_ts, now()), p_integration, p_call_id, p_caller,\n'
-     || E'      p_tracking, p_revenue, p_recording, p_state, p_zip, p_tags, p_rank, p_event, now()\n'
-     || E'    );\n'
-     || E'    RETURN QUERY SELECT NULL::uuid, ''kept''::text, NULL::text;\n'
-     || E'    RETURN;\n'
-     || E'  END IF;\n\n'
-     || E'  INSERT INTO leads AS l (\n')
-  ) AS c(old, new) LOOP
-    IF array_length(string_to_array(src, p.old), 1) <> 2 THEN
-      RAISE EXCEPTION '0062: ingest_call does not hold exactly one "%"', p.old;
+  FOR i IN 1 .. coalesce(array_length(p_edits, 1), 0) LOOP
+    IF array_length(string_to_array(src, p_edits[i][1]), 1) <> 2 THEN
+      RAISE EXCEPTION 'function_edit: % does not hold exactly one "%"', p_fn, p_edits[i][1];
     END IF;
-    src := replace(src, p.old, p.new);
+    src := replace(src, p_edits[i][1], p_edits[i][2]);
   END LOOP;
   EXECUTE src;
-END
-$do$;
+END $fn$;
 --> statement-breakpoint
--- ingest_calls as 0046 and 0055 left it, with the kept rows: their tables, the flush before a
--- second event of a kept call and at the end (before the bill and the fold), and the kept
--- calls' answers from the flush.
-CREATE OR REPLACE FUNCTION ingest_calls(batch jsonb)
-RETURNS TABLE (ord integer, out_id uuid, out_status text, out_missing text, out_failed text)
-LANGUAGE plpgsql AS $fn$
-DECLARE
-  c jsonb;
-  r record;
+-- ingest_call as 0026 wrote it, with two edits: the flush before the duplicate check, and the
+-- kept row instead of the insert.
+SELECT function_edit('ingest_call(uuid, uuid, text, text, smallint, smallint, text, uuid, text, uuid, text, text, integer, integer, numeric, numeric, text, text, text, timestamptz, jsonb, text, text)'::regprocedure, ARRAY[
+  [$o$      PERFORM pg_advisory_xact_lock(hashtextextended(v_offer::text || '/' || caller_key(v_caller), 14));
+$o$, $n$      PERFORM pg_advisory_xact_lock(hashtextextended(v_offer::text || '/' || caller_key(v_caller), 14));
+      -- A call of this caller kept in the batch is written first, so the check sees it (0062).
+      -- (Nested: the table of kept rows exists only in a session that ran ingest_calls.)
+      IF current_setting('portal.insert_deferred', true) = 'on' THEN
+        IF EXISTS (SELECT 1 FROM pg_temp.lead_new_rows n
+                    WHERE n.offer_id = v_offer AND n.status = 'approved'
+                      AND caller_key(n.caller) = caller_key(v_caller)) THEN
+          PERFORM ingest_new_leads_flush();
+        END IF;
+      END IF;
+$n$],
+  [$o$  INSERT INTO leads AS l (
+$o$, $n$  IF NOT v_found AND p_call_id IS NOT NULL
+     AND current_setting('portal.insert_deferred', true) = 'on' THEN
+    -- Inside ingest_calls: kept, and inserted with the batch's other new calls (0062).
+    INSERT INTO pg_temp.lead_new_rows (
+      publisher_id, offer_id, payout, status, status_reason, rule_outcome, judged_at,
+      call_duration, duration_seconds, "timestamp", integration_id, external_call_id, caller,
+      tracking_number, revenue, recording_url, state, zip, tags, event_rank, last_event,
+      last_event_at
+    ) VALUES (
+      v_pub, v_offer, coalesce(v_payout, o.payout), coalesce(v_status, p_status), v_reason, v_outcome, v_judged,
+      p_minutes, p_seconds, coalesce(p_ts, now()), p_integration, p_call_id, p_caller,
+      p_tracking, p_revenue, p_recording, p_state, p_zip, p_tags, p_rank, p_event, now()
+    );
+    RETURN QUERY SELECT NULL::uuid, 'kept'::text, NULL::text;
+    RETURN;
+  END IF;
+
+  INSERT INTO leads AS l (
+$n$]
+]);
+--> statement-breakpoint
+-- ingest_calls as 0046 and 0055 left it, with four edits: the kept calls' variables, their
+-- tables (kept across commits and trimmed, as 0055's are) and the flag, the flush before a
+-- second event of a kept call, and at the end the flush (before the bill and the fold) and the
+-- kept calls' answers.
+SELECT function_edit('ingest_calls(jsonb)'::regprocedure, ARRAY[
+  [$o$  r record;
+$o$, $n$  r record;
   v_key text;
   -- The calls kept since the last flush (integration/call id), and every kept call's ord and key.
   v_kept text[] := '{}';
   v_kept_ords integer[] := '{}';
   v_kept_keys text[] := '{}';
-BEGIN
-  -- The leads' figures are folded once, at the end (0037), and their campaigns billed once (0046).
-  IF to_regclass('pg_temp.lead_fold_rows') IS NULL THEN
-    CREATE TEMP TABLE lead_fold_rows AS
-      SELECT 1::smallint AS n, id, publisher_id, offer_id, state, status, "timestamp", payout,
-             revenue, duration_seconds, call_duration, dispute_count, campaign_id
-      FROM leads WITH NO DATA;
-  END IF;
-  IF to_regclass('pg_temp.lead_bill_rows') IS NULL THEN
-    CREATE TEMP TABLE lead_bill_rows (
-      lead_id uuid NOT NULL, campaign_id uuid NOT NULL, buyer_id uuid NOT NULL, day date NOT NULL,
-      ts timestamptz NOT NULL, amount numeric NOT NULL, revenue numeric
-    );
-  END IF;
-  -- The new leads, kept until the batch inserts them at once (0062).
+$n$],
+  [$o$  ord := -1;
+$o$, $n$  -- The new leads, kept until the batch inserts them at once (0062).
   IF to_regclass('pg_temp.lead_new_rows') IS NULL THEN
     CREATE TEMP TABLE lead_new_rows AS
       SELECT 1::bigint AS n, publisher_id, offer_id, payout, status, status_reason, rule_outcome,
@@ -145,25 +135,14 @@ BEGIN
       status text NOT NULL
     );
   END IF;
-  PERFORM batch_rows_trim('pg_temp.lead_fold_rows');
-  PERFORM batch_rows_trim('pg_temp.lead_bill_rows');
   PERFORM batch_rows_trim('pg_temp.lead_new_rows');
   PERFORM batch_rows_trim('pg_temp.lead_new_done');
-  PERFORM set_config('portal.fold_deferred', 'on', true);
-  PERFORM set_config('portal.bill_deferred', 'on', true);
   PERFORM set_config('portal.insert_deferred', 'on', true);
   ord := -1;
-  FOR c IN SELECT value FROM jsonb_array_elements(batch) LOOP
-    ord := ord + 1;
-    out_id := NULL; out_status := NULL; out_missing := NULL; out_failed := NULL;
-    IF c->>'unchanged_since' IS NOT NULL AND NOT EXISTS (
-      SELECT 1 FROM integrations i WHERE i.id = (c->>'source')::uuid
-        AND i.updated_at = (c->>'unchanged_since')::timestamptz AND i.revoked_at IS NULL) THEN
-      out_failed := 'stale';
-      RETURN NEXT;
-      CONTINUE;
-    END IF;
-    v_key := (c->>'integration')::uuid::text || '/' || (c->>'call_id');
+$n$],
+  [$o$    BEGIN
+      SELECT * INTO r FROM ingest_call(
+$o$, $n$    v_key := (c->>'integration')::uuid::text || '/' || (c->>'call_id');
     IF v_key = ANY (v_kept) THEN
       -- A later event of a call kept in this batch: its lead is written first, then found.
       PERFORM ingest_new_leads_flush();
@@ -171,16 +150,11 @@ BEGIN
     END IF;
     BEGIN
       SELECT * INTO r FROM ingest_call(
-        (c->>'integration')::uuid, (c->>'source')::uuid, c->>'call_id', c->>'event', (c->>'rank')::smallint,
-        (c->>'billable')::smallint, c->>'publisher', (c->>'publisher_id')::uuid, c->>'offer',
-        (c->>'offer_id')::uuid, c->>'caller', c->>'tracking', (c->>'seconds')::integer,
-        (c->>'minutes')::integer, (c->>'revenue')::numeric, (c->>'payout')::numeric,
-        c->>'recording', c->>'state', c->>'zip', (c->>'ts')::timestamptz, c->'tags',
-        c->>'status', c->>'reason');
-      out_id := r.out_id; out_status := r.out_status; out_missing := r.out_missing;
-    EXCEPTION WHEN OTHERS THEN
-      out_failed := SQLSTATE || ': ' || SQLERRM;
-    END;
+$n$],
+  [$o$    END;
+    RETURN NEXT;
+  END LOOP;
+$o$, $n$    END;
     IF out_failed IS NULL AND out_status = 'kept' THEN
       -- Answered after the flush, with the lead's id and status.
       v_kept := v_kept || v_key;
@@ -197,9 +171,5 @@ BEGIN
       FROM unnest(v_kept_ords, v_kept_keys) AS k(ord, key)
       JOIN pg_temp.lead_new_done d ON d.integration_id::text || '/' || d.external_call_id = k.key;
   DELETE FROM pg_temp.lead_new_done;
-  PERFORM set_config('portal.bill_deferred', 'off', true);
-  PERFORM settle_lead_bills();
-  PERFORM set_config('portal.fold_deferred', 'off', true);
-  PERFORM fold_lead_batch();
-END
-$fn$;
+$n$]
+]);
