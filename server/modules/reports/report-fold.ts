@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type DbOrTx, rowsOf as rowsOfSql } from '../../db/client.ts';
+import { underPressure } from '../../jobs/pressure.ts';
 import { registerJob } from '../../jobs/runtime.ts';
 import { foldNamesParts } from './report-names.ts';
 
@@ -83,21 +84,32 @@ export const CHURNED_TABLES = [
 export const CHURNED_VACUUM_INTERVAL_MS = 5 * 60_000;
 
 /**
+ * Runs of `churned-vacuum` in a row that may leave their tables for later while the call
+ * postbacks queue (server/jobs/pressure.ts); the next one vacuums whatever the load.
+ */
+export const CHURNED_VACUUM_MAX_YIELDS = 3;
+
+/**
  * VACUUM (ANALYZE) of the churned tables whose dead rows passed autovacuum's own default
  * threshold (50 + 20% of the live rows), and ANALYZE of those whose changes passed its analyze
  * threshold, one at a time, only when nothing else does: on PGlite, or when the server's
- * `autovacuum` is off. Answers the tables it vacuumed or analyzed.
+ * `autovacuum` is off. Answers the tables it vacuumed or analyzed (`done`) and those it left
+ * for the next run (`left`): before each table it asks `yieldWhile`, and stops while it holds.
+ *
+ * Like autovacuum, it uses no parallel workers: a vacuum of the leads or the deliveries (a
+ * million rows and more) with two workers took both cores of a 2-core server from the calls
+ * arriving beside it (bench/vacuum-yield-2026-11-29.md).
  */
 export async function vacuumChurnedTables(
   db: DbOrTx,
-  opts: { autovacuum: boolean },
-): Promise<string[]> {
+  opts: { autovacuum: boolean; yieldWhile?: () => boolean },
+): Promise<{ done: string[]; left: string[] }> {
   if (opts.autovacuum) {
     const [row] = await rowsOfSql<{ on: boolean }>(
       db,
       sql`select current_setting('autovacuum') = 'on' as on`,
     );
-    if (row?.on) return [];
+    if (row?.on) return { done: [], left: [] };
   }
   // Vacuumed past the dead rows' threshold; analyzed only past autovacuum's analyze threshold
   // (50 + 10% of the rows changed since the last analyze) or when never analyzed: a table that
@@ -114,14 +126,37 @@ export async function vacuumChurnedTables(
              or c.reltuples < 0)
       order by s.relname`,
   );
-  for (const { relname, vacuum } of due) {
+  const done: string[] = [];
+  for (const [i, { relname, vacuum }] of due.entries()) {
+    if (opts.yieldWhile?.()) return { done, left: due.slice(i).map((t) => t.relname) };
     await db.execute(
       sql.raw(
-        vacuum ? `vacuum (skip_locked, analyze) ${relname}` : `analyze (skip_locked) ${relname}`,
+        vacuum
+          ? `vacuum (skip_locked, analyze, parallel 0) ${relname}`
+          : `analyze (skip_locked) ${relname}`,
       ),
     );
+    done.push(relname);
   }
-  return due.map((t) => t.relname);
+  return { done, left: [] };
+}
+
+/**
+ * The `churned-vacuum` job's run: the tables wait while the calls queue, at most
+ * CHURNED_VACUUM_MAX_YIELDS runs in a row (5 minutes apart), so a long burst delays the
+ * vacuum by a quarter of an hour, never for good. Answers the tables it vacuumed or analyzed.
+ */
+export function churnedVacuumRun(
+  autovacuum: boolean,
+  pressed: () => boolean = underPressure,
+): (db: DbOrTx) => Promise<string[]> {
+  let yielded = 0;
+  return async (db) => {
+    const yieldWhile = yielded < CHURNED_VACUUM_MAX_YIELDS ? pressed : undefined;
+    const { done, left } = await vacuumChurnedTables(db, { autovacuum, yieldWhile });
+    yielded = left.length ? yielded + 1 : 0;
+    return done;
+  };
 }
 
 /**
@@ -159,11 +194,11 @@ export function registerReportFold(app: FastifyInstance): void {
     run: ({ db }) => foldNamesParts(db),
   });
   // PGlite has no autovacuum; a server may have it off (checked at each run).
-  const autovacuum = app.database.kind === 'postgres';
+  const churnedVacuum = churnedVacuumRun(app.database.kind === 'postgres');
   registerJob(app, {
     name: 'churned-vacuum',
     scope: 'cluster',
     everyMs: CHURNED_VACUUM_INTERVAL_MS,
-    run: ({ db }) => inTurn(async () => (await vacuumChurnedTables(db, { autovacuum })).length),
+    run: ({ db }) => inTurn(async () => (await churnedVacuum(db)).length),
   });
 }
