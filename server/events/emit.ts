@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { WebhookEventType } from '../../contract/outbound.ts';
 import type { DbOrTx } from '../db/client.ts';
 
@@ -34,21 +34,17 @@ export async function emitEvent(
 }
 
 /**
- * Writes one event of `type` per item of `data`, in one statement (a batch of fraud flags),
- * only when an enabled webhook endpoint subscribes to `type`.
+ * Writes one event of `type` per row of `rows` (a query answering `data` jsonb and `n`, the
+ * order), in one statement, only when an enabled webhook endpoint subscribes to `type`: the
+ * query is not even run otherwise (a one-time filter). For events whose data is in rows just
+ * written (a batch of fraud flags), read once, by the database, instead of twice.
  */
-export async function emitEvents(
-  tx: DbOrTx,
-  type: WebhookEventType,
-  data: Record<string, unknown>[],
-): Promise<void> {
-  if (data.length === 0) return;
+export async function emitEventsOf(tx: DbOrTx, type: WebhookEventType, rows: SQL): Promise<void> {
   await tx.execute(sql`
     insert into outbound_events (type, data)
-    select ${type}, d.value
-    from jsonb_array_elements(${JSON.stringify(data)}::jsonb) with ordinality as d(value, n)
+    select ${type}, r.data from (${rows}) r
     where exists (select 1 from webhook_endpoints where enabled and ${type} = any(events))
-    order by d.n`);
+    order by r.n`);
   nudgeOutbound();
 }
 

@@ -1,8 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { fraudFlags, users } from '../../db/schema.ts';
-import { emitEvents } from '../../events/emit.ts';
+import { emitEventsOf } from '../../events/emit.ts';
 import { underPressure } from '../../jobs/pressure.ts';
 import { registerJob } from '../../jobs/runtime.ts';
 import { appLinks } from '../../notify/links.ts';
@@ -89,35 +89,41 @@ export async function evaluateCalls(
 }
 
 /**
- * The new flags' webhook events (one statement for the batch), and the admins' velocity alerts
- * (at most one per publisher and hour, so rarely more than none).
+ * The new flags' webhook events (one statement for the batch, which reads the flags only when an
+ * endpoint subscribes to `fraud.flagged`), and the admins' velocity alerts (at most one per
+ * publisher and hour, so rarely more than none).
  */
 async function announce(db: Db, rows: EvaluatedRow[], publicUrl: string): Promise<void> {
   const ids = rows.flatMap((r) => r.out_flags.map((f) => f.id));
-  const flags = await db
-    .select()
-    .from(fraudFlags)
-    .where(inArray(fraudFlags.id, ids))
-    .orderBy(fraudFlags.id);
-  const events = flags.map((f) => ({
-    flag_id: f.id,
-    lead_id: f.leadId,
-    publisher_id: f.publisherId,
-    rule: f.rule,
-    action: f.action,
-    reason: f.reason,
-    figures: f.figures,
-    created_at: f.createdAt.toISOString(),
-  }));
+  const flagged = (tx: DbOrTx) =>
+    emitEventsOf(
+      tx,
+      'fraud.flagged',
+      sql`select jsonb_build_object('flag_id', f.id, 'lead_id', f.lead_id,
+          'publisher_id', f.publisher_id, 'rule', f.rule, 'action', f.action, 'reason', f.reason,
+          'figures', f.figures,
+          'created_at', to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        ) as data, f.id as n
+        from ${fraudFlags} f where f.id = any(${`{${ids.join(',')}}`}::uuid[])`,
+    );
   const alerts = rows.filter((x) => x.out_alert);
   if (alerts.length === 0) {
-    await emitEvents(db, 'fraud.flagged', events);
+    await flagged(db);
     return;
   }
   await db.transaction(async (tx) => {
-    await emitEvents(tx, 'fraud.flagged', events);
+    await flagged(tx);
     for (const r of alerts) {
-      const flag = flags.find((f) => f.leadId === r.out_lead && f.rule === 'publisher_velocity');
+      const [flag] = await tx
+        .select({ reason: fraudFlags.reason })
+        .from(fraudFlags)
+        .where(
+          and(
+            inArray(fraudFlags.id, ids),
+            eq(fraudFlags.leadId, r.out_lead),
+            eq(fraudFlags.rule, 'publisher_velocity'),
+          ),
+        );
       const [pub] = await tx
         .select({ name: sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})` })
         .from(users)

@@ -530,13 +530,44 @@ describe('hold vs flag, and the queue', () => {
     const pub = await buildPublisher(t.db);
     const offer = await buildOffer(t.db);
     const call = await completed(pub, offer.id, { caller: '+15550102031' });
+    const [flag] = await flagsOf(call.id);
+    // The event in the outbox, or already a delivery (the webhook body's `data`).
     const events = (await t.db.execute(
-      sql`select type, data from outbound_events where type = 'fraud.flagged'
-          union all select event_type, null from outbound_deliveries where event_type = 'fraud.flagged'`,
-    )) as unknown as { rows: { type: string; data: { lead_id: string } | null }[] };
-    expect(events.rows.length).toBeGreaterThan(0);
-    const withData = events.rows.find((r) => r.data);
-    if (withData) expect(withData.data?.lead_id).toBe(call.id);
+      sql`select data from outbound_events where type = 'fraud.flagged'
+          union all select body::jsonb -> 'data' from outbound_deliveries
+           where event_type = 'fraud.flagged'`,
+    )) as unknown as { rows: { data: Record<string, unknown> }[] };
+    expect(events.rows.map((r) => r.data)).toContainEqual({
+      flag_id: flag!.id,
+      lead_id: call.id,
+      publisher_id: pub.id,
+      rule: 'caller_anomaly',
+      action: 'flag',
+      reason: flag!.reason,
+      figures: flag!.figures,
+      created_at: flag!.createdAt.toISOString(),
+    });
+  });
+
+  it('no endpoint listening for fraud.flagged: the flags make no event', async () => {
+    await t.db
+      .update(webhookEndpoints)
+      .set({ enabled: false })
+      .where(sql`'fraud.flagged' = any(${webhookEndpoints.events})`);
+    await only('caller_anomaly');
+    const pub = await buildPublisher(t.db);
+    const offer = await buildOffer(t.db);
+    // An event written is soon fanned out and deleted: the outbox's sequence keeps its trace.
+    const lastSeq = async () =>
+      (
+        (await t.db.execute(
+          sql`select last_value::text as v from outbound_events_seq_seq`,
+        )) as unknown as { rows: { v: string }[] }
+      ).rows[0]!.v;
+    const before = await lastSeq();
+    const call = await completed(pub, offer.id, { caller: '+15550102032' });
+    expect(await flagsOf(call.id)).toHaveLength(1);
+    expect(await lastSeq()).toBe(before);
   });
 
   it('rules are settings: invalid thresholds answer a sentence', async () => {
