@@ -39,8 +39,7 @@ export const DailyStats = z.object({
 });
 export type DailyStats = z.infer<typeof DailyStats>;
 
-/** The refused calls of the last 24 h are counted up to here (a flood is "1,000+"). */
-export const REFUSED_CALLS_CAP = 1000;
+export { REFUSED_CALLS_CAP } from './dashboard-limits.ts';
 
 // ---------------------------------------------------------------------------
 // Getting started (issue 34)

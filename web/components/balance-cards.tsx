@@ -1,4 +1,5 @@
-import { BALANCE_RULES, type Balance } from '@contract/money.ts';
+import type { Balance } from '@contract/money.ts';
+import { BALANCE_RULES } from '@contract/money-rules.ts';
 import { SimpleGrid } from '@mantine/core';
 import {
   IconCash,

@@ -1,4 +1,4 @@
-import { type ReportRange, reportRanges, resolveRange } from '@contract/reports.ts';
+import { type ReportRange, reportRanges, resolveRange } from '@contract/report-days.ts';
 import { displayTimeZone } from '@/lib/format.ts';
 
 // A picked range and its days, without the picker (no Mantine): what the URL hooks need, so a

@@ -1,4 +1,4 @@
-import { BALANCE_RULES } from '@contract/money.ts';
+import { BALANCE_RULES } from '@contract/money-rules.ts';
 import { Button, Card, Grid, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowRight,

@@ -1,4 +1,5 @@
-import { type AdminStats, REFUSED_CALLS_CAP } from '@contract/dashboard.ts';
+import type { AdminStats } from '@contract/dashboard.ts';
+import { REFUSED_CALLS_CAP } from '@contract/dashboard-limits.ts';
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { attentionItems } from '@/components/attention-items.ts';

@@ -1,5 +1,5 @@
 import type { AdminPayout } from '@contract/admin.ts';
-import { PAYOUT_STATUS_LABELS } from '@contract/money.ts';
+import { PAYOUT_STATUS_LABELS } from '@contract/money-rules.ts';
 import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
