@@ -170,7 +170,9 @@ export function OverviewPage() {
 
       <DashboardRangePicker value={picked.value} onChange={picked.setValue} />
 
-      <Suspense fallback={<Skeleton height={120} />}>
+      {/* The panel's own height while its chunk loads (its title and the four counters: two
+          rows of two on a phone, one row from sm), so the cards below do not move when it shows. */}
+      <Suspense fallback={<Skeleton h={{ base: 252, sm: 135 }} />}>
         <LiveTodayPanel />
       </Suspense>
 
