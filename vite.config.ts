@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { acquireBuildLock } from './scripts/build-lock.ts';
 import { printBundleReport } from './scripts/bundle-report.ts';
+import { writeEntryPages } from './scripts/entry-pages.ts';
 import { precompress } from './scripts/precompress.ts';
 
 /** `@/…` is web/, `@contract/…` is contract/ (tsconfig.json `paths` says the same to tsc). */
@@ -22,6 +23,8 @@ function bundleReport(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      // Each area's first screen gets a copy of index.html preloading its chunks.
+      writeEntryPages(outDir);
       // Brotli and gzip copies beside each file: the server sends them as they are.
       precompress(outDir);
       printBundleReport(outDir);

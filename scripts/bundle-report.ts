@@ -36,6 +36,11 @@ export type ScreenBudget = {
   deferred?: string[];
   /** Most gzip JS (KB) the screen may download in total. */
   budgetKb: number;
+  /**
+   * The address the screen is opened at, when the server sends it its own copy of index.html
+   * that preloads its chunks (scripts/entry-pages.ts).
+   */
+  path?: string;
 };
 
 /**
@@ -62,18 +67,21 @@ export const screens: ScreenBudget[] = [
   { name: 'login', lazy: [], deferred: [authClient], budgetKb: 150 },
   {
     name: 'admin dashboard',
+    path: '/admin',
     lazy: [...signedIn, 'web/features/admin/dashboard/components/admin-dashboard-page.tsx'],
     deferred: ['web/features/admin/dashboard/components/activity-chart.tsx'],
     budgetKb: FIRST_SCREEN_KB,
   },
   {
     name: 'publisher overview',
+    path: '/dashboard',
     lazy: [...signedIn, 'web/features/publisher/components/overview-page.tsx'],
     deferred: ['web/features/publisher/components/daily-chart.tsx'],
     budgetKb: FIRST_SCREEN_KB,
   },
   {
     name: 'buyer dashboard',
+    path: '/buyer-dashboard',
     lazy: [...signedIn, 'web/features/buyer/components/buyer-dashboard-page.tsx'],
     budgetKb: FIRST_SCREEN_KB,
   },
@@ -96,7 +104,7 @@ export type ScreenReport = {
 };
 
 /** The entry's key (index.html) and every chunk statically reachable from `keys`, each once. */
-function staticClosure(manifest: Manifest, keys: string[]): string[] {
+export function staticClosure(manifest: Manifest, keys: string[]): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from '../scripts/bundle-report.ts';
+import { writeEntryPages } from '../scripts/entry-pages.ts';
 import { precompress } from '../scripts/precompress.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 
@@ -11,11 +13,27 @@ const BIG_JS = Array.from({ length: 400 }, (_, i) => `export const value${i} = $
 const webRoot = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
 
 beforeAll(async () => {
-  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><head></head><body><div id="root"></div></body>',
+  );
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(path.join(webRoot, 'assets', 'app-123.js'), 'console.log(1)');
   writeFileSync(path.join(webRoot, 'assets', 'big-456.js'), BIG_JS);
-  // What `npm run build` does after writing the files.
+  writeFileSync(path.join(webRoot, 'assets', 'screen-789.js'), 'export {}');
+  // What `npm run build` does after writing the files: the admin dashboard's own index.html
+  // (its lazy chunk preloaded; the entry's import is preloaded by index.html already), then the
+  // compressed copies.
+  mkdirSync(path.join(webRoot, '.vite'));
+  const manifest: Manifest = {
+    'index.html': { file: 'assets/app-123.js', isEntry: true, imports: ['_big.js'] },
+    '_big.js': { file: 'assets/big-456.js' },
+    'web/screen.tsx': { file: 'assets/screen-789.js', isDynamicEntry: true, imports: ['_big.js'] },
+  };
+  writeFileSync(path.join(webRoot, '.vite/manifest.json'), JSON.stringify(manifest));
+  writeEntryPages(webRoot, [
+    { name: 'admin dashboard', path: '/admin', lazy: ['web/screen.tsx'], budgetKb: 1 },
+  ]);
   precompress(webRoot);
   t = await buildTestApp({ deps: { webRoot } });
 });
@@ -100,6 +118,24 @@ describe('the single-page app', () => {
       expect(csp).toContain("object-src 'none'");
     });
   }
+
+  it("sends an area's first screen the page that preloads its chunks, and index.html elsewhere", async () => {
+    const preload = '<link rel="modulepreload" crossorigin href="/assets/screen-789.js">';
+    for (const route of ['/admin', '/admin/']) {
+      const res = await t.app.inject(route);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.body).toContain(preload);
+      // The entry's own import is index.html's to preload, not listed again.
+      expect(res.body).not.toContain('big-456.js');
+    }
+    for (const route of ['/login', '/', '/admin/offers', '/dashboard']) {
+      const res = await t.app.inject(route);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.body).not.toContain('modulepreload');
+    }
+  });
 
   it('serves /robots.txt as a text file that lets crawlers see /login only', async () => {
     const res = await t.app.inject('/robots.txt');

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
@@ -75,6 +75,18 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROBOTS_TXT = 'User-agent: *\nAllow: /login$\nDisallow: /\n';
 
 export const defaultWebRoot = path.resolve(here, '../dist/web');
+
+/**
+ * The built copies of index.html that also preload an area's first screen (scripts/entry-pages.ts
+ * writes them and this map, `.vite/entry-pages.json`: address → page under the web root). Read
+ * once at start; a build without it (older, or a test's folder) serves index.html everywhere.
+ */
+function readEntryPages(webRoot: string): Map<string, string> {
+  const file = path.join(webRoot, '.vite/entry-pages.json');
+  if (!existsSync(file)) return new Map();
+  const pages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(pages).filter(([, page]) => existsSync(path.join(webRoot, page))));
+}
 
 /** Paths owned by the API side: an unknown one answers JSON 404, never the SPA. */
 const apiPrefixes = ['/api/', '/auth/', '/files/', '/dev/'];
@@ -240,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webRoot = deps.webRoot ?? defaultWebRoot;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
+  const entryPages = readEntryPages(webRoot);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -277,7 +290,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // History fallback: every client route loads the SPA. Always revalidated, so a deploy's new
     // chunk names reach the next page load (sendFile would otherwise set its own max-age=0).
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
+    const page = entryPages.get(url.replace(/\/+$/, '') || '/') ?? 'index.html';
+    return reply.type('text/html; charset=utf-8').sendFile(page, { cacheControl: false });
   });
 
   return app;
