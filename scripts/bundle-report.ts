@@ -51,7 +51,7 @@ export type ScreenBudget = {
 const authClient = 'web/lib/auth-client.ts';
 
 /** What every signed-in first screen loads before its own chunk: session, route tables, frame. */
-const signedIn = [authClient, 'web/app/signed-in-routes.tsx', 'web/app/area-frame.tsx'];
+export const signedIn = [authClient, 'web/app/signed-in-routes.tsx', 'web/app/area-frame.tsx'];
 
 /**
  * The screens with a budget (issue 12): /login ≤ 150 KB gzip of JS (the login form is in the

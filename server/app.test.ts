@@ -21,6 +21,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'assets', 'app-123.js'), 'console.log(1)');
   writeFileSync(path.join(webRoot, 'assets', 'big-456.js'), BIG_JS);
   writeFileSync(path.join(webRoot, 'assets', 'screen-789.js'), 'export {}');
+  writeFileSync(path.join(webRoot, 'assets', 'frame-321.js'), 'export {}');
   // What `npm run build` does after writing the files: the admin dashboard's own index.html
   // (its lazy chunk preloaded; the entry's import is preloaded by index.html already), then the
   // compressed copies.
@@ -29,11 +30,21 @@ beforeAll(async () => {
     'index.html': { file: 'assets/app-123.js', isEntry: true, imports: ['_big.js'] },
     '_big.js': { file: 'assets/big-456.js' },
     'web/screen.tsx': { file: 'assets/screen-789.js', isDynamicEntry: true, imports: ['_big.js'] },
+    'web/frame.tsx': { file: 'assets/frame-321.js', isDynamicEntry: true },
   };
   writeFileSync(path.join(webRoot, '.vite/manifest.json'), JSON.stringify(manifest));
-  writeEntryPages(webRoot, [
-    { name: 'admin dashboard', path: '/admin', lazy: ['web/screen.tsx'], budgetKb: 1 },
-  ]);
+  writeEntryPages(
+    webRoot,
+    [
+      {
+        name: 'admin dashboard',
+        path: '/admin',
+        lazy: ['web/frame.tsx', 'web/screen.tsx'],
+        budgetKb: 1,
+      },
+    ],
+    ['web/frame.tsx'],
+  );
   precompress(webRoot);
   t = await buildTestApp({ deps: { webRoot } });
 });
@@ -119,21 +130,33 @@ describe('the single-page app', () => {
     });
   }
 
-  it("sends an area's first screen the page that preloads its chunks, and index.html elsewhere", async () => {
-    const preload = '<link rel="modulepreload" crossorigin href="/assets/screen-789.js">';
-    for (const route of ['/admin', '/admin/']) {
+  it("sends an area's pages the copy of index.html that preloads its chunks, elsewhere index.html", async () => {
+    const screen = '<link rel="modulepreload" crossorigin href="/assets/screen-789.js">';
+    const frame = '<link rel="modulepreload" crossorigin href="/assets/frame-321.js">';
+    const page = async (route: string) => {
       const res = await t.app.inject(route);
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
-      expect(res.body).toContain(preload);
+      return res.body;
+    };
+    // The area's home: the frame and its screen.
+    for (const route of ['/admin', '/admin/']) {
+      const body = await page(route);
+      expect(body).toContain(frame);
+      expect(body).toContain(screen);
       // The entry's own import is index.html's to preload, not listed again.
-      expect(res.body).not.toContain('big-456.js');
+      expect(body).not.toContain('big-456.js');
     }
-    for (const route of ['/login', '/', '/admin/offers', '/dashboard']) {
-      const res = await t.app.inject(route);
-      expect(res.body).toContain('<div id="root">');
-      expect(res.body).not.toContain('modulepreload');
+    // Any other address of the area: the frame only (its screen is not known here).
+    for (const route of ['/admin/offers', '/admin/publishers/5f0c']) {
+      const body = await page(route);
+      expect(body).toContain(frame);
+      expect(body).not.toContain(screen);
+    }
+    // Sign-in and every address outside the area: index.html, preloading nothing of it.
+    for (const route of ['/login', '/', '/administrator', '/dashboard']) {
+      expect(await page(route)).not.toContain('modulepreload');
     }
   });
 

@@ -77,15 +77,23 @@ export const ROBOTS_TXT = 'User-agent: *\nAllow: /login$\nDisallow: /\n';
 export const defaultWebRoot = path.resolve(here, '../dist/web');
 
 /**
- * The built copies of index.html that also preload an area's first screen (scripts/entry-pages.ts
- * writes them and this map, `.vite/entry-pages.json`: address → page under the web root). Read
- * once at start; a build without it (older, or a test's folder) serves index.html everywhere.
+ * The built copies of index.html that also preload an area's chunks (scripts/entry-pages.ts
+ * writes them and this map, `.vite/entry-pages.json`: address → page under the web root, `/x/*`
+ * for any address under /x/). Read once at start; a build without it (older, or a test's folder)
+ * serves index.html everywhere. Answers the page for a path without its trailing slash.
  */
-function readEntryPages(webRoot: string): Map<string, string> {
+function readEntryPages(webRoot: string): (path: string) => string {
   const file = path.join(webRoot, '.vite/entry-pages.json');
-  if (!existsSync(file)) return new Map();
-  const pages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  return new Map(Object.entries(pages).filter(([, page]) => existsSync(path.join(webRoot, page))));
+  const pages = existsSync(file)
+    ? Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>).filter(
+        ([, page]) => existsSync(path.join(webRoot, page)),
+      )
+    : [];
+  const exact = new Map(pages.filter(([at]) => !at.endsWith('/*')));
+  const under = pages
+    .filter(([at]) => at.endsWith('/*'))
+    .map(([at, page]): [string, string] => [at.slice(0, -1), page]);
+  return (p) => exact.get(p) ?? under.find(([prefix]) => p.startsWith(prefix))?.[1] ?? 'index.html';
 }
 
 /** Paths owned by the API side: an unknown one answers JSON 404, never the SPA. */
@@ -252,7 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webRoot = deps.webRoot ?? defaultWebRoot;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
-  const entryPages = readEntryPages(webRoot);
+  const entryPageOf = readEntryPages(webRoot);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -290,7 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // History fallback: every client route loads the SPA. Always revalidated, so a deploy's new
     // chunk names reach the next page load (sendFile would otherwise set its own max-age=0).
     reply.header('cache-control', 'no-cache');
-    const page = entryPages.get(url.replace(/\/+$/, '') || '/') ?? 'index.html';
+    const page = entryPageOf(url.replace(/\/+$/, '') || '/');
     return reply.type('text/html; charset=utf-8').sendFile(page, { cacheControl: false });
   });
 
