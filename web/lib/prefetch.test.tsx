@@ -1,4 +1,11 @@
-import { QueryClient, QueryObserver, queryOptions } from '@tanstack/react-query';
+import {
+  QueryClient,
+  QueryClientProvider,
+  QueryObserver,
+  queryOptions,
+  useQuery,
+} from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { prefetchFirst, unlessPrefetched } from './prefetch.ts';
 
@@ -50,5 +57,35 @@ describe('the first load’s prefetch', () => {
 describe('a late prefetch', () => {
   it('asks nothing when a screen already read the query', async () => {
     expect(await countsAfter('late', ['mount', 'prefetchFirst'])).toEqual([1, 1]);
+  });
+});
+
+describe('the first load’s prefetch, read by a screen’s hook (useQuery)', () => {
+  /** Renders a screen reading `options` with useQuery; resolves once it shows the answer. */
+  async function showScreen(client: QueryClient, options: ReturnType<typeof counted>['options']) {
+    function Screen() {
+      const { data } = useQuery(options);
+      return <p>answer {String(data ?? '…')}</p>;
+    }
+    const view = render(
+      <QueryClientProvider client={client}>
+        <Screen />
+      </QueryClientProvider>,
+    );
+    await screen.findByText(/answer \d/);
+    // Long enough for a refetch the mount started to have answered.
+    await new Promise((r) => setTimeout(r, 30));
+    view.unmount();
+  }
+
+  it('shows the prefetched answer without asking again; a later visit asks again', async () => {
+    const client = new QueryClient();
+    const { calls, options } = counted('hooked');
+    await prefetchFirst(client, options);
+    expect(calls.n).toBe(1);
+    await showScreen(client, options);
+    expect(calls.n).toBe(1);
+    await showScreen(client, options);
+    expect(calls.n).toBe(2);
   });
 });
