@@ -60,16 +60,18 @@ describe('a late prefetch', () => {
   });
 });
 
+/** A screen reading the query with its hook, as the dashboards do. */
+function HookedScreen({ options }: { options: ReturnType<typeof counted>['options'] }) {
+  const { data } = useQuery(options);
+  return <p>answer {String(data ?? '…')}</p>;
+}
+
 describe('the first load’s prefetch, read by a screen’s hook (useQuery)', () => {
   /** Renders a screen reading `options` with useQuery; resolves once it shows the answer. */
   async function showScreen(client: QueryClient, options: ReturnType<typeof counted>['options']) {
-    function Screen() {
-      const { data } = useQuery(options);
-      return <p>answer {String(data ?? '…')}</p>;
-    }
     const view = render(
       <QueryClientProvider client={client}>
-        <Screen />
+        <HookedScreen options={options} />
       </QueryClientProvider>,
     );
     await screen.findByText(/answer \d/);
