@@ -430,6 +430,8 @@ describe('admin screens A in Chromium', () => {
         async (page) => {
           await openScreen(page, '/admin', 'Dashboard');
           await page.getByText('$1,234.50').first().waitFor();
+          // The chart is drawn once its place nears the screen (WhenVisible): a phone scrolls.
+          await page.getByRole('heading', { name: 'Leads and payouts' }).scrollIntoViewIfNeeded();
           await page.locator('.recharts-surface').first().waitFor();
           await saveScreenshot(page, `admin-a-dashboard-data-${size}`);
           await check(page, 'dashboard', size);

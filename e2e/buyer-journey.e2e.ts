@@ -81,7 +81,9 @@ describe('the buyer journey in Chromium', () => {
       await page.getByRole('heading', { name: 'Budget burn-down' }).waitFor();
       await page.getByText(/Spent \$50\.00 of \$500\.00/).waitFor();
       await page.getByTestId('burn-down-projection').waitFor();
-      // The chart: the budget left (solid) and the projection (dashed) once its chunk is in.
+      // The chart: the budget left (solid) and the projection (dashed) once its chunk is in and
+      // its place nears the screen (WhenVisible).
+      await page.getByTestId('burn-down-projection').scrollIntoViewIfNeeded();
       await page.getByTestId('budget-burn-down').locator('.recharts-line').nth(1).waitFor();
       await saveScreenshot(page, 'buyer-journey-burn-down');
 

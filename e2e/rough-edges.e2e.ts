@@ -230,6 +230,8 @@ describe('rough edges a first-time user meets (issue 16)', () => {
   it('the dashboard chart joins its days with straight segments, not invented curves', async () => {
     await asUser(E2E_ADMIN.email, E2E_ADMIN.password, 'rough-chart', async (page) => {
       await page.goto('/admin');
+      // The chart is drawn once its place nears the screen (WhenVisible): scroll to it.
+      await page.getByRole('heading', { name: 'Leads and payouts' }).scrollIntoViewIfNeeded();
       const line = page.locator('.recharts-line-curve').first();
       // A quiet month is a flat line at zero, which has no height: wait for it to exist.
       await line.waitFor({ state: 'attached' });

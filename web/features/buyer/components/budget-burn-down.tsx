@@ -1,5 +1,6 @@
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
+import { WhenVisible } from '@/components/when-visible.tsx';
 import { useBuyerDashboard } from '@/features/buyer/api/calls.ts';
 import { formatDay, formatMoney } from '@/lib/format.ts';
 import { lazyExport } from '@/lib/lazy-export.ts';
@@ -50,9 +51,11 @@ export function BudgetBurnDown() {
                   ? `At ${formatMoney(burn.perDay)} a day the budget runs out on ${formatDay(burn.runsOutOn)}.`
                   : `At ${formatMoney(burn.perDay)} a day the budget lasts past ${formatDay(burn.until)}.`}
             </Text>
-            <Suspense fallback={<Skeleton height={220} />}>
-              <BurnDownChart points={burn.points} />
-            </Suspense>
+            <WhenVisible placeholder={<Skeleton height={220} />}>
+              <Suspense fallback={<Skeleton height={220} />}>
+                <BurnDownChart points={burn.points} />
+              </Suspense>
+            </WhenVisible>
           </>
         )}
       </Stack>

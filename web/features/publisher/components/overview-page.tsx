@@ -19,6 +19,7 @@ import { StatCard, type StatCardProps } from '@/components/stat-card.tsx';
 import { useDashboardRange } from '@/components/use-dashboard-range.ts';
 import { useErrorToast } from '@/components/use-error-toast.ts';
 import { WelcomeMessage } from '@/components/welcome-message.tsx';
+import { WhenVisible } from '@/components/when-visible.tsx';
 import { usePublisherMe } from '@/features/publisher/api/get-me.ts';
 import { useOverview } from '@/features/publisher/api/get-overview.ts';
 import { useOverviewRange } from '@/features/publisher/api/get-overview-range.ts';
@@ -185,7 +186,9 @@ export function OverviewPage() {
       <Panel id="chart-title" title={`Leads and earnings, ${picked.period ?? 'last 30 days'}`}>
         <Suspense fallback={<Skeleton height={260} />}>
           {cards ? (
-            <DailyChart data={cards.daily} period={picked.period ?? 'Last 30 days'} />
+            <WhenVisible placeholder={<Skeleton height={260} />}>
+              <DailyChart data={cards.daily} period={picked.period ?? 'Last 30 days'} />
+            </WhenVisible>
           ) : (
             <Skeleton height={260} />
           )}

@@ -4,6 +4,7 @@ import { CompositeChart } from '@mantine/charts';
 import { Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { leadsAndMoneySeries } from '@/components/chart-series.ts';
 import { QueryErrorState } from '@/components/query-error-state.tsx';
+import { WhenVisible } from '@/components/when-visible.tsx';
 import { formatMoney, formatShortDay } from '@/lib/format.ts';
 
 type TooltipPayload = readonly { payload?: { label: string; leads: number; payouts: number } }[];
@@ -82,26 +83,28 @@ export function ActivityChart({
       ) : error ? (
         <QueryErrorState title="Error loading statistics" error={error} onRetry={onRetry} />
       ) : (
-        <CompositeChart
-          h={280}
-          data={points}
-          dataKey="label"
-          withLegend
-          withRightYAxis
-          withDots={false}
-          // Straight segments between the (zero-filled) days: a smoothed curve would draw
-          // values between days that never happened.
-          curveType="linear"
-          maxBarWidth={18}
-          yAxisLabel="Leads"
-          rightYAxisLabel="Payouts ($)"
-          rightYAxisProps={{ tickFormatter: (v: number) => `$${v.toLocaleString()}` }}
-          yAxisProps={{ allowDecimals: false }}
-          tooltipProps={{ content: ChartTooltipContent }}
-          series={leadsAndMoneySeries('payouts', 'Payouts')}
-          aria-label={`Chart of leads and payouts per day, ${period}`}
-          role="img"
-        />
+        <WhenVisible placeholder={<Skeleton height={280} />}>
+          <CompositeChart
+            h={280}
+            data={points}
+            dataKey="label"
+            withLegend
+            withRightYAxis
+            withDots={false}
+            // Straight segments between the (zero-filled) days: a smoothed curve would draw
+            // values between days that never happened.
+            curveType="linear"
+            maxBarWidth={18}
+            yAxisLabel="Leads"
+            rightYAxisLabel="Payouts ($)"
+            rightYAxisProps={{ tickFormatter: (v: number) => `$${v.toLocaleString()}` }}
+            yAxisProps={{ allowDecimals: false }}
+            tooltipProps={{ content: ChartTooltipContent }}
+            series={leadsAndMoneySeries('payouts', 'Payouts')}
+            aria-label={`Chart of leads and payouts per day, ${period}`}
+            role="img"
+          />
+        </WhenVisible>
       )}
     </Card>
   );
