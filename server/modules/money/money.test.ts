@@ -318,6 +318,34 @@ describe('payout runs', () => {
     expect(audit?.after).toMatchObject({ reason: 'Wrong bank file' });
   });
 
+  it('refuses to void a run whose paid call a later run took back, until that run is void', async () => {
+    const pub = await buildPublisher(t.db);
+    const paid = await lead(pub, '45.99');
+    const first = (
+      await t.call('POST', '/payout-runs', { body: { publisher_ids: [pub.id] } })
+    ).json();
+    // Back to review: the next run takes the 45.99 back.
+    await t.db.update(leads).set({ status: 'pending' }).where(eq(leads.id, paid.id));
+    await lead(pub, '60.00', 'approved', '2026-11-04T09:00:00Z', offer2);
+    const second = (
+      await t.call('POST', '/payout-runs', { body: { publisher_ids: [pub.id] } })
+    ).json();
+    expect(second).toMatchObject({ total: 14.01 });
+    // Voided first, the first run would leave the reversal taking back money never paid.
+    const refused = await t.call('POST', `/payout-runs/${first.id}/void`, {
+      body: { reason: 'Wrong bank file' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/A later run .* Void that run first/);
+    expect(await balanceOf(pub)).toMatchObject({ recorded: 60, owed: 0 });
+    // Latest first: both void, and the balance is what the calls earn.
+    for (const run of [second, first]) {
+      const res = await t.call('POST', `/payout-runs/${run.id}/void`, { body: { reason: 'x' } });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await balanceOf(pub)).toMatchObject({ earned: 60, recorded: 0, owed: 60 });
+  });
+
   it('"all owed above threshold" pays approved publishers owed at least the minimum, and lists a blocked one as held', async () => {
     const set = await t.call('PATCH', '/settings', {
       body: { min_payout: 1000, payout_holds: ['blocked'] },

@@ -11,7 +11,7 @@ import type {
   VoidRun,
 } from '../../../contract/money.ts';
 import { isApprovedPublisher } from '../../../contract/roles.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
 import { countRows, keyset, listPage, pageOf } from '../../db/list-query.ts';
 import { amountCents, centsMoney, centsText, fromMoney, toMoney } from '../../db/money.ts';
 import { apiFields, oneOrNotFound, onUniqueViolation } from '../../db/rows.ts';
@@ -517,6 +517,8 @@ export async function markRunPaid(opts: AdminEdit<MarkRunPaid>): Promise<PayoutR
 /**
  * Voids a recorded run: its payouts (and their lines) are deleted, so their leads and
  * adjustments are due again and the balances go back; the run stays, void, with its reason.
+ * Refused (409) while a later run holds a line of one of its calls (a reversal, a payment
+ * again): runs are voided latest first.
  */
 export async function voidRun(opts: AdminEdit<VoidRun>): Promise<PayoutRun> {
   await opts.db.transaction(async (tx) => {
@@ -525,6 +527,26 @@ export async function voidRun(opts: AdminEdit<VoidRun>): Promise<PayoutRun> {
     if (run.status === 'paid') {
       throw conflict(
         'This run is marked paid: the money has left. Record a clawback adjustment instead of voiding it.',
+      );
+    }
+    // A call this run paid that a later run took back (a reversal) or paid again: voiding this
+    // run would leave that later line answering a payment that no longer exists (a reversal
+    // taking back money never paid). The later run is voided first.
+    const [later] = await rowsOf<{ recorded_at: Date }>(
+      tx,
+      sql`select r.created_at as recorded_at
+            from ${payoutLines} pl
+            join ${payouts} p on p.id = pl.payout_id
+            join ${payoutLines} nl on nl.lead_id = pl.lead_id and nl.seq > pl.seq
+            join ${payouts} np on np.id = nl.payout_id
+            join ${payoutRuns} r on r.id = np.run_id
+           where p.run_id = ${run.id} and pl.lead_id is not null and np.run_id <> ${run.id}
+           order by r.created_at desc
+           limit 1`,
+    );
+    if (later) {
+      throw conflict(
+        `A later run (recorded ${new Date(later.recorded_at).toISOString().slice(0, 16).replace('T', ' ')} UTC) took back or paid again calls of this run. Void that run first, then this one.`,
       );
     }
     const removed = await tx
